@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import type { AppContext } from './context.ts';
+import { ApiError } from './errors.ts';
+import { apiRoutes } from './routes/index.ts';
+
+export const API_PREFIX = '/api/v1';
+const HASHED_ASSET = /\.[0-9a-f]{8,}\.(?:js|css|png|jpe?g|svg|webp|woff2?)$/;
+
+/** Content-Security-Policy the SPA runs under (checked by the browser tests). */
+export function contentSecurityPolicy(): Record<string, string[]> {
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    mediaSrc: ["'self'", 'blob:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    workerSrc: ["'self'", 'blob:'],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  };
+}
+
+export async function buildApp(ctx: AppContext, options: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: ctx.config.logLevel },
+    routerOptions: { ignoreTrailingSlash: true },
+    bodyLimit: 1024 * 1024,
+    trustProxy: process.env.TRUST_PROXY === '1',
+  });
+  app.decorateRequest('user', null);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy() },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { global: true, threshold: 1024 });
+
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply.code(error.statusCode).send({ detail: error.message, code: error.code, ...(error.fields ? { fields: error.fields } : {}) });
+    }
+    const status = (error as FastifyError).statusCode;
+    if (status && status >= 400 && status < 500) {
+      const code = status === 413 ? 'too_large' : status === 415 ? 'unsupported_media_type' : status === 429 ? 'rate_limited' : 'bad_request';
+      return reply.code(status).send({ detail: error.message, code });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ detail: 'Internal server error.', code: 'server_error' });
+  });
+
+  await app.register(
+    async (api) => {
+      for (const routes of apiRoutes) await api.register(routes, { ctx });
+      api.setNotFoundHandler((request, reply) =>
+        reply.code(404).send({ detail: `No route ${request.method} ${request.url}.`, code: 'not_found' }),
+      );
+    },
+    { prefix: API_PREFIX },
+  );
+
+  if (fs.existsSync(ctx.config.localesDir)) {
+    await app.register(fastifyStatic, {
+      root: ctx.config.localesDir,
+      prefix: '/locales/',
+      decorateReply: false,
+      cacheControl: true,
+      maxAge: '5m',
+    });
+  }
+
+  const indexFile = path.join(ctx.config.staticDir, 'index.html');
+  const hasSpa = fs.existsSync(indexFile);
+  if (hasSpa) {
+    await app.register(fastifyStatic, {
+      root: ctx.config.staticDir,
+      prefix: '/',
+      preCompressed: true,
+      wildcard: true,
+      index: false,
+      setHeaders(res, filePath) {
+        res.header('Cache-Control', HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+    if (hasSpa && wantsHtml) {
+      // History fallback: every client-side route answers the SPA shell.
+      return reply.header('Cache-Control', 'no-cache').type('text/html').send(fs.createReadStream(indexFile));
+    }
+    return reply.code(404).send({ detail: `No route ${request.method} ${request.url}.`, code: 'not_found' });
+  });
+
+  return app;
+}

@@ -1,0 +1,34 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { createTokenService } from './auth/tokens.ts';
+import { hashPassword, randomPassword } from './auth/passwords.ts';
+import type { ServerConfig } from './config.ts';
+import type { AppContext } from './context.ts';
+import { migrate, openDatabase } from './db/index.ts';
+import { countUsers, insertUser } from './db/users.ts';
+
+/** Opens the database, applies migrations and builds the context every route plugin receives. */
+export async function createContext(config: ServerConfig): Promise<AppContext> {
+  const database = await openDatabase(config);
+  await migrate(database);
+  const tokens = await createTokenService(database.db, {
+    accessSeconds: config.accessTtlSeconds,
+    refreshSeconds: config.refreshTtlSeconds,
+  });
+  return { config, database, db: database.db, tokens };
+}
+
+/**
+ * On an empty database, creates the administrator (user id 1, "admin") with a random password,
+ * written to DATA_DIR/initial-admin-password. Answers the password when it created one.
+ */
+export async function ensureAdmin(ctx: AppContext, password = randomPassword()): Promise<string | null> {
+  if ((await countUsers(ctx.db)) > 0) return null;
+  const row = await insertUser(ctx.db, 'admin', await hashPassword(password));
+  if (!row) return null;
+  if (!ctx.config.inMemory) {
+    await fs.mkdir(ctx.config.dataDir, { recursive: true });
+    await fs.writeFile(path.join(ctx.config.dataDir, 'initial-admin-password'), `${password}\n`, { mode: 0o600 });
+  }
+  return password;
+}

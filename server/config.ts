@@ -1,0 +1,48 @@
+import path from 'node:path';
+
+/** Runtime configuration of the API server, read once from the environment. */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** When set, PostgreSQL through node-postgres; otherwise embedded PGlite in dataDir (or memory). */
+  databaseUrl?: string;
+  /** PGlite in memory, for tests. */
+  inMemory: boolean;
+  staticDir: string;
+  localesDir: string;
+  accessTtlSeconds: number;
+  refreshTtlSeconds: number;
+  /** Token-obtain attempts allowed per client address and window. */
+  loginRateLimit: { max: number; windowSeconds: number };
+  logLevel: string;
+  demo: boolean;
+}
+
+const root = path.resolve(import.meta.dirname, '..');
+
+function intFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number.parseInt(raw, 10);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return value;
+}
+
+export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  return {
+    port: intFromEnv('PORT', 8080),
+    host: process.env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(process.env.DATA_DIR ?? path.join(root, 'data')),
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    inMemory: false,
+    staticDir: path.resolve(process.env.STATIC_DIR ?? path.join(root, 'dist')),
+    localesDir: path.join(root, 'locales'),
+    accessTtlSeconds: intFromEnv('ACCESS_TOKEN_TTL', 300),
+    refreshTtlSeconds: intFromEnv('REFRESH_TOKEN_TTL', 14 * 24 * 3600),
+    loginRateLimit: { max: intFromEnv('LOGIN_RATE_LIMIT', 10), windowSeconds: intFromEnv('LOGIN_RATE_WINDOW', 60) },
+    logLevel: process.env.LOG_LEVEL ?? 'info',
+    demo: process.argv.includes('--demo') || process.env.DEMO === '1',
+    ...overrides,
+  };
+}

@@ -1,0 +1,38 @@
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type PageOf } from '../../src/services/schemas/common.ts';
+import { badRequest } from '../errors.ts';
+
+export interface PageRequest {
+  page: number;
+  pageSize: number;
+  offset: number;
+}
+
+function positiveInt(raw: unknown, name: string, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw badRequest('validation_error', `${name} must be a positive integer.`, { [name]: 'invalid' });
+  return value;
+}
+
+/** Reads `page` and `page_size` (default 20) from a query string. */
+export function pageRequest(query: Record<string, unknown>): PageRequest {
+  const page = positiveInt(query.page, 'page', 1);
+  const pageSize = Math.min(positiveInt(query.page_size, 'page_size', DEFAULT_PAGE_SIZE), MAX_PAGE_SIZE);
+  return { page, pageSize, offset: (page - 1) * pageSize };
+}
+
+/** Builds the `{count, next, previous, results}` envelope with links relative to the request URL. */
+export function pageOf<T>(url: string, request: PageRequest, count: number, results: T[]): PageOf<T> {
+  const link = (page: number) => {
+    const target = new URL(url, 'http://local');
+    target.searchParams.set('page', String(page));
+    target.searchParams.set('page_size', String(request.pageSize));
+    return `${target.pathname}${target.search}`;
+  };
+  return {
+    count,
+    next: request.offset + results.length < count ? link(request.page + 1) : null,
+    previous: request.page > 1 ? link(request.page - 1) : null,
+    results,
+  };
+}

@@ -1,0 +1,25 @@
+import { buildApp } from './app.ts';
+import { createContext, ensureAdmin } from './bootstrap.ts';
+import { loadConfig } from './config.ts';
+
+const config = loadConfig();
+const ctx = await createContext(config);
+const password = await ensureAdmin(ctx);
+if (password) {
+  console.log(`\n  Vitrine: created the administrator.\n    username: admin\n    password: ${password}\n  (also written to ${config.dataDir}/initial-admin-password)\n`);
+}
+if (config.demo) {
+  const { loadDemo } = await import('./demo.ts');
+  await loadDemo(ctx);
+}
+const app = await buildApp(ctx);
+await app.listen({ port: config.port, host: config.host });
+console.log(`  Vitrine is running on http://localhost:${config.port} (${ctx.database.kind}${config.databaseUrl ? '' : ` in ${config.dataDir}`})`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, async () => {
+    await app.close();
+    await ctx.database.close();
+    process.exit(0);
+  });
+}

@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import { Id } from '../../src/services/schemas/common.ts';
+import { SetPasswordBody, SetUsernameBody, UserCreateBody } from '../../src/services/schemas/users.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import type { AppContext } from '../context.ts';
+import { deleteUser, findUserById, insertUser, listUsers, toUser, updateUser, findUserByUsername } from '../db/users.ts';
+import { record } from '../domain/journal.ts';
+import { pageOf, pageRequest } from '../domain/paging.ts';
+import { badRequest, conflict, forbidden, notFound, parse } from '../errors.ts';
+import { ADMIN_USER_ID, currentUser, requireAdmin, requireUser, type AuthUser } from '../plugins/auth.ts';
+
+/** Only the administrator changes other accounts; everyone may change their own. */
+function assertMayChange(actor: AuthUser, targetId: number) {
+  if (!actor.isAdmin && actor.id !== targetId) throw forbidden('You may only change your own account.');
+}
+
+export default async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const { db } = ctx;
+  app.addHook('preHandler', requireUser(ctx));
+
+  app.get('/users/profile/', async (request) => {
+    const row = await findUserById(db, currentUser(request).id);
+    if (!row) throw notFound('User');
+    return toUser(row);
+  });
+
+  app.get('/users/', async (request) => {
+    const paging = pageRequest(request.query as Record<string, unknown>);
+    const { total, rows } = await listUsers(db, paging.pageSize, paging.offset);
+    return pageOf(request.url, paging, total, rows.map(toUser));
+  });
+
+  app.post('/users/', { preHandler: requireAdmin }, async (request, reply) => {
+    const body = parse(UserCreateBody, request.body);
+    const row = await insertUser(db, body.username, await hashPassword(body.password));
+    if (!row) throw conflict('username_taken', 'A user with that username already exists.', { username: 'taken' });
+    await record(db, { userId: currentUser(request).id, action: 'create', entity: 'user', entityId: row.id, detail: { username: row.username } });
+    return reply.code(201).send(toUser(row));
+  });
+
+  app.delete('/users/:id/', { preHandler: requireAdmin }, async (request, reply) => {
+    const id = parse(Id, (request.params as { id: string }).id);
+    if (id === ADMIN_USER_ID) throw conflict('cannot_delete_admin', 'The administrator account cannot be deleted.');
+    if (!(await deleteUser(db, id))) throw notFound('User');
+    await record(db, { userId: currentUser(request).id, action: 'delete', entity: 'user', entityId: id });
+    return reply.code(204).send();
+  });
+
+  app.post('/users/set_username/', async (request) => {
+    const body = parse(SetUsernameBody, request.body);
+    const actor = currentUser(request);
+    assertMayChange(actor, body.id);
+    const other = await findUserByUsername(db, body.username);
+    if (other && other.id !== body.id) throw conflict('username_taken', 'A user with that username already exists.', { username: 'taken' });
+    const row = await updateUser(db, body.id, { username: body.username });
+    if (!row) throw notFound('User');
+    await record(db, { userId: actor.id, action: 'update', entity: 'user', entityId: row.id, detail: { username: row.username } });
+    return toUser(row);
+  });
+
+  app.post('/users/set_password/', async (request) => {
+    const body = parse(SetPasswordBody, request.body);
+    const actor = currentUser(request);
+    assertMayChange(actor, body.id);
+    const target = await findUserById(db, body.id);
+    if (!target) throw notFound('User');
+    if (actor.id === body.id) {
+      if (!body.current_password) throw badRequest('validation_error', 'The current password is required.', { current_password: 'required' });
+      if (!(await verifyPassword(body.current_password, target.passwordHash))) {
+        throw badRequest('wrong_password', 'The current password is wrong.', { current_password: 'wrong' });
+      }
+    }
+    const row = await updateUser(db, body.id, { passwordHash: await hashPassword(body.password) });
+    await record(db, { userId: actor.id, action: 'update', entity: 'user', entityId: body.id, detail: { password: 'changed' } });
+    return toUser(row!);
+  });
+}

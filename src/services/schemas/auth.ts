@@ -1,0 +1,23 @@
+import { boolean, object, optional, string, type Infer } from 'superstruct';
+import { requiredString } from './common.ts';
+
+export const TokenObtainBody = object({
+  username: requiredString,
+  password: requiredString,
+  remember: optional(boolean()),
+});
+export type TokenObtainBody = Infer<typeof TokenObtainBody>;
+
+export const TokenPair = object({ access: string(), refresh: string() });
+export type TokenPair = Infer<typeof TokenPair>;
+
+export const RefreshBody = object({ refresh: requiredString });
+export type RefreshBody = Infer<typeof RefreshBody>;
+
+/** The access-token payload both sides rely on. */
+export interface AccessPayload {
+  user_id: number;
+  exp: number;
+  iat: number;
+  token_type: 'access';
+}

@@ -1,0 +1,36 @@
+import { array, define, integer, min, nullable, number, object, string, type Describe, type Struct } from 'superstruct';
+
+/** A string with at least one non-blank character. */
+export const requiredString = define<string>('requiredString', (value) => typeof value === 'string' && value.trim().length > 0);
+
+/** A positive integer id. */
+export const Id = min(integer(), 1);
+
+/** The paged list envelope every list endpoint answers with. */
+export function Page<T>(item: Struct<T>) {
+  return object({
+    count: min(integer(), 0),
+    next: nullable(string()),
+    previous: nullable(string()),
+    results: array(item),
+  });
+}
+export type PageOf<T> = { count: number; next: string | null; previous: string | null; results: T[] };
+
+/** The error body of every 4xx/5xx answer. `code` is stable; the SPA translates it. */
+export const ApiErrorBody = object({
+  detail: string(),
+  code: string(),
+});
+export interface ApiErrorShape {
+  detail: string;
+  code: string;
+  /** Field path -> error code (required, invalid, too_long, ...). */
+  fields?: Record<string, string>;
+}
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 500;
+
+export type { Describe };
+export { number };

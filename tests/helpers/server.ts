@@ -1,0 +1,132 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../server/app.ts';
+import { createContext, ensureAdmin } from '../../server/bootstrap.ts';
+import { loadConfig, type ServerConfig } from '../../server/config.ts';
+import type { AppContext } from '../../server/context.ts';
+
+export interface TestServer {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** http://127.0.0.1:PORT */
+  origin: string;
+  /** origin + /api/v1 */
+  api: string;
+  adminPassword: string;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the real server on a random loopback port with a fresh database:
+ * PGlite in memory by default, or a throw-away database on the PostgreSQL of TEST_DATABASE_URL.
+ */
+export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vitrine-test-'));
+  let dropDatabase: (() => Promise<void>) | undefined;
+  let databaseUrl: string | undefined;
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (adminUrl) {
+    const name = `vitrine_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    };
+  }
+  const config = loadConfig({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    inMemory: !databaseUrl && !overrides.dataDir,
+    databaseUrl,
+    logLevel: 'silent',
+    loginRateLimit: { max: 1000, windowSeconds: 60 },
+    ...overrides,
+  });
+  const ctx = await createContext(config);
+  const adminPassword = 'admin-test-password';
+  await ensureAdmin(ctx, adminPassword);
+  const app = await buildApp(ctx, { logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const origin = `http://127.0.0.1:${port}`;
+  return {
+    app,
+    ctx,
+    origin,
+    api: `${origin}/api/v1`,
+    adminPassword,
+    dataDir,
+    async close() {
+      await app.close();
+      await ctx.database.close();
+      await dropDatabase?.();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface JsonResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** A small real-HTTP client for API tests. */
+export function apiClient(server: Pick<TestServer, 'api'>, token?: string) {
+  async function call<T = any>(method: string, url: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<JsonResponse<T>> {
+    const headers: Record<string, string> = { ...extraHeaders };
+    if (token) headers.authorization = `JWT ${token}`;
+    let payload: BodyInit | undefined;
+    if (body instanceof FormData || typeof body === 'string') payload = body as BodyInit;
+    else if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const response = await fetch(`${server.api}${url}`, { method, headers, body: payload });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      /* not JSON: keep the text */
+    }
+    return { status: response.status, body: parsed as T, headers: response.headers };
+  }
+  return {
+    get: <T = any>(url: string) => call<T>('GET', url),
+    post: <T = any>(url: string, body?: unknown, headers?: Record<string, string>) => call<T>('POST', url, body, headers),
+    put: <T = any>(url: string, body?: unknown) => call<T>('PUT', url, body),
+    delete: <T = any>(url: string) => call<T>('DELETE', url),
+    call,
+  };
+}
+
+/** Signs in and answers the token pair plus a client that carries the access token. */
+export async function signIn(server: TestServer, username = 'admin', password = server.adminPassword) {
+  const response = await apiClient(server).post<{ access: string; refresh: string }>('/auth/token-obtain/', { username, password });
+  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return { ...response.body, client: apiClient(server, response.body.access) };
+}
+
+/** Creates a user through the API as the administrator and signs in as them. */
+export async function createUserAndSignIn(server: TestServer, username: string, password = 'password-123') {
+  const admin = await signIn(server);
+  const created = await admin.client.post('/users/', { username, password, user: 1 });
+  if (created.status !== 201) throw new Error(`user create failed: ${created.status} ${JSON.stringify(created.body)}`);
+  return { id: created.body.id as number, ...(await signIn(server, username, password)) };
+}
