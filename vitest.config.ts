@@ -1,5 +1,18 @@
 import { defineConfig } from 'vitest/config';
 
+/** When VITRINE_TEST_PG names a PostgreSQL server, the API suite runs a second time against it. */
+const postgresUrl = process.env.VITRINE_TEST_PG;
+const apiProject = (name: string, databaseUrl: string) => ({
+  test: {
+    name,
+    include: ['tests/api/**/*.test.ts'],
+    environment: 'node' as const,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    env: { TEST_DATABASE_URL: databaseUrl },
+  },
+});
+
 export default defineConfig({
   test: {
     reporters: ['default', './tests/helpers/summary-reporter.ts'],
@@ -14,15 +27,8 @@ export default defineConfig({
       {
         test: { name: 'model', include: ['tests/model/**/*.test.{ts,tsx}'], environment: 'happy-dom' },
       },
-      {
-        test: {
-          name: 'api',
-          include: ['tests/api/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-        },
-      },
+      apiProject('api', ''),
+      ...(postgresUrl ? [apiProject('api-postgres', postgresUrl)] : []),
       {
         test: {
           name: 'e2e',

@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startTestServer, type TestServer } from './server.ts';
+import type { ServerConfig } from '../../server/config.ts';
+
+export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+/** Flags measured to work on this machine (see ARCHITECTURE.md). */
+export const CHROME_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+  '--disable-dev-shm-usage',
+];
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!fs.existsSync(CHROME_PATH)) throw new Error(`Chromium not found at ${CHROME_PATH}: apt-get install -y chromium, or set CHROME_PATH`);
+  return chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS });
+}
+
+export interface E2E {
+  server: TestServer;
+  browser: Browser;
+  /** A fresh browser context (its own storage) with a page on the server's origin. */
+  newPage(options?: { width?: number; height?: number; locale?: string }): Promise<{ context: BrowserContext; page: Page; problems: string[] }>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the real server (built SPA from dist/, fresh database) and Chromium.
+ * `problems` of a page collects console errors, CSP violations and page errors so a test can assert none happened.
+ */
+export async function startE2E(overrides: Partial<ServerConfig> = {}): Promise<E2E> {
+  const dist = path.resolve(import.meta.dirname, '../../dist/index.html');
+  if (!fs.existsSync(dist)) throw new Error('dist/ is missing: run `npm run build` first (npm test does).');
+  const server = await startTestServer(overrides);
+  const browser = await launchBrowser();
+  const contexts: BrowserContext[] = [];
+  return {
+    server,
+    browser,
+    async newPage({ width = 1366, height = 900, locale = 'en-US' } = {}) {
+      const context = await browser.newContext({ baseURL: server.origin, viewport: { width, height }, locale });
+      contexts.push(context);
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+      return { context, page, problems };
+    },
+    async close() {
+      for (const context of contexts) await context.close().catch(() => undefined);
+      await browser.close().catch(() => undefined);
+      await server.close();
+    },
+  };
+}
+
+/** Signs in through the login screen and waits for the dashboard. */
+export async function signInThroughUi(page: Page, username: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+/** A temporary directory for downloads and generated fixtures, removed by the caller. */
+export function tempDir(prefix = 'vitrine-e2e-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
