@@ -1,0 +1,194 @@
+import { FetchError, ofetch, type $Fetch, type FetchOptions, type FetchRequest } from 'ofetch';
+import { StructError, create, type Struct } from 'superstruct';
+import { API_BASE, REQUEST_TIMEOUT_MS } from './config.ts';
+import { TokenPair } from './schemas/auth.ts';
+import { tokenStore } from './tokenStore.ts';
+
+const REFRESH_PATH = '/auth/token/token-refresh/';
+const LOGOUT_PATH = '/auth/logout/';
+const AUTH_ENDPOINT = /\/auth\/(?:token-obtain|token\/token-refresh|logout)\/?$/;
+
+/** Every failure of an API call as callers see it: the server's `{detail, code, fields}` plus the HTTP status. */
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly detail: string;
+  readonly fields?: Record<string, string>;
+
+  constructor(init: { status: number; code: string; detail: string; fields?: Record<string, string> }) {
+    super(init.detail || init.code);
+    this.name = 'ApiRequestError';
+    this.status = init.status;
+    this.code = init.code;
+    this.detail = init.detail;
+    if (init.fields) this.fields = init.fields;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function fieldsOf(value: unknown): Record<string, string> | undefined {
+  if (!isRecord(value)) return undefined;
+  const fields: Record<string, string> = {};
+  for (const [key, code] of Object.entries(value)) if (typeof code === 'string') fields[key] = code;
+  return fields;
+}
+
+/** Turns an ofetch failure into an ApiRequestError; anything else (a bug) passes through untouched. */
+export function toApiRequestError(error: unknown): unknown {
+  if (error instanceof ApiRequestError || !(error instanceof FetchError)) return error;
+  const status = error.response?.status;
+  if (status === undefined) {
+    const cause = error.cause as { name?: string; message?: string } | undefined;
+    if (cause?.name === 'TimeoutError') return new ApiRequestError({ status: 0, code: 'timeout', detail: 'The request timed out.' });
+    if (cause?.name === 'AbortError') return new ApiRequestError({ status: 0, code: 'aborted', detail: 'The request was aborted.' });
+    return new ApiRequestError({ status: 0, code: 'network_error', detail: cause?.message ?? error.message });
+  }
+  const body: unknown = error.data;
+  if (isRecord(body) && typeof body.code === 'string') {
+    return new ApiRequestError({
+      status,
+      code: body.code,
+      detail: typeof body.detail === 'string' ? body.detail : '',
+      fields: fieldsOf(body.fields),
+    });
+  }
+  return new ApiRequestError({ status, code: `http_${status}`, detail: error.response?.statusText ?? '' });
+}
+
+/** Validates (and coerces) a response with its schema; a mismatch is an ApiRequestError 'invalid_response'. */
+export function parseResponse<T, S>(struct: Struct<T, S>, data: unknown): T {
+  try {
+    return create(data, struct);
+  } catch (error) {
+    if (error instanceof StructError) {
+      throw new ApiRequestError({ status: 0, code: 'invalid_response', detail: error.message });
+    }
+    throw error;
+  }
+}
+
+type AuthFailureHandler = () => void;
+const authFailureHandlers = new Set<AuthFailureHandler>();
+
+/** Registers what happens when the session is lost (go to login). Returns the unsubscribe. */
+export function onAuthFailure(handler: AuthFailureHandler): () => void {
+  authFailureHandlers.add(handler);
+  return () => void authFailureHandlers.delete(handler);
+}
+
+function authFailed(): void {
+  for (const handler of [...authFailureHandlers]) handler();
+}
+
+/** The one refresh all concurrent 401s wait for; null when none is running. */
+let refreshInFlight: Promise<string | null> | null = null;
+/** The one logout of a session whose refreshed token was refused too. */
+let logoutInFlight: Promise<void> | null = null;
+
+function pathOf(request: FetchRequest): string {
+  const url = typeof request === 'string' ? request : request instanceof URL ? request.href : request.url;
+  return url.split(/[?#]/)[0]!;
+}
+
+function withAccess<O extends FetchOptions<any>>(options: O | undefined, access: string | null): O {
+  const headers = new Headers(options?.headers as HeadersInit | undefined);
+  if (access) headers.set('Authorization', `JWT ${access}`);
+  else headers.delete('Authorization');
+  return { ...options, headers } as O;
+}
+
+function isUnauthorized(error: unknown): boolean {
+  return error instanceof FetchError && error.response?.status === 401;
+}
+
+/**
+ * Section 8, steps 1-4: drops the refused access token and gets a fresh one through a single refresh
+ * shared by every concurrent failure. Resolves the access token to retry with, or null when the session is lost.
+ */
+function renewAccess(base: $Fetch, refusedAccess: string | null): Promise<string | null> {
+  const current = tokenStore.getAccess();
+  // Another request refreshed while this one was on the wire: retry with its token.
+  if (current && current !== refusedAccess) return Promise.resolve(current);
+  tokenStore.removeAccess();
+  if (refreshInFlight) return refreshInFlight;
+  const refresh = tokenStore.getRefresh();
+  if (!refresh) {
+    authFailed();
+    return Promise.resolve(null);
+  }
+  refreshInFlight = (async () => {
+    try {
+      const pair = parseResponse(TokenPair, await base(REFRESH_PATH, { method: 'POST', body: { refresh } }));
+      tokenStore.setTokens(pair);
+      return pair.access;
+    } catch {
+      tokenStore.clearTokens();
+      authFailed();
+      return null;
+    } finally {
+      refreshInFlight = null;
+    }
+  })();
+  return refreshInFlight;
+}
+
+/** Section 8, step 5: the refreshed token was refused too; log out (best effort) and go to login. */
+function endSession(base: $Fetch): Promise<void> {
+  if (logoutInFlight) return logoutInFlight;
+  const refresh = tokenStore.getRefresh();
+  logoutInFlight = (async () => {
+    try {
+      if (refresh) await base(LOGOUT_PATH, { method: 'POST', body: { refresh } });
+    } catch {
+      // Best effort: the session ends locally whatever the server answers.
+    } finally {
+      tokenStore.clearTokens();
+      logoutInFlight = null;
+      authFailed();
+    }
+  })();
+  return logoutInFlight;
+}
+
+type Send<T> = (request: FetchRequest, options: FetchOptions<any>) => Promise<T>;
+
+async function sendWithSession<T>(base: $Fetch, send: Send<T>, request: FetchRequest, options: FetchOptions<any> | undefined): Promise<T> {
+  if (AUTH_ENDPOINT.test(pathOf(request))) {
+    try {
+      return await send(request, withAccess(options, null));
+    } catch (error) {
+      throw toApiRequestError(error);
+    }
+  }
+  const access = tokenStore.getAccess();
+  try {
+    return await send(request, withAccess(options, access));
+  } catch (error) {
+    if (!isUnauthorized(error)) throw toApiRequestError(error);
+    const renewed = await renewAccess(base, access);
+    if (!renewed) throw toApiRequestError(error);
+    try {
+      return await send(request, withAccess(options, renewed));
+    } catch (retryError) {
+      if (isUnauthorized(retryError)) await endSession(base);
+      throw toApiRequestError(retryError);
+    }
+  }
+}
+
+/** Wraps an ofetch instance with the JWT header, the 401 procedure and ApiRequestError failures. */
+export function withSession(base: $Fetch): $Fetch {
+  const call = ((request: FetchRequest, options?: FetchOptions<any>) =>
+    sendWithSession(base, (r, o) => base(r, o), request, options)) as $Fetch;
+  call.raw = ((request: FetchRequest, options?: FetchOptions<any>) =>
+    sendWithSession(base, (r, o) => base.raw(r, o), request, options)) as $Fetch['raw'];
+  call.native = base.native;
+  call.create = (defaults, globalOptions) => withSession(base.create(defaults, globalOptions));
+  return call;
+}
+
+/** The ofetch instance every SPA call goes through: `api<T>(path, { method, body, query })`. */
+export const api: $Fetch = withSession(ofetch.create({ baseURL: API_BASE, timeout: REQUEST_TIMEOUT_MS, retry: 0 }));
