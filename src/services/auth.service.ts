@@ -1,0 +1,40 @@
+import { ApiRequestError, api, parseResponse } from './http.ts';
+import { TokenPair } from './schemas/auth.ts';
+import { Profile } from './schemas/users.ts';
+
+export type { TokenPair, Profile };
+
+export type SignInFailure = 'invalidCredentials' | 'rateLimited' | 'validation';
+export type ObtainTokensResult = { ok: true; tokens: TokenPair } | { ok: false; reason: SignInFailure };
+
+const SIGN_IN_FAILURES: Record<number, SignInFailure> = { 400: 'validation', 401: 'invalidCredentials', 429: 'rateLimited' };
+
+/** POST /auth/token-obtain/. Refused credentials resolve `{ ok: false }`; only real failures (network, 5xx) reject. */
+export async function obtainTokens(credentials: { username: string; password: string }): Promise<ObtainTokensResult> {
+  try {
+    const data = await api('/auth/token-obtain/', {
+      method: 'POST',
+      body: { username: credentials.username, password: credentials.password },
+    });
+    return { ok: true, tokens: parseResponse(TokenPair, data) };
+  } catch (error) {
+    const reason = error instanceof ApiRequestError ? SIGN_IN_FAILURES[error.status] : undefined;
+    if (reason) return { ok: false, reason };
+    throw error;
+  }
+}
+
+/** POST /auth/token/token-refresh/: a new access and refresh token for a refresh token. */
+export async function refreshTokens(refresh: string): Promise<TokenPair> {
+  return parseResponse(TokenPair, await api('/auth/token/token-refresh/', { method: 'POST', body: { refresh } }));
+}
+
+/** POST /auth/logout/: revokes the refresh token. */
+export async function logout(refresh: string): Promise<void> {
+  await api('/auth/logout/', { method: 'POST', body: { refresh } });
+}
+
+/** GET /users/profile/: the signed-in user. */
+export async function fetchProfile(): Promise<Profile> {
+  return parseResponse(Profile, await api('/users/profile/'));
+}
