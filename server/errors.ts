@@ -1,4 +1,5 @@
 import { StructError, type Struct } from 'superstruct';
+import { IdParam } from '../src/services/schemas/common.ts';
 
 /** A domain error that the error handler turns into `{detail, code, fields?}` with its HTTP status. */
 export class ApiError extends Error {
@@ -43,4 +44,12 @@ export function parse<T, S>(struct: Struct<T, S>, input: unknown): T {
   const [error, value] = struct.validate(input ?? {}, { coerce: true });
   if (error) throw badRequest('validation_error', 'The request has invalid fields.', fieldsOf(error));
   return value as T;
+}
+
+/** Reads a numeric id from route params (`/things/:id`), or throws 400 with the field named. */
+export function parseId(params: unknown, name = 'id'): number {
+  const raw = (params as Record<string, unknown> | undefined)?.[name];
+  const [error, value] = IdParam.validate(raw, { coerce: true });
+  if (error) throw badRequest('validation_error', `${name} must be a positive integer.`, { [name]: 'invalid' });
+  return value;
 }

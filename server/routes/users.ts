@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { Id } from '../../src/services/schemas/common.ts';
 import { SetPasswordBody, SetUsernameBody, UserCreateBody } from '../../src/services/schemas/users.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { AppContext } from '../context.ts';
 import { deleteUser, findUserById, insertUser, listUsers, toUser, updateUser, findUserByUsername } from '../db/users.ts';
 import { record } from '../domain/journal.ts';
 import { pageOf, pageRequest } from '../domain/paging.ts';
-import { badRequest, conflict, forbidden, notFound, parse } from '../errors.ts';
+import { badRequest, conflict, forbidden, notFound, parse, parseId } from '../errors.ts';
 import { ADMIN_USER_ID, currentUser, requireAdmin, requireUser, type AuthUser } from '../plugins/auth.ts';
 
 /** Only the administrator changes other accounts; everyone may change their own. */
@@ -39,7 +38,7 @@ export default async function userRoutes(app: FastifyInstance, { ctx }: { ctx: A
   });
 
   app.delete('/users/:id/', { preHandler: requireAdmin }, async (request, reply) => {
-    const id = parse(Id, (request.params as { id: string }).id);
+    const id = parseId(request.params);
     if (id === ADMIN_USER_ID) throw conflict('cannot_delete_admin', 'The administrator account cannot be deleted.');
     if (!(await deleteUser(db, id))) throw notFound('User');
     await record(db, { userId: currentUser(request).id, action: 'delete', entity: 'user', entityId: id });
