@@ -29,6 +29,13 @@ export function contentSecurityPolicy(): Record<string, string[]> {
   };
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** "METHOD /path" of every API route, relative to /api/v1 (docs/api.md is kept in step with it by a test). */
+    routeTable: string[];
+  }
+}
+
 export async function buildApp(ctx: AppContext, options: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? { level: ctx.config.logLevel },
@@ -37,6 +44,14 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
     trustProxy: process.env.TRUST_PROXY === '1',
   });
   app.decorateRequest('user', null);
+  const routeTable: string[] = [];
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method !== 'HEAD' && route.url.startsWith(API_PREFIX)) routeTable.push(`${method} ${route.url.slice(API_PREFIX.length)}`);
+    }
+  });
+  app.decorate('routeTable', routeTable);
 
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy() },
