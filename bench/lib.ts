@@ -1,0 +1,74 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+
+/** One measured number: what, its value and unit, and the goal an issue names (for the printed verdict). */
+export interface Measurement {
+  name: string;
+  value: number;
+  unit: string;
+  goal?: { op: '<=' | '>='; value: number };
+}
+
+export function verdict(m: Measurement): string {
+  if (!m.goal) return '';
+  const ok = m.goal.op === '<=' ? m.value <= m.goal.value : m.value >= m.goal.value;
+  return `${ok ? 'meets' : 'MISSES'} goal ${m.goal.op} ${m.goal.value}`;
+}
+
+export function printMeasurements(title: string, measurements: Measurement[]): void {
+  console.log(`\n## ${title}`);
+  for (const m of measurements) {
+    const value = Number.isInteger(m.value) ? String(m.value) : m.value.toFixed(2);
+    console.log(`  ${m.name.padEnd(58)} ${value.padStart(10)} ${m.unit.padEnd(8)} ${verdict(m)}`);
+  }
+}
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/**
+ * Starts `npm run serve` (the production server over the built dist/) in a child process on a free port
+ * with a fresh data directory, and waits until it answers.
+ */
+export async function startProductionServer(env: Record<string, string> = {}): Promise<{ origin: string; dataDir: string; child: ChildProcess; stop(): Promise<void> }> {
+  if (!fs.existsSync(path.join(ROOT, 'dist/index.html'))) throw new Error('dist/ is missing: run `npm run build` first');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-bench-'));
+  const port = String(18000 + Math.floor(Math.random() * 2000));
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/index.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
+    try {
+      const response = await fetch(`${origin}/login`, { headers: { accept: 'text/html' } });
+      if (response.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    origin,
+    dataDir,
+    child,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
