@@ -1,0 +1,194 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { fetchProfile, logout, obtainTokens, refreshTokens, type ObtainTokensResult } from '../services/auth.service.ts';
+import { userIdOf } from '../services/jwt.ts';
+import type { TokenPair } from '../services/schemas/auth.ts';
+import type { Profile } from '../services/schemas/users.ts';
+import { tokenStore } from '../services/tokenStore.ts';
+
+export interface SessionContext {
+  user: Profile | null;
+  userId: number | null;
+  /** i18n key of the last sign-in failure. */
+  error: string | null;
+  /** The remember-me choice of the sign-in under way. */
+  remember: boolean;
+}
+
+export type SessionEvent =
+  | { type: 'session.signIn'; username: string; password: string; remember?: boolean }
+  | { type: 'session.signOut' }
+  | { type: 'session.expired' }
+  | { type: 'session.reloadProfile' };
+
+export interface NotifyParams {
+  intent: 'success' | 'error';
+  /** i18n key, e.g. 'login.success'. */
+  message: string;
+}
+
+export const SIGN_IN_SUCCESS = 'login.success';
+export const SIGN_IN_ERROR = 'login.error';
+
+/**
+ * The signed-in session: token check on start, sign-in, profile load, sign-out, expiry.
+ * Views provide `goToLogin`, `goToStart` and `notify`; tests provide the actors.
+ */
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+  },
+  actors: {
+    refreshTokens: fromPromise<TokenPair, { refresh: string }>(({ input }) => refreshTokens(input.refresh)),
+    obtainTokens: fromPromise<ObtainTokensResult, { username: string; password: string }>(({ input }) => obtainTokens(input)),
+    loadProfile: fromPromise<Profile>(() => fetchProfile()),
+    logout: fromPromise<void, { refresh: string | null }>(async ({ input }) => {
+      if (input.refresh) await logout(input.refresh);
+    }),
+  },
+  actions: {
+    goToLogin: () => {},
+    goToStart: () => {},
+    notify: (_, _params: NotifyParams) => {},
+    storeTokens: (_, params: { tokens: TokenPair; remember?: boolean }) => tokenStore.setTokens(params.tokens, params.remember),
+    clearTokens: () => tokenStore.clearTokens(),
+    storeRunName: (_, params: { name: string }) => tokenStore.setRunName(params.name),
+    clearRunName: () => tokenStore.clearRunName(),
+    setUserId: assign((_, params: { access: string | null }) => ({ userId: userIdOf(params.access) })),
+    setUser: assign((_, params: { user: Profile }) => ({ user: params.user })),
+    startSignIn: assign((_, params: { remember: boolean }) => ({ remember: params.remember, error: null })),
+    setSignInError: assign({ error: SIGN_IN_ERROR }),
+    resetUser: assign({ user: null, userId: null }),
+  },
+  guards: {
+    hasAccessToken: () => tokenStore.getAccess() !== null,
+    hasRefreshToken: () => tokenStore.getRefresh() !== null,
+    signInAccepted: (_, params: { result: ObtainTokensResult }) => params.result.ok,
+  },
+}).createMachine({
+  id: 'session',
+  context: { user: null, userId: null, error: null, remember: true },
+  initial: 'checking',
+  states: {
+    checking: {
+      tags: ['busy'],
+      always: [
+        {
+          guard: 'hasAccessToken',
+          target: 'signedIn',
+          actions: { type: 'setUserId', params: () => ({ access: tokenStore.getAccess() }) },
+        },
+        { guard: 'hasRefreshToken', target: 'refreshing' },
+        { target: 'signedOut' },
+      ],
+    },
+    refreshing: {
+      tags: ['busy'],
+      invoke: {
+        id: 'refreshTokens',
+        src: 'refreshTokens',
+        input: () => ({ refresh: tokenStore.getRefresh() ?? '' }),
+        onDone: {
+          target: 'signedIn',
+          actions: [
+            { type: 'storeTokens', params: ({ event }) => ({ tokens: event.output }) },
+            { type: 'setUserId', params: ({ event }) => ({ access: event.output.access }) },
+          ],
+        },
+        onError: { target: 'signedOut', actions: ['clearTokens', 'goToLogin'] },
+      },
+    },
+    signedOut: {
+      initial: 'idle',
+      states: {
+        idle: {},
+        /** The logout call failed; the local session is gone all the same. */
+        logoutFailed: {},
+      },
+      on: {
+        'session.signIn': {
+          target: 'signingIn',
+          actions: { type: 'startSignIn', params: ({ event }) => ({ remember: event.remember ?? true }) },
+        },
+      },
+    },
+    signingIn: {
+      tags: ['busy'],
+      invoke: {
+        id: 'obtainTokens',
+        src: 'obtainTokens',
+        input: ({ event }) => {
+          const { username, password } = event as Extract<SessionEvent, { type: 'session.signIn' }>;
+          return { username, password };
+        },
+        onDone: [
+          {
+            guard: { type: 'signInAccepted', params: ({ event }) => ({ result: event.output }) },
+            target: 'signedIn',
+            actions: [
+              {
+                type: 'storeTokens',
+                params: ({ event, context }) => ({ tokens: acceptedTokens(event.output), remember: context.remember }),
+              },
+              { type: 'setUserId', params: ({ event }) => ({ access: acceptedTokens(event.output).access }) },
+              { type: 'notify', params: { intent: 'success', message: SIGN_IN_SUCCESS } },
+              'goToStart',
+            ],
+          },
+          {
+            target: 'signedOut',
+            actions: ['setSignInError', { type: 'notify', params: { intent: 'error', message: SIGN_IN_ERROR } }],
+          },
+        ],
+        onError: {
+          target: 'signedOut',
+          actions: ['setSignInError', { type: 'notify', params: { intent: 'error', message: SIGN_IN_ERROR } }],
+        },
+      },
+    },
+    signedIn: {
+      tags: ['authenticated'],
+      initial: 'loadingProfile',
+      states: {
+        loadingProfile: {
+          invoke: {
+            id: 'loadProfile',
+            src: 'loadProfile',
+            onDone: {
+              target: 'ready',
+              actions: [
+                { type: 'setUser', params: ({ event }) => ({ user: event.output }) },
+                { type: 'storeRunName', params: ({ event }) => ({ name: event.output.username }) },
+              ],
+            },
+            onError: { target: 'profileError' },
+          },
+        },
+        ready: {},
+        profileError: {},
+      },
+      on: {
+        'session.signOut': { target: 'signingOut' },
+        'session.expired': { target: 'signedOut', actions: ['clearTokens', 'resetUser', 'goToLogin'] },
+        'session.reloadProfile': { target: '.loadingProfile', reenter: true },
+      },
+    },
+    signingOut: {
+      tags: ['busy'],
+      invoke: {
+        id: 'logout',
+        src: 'logout',
+        input: () => ({ refresh: tokenStore.getRefresh() }),
+        onDone: { target: 'signedOut', actions: ['clearTokens', 'clearRunName', 'resetUser', 'goToLogin'] },
+        onError: { target: 'signedOut.logoutFailed', actions: ['clearTokens', 'clearRunName', 'resetUser', 'goToLogin'] },
+      },
+    },
+  },
+});
+
+function acceptedTokens(result: ObtainTokensResult): TokenPair {
+  if (!result.ok) throw new Error('sign-in result was refused');
+  return result.tokens;
+}
+
+export type SessionMachine = typeof sessionMachine;

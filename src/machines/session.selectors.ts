@@ -1,0 +1,26 @@
+import type { SnapshotFrom } from 'xstate';
+import type { sessionMachine } from './session.machine.ts';
+
+export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
+export type UserStatus = 'initial' | 'loading' | 'complete' | 'error';
+
+/** The administrator: the only user who gets the Directory screen. */
+export const ADMIN_USER_ID = 1;
+
+export const selectIsSignedIn = (snapshot: SessionSnapshot): boolean => snapshot.hasTag('authenticated');
+/** True while the stored session is being checked or refreshed (the route guard shows a spinner). */
+export const selectIsChecking = (snapshot: SessionSnapshot): boolean =>
+  snapshot.matches('checking') || snapshot.matches('refreshing');
+export const selectIsBusy = (snapshot: SessionSnapshot): boolean => snapshot.hasTag('busy');
+export const selectUserId = (snapshot: SessionSnapshot): number | null => snapshot.context.userId;
+export const selectIsAdmin = (snapshot: SessionSnapshot): boolean => snapshot.context.userId === ADMIN_USER_ID;
+export const selectUser = (snapshot: SessionSnapshot) => snapshot.context.user;
+export const selectLoginError = (snapshot: SessionSnapshot): string | null => snapshot.context.error;
+
+export function selectUserStatus(snapshot: SessionSnapshot): UserStatus {
+  if (snapshot.matches({ signedIn: 'loadingProfile' })) return 'loading';
+  if (snapshot.matches({ signedIn: 'ready' })) return 'complete';
+  if (snapshot.matches({ signedIn: 'profileError' })) return 'error';
+  if (snapshot.matches({ signedOut: 'logoutFailed' })) return 'error';
+  return 'initial';
+}
