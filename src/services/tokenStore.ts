@@ -5,8 +5,8 @@ const REFRESH = 'refresh';
 const RUN = 'run';
 const LAST_VISITED = 'rlpv';
 
-/** Outside a browser (server-side imports, node tests) the store lives in memory. */
-function memoryStorage(): Storage {
+/** A Storage kept in memory: the store's fallback outside a browser (server-side imports, node tests). */
+export function memoryStorage(): Storage {
   const items = new Map<string, string>();
   return {
     get length() {
