@@ -2,6 +2,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.ts';
 import authRoutes from './auth.ts';
 import userRoutes from './users.ts';
+import deviceRoutes from './devices.ts';
+import playerRoutes from './player.ts';
+import clientRoutes from './clients.ts';
+import officeRoutes from './offices.ts';
 
 /** Every resource plugin, mounted under /api/v1. One line per resource. */
-export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }>[] = [authRoutes, userRoutes];
+export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }>[] = [authRoutes, userRoutes, deviceRoutes, playerRoutes, clientRoutes, officeRoutes];

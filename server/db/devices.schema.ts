@@ -1,0 +1,127 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, pgTable, serial, smallint, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/* Mirror of migration 0002_devices.sql. */
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
+
+export const companies = pgTable('companies', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
+export const offices = pgTable(
+  'offices',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    address: text('address').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    email: text('email').notNull().default(''),
+    contactPerson: text('contact_person').notNull().default(''),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('offices_company_idx').on(t.companyId)],
+);
+
+export const devices = pgTable(
+  'devices',
+  {
+    id: serial('id').primaryKey(),
+    sn: text('sn').notNull(),
+    mac: text('mac'),
+    name: text('name').notNull().default(''),
+    officeId: integer('office_id').references(() => offices.id, { onDelete: 'set null' }),
+    deviceType: text('device_type').notNull().default('tvpi'),
+    defaultConfig: text('default_config').notNull().default('standard'),
+    screenType: text('screen_type').notNull().default(''),
+    description: text('description').notNull().default(''),
+    mountDate: date('mount_date', { mode: 'string' }),
+    warranty: date('warranty', { mode: 'string' }),
+    position: text('position').notNull().default('unknown'),
+    positionRank: smallint('position_rank').generatedAlwaysAs(
+      sql`CASE position WHEN 'horizontal' THEN 0 WHEN 'vertical' THEN 1 ELSE 2 END`,
+    ),
+    ip: text('ip'),
+    lastConnection: timestamptz('last_connection'),
+    signedOffAt: timestamptz('signed_off_at'),
+    scheduleExpiry: timestamptz('schedule_expiry'),
+    version: text('version').notNull().default(''),
+    scheduleState: text('schedule_state').notNull().default('not_found'),
+    scheduleVersion: integer('schedule_version').notNull().default(0),
+    configVersion: integer('config_version').notNull().default(1),
+    isActive: boolean('is_active').notNull().default(true),
+    photoFile: text('photo_file'),
+    photoType: text('photo_type'),
+    deviceKey: text('device_key').notNull(),
+    userId: integer('user_id'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('devices_sn_key').on(t.sn),
+    uniqueIndex('devices_mac_key').on(t.mac).where(sql`mac IS NOT NULL`),
+    index('devices_position_idx').on(t.positionRank, t.id),
+    index('devices_last_connection_idx').on(t.lastConnection),
+    index('devices_office_idx').on(t.officeId),
+    index('devices_active_idx').on(t.isActive),
+    index('devices_type_idx').on(t.deviceType),
+    index('devices_schedule_state_idx').on(t.scheduleState),
+  ],
+);
+
+export const deviceConfigs = pgTable(
+  'device_configs',
+  {
+    id: serial('id').primaryKey(),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    path: text('path').notNull(),
+    content: text('content').notNull().default(''),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [unique('device_configs_device_id_path_key').on(t.deviceId, t.path)],
+);
+
+export const deviceCommands = pgTable(
+  'device_commands',
+  {
+    id: serial('id').primaryKey(),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    command: text('command').notNull(),
+    createdBy: integer('created_by'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    deliveredAt: timestamptz('delivered_at'),
+    acknowledgedAt: timestamptz('acknowledged_at'),
+  },
+  (t) => [index('device_commands_pending_idx').on(t.deviceId).where(sql`delivered_at IS NULL`)],
+);
+
+export const pendingClients = pgTable(
+  'pending_clients',
+  {
+    id: serial('id').primaryKey(),
+    serial: text('serial').notNull().unique(),
+    mac: text('mac'),
+    ip: text('ip'),
+    version: text('version').notNull().default(''),
+    helloCount: integer('hello_count').notNull().default(1),
+    firstSeen: timestamptz('first_seen').notNull().defaultNow(),
+    lastSeen: timestamptz('last_seen').notNull().defaultNow(),
+    adoptedDeviceId: integer('adopted_device_id').references(() => devices.id, { onDelete: 'set null' }),
+    adoptedAt: timestamptz('adopted_at'),
+  },
+  (t) => [index('pending_clients_last_seen_idx').on(t.lastSeen)],
+);

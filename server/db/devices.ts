@@ -1,0 +1,449 @@
+import { and, asc, count, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from './index.ts';
+import { companies, deviceCommands, deviceConfigs, devices, offices, pendingClients } from './devices.schema.ts';
+import type { Device, DeviceConfig, DeviceListQuery, DeviceStatus, PendingClient } from '../../src/services/schemas/devices.ts';
+import { likePattern, ONLINE_WINDOW_SECONDS, type ConfigFile } from '../domain/devices.ts';
+
+export type DeviceRow = typeof devices.$inferSelect;
+export type DeviceInsert = typeof devices.$inferInsert;
+
+// The window is a constant of the code, never user input, so it is inlined for the planner (index on last_connection).
+const onlineSince = sql.raw(`now() - interval '${ONLINE_WINDOW_SECONDS} seconds'`);
+const isOnline = sql`(${devices.lastConnection} > ${onlineSince} AND ${devices.signedOffAt} IS NULL)`;
+const statusOf = sql<DeviceStatus>`CASE WHEN NOT ${devices.isActive} THEN 'disabled' WHEN ${isOnline} THEN 'online' ELSE 'offline' END`;
+
+const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+const deviceColumns = {
+  device: devices,
+  officeName: offices.name,
+  companyId: offices.companyId,
+  companyName: companies.name,
+  status: statusOf,
+};
+type JoinedDevice = { device: DeviceRow; officeName: string | null; companyId: number | null; companyName: string | null; status: DeviceStatus };
+
+/** The API shape of a device; `photoBase` is the prefix of the photo link (the API base). */
+export function toDevice(row: JoinedDevice, photoBase: string): Device {
+  const d = row.device;
+  return {
+    id: d.id,
+    sn: d.sn,
+    mac: d.mac,
+    name: d.name,
+    office: d.officeId,
+    office_name: row.officeName,
+    company: row.companyId,
+    company_name: row.companyName,
+    device_type: d.deviceType,
+    default_config: d.defaultConfig,
+    screen_type: d.screenType,
+    description: d.description,
+    mount_date: d.mountDate,
+    warranty: d.warranty,
+    position: d.position as Device['position'],
+    ip: d.ip,
+    last_connection: iso(d.lastConnection),
+    schedule_expiry: iso(d.scheduleExpiry),
+    version: d.version,
+    status: row.status,
+    schedule_state: d.scheduleState as Device['schedule_state'],
+    is_active: d.isActive,
+    photo: d.photoFile ? `${photoBase}/tvpi/devices/${d.id}/photo?v=${d.photoFile.split('.')[0]}` : null,
+    key: d.deviceKey,
+    user: d.userId,
+    created_at: d.createdAt.toISOString(),
+  };
+}
+
+/** Filters of the device list, applied in SQL so that paging stays cheap on a large fleet. */
+export interface DeviceFilter extends DeviceListQuery {}
+
+function filterConditions(filter: DeviceFilter): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.search?.trim()) {
+    const term = likePattern(filter.search.trim());
+    conditions.push(
+      or(
+        ilike(devices.sn, term),
+        ilike(devices.mac, term),
+        ilike(devices.name, term),
+        ilike(devices.ip, term),
+        ilike(devices.description, term),
+      )!,
+    );
+  }
+  if (filter.status === 'disabled') conditions.push(eq(devices.isActive, false));
+  if (filter.status === 'online') conditions.push(eq(devices.isActive, true), isOnline);
+  if (filter.status === 'offline') {
+    conditions.push(
+      eq(devices.isActive, true),
+      sql`(${devices.lastConnection} IS NULL OR ${devices.lastConnection} <= ${onlineSince} OR ${devices.signedOffAt} IS NOT NULL)`,
+    );
+  }
+  if (filter.schedule) conditions.push(eq(devices.scheduleState, filter.schedule));
+  if (filter.type) conditions.push(eq(devices.deviceType, filter.type));
+  if (filter.office) conditions.push(eq(devices.officeId, filter.office));
+  if (filter.company) conditions.push(eq(offices.companyId, filter.company));
+  if (filter.position) conditions.push(eq(devices.position, filter.position));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+function selectDevices(db: Db) {
+  return db
+    .select(deviceColumns)
+    .from(devices)
+    .leftJoin(offices, eq(offices.id, devices.officeId))
+    .leftJoin(companies, eq(companies.id, offices.companyId));
+}
+
+/** One page of devices in group order (horizontal, vertical, unknown), then by id. */
+export async function listDevices(db: Db, filter: DeviceFilter, limit: number, offset: number): Promise<{ total: number; rows: JoinedDevice[] }> {
+  const where = filterConditions(filter);
+  const rows = await selectDevices(db).where(where).orderBy(asc(devices.positionRank), asc(devices.id)).limit(limit).offset(offset);
+  let countQuery = db.select({ total: count() }).from(devices).$dynamic();
+  if (filter.company) countQuery = countQuery.leftJoin(offices, eq(offices.id, devices.officeId));
+  const [{ total }] = (await countQuery.where(where)) as [{ total: number }];
+  return { total: Number(total), rows };
+}
+
+export async function findDevice(db: Db, id: number): Promise<JoinedDevice | undefined> {
+  const [row] = await selectDevices(db).where(eq(devices.id, id));
+  return row;
+}
+
+export async function findDeviceIdBySerial(db: Db, sn: string): Promise<number | undefined> {
+  const [row] = await db.select({ id: devices.id }).from(devices).where(eq(devices.sn, sn));
+  return row?.id;
+}
+
+export async function officeExists(db: Db, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: offices.id }).from(offices).where(eq(offices.id, id));
+  return row !== undefined;
+}
+
+/** The unique index a failed write ran into (`devices_sn_key`, ...), or null when the error is something else. */
+export function violatedUniqueIndex(error: unknown): string | null {
+  for (let current = error as { code?: string; constraint?: string; cause?: unknown } | undefined; current; current = current.cause as typeof current) {
+    if (current.code === '23505') return current.constraint ?? 'unknown';
+  }
+  return null;
+}
+
+/**
+ * Creates a device with its config files. When a player with this serial waits on /clients,
+ * it is marked adopted: it receives the key on its next hello.
+ */
+export async function insertDevice(db: Db, values: DeviceInsert, configs: ConfigFile[]): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(devices).values(values).returning({ id: devices.id });
+    const id = row!.id;
+    if (configs.length) await tx.insert(deviceConfigs).values(configs.map((file) => ({ deviceId: id, ...file })));
+    await tx
+      .update(pendingClients)
+      .set({ adoptedDeviceId: id, adoptedAt: sql`now()` })
+      .where(and(eq(pendingClients.serial, values.sn), isNull(pendingClients.adoptedDeviceId)));
+    return id;
+  });
+}
+
+/** Bulk insert for demo data and benchmarks (no config files). */
+export async function insertDevicesBulk(db: Db, values: DeviceInsert[], chunk = 500): Promise<void> {
+  for (let i = 0; i < values.length; i += chunk) await db.insert(devices).values(values.slice(i, i + chunk));
+}
+
+export async function updateDevice(db: Db, id: number, patch: Partial<DeviceInsert>): Promise<boolean> {
+  const rows = await db
+    .update(devices)
+    .set({ ...patch, updatedAt: sql`now()` })
+    .where(eq(devices.id, id))
+    .returning({ id: devices.id });
+  return rows.length > 0;
+}
+
+/** Deletes a device; answers its photo file (to remove from disk) or undefined when it did not exist. */
+export async function deleteDevice(db: Db, id: number): Promise<{ photoFile: string | null } | undefined> {
+  const [row] = await db.delete(devices).where(eq(devices.id, id)).returning({ photoFile: devices.photoFile });
+  return row;
+}
+
+export async function deviceStatistics(db: Db): Promise<{ active: number; deactive: number }> {
+  const [row] = await db
+    .select({
+      active: sql<number>`count(*) FILTER (WHERE ${devices.isActive})`,
+      deactive: sql<number>`count(*) FILTER (WHERE NOT ${devices.isActive})`,
+    })
+    .from(devices);
+  return { active: Number(row?.active ?? 0), deactive: Number(row?.deactive ?? 0) };
+}
+
+/** Replaces the photo; answers the previous file name (to remove from disk). */
+export async function setDevicePhoto(db: Db, id: number, file: string | null, type: string | null): Promise<{ previous: string | null } | undefined> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select({ file: devices.photoFile }).from(devices).where(eq(devices.id, id)).for('update');
+    if (!before) return undefined;
+    await tx.update(devices).set({ photoFile: file, photoType: type, updatedAt: sql`now()` }).where(eq(devices.id, id));
+    return { previous: before.file };
+  });
+}
+
+export async function devicePhoto(db: Db, id: number): Promise<{ file: string | null; type: string | null } | undefined> {
+  const [row] = await db.select({ file: devices.photoFile, type: devices.photoType }).from(devices).where(eq(devices.id, id));
+  return row;
+}
+
+export async function queueCommand(db: Db, deviceId: number, command: string, userId: number) {
+  const [row] = await db.insert(deviceCommands).values({ deviceId, command, createdBy: userId }).returning();
+  return row!;
+}
+
+/* Configs */
+
+function toConfig(row: typeof deviceConfigs.$inferSelect): DeviceConfig {
+  return { id: row.id, device: row.deviceId, name: row.name, path: row.path, content: row.content, updated_at: row.updatedAt.toISOString() };
+}
+
+export async function listConfigs(db: Db, deviceId: number): Promise<DeviceConfig[]> {
+  const rows = await db.select().from(deviceConfigs).where(eq(deviceConfigs.deviceId, deviceId)).orderBy(asc(deviceConfigs.id));
+  return rows.map(toConfig);
+}
+
+export async function findConfig(db: Db, deviceId: number, configId: number): Promise<DeviceConfig | undefined> {
+  const [row] = await db
+    .select()
+    .from(deviceConfigs)
+    .where(and(eq(deviceConfigs.deviceId, deviceId), eq(deviceConfigs.id, configId)));
+  return row ? toConfig(row) : undefined;
+}
+
+/** Saves a config file and raises the device's config_version, so its next heartbeat carries the new files. */
+export async function updateConfig(db: Db, deviceId: number, configId: number, patch: Partial<ConfigFile>): Promise<DeviceConfig | undefined> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(deviceConfigs)
+      .set({ ...patch, updatedAt: sql`now()` })
+      .where(and(eq(deviceConfigs.deviceId, deviceId), eq(deviceConfigs.id, configId)))
+      .returning();
+    if (!row) return undefined;
+    await tx
+      .update(devices)
+      .set({ configVersion: sql`${devices.configVersion} + 1` })
+      .where(eq(devices.id, deviceId));
+    return toConfig(row);
+  });
+}
+
+/* Player protocol */
+
+export interface PlayerCredentials {
+  id: number;
+  isActive: boolean;
+  deviceKey: string;
+  scheduleVersion: number;
+}
+
+export async function findPlayer(db: Db, serial: string): Promise<PlayerCredentials | undefined> {
+  const [row] = await db
+    .select({ id: devices.id, isActive: devices.isActive, deviceKey: devices.deviceKey, scheduleVersion: devices.scheduleVersion })
+    .from(devices)
+    .where(eq(devices.sn, serial));
+  return row;
+}
+
+/** A player said hello: it is in contact. */
+export async function touchDevice(db: Db, id: number, report: { ip: string | null; version?: string }): Promise<void> {
+  await db
+    .update(devices)
+    .set({
+      lastConnection: sql`now()`,
+      signedOffAt: null,
+      ...(report.ip ? { ip: report.ip } : {}),
+      ...(report.version !== undefined ? { version: report.version } : {}),
+    })
+    .where(eq(devices.id, id));
+}
+
+/** The player said it is going offline (shutdown, reboot): it counts as offline until its next heartbeat. */
+export async function signOffDevice(db: Db, id: number): Promise<void> {
+  await db.update(devices).set({ signedOffAt: sql`now()` }).where(eq(devices.id, id));
+}
+
+export interface HeartbeatReport {
+  serial: string;
+  key: string;
+  ip: string | null;
+  version: string | null;
+  scheduleState: string | null;
+  scheduleExpiry: string | null | undefined;
+  configVersion: number | null;
+  acknowledged: number[];
+}
+
+export interface HeartbeatResult {
+  device: number;
+  commands: { id: number; command: 'REBOOT'; created_at: string }[];
+  schedule_version: number;
+  config_version: number;
+  configs: { id: number; name: string; path: string; content: string; updated_at: string }[] | null;
+}
+
+const isoText = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+/**
+ * One round trip per heartbeat: authenticates an active device by serial and key, records the contact,
+ * acknowledges carried-out commands, claims the undelivered ones (each is answered exactly once)
+ * and reads the config files when the player's copy is stale. Undefined when no active device matches.
+ */
+export async function recordHeartbeat(db: Db, report: HeartbeatReport): Promise<HeartbeatResult | undefined> {
+  const expiryGiven = report.scheduleExpiry !== undefined;
+  const acknowledged = `{${report.acknowledged.join(',')}}`;
+  const result = (await db.execute(sql`
+    WITH dev AS (
+      UPDATE devices SET
+        last_connection = now(),
+        signed_off_at = NULL,
+        ip = COALESCE(${report.ip}, ip),
+        version = COALESCE(${report.version}, version),
+        schedule_state = COALESCE(${report.scheduleState}, schedule_state),
+        schedule_expiry = CASE WHEN ${expiryGiven} THEN ${report.scheduleExpiry ?? null}::timestamptz ELSE schedule_expiry END
+      WHERE sn = ${report.serial} AND device_key = ${report.key} AND is_active
+      RETURNING id, schedule_version, config_version
+    ), acked AS (
+      UPDATE device_commands SET acknowledged_at = now()
+      WHERE device_id = (SELECT id FROM dev) AND id = ANY(${acknowledged}::int[]) AND acknowledged_at IS NULL
+    ), claimed AS (
+      UPDATE device_commands SET delivered_at = now()
+      WHERE device_id = (SELECT id FROM dev) AND delivered_at IS NULL
+      RETURNING id, command, created_at
+    )
+    SELECT dev.id AS device, dev.schedule_version, dev.config_version,
+      (SELECT COALESCE(json_agg(json_build_object('id', id, 'command', command, 'created_at', ${isoText('created_at')}) ORDER BY id), '[]'::json) FROM claimed) AS commands,
+      CASE WHEN dev.config_version IS DISTINCT FROM ${report.configVersion}::int THEN
+        (SELECT COALESCE(json_agg(json_build_object('id', c.id, 'name', c.name, 'path', c.path, 'content', c.content, 'updated_at', ${isoText('c.updated_at')}) ORDER BY c.id), '[]'::json)
+         FROM device_configs c WHERE c.device_id = dev.id)
+      END AS configs
+    FROM dev
+  `)) as unknown as { rows: HeartbeatResult[] };
+  return result.rows[0];
+}
+
+export async function upsertPendingClient(db: Db, client: { serial: string; mac: string | null; ip: string | null; version: string }): Promise<void> {
+  await db
+    .insert(pendingClients)
+    .values(client)
+    .onConflictDoUpdate({
+      target: pendingClients.serial,
+      set: {
+        lastSeen: sql`now()`,
+        helloCount: sql`${pendingClients.helloCount} + 1`,
+        mac: sql`COALESCE(excluded.mac, ${pendingClients.mac})`,
+        ip: sql`COALESCE(excluded.ip, ${pendingClients.ip})`,
+        version: sql`excluded.version`,
+      },
+    });
+}
+
+/** Hands over an adopted player's key once: the waiting row is consumed. */
+export async function takeAdoptedKey(db: Db, serial: string): Promise<{ device: number; key: string; scheduleVersion: number } | undefined> {
+  return db.transaction(async (tx) => {
+    const [taken] = await tx
+      .delete(pendingClients)
+      .where(and(eq(pendingClients.serial, serial), sql`${pendingClients.adoptedDeviceId} IS NOT NULL`))
+      .returning({ deviceId: pendingClients.adoptedDeviceId });
+    if (!taken?.deviceId) return undefined;
+    const [device] = await tx
+      .select({ id: devices.id, key: devices.deviceKey, scheduleVersion: devices.scheduleVersion })
+      .from(devices)
+      .where(and(eq(devices.id, taken.deviceId), eq(devices.sn, serial)));
+    return device ? { device: device.id, key: device.key, scheduleVersion: device.scheduleVersion } : undefined;
+  });
+}
+
+export async function findPendingClientBySerial(db: Db, serial: string) {
+  const [row] = await db.select().from(pendingClients).where(eq(pendingClients.serial, serial));
+  return row;
+}
+
+function toPendingClient(row: typeof pendingClients.$inferSelect): PendingClient {
+  return {
+    id: row.id,
+    serial: row.serial,
+    mac: row.mac,
+    ip: row.ip,
+    version: row.version,
+    hello_count: row.helloCount,
+    first_seen: row.firstSeen.toISOString(),
+    last_seen: row.lastSeen.toISOString(),
+  };
+}
+
+/** Players that said hello and wait to be adopted, most recently seen first. */
+export async function listPendingClients(db: Db, limit: number, offset: number): Promise<{ total: number; rows: PendingClient[] }> {
+  const waiting = isNull(pendingClients.adoptedDeviceId);
+  const rows = await db.select().from(pendingClients).where(waiting).orderBy(sql`${pendingClients.lastSeen} DESC`, asc(pendingClients.id)).limit(limit).offset(offset);
+  const [{ total }] = (await db.select({ total: count() }).from(pendingClients).where(waiting)) as [{ total: number }];
+  return { total: Number(total), rows: rows.map(toPendingClient) };
+}
+
+export async function deletePendingClient(db: Db, id: number): Promise<boolean> {
+  const rows = await db.delete(pendingClients).where(eq(pendingClients.id, id)).returning({ id: pendingClients.id });
+  return rows.length > 0;
+}
+
+/* Companies and branch offices (the minimal part a device's location needs) */
+
+export type CompanyRow = typeof companies.$inferSelect;
+export type OfficeRow = typeof offices.$inferSelect;
+
+export async function listCompanies(db: Db, limit: number, offset: number): Promise<{ total: number; rows: CompanyRow[] }> {
+  const rows = await db.select().from(companies).orderBy(asc(companies.name), asc(companies.id)).limit(limit).offset(offset);
+  const [{ total }] = (await db.select({ total: count() }).from(companies)) as [{ total: number }];
+  return { total: Number(total), rows };
+}
+
+export async function insertCompany(db: Db, values: typeof companies.$inferInsert): Promise<CompanyRow> {
+  const [row] = await db.insert(companies).values(values).returning();
+  return row!;
+}
+
+export async function companyExists(db: Db, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, id));
+  return row !== undefined;
+}
+
+export async function listOffices(
+  db: Db,
+  companyId: number | undefined,
+  limit: number,
+  offset: number,
+): Promise<{ total: number; rows: (OfficeRow & { companyName: string })[] }> {
+  const where = companyId ? eq(offices.companyId, companyId) : undefined;
+  const rows = await db
+    .select({ office: offices, companyName: companies.name })
+    .from(offices)
+    .innerJoin(companies, eq(companies.id, offices.companyId))
+    .where(where)
+    .orderBy(asc(offices.name), asc(offices.id))
+    .limit(limit)
+    .offset(offset);
+  const [{ total }] = (await db.select({ total: count() }).from(offices).where(where)) as [{ total: number }];
+  return { total: Number(total), rows: rows.map((r) => ({ ...r.office, companyName: r.companyName })) };
+}
+
+export async function insertOffice(db: Db, values: typeof offices.$inferInsert): Promise<OfficeRow & { companyName: string }> {
+  const [row] = await db.insert(offices).values(values).returning();
+  const [company] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, row!.companyId));
+  return { ...row!, companyName: company?.name ?? '' };
+}
+
+export async function findOffice(db: Db, id: number): Promise<OfficeRow | undefined> {
+  const [row] = await db.select().from(offices).where(eq(offices.id, id));
+  return row;
+}
+
+/** Ids of devices with the given serials (demo data and the simulator use it). */
+export async function deviceIdsBySerial(db: Db, serials: string[]): Promise<Map<string, number>> {
+  if (!serials.length) return new Map();
+  const rows = await db.select({ id: devices.id, sn: devices.sn }).from(devices).where(inArray(devices.sn, serials));
+  return new Map(rows.map((r) => [r.sn, r.id]));
+}

@@ -1,0 +1,315 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import { literal, object, type } from 'superstruct';
+import writeXlsxFile from 'write-excel-file/node';
+import {
+  ChangeActiveBody,
+  ConfigUpdateBody,
+  DeviceCreateBody,
+  DeviceListQuery,
+  DeviceUpdateBody,
+  BoundedIdParam,
+  deviceSheetData,
+  MAX_DEVICE_PHOTO_BYTES,
+  SendCommandBody,
+  type DeviceCreateBody as CreateBody,
+  type DeviceUpdateBody as UpdateBody,
+} from '../../src/services/schemas/devices.ts';
+import type { AppContext } from '../context.ts';
+import {
+  deleteDevice,
+  devicePhoto,
+  deviceStatistics,
+  findConfig,
+  findDevice,
+  findOffice,
+  findPendingClientBySerial,
+  insertDevice,
+  listConfigs,
+  listDevices,
+  officeExists,
+  queueCommand,
+  setDevicePhoto,
+  toDevice,
+  updateConfig,
+  updateDevice,
+  violatedUniqueIndex,
+  type DeviceInsert,
+} from '../db/devices.ts';
+import { configContentError, defaultConfigFiles, generateDeviceKey, isReady, PHOTO_EXTENSIONS, sniffImageType, type PhotoType } from '../domain/devices.ts';
+import { record } from '../domain/journal.ts';
+import { pageOf, pageRequest } from '../domain/paging.ts';
+import { ApiError, badRequest, conflict, notFound, parse } from '../errors.ts';
+import { currentUser, requireUser } from '../plugins/auth.ts';
+import { authenticatePlayerOrUser } from './player.ts';
+
+const PHOTO_NAME = /^[0-9a-f]{32}\.(?:png|jpg|webp)$/;
+const ClearPhotoBody = object({ photo: literal(null) });
+
+function idParam(request: FastifyRequest, name = 'id'): number {
+  return parse(type({ [name]: BoundedIdParam }), request.params)[name]!;
+}
+
+/** Maps a unique-index violation to the 409 the SPA shows as "Device already exist". */
+function duplicateError(error: unknown): ApiError | null {
+  const index = violatedUniqueIndex(error);
+  if (!index) return null;
+  const field = index === 'devices_mac_key' ? 'mac' : 'sn';
+  return conflict('device_exists', `A device with this ${field === 'mac' ? 'MAC address' : 'serial number'} already exists.`, { [field]: 'taken' });
+}
+
+function columnsOf(body: CreateBody | UpdateBody): Partial<DeviceInsert> {
+  const columns: Partial<DeviceInsert> = {};
+  if (body.sn !== undefined) columns.sn = body.sn;
+  if (body.mac !== undefined) columns.mac = body.mac;
+  if (body.name !== undefined) columns.name = body.name.trim();
+  if (body.office !== undefined) columns.officeId = body.office;
+  if (body.device_type !== undefined) columns.deviceType = body.device_type;
+  if (body.default_config !== undefined) columns.defaultConfig = body.default_config;
+  if (body.screen_type !== undefined) columns.screenType = body.screen_type.trim();
+  if (body.description !== undefined) columns.description = body.description;
+  if (body.mount_date !== undefined) columns.mountDate = body.mount_date;
+  if (body.warranty !== undefined) columns.warranty = body.warranty;
+  if (body.position !== undefined) columns.position = body.position;
+  if (body.ip !== undefined) columns.ip = body.ip;
+  if (body.is_active !== undefined) columns.isActive = body.is_active;
+  if (body.user !== undefined) columns.userId = body.user;
+  return columns;
+}
+
+export default async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const { db } = ctx;
+  const photosDir = path.join(ctx.config.dataDir, 'photos');
+  // Encapsulated in this plugin; skipped when multipart is already registered by a parent scope.
+  if (!app.hasRequestDecorator('isMultipart')) {
+    await app.register(multipart, { limits: { fileSize: MAX_DEVICE_PHOTO_BYTES, files: 1, fields: 10 } });
+  }
+
+  const present = async (id: number) => {
+    const row = await findDevice(db, id);
+    if (!row) throw notFound('Device');
+    return row;
+  };
+  const answer = async (id: number) => toDevice(await present(id), app.prefix);
+  const assertOffice = async (office: number | null | undefined) => {
+    if (office && !(await officeExists(db, office))) throw badRequest('unknown_office', 'The branch office does not exist.', { office: 'not_found' });
+  };
+
+  app.get('/scheduler/dev2/:id', { preHandler: authenticatePlayerOrUser(ctx) }, async (request) => {
+    const row = await present(idParam(request));
+    return { device: row.device.id, version: row.device.scheduleVersion, events: [] };
+  });
+
+  app.register(async (guarded) => {
+    guarded.addHook('preHandler', requireUser(ctx));
+
+    guarded.get('/tvpi/devices/', async (request) => {
+      const filter = parse(DeviceListQuery, request.query);
+      const paging = pageRequest(request.query as Record<string, unknown>);
+      const { total, rows } = await listDevices(db, filter, paging.pageSize, paging.offset);
+      return pageOf(request.url, paging, total, rows.map((row) => toDevice(row, app.prefix)));
+    });
+
+    guarded.get('/tvpi/devices/office-devices/:id', async (request) => {
+      const office = idParam(request);
+      if (!(await findOffice(db, office))) throw notFound('Branch office');
+      const filter = { ...parse(DeviceListQuery, request.query), office };
+      const paging = pageRequest(request.query as Record<string, unknown>);
+      const { total, rows } = await listDevices(db, filter, paging.pageSize, paging.offset);
+      return pageOf(request.url, paging, total, rows.map((row) => toDevice(row, app.prefix)));
+    });
+
+    guarded.get('/tvpi/devices/statistics', async () => deviceStatistics(db));
+
+    guarded.get('/tvpi/devices-xslx/', async (request, reply) => {
+      const filter = parse(DeviceListQuery, request.query);
+      const { rows } = await listDevices(db, filter, 1_000_000, 0);
+      const buffer = await writeXlsxFile(deviceSheetData(rows.map((row) => toDevice(row, app.prefix)), (column) => column.header)).toBuffer();
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', 'attachment; filename="devices.xlsx"')
+        .send(buffer);
+    });
+
+    guarded.post('/tvpi/devices/create/', async (request, reply) => {
+      const body = parse(DeviceCreateBody, request.body);
+      await assertOffice(body.office);
+      const waiting = await findPendingClientBySerial(db, body.sn);
+      const columns = columnsOf(body);
+      // Adopting a waiting player: what it reported fills the fields the operator left out.
+      if (waiting && !waiting.adoptedDeviceId) {
+        columns.mac ??= waiting.mac;
+        columns.ip ??= waiting.ip;
+        columns.version ??= waiting.version;
+      }
+      const position = body.position ?? 'unknown';
+      const configs = defaultConfigFiles(body.default_config ?? 'standard', { sn: body.sn, position });
+      let id: number;
+      try {
+        id = await insertDevice(db, { ...columns, sn: body.sn, deviceKey: generateDeviceKey() }, configs);
+      } catch (error) {
+        throw duplicateError(error) ?? error;
+      }
+      await record(db, { userId: currentUser(request).id, action: 'create', entity: 'device', entityId: id, detail: { sn: body.sn } });
+      return reply.code(201).send(await answer(id));
+    });
+
+    guarded.get('/tvpi/devices/check/:id', async (request) => {
+      const row = await present(idParam(request));
+      return { id: row.device.id, ready: isReady(row.status), status: row.status, last_connection: row.device.lastConnection?.toISOString() ?? null };
+    });
+
+    guarded.get('/tvpi/devices/:id', async (request) => answer(idParam(request)));
+
+    guarded.put('/tvpi/devices/:id', async (request) => {
+      const id = idParam(request);
+      const body = parse(DeviceUpdateBody, request.body);
+      await assertOffice(body.office);
+      let updated: boolean;
+      try {
+        updated = await updateDevice(db, id, columnsOf(body));
+      } catch (error) {
+        throw duplicateError(error) ?? error;
+      }
+      if (!updated) throw notFound('Device');
+      await record(db, { userId: currentUser(request).id, action: 'update', entity: 'device', entityId: id, detail: { fields: Object.keys(body) } });
+      return answer(id);
+    });
+
+    guarded.delete('/tvpi/devices/:id', async (request, reply) => {
+      const id = idParam(request);
+      const removed = await deleteDevice(db, id);
+      if (!removed) throw notFound('Device');
+      if (removed.photoFile && PHOTO_NAME.test(removed.photoFile)) await fsp.rm(path.join(photosDir, removed.photoFile), { force: true });
+      await record(db, { userId: currentUser(request).id, action: 'delete', entity: 'device', entityId: id });
+      return reply.code(204).send();
+    });
+
+    guarded.put('/tvpi/devices/:id/change-active', async (request) => {
+      const id = idParam(request);
+      const body = parse(ChangeActiveBody, request.body ?? {});
+      const row = await present(id);
+      const isActive = body.is_active ?? !row.device.isActive;
+      await updateDevice(db, id, { isActive });
+      await record(db, { userId: currentUser(request).id, action: isActive ? 'activate' : 'deactivate', entity: 'device', entityId: id });
+      return answer(id);
+    });
+
+    guarded.post('/tvpi/devices/:id/send-command', async (request, reply) => {
+      const id = idParam(request);
+      const body = parse(SendCommandBody, request.body);
+      const row = await present(id);
+      if (!row.device.isActive) throw conflict('device_disabled', 'The device is disabled.');
+      const command = await queueCommand(db, id, body.command, currentUser(request).id);
+      await record(db, { userId: currentUser(request).id, action: 'command', entity: 'device', entityId: id, detail: { command: body.command } });
+      return reply.code(202).send({ id: command.id, device: id, command: body.command, status: 'queued', created_at: command.createdAt.toISOString() });
+    });
+
+    guarded.put('/tvpi/device/:id/upload-photo', async (request) => {
+      const id = idParam(request);
+      await present(id);
+      let stored: { file: string; type: PhotoType } | null = null;
+      if (request.isMultipart()) {
+        stored = await receivePhoto(request, photosDir);
+      } else {
+        parse(ClearPhotoBody, request.body);
+      }
+      const result = await setDevicePhoto(db, id, stored?.file ?? null, stored?.type ?? null);
+      if (!result) {
+        if (stored) await fsp.rm(path.join(photosDir, stored.file), { force: true });
+        throw notFound('Device');
+      }
+      if (result.previous && PHOTO_NAME.test(result.previous)) await fsp.rm(path.join(photosDir, result.previous), { force: true });
+      await record(db, { userId: currentUser(request).id, action: stored ? 'set_photo' : 'clear_photo', entity: 'device', entityId: id });
+      return answer(id);
+    });
+
+    guarded.get('/tvpi/devices/:id/photo', async (request, reply) => {
+      const photo = await devicePhoto(db, idParam(request));
+      if (!photo) throw notFound('Device');
+      if (!photo.file || !PHOTO_NAME.test(photo.file)) throw notFound('Photo');
+      const file = path.join(photosDir, photo.file);
+      if (!fs.existsSync(file)) throw notFound('Photo');
+      return reply
+        .header('content-type', photo.type ?? 'application/octet-stream')
+        .header('cache-control', 'private, max-age=31536000, immutable')
+        .send(fs.createReadStream(file));
+    });
+
+    guarded.get('/tvpi/devices/:id/configs/', async (request) => {
+      const id = idParam(request);
+      await present(id);
+      return listConfigs(db, id);
+    });
+
+    guarded.put('/tvpi/devices/:id/configs/:configId', async (request) => {
+      const id = idParam(request);
+      const configId = idParam(request, 'configId');
+      const body = parse(ConfigUpdateBody, request.body);
+      const current = await findConfig(db, id, configId);
+      if (!current) throw notFound('Config');
+      const invalid = configContentError(body.path ?? current.path, body.content);
+      if (invalid) throw badRequest(invalid, 'The config is not valid JSON.', { content: invalid });
+      let saved;
+      try {
+        saved = await updateConfig(db, id, configId, { content: body.content, ...(body.name ? { name: body.name } : {}), ...(body.path ? { path: body.path } : {}) });
+      } catch (error) {
+        if (violatedUniqueIndex(error)) throw conflict('config_path_taken', 'The device already has a config at this path.', { path: 'taken' });
+        throw error;
+      }
+      if (!saved) throw notFound('Config');
+      await record(db, { userId: currentUser(request).id, action: 'update', entity: 'device_config', entityId: configId, detail: { device: id, path: saved.path } });
+      return saved;
+    });
+  });
+}
+
+/**
+ * Streams the `photo` part to DATA_DIR/photos under a random name, checking its first bytes
+ * (PNG, JPEG or WebP) and its size (at most 5 MB) while it arrives.
+ */
+async function receivePhoto(request: FastifyRequest, photosDir: string): Promise<{ file: string; type: PhotoType }> {
+  const part = await request.file({ limits: { fileSize: MAX_DEVICE_PHOTO_BYTES, files: 1, fields: 10 } });
+  if (!part || part.fieldname !== 'photo') {
+    part?.file.resume();
+    throw badRequest('validation_error', 'The photo file is required.', { photo: 'required' });
+  }
+  await fsp.mkdir(photosDir, { recursive: true });
+  const stem = randomBytes(16).toString('hex');
+  const temporary = path.join(photosDir, `${stem}.part`);
+  let head = Buffer.alloc(0);
+  let type: PhotoType | null | undefined;
+  const notAnImage = () => badRequest('not_an_image', 'The photo must be a PNG, JPEG or WebP image.', { photo: 'not_an_image' });
+  try {
+    await pipeline(
+      part.file,
+      async function* (source: AsyncIterable<Buffer>) {
+        for await (const chunk of source) {
+          if (type === undefined) {
+            head = Buffer.concat([head, chunk]);
+            if (head.length >= 12) {
+              type = sniffImageType(head);
+              if (!type) throw notAnImage();
+            }
+          }
+          yield chunk;
+        }
+      },
+      fs.createWriteStream(temporary, { flags: 'wx' }),
+    );
+    if (part.file.truncated) throw new ApiError(413, 'too_large', `The photo is larger than ${MAX_DEVICE_PHOTO_BYTES / 1024 / 1024} MB.`, { photo: 'too_large' });
+    type ??= sniffImageType(head);
+    if (!type) throw notAnImage();
+    const file = `${stem}.${PHOTO_EXTENSIONS[type]}`;
+    await fsp.rename(temporary, path.join(photosDir, file));
+    return { file, type };
+  } catch (error) {
+    await fsp.rm(temporary, { force: true });
+    throw error;
+  }
+}

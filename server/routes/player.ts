@@ -1,0 +1,112 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isIpAddress, PlayerHeartbeatBody, PlayerHelloBody } from '../../src/services/schemas/devices.ts';
+import type { AppContext } from '../context.ts';
+import { findPlayer, recordHeartbeat, signOffDevice, takeAdoptedKey, touchDevice, upsertPendingClient, type PlayerCredentials } from '../db/devices.ts';
+import { HEARTBEAT_SECONDS, sameKey } from '../domain/devices.ts';
+import { record } from '../domain/journal.ts';
+import { hitRateLimit } from '../domain/rateLimit.ts';
+import { ApiError, forbidden, parse, unauthorized } from '../errors.ts';
+import { requireUser } from '../plugins/auth.ts';
+
+/** New players one address may announce per minute (each one adds a row to /clients). */
+const PENDING_HELLOS_PER_MINUTE = 600;
+
+/**
+ * The player's body with its credentials: `X-Device-Serial` / `X-Device-Key` headers
+ * take precedence over `serial` / `key` body fields.
+ */
+function withCredentials(request: FastifyRequest): Record<string, unknown> {
+  const body = request.body && typeof request.body === 'object' ? { ...(request.body as Record<string, unknown>) } : {};
+  const serial = request.headers['x-device-serial'];
+  const key = request.headers['x-device-key'];
+  if (typeof serial === 'string') body.serial = serial;
+  if (typeof key === 'string') body.key = key;
+  return body;
+}
+
+/** The address a player reports, or the one it connects from. */
+function clientIp(request: FastifyRequest, reported: string | null | undefined): string | null {
+  if (reported) return reported;
+  const ip = request.ip.startsWith('::ffff:') ? request.ip.slice(7) : request.ip;
+  return isIpAddress(ip) ? ip : null;
+}
+
+const deviceDisabled = () => new ApiError(403, 'device_disabled', 'The device is disabled.');
+
+/** Why a serial and key do not open the door: unknown device (401), wrong key (401), disabled (403). */
+async function authenticatePlayer(ctx: AppContext, serial: string, key: string): Promise<PlayerCredentials> {
+  const player = await findPlayer(ctx.db, serial);
+  if (!player) throw unauthorized('unknown_device', 'No device has this serial number: say hello first.');
+  if (!sameKey(player.deviceKey, key)) throw unauthorized('invalid_device_key', 'The device key is wrong.');
+  if (!player.isActive) throw deviceDisabled();
+  return player;
+}
+
+/**
+ * preHandler for routes both the panel and players read (the device schedule):
+ * a player authenticates with its serial and key and may read only its own device.
+ */
+export function authenticatePlayerOrUser(ctx: AppContext) {
+  const asUser = requireUser(ctx);
+  return async function authenticate(request: FastifyRequest, reply: FastifyReply) {
+    const serial = request.headers['x-device-serial'];
+    const key = request.headers['x-device-key'];
+    if (typeof serial !== 'string' || typeof key !== 'string') return asUser(request, reply);
+    const player = await authenticatePlayer(ctx, serial, key);
+    if (String(player.id) !== (request.params as { id?: string }).id) throw forbidden('A player may read only its own device.');
+  };
+}
+
+export default async function playerRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const { db } = ctx;
+
+  app.post('/player/hello/', async (request, reply) => {
+    const body = parse(PlayerHelloBody, withCredentials(request));
+    const ip = clientIp(request, body.ip);
+    const player = await findPlayer(db, body.serial);
+    if (player) {
+      if (body.key) {
+        if (!sameKey(player.deviceKey, body.key)) throw unauthorized('invalid_device_key', 'The device key is wrong.');
+        if (!player.isActive) throw deviceDisabled();
+        await touchDevice(db, player.id, { ip, version: body.version });
+        return { status: 'registered', device: player.id, heartbeat_seconds: HEARTBEAT_SECONDS, schedule_version: player.scheduleVersion };
+      }
+      const adopted = await takeAdoptedKey(db, body.serial);
+      if (!adopted) throw unauthorized('device_key_required', 'This device exists: the player needs the key shown on its card.');
+      await record(db, { userId: null, action: 'key_delivered', entity: 'device', entityId: adopted.device });
+      return { status: 'adopted', device: adopted.device, key: adopted.key, heartbeat_seconds: HEARTBEAT_SECONDS, schedule_version: adopted.scheduleVersion };
+    }
+    const limit = await hitRateLimit(db, `hello:${request.ip}`, PENDING_HELLOS_PER_MINUTE, 60);
+    if (!limit.allowed) {
+      reply.header('Retry-After', String(limit.retryAfter));
+      throw new ApiError(429, 'rate_limited', `Too many new players. Try again in ${limit.retryAfter} s.`);
+    }
+    await upsertPendingClient(db, { serial: body.serial, mac: body.mac ?? null, ip, version: body.version ?? '' });
+    return reply.code(202).send({ status: 'pending', heartbeat_seconds: HEARTBEAT_SECONDS });
+  });
+
+  app.post('/player/heartbeat/', async (request) => {
+    const body = parse(PlayerHeartbeatBody, withCredentials(request));
+    const answer = await recordHeartbeat(db, {
+      serial: body.serial,
+      key: body.key,
+      ip: clientIp(request, body.ip),
+      version: body.version ?? null,
+      scheduleState: body.schedule_state ?? null,
+      scheduleExpiry: body.schedule_expiry,
+      configVersion: body.config_version ?? null,
+      acknowledged: body.acknowledged ?? [],
+    });
+    if (answer) return answer;
+    // The fast path found no active device with this serial and key: tell the player why.
+    await authenticatePlayer(ctx, body.serial, body.key);
+    throw unauthorized('invalid_device_key', 'The device key is wrong.');
+  });
+
+  app.post('/player/bye/', async (request) => {
+    const body = parse(PlayerHeartbeatBody, withCredentials(request));
+    const player = await authenticatePlayer(ctx, body.serial, body.key);
+    await signOffDevice(db, player.id);
+    return { status: 'signed_off' };
+  });
+}

@@ -1,0 +1,348 @@
+import {
+  array,
+  boolean,
+  coerce,
+  enums,
+  integer,
+  max,
+  min,
+  nullable,
+  number,
+  object,
+  optional,
+  pattern,
+  refine,
+  size,
+  string,
+  type,
+  unknown,
+  type Infer,
+} from 'superstruct';
+import { Id, Page, requiredString } from './common.ts';
+
+/* Devices, their configs, the player protocol and the minimal company / branch-office shapes.
+ * Request bodies are strict `object`s; response shapes are `type`s so that a newer server may add fields. */
+
+export const DEVICE_POSITIONS = ['horizontal', 'vertical', 'unknown'] as const;
+export type DevicePosition = (typeof DEVICE_POSITIONS)[number];
+export const DEVICE_STATUSES = ['online', 'offline', 'disabled'] as const;
+export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
+export const SCHEDULE_STATES = ['playing', 'waiting', 'not_found'] as const;
+export type ScheduleState = (typeof SCHEDULE_STATES)[number];
+export const DEVICE_TYPES = ['tvpi', 'android', 'windows', 'webos', 'tizen'] as const;
+export type DeviceType = (typeof DEVICE_TYPES)[number];
+/** Config profiles a new device's files are generated from (its "default config"). */
+export const DEFAULT_CONFIGS = ['standard', 'kiosk', 'videowall'] as const;
+export type DefaultConfig = (typeof DEFAULT_CONFIGS)[number];
+export const DEVICE_COMMANDS = ['REBOOT'] as const;
+export type DeviceCommand = (typeof DEVICE_COMMANDS)[number];
+
+export const MAX_DEVICE_PHOTO_BYTES = 5 * 1024 * 1024;
+export const DEVICE_PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export const MAX_CONFIG_BYTES = 256 * 1024;
+
+export const SERIAL_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/;
+export const MAC_PATTERN = /^(?:[0-9A-F]{2}:){5}[0-9A-F]{2}$/;
+export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+export const CONFIG_PATH_PATTERN = /^\/[A-Za-z0-9._@+-]+(?:\/[A-Za-z0-9._@+-]+)*$/;
+
+/** "aa-bb-cc-dd-ee-ff", "aabb.ccdd.eeff" or "AABBCCDDEEFF" -> "AA:BB:CC:DD:EE:FF"; anything else is returned trimmed. */
+export function normalizeMac(value: string): string {
+  const trimmed = value.trim();
+  const hex = trimmed.replace(/[:.-]/g, '');
+  if (/^[0-9A-Fa-f]{12}$/.test(hex) && /^(?:[0-9A-Fa-f]{2}([:-]?)(?:[0-9A-Fa-f]{2}\1){4}[0-9A-Fa-f]{2}|[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4})$/.test(trimmed)) {
+    return hex.toUpperCase().match(/.{2}/g)!.join(':');
+  }
+  return trimmed;
+}
+
+export function isIPv4(value: string): boolean {
+  const parts = value.split('.');
+  return parts.length === 4 && parts.every((part) => /^(?:0|[1-9]\d{0,2})$/.test(part) && Number(part) <= 255);
+}
+
+export function isIPv6(value: string): boolean {
+  if (!/^[0-9A-Fa-f:.]+$/.test(value) || value.length > 45) return false;
+  const halves = value.split('::');
+  if (halves.length > 2) return false;
+  const groupsOf = (text: string) => (text === '' ? [] : text.split(':'));
+  const head = groupsOf(halves[0]!);
+  const tail = halves.length === 2 ? groupsOf(halves[1]!) : [];
+  const all = [...head, ...tail];
+  let slots = all.length;
+  const last = all.at(-1);
+  if (last !== undefined && last.includes('.')) {
+    if (!isIPv4(last)) return false;
+    all.pop();
+    slots += 1; // an embedded IPv4 address fills two groups
+  }
+  if (!all.every((group) => /^[0-9A-Fa-f]{1,4}$/.test(group))) return false;
+  return halves.length === 2 ? slots <= 7 : slots === 8;
+}
+
+export const isIpAddress = (value: string) => isIPv4(value) || isIPv6(value);
+
+function isCalendarDate(value: string): boolean {
+  if (!DATE_PATTERN.test(value)) return false;
+  const parsed = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
+}
+
+/** An id from a path or query string ("12"), within the range of an integer column (a larger one would fail in SQL). */
+export const BoundedIdParam = coerce(min(max(integer(), 2147483647), 1), string(), (value) => (/^\d{1,10}$/.test(value) ? Number(value) : Number.NaN));
+
+const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim());
+
+/** A serial number: required, trimmed, letters, digits and . _ : - (at most 64). */
+export const SerialNumber = coerce(size(pattern(requiredString, SERIAL_PATTERN), 1, 64), string(), (value) => value.trim());
+/** A MAC address in any usual notation, normalised to upper-case colon form; '' means none. */
+export const MacAddress = coerce(nullable(pattern(string(), MAC_PATTERN)), string(), (value) => {
+  const blank = blankToNull(value);
+  return blank === null ? null : normalizeMac(blank);
+});
+// The refinement is named 'pattern' so the error code is invalid_format, like the other format checks.
+export const IpAddress = coerce(nullable(refine(string(), 'pattern', isIpAddress)), string(), blankToNull);
+export const CalendarDate = coerce(nullable(refine(string(), 'pattern', isCalendarDate)), string(), blankToNull);
+const BoundedText = (maxLength: number) => size(string(), 0, maxLength);
+/** The spec sends user: 1 with every write; accepted as sent. */
+const UserField = optional(nullable(min(max(integer(), 2147483647), 0)));
+
+const editableFields = {
+  mac: optional(MacAddress),
+  name: optional(BoundedText(100)),
+  office: optional(nullable(Id)),
+  device_type: optional(enums(DEVICE_TYPES)),
+  default_config: optional(enums(DEFAULT_CONFIGS)),
+  screen_type: optional(BoundedText(100)),
+  description: optional(BoundedText(1000)),
+  mount_date: optional(CalendarDate),
+  warranty: optional(CalendarDate),
+  position: optional(enums(DEVICE_POSITIONS)),
+  ip: optional(IpAddress),
+  is_active: optional(boolean()),
+  user: UserField,
+};
+
+/** POST /tvpi/devices/create/ */
+export const DeviceCreateBody = object({ sn: SerialNumber, ...editableFields });
+export type DeviceCreateBody = Infer<typeof DeviceCreateBody>;
+
+/** PUT /tvpi/devices/{id}: any subset of the editable fields. */
+export const DeviceUpdateBody = object({ sn: optional(SerialNumber), ...editableFields });
+export type DeviceUpdateBody = Infer<typeof DeviceUpdateBody>;
+
+export const Device = type({
+  id: Id,
+  sn: string(),
+  mac: nullable(string()),
+  name: string(),
+  office: nullable(Id),
+  office_name: nullable(string()),
+  company: nullable(Id),
+  company_name: nullable(string()),
+  device_type: string(),
+  default_config: string(),
+  screen_type: string(),
+  description: string(),
+  mount_date: nullable(string()),
+  warranty: nullable(string()),
+  position: enums(DEVICE_POSITIONS),
+  ip: nullable(string()),
+  last_connection: nullable(string()),
+  schedule_expiry: nullable(string()),
+  version: string(),
+  status: enums(DEVICE_STATUSES),
+  schedule_state: enums(SCHEDULE_STATES),
+  is_active: boolean(),
+  photo: nullable(string()),
+  key: string(),
+  user: nullable(number()),
+  created_at: string(),
+});
+export type Device = Infer<typeof Device>;
+export const DevicePage = Page(Device);
+
+/** Query of GET /tvpi/devices/, /tvpi/devices/office-devices/{id} and /tvpi/devices-xslx/. */
+export const DeviceListQuery = type({
+  search: optional(BoundedText(200)),
+  status: optional(enums(DEVICE_STATUSES)),
+  schedule: optional(enums(SCHEDULE_STATES)),
+  type: optional(enums(DEVICE_TYPES)),
+  company: optional(BoundedIdParam),
+  office: optional(BoundedIdParam),
+  position: optional(enums(DEVICE_POSITIONS)),
+});
+export type DeviceListQuery = Infer<typeof DeviceListQuery>;
+
+export const DeviceStatistics = type({ active: min(integer(), 0), deactive: min(integer(), 0) });
+export type DeviceStatistics = Infer<typeof DeviceStatistics>;
+
+export const DeviceCheck = type({ id: Id, ready: boolean(), status: enums(DEVICE_STATUSES), last_connection: nullable(string()) });
+export type DeviceCheck = Infer<typeof DeviceCheck>;
+
+export const ChangeActiveBody = object({ is_active: optional(boolean()), user: UserField });
+export type ChangeActiveBody = Infer<typeof ChangeActiveBody>;
+
+export const SendCommandBody = object({ command: enums(DEVICE_COMMANDS), user: UserField });
+export type SendCommandBody = Infer<typeof SendCommandBody>;
+
+export const QueuedCommand = type({ id: Id, device: Id, command: enums(DEVICE_COMMANDS), status: enums(['queued']), created_at: string() });
+export type QueuedCommand = Infer<typeof QueuedCommand>;
+
+export const DeviceSchedule = type({ device: Id, version: min(integer(), 0), events: array(unknown()) });
+export type DeviceSchedule = Infer<typeof DeviceSchedule>;
+
+export const DeviceConfig = type({
+  id: Id,
+  device: Id,
+  name: string(),
+  path: string(),
+  content: string(),
+  updated_at: string(),
+});
+export type DeviceConfig = Infer<typeof DeviceConfig>;
+export const DeviceConfigList = array(DeviceConfig);
+
+export const ConfigUpdateBody = object({
+  content: size(string(), 0, MAX_CONFIG_BYTES),
+  name: optional(size(string(), 1, 100)),
+  path: optional(size(pattern(string(), CONFIG_PATH_PATTERN), 2, 255)),
+  user: UserField,
+});
+export type ConfigUpdateBody = Infer<typeof ConfigUpdateBody>;
+
+/* Player protocol. The serial and key come in X-Device-Serial / X-Device-Key or in the body. */
+
+export const PlayerHelloBody = type({
+  serial: SerialNumber,
+  key: optional(size(string(), 1, 200)),
+  mac: optional(MacAddress),
+  ip: optional(IpAddress),
+  version: optional(BoundedText(64)),
+});
+export type PlayerHelloBody = Infer<typeof PlayerHelloBody>;
+
+export const PlayerHelloAnswer = type({
+  status: enums(['registered', 'adopted', 'pending']),
+  device: optional(Id),
+  key: optional(string()),
+  heartbeat_seconds: optional(integer()),
+  schedule_version: optional(integer()),
+});
+export type PlayerHelloAnswer = Infer<typeof PlayerHelloAnswer>;
+
+export const PlayerHeartbeatBody = type({
+  serial: SerialNumber,
+  key: size(string(), 1, 200),
+  ip: optional(IpAddress),
+  version: optional(BoundedText(64)),
+  schedule_state: optional(enums(SCHEDULE_STATES)),
+  schedule_expiry: optional(nullable(refine(string(), 'pattern', (value) => !Number.isNaN(Date.parse(value))))),
+  /** The config_version the player holds: configs are answered only when it differs. */
+  config_version: optional(min(integer(), 0)),
+  /** Ids of delivered commands the player has carried out. */
+  acknowledged: optional(size(array(Id), 0, 100)),
+});
+export type PlayerHeartbeatBody = Infer<typeof PlayerHeartbeatBody>;
+
+export const PlayerConfigFile = type({ id: Id, name: string(), path: string(), content: string(), updated_at: string() });
+export const PlayerHeartbeatAnswer = type({
+  device: Id,
+  commands: array(type({ id: Id, command: enums(DEVICE_COMMANDS), created_at: string() })),
+  schedule_version: integer(),
+  config_version: integer(),
+  /** The device's config files, or null when the player's config_version is current. */
+  configs: nullable(array(PlayerConfigFile)),
+});
+export type PlayerHeartbeatAnswer = Infer<typeof PlayerHeartbeatAnswer>;
+
+export const PendingClient = type({
+  id: Id,
+  serial: string(),
+  mac: nullable(string()),
+  ip: nullable(string()),
+  version: string(),
+  hello_count: integer(),
+  first_seen: string(),
+  last_seen: string(),
+});
+export type PendingClient = Infer<typeof PendingClient>;
+export const PendingClientPage = Page(PendingClient);
+
+/* Company and branch office: the minimal shapes a device's location needs. */
+
+export const Company = type({ id: Id, name: string(), description: string(), is_active: boolean() });
+export type Company = Infer<typeof Company>;
+export const CompanyPage = Page(Company);
+
+export const CompanyCreateBody = object({
+  name: size(string(), 1, 200),
+  description: optional(BoundedText(1000)),
+  is_active: optional(boolean()),
+  user: UserField,
+});
+export type CompanyCreateBody = Infer<typeof CompanyCreateBody>;
+
+export const Office = type({
+  id: Id,
+  company: Id,
+  company_name: string(),
+  name: string(),
+  description: string(),
+  address: string(),
+  phone: string(),
+  email: string(),
+  contact_person: string(),
+});
+export type Office = Infer<typeof Office>;
+export const OfficePage = Page(Office);
+
+export const OfficeCreateBody = object({
+  company: Id,
+  name: size(string(), 1, 200),
+  description: optional(BoundedText(1000)),
+  address: optional(BoundedText(500)),
+  phone: optional(BoundedText(50)),
+  email: optional(BoundedText(254)),
+  contact_person: optional(BoundedText(200)),
+  user: UserField,
+});
+export type OfficeCreateBody = Infer<typeof OfficeCreateBody>;
+
+export const OfficeListQuery = type({ company: optional(BoundedIdParam) });
+
+/* The xlsx export: one column list for the server download and the SPA's in-browser build. */
+
+export interface DeviceSheetColumn {
+  key: string;
+  /** English header; the SPA translates `devices:fields.<key>` instead. */
+  header: string;
+  value: (device: Device) => string | number | boolean | null;
+}
+
+export const DEVICE_SHEET_COLUMNS: DeviceSheetColumn[] = [
+  { key: 'id', header: 'ID', value: (d) => d.id },
+  { key: 'sn', header: 'SN', value: (d) => d.sn },
+  { key: 'mac', header: 'MAC', value: (d) => d.mac },
+  { key: 'name', header: 'Name', value: (d) => d.name },
+  { key: 'company', header: 'Company', value: (d) => d.company_name },
+  { key: 'office', header: 'Office', value: (d) => d.office_name },
+  { key: 'device_type', header: 'Type', value: (d) => d.device_type },
+  { key: 'screen_type', header: 'Screen type', value: (d) => d.screen_type },
+  { key: 'position', header: 'Position', value: (d) => d.position },
+  { key: 'ip', header: 'IP', value: (d) => d.ip },
+  { key: 'status', header: 'Status', value: (d) => d.status },
+  { key: 'schedule_state', header: 'Schedule', value: (d) => d.schedule_state },
+  { key: 'last_connection', header: 'Last connection', value: (d) => d.last_connection },
+  { key: 'schedule_expiry', header: 'Schedule expiry', value: (d) => d.schedule_expiry },
+  { key: 'version', header: 'Version', value: (d) => d.version },
+  { key: 'is_active', header: 'Active', value: (d) => d.is_active },
+  { key: 'mount_date', header: 'Mount date', value: (d) => d.mount_date },
+  { key: 'warranty', header: 'Warranty', value: (d) => d.warranty },
+  { key: 'description', header: 'Description', value: (d) => d.description },
+];
+
+/** Rows for write-excel-file: a header row, then one row per device. */
+export function deviceSheetData(devices: Device[], headerOf: (column: DeviceSheetColumn) => string): (string | number | boolean | null)[][] {
+  return [DEVICE_SHEET_COLUMNS.map(headerOf), ...devices.map((device) => DEVICE_SHEET_COLUMNS.map((column) => column.value(device)))];
+}

@@ -1,0 +1,452 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { readSheet } from 'read-excel-file/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, signIn, startTestServer, type TestServer } from '../helpers/server.ts';
+import { createCompanyAndOffice, createDevice, heartbeat, nextSerial, photoForm, setLastConnection, TINY_PNG } from './devices.helpers.ts';
+
+let server: TestServer;
+let client: ReturnType<typeof apiClient>;
+beforeAll(async () => {
+  server = await startTestServer();
+  client = (await signIn(server)).client;
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('devices: create, read, update, delete', () => {
+  it('refuses anonymous calls with 401', async () => {
+    for (const url of ['/tvpi/devices/', '/tvpi/devices/statistics', '/tvpi/devices/1', '/tvpi/devices-xslx/', '/clients/']) {
+      const response = await apiClient(server).get(url);
+      expect(response.status, url).toBe(401);
+    }
+  });
+
+  it('creates a device with every field, a generated key and its default config files', async () => {
+    const { office, company } = await createCompanyAndOffice(client, 'Create Co');
+    const sn = nextSerial('FULL');
+    const response = await client.post('/tvpi/devices/create/', {
+      sn,
+      mac: 'a0-b1-c2-d3-e4-f5',
+      name: 'Lobby screen',
+      office: office.id,
+      device_type: 'android',
+      default_config: 'videowall',
+      screen_type: 'LED 55"',
+      description: 'Left of the entrance',
+      mount_date: '2024-03-01',
+      warranty: '2027-03-01',
+      position: 'vertical',
+      ip: '10.1.2.3',
+      user: 1,
+    });
+    expect(response.status).toBe(201);
+    const { id, key, created_at, ...rest } = response.body;
+    expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(Date.parse(created_at)).not.toBeNaN();
+    expect(rest).toEqual({
+      sn,
+      mac: 'A0:B1:C2:D3:E4:F5',
+      name: 'Lobby screen',
+      office: office.id,
+      office_name: office.name,
+      company: company.id,
+      company_name: company.name,
+      device_type: 'android',
+      default_config: 'videowall',
+      screen_type: 'LED 55"',
+      description: 'Left of the entrance',
+      mount_date: '2024-03-01',
+      warranty: '2027-03-01',
+      position: 'vertical',
+      ip: '10.1.2.3',
+      last_connection: null,
+      schedule_expiry: null,
+      version: '',
+      status: 'offline',
+      schedule_state: 'not_found',
+      is_active: true,
+      photo: null,
+      user: 1,
+    });
+    expect((await client.get(`/tvpi/devices/${id}`)).body).toEqual(response.body);
+    const configs = await client.get(`/tvpi/devices/${id}/configs/`);
+    expect(configs.status).toBe(200);
+    expect(configs.body.map((c: { name: string; path: string }) => [c.name, c.path])).toEqual([
+      ['player.json', '/etc/vitrine/player.json'],
+      ['display.conf', '/etc/vitrine/display.conf'],
+      ['wall.json', '/etc/vitrine/wall.json'],
+    ]);
+    expect(JSON.parse(configs.body[0].content)).toMatchObject({ serial: sn, orientation: 'portrait' });
+  });
+
+  it('validates SN, MAC, IP, dates, office and unknown fields with 400', async () => {
+    const cases: [Record<string, unknown>, Record<string, string>][] = [
+      [{}, { sn: 'required' }],
+      [{ sn: '   ' }, { sn: 'required' }],
+      [{ sn: 'bad serial!' }, { sn: 'invalid_format' }],
+      [{ sn: nextSerial(), mac: '00:11:22:33:44' }, { mac: 'invalid_format' }],
+      [{ sn: nextSerial(), mac: 'zz:11:22:33:44:55' }, { mac: 'invalid_format' }],
+      [{ sn: nextSerial(), ip: '300.1.1.1' }, { ip: 'invalid_format' }],
+      [{ sn: nextSerial(), ip: 'localhost' }, { ip: 'invalid_format' }],
+      [{ sn: nextSerial(), mount_date: '2023-02-30' }, { mount_date: 'invalid_format' }],
+      [{ sn: nextSerial(), position: 'diagonal' }, { position: 'invalid' }],
+      [{ sn: nextSerial(), device_type: 'toaster' }, { device_type: 'invalid' }],
+      [{ sn: nextSerial(), colour: 'red' }, { colour: 'unknown_field' }],
+      [{ sn: nextSerial(), office: 999999 }, { office: 'not_found' }],
+    ];
+    for (const [body, fields] of cases) {
+      const response = await client.post('/tvpi/devices/create/', { user: 1, ...body });
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(response.body.fields, JSON.stringify(body)).toEqual(fields);
+    }
+  });
+
+  it('accepts an IPv6 address and a MAC in any usual notation', async () => {
+    const device = await createDevice(client, { ip: '2001:db8::8a2e:370:7334', mac: '0011.2233.44ab' });
+    expect(device.ip).toBe('2001:db8::8a2e:370:7334');
+    expect(device.mac).toBe('00:11:22:33:44:AB');
+  });
+
+  it('answers 409 device_exists for a duplicate SN or MAC, on create and on update', async () => {
+    const first = await createDevice(client, { mac: '02:00:00:00:00:01' });
+    const sameSn = await client.post('/tvpi/devices/create/', { sn: first.sn, user: 1 });
+    expect(sameSn.status).toBe(409);
+    expect(sameSn.body).toEqual({ detail: 'A device with this serial number already exists.', code: 'device_exists', fields: { sn: 'taken' } });
+    const sameMac = await client.post('/tvpi/devices/create/', { sn: nextSerial(), mac: '02-00-00-00-00-01', user: 1 });
+    expect(sameMac.status).toBe(409);
+    expect(sameMac.body.fields).toEqual({ mac: 'taken' });
+    const second = await createDevice(client);
+    const update = await client.put(`/tvpi/devices/${second.id}`, { sn: first.sn, user: 1 });
+    expect(update.status).toBe(409);
+    expect(update.body.code).toBe('device_exists');
+  });
+
+  it('answers 404 for an unknown id and 400 for a malformed one', async () => {
+    for (const [method, url] of [
+      ['GET', '/tvpi/devices/999999'],
+      ['PUT', '/tvpi/devices/999999'],
+      ['DELETE', '/tvpi/devices/999999'],
+      ['GET', '/tvpi/devices/check/999999'],
+      ['PUT', '/tvpi/devices/999999/change-active'],
+      ['POST', '/tvpi/devices/999999/send-command'],
+      ['GET', '/tvpi/devices/999999/configs/'],
+      ['GET', '/scheduler/dev2/999999'],
+      ['GET', '/tvpi/devices/office-devices/999999'],
+    ] as const) {
+      const body = method === 'POST' ? { command: 'REBOOT' } : method === 'PUT' ? { user: 1 } : undefined;
+      const response = await client.call(method, url, body);
+      expect(response.status, `${method} ${url}`).toBe(404);
+      expect(response.body.code).toBe('not_found');
+    }
+    for (const url of ['/tvpi/devices/abc', '/tvpi/devices/0', '/tvpi/devices/99999999999', '/tvpi/devices/check/-1']) {
+      const response = await client.get(url);
+      expect(response.status, url).toBe(400);
+      expect(response.body.code).toBe('validation_error');
+    }
+  });
+
+  it('updates any subset of fields and keeps the key', async () => {
+    const device = await createDevice(client, { name: 'Before' });
+    const response = await client.put(`/tvpi/devices/${device.id}`, { name: 'After', position: 'horizontal', ip: '', mac: 'AA:AA:AA:AA:AA:01', user: 1 });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ id: device.id, sn: device.sn, name: 'After', position: 'horizontal', ip: null, mac: 'AA:AA:AA:AA:AA:01', key: device.key });
+    const bad = await client.put(`/tvpi/devices/${device.id}`, { mac: 'nope', user: 1 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields).toEqual({ mac: 'invalid_format' });
+  });
+
+  it('deletes a device (204), then it is gone', async () => {
+    const device = await createDevice(client);
+    expect((await client.delete(`/tvpi/devices/${device.id}`)).status).toBe(204);
+    expect((await client.get(`/tvpi/devices/${device.id}`)).status).toBe(404);
+    expect((await client.delete(`/tvpi/devices/${device.id}`)).status).toBe(404);
+  });
+});
+
+describe('devices: activation, statistics, check, commands, schedule', () => {
+  it('counts active and deactive devices and switches activation with change-active', async () => {
+    const before = (await client.get('/tvpi/devices/statistics')).body;
+    const device = await createDevice(client);
+    expect((await client.get('/tvpi/devices/statistics')).body).toEqual({ active: before.active + 1, deactive: before.deactive });
+    const off = await client.put(`/tvpi/devices/${device.id}/change-active`, { user: 1 });
+    expect(off.status).toBe(200);
+    expect(off.body).toMatchObject({ is_active: false, status: 'disabled' });
+    expect((await client.get('/tvpi/devices/statistics')).body).toEqual({ active: before.active, deactive: before.deactive + 1 });
+    const on = await client.put(`/tvpi/devices/${device.id}/change-active`, { is_active: true });
+    expect(on.body).toMatchObject({ is_active: true, status: 'offline' });
+    const again = await client.put(`/tvpi/devices/${device.id}/change-active`, { is_active: true });
+    expect(again.body.is_active).toBe(true);
+    expect((await client.get('/tvpi/devices/statistics')).body).toEqual({ active: before.active + 1, deactive: before.deactive });
+    expect((await client.put(`/tvpi/devices/${device.id}/change-active`, { is_active: 'yes' })).status).toBe(400);
+  });
+
+  it('checks readiness: not ready until the player talks, ready after a heartbeat', async () => {
+    const device = await createDevice(client);
+    const before = await client.get(`/tvpi/devices/check/${device.id}`);
+    expect(before.body).toEqual({ id: device.id, ready: false, status: 'offline', last_connection: null });
+    expect((await heartbeat(server, device)).status).toBe(200);
+    const after = await client.get(`/tvpi/devices/check/${device.id}`);
+    expect(after.body).toMatchObject({ id: device.id, ready: true, status: 'online' });
+    expect(Date.now() - Date.parse(after.body.last_connection)).toBeLessThan(60_000);
+  });
+
+  it('queues REBOOT and refuses other commands or a disabled device', async () => {
+    const device = await createDevice(client);
+    const queued = await client.post(`/tvpi/devices/${device.id}/send-command`, { command: 'REBOOT' });
+    expect(queued.status).toBe(202);
+    expect(queued.body).toMatchObject({ device: device.id, command: 'REBOOT', status: 'queued' });
+    const unknown = await client.post(`/tvpi/devices/${device.id}/send-command`, { command: 'FORMAT' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.fields).toEqual({ command: 'invalid' });
+    await client.put(`/tvpi/devices/${device.id}/change-active`, { is_active: false });
+    const disabled = await client.post(`/tvpi/devices/${device.id}/send-command`, { command: 'REBOOT' });
+    expect(disabled.status).toBe(409);
+    expect(disabled.body.code).toBe('device_disabled');
+  });
+
+  it('answers the device schedule, empty until campaigns exist, to the panel and to the player itself', async () => {
+    const device = await createDevice(client);
+    const other = await createDevice(client);
+    expect((await client.get(`/scheduler/dev2/${device.id}`)).body).toEqual({ device: device.id, version: 0, events: [] });
+    const asPlayer = (id: number, key = device.key) =>
+      apiClient(server).call('GET', `/scheduler/dev2/${id}`, undefined, { 'x-device-serial': device.sn, 'x-device-key': key });
+    expect((await asPlayer(device.id)).body).toEqual({ device: device.id, version: 0, events: [] });
+    expect((await asPlayer(other.id)).status).toBe(403);
+    expect((await asPlayer(device.id, 'wrong')).status).toBe(401);
+    expect((await apiClient(server).get(`/scheduler/dev2/${device.id}`)).status).toBe(401);
+  });
+});
+
+describe('devices: list filters and paging', () => {
+  let fleet: { id: number; sn: string; key: string }[];
+  let officeA: number;
+  let officeB: number;
+  let companyA: number;
+  let marker: string;
+
+  beforeAll(async () => {
+    marker = `flt${process.pid}`;
+    const a = await createCompanyAndOffice(client, `Filter A ${marker}`);
+    const b = await createCompanyAndOffice(client, `Filter B ${marker}`);
+    officeA = a.office.id;
+    companyA = a.company.id;
+    officeB = b.office.id;
+    fleet = [];
+    const specs = [
+      { position: 'vertical', device_type: 'tvpi', office: officeA, name: `${marker} alpha` },
+      { position: 'horizontal', device_type: 'android', office: officeA, name: `${marker} beta`, description: 'near the CAFE' },
+      { position: 'unknown', device_type: 'tvpi', office: officeB, name: `${marker} gamma`, mac: '0A:0B:0C:0D:0E:77' },
+      { position: 'horizontal', device_type: 'tvpi', office: officeB, name: `${marker} delta`, ip: '192.168.50.1' },
+    ];
+    for (const spec of specs) fleet.push(await createDevice(client, spec));
+    // alpha online, beta offline for 3 minutes, gamma disabled, delta never seen
+    expect((await heartbeat(server, fleet[0]!, { schedule_state: 'playing' })).status).toBe(200);
+    expect((await heartbeat(server, fleet[1]!, { schedule_state: 'waiting' })).status).toBe(200);
+    await setLastConnection(server, fleet[1]!.id, 180);
+    await client.put(`/tvpi/devices/${fleet[2]!.id}/change-active`, { is_active: false });
+  });
+
+  const idsOf = async (query: string) => {
+    const response = await client.get(`/tvpi/devices/?search=${marker}&${query}`);
+    expect(response.status, query).toBe(200);
+    return response.body.results.map((d: { id: number }) => d.id);
+  };
+
+  it('lists groups in order horizontal, vertical, unknown', async () => {
+    const response = await client.get(`/tvpi/devices/?search=${marker}`);
+    expect(response.body.results.map((d: { position: string }) => d.position)).toEqual(['horizontal', 'horizontal', 'vertical', 'unknown']);
+    expect(response.body.count).toBe(4);
+  });
+
+  it('filters by status, computed from the last heartbeat', async () => {
+    const [alpha, beta, gamma, delta] = fleet.map((d) => d.id);
+    expect(await idsOf('status=online')).toEqual([alpha]);
+    expect(await idsOf('status=offline')).toEqual([beta, delta]);
+    expect(await idsOf('status=disabled')).toEqual([gamma]);
+  });
+
+  it('filters by schedule state, type, company, office and position', async () => {
+    const [alpha, beta, gamma, delta] = fleet.map((d) => d.id);
+    expect(await idsOf('schedule=playing')).toEqual([alpha]);
+    expect(await idsOf('schedule=waiting')).toEqual([beta]);
+    expect(await idsOf('schedule=not_found')).toEqual([delta, gamma]);
+    expect(await idsOf('type=android')).toEqual([beta]);
+    expect(await idsOf(`company=${companyA}`)).toEqual([beta, alpha]);
+    expect(await idsOf(`office=${officeB}`)).toEqual([delta, gamma]);
+    expect(await idsOf('position=horizontal')).toEqual([beta, delta]);
+    expect(await idsOf(`position=horizontal&office=${officeB}&type=tvpi`)).toEqual([delta]);
+  });
+
+  it('searches SN, MAC, name, IP and description, case-insensitively and literally', async () => {
+    const [alpha, beta, gamma, delta] = fleet;
+    const search = async (term: string) =>
+      (await client.get(`/tvpi/devices/?search=${encodeURIComponent(term)}`)).body.results.map((d: { id: number }) => d.id);
+    expect(await search(alpha!.sn)).toEqual([alpha!.id]);
+    expect(await search('0a:0b:0c:0d:0e:77')).toEqual([gamma!.id]);
+    expect(await search(`${marker} ALPHA`)).toEqual([alpha!.id]);
+    expect(await search('192.168.50.1')).toEqual([delta!.id]);
+    // a heartbeat records the address the player connects from
+    expect(await search('127.0.0.1')).toEqual(expect.arrayContaining([alpha!.id, beta!.id]));
+    expect(await search('near the cafe')).toEqual([beta!.id]);
+    expect(await search('%')).toEqual([]);
+  });
+
+  it('rejects a bad filter value with 400', async () => {
+    for (const query of ['status=sleeping', 'schedule=maybe', 'type=toaster', 'company=x', 'office=0', 'position=up', 'page=0', 'page_size=-1']) {
+      const response = await client.get(`/tvpi/devices/?${query}`);
+      expect(response.status, query).toBe(400);
+      expect(response.body.code).toBe('validation_error');
+    }
+  });
+
+  it('lists the devices of one office with the same filters', async () => {
+    const [, , gamma, delta] = fleet.map((d) => d.id);
+    const all = await client.get(`/tvpi/devices/office-devices/${officeB}`);
+    expect(all.body.results.map((d: { id: number }) => d.id)).toEqual([delta, gamma]);
+    const disabled = await client.get(`/tvpi/devices/office-devices/${officeB}?status=disabled`);
+    expect(disabled.body.results.map((d: { id: number }) => d.id)).toEqual([gamma]);
+  });
+
+  it('pages 20 at a time by default with next and previous links', async () => {
+    const pageMarker = `page${process.pid}`;
+    for (let i = 0; i < 23; i += 1) await createDevice(client, { name: `${pageMarker} ${i}` });
+    const first = await client.get(`/tvpi/devices/?search=${pageMarker}`);
+    expect(first.body.count).toBe(23);
+    expect(first.body.results).toHaveLength(20);
+    expect(first.body.previous).toBeNull();
+    expect(first.body.next).toBe(`/api/v1/tvpi/devices/?search=${pageMarker}&page=2&page_size=20`);
+    const second = await client.get(first.body.next.replace('/api/v1', ''));
+    expect(second.body.results).toHaveLength(3);
+    expect(second.body.next).toBeNull();
+    const small = await client.get(`/tvpi/devices/?search=${pageMarker}&page_size=5&page=5`);
+    expect(small.body.results).toHaveLength(3);
+  });
+
+  it('downloads xlsx honouring the same filters', async () => {
+    const download = async (query: string) => {
+      const response = await fetch(`${server.api}/tvpi/devices-xslx/?search=${marker}&${query}`, {
+        headers: { authorization: `JWT ${(await signIn(server)).access}` },
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      expect(response.headers.get('content-disposition')).toBe('attachment; filename="devices.xlsx"');
+      return readSheet(Buffer.from(await response.arrayBuffer()));
+    };
+    const all = await download('');
+    expect(all[0]).toEqual(['ID', 'SN', 'MAC', 'Name', 'Company', 'Office', 'Type', 'Screen type', 'Position', 'IP', 'Status', 'Schedule', 'Last connection', 'Schedule expiry', 'Version', 'Active', 'Mount date', 'Warranty', 'Description']);
+    expect(all.slice(1).map((row) => row[0])).toEqual([fleet[1]!.id, fleet[3]!.id, fleet[0]!.id, fleet[2]!.id]);
+    const online = await download('status=online');
+    expect(online.slice(1).map((row) => [row[1], row[10]])).toEqual([[fleet[0]!.sn, 'online']]);
+    const horizontalB = await download(`position=horizontal&office=${officeB}`);
+    expect(horizontalB.slice(1).map((row) => row[0])).toEqual([fleet[3]!.id]);
+    const bad = await client.get('/tvpi/devices-xslx/?status=nope');
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('devices: location photo', () => {
+  const photosDir = () => path.join(server.dataDir, 'photos');
+  const putPhoto = (id: number, body: FormData | Record<string, unknown>) => client.call('PUT', `/tvpi/device/${id}/upload-photo`, body);
+
+  it('stores a PNG under a random name, serves it, replaces and clears it', async () => {
+    const device = await createDevice(client);
+    const uploaded = await putPhoto(device.id, photoForm(TINY_PNG, 'image/png', '../../etc/passwd.png'));
+    expect(uploaded.status).toBe(200);
+    expect(uploaded.body.photo).toMatch(new RegExp(`^/api/v1/tvpi/devices/${device.id}/photo\\?v=[0-9a-f]{32}$`));
+    const files = fs.readdirSync(photosDir());
+    expect(files.filter((f) => f.endsWith('.png'))).toHaveLength(1);
+    const served = await fetch(`${server.origin}${uploaded.body.photo}`, { headers: { authorization: `JWT ${(await signIn(server)).access}` } });
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(TINY_PNG);
+
+    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 1)]);
+    const replaced = await putPhoto(device.id, photoForm(jpeg, 'image/jpeg', 'p.jpg'));
+    expect(replaced.status).toBe(200);
+    expect(replaced.body.photo).not.toBe(uploaded.body.photo);
+    expect(fs.readdirSync(photosDir()).filter((f) => f.endsWith('.png'))).toHaveLength(0);
+
+    const cleared = await putPhoto(device.id, { photo: null });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.photo).toBeNull();
+    expect(fs.readdirSync(photosDir())).toEqual([]);
+    expect((await client.get(`/tvpi/devices/${device.id}/photo`)).status).toBe(404);
+  });
+
+  it('refuses a file that is not an image (400) whatever its declared type', async () => {
+    const device = await createDevice(client);
+    const text = await putPhoto(device.id, photoForm(Buffer.from('just some text, long enough to sniff'), 'image/png', 'fake.png'));
+    expect(text.status).toBe(400);
+    expect(text.body).toMatchObject({ code: 'not_an_image', fields: { photo: 'not_an_image' } });
+    const tiny = await putPhoto(device.id, photoForm(Buffer.from('GIF'), 'image/gif', 'x.gif'));
+    expect(tiny.status).toBe(400);
+    expect(fs.existsSync(photosDir()) ? fs.readdirSync(photosDir()) : []).toEqual([]);
+  });
+
+  it('refuses a photo over 5 MB with 413 and keeps nothing on disk', async () => {
+    const device = await createDevice(client);
+    const big = Buffer.concat([TINY_PNG, Buffer.alloc(5 * 1024 * 1024, 7)]);
+    const response = await putPhoto(device.id, photoForm(big));
+    expect(response.status).toBe(413);
+    expect(response.body.code).toBe('too_large');
+    expect(fs.existsSync(photosDir()) ? fs.readdirSync(photosDir()) : []).toEqual([]);
+    expect((await client.get(`/tvpi/devices/${device.id}`)).body.photo).toBeNull();
+  });
+
+  it('refuses a missing photo part, a bad JSON body and an unknown device', async () => {
+    const device = await createDevice(client);
+    const wrongField = await putPhoto(device.id, photoForm(TINY_PNG, 'image/png', 'p.png', 'picture'));
+    expect(wrongField.status).toBe(400);
+    expect(wrongField.body.fields).toEqual({ photo: 'required' });
+    expect((await putPhoto(device.id, { photo: 'http://elsewhere/x.png' })).status).toBe(400);
+    expect((await putPhoto(999999, photoForm(TINY_PNG))).status).toBe(404);
+  });
+});
+
+describe('devices: configs', () => {
+  it('lists, edits and validates config files', async () => {
+    const device = await createDevice(client, { default_config: 'kiosk' });
+    const list = await client.get(`/tvpi/devices/${device.id}/configs/`);
+    expect(list.body.map((c: { name: string }) => c.name)).toEqual(['player.json', 'display.conf']);
+    const player = list.body[0];
+    const content = '{\n  "volume": 10\n}\n';
+    const saved = await client.put(`/tvpi/devices/${device.id}/configs/${player.id}`, { content, user: 1 });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ id: player.id, device: device.id, name: 'player.json', path: '/etc/vitrine/player.json', content });
+    expect((await client.get(`/tvpi/devices/${device.id}/configs/`)).body[0].content).toBe(content);
+
+    const broken = await client.put(`/tvpi/devices/${device.id}/configs/${player.id}`, { content: '{ volume: ' });
+    expect(broken.status).toBe(400);
+    expect(broken.body).toMatchObject({ code: 'invalid_json', fields: { content: 'invalid_json' } });
+    const display = list.body[1];
+    expect((await client.put(`/tvpi/devices/${device.id}/configs/${display.id}`, { content: 'anything = goes' })).status).toBe(200);
+    const clash = await client.put(`/tvpi/devices/${device.id}/configs/${display.id}`, { content: '{}', path: '/etc/vitrine/player.json' });
+    expect(clash.status).toBe(409);
+    expect((await client.put(`/tvpi/devices/${device.id}/configs/${display.id}`, { content: 'x', path: 'relative/path' })).status).toBe(400);
+    expect((await client.put(`/tvpi/devices/${device.id}/configs/999999`, { content: 'x' })).status).toBe(404);
+    const other = await createDevice(client);
+    expect((await client.put(`/tvpi/devices/${other.id}/configs/${player.id}`, { content: '{}' })).status).toBe(404);
+    expect((await client.put(`/tvpi/devices/${device.id}/configs/${player.id}`, {})).body.fields).toEqual({ content: 'required' });
+  });
+});
+
+describe('companies and branch offices (location filter)', () => {
+  it('creates and lists companies and their offices', async () => {
+    const { company, office } = await createCompanyAndOffice(client, `Listing ${process.pid}`);
+    const companies = await client.get('/companies/?page_size=500');
+    expect(companies.body.results).toContainEqual({ id: company.id, name: company.name, description: '', is_active: true });
+    const offices = await client.get(`/branch-offices/?company=${company.id}`);
+    expect(offices.body).toEqual({
+      count: 1,
+      next: null,
+      previous: null,
+      results: [
+        { id: office.id, company: company.id, company_name: company.name, name: office.name, description: '', address: 'Main street 1', phone: '', email: '', contact_person: '' },
+      ],
+    });
+    expect((await client.post('/branch-offices/create/', { company: 999999, name: 'Nowhere' })).body.fields).toEqual({ company: 'not_found' });
+    expect((await client.post('/companies/create/', {})).body.fields).toEqual({ name: 'required' });
+  });
+});
