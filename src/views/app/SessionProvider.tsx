@@ -1,0 +1,44 @@
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { sessionMachine } from '../../machines/session.machine.ts';
+import { onAuthFailure } from '../../services/http.ts';
+import { useNotify } from '../common/notify.tsx';
+import { SessionContext } from './actors.ts';
+import { lastVisitedPath } from './lastVisited.ts';
+
+/** Sends `session.expired` whenever the http client gives up on the session (the 401 procedure failed). */
+function AuthFailureBridge() {
+  const session = SessionContext.useActorRef();
+  useEffect(() => onAuthFailure(() => session.send({ type: 'session.expired' })), [session]);
+  return null;
+}
+
+/** Starts the session actor with the router's navigation and the app's toasts as its actions. */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const { t } = useTranslation('common', { useSuspense: false });
+  // The actor is created once; it reaches the current navigate/notify/t through this ref.
+  const effects = useRef({ navigate, notify, t });
+  effects.current = { navigate, notify, t };
+
+  const logic = useMemo(
+    () =>
+      sessionMachine.provide({
+        actions: {
+          goToLogin: () => void effects.current.navigate('/login', { replace: true }),
+          goToStart: () => void effects.current.navigate(lastVisitedPath(), { replace: true }),
+          notify: (_, params) => effects.current.notify(effects.current.t(params.message), params.intent),
+        },
+      }),
+    [],
+  );
+
+  return (
+    <SessionContext.Provider logic={logic}>
+      <AuthFailureBridge />
+      {children}
+    </SessionContext.Provider>
+  );
+}

@@ -1,0 +1,61 @@
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Spinner,
+} from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+
+export interface ConfirmDeleteDialogProps {
+  /** Whether the dialog is shown. */
+  open: boolean;
+  /** The user confirmed; the caller deletes (and closes the dialog when done). */
+  onConfirm: () => void;
+  /** The user cancelled (button, Escape or a click outside). */
+  onCancel: () => void;
+  /** While true, the delete button shows a spinner and both buttons are disabled. */
+  busy?: boolean;
+  /** Optional translated heading, e.g. the item's name; defaults to "Delete". */
+  title?: string;
+}
+
+/**
+ * The spec's delete confirmation: "Are you sure you want to delete? The delete operation cannot be undone!"
+ * A modal dialog; focus starts on Cancel, Escape cancels.
+ */
+export function ConfirmDeleteDialog({ open, onConfirm, onCancel, busy = false, title }: ConfirmDeleteDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Dialog
+      open={open}
+      modalType="modal"
+      onOpenChange={(_, data) => {
+        if (!data.open && !busy) onCancel();
+      }}
+    >
+      <DialogSurface aria-describedby="confirm-delete-text">
+        <DialogBody>
+          <DialogTitle>{title ?? t('confirmDelete.title')}</DialogTitle>
+          <DialogContent id="confirm-delete-text">{t('confirmDelete.text')}</DialogContent>
+          <DialogActions>
+            <Button appearance="secondary" onClick={onCancel} disabled={busy}>
+              {t('actions.cancel')}
+            </Button>
+            <Button
+              appearance="primary"
+              onClick={onConfirm}
+              disabled={busy}
+              icon={busy ? <Spinner size="tiny" /> : undefined}
+            >
+              {t('actions.delete')}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}

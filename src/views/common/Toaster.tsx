@@ -1,0 +1,25 @@
+import { useEffect } from 'react';
+import { Toast, ToastTitle, Toaster, useToastController } from '@fluentui/react-components';
+import { NOTIFICATION_TIMEOUT_MS } from '../../services/config.ts';
+import { registerToastDispatcher } from './notify.tsx';
+
+const TOASTER_ID = 'vitrine-toaster';
+
+/** The Fluent toaster (a lazy chunk, see notify.tsx): toasts at the top end, hidden after 3 s. */
+export default function AppToasterChunk() {
+  const { dispatchToast } = useToastController(TOASTER_ID);
+  // Runs after the Toaster below has subscribed (child effects first), so flushed toasts are not lost.
+  useEffect(
+    () =>
+      registerToastDispatcher(({ message, intent }) =>
+        dispatchToast(
+          <Toast>
+            <ToastTitle>{message}</ToastTitle>
+          </Toast>,
+          { intent, timeout: NOTIFICATION_TIMEOUT_MS, politeness: intent === 'error' ? 'assertive' : 'polite' },
+        ),
+      ),
+    [dispatchToast],
+  );
+  return <Toaster toasterId={TOASTER_ID} position="top-end" pauseOnHover pauseOnWindowBlur />;
+}

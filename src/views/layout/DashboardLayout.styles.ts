@@ -1,0 +1,65 @@
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { DRAWER_WIDTH } from '../../services/config.ts';
+import { TOP_BAR_HEIGHT } from './TopBar.styles.ts';
+
+export const useDashboardLayoutStyles = makeStyles({
+  root: {
+    display: 'flex',
+    flexDirection: 'column',
+    minHeight: '100vh',
+  },
+  skipLink: {
+    position: 'absolute',
+    left: tokens.spacingHorizontalM,
+    top: '-100px',
+    zIndex: 20,
+    padding: tokens.spacingHorizontalS,
+    backgroundColor: tokens.colorNeutralBackground1,
+    color: tokens.colorBrandForeground1,
+    ':focus': {
+      top: tokens.spacingVerticalS,
+    },
+  },
+  body: {
+    display: 'flex',
+    flexGrow: 1,
+    minHeight: 0,
+  },
+  sidebar: {
+    flexShrink: 0,
+    width: `${DRAWER_WIDTH}px`,
+    boxSizing: 'border-box',
+    position: 'sticky',
+    top: TOP_BAR_HEIGHT,
+    alignSelf: 'flex-start',
+    height: `calc(100vh - ${TOP_BAR_HEIGHT})`,
+    overflowY: 'auto',
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRight: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
+  drawer: {
+    width: `${DRAWER_WIDTH}px`,
+  },
+  drawerBody: {
+    paddingInline: 0,
+  },
+  main: {
+    display: 'flex',
+    flexDirection: 'column',
+    flexGrow: 1,
+    minWidth: 0,
+  },
+  content: {
+    flexGrow: 1,
+    padding: tokens.spacingHorizontalXL,
+    ':focus': {
+      outlineStyle: 'none',
+    },
+  },
+  footer: {
+    paddingBlock: tokens.spacingVerticalM,
+    paddingInline: tokens.spacingHorizontalXL,
+    color: tokens.colorNeutralForeground3,
+    borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
+});

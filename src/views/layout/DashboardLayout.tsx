@@ -1,0 +1,86 @@
+import { Suspense, useEffect } from 'react';
+import { Button, Caption1, DrawerBody, DrawerHeader, DrawerHeaderTitle, OverlayDrawer } from '@fluentui/react-components';
+import { DismissRegular } from '@fluentui/react-icons';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { drawerMachine } from '../../machines/drawer.machine.ts';
+import { selectDrawerOpen } from '../../machines/drawer.selectors.ts';
+import { BRAND } from '../../services/config.ts';
+import { ErrorBoundary } from '../common/ErrorBoundary.tsx';
+import { Loading } from '../common/Loading.tsx';
+import { preloadToaster } from '../common/notify.tsx';
+import { WIDE_SCREEN_QUERY, useMediaQuery } from '../common/useMediaQuery.ts';
+import { SidebarNav } from './SidebarNav.tsx';
+import { TopBar } from './TopBar.tsx';
+import { useDashboardLayoutStyles } from './DashboardLayout.styles.ts';
+
+const CONTENT_ID = 'main-content';
+
+/**
+ * Every screen but the login: top bar, sidebar (permanent from 960 px, otherwise a 258 px drawer opened
+ * from the menu button), the screen itself and the footer.
+ */
+export default function DashboardLayout() {
+  const { t } = useTranslation('layout');
+  const styles = useDashboardLayoutStyles();
+  const { pathname } = useLocation();
+  const wide = useMediaQuery(WIDE_SCREEN_QUERY);
+  const drawer = useActorRef(drawerMachine);
+  const drawerOpen = useSelector(drawer, selectDrawerOpen);
+
+  useEffect(preloadToaster, []);
+  useEffect(() => {
+    if (wide) drawer.send({ type: 'drawer.close' });
+  }, [wide, drawer]);
+
+  const closeDrawer = () => drawer.send({ type: 'drawer.close' });
+
+  return (
+    <div className={styles.root}>
+      <a href={`#${CONTENT_ID}`} className={styles.skipLink}>
+        {t('skipToContent')}
+      </a>
+      <TopBar showMenuButton={!wide} drawerOpen={drawerOpen} onMenuClick={() => drawer.send({ type: 'drawer.toggle' })} />
+      <div className={styles.body}>
+        {wide ? (
+          <aside className={styles.sidebar}>
+            <SidebarNav />
+          </aside>
+        ) : (
+          <OverlayDrawer
+            id="app-navigation-drawer"
+            className={styles.drawer}
+            open={drawerOpen}
+            onOpenChange={(_, data) => drawer.send({ type: data.open ? 'drawer.open' : 'drawer.close' })}
+          >
+            <DrawerHeader>
+              <DrawerHeaderTitle
+                action={
+                  <Button appearance="subtle" icon={<DismissRegular />} aria-label={t('closeNavigation')} onClick={closeDrawer} />
+                }
+              >
+                {BRAND}
+              </DrawerHeaderTitle>
+            </DrawerHeader>
+            <DrawerBody className={styles.drawerBody}>
+              <SidebarNav onNavigate={closeDrawer} />
+            </DrawerBody>
+          </OverlayDrawer>
+        )}
+        <div className={styles.main}>
+          <main id={CONTENT_ID} tabIndex={-1} className={styles.content}>
+            <ErrorBoundary resetKey={pathname}>
+              <Suspense fallback={<Loading />}>
+                <Outlet />
+              </Suspense>
+            </ErrorBoundary>
+          </main>
+          <footer className={styles.footer}>
+            <Caption1>{t('footer', { brand: BRAND, year: new Date().getFullYear() })}</Caption1>
+          </footer>
+        </div>
+      </div>
+    </div>
+  );
+}

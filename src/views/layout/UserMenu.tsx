@@ -1,0 +1,56 @@
+import {
+  Button,
+  Menu,
+  MenuDivider,
+  MenuGroup,
+  MenuGroupHeader,
+  MenuItem,
+  MenuItemRadio,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+} from '@fluentui/react-components';
+import { PersonCircleRegular, SignOutRegular } from '@fluentui/react-icons';
+import { useTranslation } from 'react-i18next';
+import { THEME_NAMES } from '../../machines/theme.machine.ts';
+import { selectTheme } from '../../machines/theme.selectors.ts';
+import { SessionContext, ThemeContext } from '../app/actors.ts';
+
+/** The user menu: the colour theme (six choices) and "Sign out". */
+export function UserMenu() {
+  const { t } = useTranslation('layout');
+  const session = SessionContext.useActorRef();
+  const theme = ThemeContext.useActorRef();
+  const currentTheme = ThemeContext.useSelector(selectTheme);
+  const signingOut = SessionContext.useSelector((s) => s.matches('signingOut'));
+
+  return (
+    <Menu
+      checkedValues={{ theme: [currentTheme] }}
+      onCheckedValueChange={(_, { checkedItems }) => {
+        const name = checkedItems[0];
+        if (name) theme.send({ type: 'theme.set', name });
+      }}
+    >
+      <MenuTrigger disableButtonEnhancement>
+        <Button appearance="subtle" icon={<PersonCircleRegular />} aria-label={t('userMenu')} disabled={signingOut} />
+      </MenuTrigger>
+      <MenuPopover>
+        <MenuList>
+          <MenuGroup>
+            <MenuGroupHeader>{t('theme')}</MenuGroupHeader>
+            {THEME_NAMES.map((name) => (
+              <MenuItemRadio key={name} name="theme" value={name}>
+                {t(`themes.${name}`)}
+              </MenuItemRadio>
+            ))}
+          </MenuGroup>
+          <MenuDivider />
+          <MenuItem icon={<SignOutRegular />} onClick={() => session.send({ type: 'session.signOut' })}>
+            {t('signOut')}
+          </MenuItem>
+        </MenuList>
+      </MenuPopover>
+    </Menu>
+  );
+}

@@ -1,0 +1,61 @@
+import { makeStyles, tokens } from '@fluentui/react-components';
+
+const backgroundUrl = new URL('../../assets/login-background.svg', import.meta.url).href;
+
+export const useLoginStyles = makeStyles({
+  root: {
+    position: 'relative',
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    minHeight: '100vh',
+    padding: tokens.spacingHorizontalL,
+    boxSizing: 'border-box',
+    backgroundColor: tokens.colorNeutralBackground3,
+    '::before': {
+      content: '""',
+      position: 'absolute',
+      inset: 0,
+      backgroundImage: `url("${backgroundUrl}")`,
+      backgroundSize: 'cover',
+      backgroundPosition: 'center',
+      opacity: 0.45,
+      pointerEvents: 'none',
+    },
+  },
+  card: {
+    position: 'relative',
+    width: '100%',
+    maxWidth: '360px',
+    boxSizing: 'border-box',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalL,
+    padding: tokens.spacingHorizontalXXL,
+    borderRadius: tokens.borderRadiusXLarge,
+    backgroundColor: tokens.colorNeutralBackground1,
+    boxShadow: tokens.shadow28,
+  },
+  header: {
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    gap: tokens.spacingVerticalS,
+  },
+  logo: {
+    width: '64px',
+    height: '64px',
+  },
+  heading: {
+    margin: 0,
+    textAlign: 'center',
+  },
+  form: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+  },
+  submit: {
+    marginTop: tokens.spacingVerticalS,
+  },
+});

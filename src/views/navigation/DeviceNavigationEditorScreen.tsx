@@ -1,0 +1,5 @@
+import { ScreenPlaceholder } from '../common/ScreenPlaceholder.tsx';
+
+export default function DeviceNavigationEditorScreen() {
+  return <ScreenPlaceholder screen="deviceNavigationEditor" />;
+}

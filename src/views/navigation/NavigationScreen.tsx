@@ -1,0 +1,5 @@
+import { ScreenPlaceholder } from '../common/ScreenPlaceholder.tsx';
+
+export default function NavigationScreen() {
+  return <ScreenPlaceholder screen="navigation" />;
+}
