@@ -1,0 +1,143 @@
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderWithProviders } from '../testing/renderWithProviders.tsx';
+import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.tsx';
+import { ErrorBoundary, failureMessageKey } from './ErrorBoundary.tsx';
+import { errorMessageKey } from './errorMessageKey.ts';
+import { ChunkLoadError, withChunkTimeout } from './lazyScreen.ts';
+import { AppToaster, useNotify } from './notify.tsx';
+import { usePageTitle } from './usePageTitle.ts';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('errorMessageKey', () => {
+  it('maps API error codes to common keys and anything else to the generic message', () => {
+    expect(['validation_error', 'network_error', 'timeout', 'forbidden', 'not_found', 'server_error', 'nonsense', null].map(errorMessageKey)).toEqual([
+      'errors.validation_error',
+      'errors.network_error',
+      'errors.timeout',
+      'errors.forbidden',
+      'errors.not_found',
+      'errors.server_error',
+      'errors.generic',
+      'errors.generic',
+    ]);
+  });
+});
+
+describe('withChunkTimeout', () => {
+  it('rejects with a script ChunkLoadError when the chunk does not arrive in time', async () => {
+    vi.useFakeTimers();
+    const loading = withChunkTimeout(new Promise(() => {}), 120000);
+    let settled = false;
+    const outcome = loading.then(
+      () => 'loaded',
+      (error: unknown) => error,
+    );
+    void outcome.finally(() => {
+      settled = true;
+    });
+    await vi.advanceTimersByTimeAsync(119999);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const error = await outcome;
+    expect(error).toBeInstanceOf(ChunkLoadError);
+    expect((error as ChunkLoadError).code).toBe('CHUNK_LOAD_FAILED');
+  });
+
+  it('passes a loaded module through and classifies a failed style sheet', async () => {
+    await expect(withChunkTimeout(Promise.resolve('module'))).resolves.toBe('module');
+    const link = document.createElement('link');
+    const event = new Event('error');
+    link.dispatchEvent(event);
+    const error = await withChunkTimeout(Promise.reject(event)).catch((reason: unknown) => reason);
+    expect((error as ChunkLoadError).code).toBe('CSS_CHUNK_LOAD_FAILED');
+    expect(failureMessageKey(error)).toBe('chunk.cssLoadFailed');
+  });
+});
+
+function Broken({ error }: { error: unknown }): never {
+  throw error;
+}
+
+describe('ErrorBoundary', () => {
+  it.each([
+    [new ChunkLoadError('script', 'offline'), 'Loading chunk failed'],
+    [new ChunkLoadError('style', 'offline'), 'Loading CSS chunk failed (CSS_CHUNK_LOAD_FAILED)'],
+    [new Error('render bug'), 'Oops. Something went wrong. Try to reload page'],
+  ])('shows the translated reason and a Reload button', async (error, message) => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderWithProviders(
+      <ErrorBoundary>
+        <Broken error={error} />
+      </ErrorBoundary>,
+    );
+    expect((await screen.findByRole('alert')).textContent).toContain(message);
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
+  });
+});
+
+function DeleteHarness({ onConfirm }: { onConfirm: () => void }) {
+  const [open, setOpen] = useState(true);
+  return (
+    <>
+      <span>{open ? 'dialog open' : 'dialog closed'}</span>
+      <ConfirmDeleteDialog open={open} onConfirm={onConfirm} onCancel={() => setOpen(false)} />
+    </>
+  );
+}
+
+describe('ConfirmDeleteDialog', () => {
+  it('asks the spec question and confirms', async () => {
+    const onConfirm = vi.fn();
+    renderWithProviders(<DeleteHarness onConfirm={onConfirm} />);
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Are you sure you want to delete? The delete operation cannot be undone!');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+  });
+
+  it('cancels with Escape', async () => {
+    const onConfirm = vi.fn();
+    renderWithProviders(<DeleteHarness onConfirm={onConfirm} />);
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(await screen.findByText('dialog closed')).toBeTruthy();
+    expect(onConfirm).not.toHaveBeenCalled();
+  });
+});
+
+function Titled({ titleKey }: { titleKey: string }) {
+  usePageTitle(titleKey);
+  return null;
+}
+
+describe('usePageTitle', () => {
+  it('follows the "%s - Vitrine" template, with namespaced keys', async () => {
+    renderWithProviders(<Titled titleKey="screens:titles.media" />);
+    await waitFor(() => expect(document.title).toBe('Media - Vitrine'));
+  });
+});
+
+function NotifyButton() {
+  const notify = useNotify();
+  return <button onClick={() => notify('Successfully added', 'success')}>notify</button>;
+}
+
+describe('useNotify', () => {
+  it('loads the toaster on the first toast and shows the message', async () => {
+    renderWithProviders(
+      <>
+        <AppToaster />
+        <NotifyButton />
+      </>,
+    );
+    expect(screen.queryByText('Successfully added')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'notify' }));
+    expect(await screen.findByText('Successfully added')).toBeTruthy();
+  });
+});

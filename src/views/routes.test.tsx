@@ -1,0 +1,77 @@
+import { Suspense } from 'react';
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import { AppRoutes, SCREEN_ROUTES, screenRoutesFor } from './routes.tsx';
+import { renderWithProviders, storeSession } from './testing/renderWithProviders.tsx';
+
+/** Section 2 of the spec, with {param} written the router's way. */
+const SPEC_PATHS = [
+  '/', '/login', '/content', '/scheduler', '/clients', '/organizations', '/structure', '/branch-offices', '/media',
+  '/media/:mediaId', '/playlists', '/playlists/:playlistId', '/tracks', '/groups', '/users', '/journal', '/devices',
+  '/devices/:deviceId/configs', '/campaigns', '/campaigns/:campaignId/scheduler', '/campaigns/:campaignId/devices',
+  '/statistics', '/statistics/compare', '/statistics/unloads', '/timeline', '/directory', '/profile', '/company',
+  '/navigation', '/navigation/:deviceId',
+];
+
+function renderApp(path: string) {
+  return renderWithProviders(
+    <Suspense fallback={null}>
+      <AppRoutes />
+    </Suspense>,
+    { path },
+  );
+}
+
+describe('route table', () => {
+  it('covers exactly the 30 paths of the spec', () => {
+    const registered = ['/', '/login', ...SCREEN_ROUTES.map((route) => route.path)];
+    expect(registered).toHaveLength(30);
+    expect([...registered].sort()).toEqual([...SPEC_PATHS].sort());
+  });
+
+  it('registers Directory only for user 1', () => {
+    expect(screenRoutesFor(false).map((route) => route.path)).not.toContain('/directory');
+    expect(screenRoutesFor(true).map((route) => route.path)).toContain('/directory');
+    expect(screenRoutesFor(false)).toHaveLength(SCREEN_ROUTES.length - 1);
+  });
+});
+
+describe('AppRoutes', () => {
+  it('sends a visitor without tokens to the login screen', async () => {
+    renderApp('/devices');
+    expect(await screen.findByRole('heading', { name: 'Sign in to Vitrine' })).toBeTruthy();
+  });
+
+  it('renders a screen for a signed-in user and remembers it as the last visited page', async () => {
+    storeSession(2);
+    renderApp('/playlists/7');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Playlist' })).toBeTruthy();
+    expect(localStorage.getItem('rlpv')).toBe('/playlists/7');
+  });
+
+  it('redirects / to the last visited page', async () => {
+    storeSession(2);
+    localStorage.setItem('rlpv', '/tracks');
+    renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tracks' })).toBeTruthy();
+  });
+
+  it('redirects /login to the last visited page when a session is held', async () => {
+    storeSession(2);
+    renderApp('/login');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Devices' })).toBeTruthy();
+  });
+
+  it('has no Directory route for other users', async () => {
+    storeSession(2);
+    renderApp('/directory');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { level: 1, name: 'Directory' })).toBeNull();
+  });
+
+  it('has the Directory route for user 1', async () => {
+    storeSession(1);
+    renderApp('/directory');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Directory' })).toBeTruthy();
+  });
+});
