@@ -2,10 +2,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.ts';
 import authRoutes from './auth.ts';
 import userRoutes from './users.ts';
+import mediaRoutes from './media.ts';
+import directoryRoutes from './directory.ts';
 import deviceRoutes from './devices.ts';
 import playerRoutes from './player.ts';
 import clientRoutes from './clients.ts';
 import officeRoutes from './offices.ts';
 
 /** Every resource plugin, mounted under /api/v1. One line per resource. */
-export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }>[] = [authRoutes, userRoutes, deviceRoutes, playerRoutes, clientRoutes, officeRoutes];
+export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }>[] = [authRoutes, userRoutes, mediaRoutes, directoryRoutes, deviceRoutes, playerRoutes, clientRoutes, officeRoutes];

@@ -1,0 +1,190 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
+import type { Multipart } from '@fastify/multipart';
+import { MAX_FILES_PER_UPLOAD, MAX_MEDIA_FILE_BYTES, MediaFileInfoList, type MediaFileInfo } from '../../src/services/schemas/media.ts';
+import { ApiError, badRequest, fieldsOf } from '../errors.ts';
+import { sniff, SNIFF_BYTES, type SniffedType } from './sniff.ts';
+import type { MediaStore } from './storage.ts';
+
+export interface ReceivedFile {
+  /** Position in the request: n of `src_file[n]`, or the arrival order of plain `src_file` parts. */
+  index: number;
+  field: string;
+  tempPath: string;
+  originalName: string;
+  bytes: number;
+  type: SniffedType;
+}
+
+export interface ReceivedUpload {
+  files: ReceivedFile[];
+  info: MediaFileInfo[];
+}
+
+/** Busboy limits of a media upload; the size limit truncates while streaming (see `part.file.truncated`). */
+export const UPLOAD_LIMITS = { fileSize: MAX_MEDIA_FILE_BYTES, files: MAX_FILES_PER_UPLOAD, fields: 20, parts: MAX_FILES_PER_UPLOAD + 20 };
+
+const FILE_FIELD = /^src_file(?:\[(\d{1,3})\])?$/;
+
+interface TempFile {
+  field: string;
+  index: number | null;
+  tempPath: string;
+  originalName: string;
+  bytes: number;
+  tooLarge: boolean;
+}
+
+async function readHead(file: string): Promise<Buffer> {
+  const handle = await fsp.open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(SNIFF_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Removes temp files of an upload that did not commit. */
+export async function discardTemps(paths: string[]): Promise<void> {
+  await Promise.all(paths.map((p) => fsp.rm(p, { force: true })));
+}
+
+function drain(part: Extract<Multipart, { type: 'file' }>): Promise<void> {
+  return pipeline(part.file, new Writable({ write: (_chunk, _enc, done) => done() }));
+}
+
+function multipartFailure(error: unknown, aborted: boolean): Error {
+  if (error instanceof ApiError) return error;
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+    return new ApiError(415, 'unsupported_media_type', 'The upload must be multipart/form-data.');
+  }
+  if (code === 'FST_FILES_LIMIT') return new ApiError(413, 'too_many_files', `At most ${MAX_FILES_PER_UPLOAD} files per upload.`);
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return new ApiError(413, 'too_many_parts', 'The upload has too many parts.');
+  if (aborted || code === 'FST_MP_PREMATURE_CLOSE') return badRequest('upload_aborted', 'The connection was closed before the upload finished.');
+  return badRequest('invalid_multipart', `The multipart body could not be read: ${(error as Error).message}`);
+}
+
+/**
+ * Streams every `src_file[n]` part to its own temp file in the media store (never into memory),
+ * enforcing the 250 MB limit while streaming, then validates `file_info` (which may come last) and the content.
+ * On any failure, including a dropped connection, every temp file is removed before the error propagates.
+ */
+export async function receiveUpload(request: FastifyRequest, store: MediaStore): Promise<ReceivedUpload> {
+  await store.ensure();
+  const temps: TempFile[] = [];
+  let fileInfoText: string | undefined;
+  let userText: string | undefined;
+  let failure: ApiError | null = null;
+  let aborted = false;
+  let writing: fs.WriteStream | null = null;
+  const raw = request.raw;
+  const onClose = () => {
+    if (!raw.complete) {
+      aborted = true;
+      writing?.destroy(new Error('connection closed'));
+    }
+  };
+  raw.on('close', onClose);
+  raw.on('aborted', onClose);
+  let plainFiles = 0;
+
+  try {
+    const parts = request.parts({ limits: UPLOAD_LIMITS });
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (part.fieldname === 'file_info') fileInfoText = String(part.value);
+        else if (part.fieldname === 'user') userText = String(part.value);
+        continue;
+      }
+      const match = FILE_FIELD.exec(part.fieldname);
+      if (failure || !match) {
+        failure ??= badRequest('unexpected_file_field', `Unexpected file field "${part.fieldname}"; files go in src_file[n].`, {
+          [part.fieldname]: 'unexpected',
+        });
+        await drain(part);
+        continue;
+      }
+      const temp: TempFile = {
+        field: part.fieldname,
+        index: match[1] === undefined ? null : Number(match[1]),
+        tempPath: store.newTempPath(),
+        originalName: part.filename || 'file',
+        bytes: 0,
+        tooLarge: false,
+      };
+      if (temp.index === null) plainFiles += 1;
+      temps.push(temp);
+      writing = fs.createWriteStream(temp.tempPath, { flags: 'wx' });
+      await pipeline(part.file, writing);
+      temp.bytes = writing.bytesWritten;
+      writing = null;
+      if (part.file.truncated) {
+        temp.tooLarge = true;
+        await fsp.rm(temp.tempPath, { force: true });
+        failure = new ApiError(413, 'file_too_large', `A media file may be at most ${MAX_MEDIA_FILE_BYTES} bytes.`, {
+          [temp.field]: 'too_large',
+        });
+      }
+    }
+    if (aborted) throw badRequest('upload_aborted', 'The connection was closed before the upload finished.');
+    if (failure) throw failure;
+    const files = await orderAndCheck(temps, plainFiles);
+    const info = readFileInfo(fileInfoText, files.length);
+    if (userText !== undefined && !/^\d{1,9}$/.test(userText.trim())) {
+      throw badRequest('validation_error', 'The request has invalid fields.', { user: 'invalid' });
+    }
+    return { files, info };
+  } catch (error) {
+    writing?.destroy();
+    await discardTemps(temps.map((t) => t.tempPath));
+    throw multipartFailure(error, aborted);
+  } finally {
+    raw.off('close', onClose);
+    raw.off('aborted', onClose);
+  }
+}
+
+async function orderAndCheck(temps: TempFile[], plainFiles: number): Promise<ReceivedFile[]> {
+  if (!temps.length) throw badRequest('validation_error', 'No file was uploaded.', { src_file: 'required' });
+  if (plainFiles > 0 && plainFiles < temps.length) {
+    throw badRequest('validation_error', 'Send files either all as src_file[n] or all as src_file.', { src_file: 'invalid' });
+  }
+  const indexed = temps.map((t, arrival) => ({ ...t, index: t.index ?? arrival })).sort((a, b) => a.index - b.index);
+  if (indexed.some((t, position) => t.index !== position)) {
+    throw badRequest('validation_error', 'File fields must be numbered src_file[0], src_file[1], ... without gaps.', { src_file: 'invalid' });
+  }
+  const invalid: Record<string, string> = {};
+  const files: ReceivedFile[] = [];
+  for (const temp of indexed) {
+    const type = temp.bytes > 0 ? sniff(await readHead(temp.tempPath)) : null;
+    if (!type) invalid[temp.field] = 'invalid_content_format';
+    else files.push({ index: temp.index, field: temp.field, tempPath: temp.tempPath, originalName: temp.originalName, bytes: temp.bytes, type });
+  }
+  if (Object.keys(invalid).length) throw badRequest('invalid_content_format', 'Invalid content format!', invalid);
+  return files;
+}
+
+function readFileInfo(text: string | undefined, fileCount: number): MediaFileInfo[] {
+  if (text === undefined) throw badRequest('invalid_file_info', 'file_info is required: a JSON list with one description per file.', { file_info: 'required' });
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw badRequest('invalid_file_info', 'file_info is not valid JSON.', { file_info: 'invalid_json' });
+  }
+  const [error, info] = MediaFileInfoList.validate(value, { coerce: true });
+  if (error) {
+    const fields = Object.fromEntries(Object.entries(fieldsOf(error)).map(([path, code]) => [path === 'body' ? 'file_info' : `file_info.${path}`, code]));
+    throw badRequest('invalid_file_info', 'file_info has invalid descriptions.', fields);
+  }
+  if (info.length !== fileCount) {
+    throw badRequest('invalid_file_info', `file_info has ${info.length} descriptions for ${fileCount} files.`, { file_info: 'count_mismatch' });
+  }
+  return info;
+}

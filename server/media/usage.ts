@@ -1,0 +1,26 @@
+import type { MediaUsage } from '../../src/services/schemas/media.ts';
+import type { Db } from '../db/index.ts';
+
+/** Where one feature uses a media file: its part of the usage lists. */
+export type MediaUsageProvider = (db: Db, mediaId: number) => Promise<Partial<MediaUsage>>;
+
+/**
+ * Features that reference media (playlists, campaigns, scheduler events) add a provider here;
+ * details list the usage and delete refuses a file that is used.
+ */
+export const mediaUsageProviders: MediaUsageProvider[] = [];
+
+export async function mediaUsage(db: Db, mediaId: number): Promise<MediaUsage> {
+  const usage: MediaUsage = { playlists: [], campaigns: [], events: [] };
+  for (const provider of mediaUsageProviders) {
+    const part = await provider(db, mediaId);
+    usage.playlists.push(...(part.playlists ?? []));
+    usage.campaigns.push(...(part.campaigns ?? []));
+    usage.events.push(...(part.events ?? []));
+  }
+  return usage;
+}
+
+export function isUsed(usage: MediaUsage): boolean {
+  return usage.playlists.length + usage.campaigns.length + usage.events.length > 0;
+}

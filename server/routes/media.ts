@@ -1,0 +1,154 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Id } from '../../src/services/schemas/common.ts';
+import { MediaListQuery, MediaUpdateBody } from '../../src/services/schemas/media.ts';
+import type { AppContext } from '../context.ts';
+import { deleteMediaFile, findMediaFile, listMediaFiles, renderJobsOf, retryFailedJobs, updateMediaFile } from '../db/media.ts';
+import type { MediaFileRow } from '../db/media.schema.ts';
+import { record } from '../domain/journal.ts';
+import { pageOf, pageRequest } from '../domain/paging.ts';
+import { conflict, notFound, parse } from '../errors.ts';
+import { commitUpload } from '../media/commit.ts';
+import { toMediaFile } from '../media/present.ts';
+import { recomputeMediaStatus, syncRendersForMedia } from '../media/processing.ts';
+import { sendStoredFile } from '../media/serve.ts';
+import { createMediaStore } from '../media/storage.ts';
+import { receiveUpload, UPLOAD_LIMITS } from '../media/upload.ts';
+import { isUsed, mediaUsage } from '../media/usage.ts';
+import { createMediaWorker } from '../media/worker.ts';
+import { currentUser, requireUser } from '../plugins/auth.ts';
+import { requireUserOrPlayer } from '../media/access.ts';
+
+/** Upload leftovers older than this are from a crashed process (a live upload writes continuously). */
+const STALE_TEMP_MS = 10 * 60_000;
+
+/** Ids are PostgreSQL integers; a larger number names nothing. */
+const MAX_INT4 = 2147483647;
+
+function idParam(request: FastifyRequest, name = 'id'): number {
+  const raw = (request.params as Record<string, string>)[name] ?? '';
+  const id = parse(Id, /^\d{1,10}$/.test(raw) ? Number(raw) : raw);
+  if (id > MAX_INT4) throw notFound();
+  return id;
+}
+
+export default async function mediaRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const { db } = ctx;
+  const store = createMediaStore(ctx.config.dataDir);
+  const worker = createMediaWorker(ctx, store, app.log);
+
+  // Encapsulated: only this plugin's routes parse multipart bodies.
+  // throwFileSizeLimit off: the handler sees the truncation itself, removes the partial file and answers 413.
+  await app.register(multipart, { limits: UPLOAD_LIMITS, throwFileSizeLimit: false });
+  const asUser = { preHandler: requireUser(ctx) };
+  const asUserOrPlayer = { preHandler: requireUserOrPlayer(ctx) };
+  app.addHook('onReady', async () => {
+    await store.ensure();
+    await store.sweepTemp(STALE_TEMP_MS);
+    await worker.start();
+  });
+  app.addHook('onClose', async () => {
+    await worker.stop();
+  });
+
+  async function present(row: MediaFileRow) {
+    return toMediaFile(row, await renderJobsOf(db, [row.id]));
+  }
+
+  async function existing(id: number): Promise<MediaFileRow> {
+    const row = await findMediaFile(db, id);
+    if (!row) throw notFound('Media file');
+    return row;
+  }
+
+  app.post('/media/files/create/', asUser, async (request, reply) => {
+    const user = currentUser(request);
+    const upload = await receiveUpload(request, store);
+    const rows = await commitUpload(db, store, upload, user.id);
+    worker.wake();
+    const renders = await renderJobsOf(db, rows.map((r) => r.id));
+    return reply.code(201).send(rows.map((row) => toMediaFile(row, renders)));
+  });
+
+  app.get('/media/files/', asUser, async (request) => {
+    const query = request.query as Record<string, unknown>;
+    const paging = pageRequest(query);
+    const filter = parse(MediaListQuery, {
+      search: query.search || undefined,
+      status: query.status || undefined,
+      ordering: query.ordering || undefined,
+    });
+    const { total, rows } = await listMediaFiles(db, { ...filter, limit: paging.pageSize, offset: paging.offset });
+    const renders = await renderJobsOf(db, rows.map((r) => r.id));
+    return pageOf(request.url, paging, total, rows.map((row) => toMediaFile(row, renders)));
+  });
+
+  app.get('/media/files/:id', asUser, async (request) => present(await existing(idParam(request))));
+
+  app.put('/media/files/:id', asUser, async (request) => {
+    const id = idParam(request);
+    const body = parse(MediaUpdateBody, request.body);
+    const before = await existing(id);
+    const row = await updateMediaFile(db, id, {
+      ...(body.name !== undefined ? { name: body.name.trim() } : {}),
+      ...(body.description !== undefined ? { description: body.description } : {}),
+      ...(body.screen_position !== undefined ? { screenPosition: body.screen_position } : {}),
+      ...(body.device_type !== undefined ? { deviceType: body.device_type } : {}),
+    });
+    if (!row) throw notFound('Media file');
+    await record(db, { userId: currentUser(request).id, action: 'update', entity: 'media_file', entityId: id, detail: { ...body } });
+    if (row.screenPosition !== before.screenPosition || row.deviceType !== before.deviceType) {
+      if (await syncRendersForMedia(db, row)) worker.wake();
+    }
+    return present(row);
+  });
+
+  app.delete('/media/files/:id', asUser, async (request, reply) => {
+    const id = idParam(request);
+    const row = await existing(id);
+    if (isUsed(await mediaUsage(db, id))) {
+      throw conflict('media_in_use', 'The media file is used by a playlist, campaign or event; remove it from there first.');
+    }
+    worker.abortMedia(id);
+    if (!(await deleteMediaFile(db, id))) throw notFound('Media file');
+    await store.removeMedia(id);
+    await record(db, { userId: currentUser(request).id, action: 'delete', entity: 'media_file', entityId: id, detail: { name: row.name } });
+    return reply.code(204).send();
+  });
+
+  app.get('/media/file/:id/details/', asUser, async (request) => {
+    const id = idParam(request);
+    await existing(id);
+    return mediaUsage(db, id);
+  });
+
+  app.post('/media/files/:id/retry/', asUser, async (request, reply) => {
+    const id = idParam(request);
+    await existing(id);
+    const retried = await retryFailedJobs(db, id);
+    if (!retried) throw conflict('nothing_to_retry', 'Nothing failed for this media file.');
+    await recomputeMediaStatus(db, id);
+    await record(db, { userId: currentUser(request).id, action: 'update', entity: 'media_file', entityId: id, detail: { retry: retried } });
+    worker.wake();
+    return reply.code(202).send(await present(await existing(id)));
+  });
+
+  app.get('/media/files/:id/source', asUserOrPlayer, async (request, reply) => {
+    const row = await existing(idParam(request));
+    return sendStoredFile(request, reply, store.sourcePath(row.id, row.sourceExt), row.mimeType, row.originalName);
+  });
+
+  app.get('/media/files/:id/preview', asUserOrPlayer, async (request, reply) => {
+    const row = await existing(idParam(request));
+    if (!row.hasPreview) throw notFound('Preview');
+    return sendStoredFile(request, reply, store.previewPath(row.id), 'image/jpeg');
+  });
+
+  app.get('/media/files/:id/render/:queryId', asUserOrPlayer, async (request, reply) => {
+    const row = await existing(idParam(request));
+    const queryId = idParam(request, 'queryId');
+    const job = (await renderJobsOf(db, [row.id])).find((r) => r.queryId === queryId && r.status === 'done');
+    if (!job) throw notFound('Render');
+    return sendStoredFile(request, reply, store.renderPath(row.id, queryId), 'video/mp4');
+  });
+}

@@ -1,0 +1,124 @@
+import { array, enums, integer, min, nullable, number, object, optional, partial, size, string, type Infer } from 'superstruct';
+import { Id, Page, requiredString } from './common.ts';
+import { DEVICE_POSITIONS, DEVICE_TYPES } from './devices.ts';
+
+/** Section 5 / 9: the largest media file accepted, in bytes (250 MB). */
+export const MAX_MEDIA_FILE_BYTES = 262144000;
+
+/** A file's screen position is the position of the screens it is made for. */
+export const SCREEN_POSITIONS = DEVICE_POSITIONS;
+export const ScreenPosition = enums(SCREEN_POSITIONS);
+export type ScreenPosition = Infer<typeof ScreenPosition>;
+
+/** Section 4: processing -> ready to play -> playing; `failed` carries its reason and can be retried. */
+export const MEDIA_STATUSES = ['processing', 'ready_to_play', 'playing', 'failed'] as const;
+export const MediaStatus = enums(MEDIA_STATUSES);
+export type MediaStatus = Infer<typeof MediaStatus>;
+
+export const MEDIA_KINDS = ['video', 'image'] as const;
+export const MediaKind = enums(MEDIA_KINDS);
+export type MediaKind = Infer<typeof MediaKind>;
+
+export const FORMAT_STATUSES = ['queued', 'processing', 'ready', 'failed'] as const;
+export const FormatStatus = enums(FORMAT_STATUSES);
+export type FormatStatus = Infer<typeof FormatStatus>;
+
+const Name = size(requiredString, 1, 255);
+const Description = size(string(), 0, 2000);
+/** The type of the devices a file is made for (the devices' `device_type`). */
+export const MediaDeviceType = enums(DEVICE_TYPES);
+const DeviceType = MediaDeviceType;
+
+/** One element of the upload's `file_info` list: the description of the file at the same index. */
+export const MediaFileInfo = object({
+  name: Name,
+  description: optional(Description),
+  screen_position: ScreenPosition,
+  device_type: DeviceType,
+});
+export type MediaFileInfo = Infer<typeof MediaFileInfo>;
+
+export const MAX_FILES_PER_UPLOAD = 50;
+export const MediaFileInfoList = size(array(MediaFileInfo), 1, MAX_FILES_PER_UPLOAD);
+
+/** A rendition of the file in one Directory encoding preset. */
+export const MediaFormat = object({
+  query_id: Id,
+  name: string(),
+  value: string(),
+  status: FormatStatus,
+  error: nullable(string()),
+  /** In mb, once rendered. */
+  size: nullable(number()),
+  link: nullable(string()),
+});
+export type MediaFormat = Infer<typeof MediaFormat>;
+
+export const MediaLinks = object({
+  source: string(),
+  preview: nullable(string()),
+  render: array(string()),
+});
+
+export const MediaFile = object({
+  id: Id,
+  name: string(),
+  description: string(),
+  screen_position: ScreenPosition,
+  device_type: MediaDeviceType,
+  kind: MediaKind,
+  original_name: string(),
+  mime_type: string(),
+  /** Seconds; null for images and until probed. */
+  duration: nullable(number()),
+  /** "WIDTHxHEIGHT"; null until probed. */
+  resolution: nullable(string()),
+  video_codec: nullable(string()),
+  /** In mb. */
+  size: number(),
+  /** ISO date-time of the upload. */
+  uploaded: string(),
+  status: MediaStatus,
+  failure_reason: nullable(string()),
+  formats: array(MediaFormat),
+  links: MediaLinks,
+});
+export type MediaFile = Infer<typeof MediaFile>;
+
+export const MediaFilePage = Page(MediaFile);
+
+/** PUT /media/files/{id}: any of the descriptive fields. */
+export const MediaUpdateBody = partial(
+  object({ name: Name, description: Description, screen_position: ScreenPosition, device_type: DeviceType }),
+);
+export type MediaUpdateBody = Infer<typeof MediaUpdateBody>;
+
+export const MEDIA_ORDERINGS = ['uploaded', '-uploaded', 'name', '-name', 'size', '-size', 'duration', '-duration', 'status', '-status'] as const;
+export const MediaOrdering = enums(MEDIA_ORDERINGS);
+export type MediaOrdering = Infer<typeof MediaOrdering>;
+
+/** GET /media/files/ query parameters. */
+export const MediaListQuery = object({
+  page: optional(min(integer(), 1)),
+  page_size: optional(min(integer(), 1)),
+  search: optional(size(string(), 0, 200)),
+  status: optional(MediaStatus),
+  ordering: optional(MediaOrdering),
+});
+export type MediaListQuery = Infer<typeof MediaListQuery>;
+
+export const UsageRef = object({ id: Id, name: string() });
+export type UsageRef = Infer<typeof UsageRef>;
+
+/** GET media/file/{id}/details/: where the file is used. */
+export const MediaUsage = object({
+  playlists: array(UsageRef),
+  campaigns: array(UsageRef),
+  events: array(UsageRef),
+});
+export type MediaUsage = Infer<typeof MediaUsage>;
+
+/** Bytes to the spec's "size in mb", two decimals. */
+export function bytesToMb(bytes: number): number {
+  return Math.round((bytes / (1024 * 1024)) * 100) / 100;
+}
