@@ -3,8 +3,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import LoginScreen from './LoginScreen.tsx';
 import { renderWithProviders } from '../testing/renderWithProviders.tsx';
 
-const usernameField = () => screen.getByRole('textbox', { name: /Username/ });
-const passwordField = () => screen.getByLabelText(/^Password/, { selector: 'input' }) as HTMLInputElement;
+const usernameField = () => screen.getByRole('textbox', { name: 'Username' });
+const passwordField = () => screen.getByLabelText('Password', { selector: 'input' }) as HTMLInputElement;
 
 describe('LoginScreen', () => {
   it('shows a required message per empty field and keeps what was typed', async () => {
@@ -67,8 +67,9 @@ describe('LoginScreen', () => {
     expect(passwordField().type).toBe('password');
   });
 
-  it('has "Remember me" checked by default', () => {
+  it('marks both fields required and has "Remember me" checked by default', () => {
     renderWithProviders(<LoginScreen />, { path: '/login' });
+    expect([(usernameField() as HTMLInputElement).required, passwordField().required]).toEqual([true, true]);
     expect((screen.getByRole('checkbox', { name: 'Remember me' }) as HTMLInputElement).checked).toBe(true);
   });
 });

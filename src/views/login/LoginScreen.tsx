@@ -44,17 +44,16 @@ export default function LoginScreen() {
           </Title3>
         </div>
         <form className={styles.form} onSubmit={submit} noValidate>
+          {/* `required` on the inputs, not the Field: a label asterisk would make the names "Username*"/"Password*". */}
           <Field
             label={t('username')}
-            required
             validationState={usernameMissing ? 'error' : 'none'}
             validationMessage={usernameMissing ? required : undefined}
           >
-            <Input value={username} onChange={(_, data) => setUsername(data.value)} autoComplete="username" name="username" />
+            <Input value={username} onChange={(_, data) => setUsername(data.value)} autoComplete="username" name="username" required />
           </Field>
           <Field
             label={t('password')}
-            required
             validationState={passwordMissing ? 'error' : 'none'}
             validationMessage={passwordMissing ? required : undefined}
           >
@@ -64,6 +63,7 @@ export default function LoginScreen() {
               onChange={(_, data) => setPassword(data.value)}
               autoComplete="current-password"
               name="password"
+              required
               contentAfter={
                 <Button
                   appearance="transparent"
