@@ -13,7 +13,7 @@ import { toMediaFile } from '../media/present.ts';
 import { recomputeMediaStatus, syncRendersForMedia } from '../media/processing.ts';
 import { sendStoredFile } from '../media/serve.ts';
 import { createMediaStore } from '../media/storage.ts';
-import { receiveUpload, UPLOAD_LIMITS } from '../media/upload.ts';
+import { receiveUpload, UPLOAD_BUFFERS, UPLOAD_LIMITS } from '../media/upload.ts';
 import { isUsed, mediaUsage } from '../media/usage.ts';
 import { createMediaWorker } from '../media/worker.ts';
 import { currentUser, requireUser } from '../plugins/auth.ts';
@@ -39,7 +39,7 @@ export default async function mediaRoutes(app: FastifyInstance, { ctx }: { ctx: 
 
   // Encapsulated: only this plugin's routes parse multipart bodies.
   // throwFileSizeLimit off: the handler sees the truncation itself, removes the partial file and answers 413.
-  await app.register(multipart, { limits: UPLOAD_LIMITS, throwFileSizeLimit: false });
+  await app.register(multipart, { limits: UPLOAD_LIMITS, throwFileSizeLimit: false, ...UPLOAD_BUFFERS });
   const asUser = { preHandler: requireUser(ctx) };
   const asUserOrPlayer = { preHandler: requireUserOrPlayer(ctx) };
   app.addHook('onReady', async () => {
