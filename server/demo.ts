@@ -8,5 +8,6 @@ export async function loadDemo(ctx: AppContext): Promise<void> {
     await insertUser(ctx.db, name, await hashPassword(`${name}-demo-password`));
   }
   console.log('  Demo data loaded: users operator / manager (password: <name>-demo-password).');
+  await (await import('./demo/devices.ts')).loadDemoDevices(ctx);
   await (await import('./demo/media.ts')).loadDemoMedia(ctx);
 }

@@ -1,7 +1,6 @@
 import i18n from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
-import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
+import { createFetchBackend, languageDetector } from './services/translations.ts';
 
 export const SUPPORTED_LANGUAGES = ['en', 'ru'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
@@ -25,8 +24,8 @@ export function initI18n() {
     document.documentElement.lang = currentLanguage(lng);
   });
   return i18n
-    .use(HttpBackend)
-    .use(LanguageDetector)
+    .use(createFetchBackend())
+    .use(languageDetector)
     .use(initReactI18next)
     .init({
       // The spec says "Translation debug output is on"; it is, in development builds only, so that
@@ -43,11 +42,6 @@ export function initI18n() {
       maxRetries: 5,
       retryTimeout: 350,
       backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
-      detection: {
-        order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
-        lookupQuerystring: 'lng',
-        caches: ['localStorage'],
-      },
       interpolation: { escapeValue: false },
       react: { useSuspense: true },
     });

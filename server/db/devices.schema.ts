@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, serial, smallint, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 
-/* Mirror of migration 0002_devices.sql. */
+/* Mirror of migrations 0002_devices.sql and 0002_devices_scale.sql (no index on what heartbeats write: HOT updates). */
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -50,6 +50,10 @@ export const devices = pgTable(
       sql`CASE position WHEN 'horizontal' THEN 0 WHEN 'vertical' THEN 1 ELSE 2 END`,
     ),
     ip: text('ip'),
+    /** Migration 0002_devices_scale: lower(sn, mac, name, ip, description), for the list search. */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(sn || ' ' || coalesce(mac, '') || ' ' || name || ' ' || coalesce(ip, '') || ' ' || description)`,
+    ),
     lastConnection: timestamptz('last_connection'),
     signedOffAt: timestamptz('signed_off_at'),
     scheduleExpiry: timestamptz('schedule_expiry'),
@@ -69,11 +73,8 @@ export const devices = pgTable(
     uniqueIndex('devices_sn_key').on(t.sn),
     uniqueIndex('devices_mac_key').on(t.mac).where(sql`mac IS NOT NULL`),
     index('devices_position_idx').on(t.positionRank, t.id),
-    index('devices_last_connection_idx').on(t.lastConnection),
     index('devices_office_idx').on(t.officeId),
-    index('devices_active_idx').on(t.isActive),
     index('devices_type_idx').on(t.deviceType),
-    index('devices_schedule_state_idx').on(t.scheduleState),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from './index.ts';
 import { companies, deviceCommands, deviceConfigs, devices, offices, pendingClients } from './devices.schema.ts';
 import type { Device, DeviceConfig, DeviceListQuery, DeviceStatus, PendingClient } from '../../src/services/schemas/devices.ts';
@@ -7,7 +7,7 @@ import { likePattern, ONLINE_WINDOW_SECONDS, type ConfigFile } from '../domain/d
 export type DeviceRow = typeof devices.$inferSelect;
 export type DeviceInsert = typeof devices.$inferInsert;
 
-// The window is a constant of the code, never user input, so it is inlined for the planner (index on last_connection).
+// The window is a constant of the code, never user input, so it is inlined as SQL text.
 const onlineSince = sql.raw(`now() - interval '${ONLINE_WINDOW_SECONDS} seconds'`);
 const isOnline = sql`(${devices.lastConnection} > ${onlineSince} AND ${devices.signedOffAt} IS NULL)`;
 const statusOf = sql<DeviceStatus>`CASE WHEN NOT ${devices.isActive} THEN 'disabled' WHEN ${isOnline} THEN 'online' ELSE 'offline' END`;
@@ -62,16 +62,8 @@ export interface DeviceFilter extends DeviceListQuery {}
 function filterConditions(filter: DeviceFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.search?.trim()) {
-    const term = likePattern(filter.search.trim());
-    conditions.push(
-      or(
-        ilike(devices.sn, term),
-        ilike(devices.mac, term),
-        ilike(devices.name, term),
-        ilike(devices.ip, term),
-        ilike(devices.description, term),
-      )!,
-    );
+    // lower() on both sides: the same case folding as the stored column, whatever the database locale.
+    conditions.push(sql`${devices.searchText} LIKE lower(${likePattern(filter.search.trim())})`);
   }
   if (filter.status === 'disabled') conditions.push(eq(devices.isActive, false));
   if (filter.status === 'online') conditions.push(eq(devices.isActive, true), isOnline);
@@ -290,41 +282,117 @@ export interface HeartbeatResult {
 const isoText = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 /**
- * One round trip per heartbeat: authenticates an active device by serial and key, records the contact,
- * acknowledges carried-out commands, claims the undelivered ones (each is answered exactly once)
- * and reads the config files when the player's copy is stale. Undefined when no active device matches.
+ * One statement for a batch of heartbeats (each of a different serial): authenticates each active device
+ * by serial and key, records the contact, acknowledges carried-out commands, claims the undelivered ones
+ * (each is answered exactly once) and reads the config files where the player's copy is stale.
+ * Answers one result per report, in order; undefined where no active device matches.
  */
-export async function recordHeartbeat(db: Db, report: HeartbeatReport): Promise<HeartbeatResult | undefined> {
-  const expiryGiven = report.scheduleExpiry !== undefined;
-  const acknowledged = `{${report.acknowledged.join(',')}}`;
+export async function recordHeartbeats(db: Db, reports: HeartbeatReport[]): Promise<(HeartbeatResult | undefined)[]> {
+  const column = <T>(pick: (report: HeartbeatReport) => T) => sql.param(reports.map(pick));
+  const acks = reports.flatMap((report, index) => report.acknowledged.map((id) => [index + 1, id] as const));
+  // unnest() of array parameters: the planner expects a handful of rows and looks each serial up by its index.
   const result = (await db.execute(sql`
-    WITH dev AS (
-      UPDATE devices SET
+    WITH input AS (
+      SELECT * FROM unnest(
+        ${column((r) => r.serial)}::text[], ${column((r) => r.key)}::text[], ${column((r) => r.ip)}::text[],
+        ${column((r) => r.version)}::text[], ${column((r) => r.scheduleState)}::text[],
+        ${column((r) => r.scheduleExpiry !== undefined)}::boolean[], ${column((r) => r.scheduleExpiry ?? null)}::timestamptz[],
+        ${column((r) => r.configVersion)}::int[]
+      ) WITH ORDINALITY AS x(serial, key, ip, version, schedule_state, expiry_given, expiry, known_config, i)
+    ), dev AS (
+      UPDATE devices d SET
         last_connection = now(),
         signed_off_at = NULL,
-        ip = COALESCE(${report.ip}, ip),
-        version = COALESCE(${report.version}, version),
-        schedule_state = COALESCE(${report.scheduleState}, schedule_state),
-        schedule_expiry = CASE WHEN ${expiryGiven} THEN ${report.scheduleExpiry ?? null}::timestamptz ELSE schedule_expiry END
-      WHERE sn = ${report.serial} AND device_key = ${report.key} AND is_active
-      RETURNING id, schedule_version, config_version
+        ip = COALESCE(x.ip, d.ip),
+        version = COALESCE(x.version, d.version),
+        schedule_state = COALESCE(x.schedule_state, d.schedule_state),
+        schedule_expiry = CASE WHEN x.expiry_given THEN x.expiry ELSE d.schedule_expiry END
+      FROM input x
+      WHERE d.sn = x.serial AND d.device_key = x.key AND d.is_active
+      RETURNING d.id, d.schedule_version, d.config_version, x.i::int AS i, x.known_config
     ), acked AS (
-      UPDATE device_commands SET acknowledged_at = now()
-      WHERE device_id = (SELECT id FROM dev) AND id = ANY(${acknowledged}::int[]) AND acknowledged_at IS NULL
+      UPDATE device_commands c SET acknowledged_at = now()
+      FROM dev, unnest(${sql.param(acks.map(([i]) => i))}::int[], ${sql.param(acks.map(([, id]) => id))}::int[]) AS a(i, command_id)
+      WHERE dev.i = a.i AND c.id = a.command_id AND c.device_id = dev.id AND c.acknowledged_at IS NULL
     ), claimed AS (
-      UPDATE device_commands SET delivered_at = now()
-      WHERE device_id = (SELECT id FROM dev) AND delivered_at IS NULL
-      RETURNING id, command, created_at
+      UPDATE device_commands c SET delivered_at = now()
+      FROM dev WHERE c.device_id = dev.id AND c.delivered_at IS NULL
+      RETURNING c.id, c.device_id, c.command, c.created_at
     )
-    SELECT dev.id AS device, dev.schedule_version, dev.config_version,
-      (SELECT COALESCE(json_agg(json_build_object('id', id, 'command', command, 'created_at', ${isoText('created_at')}) ORDER BY id), '[]'::json) FROM claimed) AS commands,
-      CASE WHEN dev.config_version IS DISTINCT FROM ${report.configVersion}::int THEN
-        (SELECT COALESCE(json_agg(json_build_object('id', c.id, 'name', c.name, 'path', c.path, 'content', c.content, 'updated_at', ${isoText('c.updated_at')}) ORDER BY c.id), '[]'::json)
-         FROM device_configs c WHERE c.device_id = dev.id)
+    SELECT dev.i, dev.id AS device, dev.schedule_version, dev.config_version,
+      COALESCE((SELECT json_agg(json_build_object('id', cl.id, 'command', cl.command, 'created_at', ${isoText('cl.created_at')}) ORDER BY cl.id)
+                FROM claimed cl WHERE cl.device_id = dev.id), '[]'::json) AS commands,
+      CASE WHEN dev.config_version IS DISTINCT FROM dev.known_config THEN
+        COALESCE((SELECT json_agg(json_build_object('id', c.id, 'name', c.name, 'path', c.path, 'content', c.content, 'updated_at', ${isoText('c.updated_at')}) ORDER BY c.id)
+                  FROM device_configs c WHERE c.device_id = dev.id), '[]'::json)
       END AS configs
     FROM dev
-  `)) as unknown as { rows: HeartbeatResult[] };
-  return result.rows[0];
+  `)) as unknown as { rows: (HeartbeatResult & { i: number })[] };
+  const answers: (HeartbeatResult | undefined)[] = reports.map(() => undefined);
+  for (const { i, ...answer } of result.rows) answers[i - 1] = answer;
+  return answers;
+}
+
+/**
+ * Records heartbeats through recordHeartbeats, batching the ones that arrive together or while a batch is in the database:
+ * one statement then serves many players (a lone heartbeat waits one turn of the event loop, never a timer).
+ * Nothing outlives the request: each caller awaits its own answer.
+ */
+export function heartbeatRecorder(db: Db, maxBatch = 256): (report: HeartbeatReport) => Promise<HeartbeatResult | undefined> {
+  type Waiting = { report: HeartbeatReport; resolve: (answer: HeartbeatResult | undefined) => void; reject: (error: unknown) => void };
+  let queue: Waiting[] = [];
+  let busy = false;
+
+  async function run(batch: Waiting[]) {
+    try {
+      const answers = await recordHeartbeats(db, batch.map((w) => w.report));
+      batch.forEach((w, i) => w.resolve(answers[i]));
+    } catch (error) {
+      if (batch.length === 1) batch[0]!.reject(error);
+      // One bad report must not fail the others: retry them one by one.
+      else for (const waiting of batch) await run([waiting]);
+    }
+  }
+
+  async function flush() {
+    if (busy || queue.length === 0) return;
+    busy = true;
+    const batch: Waiting[] = [];
+    const later: Waiting[] = [];
+    const serials = new Set<string>();
+    // A serial appears once per statement (an UPDATE ... FROM touches a row once); repeats go in the next batch.
+    for (const waiting of queue) {
+      if (batch.length < maxBatch && !serials.has(waiting.report.serial)) {
+        serials.add(waiting.report.serial);
+        batch.push(waiting);
+      } else later.push(waiting);
+    }
+    queue = later;
+    try {
+      await run(batch);
+    } finally {
+      busy = false;
+      if (queue.length) schedule();
+    }
+  }
+
+  let scheduled = false;
+  // Start a batch on the next turn of the event loop, after every request read in this one has queued:
+  // embedded PGlite runs each statement synchronously, so without this each batch would hold one heartbeat.
+  const schedule = () => {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(() => {
+      scheduled = false;
+      void flush();
+    });
+  };
+
+  return (report) =>
+    new Promise((resolve, reject) => {
+      queue.push({ report, resolve, reject });
+      schedule();
+    });
 }
 
 export async function upsertPendingClient(db: Db, client: { serial: string; mac: string | null; ip: string | null; version: string }): Promise<void> {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isIpAddress, PlayerHeartbeatBody, PlayerHelloBody } from '../../src/services/schemas/devices.ts';
 import type { AppContext } from '../context.ts';
-import { findPlayer, recordHeartbeat, signOffDevice, takeAdoptedKey, touchDevice, upsertPendingClient, type PlayerCredentials } from '../db/devices.ts';
+import { findPlayer, heartbeatRecorder, signOffDevice, takeAdoptedKey, touchDevice, upsertPendingClient, type PlayerCredentials } from '../db/devices.ts';
 import { HEARTBEAT_SECONDS, sameKey } from '../domain/devices.ts';
 import { record } from '../domain/journal.ts';
 import { hitRateLimit } from '../domain/rateLimit.ts';
@@ -59,6 +59,7 @@ export function authenticatePlayerOrUser(ctx: AppContext) {
 
 export default async function playerRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const { db } = ctx;
+  const recordHeartbeat = heartbeatRecorder(db);
 
   app.post('/player/hello/', async (request, reply) => {
     const body = parse(PlayerHelloBody, withCredentials(request));
@@ -87,13 +88,13 @@ export default async function playerRoutes(app: FastifyInstance, { ctx }: { ctx:
 
   app.post('/player/heartbeat/', async (request) => {
     const body = parse(PlayerHeartbeatBody, withCredentials(request));
-    const answer = await recordHeartbeat(db, {
+    const answer = await recordHeartbeat({
       serial: body.serial,
       key: body.key,
       ip: clientIp(request, body.ip),
       version: body.version ?? null,
       scheduleState: body.schedule_state ?? null,
-      scheduleExpiry: body.schedule_expiry,
+      scheduleExpiry: body.schedule_expiry == null ? body.schedule_expiry : new Date(body.schedule_expiry).toISOString(),
       configVersion: body.config_version ?? null,
       acknowledged: body.acknowledged ?? [],
     });

@@ -153,6 +153,17 @@ describe('POST /player/heartbeat/', () => {
     expect(answers.flatMap((a) => a.body.commands)).toHaveLength(1);
   });
 
+  it('answers each of many simultaneous players its own device and commands', async () => {
+    const fleet = await Promise.all(Array.from({ length: 12 }, () => createDevice(client)));
+    const rebooting = new Set([fleet[2]!.id, fleet[7]!.id]);
+    for (const id of rebooting) await client.post(`/tvpi/devices/${id}/send-command`, { command: 'REBOOT' });
+    const answers = await Promise.all([...fleet.map((device) => heartbeat(server, device)), heartbeat(server, { sn: fleet[0]!.sn, key: 'bad' })]);
+    expect(answers.slice(0, 12).map((a) => [a.status, a.body.device, a.body.commands.length])).toEqual(
+      fleet.map((device) => [200, device.id, rebooting.has(device.id) ? 1 : 0]),
+    );
+    expect(answers[12]!.status).toBe(401);
+  });
+
   it('hands the config files over until the player holds the current version, and again after an edit', async () => {
     const device = await createDevice(client);
     const first = await heartbeat(server, device);

@@ -91,6 +91,12 @@ function isCalendarDate(value: string): boolean {
 /** An id from a path or query string ("12"), within the range of an integer column (a larger one would fail in SQL). */
 export const BoundedIdParam = coerce(min(max(integer(), 2147483647), 1), string(), (value) => (/^\d{1,10}$/.test(value) ? Number(value) : Number.NaN));
 
+/** An ISO 8601 date-time between the years 2000 and 9999. */
+function isTimestamp(value: string): boolean {
+  const time = Date.parse(value);
+  return /^\d{4}-\d{2}-\d{2}T/.test(value) && time >= Date.UTC(2000, 0, 1) && time < Date.UTC(10000, 0, 1);
+}
+
 const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim());
 
 /** A serial number: required, trimmed, letters, digits and . _ : - (at most 64). */
@@ -237,7 +243,7 @@ export const PlayerHeartbeatBody = type({
   ip: optional(IpAddress),
   version: optional(BoundedText(64)),
   schedule_state: optional(enums(SCHEDULE_STATES)),
-  schedule_expiry: optional(nullable(refine(string(), 'pattern', (value) => !Number.isNaN(Date.parse(value))))),
+  schedule_expiry: optional(nullable(refine(string(), 'pattern', isTimestamp))),
   /** The config_version the player holds: configs are answered only when it differs. */
   config_version: optional(min(integer(), 0)),
   /** Ids of delivered commands the player has carried out. */

@@ -8,16 +8,17 @@ import { AppToaster } from '../common/notify.tsx';
 import { AppRoutes } from '../routes.tsx';
 import { ThemeContext } from './actors.ts';
 import { SessionProvider } from './SessionProvider.tsx';
-import { THEMES } from './themes.ts';
+import { useFluentTheme } from './themes.ts';
 import { useAppStyles, useGlobalStyles } from './App.styles.ts';
 
 function ThemedApp() {
   useGlobalStyles();
   const styles = useAppStyles();
   const themeName = ThemeContext.useSelector(selectTheme);
+  const theme = useFluentTheme(themeName);
   return (
     // Fluent copies the provider's className onto portal nodes (toasts, menus): the page surface is an inner div.
-    <FluentProvider theme={THEMES[themeName]}>
+    <FluentProvider theme={theme}>
       <div className={styles.root}>
         <AppToaster />
         <BrowserRouter>

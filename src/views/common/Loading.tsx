@@ -1,14 +1,20 @@
-import { Spinner, mergeClasses } from '@fluentui/react-components';
+import { mergeClasses } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useCenteredStyles } from './ErrorBoundary.styles.ts';
+import { useLoadingStyles } from './Loading.styles.ts';
 
-/** A centred spinner labelled "Loading…"; `fullPage` fills the viewport (before the layout exists). */
+/** A centred busy indicator labelled "Loading…"; `fullPage` fills the viewport (before the layout exists). */
 export function Loading({ fullPage = false }: { fullPage?: boolean }) {
   const { t, ready } = useTranslation('common', { useSuspense: false });
   const styles = useCenteredStyles();
+  const loading = useLoadingStyles();
+  const label = ready ? t('loading') : 'Loading';
   return (
     <div className={mergeClasses(styles.root, fullPage && styles.fullPage)}>
-      <Spinner label={ready ? t('loading') : undefined} aria-label={ready ? undefined : 'Loading'} />
+      <div className={loading.column} role="progressbar" aria-label={label}>
+        <div className={loading.ring} />
+        {ready && <span>{label}</span>}
+      </div>
     </div>
   );
 }

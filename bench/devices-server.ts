@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import Fastify from 'fastify';
+import { buildApp } from '../server/app.ts';
+import { createContext, ensureAdmin } from '../server/bootstrap.ts';
+import { loadConfig } from '../server/config.ts';
+import { insertCompany, insertDevicesBulk, insertOffice, type DeviceInsert } from '../server/db/devices.ts';
+import { DEVICE_POSITIONS, DEVICE_TYPES, SCHEDULE_STATES } from '../src/services/schemas/devices.ts';
+
+/*
+ * Child process of bench/devices.bench.ts, so that the server runs on a core of its own:
+ *   tsx bench/devices-server.ts bare          a bare Fastify route answering {}
+ *   tsx bench/devices-server.ts app <count>   the real server (PGlite in a temporary DATA_DIR) with <count> devices
+ * Prints one JSON line {port} when listening; SIGTERM stops it.
+ */
+
+export const benchSerial = (i: number) => `BENCH-${String(i).padStart(6, '0')}`;
+export const benchKey = (i: number) => `bench-key-${i}`;
+
+export async function bare() {
+  const app = Fastify({ logger: false });
+  app.post('/bare', async () => ({}));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { port: (app.server.address() as { port: number }).port, close: () => app.close() };
+}
+
+export async function real(count: number) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-bench-devices-'));
+  const ctx = await createContext(loadConfig({ port: 0, host: '127.0.0.1', dataDir, logLevel: 'silent', demo: false }));
+  await ensureAdmin(ctx, 'bench-admin-password');
+  const officeIds: number[] = [];
+  for (let c = 1; c <= 5; c += 1) {
+    const company = await insertCompany(ctx.db, { name: `Bench company ${c}` });
+    for (let o = 1; o <= 4; o += 1) officeIds.push((await insertOffice(ctx.db, { companyId: company.id, name: `Bench office ${c}.${o}` })).id);
+  }
+  const now = Date.now();
+  const rows: DeviceInsert[] = [];
+  for (let i = 1; i <= count; i += 1) {
+    rows.push({
+      sn: benchSerial(i),
+      mac: `02:BE:00:${[(i >> 16) & 255, (i >> 8) & 255, i & 255].map((b) => b.toString(16).padStart(2, '0').toUpperCase()).join(':')}`,
+      name: `Screen ${i}`,
+      officeId: officeIds[i % officeIds.length]!,
+      deviceType: DEVICE_TYPES[i % DEVICE_TYPES.length]!,
+      position: DEVICE_POSITIONS[i % DEVICE_POSITIONS.length]!,
+      scheduleState: SCHEDULE_STATES[i % SCHEDULE_STATES.length]!,
+      ip: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+      description: i % 10 === 0 ? 'Outdoor' : '',
+      // a third online, a third offline for minutes, a third never seen
+      lastConnection: i % 3 === 0 ? new Date(now - 10_000) : i % 3 === 1 ? new Date(now - 600_000) : null,
+      isActive: i % 25 !== 0,
+      deviceKey: benchKey(i),
+      userId: 1,
+    });
+  }
+  await insertDevicesBulk(ctx.db, rows);
+  const app = await buildApp(ctx, { logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    port: (app.server.address() as { port: number }).port,
+    close: async () => {
+      await app.close();
+      await ctx.database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const [mode, count] = process.argv.slice(2);
+  const server = mode === 'bare' ? await bare() : await real(Number(count ?? 10000));
+  process.stdout.write(`${JSON.stringify({ port: server.port })}\n`);
+  process.once('SIGTERM', async () => {
+    await server.close();
+    process.exit(0);
+  });
+}

@@ -1,0 +1,162 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { percentile, printMeasurements, ROOT, type Measurement } from './lib.ts';
+import { benchKey, benchSerial } from './devices-server.ts';
+
+/*
+ * Devices at scale: with 10,000 devices in the database,
+ *  - p95 latency of a filtered device-list page at the API (sequential requests over loopback);
+ *  - heartbeat throughput as a ratio of a bare Fastify route answering {} measured in the same run.
+ * Each server runs in a child process pinned to one core (taskset, when there are two cores or more);
+ * autocannon runs here, on another core.
+ */
+
+const DEVICES = 10_000;
+const LIST_SAMPLES = 300;
+const DURATION_SECONDS = 8;
+const CONNECTIONS = 50;
+
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  latency: { p99: number };
+  non2xx: number;
+  errors: number;
+}
+type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult>;
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+const pinned = os.cpus().length >= 2 && spawnSync('taskset', ['-c', '0', 'true']).status === 0;
+
+async function startChild(args: string[]): Promise<{ origin: string; child: ChildProcess; stop(): Promise<void> }> {
+  const script = path.join(ROOT, 'bench/devices-server.ts');
+  const command = pinned ? 'taskset' : process.execPath;
+  const argv = [...(pinned ? ['-c', '1', process.execPath] : []), '--import', 'tsx', script, ...args];
+  const child = spawn(command, argv, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    let buffered = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const line = buffered.split('\n').find((l) => l.startsWith('{'));
+      if (line) resolve((JSON.parse(line) as { port: number }).port);
+    });
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    child,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+async function signIn(origin: string): Promise<string> {
+  const response = await fetch(`${origin}/api/v1/auth/token-obtain/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'bench-admin-password' }),
+  });
+  return ((await response.json()) as { access: string }).access;
+}
+
+/** Filtered pages a fleet operator asks for; every sample takes the next one. */
+const LIST_QUERIES = [
+  'status=online',
+  'status=offline&type=android',
+  'status=disabled',
+  'schedule=playing&position=vertical',
+  'company=2&status=online',
+  'office=7&page=2',
+  'search=Screen%2099',
+  'search=10.0.3',
+  'type=tvpi&position=horizontal&page=10',
+  'status=online&company=3&schedule=waiting',
+];
+
+async function listLatencies(origin: string, token: string): Promise<number[]> {
+  const headers = { authorization: `JWT ${token}` };
+  const get = async (query: string) => {
+    const response = await fetch(`${origin}/api/v1/tvpi/devices/?${query}`, { headers });
+    if (response.status !== 200) throw new Error(`list ${query} answered ${response.status}`);
+    await response.arrayBuffer();
+  };
+  for (const query of LIST_QUERIES) await get(query); // warm-up
+  const samples: number[] = [];
+  for (let i = 0; i < LIST_SAMPLES; i += 1) {
+    const started = performance.now();
+    await get(LIST_QUERIES[i % LIST_QUERIES.length]!);
+    samples.push(performance.now() - started);
+  }
+  return samples;
+}
+
+async function heartbeatThroughput(origin: string): Promise<AutocannonResult> {
+  let next = 0;
+  return autocannon({
+    url: origin,
+    connections: CONNECTIONS,
+    duration: DURATION_SECONDS,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/v1/player/heartbeat/',
+        setupRequest(request: Record<string, unknown>) {
+          next = (next % DEVICES) + 1;
+          const active = next % 25 === 0 ? next - 1 : next; // every 25th bench device is disabled
+          return {
+            ...request,
+            headers: { 'content-type': 'application/json', 'x-device-serial': benchSerial(active), 'x-device-key': benchKey(active) },
+            body: JSON.stringify({ version: '1.4.2', schedule_state: 'playing', config_version: 1 }),
+          };
+        },
+      },
+    ],
+  });
+}
+
+async function bareThroughput(origin: string): Promise<AutocannonResult> {
+  return autocannon({
+    url: `${origin}/bare`,
+    connections: CONNECTIONS,
+    duration: DURATION_SECONDS,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-device-serial': benchSerial(1), 'x-device-key': benchKey(1) },
+    body: JSON.stringify({ version: '1.4.2', schedule_state: 'playing', config_version: 1 }),
+  });
+}
+
+export async function run(): Promise<Measurement[]> {
+  const bare = await startChild(['bare']);
+  let bareResult: AutocannonResult;
+  try {
+    bareResult = await bareThroughput(bare.origin);
+  } finally {
+    await bare.stop();
+  }
+  const app = await startChild(['app', String(DEVICES)]);
+  try {
+    const token = await signIn(app.origin);
+    const latencies = await listLatencies(app.origin, token);
+    const beats = await heartbeatThroughput(app.origin);
+    if (beats.non2xx > 0 || beats.errors > 0) throw new Error(`heartbeats failed: ${beats.non2xx} non-2xx, ${beats.errors} errors`);
+    const measurements: Measurement[] = [
+      { name: `device list, filtered page, p95 (${DEVICES} devices)`, value: percentile(latencies, 95), unit: 'ms', goal: { op: '<=', value: 20 } },
+      { name: 'device list, filtered page, median', value: percentile(latencies, 50), unit: 'ms' },
+      { name: `heartbeats/s (${DEVICES} devices, ${CONNECTIONS} connections${pinned ? ', server on 1 core' : ''})`, value: beats.requests.average, unit: 'req/s' },
+      { name: 'bare Fastify route answering {}', value: bareResult.requests.average, unit: 'req/s' },
+      { name: 'heartbeat throughput / bare route', value: beats.requests.average / bareResult.requests.average, unit: 'ratio', goal: { op: '>=', value: 0.5 } },
+    ];
+    return measurements;
+  } finally {
+    await app.stop();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  printMeasurements('Devices at scale', await run());
+}

@@ -1,0 +1,225 @@
+import { parseArgs } from 'node:util';
+import { pathToFileURL } from 'node:url';
+import { demoDeviceKey, demoSerial } from './demo/devices.ts';
+
+/*
+ * Simulated players: `npm run simulate -- --devices N --server http://localhost:8080`.
+ * Each player says hello, heartbeats every few seconds, obeys REBOOT by signing off and going quiet for a while,
+ * and signs off when the simulation stops. Players DEMO-0001 .. DEMO-0048 are the demo fleet (their keys are derivable);
+ * any others wait on /clients until an operator adopts them, then receive their key on the next hello.
+ */
+
+export interface PlayerOptions {
+  /** Origin of the server, e.g. http://localhost:8080 */
+  server: string;
+  serial: string;
+  /** Known key; null to start by asking for adoption. */
+  key: string | null;
+  intervalMs?: number;
+  rebootMs?: number;
+  version?: string;
+  ip?: string;
+  log?: (line: string) => void;
+}
+
+export interface SimulatedPlayer {
+  readonly serial: string;
+  /** 'starting' | 'pending' | 'online' | 'rebooting' | 'disabled' | 'stopped' */
+  readonly state: string;
+  readonly heartbeats: number;
+  stop(): Promise<void>;
+}
+
+type Answer = { status: number; body: Record<string, unknown> };
+
+export function startSimulatedPlayer(options: PlayerOptions): SimulatedPlayer {
+  const interval = options.intervalMs ?? 5000;
+  const rebootMs = options.rebootMs ?? 15000;
+  const log = options.log ?? (() => undefined);
+  const api = `${options.server.replace(/\/$/, '')}/api/v1`;
+  let key = options.key;
+  let state = 'starting';
+  let heartbeats = 0;
+  let configVersion: number | null = null;
+  let acknowledged: number[] = [];
+  let timer: NodeJS.Timeout | null = null;
+  let stopped = false;
+  let inFlight: Promise<void> = Promise.resolve();
+
+  async function call(path: string, body: Record<string, unknown>): Promise<Answer> {
+    const headers: Record<string, string> = { 'content-type': 'application/json', 'x-device-serial': options.serial };
+    if (key) headers['x-device-key'] = key;
+    const response = await fetch(`${api}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+    const text = await response.text();
+    return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+  }
+
+  const schedule = (ms: number) => {
+    if (stopped) return;
+    // A little jitter so a thousand players do not beat in step.
+    timer = setTimeout(() => {
+      inFlight = step().catch((error: Error) => {
+        log(`${options.serial}: ${error.message}`);
+        schedule(interval);
+      });
+    }, ms + Math.floor(Math.random() * Math.min(1000, ms / 4)));
+  };
+
+  async function hello(): Promise<void> {
+    const answer = await call('/player/hello/', { version: options.version ?? '1.4.2', ...(options.ip ? { ip: options.ip } : {}) });
+    if (answer.status === 200 && answer.body.status === 'adopted') {
+      key = String(answer.body.key);
+      log(`${options.serial}: adopted as device ${answer.body.device}`);
+      state = 'online';
+    } else if (answer.status === 200) {
+      state = 'online';
+    } else if (answer.status === 202) {
+      state = 'pending';
+    } else if (answer.status === 401 && key) {
+      // The key is not (or no longer) valid: ask to be adopted again.
+      key = null;
+      state = 'pending';
+      return hello();
+    } else if (answer.status === 403) {
+      state = 'disabled';
+    } else {
+      state = 'pending';
+      log(`${options.serial}: hello answered ${answer.status} ${JSON.stringify(answer.body)}`);
+    }
+  }
+
+  async function beat(): Promise<void> {
+    const answer = await call('/player/heartbeat/', {
+      ...(options.ip ? { ip: options.ip } : {}),
+      version: options.version ?? '1.4.2',
+      schedule_state: heartbeats % 20 === 0 ? 'waiting' : 'playing',
+      ...(configVersion !== null ? { config_version: configVersion } : {}),
+      ...(acknowledged.length ? { acknowledged } : {}),
+    });
+    if (answer.status === 403) {
+      state = 'disabled';
+      return;
+    }
+    if (answer.status === 401) {
+      state = 'starting';
+      return;
+    }
+    if (answer.status !== 200) throw new Error(`heartbeat answered ${answer.status}`);
+    heartbeats += 1;
+    acknowledged = [];
+    if (Array.isArray(answer.body.configs)) {
+      configVersion = Number(answer.body.config_version);
+      log(`${options.serial}: received ${answer.body.configs.length} config file(s), version ${configVersion}`);
+    }
+    const commands = (answer.body.commands as { id: number; command: string }[]) ?? [];
+    if (commands.some((c) => c.command === 'REBOOT')) {
+      acknowledged = commands.map((c) => c.id);
+      log(`${options.serial}: REBOOT, back in ${Math.round(rebootMs / 1000)} s`);
+      await call('/player/bye/', {});
+      state = 'rebooting';
+    }
+  }
+
+  async function step(): Promise<void> {
+    if (stopped) return;
+    if (state === 'starting' || state === 'pending' || state === 'disabled') await hello();
+    else if (state === 'rebooting') state = 'starting';
+    if (state === 'online') await beat();
+    if (state === 'rebooting') return schedule(rebootMs);
+    if (state === 'starting') return schedule(0);
+    schedule(state === 'disabled' ? interval * 6 : interval);
+  }
+
+  schedule(0);
+  return {
+    serial: options.serial,
+    get state() {
+      return state;
+    },
+    get heartbeats() {
+      return heartbeats;
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await inFlight.catch(() => undefined);
+      if (key && state === 'online') await call('/player/bye/', {}).catch(() => undefined);
+      state = 'stopped';
+    },
+  };
+}
+
+export interface SimulationOptions {
+  server: string;
+  devices: number;
+  intervalMs?: number;
+  rebootMs?: number;
+  /** Serial prefix for players beyond the demo fleet's derivable keys. */
+  prefix?: string;
+  log?: (line: string) => void;
+}
+
+/** N players: DEMO-0001 .. with their demo keys, so a demo server shows a living fleet. */
+export function startSimulation(options: SimulationOptions): SimulatedPlayer[] {
+  const players: SimulatedPlayer[] = [];
+  for (let i = 1; i <= options.devices; i += 1) {
+    const serial = options.prefix ? `${options.prefix}-${String(i).padStart(4, '0')}` : demoSerial(i);
+    players.push(
+      startSimulatedPlayer({
+        server: options.server,
+        serial,
+        key: options.prefix ? null : demoDeviceKey(serial),
+        intervalMs: options.intervalMs,
+        rebootMs: options.rebootMs,
+        ip: `10.20.${Math.floor(i / 250)}.${(i % 250) + 1}`,
+        log: options.log,
+      }),
+    );
+  }
+  return players;
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      devices: { type: 'string', default: '10' },
+      server: { type: 'string', default: 'http://localhost:8080' },
+      interval: { type: 'string', default: '5' },
+      reboot: { type: 'string', default: '15' },
+      prefix: { type: 'string' },
+      quiet: { type: 'boolean', default: false },
+    },
+  });
+  const devices = Number(values.devices);
+  if (!Number.isInteger(devices) || devices < 1) throw new Error('--devices must be a positive integer');
+  const log = values.quiet ? undefined : (line: string) => console.log(`  ${line}`);
+  const players = startSimulation({
+    server: values.server!,
+    devices,
+    intervalMs: Number(values.interval) * 1000,
+    rebootMs: Number(values.reboot) * 1000,
+    prefix: values.prefix,
+    log,
+  });
+  console.log(`Simulating ${devices} player(s) against ${values.server} (heartbeat every ${values.interval} s). Ctrl+C stops them.`);
+  const report = setInterval(() => {
+    const counts = new Map<string, number>();
+    for (const player of players) counts.set(player.state, (counts.get(player.state) ?? 0) + 1);
+    console.log(`  ${[...counts].map(([state, n]) => `${state}: ${n}`).join(', ')}`);
+  }, 30_000);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, async () => {
+      clearInterval(report);
+      console.log('\nSigning the players off...');
+      await Promise.all(players.map((player) => player.stop()));
+      process.exit(0);
+    });
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error: Error) => {
+    console.error(error.message);
+    process.exit(1);
+  });
+}
