@@ -1,5 +1,60 @@
-import { ScreenPlaceholder } from '../common/ScreenPlaceholder.tsx';
+import { useEffect, useMemo } from 'react';
+import { Body1, Button } from '@fluentui/react-components';
+import { ArrowLeftRegular } from '@fluentui/react-icons';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import { fromPromise } from 'xstate';
+import { createFetchStatusMachine } from '../../machines/fetchStatus.machine.ts';
+import { getDevice, type Device } from '../../services/devices.service.ts';
+import { Loading } from '../common/Loading.tsx';
+import { PageHeader } from '../common/PageHeader.tsx';
+import { useNotify } from '../common/notify.tsx';
+import { usePageTitle } from '../common/usePageTitle.ts';
+import { ConfigEditor } from './ConfigEditor.tsx';
+import { useDeviceConfigsStyles } from './DeviceConfigs.styles.ts';
+import { configEditorLogic } from './logic.ts';
+import { UnsavedChangesGuard } from './UnsavedChangesGuard.tsx';
 
+const deviceMachine = createFetchStatusMachine<Device, number>().provide({ actors: { load: fromPromise(({ input }) => getDevice(input.params)) } });
+
+/** /devices/{deviceId}/configs: pick a config file of the device, edit it, save ("Config updated!"). */
 export default function DeviceConfigsScreen() {
-  return <ScreenPlaceholder screen="deviceConfigs" />;
+  const { t, i18n } = useTranslation(['devices', 'screens', 'common']);
+  usePageTitle('screens:titles.deviceConfigs');
+  const styles = useDeviceConfigsStyles();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const deviceId = Number(useParams().deviceId);
+  const logic = useMemo(() => configEditorLogic.provide({ actions: { notify: (_, { intent, message }) => notify(i18n.t(message), intent) } }), [i18n, notify]);
+  const editor = useActorRef(logic, { input: { deviceId } });
+  const deviceActor = useActorRef(deviceMachine);
+  useEffect(() => deviceActor.send({ type: 'fetch.load', params: deviceId }), [deviceActor, deviceId]);
+  const device = useSelector(deviceActor, (s) => s.context.data);
+  const state = useSelector(editor, (s) => (s.matches('ready') ? 'ready' : (s.value as string)));
+  const dirty = useSelector(editor, (s) => s.hasTag('dirty'));
+  const name = device ? device.name || device.sn : '';
+
+  return (
+    <section>
+      <PageHeader
+        title={device ? t('configs.heading', { name }) : t('screens:titles.deviceConfigs')}
+        actions={
+          <Button icon={<ArrowLeftRegular />} onClick={() => navigate('/devices')}>
+            {t('configs.back')}
+          </Button>
+        }
+      />
+      {state === 'loading' ? <Loading /> : null}
+      {state === 'failed' ? (
+        <div role="alert">
+          <Body1 className={styles.message}>{t('configs.loadError')}</Body1>{' '}
+          <Button onClick={() => editor.send({ type: 'config.reload' })}>{t('configs.retry')}</Button>
+        </div>
+      ) : null}
+      {state === 'empty' ? <Body1 className={styles.message}>{t('configs.empty')}</Body1> : null}
+      {state === 'ready' ? <ConfigEditor editor={editor} /> : null}
+      <UnsavedChangesGuard when={dirty} />
+    </section>
+  );
 }

@@ -1,5 +1,88 @@
-import { ScreenPlaceholder } from '../common/ScreenPlaceholder.tsx';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Button } from '@fluentui/react-components';
+import { AddRegular, ArrowSyncRegular } from '@fluentui/react-icons';
+import { useActorRef } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import type { Device } from '../../services/devices.service.ts';
+import { PageHeader } from '../common/PageHeader.tsx';
+import { useNotify } from '../common/notify.tsx';
+import { usePageTitle } from '../common/usePageTitle.ts';
+import { DeviceCard } from './DeviceCard.tsx';
+import { DeviceFilters } from './DeviceFilters.tsx';
+import { DeviceFormDialog } from './DeviceFormDialog.tsx';
+import { DeviceTable } from './DeviceTable.tsx';
+import { DevicesPager, DeviceStatisticsBar } from './DevicesPager.tsx';
+import { ExportButton } from './ExportButton.tsx';
+import { saveBlob } from './format.ts';
+import { devicesLogic } from './logic.ts';
 
+/** Which dialog of the page is open. */
+type Dialog = { kind: 'add' } | { kind: 'card'; device: Device } | { kind: 'edit'; device: Device } | null;
+
+/** The fleet: statistics, search and filters, devices grouped by position, paging, xlsx, add / edit / card. */
 export default function DevicesScreen() {
-  return <ScreenPlaceholder screen="devices" />;
+  const { t, i18n } = useTranslation(['devices', 'screens', 'common']);
+  usePageTitle('screens:titles.devices');
+  const notify = useNotify();
+  const logic = useMemo(
+    () =>
+      devicesLogic((column) => i18n.t(`devices:fields.${column.key}`)).provide({
+        actions: {
+          saveExport: (_, { blob }) => saveBlob(blob, i18n.t('devices:export.fileName')),
+          notify: (_, { intent, message }) => notify(i18n.t(message), intent),
+        },
+      }),
+    [i18n, notify],
+  );
+  const devices = useActorRef(logic, { input: {} });
+  const [dialog, setDialog] = useState<Dialog>(null);
+  useEffect(() => devices.send({ type: 'devices.load' }), [devices]);
+
+  const close = useCallback(() => setDialog(null), []);
+  const saved = useCallback(
+    (device: Device, created: boolean) => {
+      devices.send(created ? { type: 'devices.added', device } : { type: 'devices.updated', device });
+      setDialog(created ? null : { kind: 'card', device });
+    },
+    [devices],
+  );
+
+  return (
+    <section>
+      <PageHeader
+        title={t('screens:titles.devices')}
+        actions={
+          <>
+            <ExportButton devices={devices} />
+            <Button icon={<ArrowSyncRegular />} onClick={() => devices.send({ type: 'devices.refresh' })}>
+              {t('actions.refresh')}
+            </Button>
+            <Button appearance="primary" icon={<AddRegular />} onClick={() => setDialog({ kind: 'add' })}>
+              {t('actions.add')}
+            </Button>
+          </>
+        }
+      />
+      <DeviceStatisticsBar devices={devices} />
+      <DeviceFilters devices={devices} />
+      <DeviceTable devices={devices} onOpen={(device) => setDialog({ kind: 'card', device })} />
+      <DevicesPager devices={devices} />
+      {dialog?.kind === 'add' ? <DeviceFormDialog onSaved={saved} onClose={close} /> : null}
+      {dialog?.kind === 'edit' ? <DeviceFormDialog device={dialog.device} onSaved={saved} onClose={() => setDialog({ kind: 'card', device: dialog.device })} /> : null}
+      {dialog?.kind === 'card' ? (
+        <DeviceCard
+          key={dialog.device.id}
+          device={dialog.device}
+          onEdit={(device) => setDialog({ kind: 'edit', device })}
+          onChanged={(device) => devices.send({ type: 'devices.updated', device })}
+          onActivationChanged={(device) => devices.send({ type: 'devices.activationChanged', device })}
+          onRemoved={(id) => {
+            devices.send({ type: 'devices.removed', id });
+            setDialog(null);
+          }}
+          onClose={close}
+        />
+      ) : null}
+    </section>
+  );
 }

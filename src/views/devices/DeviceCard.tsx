@@ -1,0 +1,137 @@
+import { useMemo, useRef } from 'react';
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner } from '@fluentui/react-components';
+import { ArrowClockwiseRegular, CheckmarkCircleRegular, DeleteRegular, EditRegular, ImageAddRegular, ImageOffRegular, PowerRegular, SettingsRegular } from '@fluentui/react-icons';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { Device } from '../../services/devices.service.ts';
+import { ConfirmDeleteDialog } from '../common/ConfirmDeleteDialog.tsx';
+import { useNotify } from '../common/notify.tsx';
+import { DeviceDetails } from './DeviceDetails.tsx';
+import { useDeviceCardStyles } from './Devices.styles.ts';
+import { deviceActivationLogic, deviceCardLogic } from './logic.ts';
+import { useDevicePhoto } from './useDevicePhoto.ts';
+
+export interface DeviceCardProps {
+  device: Device;
+  onEdit: (device: Device) => void;
+  onChanged: (device: Device) => void;
+  onActivationChanged: (device: Device) => void;
+  onRemoved: (id: number) => void;
+  onClose: () => void;
+}
+
+/** The device card: every field, status, photo, and the actions of the spec (reboot, check, activation, delete). */
+export function DeviceCard({ device: initial, onEdit, onChanged, onActivationChanged, onRemoved, onClose }: DeviceCardProps) {
+  const { t, i18n } = useTranslation(['devices', 'common']);
+  const styles = useDeviceCardStyles();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const fileInput = useRef<HTMLInputElement>(null);
+  // The actors keep the logic they started with: the callbacks are read through a ref, so the latest ones run.
+  const callbacks = useRef({ onChanged, onActivationChanged, onRemoved });
+  callbacks.current = { onChanged, onActivationChanged, onRemoved };
+  const say = (params: { intent: 'success' | 'error' | 'info'; message: string }) => notify(i18n.t(params.message), params.intent);
+  const cardLogicWithActions = useMemo(
+    () =>
+      deviceCardLogic.provide({
+        actions: {
+          notify: (_, params) => say(params),
+          changed: (_, { device }) => callbacks.current.onChanged(device),
+          removed: (_, { id }) => callbacks.current.onRemoved(id),
+        },
+      }),
+    [],
+  );
+  const card = useActorRef(cardLogicWithActions, { input: { device: initial } });
+  const activationLogic = useMemo(
+    () =>
+      deviceActivationLogic.provide({
+        actions: {
+          notify: (_, params) => say(params),
+          changed: (_, { device }) => {
+            card.send({ type: 'card.sync', device });
+            callbacks.current.onActivationChanged(device);
+          },
+        },
+      }),
+    [card],
+  );
+  const activation = useActorRef(activationLogic, { input: { device: initial } });
+  const device = useSelector(card, (s) => s.context.device);
+  const busy = useSelector(card, (s) => s.hasTag('busy'));
+  const confirming = useSelector(card, (s) => s.matches('confirmingDelete') || s.matches('deleting'));
+  const deleting = useSelector(card, (s) => s.matches('deleting'));
+  const active = useSelector(activation, (s) => s.matches('active') || s.matches('deactivating'));
+  const switching = useSelector(activation, (s) => s.hasTag('busy'));
+  const photoUrl = useDevicePhoto(device.photo);
+  const name = device.name || device.sn;
+
+  return (
+    <Dialog open modalType="modal" onOpenChange={(_, data) => !data.open && !confirming && onClose()}>
+      <DialogSurface className={styles.surface}>
+        <DialogBody>
+          <DialogTitle>{t('card.title', { name })}</DialogTitle>
+          <DialogContent>
+            <div className={styles.layout}>
+              <DeviceDetails device={device} />
+              <div className={styles.photoBox}>
+                {photoUrl ? <img src={photoUrl} alt={t('photo.alt', { name })} className={styles.photo} /> : <div className={styles.photoEmpty}>{t('photo.none')}</div>}
+                <input
+                  ref={fileInput}
+                  type="file"
+                  accept="image/png,image/jpeg,image/webp"
+                  className={styles.hidden}
+                  aria-label={t('photo.set')}
+                  onChange={(event) => {
+                    const file = event.target.files?.[0];
+                    if (file) card.send({ type: 'card.photo.set', file });
+                    event.target.value = '';
+                  }}
+                />
+                <div className={styles.actions}>
+                  <Button icon={<ImageAddRegular />} disabled={busy} onClick={() => fileInput.current?.click()} title={t('photo.hint')}>
+                    {t('photo.set')}
+                  </Button>
+                  <Button icon={<ImageOffRegular />} disabled={busy || !device.photo} onClick={() => card.send({ type: 'card.photo.clear' })}>
+                    {t('photo.clear')}
+                  </Button>
+                </div>
+              </div>
+            </div>
+          </DialogContent>
+          <DialogActions fluid className={styles.actions}>
+            <Button icon={<EditRegular />} onClick={() => onEdit(device)} disabled={busy}>
+              {t('actions.edit')}
+            </Button>
+            <Button icon={<SettingsRegular />} onClick={() => navigate(`/devices/${device.id}/configs`)}>
+              {t('actions.configs')}
+            </Button>
+            <Button icon={<ArrowClockwiseRegular />} disabled={busy || !device.is_active} onClick={() => card.send({ type: 'card.reboot' })}>
+              {t('actions.reboot')}
+            </Button>
+            <Button icon={<CheckmarkCircleRegular />} disabled={busy} onClick={() => card.send({ type: 'card.check' })}>
+              {t('actions.check')}
+            </Button>
+            <Button icon={switching ? <Spinner size="tiny" /> : <PowerRegular />} disabled={switching} onClick={() => activation.send({ type: 'activation.toggle' })}>
+              {active ? t('actions.deactivate') : t('actions.activate')}
+            </Button>
+            <Button icon={<DeleteRegular />} disabled={busy} onClick={() => card.send({ type: 'card.delete' })}>
+              {t('actions.delete')}
+            </Button>
+            <Button appearance="primary" onClick={onClose}>
+              {t('actions.close')}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+      <ConfirmDeleteDialog
+        open={confirming}
+        busy={deleting}
+        title={t('card.title', { name })}
+        onConfirm={() => card.send({ type: 'card.delete.confirm' })}
+        onCancel={() => card.send({ type: 'card.delete.cancel' })}
+      />
+    </Dialog>
+  );
+}

@@ -1,0 +1,86 @@
+import { Badge, Button, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Title3 } from '@fluentui/react-components';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import type { DevicesActor } from '../../machines/devices.machine.ts';
+import { selectGroups, selectIsFiltered, selectListError, selectListStatus } from '../../machines/devices.selectors.ts';
+import type { Device } from '../../services/devices.service.ts';
+import type { DeviceStatus } from '../../services/schemas/devices.ts';
+import { Loading } from '../common/Loading.tsx';
+import { errorMessageKey } from '../common/errorMessageKey.ts';
+import { useDevicesStyles } from './Devices.styles.ts';
+import { formatDateTime } from './format.ts';
+
+const STATUS_COLOR: Record<DeviceStatus, 'success' | 'danger' | 'subtle'> = { online: 'success', offline: 'danger', disabled: 'subtle' };
+
+export function StatusBadge({ status }: { status: DeviceStatus }) {
+  const { t } = useTranslation('devices');
+  return (
+    <Badge appearance="tint" color={STATUS_COLOR[status]}>
+      {t(`status.${status}`)}
+    </Badge>
+  );
+}
+
+/** The page of devices in position groups (horizontal, vertical, unknown), one table each. */
+export function DeviceTable({ devices, onOpen }: { devices: DevicesActor; onOpen: (device: Device) => void }) {
+  const { t, i18n } = useTranslation(['devices', 'common']);
+  const styles = useDevicesStyles();
+  const status = useSelector(devices, selectListStatus);
+  const groups = useSelector(devices, selectGroups);
+  const error = useSelector(devices, selectListError);
+  const filtered = useSelector(devices, selectIsFiltered);
+  const none = t('list.none');
+
+  if (status === 'initial' || status === 'loading') return <Loading />;
+  if (status === 'error') return <p className={styles.message} role="alert">{`${t('list.loadError')}: ${t(`common:${errorMessageKey(error)}`)}`}</p>;
+  if (groups.length === 0) return <p className={styles.message}>{filtered ? t('list.empty') : t('list.emptyAll')}</p>;
+
+  return (
+    <div className={status === 'updating' ? styles.updating : undefined} aria-busy={status === 'updating'}>
+      {groups.map((group) => {
+        const title = t(`positions.${group.position}`);
+        return (
+          <section key={group.position} className={styles.group} aria-label={title}>
+            <Title3 as="h2" className={styles.groupHeading}>
+              {title}
+            </Title3>
+            <Table className={styles.table} aria-label={t('list.label', { group: title })} size="small">
+              <TableHeader>
+                <TableRow>
+                  <TableHeaderCell>{t('fields.name')}</TableHeaderCell>
+                  <TableHeaderCell>{t('fields.sn')}</TableHeaderCell>
+                  <TableHeaderCell>{t('fields.status')}</TableHeaderCell>
+                  <TableHeaderCell>{t('fields.schedule_state')}</TableHeaderCell>
+                  <TableHeaderCell>{t('fields.device_type')}</TableHeaderCell>
+                  <TableHeaderCell>{t('fields.office')}</TableHeaderCell>
+                  <TableHeaderCell>{t('fields.ip')}</TableHeaderCell>
+                  <TableHeaderCell>{t('fields.last_connection')}</TableHeaderCell>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {group.devices.map((device) => (
+                  <TableRow key={device.id}>
+                    <TableCell>
+                      <Button appearance="transparent" className={styles.nameCell} onClick={() => onOpen(device)} aria-label={t('actions.open', { name: device.name || device.sn })}>
+                        {device.name || device.sn}
+                      </Button>
+                    </TableCell>
+                    <TableCell>{device.sn}</TableCell>
+                    <TableCell>
+                      <StatusBadge status={device.status} />
+                    </TableCell>
+                    <TableCell>{t(`schedule.${device.schedule_state}`)}</TableCell>
+                    <TableCell>{t(`types.${device.device_type}`, { defaultValue: device.device_type })}</TableCell>
+                    <TableCell>{device.office_name ? `${device.company_name ?? ''} · ${device.office_name}` : none}</TableCell>
+                    <TableCell>{device.ip ?? none}</TableCell>
+                    <TableCell>{formatDateTime(device.last_connection, i18n.language, t('list.never'))}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </section>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { makeStyles, tokens } from '@fluentui/react-components';
+
+export const useDevicesStyles = makeStyles({
+  toolbar: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'flex-end',
+    gap: tokens.spacingHorizontalM,
+    marginBottom: tokens.spacingVerticalM,
+  },
+  search: { minWidth: '260px', flexGrow: 1, maxWidth: '420px' },
+  filter: { minWidth: '150px' },
+  statistics: {
+    display: 'flex',
+    gap: tokens.spacingHorizontalL,
+    marginBottom: tokens.spacingVerticalM,
+    color: tokens.colorNeutralForeground2,
+  },
+  group: { marginBottom: tokens.spacingVerticalXL },
+  groupHeading: { margin: `${tokens.spacingVerticalS} 0` },
+  table: { tableLayout: 'auto' },
+  nameCell: { fontWeight: tokens.fontWeightSemibold },
+  muted: { color: tokens.colorNeutralForeground3 },
+  pager: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'flex-end',
+    gap: tokens.spacingHorizontalM,
+    marginTop: tokens.spacingVerticalM,
+  },
+  exportBox: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: '280px' },
+  exportProgress: { flexGrow: 1, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
+  message: { padding: tokens.spacingVerticalL, color: tokens.colorNeutralForeground2 },
+  updating: { opacity: 0.6 },
+});
+
+export const useDeviceCardStyles = makeStyles({
+  surface: { maxWidth: '760px', width: '100%' },
+  layout: {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(0, 1fr) 240px',
+    gap: tokens.spacingHorizontalL,
+    '@media (max-width: 600px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
+  },
+  fields: {
+    display: 'grid',
+    gridTemplateColumns: 'max-content minmax(0, 1fr)',
+    columnGap: tokens.spacingHorizontalM,
+    rowGap: tokens.spacingVerticalXS,
+    margin: 0,
+  },
+  row: { display: 'contents' },
+  term: { color: tokens.colorNeutralForeground3 },
+  value: { margin: 0, overflowWrap: 'anywhere' },
+  key: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200 },
+  photo: {
+    width: '100%',
+    aspectRatio: '4 / 3',
+    objectFit: 'cover',
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground3,
+  },
+  photoBox: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  photoEmpty: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    aspectRatio: '4 / 3',
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground3,
+    color: tokens.colorNeutralForeground3,
+    textAlign: 'center',
+    padding: tokens.spacingHorizontalM,
+  },
+  actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
+  hidden: { display: 'none' },
+});
+
+export const useDeviceFormStyles = makeStyles({
+  surface: { maxWidth: '720px', width: '100%' },
+  grid: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+    alignItems: 'start',
+    gap: tokens.spacingHorizontalM,
+    '@media (max-width: 600px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
+  },
+  wide: { gridColumn: '1 / -1' },
+});

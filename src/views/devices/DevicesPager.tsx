@@ -1,0 +1,37 @@
+import { Body1, Button } from '@fluentui/react-components';
+import { ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import type { DevicesActor } from '../../machines/devices.machine.ts';
+import { selectPageInfo, selectStatistics } from '../../machines/devices.selectors.ts';
+import { DEFAULT_PAGE_SIZE } from '../../services/config.ts';
+import { useDevicesStyles } from './Devices.styles.ts';
+
+/** "Page 2 of 500, 10000 devices" with previous / next. */
+export function DevicesPager({ devices }: { devices: DevicesActor }) {
+  const { t } = useTranslation('devices');
+  const styles = useDevicesStyles();
+  const { page, pageCount, count } = useSelector(devices, (s) => selectPageInfo(s, DEFAULT_PAGE_SIZE), (a, b) => a.page === b.page && a.pageCount === b.pageCount && a.count === b.count);
+  if (count === 0) return null;
+  return (
+    <nav className={styles.pager} aria-label={t('list.page', { page, pages: pageCount, count })}>
+      <Body1>{t('list.page', { page, pages: pageCount, count })}</Body1>
+      <Button icon={<ChevronLeftRegular />} aria-label={t('actions.previous')} disabled={page <= 1} onClick={() => devices.send({ type: 'devices.page', page: page - 1 })} />
+      <Button icon={<ChevronRightRegular />} aria-label={t('actions.next')} disabled={page >= pageCount} onClick={() => devices.send({ type: 'devices.page', page: page + 1 })} />
+    </nav>
+  );
+}
+
+/** The device statistics: counts of active and deactivated devices. */
+export function DeviceStatisticsBar({ devices }: { devices: DevicesActor }) {
+  const { t } = useTranslation('devices');
+  const styles = useDevicesStyles();
+  const statistics = useSelector(devices, selectStatistics);
+  if (!statistics) return null;
+  return (
+    <div className={styles.statistics} role="status" aria-label={t('statistics.label')}>
+      <Body1>{t('statistics.active', { count: statistics.active })}</Body1>
+      <Body1>{t('statistics.deactive', { count: statistics.deactive })}</Body1>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { Button, Caption1, ProgressBar } from '@fluentui/react-components';
+import { ArrowDownloadRegular, DismissRegular } from '@fluentui/react-icons';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import type { DevicesActor } from '../../machines/devices.machine.ts';
+import { selectExportPercent } from '../../machines/devices.selectors.ts';
+import { useDevicesStyles } from './Devices.styles.ts';
+
+/** "Download as xlsx" of the filtered set, built in the browser, with its progress while it is built. */
+export function ExportButton({ devices }: { devices: DevicesActor }) {
+  const { t } = useTranslation('devices');
+  const styles = useDevicesStyles();
+  const percent = useSelector(devices, selectExportPercent);
+  const progress = useSelector(devices, (s) => s.context.exportProgress);
+  if (percent === null) {
+    return (
+      <Button icon={<ArrowDownloadRegular />} onClick={() => devices.send({ type: 'export.start' })}>
+        {t('actions.download')}
+      </Button>
+    );
+  }
+  const text = t('export.building', { loaded: progress?.loaded ?? 0, total: progress?.total ?? 0 });
+  return (
+    <div className={styles.exportBox}>
+      <div className={styles.exportProgress}>
+        <ProgressBar value={percent / 100} thickness="large" aria-label={t('export.progressLabel')} aria-valuetext={text} />
+        <Caption1 role="status">{text}</Caption1>
+      </div>
+      <Button appearance="subtle" icon={<DismissRegular />} aria-label={t('actions.cancelExport')} onClick={() => devices.send({ type: 'export.cancel' })} />
+    </div>
+  );
+}

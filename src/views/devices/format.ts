@@ -1,0 +1,45 @@
+import type { TFunction } from 'i18next';
+import type { DeviceFormField } from '../../machines/devicesForm.machine.ts';
+
+/** "21 Nov 2026, 08:30" in the interface language; `fallback` for none. */
+export function formatDateTime(value: string | null, language: string, fallback: string): string {
+  if (!value) return fallback;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? fallback : new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
+
+/** A calendar date ("2024-03-01") in the interface language. */
+export function formatDate(value: string | null, language: string, fallback: string): string {
+  if (!value) return fallback;
+  const date = new Date(`${value}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? fallback : new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+}
+
+const FORMAT_KEYS: Partial<Record<DeviceFormField, string>> = {
+  sn: 'validation.sn_format',
+  mac: 'validation.mac_format',
+  ip: 'validation.ip_format',
+  mount_date: 'validation.date_format',
+  warranty: 'validation.date_format',
+};
+
+/** The message of a form field's error code (the machine's and the server's codes alike). */
+export function fieldErrorMessage(t: TFunction, field: DeviceFormField, code: string | undefined): string | undefined {
+  if (!code) return undefined;
+  if (code === 'invalid_format' || code === 'invalid') return t(FORMAT_KEYS[field] ?? 'validation.invalid_format');
+  if (code === 'taken' || code === 'device_exists') return t('validation.device_exists');
+  if (code === 'required' || code === 'too_long' || code === 'not_found') return t(`validation.${code}`);
+  return t('validation.invalid_format');
+}
+
+/** Saves a blob as a file through a temporary link (the browser's download). */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

@@ -1,0 +1,73 @@
+import { fromPromise } from 'xstate';
+import { devicesMachine } from '../../machines/devices.machine.ts';
+import { devicesActivationMachine } from '../../machines/devicesActivation.machine.ts';
+import { devicesCardMachine } from '../../machines/devicesCard.machine.ts';
+import { devicesClientsMachine } from '../../machines/devicesClients.machine.ts';
+import { devicesConfigEditorMachine } from '../../machines/devicesConfigEditor.machine.ts';
+import { devicesFormMachine } from '../../machines/devicesForm.machine.ts';
+import {
+  buildDevicesXlsx,
+  changeActive,
+  checkDevice,
+  clearPhoto,
+  createDevice,
+  deleteDevice,
+  dismissPendingClient,
+  getDeviceStatistics,
+  listConfigs,
+  listDevices,
+  listPendingClients,
+  saveConfig,
+  sendCommand,
+  updateDevice,
+  uploadPhoto,
+} from '../../services/devices.service.ts';
+import type { DeviceSheetColumn } from '../../services/schemas/devices.ts';
+
+/* The machines of the devices area with the real services; views add their navigation / toast actions. */
+
+export function devicesLogic(headerOf: (column: DeviceSheetColumn) => string) {
+  return devicesMachine.provide({
+    actors: {
+      loadDevices: fromPromise(({ input }) => listDevices({ ...input.filters, page: input.page })),
+      loadStatistics: fromPromise(() => getDeviceStatistics()),
+      exportXlsx: fromPromise(({ input, signal }) =>
+        buildDevicesXlsx(input.filters, headerOf, (progress) => input.parent.send({ type: 'export.progress', ...progress }), signal),
+      ),
+    },
+  });
+}
+
+export const deviceFormLogic = devicesFormMachine.provide({
+  actors: {
+    saveDevice: fromPromise(({ input }) => (input.deviceId === null ? createDevice(input.body) : updateDevice(input.deviceId, input.body))),
+  },
+});
+
+export const deviceCardLogic = devicesCardMachine.provide({
+  actors: {
+    checkDevice: fromPromise(({ input }) => checkDevice(input.id)),
+    rebootDevice: fromPromise(({ input }) => sendCommand(input.id, 'REBOOT')),
+    uploadPhoto: fromPromise(({ input }) => uploadPhoto(input.id, input.file)),
+    clearPhoto: fromPromise(({ input }) => clearPhoto(input.id)),
+    deleteDevice: fromPromise(({ input }) => deleteDevice(input.id)),
+  },
+});
+
+export const deviceActivationLogic = devicesActivationMachine.provide({
+  actors: { changeActive: fromPromise(({ input }) => changeActive(input.id, input.active)) },
+});
+
+export const configEditorLogic = devicesConfigEditorMachine.provide({
+  actors: {
+    loadConfigs: fromPromise(({ input }) => listConfigs(input.deviceId)),
+    saveConfig: fromPromise(({ input }) => saveConfig(input.deviceId, input.configId, input.content)),
+  },
+});
+
+export const clientsLogic = devicesClientsMachine.provide({
+  actors: {
+    loadClients: fromPromise(() => listPendingClients()),
+    dismissClient: fromPromise(({ input }) => dismissPendingClient(input.id)),
+  },
+});
