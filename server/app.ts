@@ -16,7 +16,9 @@ export function contentSecurityPolicy(): Record<string, string[]> {
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
-    styleSrc: ["'self'", "'unsafe-inline'"],
+    // Griffel (Fluent UI) and FluentProvider create empty <style> elements and fill them through CSSOM
+    // insertRule, which CSP allows; only the empty element itself needs allowing, by the hash of "".
+    styleSrc: ["'self'", "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='"],
     imgSrc: ["'self'", 'data:', 'blob:'],
     mediaSrc: ["'self'", 'blob:'],
     fontSrc: ["'self'", 'data:'],

@@ -142,7 +142,8 @@ describe('security headers', () => {
   it('sends a strict Content-Security-Policy', async () => {
     const response = await fetch(`${server.api}/users/profile/`);
     const csp = response.headers.get('content-security-policy') ?? '';
-    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).not.toContain('unsafe-inline');
     expect(csp).toContain("frame-ancestors 'none'");
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   });
