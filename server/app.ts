@@ -9,7 +9,7 @@ import { ApiError } from './errors.ts';
 import { apiRoutes } from './routes/index.ts';
 
 export const API_PREFIX = '/api/v1';
-const HASHED_ASSET = /\.[0-9a-f]{8,}\.(?:js|css|png|jpe?g|svg|webp|woff2?)$/;
+const HASHED_ASSET = /\.[0-9a-f]{8,}\.(?:js|css|png|jpe?g|svg|webp|woff2?)(?:\.br|\.gz)?$/;
 
 /** Content-Security-Policy the SPA runs under (checked by the browser tests). */
 export function contentSecurityPolicy(): Record<string, string[]> {
@@ -110,7 +110,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+    const wantsHtml =
+      request.method === 'GET' && !request.url.startsWith(`${API_PREFIX}/`) && (request.headers.accept ?? '').includes('text/html');
     if (hasSpa && wantsHtml) {
       // History fallback: every client-side route answers the SPA shell.
       return reply.header('Cache-Control', 'no-cache').type('text/html').send(fs.createReadStream(indexFile));
