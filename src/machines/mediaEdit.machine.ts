@@ -80,7 +80,7 @@ export const mediaEditMachine = setup({
       on: {
         'edit.change': { actions: { type: 'change', params: ({ event }) => ({ field: event.field, value: event.value }) } },
         'edit.save': [{ guard: 'valid', target: 'saving' }, { actions: 'showFieldErrors' }],
-        'edit.cancel': { target: 'closed', actions: 'closed' },
+        'edit.cancel': 'closed',
       },
     },
     saving: {
@@ -100,6 +100,6 @@ export const mediaEditMachine = setup({
         onError: { target: 'editing', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
-    closed: { type: 'final' },
+    closed: { type: 'final', entry: 'closed' },
   },
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { uploadMachine, type UploadItem } from './upload.machine.ts';
-import { percentOf, selectBatchProgress, selectIsBusy, selectIsEditing, selectItems, selectSummary } from './upload.selectors.ts';
+import { infoErrors, percentOf, selectBatchProgress, selectIsBusy, selectIsEditing, selectItems, selectSummary } from './upload.selectors.ts';
 
 const item = (patch: Partial<UploadItem>): UploadItem => ({
   id: '1',
@@ -33,5 +33,12 @@ describe('upload selectors', () => {
     expect(selectIsBusy(snapshot)).toBe(false);
     expect(selectSummary(snapshot)).toEqual({ done: 0, failed: 0, cancelled: 0 });
     actor.stop();
+  });
+});
+
+describe('infoErrors', () => {
+  it('names a blank name and an unknown position', () => {
+    expect(infoErrors(item({}))).toEqual({});
+    expect(infoErrors(item({ info: { name: ' ', screen_position: 'sideways' as never, device_type: 'tvpi' } }))).toEqual({ name: 'required', screen_position: 'invalid' });
   });
 });

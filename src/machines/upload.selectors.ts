@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { BatchSummary, UploadItem, uploadMachine } from './upload.machine.ts';
+import { MediaFileInfo } from '../services/schemas/media.ts';
 
 type UploadSnapshot = Pick<SnapshotFrom<typeof uploadMachine>, 'context' | 'hasTag' | 'matches'>;
 
@@ -31,4 +32,15 @@ export function selectBatchProgress(snapshot: UploadSnapshot): { loaded: number;
 export function selectSummary(snapshot: UploadSnapshot): BatchSummary {
   const count = (status: UploadItem['status']) => snapshot.context.items.filter((item) => item.status === status).length;
   return { done: count('done'), failed: count('failed'), cancelled: count('cancelled') };
+}
+
+/** Field -> error code of a file's description ('required', 'invalid'), checked with the shared schema. */
+export function infoErrors(item: Pick<UploadItem, 'info'>): Record<string, string> {
+  const [error] = MediaFileInfo.validate(item.info);
+  if (!error) return {};
+  const errors: Record<string, string> = {};
+  for (const failure of error.failures()) {
+    errors[String(failure.path[0])] ??= failure.type === 'requiredString' || failure.value === undefined ? 'required' : 'invalid';
+  }
+  return errors;
 }

@@ -1,5 +1,104 @@
-import { ScreenPlaceholder } from '../common/ScreenPlaceholder.tsx';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Button, SearchBox } from '@fluentui/react-components';
+import { AddRegular, ArrowSyncRegular } from '@fluentui/react-icons';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { mediaListMachine } from '../../machines/mediaList.machine.ts';
+import { selectHasProcessing, selectParams } from '../../machines/mediaList.selectors.ts';
+import { uploadMachine } from '../../machines/upload.machine.ts';
+import { selectIsBusy } from '../../machines/upload.selectors.ts';
+import type { MediaFile } from '../../services/schemas/media.ts';
+import { PageHeader } from '../common/PageHeader.tsx';
+import { useNotify } from '../common/notify.tsx';
+import { usePageTitle } from '../common/usePageTitle.ts';
+import { LeaveUploadGuard } from './LeaveUploadGuard.tsx';
+import { MediaEditDialog, useEditedNotice } from './MediaEditDialog.tsx';
+import { MediaPager } from './MediaPager.tsx';
+import { MediaTable } from './MediaTable.tsx';
+import { UploadDialog } from './UploadDialog.tsx';
+import { usePolling } from './usePolling.ts';
+import { useMediaStyles } from './Media.styles.ts';
 
+/** While a file on the page is processing, the list reloads this often. */
+const POLL_MS = 3000;
+const SEARCH_DELAY_MS = 300;
+
+/** Media list: uploaded date, status, duration, size; search, paging, refresh, add-media and edit-media forms. */
 export default function MediaScreen() {
-  return <ScreenPlaceholder screen="media" />;
+  const { t, i18n } = useTranslation(['media', 'common', 'screens']);
+  usePageTitle('screens:titles.media');
+  const styles = useMediaStyles();
+  const notify = useNotify();
+  const edited = useEditedNotice();
+  const list = useActorRef(mediaListMachine);
+  const params = useSelector(list, selectParams);
+  const processing = useSelector(list, selectHasProcessing);
+  const reload = useCallback(() => list.send({ type: 'fetch.load' }), [list]);
+  const uploadLogic = useMemo(
+    () =>
+      uploadMachine.provide({
+        actions: {
+          uploaded: () => reload(),
+          batchFinished: (_, summary) => {
+            if (summary.failed > 0) notify(i18n.t('media:messages.addError'), 'error');
+            else if (summary.done > 0) notify(i18n.t('media:messages.addSuccess'), 'success');
+          },
+        },
+      }),
+    [reload, notify, i18n],
+  );
+  const upload = useActorRef(uploadLogic, { input: {} });
+  const uploading = useSelector(upload, selectIsBusy);
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<MediaFile | null>(null);
+  const [search, setSearch] = useState('');
+
+  useEffect(() => list.send({ type: 'fetch.load', params: { page: 1 } }), [list]);
+  useEffect(() => {
+    if (search === (params.search ?? '')) return undefined;
+    const timer = setTimeout(() => list.send({ type: 'fetch.load', params: { page: 1, search } }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search, params.search, list]);
+  usePolling(processing, POLL_MS, reload);
+
+  return (
+    <section>
+      <PageHeader
+        title={t('screens:titles.media')}
+        actions={
+          <>
+            <Button icon={<ArrowSyncRegular />} onClick={reload}>
+              {t('common:actions.refresh')}
+            </Button>
+            <Button appearance="primary" icon={<AddRegular />} onClick={() => setAdding(true)}>
+              {t('actions.add')}
+            </Button>
+          </>
+        }
+      />
+      <div className={styles.toolbar}>
+        <SearchBox
+          className={styles.search}
+          value={search}
+          onChange={(_, data) => setSearch(data.value)}
+          placeholder={t('search.placeholder')}
+          aria-label={t('search.label')}
+        />
+      </div>
+      <MediaTable list={list} onEdit={setEditing} />
+      <MediaPager list={list} onPage={(page) => list.send({ type: 'fetch.load', params: { ...params, page } })} />
+      <UploadDialog upload={upload} open={adding} onClose={() => setAdding(false)} />
+      {editing ? (
+        <MediaEditDialog
+          media={editing}
+          onSaved={() => {
+            edited();
+            reload();
+          }}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+      <LeaveUploadGuard when={uploading} />
+    </section>
+  );
 }

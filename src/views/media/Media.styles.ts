@@ -1,0 +1,26 @@
+import { makeStyles, tokens } from '@fluentui/react-components';
+
+export const useMediaStyles = makeStyles({
+  toolbar: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'flex-end',
+    gap: tokens.spacingHorizontalM,
+    marginBottom: tokens.spacingVerticalM,
+  },
+  search: { minWidth: '260px', flexGrow: 1, maxWidth: '420px' },
+  table: { minWidth: '720px' },
+  tableScroller: { overflowX: 'auto' },
+  updating: { opacity: 0.7 },
+  message: { color: tokens.colorNeutralForeground2, margin: `${tokens.spacingVerticalL} 0` },
+  error: { color: tokens.colorPaletteRedForeground1 },
+  nameCell: { paddingLeft: 0, paddingRight: 0, minWidth: 0, justifyContent: 'flex-start', textAlign: 'left' },
+  pager: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'flex-end',
+    gap: tokens.spacingHorizontalS,
+    marginTop: tokens.spacingVerticalM,
+  },
+  rowActions: { display: 'flex', gap: tokens.spacingHorizontalXS },
+});

@@ -1,0 +1,26 @@
+import { makeStyles, tokens } from '@fluentui/react-components';
+
+export const useDetailsStyles = makeStyles({
+  layout: {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(0, 2fr) minmax(240px, 1fr)',
+    gap: tokens.spacingHorizontalXL,
+    '@media (max-width: 959px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
+  },
+  section: { marginBottom: tokens.spacingVerticalXL },
+  heading: { margin: `0 0 ${tokens.spacingVerticalS}` },
+  preview: {
+    maxWidth: '100%',
+    maxHeight: '320px',
+    display: 'block',
+    borderRadius: tokens.borderRadiusMedium,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
+  muted: { color: tokens.colorNeutralForeground3 },
+  error: { color: tokens.colorPaletteRedForeground1 },
+  state: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, alignItems: 'flex-start' },
+  list: { margin: 0, paddingLeft: tokens.spacingHorizontalL },
+  usageHeading: { display: 'block', margin: `${tokens.spacingVerticalS} 0 ${tokens.spacingVerticalXXS}` },
+  usageNone: { margin: 0 },
+  back: { marginBottom: tokens.spacingVerticalM, display: 'inline-block' },
+});

@@ -1,0 +1,58 @@
+import type { TFunction } from 'i18next';
+
+/** "21 Nov 2026, 08:30" in the interface language; `fallback` for none. */
+export function formatDateTime(value: string | null, language: string, fallback: string): string {
+  if (!value) return fallback;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? fallback : new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
+
+/** Seconds as "1:05" / "1:02:03" (images and unprobed files have none). */
+export function formatDuration(seconds: number | null, fallback: string): string {
+  if (seconds === null || !Number.isFinite(seconds)) return fallback;
+  const total = Math.round(seconds);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+/** Bytes in the largest fitting unit, with the language's number format. */
+export function formatBytes(bytes: number, language: string, t: TFunction): string {
+  const units = ['B', 'KB', 'MB', 'GB'] as const;
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const number = new Intl.NumberFormat(language, { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value);
+  return t(`media:units.${units[unit]}`, { value: number });
+}
+
+/** The spec's size in mb. */
+export function formatMb(mb: number, language: string, t: TFunction): string {
+  return t('media:units.MB', { value: new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(mb) });
+}
+
+const MEDIA_ERROR_CODES = new Set([
+  'file_too_large',
+  'invalid_content_format',
+  'invalid_file_info',
+  'too_many_files',
+  'upload_aborted',
+  'network_error',
+  'timeout',
+  'aborted',
+  'media_in_use',
+  'nothing_to_retry',
+  'not_authenticated',
+]);
+
+/** The message key of an error code: the media namespace's own, else the common one. */
+export function mediaErrorKey(code: string | null | undefined, fallback = 'common:errors.generic'): string {
+  if (code && MEDIA_ERROR_CODES.has(code)) return `media:errors.${code}`;
+  if (code === 'validation_error' || code === 'bad_request') return 'common:errors.validation_error';
+  if (code === 'forbidden' || code === 'not_found' || code === 'too_large' || code === 'server_error') return `common:errors.${code}`;
+  return fallback;
+}
