@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { fakeDevice } from './devices.fixtures.ts';
+import { devicesMachine } from './devices.machine.ts';
+import { groupByPosition, selectExportPercent, selectIsFiltered, selectPageInfo } from './devices.selectors.ts';
+
+const snapshotWith = (context: object, tags: string[] = []) => {
+  const base = createActor(devicesMachine, { input: {} }).getSnapshot();
+  return { ...base, context: { ...base.context, ...context }, hasTag: (tag: string) => tags.includes(tag) } as typeof base;
+};
+
+describe('devices selectors', () => {
+  it('groups a page by position in the order horizontal, vertical, unknown, leaving empty groups out', () => {
+    const devices = [
+      fakeDevice(1, { position: 'unknown' }),
+      fakeDevice(2, { position: 'horizontal' }),
+      fakeDevice(3, { position: 'unknown' }),
+      fakeDevice(4, { position: 'horizontal' }),
+    ];
+    expect(groupByPosition(devices).map((group) => [group.position, group.devices.map((d) => d.id)])).toEqual([
+      ['horizontal', [2, 4]],
+      ['unknown', [1, 3]],
+    ]);
+    expect(groupByPosition([])).toEqual([]);
+  });
+
+  it('computes the page count from the total', () => {
+    expect(selectPageInfo(snapshotWith({ page: 3, data: { count: 41, next: null, previous: null, results: [] } }), 20)).toEqual({ page: 3, pageCount: 3, count: 41 });
+    expect(selectPageInfo(snapshotWith({ page: 1, data: null }), 20)).toEqual({ page: 1, pageCount: 1, count: 0 });
+  });
+
+  it('gives the export progress in percent only while exporting', () => {
+    expect(selectExportPercent(snapshotWith({ exportProgress: { loaded: 250, total: 1000 } }, ['exporting']))).toBe(25);
+    expect(selectExportPercent(snapshotWith({ exportProgress: { loaded: 0, total: 0 } }, ['exporting']))).toBe(0);
+    expect(selectExportPercent(snapshotWith({ exportProgress: null }))).toBeNull();
+  });
+
+  it('tells whether any filter narrows the list', () => {
+    expect(selectIsFiltered(snapshotWith({ filters: {} }))).toBe(false);
+    expect(selectIsFiltered(snapshotWith({ filters: { status: undefined, company: undefined } }))).toBe(false);
+    expect(selectIsFiltered(snapshotWith({ filters: { search: 'lobby' } }))).toBe(true);
+  });
+});
