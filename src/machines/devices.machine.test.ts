@@ -3,7 +3,7 @@ import { createActor, fromPromise } from 'xstate';
 import type { Device, DeviceFilters } from '../services/devices.service.ts';
 import { fakeDevice } from './devices.fixtures.ts';
 import type { PageOf } from '../services/schemas/common.ts';
-import { adjustStatistics, devicesMachine, SEARCH_DEBOUNCE_MS, type DeviceListInput } from './devices.machine.ts';
+import { adjustStatistics, AUTO_REFRESH_MS, devicesMachine, SEARCH_DEBOUNCE_MS, type DeviceListInput } from './devices.machine.ts';
 import { selectListStatus, selectStatistics } from './devices.selectors.ts';
 
 const pageOf = (devices: Device[], count = devices.length): PageOf<Device> => ({ count, next: null, previous: null, results: devices });
@@ -48,19 +48,19 @@ describe('devicesMachine', () => {
     expect(selectListStatus(actor.getSnapshot())).toBe('initial');
     actor.send({ type: 'devices.load' });
     expect(selectListStatus(actor.getSnapshot())).toBe('loading');
-    await vi.runAllTimersAsync();
+    await vi.advanceTimersByTimeAsync(1);
     expect(selectListStatus(actor.getSnapshot())).toBe('complete');
     expect(selectStatistics(actor.getSnapshot())).toEqual({ active: 5, deactive: 2 });
     actor.send({ type: 'devices.refresh' });
     expect(selectListStatus(actor.getSnapshot())).toBe('updating');
-    await vi.runAllTimersAsync();
+    await vi.advanceTimersByTimeAsync(1);
     expect(selectListStatus(actor.getSnapshot())).toBe('complete');
   });
 
   it('debounces typing: one load with the last text, 300 ms after the last key', async () => {
     const { actor, loads } = start(async () => pageOf([]));
     actor.send({ type: 'devices.load' });
-    await vi.runAllTimersAsync();
+    await vi.advanceTimersByTimeAsync(1);
     for (const text of ['l', 'lo', 'lob', 'lobby']) {
       actor.send({ type: 'devices.search', text });
       await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS - 50);
@@ -77,13 +77,13 @@ describe('devicesMachine', () => {
   it('a filter goes back to page 1 and reloads with the filters', async () => {
     const { actor, loads } = start(async (input) => pageOf([fakeDevice(input.page)], 100));
     actor.send({ type: 'devices.load' });
-    await vi.runAllTimersAsync();
+    await vi.advanceTimersByTimeAsync(1);
     actor.send({ type: 'devices.page', page: 3 });
-    await vi.runAllTimersAsync();
+    await vi.advanceTimersByTimeAsync(1);
     actor.send({ type: 'devices.filter', filters: { status: 'online', company: 2 } });
-    await vi.runAllTimersAsync();
+    await vi.advanceTimersByTimeAsync(1);
     actor.send({ type: 'devices.filter', filters: { company: undefined } });
-    await vi.runAllTimersAsync();
+    await vi.advanceTimersByTimeAsync(1);
     expect(loads).toEqual<DeviceListInput[]>([
       { filters: {}, page: 1 },
       { filters: {}, page: 3 },
@@ -95,9 +95,9 @@ describe('devicesMachine', () => {
   it('steps back a page when the current one became empty', async () => {
     const { actor, loads } = start(async (input) => (input.page === 2 ? pageOf([], 20) : pageOf([fakeDevice(1)], 20)));
     actor.send({ type: 'devices.load' });
-    await vi.runAllTimersAsync();
+    await vi.advanceTimersByTimeAsync(1);
     actor.send({ type: 'devices.page', page: 2 });
-    await vi.runAllTimersAsync();
+    await vi.advanceTimersByTimeAsync(1);
     expect(loads.map((l) => l.page)).toEqual([1, 2, 1]);
     expect(actor.getSnapshot().context.page).toBe(1);
   });
@@ -105,7 +105,7 @@ describe('devicesMachine', () => {
   it('adjusts the statistics locally on add, activation and deactivation, and reloads them after a removal', async () => {
     const { actor } = start(async () => pageOf([fakeDevice(1)]));
     actor.send({ type: 'devices.load' });
-    await vi.runAllTimersAsync();
+    await vi.advanceTimersByTimeAsync(1);
     actor.send({ type: 'devices.added', device: fakeDevice(2) });
     expect(selectStatistics(actor.getSnapshot())).toEqual({ active: 6, deactive: 2 });
     actor.send({ type: 'devices.activationChanged', device: fakeDevice(1, { is_active: false, status: 'disabled' }) });
@@ -114,8 +114,19 @@ describe('devicesMachine', () => {
     actor.send({ type: 'devices.activationChanged', device: fakeDevice(1) });
     expect(selectStatistics(actor.getSnapshot())).toEqual({ active: 6, deactive: 2 });
     actor.send({ type: 'devices.removed', id: 1 });
-    await vi.runAllTimersAsync();
+    await vi.advanceTimersByTimeAsync(1);
     expect(selectStatistics(actor.getSnapshot())).toEqual({ active: 5, deactive: 2 });
+  });
+
+  it('reloads a loaded page by itself every 30 s', async () => {
+    const { actor, loads } = start(async () => pageOf([]));
+    actor.send({ type: 'devices.load' });
+    await vi.advanceTimersByTimeAsync(1);
+    await vi.advanceTimersByTimeAsync(AUTO_REFRESH_MS - 10);
+    expect(loads).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(20);
+    expect(loads).toHaveLength(2);
+    expect(selectListStatus(actor.getSnapshot())).toBe('complete');
   });
 
   it('records a failed load as error with its code, and loads again from there', async () => {
@@ -125,13 +136,13 @@ describe('devicesMachine', () => {
       return pageOf([]);
     });
     actor.send({ type: 'devices.load' });
-    await vi.runAllTimersAsync();
+    await vi.advanceTimersByTimeAsync(1);
     expect(selectListStatus(actor.getSnapshot())).toBe('error');
     expect(actor.getSnapshot().context.error).toBe('network_error');
     fail = false;
     actor.send({ type: 'devices.refresh' });
     expect(selectListStatus(actor.getSnapshot())).toBe('loading');
-    await vi.runAllTimersAsync();
+    await vi.advanceTimersByTimeAsync(1);
     expect(selectListStatus(actor.getSnapshot())).toBe('complete');
   });
 
@@ -141,7 +152,7 @@ describe('devicesMachine', () => {
     actor.subscribe((snapshot) => progress.push(snapshot.context.exportProgress));
     actor.send({ type: 'export.start' });
     expect(actor.getSnapshot().hasTag('exporting')).toBe(true);
-    await vi.runAllTimersAsync();
+    await vi.advanceTimersByTimeAsync(1);
     expect(progress).toContainEqual({ loaded: 500, total: 1000 });
     expect(actor.getSnapshot().hasTag('exporting')).toBe(false);
     expect(saved).toHaveLength(1);

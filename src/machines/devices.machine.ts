@@ -6,6 +6,9 @@ import { errorCodeOf } from './fetchStatus.machine.ts';
 /** How long typing in the search box rests before the list reloads. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
+/** A loaded page reloads itself this often, so statuses follow the heartbeats without a click. */
+export const AUTO_REFRESH_MS = 30_000;
+
 /** The local statistics changes of spec section 4. */
 export type StatisticsChange = 'added' | 'activated' | 'deactivated';
 
@@ -65,7 +68,7 @@ const replaceDevice = (data: PageOf<Device> | null, device: Device): PageOf<Devi
 
 /**
  * The devices page: the list with its fetch status (initial, loading, updating, complete, error), filters,
- * search debounced by 300 ms, paging; the statistics with their local adjustments; the xlsx export.
+ * search debounced by 300 ms, paging, a silent reload every 30 s; the statistics with their local adjustments; the xlsx export.
  * Provide `loadDevices`, `loadStatistics`, `exportXlsx` and the `saveExport` / `notify` actions.
  */
 export const devicesMachine = setup({
@@ -79,7 +82,7 @@ export const devicesMachine = setup({
     loadStatistics: fromPromise<DeviceStatistics, void>(() => Promise.reject(new Error('loadStatistics not provided'))),
     exportXlsx: fromPromise<Blob, DeviceExportInput>(() => Promise.reject(new Error('exportXlsx not provided'))),
   },
-  delays: { searchDebounce: SEARCH_DEBOUNCE_MS },
+  delays: { searchDebounce: SEARCH_DEBOUNCE_MS, autoRefresh: AUTO_REFRESH_MS },
   actions: {
     requestReload: raise({ type: 'devices.reload' }),
     saveExport: (_, _params: { blob: Blob }) => {},
@@ -182,6 +185,7 @@ export const devicesMachine = setup({
         },
         complete: {
           on: { 'devices.reload': 'updating', 'devices.refresh': 'updating', 'devices.added': 'updating', 'devices.removed': 'updating' },
+          after: { autoRefresh: 'updating' },
         },
         error: {
           on: { 'devices.reload': 'loading', 'devices.refresh': 'loading', 'devices.load': 'loading', 'devices.added': 'loading', 'devices.removed': 'loading' },

@@ -1,0 +1,164 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { readSheet } from 'read-excel-file/node';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startSimulatedPlayer, type SimulatedPlayer } from '../../server/simulate.ts';
+import { signInThroughUi, startE2E, tempDir, type E2E } from '../helpers/browser.ts';
+import { apiClient, signIn } from '../helpers/server.ts';
+
+let e2e: E2E;
+let admin: ReturnType<typeof apiClient>;
+let page: Page;
+let problems: string[];
+const players: SimulatedPlayer[] = [];
+const downloads = tempDir('vitrine-devices-e2e-');
+const marker = `e2e${process.pid}`;
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  admin = (await signIn(e2e.server)).client;
+  const company = await admin.post('/companies/create/', { name: 'E2E Retail', user: 1 });
+  await admin.post('/branch-offices/create/', { company: company.body.id, name: 'E2E Central', user: 1 });
+  ({ page, problems } = await e2e.newPage());
+  await signInThroughUi(page, 'admin', e2e.server.adminPassword);
+  await page.goto('/devices');
+});
+afterAll(async () => {
+  await Promise.all(players.map((player) => player.stop()));
+  await e2e?.close();
+  fs.rmSync(downloads, { recursive: true, force: true });
+});
+
+/** Console noise the browser prints for answers the page expects (the duplicate's 409). */
+const unexpected = (list: string[]) => list.filter((problem) => !problem.includes('409 (Conflict)'));
+const visible = (locator: ReturnType<Page['getByText']>) => locator.waitFor({ state: 'visible' });
+// includeHidden: the counters stay on screen behind the modal card, which hides the page from the accessibility tree.
+const statistics = async () => (await page.getByRole('status', { name: 'Device statistics', includeHidden: true }).innerText()).replace(/\s+/g, ' ').trim();
+
+async function search(text: string) {
+  await page.getByRole('searchbox', { name: 'Search devices' }).fill(text);
+}
+
+async function addDevice(fields: { sn: string; mac?: string; name?: string }) {
+  await page.getByRole('button', { name: 'Add device' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add device' });
+  await dialog.getByRole('textbox', { name: 'SN' }).fill(fields.sn);
+  if (fields.name) await dialog.getByRole('textbox', { name: 'Name' }).fill(fields.name);
+  if (fields.mac) await dialog.getByRole('textbox', { name: 'MAC address' }).fill(fields.mac);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  return dialog;
+}
+
+describe('devices page', () => {
+  it('adds a device (with validation and "Device already exist"), finds it by search, filters by status and opens its card', async () => {
+    await visible(page.getByRole('status', { name: 'Device statistics' }));
+    const before = await statistics();
+    expect(before).toBe('Active: 0 Deactivated: 0');
+
+    const dialog = await addDevice({ sn: `${marker}-1`, name: `${marker} Lobby`, mac: '00:11:22' });
+    await visible(dialog.getByText('MAC address format: AA:BB:CC:DD:EE:FF'));
+    await dialog.getByRole('textbox', { name: 'MAC address' }).fill('02-e2-00-00-00-01');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await visible(page.getByText('Successfully added').first());
+    await dialog.waitFor({ state: 'detached' });
+    // Adding raises "active" by one at once (spec section 4).
+    expect(await statistics()).toBe('Active: 1 Deactivated: 0');
+
+    const duplicate = await addDevice({ sn: `${marker}-1` });
+    await visible(duplicate.getByText('Device already exist').first());
+    await duplicate.getByRole('button', { name: 'Cancel' }).click();
+    await duplicate.waitFor({ state: 'detached' });
+
+    await addDevice({ sn: `${marker}-2`, name: `${marker} Window` });
+    await visible(page.getByRole('button', { name: `Open ${marker} Window` }));
+    await search(`${marker} lob`);
+    await page.getByRole('button', { name: `Open ${marker} Window` }).waitFor({ state: 'detached' });
+    await visible(page.getByRole('button', { name: `Open ${marker} Lobby` }));
+
+    await page.getByLabel('Status').selectOption({ label: 'Online' });
+    await visible(page.getByText('No devices match these filters.'));
+    await page.getByLabel('Status').selectOption({ label: 'Offline' });
+    await page.getByRole('button', { name: `Open ${marker} Lobby` }).click();
+    const card = page.getByRole('dialog', { name: `Device ${marker} Lobby` });
+    await visible(card);
+    expect(await card.locator('[data-field="mac"]').innerText()).toBe('02:E2:00:00:00:01');
+    expect(await card.locator('[data-field="status"]').innerText()).toBe('Offline');
+    await card.getByRole('button', { name: 'Check' }).click();
+    await visible(page.getByText('Device is not ready').first());
+    await card.getByRole('button', { name: 'Close' }).click();
+    await card.waitFor({ state: 'detached' });
+    expect(unexpected(problems)).toEqual([]);
+  });
+
+  it('deactivates a device from its card and the counters follow; activates it again', async () => {
+    await search(`${marker} lobby`);
+    await page.getByLabel('Status').selectOption({ label: 'All' });
+    expect(await statistics()).toBe('Active: 2 Deactivated: 0');
+    await page.getByRole('button', { name: `Open ${marker} Lobby` }).click();
+    const card = page.getByRole('dialog', { name: `Device ${marker} Lobby` });
+    await card.getByRole('button', { name: 'Deactivate' }).click();
+    await visible(card.getByRole('button', { name: 'Activate' }));
+    expect(await statistics()).toBe('Active: 1 Deactivated: 1');
+    expect(await card.locator('[data-field="status"]').innerText()).toBe('Disabled');
+    await card.getByRole('button', { name: 'Activate' }).click();
+    await visible(card.getByRole('button', { name: 'Deactivate' }));
+    expect(await statistics()).toBe('Active: 2 Deactivated: 0');
+    await card.getByRole('button', { name: 'Close' }).click();
+  });
+
+  it('edits a config file and saves it ("Config updated!"), asking before leaving with unsaved changes', async () => {
+    await page.getByRole('button', { name: `Open ${marker} Lobby` }).click();
+    await page.getByRole('dialog', { name: `Device ${marker} Lobby` }).getByRole('button', { name: 'Configs' }).click();
+    await page.waitForURL(/\/devices\/\d+\/configs$/);
+    const deviceId = Number(new URL(page.url()).pathname.split('/')[2]);
+    await visible(page.getByText('Pick a config file to edit.'));
+    await page.getByRole('button', { name: /player\.json/ }).click();
+    const editor = page.getByRole('textbox', { name: 'Content of player.json' });
+    await editor.fill('{ "volume": 12 }');
+    await visible(page.getByText('Unsaved changes'));
+
+    await page.getByRole('link', { name: 'Clients' }).click();
+    const leave = page.getByRole('alertdialog', { name: 'Unsaved changes' });
+    await visible(leave);
+    await leave.getByRole('button', { name: 'Stay' }).click();
+    expect(new URL(page.url()).pathname).toBe(`/devices/${deviceId}/configs`);
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await visible(page.getByText('Config updated!').first());
+    const configs = await admin.get(`/tvpi/devices/${deviceId}/configs/`);
+    expect(configs.body.find((c: { name: string }) => c.name === 'player.json').content).toBe('{ "volume": 12 }');
+
+    await page.getByRole('link', { name: 'Devices list' }).click();
+    await page.waitForURL('**/devices');
+  });
+
+  it('downloads the filtered devices as xlsx, built in the browser', async () => {
+    await search(marker);
+    await visible(page.getByRole('button', { name: `Open ${marker} Window` }));
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download as xlsx' }).click()]);
+    expect(download.suggestedFilename()).toBe('devices.xlsx');
+    const file = path.join(downloads, 'devices.xlsx');
+    await download.saveAs(file);
+    const rows = await readSheet(fs.readFileSync(file));
+    expect(rows[0]!.slice(0, 4)).toEqual(['ID', 'SN', 'MAC address', 'Name']);
+    expect(rows.slice(1).map((row) => row[1]).sort()).toEqual([`${marker}-1`, `${marker}-2`]);
+  });
+
+  it('shows a device online within seconds of a simulated player starting, and offline when it stops', async () => {
+    const created = await admin.post('/tvpi/devices/create/', { sn: `${marker}-live`, name: `${marker} Live`, user: 1 });
+    const player = startSimulatedPlayer({ server: e2e.server.origin, serial: created.body.sn, key: created.body.key, intervalMs: 500 });
+    players.push(player);
+    await search(`${marker} live`);
+    const row = page.getByRole('row', { name: new RegExp(`${marker} Live`) });
+    const refresh = page.getByRole('button', { name: 'Refresh' });
+    const statusAfterRefresh = async () => {
+      await refresh.click();
+      return row.getByText(/^(Online|Offline|Disabled)$/).innerText();
+    };
+    await vi.waitFor(async () => expect(await statusAfterRefresh()).toBe('Online'), { timeout: 15_000, interval: 500 });
+    await player.stop();
+    await vi.waitFor(async () => expect(await statusAfterRefresh()).toBe('Offline'), { timeout: 15_000, interval: 500 });
+    expect(unexpected(problems)).toEqual([]);
+  });
+});
