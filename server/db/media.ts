@@ -119,7 +119,9 @@ export async function enqueueJob(db: Db, job: { mediaId: number; kind: JobKind; 
 export async function claimNextJob(db: Db): Promise<MediaJobRow | undefined> {
   const [row] = await db
     .update(mediaJobs)
-    .set({ status: 'running', attempts: sql`${mediaJobs.attempts} + 1`, startedAt: sql`now()`, heartbeatAt: sql`now()`, error: null })
+    // started_at identifies this claim (stillMine): set it from JavaScript so it has the millisecond precision a Date
+    // read back from PostgreSQL has; now() would carry microseconds and never compare equal.
+    .set({ status: 'running', attempts: sql`${mediaJobs.attempts} + 1`, startedAt: new Date(), heartbeatAt: sql`now()`, error: null })
     .where(
       eq(
         mediaJobs.id,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mediaFiles, mediaJobs } from '../../server/db/media.schema.ts';
-import { signIn, startTestServer, type TestServer } from '../helpers/server.ts';
+import { dropTestDatabase, signIn, startTestServer, type TestServer } from '../helpers/server.ts';
 import { describeAs, makeFixtures, uploadForm } from './media-fixtures.ts';
 
 let fixtures: Awaited<ReturnType<typeof makeFixtures>>;
@@ -17,6 +17,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const server of servers) await server.close().catch(() => undefined);
+  await dropTestDatabase(dataDir);
   await fsp.rm(dataDir, { recursive: true, force: true });
   if (fixtures) await fsp.rm(fixtures.dir, { recursive: true, force: true });
 });
@@ -36,8 +37,10 @@ describe('a server restart', () => {
       timeout: 30_000,
       interval: 100,
     });
-    // The state a crash mid-probe leaves behind: the job still marked running, no preview yet.
-    await first.server.ctx.db.update(mediaJobs).set({ status: 'running', startedAt: new Date(), heartbeatAt: new Date() }).where(eq(mediaJobs.mediaId, created.id));
+    // The state a crash mid-probe leaves behind: the job still marked running, no preview yet, and a heartbeat
+    // that stopped (on PostgreSQL, where several instances may share the queue, only a stale job is taken back).
+    const crashedAt = new Date(Date.now() - 10 * 60_000);
+    await first.server.ctx.db.update(mediaJobs).set({ status: 'running', startedAt: crashedAt, heartbeatAt: crashedAt }).where(eq(mediaJobs.mediaId, created.id));
     await first.server.ctx.db.update(mediaFiles).set({ status: 'processing', hasPreview: false, duration: null }).where(eq(mediaFiles.id, created.id));
     await fsp.rm(path.join(dataDir, 'media', String(created.id), 'preview.jpg'));
     await first.server.close();

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,25 +26,20 @@ export interface TestServer {
  * PGlite in memory by default, or a throw-away database on the PostgreSQL of TEST_DATABASE_URL.
  */
 export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vitrine-test-'));
+  // A caller that passes its own dataDir wants state that outlives this server (a restart test):
+  // on PostgreSQL that is a database named after the directory, kept until dropTestDatabase(dataDir).
+  const persistent = overrides.dataDir !== undefined;
+  const dataDir = overrides.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'vitrine-test-')));
   let dropDatabase: (() => Promise<void>) | undefined;
   let databaseUrl: string | undefined;
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (adminUrl) {
-    const name = `vitrine_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
+  if (process.env.TEST_DATABASE_URL) {
+    const name = persistent ? persistentDatabaseName(dataDir) : `vitrine_test_${randomBytes(6).toString('hex')}`;
+    const exists = persistent && (await adminQuery(`SELECT 1 FROM pg_database WHERE datname = '${name}'`)).length > 0;
+    if (!exists) await adminQuery(`CREATE DATABASE ${name}`);
+    const url = new URL(process.env.TEST_DATABASE_URL);
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    };
+    if (!persistent) dropDatabase = async () => void (await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
   }
   const config = loadConfig({
     port: 0,
@@ -75,9 +70,29 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
       await app.close();
       await ctx.database.close();
       await dropDatabase?.();
-      await fs.rm(dataDir, { recursive: true, force: true });
+      if (!persistent) await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Runs one statement on the PostgreSQL server of TEST_DATABASE_URL (names here are generated, never user input). */
+async function adminQuery(statement: string): Promise<unknown[]> {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    return (await client.query(statement)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+function persistentDatabaseName(dataDir: string): string {
+  return `vitrine_test_${createHash('sha256').update(dataDir).digest('hex').slice(0, 12)}`;
+}
+
+/** Drops the database a persistent test server (one started with its own dataDir) used on PostgreSQL. */
+export async function dropTestDatabase(dataDir: string): Promise<void> {
+  if (process.env.TEST_DATABASE_URL) await adminQuery(`DROP DATABASE IF EXISTS ${persistentDatabaseName(dataDir)} WITH (FORCE)`);
 }
 
 export interface JsonResponse<T = any> {
