@@ -67,12 +67,12 @@ describe('media', () => {
     // The big file moves: its progress bar passes 10 % while the small one waits its turn.
     await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 30_000, interval: 100 }).toBeGreaterThanOrEqual(0.1);
     await expectVisible(big.getByText(/ of .*\(\d+%\)/));
-    await expectVisible(small.getByText('Waiting'));
+    await expectVisible(small.getByText('Waiting', { exact: true }));
     await big.getByRole('button', { name: 'Cancel upload of city-at-night.mp4' }).click();
-    await expectVisible(big.getByText('Cancelled'));
+    await expectVisible(big.getByText('Cancelled', { exact: true }));
     await unthrottle();
 
-    await expectVisible(small.getByText('Uploaded'));
+    await expectVisible(small.getByText('Uploaded', { exact: true }));
     await expectVisible(dialog.getByText('1 uploaded, 0 failed, 1 cancelled.'));
     await expectVisible(page.getByText('Successfully added').first());
     await dialog.getByRole('button', { name: 'Close' }).click();
@@ -101,6 +101,38 @@ describe('media', () => {
     await expectVisible(page.getByText('Successfully removed').first());
     await expectVisible(page.getByText('No media files yet. Add some with “Add media”.'));
     expect(problems).toEqual([]);
+  });
+
+  it('asks before leaving the page while files upload', async () => {
+    const { page } = await e2e.newPage();
+    await signInThroughUi(page, 'admin', e2e.server.adminPassword);
+    // Arrive through the app, so that going back stays inside it.
+    const nav = page.getByRole('navigation');
+    await nav.getByRole('button', { name: 'Media' }).click();
+    await nav.getByRole('link', { name: 'Media' }).click();
+    await page.waitForURL('**/media');
+    await page.getByRole('button', { name: 'Add media' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add media' });
+    await dialog.getByLabel('Choose files').setInputFiles([cancel]);
+    const unthrottle = await throttleUploads(page, 128 * 1024);
+    await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+    await expectVisible(dialog.getByText('Uploading', { exact: true }));
+
+    await page.evaluate(() => window.history.back());
+    const ask = page.getByRole('alertdialog', { name: 'Leave this page?' });
+    await expectVisible(ask);
+    await ask.getByRole('button', { name: 'Stay' }).click();
+    expect(new URL(page.url()).pathname).toBe('/media');
+    await expectVisible(dialog.getByText('Uploading', { exact: true }));
+
+    // Closing the tab asks too (the browser's own beforeunload prompt).
+    const prompt = new Promise<string>((resolve) => page.once('dialog', (d) => void d.dismiss().then(() => resolve(d.type()))));
+    await page.close({ runBeforeUnload: true });
+    expect(await prompt).toBe('beforeunload');
+    expect(page.isClosed()).toBe(false);
+    await dialog.getByRole('button', { name: 'Cancel all' }).click();
+    await expectVisible(dialog.getByText('Cancelled', { exact: true }));
+    await unthrottle();
   });
 
   it('edits a file from the list', async () => {

@@ -6,12 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { mediaListMachine } from '../../machines/mediaList.machine.ts';
 import { selectHasProcessing, selectParams } from '../../machines/mediaList.selectors.ts';
 import { uploadMachine } from '../../machines/upload.machine.ts';
-import { selectIsBusy } from '../../machines/upload.selectors.ts';
 import type { MediaFile } from '../../services/schemas/media.ts';
 import { PageHeader } from '../common/PageHeader.tsx';
 import { useNotify } from '../common/notify.tsx';
 import { usePageTitle } from '../common/usePageTitle.ts';
-import { LeaveUploadGuard } from './LeaveUploadGuard.tsx';
 import { MediaEditDialog, useEditedNotice } from './MediaEditDialog.tsx';
 import { MediaPager } from './MediaPager.tsx';
 import { MediaTable } from './MediaTable.tsx';
@@ -48,7 +46,6 @@ export default function MediaScreen() {
     [reload, notify, i18n],
   );
   const upload = useActorRef(uploadLogic, { input: {} });
-  const uploading = useSelector(upload, selectIsBusy);
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<MediaFile | null>(null);
   const [search, setSearch] = useState('');
@@ -98,7 +95,6 @@ export default function MediaScreen() {
           onClose={() => setEditing(null)}
         />
       ) : null}
-      <LeaveUploadGuard when={uploading} />
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import {
   Button,
   Caption1,
@@ -15,12 +15,13 @@ import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { uploadMachine } from '../../machines/upload.machine.ts';
 import { selectIsBusy, selectIsEditing, selectIsFinished, selectItems, selectSummary } from '../../machines/upload.selectors.ts';
+import { LeaveUploadGuard } from './LeaveUploadGuard.tsx';
 import { UploadItemRow } from './UploadItemRow.tsx';
 import { useUploadStyles } from './UploadDialog.styles.ts';
 
 export type UploadActor = ActorRefFrom<typeof uploadMachine>;
 
-/** The add-media form: pick files, describe each, upload them with a progress bar per file. */
+/** The add-media form: pick files, describe each, upload them with a progress bar per file; leaving the page while sending asks first. */
 export function UploadDialog({ upload, open, onClose }: { upload: UploadActor; open: boolean; onClose: () => void }) {
   const { t } = useTranslation(['media', 'common']);
   const styles = useUploadStyles();
@@ -31,6 +32,12 @@ export function UploadDialog({ upload, open, onClose }: { upload: UploadActor; o
   const finished = useSelector(upload, selectIsFinished);
   const canStart = useSelector(upload, (s) => s.can({ type: 'upload.start' }));
   const summary = useSelector(upload, selectSummary, (a, b) => a.done === b.done && a.failed === b.failed && a.cancelled === b.cancelled);
+
+  const cancelAll = useRef<HTMLButtonElement>(null);
+  // The Upload button goes away when sending starts: keep focus inside the dialog (and restorable) on Cancel all.
+  useEffect(() => {
+    if (busy) cancelAll.current?.focus();
+  }, [busy]);
 
   const close = () => {
     if (busy) return;
@@ -71,6 +78,8 @@ export function UploadDialog({ upload, open, onClose }: { upload: UploadActor; o
               ))}
             </ul>
             {finished ? <p role="status">{t('upload.summary', { ...summary })}</p> : null}
+            {/* Inside this dialog (which stays open while sending), so the question nests over it. */}
+            <LeaveUploadGuard when={busy} />
           </DialogContent>
           <DialogActions>
             {editing ? (
@@ -81,7 +90,11 @@ export function UploadDialog({ upload, open, onClose }: { upload: UploadActor; o
                 </Button>
               </>
             ) : null}
-            {busy ? <Button onClick={() => upload.send({ type: 'upload.cancelAll' })}>{t('upload.cancelAll')}</Button> : null}
+            {busy ? (
+              <Button ref={cancelAll} onClick={() => upload.send({ type: 'upload.cancelAll' })}>
+                {t('upload.cancelAll')}
+              </Button>
+            ) : null}
             {finished ? (
               <Button appearance="primary" onClick={close}>
                 {t('common:actions.close')}
