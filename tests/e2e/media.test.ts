@@ -135,6 +135,28 @@ describe('media', () => {
     await unthrottle();
   });
 
+  it('renews a refused access token during an upload with the shared refresh procedure', async () => {
+    const { page, problems } = await e2e.newPage();
+    await signInThroughUi(page, 'admin', e2e.server.adminPassword);
+    await page.goto('/media');
+    await page.getByRole('button', { name: 'Add media' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add media' });
+    await dialog.getByLabel('Choose files').setInputFiles([keep]);
+    await dialog.getByLabel('Name').fill('Renewed');
+    // The server refuses this access token (bad signature): the upload answers 401 first.
+    const stale = await page.evaluate(() => {
+      const access = localStorage.getItem('access')!;
+      localStorage.setItem('access', `${access.slice(0, -4)}AAAA`);
+      return localStorage.getItem('access');
+    });
+    await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+    await expectVisible(dialog.getByText('Uploaded', { exact: true }));
+    const renewed = await page.evaluate(() => localStorage.getItem('access'));
+    expect(renewed).not.toBe(stale);
+    expect(renewed).not.toBeNull();
+    expect(problems.filter((p) => !p.includes('401'))).toEqual([]);
+  });
+
   it('edits a file from the list', async () => {
     const created = await e2eUpload(keep, 'Menu board');
     const { page } = await e2e.newPage();
