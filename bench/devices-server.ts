@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import Fastify from 'fastify';
 import { buildApp } from '../server/app.ts';
 import { createContext, ensureAdmin } from '../server/bootstrap.ts';
@@ -65,6 +66,35 @@ export async function real(count: number) {
       await ctx.database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** Whether the bench servers run pinned to a core of their own (two cores or more and taskset). */
+export const pinned = os.cpus().length >= 2 && spawnSync('taskset', ['-c', '0', 'true']).status === 0;
+
+/** Starts this file as a child process (`bare`, or `app <count>`) and answers its origin once it listens. */
+export async function startDevicesServer(args: string[]): Promise<{ origin: string; child: ChildProcess; stop(): Promise<void> }> {
+  const script = fileURLToPath(import.meta.url);
+  const command = pinned ? 'taskset' : process.execPath;
+  const argv = [...(pinned ? ['-c', '1', process.execPath] : []), '--import', 'tsx', script, ...args];
+  const child = spawn(command, argv, { cwd: path.resolve(import.meta.dirname, '..'), stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    let buffered = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const line = buffered.split('\n').find((l) => l.startsWith('{'));
+      if (line) resolve((JSON.parse(line) as { port: number }).port);
+    });
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    child,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
   };
 }
 

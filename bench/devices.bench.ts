@@ -1,10 +1,7 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
-import os from 'node:os';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { percentile, printMeasurements, ROOT, type Measurement } from './lib.ts';
-import { benchKey, benchSerial } from './devices-server.ts';
+import { percentile, printMeasurements, type Measurement } from './lib.ts';
+import { benchKey, benchSerial, pinned, startDevicesServer as startChild } from './devices-server.ts';
 
 /*
  * Devices at scale: with 10,000 devices in the database,
@@ -28,34 +25,7 @@ interface AutocannonResult {
 type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult>;
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
-const pinned = os.cpus().length >= 2 && spawnSync('taskset', ['-c', '0', 'true']).status === 0;
-
-async function startChild(args: string[]): Promise<{ origin: string; child: ChildProcess; stop(): Promise<void> }> {
-  const script = path.join(ROOT, 'bench/devices-server.ts');
-  const command = pinned ? 'taskset' : process.execPath;
-  const argv = [...(pinned ? ['-c', '1', process.execPath] : []), '--import', 'tsx', script, ...args];
-  const child = spawn(command, argv, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise<number>((resolve, reject) => {
-    let buffered = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      buffered += chunk.toString();
-      const line = buffered.split('\n').find((l) => l.startsWith('{'));
-      if (line) resolve((JSON.parse(line) as { port: number }).port);
-    });
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    child,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
-async function signIn(origin: string): Promise<string> {
+export async function signIn(origin: string): Promise<string> {
   const response = await fetch(`${origin}/api/v1/auth/token-obtain/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

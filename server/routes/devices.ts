@@ -22,6 +22,7 @@ import {
 } from '../../src/services/schemas/devices.ts';
 import type { AppContext } from '../context.ts';
 import {
+  analyzeDeviceTables,
   deleteDevice,
   devicePhoto,
   deviceStatistics,
@@ -49,6 +50,7 @@ import { currentUser, requireUser } from '../plugins/auth.ts';
 import { authenticatePlayerOrUser } from './player.ts';
 
 const PHOTO_NAME = /^[0-9a-f]{32}\.(?:png|jpg|webp)$/;
+const ANALYZE_EVERY_MS = 10 * 60 * 1000;
 const ClearPhotoBody = object({ photo: literal(null) });
 
 function idParam(request: FastifyRequest, name = 'id'): number {
@@ -89,6 +91,18 @@ export default async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx:
   if (!app.hasRequestDecorator('isMultipart')) {
     await app.register(multipart, { limits: { fileSize: MAX_DEVICE_PHOTO_BYTES, files: 1, fields: 10 } });
   }
+
+  // Planner statistics for the list queries (see analyzeDeviceTables): at start, then every few minutes.
+  let analyzeTimer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    await analyzeDeviceTables(db);
+    analyzeTimer = setInterval(
+      () => void analyzeDeviceTables(db).catch((error: Error) => app.log.warn({ err: error }, 'ANALYZE of the device tables failed')),
+      ANALYZE_EVERY_MS,
+    );
+    analyzeTimer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(analyzeTimer));
 
   const present = async (id: number) => {
     const row = await findDevice(db, id);
