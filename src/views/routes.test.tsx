@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { AppRoutes, SCREEN_ROUTES, screenRoutesFor } from './routes.tsx';
 import { renderWithProviders, storeSession } from './testing/renderWithProviders.tsx';
 
@@ -46,7 +46,8 @@ describe('AppRoutes', () => {
     storeSession(2);
     renderApp('/playlists/7');
     expect(await screen.findByRole('heading', { level: 1, name: 'Playlist' })).toBeTruthy();
-    expect(localStorage.getItem('rlpv')).toBe('/playlists/7');
+    // The path is stored by an effect after the screen has rendered.
+    await waitFor(() => expect(localStorage.getItem('rlpv')).toBe('/playlists/7'));
   });
 
   it('redirects / to the last visited page', async () => {

@@ -14,7 +14,8 @@ afterAll(async () => {
 
 const mainScript = () => {
   const html = fs.readFileSync(path.resolve(import.meta.dirname, '../../dist/index.html'), 'utf8');
-  return /src="?\/?(main\.[0-9a-f]+\.js)/.exec(html)![1]!;
+  // Parcel names the entry bundle after the checkout's folder, so match any hashed module script.
+  return /<script type="?module"? src="?\/?([\w-]+\.[0-9a-f]+\.js)/.exec(html)![1]!;
 };
 
 describe('serving the SPA', () => {
