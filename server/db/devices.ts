@@ -531,10 +531,3 @@ export async function findOffice(db: Db, id: number): Promise<OfficeRow | undefi
 export async function analyzeDeviceTables(db: Db): Promise<void> {
   await db.execute(sql`ANALYZE devices, offices, companies, device_commands, device_configs`);
 }
-
-/** Ids of devices with the given serials (demo data and the simulator use it). */
-export async function deviceIdsBySerial(db: Db, serials: string[]): Promise<Map<string, number>> {
-  if (!serials.length) return new Map();
-  const rows = await db.select({ id: devices.id, sn: devices.sn }).from(devices).where(inArray(devices.sn, serials));
-  return new Map(rows.map((r) => [r.sn, r.id]));
-}

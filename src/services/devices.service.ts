@@ -29,7 +29,7 @@ import {
   type ScheduleState,
 } from './schemas/devices.ts';
 
-export type { Company, Device, DeviceCheck, DeviceConfig, DeviceStatistics, Office, PendingClient };
+export type { Company, Device, DeviceCheck, DeviceConfig, DeviceSchedule, DeviceStatistics, Office, PendingClient };
 
 /** The list filters of the devices page; an absent field means "all". */
 export interface DeviceFilters {

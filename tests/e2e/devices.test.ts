@@ -161,4 +161,26 @@ describe('devices page', () => {
     await vi.waitFor(async () => expect(await statusAfterRefresh()).toBe('Offline'), { timeout: 15_000, interval: 500 });
     expect(unexpected(problems)).toEqual([]);
   });
+
+  it('adopts a waiting player from /clients into a device, which then comes online', async () => {
+    const serial = `${marker}-new`;
+    players.push(startSimulatedPlayer({ server: e2e.server.origin, serial, key: null, intervalMs: 300 }));
+    await page.getByRole('link', { name: 'Clients' }).click();
+    const adopt = page.getByRole('button', { name: `Adopt ${serial}` });
+    await vi.waitFor(async () => {
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      expect(await adopt.count()).toBe(1);
+    }, { timeout: 15_000, interval: 500 });
+    await adopt.click();
+    const dialog = page.getByRole('dialog', { name: 'Add device' });
+    expect(await dialog.getByRole('textbox', { name: 'SN' }).inputValue()).toBe(serial);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await visible(page.getByText('Device added: the player receives its key at its next hello').first());
+    await adopt.waitFor({ state: 'detached' });
+    await vi.waitFor(async () => {
+      const listed = await admin.get(`/tvpi/devices/?search=${serial}`);
+      expect(listed.body.results.map((d: { sn: string; status: string }) => [d.sn, d.status])).toEqual([[serial, 'online']]);
+    }, { timeout: 15_000, interval: 300 });
+    expect(unexpected(problems)).toEqual([]);
+  });
 });

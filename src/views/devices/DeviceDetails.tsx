@@ -1,12 +1,27 @@
-import type { ReactNode } from 'react';
 import { Button } from '@fluentui/react-components';
 import { CopyRegular } from '@fluentui/react-icons';
+import { useEffect, type ReactNode } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import type { Device } from '../../services/devices.service.ts';
+import { fromPromise } from 'xstate';
+import { createFetchStatusMachine } from '../../machines/fetchStatus.machine.ts';
+import { getDeviceSchedule, type Device, type DeviceSchedule } from '../../services/devices.service.ts';
 import { useNotify } from '../common/notify.tsx';
 import { StatusBadge } from './DeviceTable.tsx';
 import { useDeviceCardStyles } from './Devices.styles.ts';
 import { formatDate, formatDateTime } from './format.ts';
+
+const scheduleMachine = createFetchStatusMachine<DeviceSchedule, number>().provide({ actors: { load: fromPromise(({ input }) => getDeviceSchedule(input.params)) } });
+
+/** The device's schedule (GET /scheduler/dev2/{id}) in one line. */
+function ScheduleSummary({ id }: { id: number }) {
+  const { t } = useTranslation('devices');
+  const schedule = useActorRef(scheduleMachine);
+  useEffect(() => schedule.send({ type: 'fetch.load', params: id }), [schedule, id]);
+  const data = useSelector(schedule, (s) => s.context.data);
+  if (!data) return <>{t('list.none')}</>;
+  return <>{data.events.length ? t('card.scheduleSummary', { count: data.events.length, version: data.version }) : t('card.scheduleEmpty', { version: data.version })}</>;
+}
 
 /** Every field of a device as a description list. */
 export function DeviceDetails({ device }: { device: Device }) {
@@ -36,6 +51,7 @@ export function DeviceDetails({ device }: { device: Device }) {
     ['last_connection', formatDateTime(device.last_connection, language, t('list.never'))],
     ['schedule_state', t(`schedule.${device.schedule_state}`)],
     ['schedule_expiry', formatDateTime(device.schedule_expiry, language, none)],
+    ['schedule', <ScheduleSummary key="schedule" id={device.id} />],
     ['version', device.version || none],
     ['is_active', device.is_active ? t('card.active') : t('card.inactive')],
     ['mount_date', formatDate(device.mount_date, language, none)],
