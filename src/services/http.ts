@@ -190,5 +190,20 @@ export function withSession(base: $Fetch): $Fetch {
   return call;
 }
 
+const baseFetch = ofetch.create({ baseURL: API_BASE, timeout: REQUEST_TIMEOUT_MS, retry: 0 });
+
 /** The ofetch instance every SPA call goes through: `api<T>(path, { method, body, query })`. */
-export const api: $Fetch = withSession(ofetch.create({ baseURL: API_BASE, timeout: REQUEST_TIMEOUT_MS, retry: 0 }));
+export const api: $Fetch = withSession(baseFetch);
+
+/**
+ * For transports other than ofetch (the XMLHttpRequest upload): section 8 steps 1-4 after a 401 answered to a
+ * request sent with `refusedAccess`. Resolves the access token to retry with, or null when the session is lost.
+ */
+export function renewAccessAfterUnauthorized(refusedAccess: string | null): Promise<string | null> {
+  return renewAccess(baseFetch, refusedAccess);
+}
+
+/** For transports other than ofetch: section 8 step 5, the retried request was refused too. */
+export function endSessionAfterUnauthorized(): Promise<void> {
+  return endSession(baseFetch);
+}

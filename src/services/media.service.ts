@@ -1,6 +1,6 @@
 import { array } from 'superstruct';
 import { API_BASE, DEFAULT_PAGE_SIZE, REQUEST_TIMEOUT_MS } from './config.ts';
-import { ApiRequestError, api, parseResponse } from './http.ts';
+import { ApiRequestError, api, endSessionAfterUnauthorized, parseResponse, renewAccessAfterUnauthorized } from './http.ts';
 import { userIdOf } from './jwt.ts';
 import type { PageOf } from './schemas/common.ts';
 import {
@@ -150,15 +150,6 @@ function failure(outcome: XhrOutcome): ApiRequestError {
 }
 
 /**
- * Renews the session after a 401 through the same shared procedure as every `api` call (section 8): a cheap
- * authenticated call that refreshes once for all concurrent failures, or ends the session when that fails.
- */
-async function renewSession(): Promise<string | null> {
-  await api('/users/profile/');
-  return tokenStore.getAccess();
-}
-
-/**
  * POST /media/files/create/ for one file, over XMLHttpRequest for upload progress. Carries the JWT header,
  * renews the session once on 401, and rejects with an ApiRequestError (`file_too_large`, `invalid_content_format`,
  * `network_error`, `aborted`, ...). Files over 250 MB are refused here, before anything is sent.
@@ -167,10 +158,14 @@ export async function uploadMediaFile(request: UploadRequest): Promise<MediaFile
   if (isTooLarge(request.file)) {
     throw new ApiRequestError({ status: 0, code: 'file_too_large', detail: `A media file may be at most ${MAX_MEDIA_FILE_BYTES} bytes.` });
   }
-  let outcome = await send(request, tokenStore.getAccess());
+  const access = tokenStore.getAccess();
+  let outcome = await send(request, access);
   if (outcome.status === 401) {
-    const renewed = await renewSession();
+    // The same section-8 procedure as every api call: one shared refresh, one retry, logout on a second 401.
+    const renewed = await renewAccessAfterUnauthorized(access);
+    if (!renewed) throw failure(outcome);
     outcome = await send(request, renewed);
+    if (outcome.status === 401) await endSessionAfterUnauthorized();
   }
   if (outcome.status !== 201) throw failure(outcome);
   const [media] = parseResponse(array(MediaFile), outcome.body);
