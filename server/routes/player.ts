@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isIpAddress, PlayerHeartbeatBody, PlayerHelloBody } from '../../src/services/schemas/devices.ts';
+import { isIpAddress, PlayerHeartbeatBody, PlayerHelloBody, type PlayerHeartbeatBody as HeartbeatBody } from '../../src/services/schemas/devices.ts';
 import type { AppContext } from '../context.ts';
 import { findPlayer, heartbeatRecorder, signOffDevice, takeAdoptedKey, touchDevice, upsertPendingClient, type PlayerCredentials } from '../db/devices.ts';
 import { HEARTBEAT_SECONDS, sameKey } from '../domain/devices.ts';
@@ -29,6 +29,15 @@ function clientIp(request: FastifyRequest, reported: string | null | undefined):
   if (reported) return reported;
   const ip = request.ip.startsWith('::ffff:') ? request.ip.slice(7) : request.ip;
   return isIpAddress(ip) ? ip : null;
+}
+
+/**
+ * A heartbeat body: checked as sent first (a well-formed body needs no coercion, and this is the hot path),
+ * and only a body that fails goes through the coercing parse that also reports the fields.
+ */
+function heartbeatBody(input: Record<string, unknown>): HeartbeatBody {
+  const [error, body] = PlayerHeartbeatBody.validate(input);
+  return error ? parse(PlayerHeartbeatBody, input) : body;
 }
 
 const deviceDisabled = () => new ApiError(403, 'device_disabled', 'The device is disabled.');
@@ -87,7 +96,7 @@ export default async function playerRoutes(app: FastifyInstance, { ctx }: { ctx:
   });
 
   app.post('/player/heartbeat/', async (request) => {
-    const body = parse(PlayerHeartbeatBody, withCredentials(request));
+    const body = heartbeatBody(withCredentials(request));
     const answer = await recordHeartbeat({
       serial: body.serial,
       key: body.key,
