@@ -129,7 +129,15 @@ describe('devices page', () => {
     const configs = await admin.get(`/tvpi/devices/${deviceId}/configs/`);
     expect(configs.body.find((c: { name: string }) => c.name === 'player.json').content).toBe('{ "volume": 12 }');
 
-    await page.getByRole('link', { name: 'Devices list' }).click();
+    // The browser's back button asks too, while there are unsaved changes, and not once they are saved.
+    await editor.fill('{ "volume": 13 }');
+    await page.goBack();
+    await visible(leave);
+    await leave.getByRole('button', { name: 'Stay' }).click();
+    expect(new URL(page.url()).pathname).toBe(`/devices/${deviceId}/configs`);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Unsaved changes').waitFor({ state: 'detached' });
+    await page.goBack();
     await page.waitForURL('**/devices');
   });
 

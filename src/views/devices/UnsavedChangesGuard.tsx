@@ -29,18 +29,25 @@ function BlockerGuard({ when }: { when: boolean }) {
   return <LeaveDialog open={blocker.state === 'blocked'} onStay={() => blocker.reset?.()} onLeave={() => blocker.proceed?.()} />;
 }
 
+const SENTINEL = 'vitrineUnsavedConfig';
+
+const onSentinel = () => Boolean((window.history.state as Record<string, unknown> | null)?.[SENTINEL]);
+
 /**
- * With a plain BrowserRouter (useBlocker needs a data router): holds clicks on in-app links and the
- * browser's back / forward buttons, asks, then navigates.
+ * With a plain BrowserRouter (useBlocker needs a data router). Clicks on in-app links are held in the capture
+ * phase. The back button cannot be held (react-router handles popstate before any listener of ours), so while
+ * there are unsaved changes a duplicate history entry of this page is pushed: going back lands on the same page,
+ * which then asks; Stay pushes the entry again, Leave goes back for real.
  */
 function HistoryGuard({ when }: { when: boolean }) {
   const navigate = useNavigate();
-  const [pending, setPending] = useState<{ to: string } | { delta: number } | null>(null);
-  const restoring = useRef(false);
-  const bypass = useRef(false);
+  const [pending, setPending] = useState<{ to: string } | { back: true } | null>(null);
+  const leaving = useRef(false);
 
   useEffect(() => {
     if (!when) return undefined;
+    leaving.current = false;
+    if (!onSentinel()) window.history.pushState({ ...(window.history.state as object | null), [SENTINEL]: true }, '');
     const onClick = (event: MouseEvent) => {
       if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
       const link = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
@@ -50,34 +57,34 @@ function HistoryGuard({ when }: { when: boolean }) {
       event.stopPropagation();
       setPending({ to: link.pathname + link.search + link.hash });
     };
-    // A capture listener on window runs before react-router's own popstate listener, so the page stays.
-    const onPopState = (event: PopStateEvent) => {
-      if (bypass.current) return;
-      event.stopImmediatePropagation();
-      if (restoring.current) {
-        restoring.current = false;
-        return;
-      }
-      restoring.current = true;
-      window.history.go(1);
-      setPending({ delta: -1 });
+    const onPopState = () => {
+      if (!leaving.current && !onSentinel()) setPending({ back: true });
     };
     document.addEventListener('click', onClick, true);
-    window.addEventListener('popstate', onPopState, true);
+    window.addEventListener('popstate', onPopState);
     return () => {
       document.removeEventListener('click', onClick, true);
-      window.removeEventListener('popstate', onPopState, true);
+      window.removeEventListener('popstate', onPopState);
+      // Saved (or reverted) while still on the page: drop the duplicate entry again.
+      const left = leaving.current;
+      setTimeout(() => {
+        if (!left && onSentinel()) window.history.back();
+      }, 0);
     };
   }, [when]);
 
+  const stay = () => {
+    if (pending && 'back' in pending) window.history.pushState({ ...(window.history.state as object | null), [SENTINEL]: true }, '');
+    setPending(null);
+  };
   const leave = () => {
     const target = pending;
     setPending(null);
-    bypass.current = true;
+    leaving.current = true;
     if (target && 'to' in target) navigate(target.to);
-    else if (target) window.history.go(target.delta);
+    else if (target) window.history.back();
   };
-  return <LeaveDialog open={pending !== null} onStay={() => setPending(null)} onLeave={leave} />;
+  return <LeaveDialog open={pending !== null} onStay={stay} onLeave={leave} />;
 }
 
 /** While `when` holds, leaving the page (links, back button, reload, closing the tab) asks first. */
