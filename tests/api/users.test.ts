@@ -95,6 +95,10 @@ describe('users', () => {
     const admin = await client.delete('/users/1/');
     expect([admin.status, admin.body.code]).toEqual([409, 'cannot_delete_admin']);
     expect((await client.delete('/users/abc/')).status).toBe(400);
+    const huge = await client.delete('/users/99999999999/');
+    expect([huge.status, huge.body.fields]).toEqual([400, { id: 'invalid' }]);
+    const overInt = await client.post('/users/set_username/', { id: 2147483648, username: 'x' });
+    expect([overInt.status, overInt.body.fields]).toEqual([400, { id: 'out_of_range' }]);
   });
 
   it('answers unknown API paths with a JSON 404', async () => {

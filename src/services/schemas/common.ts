@@ -1,13 +1,16 @@
-import { array, coerce, define, integer, min, nullable, number, object, string, type Describe, type Struct } from 'superstruct';
+import { array, coerce, define, integer, max, min, nullable, number, object, string, type Describe, type Struct } from 'superstruct';
 
 /** A string with at least one non-blank character. */
 export const requiredString = define<string>('requiredString', (value) => typeof value === 'string' && value.trim().length > 0);
 
-/** A positive integer id. */
-export const Id = min(integer(), 1);
+/** The largest id a PostgreSQL integer column holds. */
+export const MAX_ID = 2147483647;
+
+/** A positive integer id within the database's integer range. */
+export const Id = min(max(integer(), MAX_ID), 1);
 
 /** An id as it arrives in a path or query string ("12"), coerced to a number. */
-export const IdParam = coerce(Id, string(), (value) => (/^\d+$/.test(value) ? Number(value) : value));
+export const IdParam = coerce(Id, string(), (value) => (/^\d{1,10}$/.test(value) ? Number(value) : value));
 
 /** The paged list envelope every list endpoint answers with. */
 export function Page<T>(item: Struct<T>) {
