@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { BrowserRouter } from 'react-router-dom';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { FluentProvider } from '@fluentui/react-components';
 import { selectTheme } from '../../machines/theme.selectors.ts';
 import { ErrorBoundary } from '../common/ErrorBoundary.tsx';
@@ -11,6 +11,23 @@ import { SessionProvider } from './SessionProvider.tsx';
 import { useFluentTheme } from './themes.ts';
 import { useAppStyles, useGlobalStyles } from './App.styles.ts';
 
+/** The session, error boundary and route table: everything that needs the router's context. */
+function RoutedApp() {
+  return (
+    <SessionProvider>
+      <ErrorBoundary>
+        <Suspense fallback={<Loading fullPage />}>
+          <AppRoutes />
+        </Suspense>
+      </ErrorBoundary>
+    </SessionProvider>
+  );
+}
+
+// A data router (not a plain BrowserRouter), so that screens can hold navigation with useBlocker while work
+// would be lost (unsaved configs, uploads under way). The route table itself stays in <AppRoutes>.
+const router = createBrowserRouter([{ path: '*', element: <RoutedApp /> }]);
+
 function ThemedApp() {
   useGlobalStyles();
   const styles = useAppStyles();
@@ -21,15 +38,7 @@ function ThemedApp() {
     <FluentProvider theme={theme}>
       <div className={styles.root}>
         <AppToaster />
-        <BrowserRouter>
-          <SessionProvider>
-            <ErrorBoundary>
-              <Suspense fallback={<Loading fullPage />}>
-                <AppRoutes />
-              </Suspense>
-            </ErrorBoundary>
-          </SessionProvider>
-        </BrowserRouter>
+        <RouterProvider router={router} />
       </div>
     </FluentProvider>
   );

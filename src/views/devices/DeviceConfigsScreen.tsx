@@ -14,7 +14,7 @@ import { usePageTitle } from '../common/usePageTitle.ts';
 import { ConfigEditor } from './ConfigEditor.tsx';
 import { useDeviceConfigsStyles } from './DeviceConfigs.styles.ts';
 import { configEditorLogic } from './logic.ts';
-import { UnsavedChangesGuard } from './UnsavedChangesGuard.tsx';
+import { LeaveGuard } from '../common/LeaveGuard.tsx';
 
 const deviceMachine = createFetchStatusMachine<Device, number>().provide({ actors: { load: fromPromise(({ input }) => getDevice(input.params)) } });
 
@@ -54,7 +54,10 @@ export default function DeviceConfigsScreen() {
       ) : null}
       {state === 'empty' ? <Body1 className={styles.message}>{t('configs.empty')}</Body1> : null}
       {state === 'ready' ? <ConfigEditor editor={editor} /> : null}
-      <UnsavedChangesGuard when={dirty} />
+      <LeaveGuard
+        when={dirty}
+        texts={{ title: t('configs.unsavedTitle'), text: t('configs.unsavedText'), stay: t('configs.stay'), leave: t('configs.leave') }}
+      />
     </section>
   );
 }

@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { uploadMachine } from '../../machines/upload.machine.ts';
 import { selectIsBusy, selectIsEditing, selectIsFinished, selectItems, selectSummary } from '../../machines/upload.selectors.ts';
-import { LeaveUploadGuard } from './LeaveUploadGuard.tsx';
+import { LeaveGuard } from '../common/LeaveGuard.tsx';
 import { UploadItemRow } from './UploadItemRow.tsx';
 import { useUploadStyles } from './UploadDialog.styles.ts';
 
@@ -79,7 +79,10 @@ export function UploadDialog({ upload, open, onClose }: { upload: UploadActor; o
             </ul>
             {finished ? <p role="status">{t('upload.summary', { ...summary })}</p> : null}
             {/* Inside this dialog (which stays open while sending), so the question nests over it. */}
-            <LeaveUploadGuard when={busy} />
+            <LeaveGuard
+              when={busy}
+              texts={{ title: t('upload.leaveTitle'), text: t('upload.leaveText'), stay: t('upload.stay'), leave: t('upload.leave') }}
+            />
           </DialogContent>
           <DialogActions>
             {editing ? (
