@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import Fastify from 'fastify';
 import { buildApp } from '../server/app.ts';
@@ -9,6 +9,7 @@ import { createContext, ensureAdmin } from '../server/bootstrap.ts';
 import { loadConfig } from '../server/config.ts';
 import { insertCompany, insertDevicesBulk, insertOffice, type DeviceInsert } from '../server/db/devices.ts';
 import { DEVICE_POSITIONS, DEVICE_TYPES, SCHEDULE_STATES } from '../src/services/schemas/devices.ts';
+import { spawnBenchServer, type BenchServer } from './lib.ts';
 
 /*
  * Child process of bench/devices.bench.ts, so that the server runs on a core of its own:
@@ -73,29 +74,10 @@ export async function real(count: number) {
 export const pinned = os.cpus().length >= 2 && spawnSync('taskset', ['-c', '0', 'true']).status === 0;
 
 /** Starts this file as a child process (`bare`, or `app <count>`) and answers its origin once it listens. */
-export async function startDevicesServer(args: string[]): Promise<{ origin: string; child: ChildProcess; stop(): Promise<void> }> {
+export async function startDevicesServer(args: string[]): Promise<BenchServer> {
   const script = fileURLToPath(import.meta.url);
   const command = pinned ? 'taskset' : process.execPath;
-  const argv = [...(pinned ? ['-c', '1', process.execPath] : []), '--import', 'tsx', script, ...args];
-  const child = spawn(command, argv, { cwd: path.resolve(import.meta.dirname, '..'), stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise<number>((resolve, reject) => {
-    let buffered = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      buffered += chunk.toString();
-      const line = buffered.split('\n').find((l) => l.startsWith('{'));
-      if (line) resolve((JSON.parse(line) as { port: number }).port);
-    });
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    child,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
+  return spawnBenchServer(command, [...(pinned ? ['-c', '1', process.execPath] : []), '--import', 'tsx', script, ...args]);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

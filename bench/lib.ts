@@ -72,3 +72,35 @@ export async function startProductionServer(env: Record<string, string> = {}): P
     },
   };
 }
+
+export interface BenchServer {
+  origin: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/**
+ * Spawns a bench server script that prints `{"port": N}` on a line of its own once it listens
+ * (bench/devices-server.ts, bench/media-server.ts), and answers its origin.
+ */
+export async function spawnBenchServer(command: string, argv: string[]): Promise<BenchServer> {
+  const child = spawn(command, argv, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    let buffered = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const line = buffered.split('\n').find((l) => l.startsWith('{'));
+      if (line) resolve((JSON.parse(line) as { port: number }).port);
+    });
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    child,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}

@@ -1,4 +1,4 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { MAX_MEDIA_FILE_BYTES } from '../src/services/schemas/media.ts';
 import { ffmpegPath } from '../server/media/tools.ts';
-import { percentile, printMeasurements, ROOT, type Measurement } from './lib.ts';
+import { percentile, printMeasurements, ROOT, spawnBenchServer, type BenchServer, type Measurement } from './lib.ts';
 import { BENCH_ADMIN_PASSWORD } from './media-server.ts';
 
 /*
@@ -24,26 +24,8 @@ import { BENCH_ADMIN_PASSWORD } from './media-server.ts';
 const run$ = promisify(execFile);
 const LIST_SAMPLES = 300;
 
-async function startServer(): Promise<{ origin: string; child: ChildProcess; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/media-server.ts')], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise<number>((resolve, reject) => {
-    let buffered = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      buffered += chunk.toString();
-      const line = buffered.split('\n').find((l) => l.startsWith('{'));
-      if (line) resolve((JSON.parse(line) as { port: number }).port);
-    });
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    child,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
+function startServer(): Promise<BenchServer> {
+  return spawnBenchServer(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/media-server.ts')]);
 }
 
 function rssBytes(pid: number): number {
