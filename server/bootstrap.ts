@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createTokenService } from './auth/tokens.ts';
 import { hashPassword, randomPassword } from './auth/passwords.ts';
+import { ActiveUserCache, PlayerCache } from './caches.ts';
 import type { ServerConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import { migrate, openDatabase } from './db/index.ts';
@@ -15,7 +16,7 @@ export async function createContext(config: ServerConfig): Promise<AppContext> {
     accessSeconds: config.accessTtlSeconds,
     refreshSeconds: config.refreshTtlSeconds,
   });
-  return { config, database, db: database.db, tokens };
+  return { config, database, db: database.db, tokens, activeUsers: new ActiveUserCache(), players: new PlayerCache() };
 }
 
 /**

@@ -1,11 +1,14 @@
 import type { ServerConfig } from './config.ts';
 import type { Database, Db } from './db/index.ts';
 import type { TokenService } from './auth/tokens.ts';
+import type { ActiveUserCache, PlayerCache } from './caches.ts';
 
-/** What every route plugin receives: configuration, the database and the token service. */
+/** What every route plugin receives: configuration, the database, the token service and this instance's caches (see caches.ts). */
 export interface AppContext {
   config: ServerConfig;
   database: Database;
   db: Db;
   tokens: TokenService;
+  activeUsers: ActiveUserCache;
+  players: PlayerCache;
 }

@@ -25,9 +25,14 @@ export function requireUser(ctx: AppContext) {
     const match = /^(?:JWT|Bearer)\s+(\S+)$/.exec(header);
     if (!match) throw unauthorized('not_authenticated', 'Authentication credentials were not provided.');
     const payload = await ctx.tokens.verifyAccess(match[1]!);
-    const [row] = await ctx.db.select({ id: users.id, isActive: users.isActive }).from(users).where(eq(users.id, payload.user_id));
-    if (!row || !row.isActive) throw unauthorized('user_inactive', 'User is inactive or deleted.');
-    request.user = { id: row.id, isAdmin: row.id === ADMIN_USER_ID };
+    // The user was found active at most CACHE_TTL_MS ago (a deletion through this instance drops the entry at once).
+    if (!ctx.activeUsers.isActive(payload.user_id)) {
+      const read = ctx.activeUsers.begin();
+      const [row] = await ctx.db.select({ id: users.id, isActive: users.isActive }).from(users).where(eq(users.id, payload.user_id));
+      if (!row || !row.isActive) throw unauthorized('user_inactive', 'User is inactive or deleted.');
+      ctx.activeUsers.confirm(row.id, read);
+    }
+    request.user = { id: payload.user_id, isAdmin: payload.user_id === ADMIN_USER_ID };
   };
 }
 

@@ -189,6 +189,8 @@ export default async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx:
         updated = await updateDevice(db, id, columnsOf(body));
       } catch (error) {
         throw duplicateError(error) ?? error;
+      } finally {
+        ctx.players.forgetDevice(id);
       }
       if (!updated) throw notFound('Device');
       await record(db, { userId: currentUser(request).id, action: 'update', entity: 'device', entityId: id, detail: { fields: Object.keys(body) } });
@@ -198,6 +200,7 @@ export default async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx:
     guarded.delete('/tvpi/devices/:id', async (request, reply) => {
       const id = idParam(request);
       const removed = await deleteDevice(db, id);
+      ctx.players.forgetDevice(id);
       if (!removed) throw notFound('Device');
       if (removed.photoFile && PHOTO_NAME.test(removed.photoFile)) await fsp.rm(path.join(photosDir, removed.photoFile), { force: true });
       await record(db, { userId: currentUser(request).id, action: 'delete', entity: 'device', entityId: id });
@@ -210,6 +213,7 @@ export default async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx:
       const row = await present(id);
       const isActive = body.is_active ?? !row.device.isActive;
       await updateDevice(db, id, { isActive });
+      ctx.players.forgetDevice(id);
       await record(db, { userId: currentUser(request).id, action: isActive ? 'activate' : 'deactivate', entity: 'device', entityId: id });
       return answer(id);
     });
@@ -220,6 +224,7 @@ export default async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx:
       const row = await present(id);
       if (!row.device.isActive) throw conflict('device_disabled', 'The device is disabled.');
       const command = await queueCommand(db, id, body.command, currentUser(request).id);
+      ctx.players.forgetDevice(id);
       await record(db, { userId: currentUser(request).id, action: 'command', entity: 'device', entityId: id, detail: { command: body.command } });
       return reply.code(202).send({ id: command.id, device: id, command: body.command, status: 'queued', created_at: command.createdAt.toISOString() });
     });
@@ -275,6 +280,8 @@ export default async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx:
       } catch (error) {
         if (violatedUniqueIndex(error)) throw conflict('config_path_taken', 'The device already has a config at this path.', { path: 'taken' });
         throw error;
+      } finally {
+        ctx.players.forgetDevice(id);
       }
       if (!saved) throw notFound('Config');
       await record(db, { userId: currentUser(request).id, action: 'update', entity: 'device_config', entityId: configId, detail: { device: id, path: saved.path } });

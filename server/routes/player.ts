@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isIpAddress, PlayerHeartbeatBody, PlayerHelloBody, type PlayerHeartbeatBody as HeartbeatBody } from '../../src/services/schemas/devices.ts';
 import type { AppContext } from '../context.ts';
-import { findPlayer, heartbeatRecorder, signOffDevice, takeAdoptedKey, touchDevice, upsertPendingClient, type PlayerCredentials } from '../db/devices.ts';
+import { findPlayer, signOffDevice, takeAdoptedKey, touchDevice, upsertPendingClient, type PlayerCredentials } from '../db/devices.ts';
+import { heartbeatRecorder } from '../db/heartbeats.ts';
 import { HEARTBEAT_SECONDS, sameKey } from '../domain/devices.ts';
 import { record } from '../domain/journal.ts';
 import { hitRateLimit } from '../domain/rateLimit.ts';
@@ -68,7 +69,7 @@ export function authenticatePlayerOrUser(ctx: AppContext) {
 
 export default async function playerRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const { db } = ctx;
-  const recordHeartbeat = heartbeatRecorder(db);
+  const recordHeartbeat = heartbeatRecorder(db, ctx.players);
 
   app.post('/player/hello/', async (request, reply) => {
     const body = parse(PlayerHelloBody, withCredentials(request));
@@ -79,6 +80,7 @@ export default async function playerRoutes(app: FastifyInstance, { ctx }: { ctx:
         if (!sameKey(player.deviceKey, body.key)) throw unauthorized('invalid_device_key', 'The device key is wrong.');
         if (!player.isActive) throw deviceDisabled();
         await touchDevice(db, player.id, { ip, version: body.version });
+        ctx.players.forgetDevice(player.id);
         return { status: 'registered', device: player.id, heartbeat_seconds: HEARTBEAT_SECONDS, schedule_version: player.scheduleVersion };
       }
       const adopted = await takeAdoptedKey(db, body.serial);
@@ -117,6 +119,7 @@ export default async function playerRoutes(app: FastifyInstance, { ctx }: { ctx:
     const body = parse(PlayerHeartbeatBody, withCredentials(request));
     const player = await authenticatePlayer(ctx, body.serial, body.key);
     await signOffDevice(db, player.id);
+    ctx.players.forgetDevice(player.id);
     return { status: 'signed_off' };
   });
 }

@@ -40,7 +40,9 @@ export default async function userRoutes(app: FastifyInstance, { ctx }: { ctx: A
   app.delete('/users/:id/', { preHandler: requireAdmin }, async (request, reply) => {
     const id = parseId(request.params);
     if (id === ADMIN_USER_ID) throw conflict('cannot_delete_admin', 'The administrator account cannot be deleted.');
-    if (!(await deleteUser(db, id))) throw notFound('User');
+    const deleted = await deleteUser(db, id);
+    ctx.activeUsers.forget(id);
+    if (!deleted) throw notFound('User');
     await record(db, { userId: currentUser(request).id, action: 'delete', entity: 'user', entityId: id });
     return reply.code(204).send();
   });
@@ -70,6 +72,7 @@ export default async function userRoutes(app: FastifyInstance, { ctx }: { ctx: A
       }
     }
     const row = await updateUser(db, body.id, { passwordHash: await hashPassword(body.password) });
+    ctx.activeUsers.forget(body.id);
     await record(db, { userId: actor.id, action: 'update', entity: 'user', entityId: body.id, detail: { password: 'changed' } });
     return toUser(row!);
   });

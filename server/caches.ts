@@ -1,0 +1,120 @@
+/*
+ * In-process caches of what the hot paths would otherwise read from the database on every request: whether a
+ * signed-in user is still active, and a player's credentials and pending work. Several instances may share one
+ * PostgreSQL (DATABASE_URL), and a write through another instance never reaches this one's memory, so every entry
+ * is trusted only for a bounded time after it was read from (or written to) the database: CACHE_TTL_MS is the
+ * longest a change made elsewhere stays unseen here. Writes through this instance drop the entries they affect
+ * at once, and a read that was under way while an entry was dropped is not stored (the generation check).
+ */
+
+/** How long an entry read from the database is trusted: the staleness bound for changes made by other instances. */
+export const CACHE_TTL_MS = 2000;
+
+/** Ids of users found active in the database, each until its entry expires. Inactive or deleted users are never cached. */
+export class ActiveUserCache {
+  private readonly until = new Map<number, number>();
+  private generation = 0;
+
+  constructor(
+    private readonly ttlMs = CACHE_TTL_MS,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Call before reading the user from the database; hand the answer to confirm(). */
+  begin(): { generation: number; at: number } {
+    return { generation: this.generation, at: this.now() };
+  }
+
+  isActive(id: number): boolean {
+    const until = this.until.get(id);
+    if (until === undefined) return false;
+    if (until > this.now()) return true;
+    this.until.delete(id);
+    return false;
+  }
+
+  /** Records that the read begun at `read` found the user active (ignored when an entry was dropped meanwhile). */
+  confirm(id: number, read: { generation: number; at: number }): void {
+    if (read.generation === this.generation) this.until.set(id, read.at + this.ttlMs);
+  }
+
+  /** The user was deleted, deactivated or changed their password through this instance. */
+  forget(id: number): void {
+    this.generation += 1;
+    this.until.delete(id);
+  }
+}
+
+/** What a heartbeat needs to know about a device, as last read from or written to the database. */
+export interface CachedPlayer {
+  id: number;
+  serial: string;
+  key: string;
+  isActive: boolean;
+  scheduleVersion: number;
+  configVersion: number;
+  /** Stored values a heartbeat may change: a report that differs from them is written at once. */
+  ip: string | null;
+  version: string;
+  scheduleState: string;
+  scheduleExpiry: number | null;
+  /** Own clock (ms) no later than the stored last_connection, or null when the device was never in contact. */
+  contactAt: number | null;
+  signedOff: boolean;
+  commandsPending: boolean;
+  /** Own clock (ms) no later than the moment the database answered this entry. */
+  readAt: number;
+}
+
+/** Player credentials and state by serial number. */
+export class PlayerCache {
+  private readonly bySerial = new Map<string, CachedPlayer>();
+  private readonly serialById = new Map<number, string>();
+  private generation = 0;
+
+  constructor(
+    readonly ttlMs = CACHE_TTL_MS,
+    readonly now: () => number = Date.now,
+  ) {}
+
+  begin(): { generation: number; at: number } {
+    return { generation: this.generation, at: this.now() };
+  }
+
+  /** The entry of a serial however old (see isFresh), or undefined. */
+  get(serial: string): CachedPlayer | undefined {
+    return this.bySerial.get(serial);
+  }
+
+  isFresh(entry: CachedPlayer, at = this.now()): boolean {
+    return at - entry.readAt < this.ttlMs;
+  }
+
+  /** Stores what a database read or write begun at `read` answered; ignored when an entry was dropped since, or a newer one is stored. */
+  store(entry: CachedPlayer, read: { generation: number }): void {
+    if (read.generation !== this.generation) return;
+    const current = this.bySerial.get(entry.serial);
+    if (current && current.readAt > entry.readAt) return;
+    if (current && current.id !== entry.id) this.serialById.delete(current.id);
+    this.bySerial.set(entry.serial, entry);
+    this.serialById.set(entry.id, entry.serial);
+  }
+
+  /** A read answered that no device has this serial. */
+  forgetSerial(serial: string, read: { generation: number }): void {
+    if (read.generation !== this.generation) return;
+    const current = this.bySerial.get(serial);
+    if (!current) return;
+    this.bySerial.delete(serial);
+    this.serialById.delete(current.id);
+  }
+
+  /** The device was changed through this instance (edited, activated, deleted, a command queued, a config saved, signed off). */
+  forgetDevice(id: number): void {
+    this.generation += 1;
+    const serial = this.serialById.get(id);
+    if (serial === undefined) return;
+    this.serialById.delete(id);
+    this.bySerial.delete(serial);
+  }
+}
