@@ -69,7 +69,9 @@ async function writeHeartbeats(db: Db, reports: HeartbeatReport[]): Promise<({ a
         schedule_state = COALESCE(x.schedule_state, d.schedule_state),
         schedule_expiry = CASE WHEN x.expiry_given THEN x.expiry ELSE d.schedule_expiry END
       FROM input x
-      WHERE d.sn = x.serial AND d.device_key = x.key AND d.is_active
+      -- sn = ANY(...) lets the planner look the serials up in their unique index: joined to the input alone, a large
+      -- batch was planned as a hash join over a sequential scan of every device (about 30 ms for 10,000 in PGlite).
+      WHERE d.sn = ANY(${column((r) => r.serial)}::text[]) AND d.sn = x.serial AND d.device_key = x.key AND d.is_active
       RETURNING d.id, d.schedule_version, d.config_version, x.i::int AS i, x.known_config,
         d.device_key, d.ip, d.version, d.schedule_state, ${epochMs('d.schedule_expiry')} AS expiry_ms
     ), acked AS (
