@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initI18n } from './i18n.ts';
-import { App } from './views/app/App.tsx';
+import { hasStoredSession, Shell } from './views/app/Shell.tsx';
 
 /** The panel works online only: any service worker left by an earlier deployment is removed. */
 async function unregisterServiceWorkers(): Promise<void> {
@@ -12,12 +12,17 @@ async function unregisterServiceWorkers(): Promise<void> {
 unregisterServiceWorkers().catch((error: unknown) => console.warn('Could not unregister service workers', error));
 void initI18n();
 
+// Anonymous users reach only the login screen (spec section 6); the route guard of the full app would say the same.
+if (!hasStoredSession() && window.location.pathname !== '/login') {
+  window.history.replaceState(null, '', `/login${window.location.search}`);
+}
+
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element to mount into');
-// The session actor, its navigation/toast actions and the onAuthFailure -> session.expired wiring live in
-// views/app/SessionProvider.tsx, inside the router that navigation needs.
+// The first page is the small shell (views/app/Shell.tsx): the login screen for anonymous visitors, the full
+// app (router, session, every screen) as soon as there is a session to check or a sign-in to send.
 createRoot(container).render(
   <StrictMode>
-    <App />
+    <Shell />
   </StrictMode>,
 );

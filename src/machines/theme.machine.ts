@@ -1,29 +1,13 @@
 import { assign, setup } from 'xstate';
+import { DEFAULT_THEME, isThemeName, storedTheme, THEME_STORAGE_KEY, themeStorage as storage, type ThemeName } from './theme.names.ts';
 
-export const THEME_NAMES = ['DEFAULT', 'DARK', 'LIGHT', 'BLUE', 'GREEN', 'INDIGO'] as const;
-export type ThemeName = (typeof THEME_NAMES)[number];
-export const DEFAULT_THEME: ThemeName = THEME_NAMES[0];
-export const THEME_STORAGE_KEY = 'theme';
+export { DEFAULT_THEME, isThemeName, storedTheme, THEME_NAMES, THEME_STORAGE_KEY, type ThemeName } from './theme.names.ts';
 
 export interface ThemeContext {
   currentTheme: ThemeName;
 }
 
 export type ThemeEvent = { type: 'theme.set'; name: string };
-
-export function isThemeName(name: unknown): name is ThemeName {
-  return typeof name === 'string' && (THEME_NAMES as readonly string[]).includes(name);
-}
-
-function storage(): Storage | undefined {
-  return globalThis.localStorage;
-}
-
-/** The stored theme, or DEFAULT when none (or an unknown one) is stored. */
-export function storedTheme(): ThemeName {
-  const name = storage()?.getItem(THEME_STORAGE_KEY);
-  return isThemeName(name) ? name : DEFAULT_THEME;
-}
 
 /** The current colour theme; `theme.set` with an unknown name falls back to DEFAULT with a warning. */
 export const themeMachine = setup({

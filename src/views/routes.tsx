@@ -5,10 +5,10 @@ import { tokenStore } from '../services/tokenStore.ts';
 import { SessionContext } from './app/actors.ts';
 import { lastVisitedPath } from './app/lastVisited.ts';
 import { RequireAuth } from './app/RequireAuth.tsx';
+import { SessionLoginScreen } from './app/SessionLoginScreen.tsx';
 import { Loading } from './common/Loading.tsx';
 import { lazyScreen } from './common/lazyScreen.ts';
 
-const LoginScreen = lazyScreen(() => import('./login/LoginScreen.tsx'));
 const DashboardLayout = lazyScreen(() => import('./layout/DashboardLayout.tsx'));
 const NotFoundScreen = lazyScreen(() => import('./layout/NotFoundScreen.tsx'));
 
@@ -90,7 +90,8 @@ function LoginRoute() {
   const checking = SessionContext.useSelector(selectIsChecking);
   if (signedIn) return <Navigate to={lastVisitedPath()} replace />;
   if (checking) return <Loading fullPage />;
-  return <LoginScreen />;
+  // Static, not lazy: the first page (Shell.tsx) has already loaded the login screen with the main bundle.
+  return <SessionLoginScreen />;
 }
 
 /** "/" goes to the last visited page, /devices by default. */

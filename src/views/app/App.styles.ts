@@ -1,14 +1,7 @@
-import { makeStaticStyles, makeStyles, tokens } from '@fluentui/react-components';
-import { BASE_FONT_SIZE } from '../../services/config.ts';
+import { makeStyles } from '@fluentui/react-components';
+import { tokens } from '@fluentui/tokens';
 
-export const useGlobalStyles = makeStaticStyles({
-  body: {
-    margin: 0,
-    fontSize: `${BASE_FONT_SIZE}px`,
-    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-  },
-});
-
+// The body's margin, font and base size are in src/global.css, linked from index.html.
 export const useAppStyles = makeStyles({
   root: {
     minHeight: '100vh',

@@ -9,7 +9,7 @@ import { AppRoutes } from '../routes.tsx';
 import { ThemeContext } from './actors.ts';
 import { SessionProvider } from './SessionProvider.tsx';
 import { useFluentTheme } from './themes.ts';
-import { useAppStyles, useGlobalStyles } from './App.styles.ts';
+import { useAppStyles } from './App.styles.ts';
 
 /** The session, error boundary and route table: everything that needs the router's context. */
 function RoutedApp() {
@@ -29,7 +29,6 @@ function RoutedApp() {
 const router = createBrowserRouter([{ path: '*', element: <RoutedApp /> }]);
 
 function ThemedApp() {
-  useGlobalStyles();
   const styles = useAppStyles();
   const themeName = ThemeContext.useSelector(selectTheme);
   const theme = useFluentTheme(themeName);

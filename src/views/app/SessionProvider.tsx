@@ -2,15 +2,35 @@ import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { sessionMachine } from '../../machines/session.machine.ts';
+import { selectIsSignedIn } from '../../machines/session.selectors.ts';
 import { onAuthFailure } from '../../services/http.ts';
 import { useNotify } from '../common/notify.tsx';
+import { clearLoginDraft } from '../login/loginActions.ts';
 import { SessionContext } from './actors.ts';
 import { lastVisitedPath } from './lastVisited.ts';
+import { takePendingSignIn } from './pendingSignIn.ts';
 
 /** Sends `session.expired` whenever the http client gives up on the session (the 401 procedure failed). */
 function AuthFailureBridge() {
   const session = SessionContext.useActorRef();
   useEffect(() => onAuthFailure(() => session.send({ type: 'session.expired' })), [session]);
+  return null;
+}
+
+/**
+ * Sends the sign-in the first-page shell handed over (see Shell.tsx) once the session actor runs, and forgets
+ * what was typed on the login screen as soon as a session is signed in.
+ */
+function SignInHandover() {
+  const session = SessionContext.useActorRef();
+  const signedIn = SessionContext.useSelector(selectIsSignedIn);
+  useEffect(() => {
+    const credentials = takePendingSignIn();
+    if (credentials) session.send({ type: 'session.signIn', ...credentials });
+  }, [session]);
+  useEffect(() => {
+    if (signedIn) clearLoginDraft();
+  }, [signedIn]);
   return null;
 }
 
@@ -38,6 +58,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   return (
     <SessionContext.Provider logic={logic}>
       <AuthFailureBridge />
+      <SignInHandover />
       {children}
     </SessionContext.Provider>
   );

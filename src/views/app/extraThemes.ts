@@ -1,5 +1,5 @@
 import { createLightTheme, teamsLightTheme, webDarkTheme, type BrandVariants, type Theme } from '@fluentui/react-components';
-import type { ThemeName } from '../../machines/theme.machine.ts';
+import type { ThemeName } from '../../machines/theme.names.ts';
 import { withBaseFontSize } from './themes.ts';
 
 // Brand ramps from the darkest (10) to the lightest (160) shade; 80 is the brand colour itself.

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { webLightTheme, type Theme } from '@fluentui/react-components';
 import { BASE_FONT_SIZE } from '../../services/config.ts';
-import type { ThemeName } from '../../machines/theme.machine.ts';
+import type { ThemeName } from '../../machines/theme.names.ts';
 
 /** The spec's base font size (13) replaces Fluent's body size (fontSizeBase300, 14 px). */
 export function withBaseFontSize(theme: Theme): Theme {

@@ -1,4 +1,5 @@
-import { makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles } from '@fluentui/react-components';
+import { tokens } from '@fluentui/tokens';
 
 /** A ring in the brand colour, drawn with CSS so that the first page does not need Fluent's Spinner. */
 export const useLoadingStyles = makeStyles({
@@ -13,6 +14,15 @@ export const useLoadingStyles = makeStyles({
     animationTimingFunction: 'linear',
     animationIterationCount: 'infinite',
     '@media (prefers-reduced-motion: reduce)': { animationDuration: '3s' },
+  },
+  /** The ring at icon size, for a busy button. */
+  small: {
+    width: '16px',
+    height: '16px',
+    borderTopWidth: '2px',
+    borderRightWidth: '2px',
+    borderBottomWidth: '2px',
+    borderLeftWidth: '2px',
   },
   column: {
     display: 'flex',

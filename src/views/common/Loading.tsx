@@ -18,3 +18,9 @@ export function Loading({ fullPage = false }: { fullPage?: boolean }) {
     </div>
   );
 }
+
+/** The same ring at icon size, for a button whose action is under way; the button itself says what it does. */
+export function BusyIcon() {
+  const loading = useLoadingStyles();
+  return <span className={mergeClasses(loading.ring, loading.small)} aria-hidden />;
+}

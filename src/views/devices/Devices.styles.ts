@@ -1,4 +1,5 @@
-import { makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles } from '@fluentui/react-components';
+import { tokens } from '@fluentui/tokens';
 
 export const useDevicesStyles = makeStyles({
   toolbar: {

@@ -1,4 +1,5 @@
-import { makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles } from '@fluentui/react-components';
+import { tokens } from '@fluentui/tokens';
 import { DRAWER_WIDTH } from '../../services/config.ts';
 import { TOP_BAR_HEIGHT } from './TopBar.styles.ts';
 

@@ -1,6 +1,8 @@
-import { makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles } from '@fluentui/react-components';
+import { tokens } from '@fluentui/tokens';
 
-const backgroundUrl = new URL('../../assets/login-background.svg', import.meta.url).href;
+/** The faded background picture's url("..."), set on the root by the screen (styles are compiled at build time). */
+export const BACKGROUND_IMAGE_VARIABLE = '--vitrine-login-background';
 
 export const useLoginStyles = makeStyles({
   root: {
@@ -16,7 +18,7 @@ export const useLoginStyles = makeStyles({
       content: '""',
       position: 'absolute',
       inset: 0,
-      backgroundImage: `url("${backgroundUrl}")`,
+      backgroundImage: `var(${BACKGROUND_IMAGE_VARIABLE})`,
       backgroundSize: 'cover',
       backgroundPosition: 'center',
       opacity: 0.45,

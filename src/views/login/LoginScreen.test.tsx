@@ -1,7 +1,11 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import LoginScreen from './LoginScreen.tsx';
+import { SessionLoginScreen as LoginScreen } from '../app/SessionLoginScreen.tsx';
 import { renderWithProviders } from '../testing/renderWithProviders.tsx';
+import { clearLoginDraft, loginDraft } from './loginActions.ts';
+
+// What was typed outlives the component on purpose (the shell hands over to the app); each test starts empty.
+afterEach(clearLoginDraft);
 
 const usernameField = () => screen.getByRole('textbox', { name: 'Username' });
 const passwordField = () => screen.getByLabelText('Password', { selector: 'input' }) as HTMLInputElement;
@@ -71,5 +75,16 @@ describe('LoginScreen', () => {
     renderWithProviders(<LoginScreen />, { path: '/login' });
     expect([(usernameField() as HTMLInputElement).required, passwordField().required]).toEqual([true, true]);
     expect((screen.getByRole('checkbox', { name: 'Remember me' }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('puts the cursor in the username field, or in the password field when a username was handed over', () => {
+    const first = renderWithProviders(<LoginScreen />, { path: '/login' });
+    expect(document.activeElement).toBe(usernameField());
+    first.unmount();
+
+    loginDraft.username = 'operator';
+    renderWithProviders(<LoginScreen />, { path: '/login' });
+    expect((usernameField() as HTMLInputElement).value).toBe('operator');
+    expect(document.activeElement).toBe(passwordField());
   });
 });

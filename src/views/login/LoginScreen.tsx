@@ -1,25 +1,48 @@
-import { useState, type FormEvent } from 'react';
-import { Button, Checkbox, Field, Input, Spinner, Title3 } from '@fluentui/react-components';
+import { useEffect, useRef, useState, type CSSProperties, type FormEvent } from 'react';
+import { Button, Checkbox, Field, Input, Title3 } from '@fluentui/react-components';
 import { EyeOffRegular, EyeRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { requiredString } from '../../services/schemas/common.ts';
-import { SessionContext } from '../app/actors.ts';
+import { BusyIcon } from '../common/Loading.tsx';
 import { usePageTitle } from '../common/usePageTitle.ts';
-import { useLoginStyles } from './LoginScreen.styles.ts';
+import { BACKGROUND_IMAGE_VARIABLE, useLoginStyles } from './LoginScreen.styles.ts';
+import { loginDraft, useLoginActions } from './loginActions.ts';
 
 const logoUrl = new URL('../../assets/logo.svg', import.meta.url).href;
+const backgroundUrl = new URL('../../assets/login-background.svg', import.meta.url).href;
+// A custom property set through the CSSOM, which the Content-Security-Policy allows (no inline style attribute).
+const rootStyle = { [BACKGROUND_IMAGE_VARIABLE]: `url("${backgroundUrl}")` } as CSSProperties;
 
-/** The sign-in card: username, password (with show/hide), remember me; sends `session.signIn`. */
+/** The sign-in card: username, password (with show/hide), remember me; signs in through useLoginActions(). */
 export default function LoginScreen() {
   const { t } = useTranslation(['login', 'common']);
   const styles = useLoginStyles();
   usePageTitle('login:title');
-  const session = SessionContext.useActorRef();
-  const signingIn = SessionContext.useSelector((s) => s.matches('signingIn'));
+  const { signingIn, signIn } = useLoginActions();
 
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [remember, setRemember] = useState(true);
+  const [username, setUsername] = useState(loginDraft.username);
+  const [password, setPassword] = useState(loginDraft.password);
+  const [remember, setRemember] = useState(loginDraft.remember);
+  // The cursor starts in the first field to fill. When the shell has handed over to the app, the username is
+  // already there and the password field gets it, so that a refused sign-in can be retried from the keyboard.
+  const usernameRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    (loginDraft.username ? passwordRef : usernameRef).current?.focus();
+  }, []);
+
+  const changeUsername = (value: string) => {
+    loginDraft.username = value;
+    setUsername(value);
+  };
+  const changePassword = (value: string) => {
+    loginDraft.password = value;
+    setPassword(value);
+  };
+  const changeRemember = (value: boolean) => {
+    loginDraft.remember = value;
+    setRemember(value);
+  };
   const [passwordVisible, setPasswordVisible] = useState(false);
   const [attempted, setAttempted] = useState(false);
 
@@ -31,11 +54,11 @@ export default function LoginScreen() {
     event.preventDefault();
     setAttempted(true);
     if (!requiredString.is(username) || !requiredString.is(password)) return;
-    session.send({ type: 'session.signIn', username, password, remember });
+    signIn({ username, password, remember });
   };
 
   return (
-    <div className={styles.root}>
+    <div className={styles.root} style={rootStyle}>
       <main className={styles.card}>
         <div className={styles.header}>
           <img src={logoUrl} alt={t('logoAlt')} className={styles.logo} />
@@ -50,7 +73,7 @@ export default function LoginScreen() {
             validationState={usernameMissing ? 'error' : 'none'}
             validationMessage={usernameMissing ? required : undefined}
           >
-            <Input value={username} onChange={(_, data) => setUsername(data.value)} autoComplete="username" name="username" required />
+            <Input ref={usernameRef} value={username} onChange={(_, data) => changeUsername(data.value)} autoComplete="username" name="username" required />
           </Field>
           <Field
             label={t('password')}
@@ -58,9 +81,10 @@ export default function LoginScreen() {
             validationMessage={passwordMissing ? required : undefined}
           >
             <Input
+              ref={passwordRef}
               type={passwordVisible ? 'text' : 'password'}
               value={password}
-              onChange={(_, data) => setPassword(data.value)}
+              onChange={(_, data) => changePassword(data.value)}
               autoComplete="current-password"
               name="password"
               required
@@ -75,13 +99,13 @@ export default function LoginScreen() {
               }
             />
           </Field>
-          <Checkbox label={t('remember')} checked={remember} onChange={(_, data) => setRemember(data.checked === true)} />
+          <Checkbox label={t('remember')} checked={remember} onChange={(_, data) => changeRemember(data.checked === true)} />
           <Button
             type="submit"
             appearance="primary"
             className={styles.submit}
             disabled={signingIn}
-            icon={signingIn ? <Spinner size="tiny" aria-hidden /> : undefined}
+            icon={signingIn ? <BusyIcon /> : undefined}
           >
             {t('submit')}
           </Button>

@@ -1,0 +1,85 @@
+import { Suspense, useCallback, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { FluentProvider } from '@fluentui/react-components';
+import { storedTheme } from '../../machines/theme.names.ts';
+import { tokenStore } from '../../services/tokenStore.ts';
+import { ErrorFallback } from '../common/ErrorBoundary.tsx';
+import { Loading } from '../common/Loading.tsx';
+import { withChunkTimeout } from '../common/lazyScreen.ts';
+import LoginScreen from '../login/LoginScreen.tsx';
+import { LoginActionsContext, type Credentials, type LoginActions } from '../login/loginActions.ts';
+import { useAppStyles } from './App.styles.ts';
+import { setPendingSignIn } from './pendingSignIn.ts';
+import { useFluentTheme } from './themes.ts';
+
+/** The full app (router, session and theme machines, services, every screen) is a chunk of its own. */
+const loadApp = (): Promise<ComponentType> => withChunkTimeout(import('./App.tsx')).then((module) => module.App);
+
+/** Tokens in storage: the full app checks (or refreshes) them; without any the visitor is anonymous. */
+export function hasStoredSession(): boolean {
+  return tokenStore.getAccess() !== null || tokenStore.getRefresh() !== null;
+}
+
+/** Theme and page surface for what the shell shows itself, the way the full app draws them. */
+function ShellFrame({ children }: { children: ReactNode }) {
+  const theme = useFluentTheme(storedTheme());
+  const styles = useAppStyles();
+  return (
+    <FluentProvider theme={theme}>
+      <div className={styles.root}>
+        <Suspense fallback={<Loading fullPage />}>{children}</Suspense>
+      </div>
+    </FluentProvider>
+  );
+}
+
+/**
+ * The first page. An anonymous visitor can only sign in (spec section 6), so for them the shell shows the login
+ * screen straight from the main bundle and loads the full app when they submit it; the app then sends the
+ * sign-in to its session machine (see SessionProvider) and the login screen keeps what was typed. With a
+ * stored session the shell loads the full app at once. A chunk that fails to arrive shows "Loading chunk
+ * failed" with a Reload button, as inside the app.
+ */
+export function Shell() {
+  const [anonymous] = useState(() => !hasStoredSession());
+  const [App, setApp] = useState<ComponentType | null>(null);
+  const [starting, setStarting] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+
+  const start = useCallback(() => {
+    setStarting(true);
+    loadApp().then(
+      (app) => setApp(() => app),
+      (error: unknown) => setFailure(error),
+    );
+  }, []);
+
+  useEffect(() => {
+    if (!anonymous) start();
+  }, [anonymous, start]);
+
+  const loginActions = useMemo<LoginActions>(
+    () => ({
+      signingIn: starting,
+      signIn: (credentials: Credentials) => {
+        setPendingSignIn(credentials);
+        start();
+      },
+    }),
+    [starting, start],
+  );
+
+  if (App) return <App />;
+  return (
+    <ShellFrame>
+      {failure ? (
+        <ErrorFallback error={failure} />
+      ) : anonymous ? (
+        <LoginActionsContext.Provider value={loginActions}>
+          <LoginScreen />
+        </LoginActionsContext.Provider>
+      ) : (
+        <Loading fullPage />
+      )}
+    </ShellFrame>
+  );
+}

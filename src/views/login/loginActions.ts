@@ -1,0 +1,37 @@
+import { createContext, useContext } from 'react';
+
+export interface Credentials {
+  username: string;
+  password: string;
+  remember: boolean;
+}
+
+/**
+ * What the login screen needs from whoever shows it: the full app passes the session machine's
+ * `session.signIn` and its signingIn state (SessionLoginScreen); the first-page shell loads the app first.
+ */
+export interface LoginActions {
+  signingIn: boolean;
+  signIn(credentials: Credentials): void;
+}
+
+export const LoginActionsContext = createContext<LoginActions | null>(null);
+
+export function useLoginActions(): LoginActions {
+  const actions = useContext(LoginActionsContext);
+  if (!actions) throw new Error('LoginScreen needs a LoginActionsContext provider');
+  return actions;
+}
+
+/**
+ * What the user has typed, kept outside the component: when the shell hands over to the full app, the
+ * login screen mounts again and must show the same values (and keep them if the sign-in is refused).
+ * Cleared once a session is signed in, so the password never outlives the sign-in.
+ */
+export const loginDraft: Credentials = { username: '', password: '', remember: true };
+
+export function clearLoginDraft(): void {
+  loginDraft.username = '';
+  loginDraft.password = '';
+  loginDraft.remember = true;
+}
