@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../server/app.ts';
 import { createContext, ensureAdmin } from '../../server/bootstrap.ts';
+import { ActiveUserCache, PlayerCache } from '../../server/caches.ts';
 import { loadConfig, type ServerConfig } from '../../server/config.ts';
 import type { AppContext } from '../../server/context.ts';
 
@@ -73,6 +74,19 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
       if (!persistent) await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A second server instance on the same database as `server`, with caches of its own: what another instance behind
+ * the load balancer sees. Close it before `server` (they share the database connection).
+ */
+export async function startSecondInstance(server: TestServer): Promise<Pick<TestServer, 'app' | 'ctx' | 'origin' | 'api'> & { close(): Promise<void> }> {
+  const ctx: AppContext = { ...server.ctx, activeUsers: new ActiveUserCache(), players: new PlayerCache() };
+  const app = await buildApp(ctx, { logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return { app, ctx, origin, api: `${origin}/api/v1`, close: () => app.close() };
 }
 
 /** Runs one statement on the PostgreSQL server of TEST_DATABASE_URL (names here are generated, never user input). */
