@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { AppContext } from './context.ts';
 import { ApiError } from './errors.ts';
 import { apiRoutes } from './routes/index.ts';
+import { helmetHeaders } from './securityHeaders.ts';
 
 export const API_PREFIX = '/api/v1';
 const HASHED_ASSET = /\.[0-9a-f]{8,}\.(?:js|css|png|jpe?g|svg|webp|woff2?)(?:\.br|\.gz)?$/;
@@ -55,9 +55,13 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   });
   app.decorate('routeTable', routeTable);
 
-  await app.register(helmet, {
+  const securityHeaders = helmetHeaders({
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy() },
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(securityHeaders);
+    done();
   });
   await app.register(compress, { global: true, threshold: 1024 });
 

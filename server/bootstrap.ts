@@ -5,6 +5,7 @@ import { hashPassword, randomPassword } from './auth/passwords.ts';
 import { ActiveUserCache, PlayerCache } from './caches.ts';
 import type { ServerConfig } from './config.ts';
 import type { AppContext } from './context.ts';
+import { ContactWriter } from './db/heartbeats.ts';
 import { migrate, openDatabase } from './db/index.ts';
 import { countUsers, insertUser } from './db/users.ts';
 
@@ -16,7 +17,8 @@ export async function createContext(config: ServerConfig): Promise<AppContext> {
     accessSeconds: config.accessTtlSeconds,
     refreshSeconds: config.refreshTtlSeconds,
   });
-  return { config, database, db: database.db, tokens, activeUsers: new ActiveUserCache(), players: new PlayerCache() };
+  const contacts = new ContactWriter(database.db, (error) => console.warn('Writing heartbeat contacts failed; they are kept for the next write', error));
+  return { config, database, db: database.db, tokens, activeUsers: new ActiveUserCache(), players: new PlayerCache(), contacts };
 }
 
 /**

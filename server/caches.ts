@@ -3,12 +3,20 @@
  * signed-in user is still active, and a player's credentials and pending work. Several instances may share one
  * PostgreSQL (DATABASE_URL), and a write through another instance never reaches this one's memory, so every entry
  * is trusted only for a bounded time after it was read from (or written to) the database: CACHE_TTL_MS is the
- * longest a change made elsewhere stays unseen here. Writes through this instance drop the entries they affect
+ * longest a change made elsewhere stays unseen here. Player entries last longer while the device change log is
+ * watched (see PlayerCache.isFresh): a change then reaches this instance with the next poll, about twice a second. Writes through this instance drop the entries they affect
  * at once, and a read that was under way while an entry was dropped is not stored (the generation check).
  */
 
 /** How long an entry read from the database is trusted: the staleness bound for changes made by other instances. */
 export const CACHE_TTL_MS = 2000;
+
+/**
+ * Player entries while the device change log is watched (server/db/deviceChanges.ts): an entry stays valid until the
+ * log names its device, as long as the last completed poll of the log began less than CACHE_TTL_MS ago (otherwise
+ * the plain time-to-live applies again), and never longer than this.
+ */
+export const WATCHED_ENTRY_MAX_AGE_MS = 5 * 60_000;
 
 /** Ids of users found active in the database, each until its entry expires. Inactive or deleted users are never cached. */
 export class ActiveUserCache {
@@ -86,7 +94,16 @@ export class PlayerCache {
     return this.bySerial.get(serial);
   }
 
+  /** Own-clock start of the last poll of the device change log that completed, or null while none did. */
+  private watchedAt: number | null = null;
+
+  /** A poll of the change log that began at `startedAt` has dropped every device it named. */
+  confirmWatched(startedAt: number): void {
+    this.watchedAt = startedAt;
+  }
+
   isFresh(entry: CachedPlayer, at = this.now()): boolean {
+    if (this.watchedAt !== null && at - this.watchedAt < this.ttlMs) return at - entry.readAt < WATCHED_ENTRY_MAX_AGE_MS;
     return at - entry.readAt < this.ttlMs;
   }
 

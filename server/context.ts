@@ -2,6 +2,7 @@ import type { ServerConfig } from './config.ts';
 import type { Database, Db } from './db/index.ts';
 import type { TokenService } from './auth/tokens.ts';
 import type { ActiveUserCache, PlayerCache } from './caches.ts';
+import type { ContactWriter } from './db/heartbeats.ts';
 
 /** What every route plugin receives: configuration, the database, the token service and this instance's caches (see caches.ts). */
 export interface AppContext {
@@ -11,4 +12,6 @@ export interface AppContext {
   tokens: TokenService;
   activeUsers: ActiveUserCache;
   players: PlayerCache;
+  /** Heartbeat contacts waiting to be written (see ContactWriter). */
+  contacts: ContactWriter;
 }

@@ -145,6 +145,106 @@ async function readPlayers(db: Db, serials: string[], readAt: number): Promise<M
   return players;
 }
 
+/** How long a heartbeat's contact may wait in memory before ContactWriter writes it (reads on this instance flush first). */
+export const CONTACT_FLUSH_MS = 1000;
+
+/** A heartbeat to record: when (own clock) and what the player reported (undefined expiry: not reported). */
+export interface Contact {
+  deviceId: number;
+  at: number;
+  ip: string | null;
+  version: string | null;
+  scheduleState: string | null;
+  scheduleExpiry: string | null | undefined;
+}
+
+/**
+ * Heartbeats that need no answer from the database are recorded behind the request: their contacts wait here (the
+ * newest per device) and are written together, one statement at most every CONTACT_FLUSH_MS. Routes that read device
+ * status on this instance call flush() first, so they always see every heartbeat this instance answered; other
+ * instances see it within CONTACT_FLUSH_MS. A contact never moves last_connection back, never brings back a device
+ * deactivated meanwhile, and does not undo a sign-off that came after it. What a failed write held is kept for the next.
+ */
+export class ContactWriter {
+  private pending = new Map<number, Contact>();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private writing: Promise<void> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly onError: (error: unknown) => void = () => {},
+    private readonly now: () => number = Date.now,
+    private readonly flushMs = CONTACT_FLUSH_MS,
+  ) {}
+
+  get size(): number {
+    return this.pending.size;
+  }
+
+  note(contact: Contact): void {
+    const previous = this.pending.get(contact.deviceId);
+    this.pending.set(
+      contact.deviceId,
+      contact.scheduleExpiry === undefined && previous ? { ...contact, scheduleExpiry: previous.scheduleExpiry } : contact,
+    );
+    if (this.timer === undefined) {
+      this.timer = setTimeout(() => {
+        this.timer = undefined;
+        this.flush().catch(this.onError);
+      }, this.flushMs);
+      this.timer.unref?.();
+    }
+  }
+
+  /** Writes every waiting contact; resolves once they (and any write under way) are in the database. */
+  async flush(): Promise<void> {
+    while (this.writing) await this.writing;
+    if (this.pending.size === 0) return;
+    const batch = [...this.pending.values()];
+    this.pending = new Map();
+    this.writing = writeContacts(this.db, batch, this.now())
+      .catch((error: unknown) => {
+        // Keep what failed unless a newer contact of the same device came meanwhile.
+        for (const contact of batch) if (!this.pending.has(contact.deviceId)) this.pending.set(contact.deviceId, contact);
+        throw error;
+      })
+      .finally(() => {
+        this.writing = null;
+      });
+    await this.writing;
+  }
+
+  /** Stops the timer and writes what waits (server shutdown). */
+  async close(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.flush();
+  }
+}
+
+/** One statement for many contacts; each contact's time is its age at `now`, taken from the database's clock. */
+async function writeContacts(db: Db, contacts: Contact[], now: number): Promise<void> {
+  const column = <T>(pick: (contact: Contact) => T) => sql.param(contacts.map(pick));
+  await db.execute(sql`
+    UPDATE devices d SET
+      last_connection = GREATEST(d.last_connection, x.contact),
+      signed_off_at = CASE WHEN d.signed_off_at > x.contact THEN d.signed_off_at END,
+      ip = COALESCE(x.ip, d.ip),
+      version = COALESCE(x.version, d.version),
+      schedule_state = COALESCE(x.schedule_state, d.schedule_state),
+      schedule_expiry = CASE WHEN x.expiry_given THEN x.expiry ELSE d.schedule_expiry END
+    FROM (
+      SELECT u.id, now() - make_interval(secs => u.age_ms / 1000.0) AS contact, u.ip, u.version, u.schedule_state, u.expiry_given, u.expiry
+      FROM unnest(
+        ${column((c) => c.deviceId)}::int[], ${column((c) => Math.max(0, now - c.at))}::float8[], ${column((c) => c.ip)}::text[],
+        ${column((c) => c.version)}::text[], ${column((c) => c.scheduleState)}::text[],
+        ${column((c) => c.scheduleExpiry !== undefined)}::boolean[], ${column((c) => c.scheduleExpiry ?? null)}::timestamptz[]
+      ) AS u(id, age_ms, ip, version, schedule_state, expiry_given, expiry)
+    ) x
+    WHERE d.id = ANY(${column((c) => c.deviceId)}::int[]) AND d.id = x.id AND d.is_active
+  `);
+}
+
 /**
  * Runs `run` over batches of the items that arrive together or while a batch is in the database: one statement then
  * serves many requests (a lone item waits one turn of the event loop, never a timer). Items of one key go in different
@@ -207,30 +307,40 @@ function batcher<T, R>(run: (items: T[]) => Promise<R[]>, keyOf: (item: T) => st
     });
 }
 
-/** Whether a heartbeat must go to the database, or the cached entry answers it as the database would. */
-function needsWrite(player: CachedPlayer, report: HeartbeatReport, at: number): boolean {
+/** Whether a heartbeat needs an answer only the database can give: commands to deliver or acknowledge, config files. */
+function needsDatabase(player: CachedPlayer, report: HeartbeatReport): boolean {
+  return player.commandsPending || report.acknowledged.length > 0 || report.configVersion !== player.configVersion;
+}
+
+const expiryMs = (expiry: string | null) => (expiry === null ? null : Date.parse(expiry));
+
+/** Whether a heartbeat has something to record: a changed report, a sign-off to undo, or a stored contact grown old. */
+function hasContactToRecord(player: CachedPlayer, report: HeartbeatReport, at: number): boolean {
   return (
-    player.commandsPending ||
     player.signedOff ||
-    report.acknowledged.length > 0 ||
-    report.configVersion !== player.configVersion ||
     (report.ip !== null && report.ip !== player.ip) ||
     (report.version !== null && report.version !== player.version) ||
     (report.scheduleState !== null && report.scheduleState !== player.scheduleState) ||
-    (report.scheduleExpiry !== undefined && (report.scheduleExpiry === null ? null : Date.parse(report.scheduleExpiry)) !== player.scheduleExpiry) ||
+    (report.scheduleExpiry !== undefined && expiryMs(report.scheduleExpiry) !== player.scheduleExpiry) ||
     player.contactAt === null ||
     at - player.contactAt >= CONTACT_WRITE_INTERVAL_MS
   );
 }
 
 /**
- * Records heartbeats. A heartbeat that would change nothing but a recent last_connection (see CONTACT_WRITE_INTERVAL_MS)
- * is answered from the player cache, when the cached entry was read from the database at most the cache's TTL ago:
- * same serial and key, active, no command waiting, the player's config current. Otherwise it goes to the database:
- * a batched read when the entry expired, and a batched write (writeHeartbeats) whenever anything is to record or
- * deliver, which also refreshes the entry. Answers undefined where no active device has this serial and key.
+ * Records heartbeats. A heartbeat is answered from the player cache when its entry is current (see PlayerCache.isFresh):
+ * same serial and key, active, no command waiting, the player's config current; what it reports is then recorded behind
+ * the request by `contacts` (ContactWriter), and not at all when nothing changed and the stored contact is younger than
+ * CONTACT_WRITE_INTERVAL_MS. A missing or outdated entry is read first (batched). A heartbeat with commands to deliver
+ * or acknowledge, or a stale config, goes to the database at once (writeHeartbeats, batched), which also refreshes the
+ * entry. Answers undefined where no active device has this serial and key.
  */
-export function heartbeatRecorder(db: Db, players: PlayerCache, maxBatch = 256): (report: HeartbeatReport) => Promise<HeartbeatResult | undefined> {
+export function heartbeatRecorder(
+  db: Db,
+  players: PlayerCache,
+  contacts: ContactWriter,
+  maxBatch = 256,
+): (report: HeartbeatReport) => Promise<HeartbeatResult | undefined> {
   const write = batcher(
     async (items: { report: HeartbeatReport; read: ReturnType<PlayerCache['begin']> }[]) => {
       const written = await writeHeartbeats(db, items.map((item) => item.report));
@@ -277,19 +387,24 @@ export function heartbeatRecorder(db: Db, players: PlayerCache, maxBatch = 256):
   );
 
   return async (report) => {
-    const started = players.begin();
     let player = players.get(report.serial);
-    if (player && !players.isFresh(player, started.at)) {
+    if (!player || !players.isFresh(player)) {
       player = await read(report.serial);
       if (!player) return undefined;
     }
-    if (player) {
-      if (!player.isActive || !sameKey(player.key, report.key)) return undefined;
-      const at = players.now();
-      if (players.isFresh(player, at) && !needsWrite(player, report, at)) {
-        return { device: player.id, commands: [], schedule_version: player.scheduleVersion, config_version: player.configVersion, configs: null };
-      }
+    if (!player.isActive || !sameKey(player.key, report.key)) return undefined;
+    if (needsDatabase(player, report)) return write({ report, read: players.begin() });
+    const at = players.now();
+    if (hasContactToRecord(player, report, at)) {
+      contacts.note({ deviceId: player.id, at, ip: report.ip, version: report.version, scheduleState: report.scheduleState, scheduleExpiry: report.scheduleExpiry });
+      // The entry now says what the database will hold once the contact is written.
+      player.contactAt = at;
+      player.signedOff = false;
+      if (report.ip !== null) player.ip = report.ip;
+      if (report.version !== null) player.version = report.version;
+      if (report.scheduleState !== null) player.scheduleState = report.scheduleState;
+      if (report.scheduleExpiry !== undefined) player.scheduleExpiry = expiryMs(report.scheduleExpiry);
     }
-    return write({ report, read: players.begin() });
+    return { device: player.id, commands: [], schedule_version: player.scheduleVersion, config_version: player.configVersion, configs: null };
   };
 }

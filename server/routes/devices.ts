@@ -119,6 +119,11 @@ export default async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx:
     return { device: row.device.id, version: row.device.scheduleVersion, events: [] };
   });
 
+  // Status comes from last_connection: contacts this instance answered but has not written yet go first (ContactWriter).
+  app.addHook('preHandler', async (request) => {
+    if (request.method === 'GET') await ctx.contacts.flush();
+  });
+
   app.register(async (guarded) => {
     guarded.addHook('preHandler', requireUser(ctx));
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isIpAddress, PlayerHeartbeatBody, PlayerHelloBody, type PlayerHeartbeatBody as HeartbeatBody } from '../../src/services/schemas/devices.ts';
 import type { AppContext } from '../context.ts';
 import { findPlayer, signOffDevice, takeAdoptedKey, touchDevice, upsertPendingClient, type PlayerCredentials } from '../db/devices.ts';
+import { watchDeviceChanges } from '../db/deviceChanges.ts';
 import { heartbeatRecorder } from '../db/heartbeats.ts';
 import { HEARTBEAT_SECONDS, sameKey } from '../domain/devices.ts';
 import { record } from '../domain/journal.ts';
@@ -69,7 +70,17 @@ export function authenticatePlayerOrUser(ctx: AppContext) {
 
 export default async function playerRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const { db } = ctx;
-  const recordHeartbeat = heartbeatRecorder(db, ctx.players);
+  const recordHeartbeat = heartbeatRecorder(db, ctx.players, ctx.contacts);
+
+  // Changes made through other instances (or any other path) reach this instance's player cache through the log.
+  let changeWatch: { stop(): Promise<void> } | undefined;
+  app.addHook('onReady', async () => {
+    changeWatch = watchDeviceChanges(db, ctx.players, (error) => app.log.warn({ err: error }, 'Reading the device change log failed'));
+  });
+  app.addHook('onClose', async () => {
+    await changeWatch?.stop();
+    await ctx.contacts.close();
+  });
 
   app.post('/player/hello/', async (request, reply) => {
     const body = parse(PlayerHelloBody, withCredentials(request));

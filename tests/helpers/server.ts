@@ -7,6 +7,7 @@ import pg from 'pg';
 import { buildApp } from '../../server/app.ts';
 import { createContext, ensureAdmin } from '../../server/bootstrap.ts';
 import { ActiveUserCache, PlayerCache } from '../../server/caches.ts';
+import { ContactWriter } from '../../server/db/heartbeats.ts';
 import { loadConfig, type ServerConfig } from '../../server/config.ts';
 import type { AppContext } from '../../server/context.ts';
 
@@ -81,7 +82,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
  * the load balancer sees. Close it before `server` (they share the database connection).
  */
 export async function startSecondInstance(server: TestServer): Promise<Pick<TestServer, 'app' | 'ctx' | 'origin' | 'api'> & { close(): Promise<void> }> {
-  const ctx: AppContext = { ...server.ctx, activeUsers: new ActiveUserCache(), players: new PlayerCache() };
+  const ctx: AppContext = { ...server.ctx, activeUsers: new ActiveUserCache(), players: new PlayerCache(), contacts: new ContactWriter(server.ctx.db) };
   const app = await buildApp(ctx, { logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
