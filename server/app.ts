@@ -32,6 +32,13 @@ export function contentSecurityPolicy(): Record<string, string[]> {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route answers machines, never a browser (the player protocol): it gets no browser security headers
+     * (Content-Security-Policy, frame and cross-origin policies), only nosniff.
+     */
+    machineClients?: boolean;
+  }
   interface FastifyInstance {
     /** "METHOD /path" of every API route, relative to /api/v1 (docs/api.md is kept in step with it by a test). */
     routeTable: string[];
@@ -59,8 +66,10 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy() },
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(securityHeaders);
+  app.addHook('onRequest', (request, reply, done) => {
+    // Routes only machines call (the player protocol) skip the browser's protections; see RouteConfig.machineClients.
+    if (request.routeOptions.config.machineClients) reply.header('x-content-type-options', 'nosniff');
+    else reply.headers(securityHeaders);
     done();
   });
   await app.register(compress, { global: true, threshold: 1024 });

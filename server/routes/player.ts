@@ -5,6 +5,7 @@ import { findPlayer, signOffDevice, takeAdoptedKey, touchDevice, upsertPendingCl
 import { watchDeviceChanges } from '../db/deviceChanges.ts';
 import { heartbeatRecorder } from '../db/heartbeats.ts';
 import { HEARTBEAT_SECONDS, sameKey } from '../domain/devices.ts';
+import { isPlainHeartbeat } from '../domain/heartbeatBody.ts';
 import { record } from '../domain/journal.ts';
 import { hitRateLimit } from '../domain/rateLimit.ts';
 import { ApiError, forbidden, parse, unauthorized } from '../errors.ts';
@@ -34,10 +35,12 @@ function clientIp(request: FastifyRequest, reported: string | null | undefined):
 }
 
 /**
- * A heartbeat body: checked as sent first (a well-formed body needs no coercion, and this is the hot path),
+ * A heartbeat body: the common shape passes a quick sound check (isPlainHeartbeat), others are checked as sent
+ * by the schema (a well-formed body needs no coercion, and this is the hot path),
  * and only a body that fails goes through the coercing parse that also reports the fields.
  */
 function heartbeatBody(input: Record<string, unknown>): HeartbeatBody {
+  if (isPlainHeartbeat(input)) return input;
   const [error, body] = PlayerHeartbeatBody.validate(input);
   return error ? parse(PlayerHeartbeatBody, input) : body;
 }
@@ -82,7 +85,10 @@ export default async function playerRoutes(app: FastifyInstance, { ctx }: { ctx:
     await ctx.contacts.close();
   });
 
-  app.post('/player/hello/', async (request, reply) => {
+  // Players are machines: no browser headers (see machineClients in app.ts), and answers too small to compress.
+  const machineRoute = { config: { machineClients: true }, compress: false } as const;
+
+  app.post('/player/hello/', machineRoute, async (request, reply) => {
     const body = parse(PlayerHelloBody, withCredentials(request));
     const ip = clientIp(request, body.ip);
     const player = await findPlayer(db, body.serial);
@@ -108,7 +114,7 @@ export default async function playerRoutes(app: FastifyInstance, { ctx }: { ctx:
     return reply.code(202).send({ status: 'pending', heartbeat_seconds: HEARTBEAT_SECONDS });
   });
 
-  app.post('/player/heartbeat/', async (request) => {
+  app.post('/player/heartbeat/', machineRoute, async (request) => {
     const body = heartbeatBody(withCredentials(request));
     const answer = await recordHeartbeat({
       serial: body.serial,
@@ -126,7 +132,7 @@ export default async function playerRoutes(app: FastifyInstance, { ctx }: { ctx:
     throw unauthorized('invalid_device_key', 'The device key is wrong.');
   });
 
-  app.post('/player/bye/', async (request) => {
+  app.post('/player/bye/', machineRoute, async (request) => {
     const body = parse(PlayerHeartbeatBody, withCredentials(request));
     const player = await authenticatePlayer(ctx, body.serial, body.key);
     await signOffDevice(db, player.id);

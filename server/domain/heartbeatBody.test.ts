@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { PlayerHeartbeatBody } from '../../src/services/schemas/devices.ts';
+import { isPlainHeartbeat } from './heartbeatBody.ts';
+
+const schemaAccepts = (body: Record<string, unknown>) => PlayerHeartbeatBody.validate(body)[0] === undefined;
+
+/** A small deterministic generator, so a failure can be replayed. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+// Values a field may take: the usual ones, and edge cases and wrong ones (picked one time in four).
+type Pool = { usual: readonly unknown[]; odd: readonly unknown[] };
+const SERIALS: Pool = { usual: ['BENCH-000001', 'A', 'a'.repeat(64), 'X.1:2_3-4'], odd: ['a'.repeat(65), '', ' ', ' X1', 'X1 ', '-X1', 'Ж1', 'X1\n', 12, null, undefined, ['X1'], {}] };
+const KEYS: Pool = { usual: ['k', 'bench-key-1', 'k'.repeat(200), ' '], odd: ['k'.repeat(201), '', 7, null, undefined, true] };
+const VERSIONS: Pool = { usual: [undefined, '1.4.2', '', 'v'.repeat(64)], odd: ['v'.repeat(65), 1.4, null, ['1']] };
+const STATES: Pool = { usual: [undefined, 'playing', 'waiting', 'not_found'], odd: ['PLAYING', '', null, 0] };
+const CONFIG_VERSIONS: Pool = { usual: [undefined, 0, 1, 2147483647], odd: [-1, 1.5, '1', null, Number.NaN, Number.POSITIVE_INFINITY] };
+const EXTRAS: Pool = { usual: [{}, { other: 'x' }], odd: [{ ip: '10.0.0.1' }, { ip: 'nope' }, { schedule_expiry: null }, { acknowledged: [1] }] };
+
+describe('isPlainHeartbeat', () => {
+  it('accepts the common heartbeat', () => {
+    expect(isPlainHeartbeat({ serial: 'BENCH-000001', key: 'bench-key-1', version: '1.4.2', schedule_state: 'playing', config_version: 1 })).toBe(true);
+    expect(isPlainHeartbeat({ serial: 'SN1', key: 'k' })).toBe(true);
+  });
+
+  it('never accepts a body the schema refuses (20,000 generated bodies)', () => {
+    const next = random(20261121);
+    const pick = (pool: Pool) => {
+      const values = next() < 0.75 ? pool.usual : pool.odd;
+      return values[Math.floor(next() * values.length)]!;
+    };
+    let accepted = 0;
+    for (let i = 0; i < 20_000; i += 1) {
+      const body: Record<string, unknown> = {
+        serial: pick(SERIALS),
+        key: pick(KEYS),
+        version: pick(VERSIONS),
+        schedule_state: pick(STATES),
+        config_version: pick(CONFIG_VERSIONS),
+        ...(pick(EXTRAS) as Record<string, unknown>),
+      };
+      for (const name of Object.keys(body)) if (body[name] === undefined && next() < 0.5) delete body[name];
+      if (isPlainHeartbeat(body)) {
+        accepted += 1;
+        expect({ body, accepted: schemaAccepts(body) }).toEqual({ body, accepted: true });
+      }
+    }
+    // The shortcut must actually serve: a good share of the generated bodies are plain and valid.
+    expect(accepted).toBeGreaterThan(2000);
+  });
+});
