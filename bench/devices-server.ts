@@ -73,6 +73,14 @@ export async function real(count: number) {
 /** Whether the bench servers run pinned to a core of their own (two cores or more and taskset). */
 export const pinned = os.cpus().length >= 2 && spawnSync('taskset', ['-c', '0', 'true']).status === 0;
 
+/**
+ * Keeps the calling process (the load generator) off the server's core: with the server pinned to core 1 and the
+ * client free to run anywhere, the scheduler sometimes put both on core 1 and the latencies measured that.
+ */
+export function pinClientToCore0(): void {
+  if (pinned) spawnSync('taskset', ['-a', '-p', '-c', '0', String(process.pid)], { stdio: 'ignore' });
+}
+
 /** Starts this file as a child process (`bare`, or `app <count>`) and answers its origin once it listens. */
 export async function startDevicesServer(args: string[]): Promise<BenchServer> {
   const script = fileURLToPath(import.meta.url);

@@ -1,14 +1,14 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { percentile, printMeasurements, type Measurement } from './lib.ts';
-import { benchKey, benchSerial, pinned, startDevicesServer as startChild } from './devices-server.ts';
+import { benchKey, benchSerial, pinClientToCore0, pinned, startDevicesServer as startChild } from './devices-server.ts';
 
 /*
  * Devices at scale: with 10,000 devices in the database,
  *  - p95 latency of a filtered device-list page at the API (sequential requests over loopback);
  *  - heartbeat throughput as a ratio of a bare Fastify route answering {} measured in the same run.
  * Each server runs in a child process pinned to one core (taskset, when there are two cores or more);
- * autocannon runs here, on another core.
+ * autocannon and the list requests run here, pinned to the other core.
  */
 
 const DEVICES = 10_000;
@@ -101,6 +101,7 @@ async function bareThroughput(origin: string): Promise<AutocannonResult> {
 }
 
 export async function run(): Promise<Measurement[]> {
+  pinClientToCore0();
   const bare = await startChild(['bare']);
   let bareResult: AutocannonResult;
   try {

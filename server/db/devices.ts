@@ -390,9 +390,10 @@ export async function findOffice(db: Db, id: number): Promise<OfficeRow | undefi
 }
 
 /**
- * Refreshes the planner's statistics of the device tables. PostgreSQL's autovacuum does this by itself;
- * embedded PGlite has no autovacuum, and without statistics the list queries of a large fleet plan badly.
+ * Vacuums the device tables and refreshes the planner's statistics. PostgreSQL's autovacuum does this by itself;
+ * embedded PGlite has none: without statistics the list queries of a large fleet plan badly, and without vacuum the
+ * dead rows heartbeats leave behind pile up and every status count scans them (a filtered page took about 2 ms longer).
  */
 export async function analyzeDeviceTables(db: Db): Promise<void> {
-  await db.execute(sql`ANALYZE devices, offices, companies, device_commands, device_configs`);
+  await db.execute(sql`VACUUM (ANALYZE) devices, offices, companies, device_commands, device_configs`);
 }

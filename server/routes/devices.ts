@@ -92,7 +92,7 @@ export default async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx:
     await app.register(multipart, { limits: { fileSize: MAX_DEVICE_PHOTO_BYTES, files: 1, fields: 10 } });
   }
 
-  // Planner statistics for the list queries (see analyzeDeviceTables): at start, then every few minutes.
+  // Vacuum and planner statistics for the list queries (see analyzeDeviceTables): at start, then every few minutes.
   let analyzeTimer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     await analyzeDeviceTables(db);

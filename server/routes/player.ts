@@ -19,7 +19,8 @@ const PENDING_HELLOS_PER_MINUTE = 600;
  * take precedence over `serial` / `key` body fields.
  */
 function withCredentials(request: FastifyRequest): Record<string, unknown> {
-  const body = request.body && typeof request.body === 'object' ? { ...(request.body as Record<string, unknown>) } : {};
+  // The parsed body belongs to this request alone, so the credentials are written into it rather than into a copy.
+  const body = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : {};
   const serial = request.headers['x-device-serial'];
   const key = request.headers['x-device-key'];
   if (typeof serial === 'string') body.serial = serial;
