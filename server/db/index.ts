@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -45,12 +46,14 @@ export async function openDatabase(config: Pick<ServerConfig, 'databaseUrl' | 'd
     };
   }
   let client: PGlite;
+  // Extensions the migrations create (PostgreSQL ships them; PGlite loads them here).
+  const extensions = { pg_trgm };
   if (config.inMemory) {
-    client = new PGlite();
+    client = new PGlite({ extensions });
   } else {
     const dir = path.join(config.dataDir, 'pglite');
     await fs.mkdir(dir, { recursive: true });
-    client = new PGlite(dir);
+    client = new PGlite(dir, { extensions });
   }
   await client.waitReady;
   return {
