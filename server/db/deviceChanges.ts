@@ -38,8 +38,10 @@ export function watchDeviceChanges(
   players: PlayerCache,
   onError: (error: unknown) => void,
   intervalMs = DEVICE_CHANGE_POLL_MS,
-): { stop(): Promise<void> } {
+): { ready: Promise<void>; stop(): Promise<void> } {
   let last: number | null = null;
+  let firstPoll: (() => void) | undefined;
+  const ready = new Promise<void>((resolve) => (firstPoll = resolve));
   let lastPrune = 0;
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -73,6 +75,7 @@ export function watchDeviceChanges(
 
   const tick = () => {
     running = poll().finally(() => {
+      firstPoll?.();
       if (stopped) return;
       timer = setTimeout(tick, intervalMs);
       timer.unref?.();
@@ -81,6 +84,8 @@ export function watchDeviceChanges(
   tick();
 
   return {
+    /** Settles after the first poll (whether it succeeded or not). */
+    ready,
     async stop() {
       stopped = true;
       clearTimeout(timer);

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from './index.ts';
 import type { CachedPlayer, PlayerCache } from '../caches.ts';
 import { sameKey } from '../domain/devices.ts';
@@ -108,14 +108,33 @@ export async function recordHeartbeats(db: Db, reports: HeartbeatReport[]): Prom
 }
 
 /** What the database holds now about the devices of these serials (a read, no write); absent serials are left out. */
-async function readPlayers(db: Db, serials: string[], readAt: number): Promise<Map<string, CachedPlayer>> {
+function readPlayers(db: Db, serials: string[], readAt: number): Promise<Map<string, CachedPlayer>> {
+  return readPlayersWhere(db, sql`d.sn = ANY(${sql.param(serials)}::text[])`, readAt);
+}
+
+/** How many players preloadPlayers reads at most (about 400 bytes each in memory). */
+export const PRELOAD_PLAYERS = 50_000;
+
+/**
+ * Fills the player cache at start with the active devices heard from most recently: after a restart every player
+ * comes back within one heartbeat interval, and each would otherwise wait for a read. Call it after the first poll
+ * of the change log (watchDeviceChanges' `ready`), so that every later change reaches the entries.
+ */
+export async function preloadPlayers(db: Db, players: PlayerCache, limit = PRELOAD_PLAYERS): Promise<number> {
+  const started = players.begin();
+  const found = await readPlayersWhere(db, sql`d.is_active`, started.at, sql`ORDER BY d.last_connection DESC NULLS LAST LIMIT ${limit}`);
+  for (const player of found.values()) players.store(player, started);
+  return found.size;
+}
+
+async function readPlayersWhere(db: Db, where: SQL, readAt: number, orderAndLimit: SQL = sql``): Promise<Map<string, CachedPlayer>> {
   const result = (await db.execute(sql`
     SELECT d.id, d.sn, d.device_key, d.is_active, d.schedule_version, d.config_version, d.ip, d.version, d.schedule_state,
       ${epochMs('d.schedule_expiry')} AS expiry_ms,
       (extract(epoch FROM now() - d.last_connection) * 1000)::float8 AS contact_age_ms,
       d.signed_off_at IS NOT NULL AS signed_off,
       EXISTS (SELECT 1 FROM device_commands c WHERE c.device_id = d.id AND c.delivered_at IS NULL) AS commands_pending
-    FROM devices d WHERE d.sn = ANY(${sql.param(serials)}::text[])
+    FROM devices d WHERE ${where} ${orderAndLimit}
   `)) as unknown as {
     rows: {
       id: number; sn: string; device_key: string; is_active: boolean; schedule_version: number; config_version: number; ip: string | null;

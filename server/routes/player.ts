@@ -3,7 +3,7 @@ import { isIpAddress, PlayerHeartbeatBody, PlayerHelloBody, type PlayerHeartbeat
 import type { AppContext } from '../context.ts';
 import { findPlayer, signOffDevice, takeAdoptedKey, touchDevice, upsertPendingClient, type PlayerCredentials } from '../db/devices.ts';
 import { watchDeviceChanges } from '../db/deviceChanges.ts';
-import { heartbeatRecorder } from '../db/heartbeats.ts';
+import { heartbeatRecorder, preloadPlayers } from '../db/heartbeats.ts';
 import { HEARTBEAT_SECONDS, sameKey } from '../domain/devices.ts';
 import { isPlainHeartbeat } from '../domain/heartbeatBody.ts';
 import { record } from '../domain/journal.ts';
@@ -77,9 +77,11 @@ export default async function playerRoutes(app: FastifyInstance, { ctx }: { ctx:
   const recordHeartbeat = heartbeatRecorder(db, ctx.players, ctx.contacts);
 
   // Changes made through other instances (or any other path) reach this instance's player cache through the log.
-  let changeWatch: { stop(): Promise<void> } | undefined;
+  let changeWatch: ReturnType<typeof watchDeviceChanges> | undefined;
   app.addHook('onReady', async () => {
     changeWatch = watchDeviceChanges(db, ctx.players, (error) => app.log.warn({ err: error }, 'Reading the device change log failed'));
+    await changeWatch.ready;
+    await preloadPlayers(db, ctx.players).catch((error: unknown) => app.log.warn({ err: error }, 'Preloading the player cache failed'));
   });
   app.addHook('onClose', async () => {
     await changeWatch?.stop();

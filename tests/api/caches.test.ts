@@ -154,3 +154,22 @@ describe('heartbeats', () => {
     expect(elapsedMs).toBeLessThan(CACHE_TTL_MS + SLACK_MS);
   });
 });
+
+describe('player cache at start', () => {
+  it('an instance starting over a database with devices knows their players before the first heartbeat', async () => {
+    const device = await createDevice(admin);
+    const deactivated = await createDevice(admin);
+    expect((await admin.put(`/tvpi/devices/${deactivated.id}/change-active`, { user: 1 })).status).toBe(200);
+    const third = await startSecondInstance(server);
+    try {
+      expect(third.ctx.players.get(device.sn)).toMatchObject({ id: device.id, key: device.key, isActive: true });
+      // Only active devices are preloaded: a disabled one is read (and refused) when it calls.
+      expect(third.ctx.players.get(deactivated.sn)).toBeUndefined();
+      const answer = await heartbeat(third as TestServer, device, { config_version: 1 });
+      expect(answer.status).toBe(200);
+      expect(answer.body.device).toBe(device.id);
+    } finally {
+      await third.close();
+    }
+  });
+});
