@@ -12,10 +12,11 @@ import { benchKey, benchSerial, pinClientToCore0, pinned, startDevicesServer as 
  */
 
 const DEVICES = 10_000;
-const LIST_SAMPLES = 300;
+const LIST_SAMPLES = 600;
 const WARM_UP_ROUNDS = 5;
 const DURATION_SECONDS = 8;
 const CONNECTIONS = 50;
+const RATIO_ROUNDS = 3;
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -103,32 +104,52 @@ async function bareThroughput(origin: string): Promise<AutocannonResult> {
   });
 }
 
-export async function run(): Promise<Measurement[]> {
-  pinClientToCore0();
+/** The bare route's throughput, on a server of its own. */
+async function bareRound(): Promise<number> {
   const bare = await startChild(['bare']);
-  let bareResult: AutocannonResult;
   try {
-    bareResult = await bareThroughput(bare.origin);
+    return (await bareThroughput(bare.origin)).requests.average;
   } finally {
     await bare.stop();
   }
+}
+
+/** A fresh server with the fleet: the list latencies (first round only), then the heartbeat throughput. */
+async function appRound(withList: boolean): Promise<{ latencies: number[]; beats: number }> {
   const app = await startChild(['app', String(DEVICES)]);
   try {
-    const token = await signIn(app.origin);
-    const latencies = await listLatencies(app.origin, token);
+    const latencies = withList ? await listLatencies(app.origin, await signIn(app.origin)) : [];
     const beats = await heartbeatThroughput(app.origin);
     if (beats.non2xx > 0 || beats.errors > 0) throw new Error(`heartbeats failed: ${beats.non2xx} non-2xx, ${beats.errors} errors`);
-    const measurements: Measurement[] = [
-      { name: `device list, filtered page, p95 (${DEVICES} devices)`, value: percentile(latencies, 95), unit: 'ms', goal: { op: '<=', value: 20 } },
-      { name: 'device list, filtered page, median', value: percentile(latencies, 50), unit: 'ms' },
-      { name: `heartbeats/s (${DEVICES} devices, ${CONNECTIONS} connections${pinned ? ', server on 1 core' : ''})`, value: beats.requests.average, unit: 'req/s' },
-      { name: 'bare Fastify route answering {}', value: bareResult.requests.average, unit: 'req/s' },
-      { name: 'heartbeat throughput / bare route', value: beats.requests.average / bareResult.requests.average, unit: 'ratio', goal: { op: '>=', value: 0.5 } },
-    ];
-    return measurements;
+    return { latencies, beats: beats.requests.average };
   } finally {
     await app.stop();
   }
+}
+
+export async function run(): Promise<Measurement[]> {
+  pinClientToCore0();
+  // Bare and heartbeat runs alternate, each heartbeat run on a fresh server (so each includes a cold start), and the
+  // ratio is the median of the pairs: one 8-second run of each swung by a third from run to run on this machine.
+  const pairs: { bare: number; beats: number }[] = [];
+  let latencies: number[] = [];
+  for (let round = 0; round < RATIO_ROUNDS; round += 1) {
+    const bare = await bareRound();
+    const app = await appRound(round === 0);
+    if (round === 0) latencies = app.latencies;
+    pairs.push({ bare, beats: app.beats });
+  }
+  const ratios = pairs.map((pair) => pair.beats / pair.bare);
+  const middle = pairs[ratios.indexOf(percentile(ratios, 50))]!;
+  const measurements: Measurement[] = [
+    { name: `device list, filtered page, p95 (${DEVICES} devices)`, value: percentile(latencies, 95), unit: 'ms', goal: { op: '<=', value: 20 } },
+    { name: 'device list, filtered page, median', value: percentile(latencies, 50), unit: 'ms' },
+    { name: `heartbeats/s (${DEVICES} devices, ${CONNECTIONS} connections${pinned ? ', server on 1 core' : ''})`, value: middle.beats, unit: 'req/s' },
+    { name: 'bare Fastify route answering {}', value: middle.bare, unit: 'req/s' },
+    { name: `heartbeat throughput / bare route, median of ${RATIO_ROUNDS} pairs`, value: percentile(ratios, 50), unit: 'ratio', goal: { op: '>=', value: 0.5 } },
+    { name: `  lowest of the pairs (${ratios.map((ratio) => ratio.toFixed(2)).join(', ')})`, value: Math.min(...ratios), unit: 'ratio' },
+  ];
+  return measurements;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

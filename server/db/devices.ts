@@ -103,6 +103,48 @@ async function selectDevices(db: Db, where: SQL | undefined, limit: number, offs
   return rows as unknown as (JoinedDevice & { total: number })[];
 }
 
+/** A timestamp as the API writes it (toISOString: milliseconds, UTC, "Z"). */
+const isoText = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * One page of the device list as the API's JSON text, built by the database: each device exactly as toDevice writes
+ * it (a test holds the two together), with the total of the filter and the number of devices on the page. Turning
+ * 20 rows of 30 columns into JavaScript objects and back into JSON cost more than the query itself and left garbage
+ * behind that made every tenth page wait for the collector.
+ */
+export async function listDevicesJson(
+  db: Db,
+  filter: DeviceFilter,
+  limit: number,
+  offset: number,
+  photoBase: string,
+): Promise<{ total: number; size: number; json: string }> {
+  const where = filterConditions(filter) ?? sql`true`;
+  const result = (await db.execute(sql`
+    SELECT
+      (SELECT count(*) FROM devices WHERE ${where})::int AS total,
+      count(p.id)::int AS size,
+      COALESCE(json_agg(json_build_object(
+        'id', p.id, 'sn', p.sn, 'mac', p.mac, 'name', p.name,
+        'office', p.office_id, 'office_name', o.name, 'company', o.company_id, 'company_name', c.name,
+        'device_type', p.device_type, 'default_config', p.default_config, 'screen_type', p.screen_type,
+        'description', p.description, 'mount_date', p.mount_date, 'warranty', p.warranty, 'position', p.position,
+        'ip', p.ip, 'last_connection', ${isoText(sql`p.last_connection`)}, 'schedule_expiry', ${isoText(sql`p.schedule_expiry`)},
+        'version', p.version, 'status', p.status, 'schedule_state', p.schedule_state, 'is_active', p.is_active,
+        'photo', CASE WHEN p.photo_file <> '' THEN ${photoBase} || '/tvpi/devices/' || p.id || '/photo?v=' || split_part(p.photo_file, '.', 1) END,
+        'key', p.device_key, 'user', p.user_id, 'created_at', ${isoText(sql`p.created_at`)}
+      ) ORDER BY p.position_rank, p.id)::text, '[]') AS json
+    FROM (
+      SELECT devices.*, ${statusOf} AS status FROM devices WHERE ${where}
+      ORDER BY devices.position_rank, devices.id LIMIT ${limit} OFFSET ${offset}
+    ) p
+    LEFT JOIN offices o ON o.id = p.office_id
+    LEFT JOIN companies c ON c.id = o.company_id
+  `)) as unknown as { rows: { total: number; size: number; json: string }[] };
+  const row = result.rows[0]!;
+  return { total: Number(row.total), size: Number(row.size), json: row.json };
+}
+
 /** One page of devices in group order (horizontal, vertical, unknown), then by id. */
 export async function listDevices(db: Db, filter: DeviceFilter, limit: number, offset: number): Promise<{ total: number; rows: JoinedDevice[] }> {
   const where = filterConditions(filter);

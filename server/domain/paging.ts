@@ -36,3 +36,9 @@ export function pageOf<T>(url: string, request: PageRequest, count: number, resu
     results,
   };
 }
+
+/** The same envelope as pageOf around results that are already JSON text (`size` of them). */
+export function pageJson(url: string, request: PageRequest, count: number, size: number, resultsJson: string): string {
+  const { next, previous } = pageOf(url, request, count, new Array<never>(size));
+  return `{"count":${count},"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)},"results":${resultsJson}}`;
+}

@@ -33,6 +33,7 @@ import {
   insertDevice,
   listConfigs,
   listDevices,
+  listDevicesJson,
   officeExists,
   queueCommand,
   setDevicePhoto,
@@ -44,7 +45,7 @@ import {
 } from '../db/devices.ts';
 import { configContentError, defaultConfigFiles, generateDeviceKey, isReady, PHOTO_EXTENSIONS, sniffImageType, type PhotoType } from '../domain/devices.ts';
 import { record } from '../domain/journal.ts';
-import { pageOf, pageRequest } from '../domain/paging.ts';
+import { pageJson, pageOf, pageRequest } from '../domain/paging.ts';
 import { ApiError, badRequest, conflict, notFound, parse } from '../errors.ts';
 import { currentUser, requireUser } from '../plugins/auth.ts';
 import { authenticatePlayerOrUser } from './player.ts';
@@ -127,11 +128,12 @@ export default async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx:
   app.register(async (guarded) => {
     guarded.addHook('preHandler', requireUser(ctx));
 
-    guarded.get('/tvpi/devices/', async (request) => {
+    guarded.get('/tvpi/devices/', async (request, reply) => {
       const filter = parse(DeviceListQuery, request.query);
       const paging = pageRequest(request.query as Record<string, unknown>);
-      const { total, rows } = await listDevices(db, filter, paging.pageSize, paging.offset);
-      return pageOf(request.url, paging, total, rows.map((row) => toDevice(row, app.prefix)));
+      // The page comes from the database as JSON text (see listDevicesJson): the hot screen of a large fleet.
+      const { total, size, json } = await listDevicesJson(db, filter, paging.pageSize, paging.offset, app.prefix);
+      return reply.type('application/json; charset=utf-8').send(pageJson(request.url, paging, total, size, json));
     });
 
     guarded.get('/tvpi/devices/office-devices/:id', async (request) => {

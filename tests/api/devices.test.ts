@@ -405,6 +405,45 @@ describe('devices: location photo', () => {
   });
 });
 
+describe('devices: the list page as the database writes it', () => {
+  it('lists every field exactly as the device itself is answered, photo, dates and contact included', async () => {
+    const { office } = await createCompanyAndOffice(client, 'Json Co');
+    const full = await createDevice(client, {
+      mac: '0A:0B:0C:0D:0E:0F',
+      name: 'Json "quoted" \\ screen',
+      office: office.id,
+      device_type: 'webos',
+      screen_type: 'OLED',
+      description: 'Ünïcode ✓',
+      mount_date: '2024-02-29',
+      warranty: '2030-12-31',
+      position: 'horizontal',
+      ip: '10.9.8.7',
+    });
+    expect((await client.call('PUT', `/tvpi/device/${full.id}/upload-photo`, photoForm(TINY_PNG, 'image/png', 'shop.png'))).status).toBe(200);
+    const beat = await heartbeat(server, full, { version: '3.1', schedule_state: 'waiting', schedule_expiry: '2031-05-06T07:08:09.123Z' });
+    expect(beat.status).toBe(200);
+    const bare = await createDevice(client);
+
+    for (const device of [full, bare]) {
+      const detail = (await client.get(`/tvpi/devices/${device.id}`)).body;
+      const page = (await client.get(`/tvpi/devices/?search=${encodeURIComponent(device.sn)}`)).body;
+      expect(page.count).toBe(1);
+      expect(page.results).toEqual([detail]);
+    }
+    const detail = (await client.get(`/tvpi/devices/${full.id}`)).body;
+    expect(detail).toMatchObject({ status: 'online', photo: expect.stringMatching(/\/photo\?v=/), schedule_expiry: '2031-05-06T07:08:09.123Z' });
+  });
+
+  it('answers an empty page past the end with the total', async () => {
+    const page = (await client.get('/tvpi/devices/?page=100000')).body;
+    expect(page.results).toEqual([]);
+    expect(page.count).toBeGreaterThan(0);
+    expect(page.next).toBeNull();
+    expect(page.previous).toMatch(/page=99999/);
+  });
+});
+
 describe('devices: configs', () => {
   it('lists, edits and validates config files', async () => {
     const device = await createDevice(client, { default_config: 'kiosk' });
