@@ -133,9 +133,11 @@ export async function run(): Promise<Measurement[]> {
   // ratio is the median of the pairs: one 8-second run of each swung by a third from run to run on this machine.
   const pairs: { bare: number; beats: number }[] = [];
   let latencies: number[] = [];
+  // The list is measured first, before any load run has filled this process's heap (its collector would pause the
+  // client in the middle of a sample).
   for (let round = 0; round < RATIO_ROUNDS; round += 1) {
-    const bare = await bareRound();
     const app = await appRound(round === 0);
+    const bare = await bareRound();
     if (round === 0) latencies = app.latencies;
     pairs.push({ bare, beats: app.beats });
   }
