@@ -104,7 +104,7 @@ async function selectDevices(db: Db, where: SQL | undefined, limit: number, offs
 }
 
 /** A timestamp as the API writes it (toISOString: milliseconds, UTC, "Z"). */
-const isoText = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export const isoText = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * One page of the device list as the API's JSON text, built by the database: each device exactly as toDevice writes

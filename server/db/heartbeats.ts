@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { isoText } from './devices.ts';
 import type { Db } from './index.ts';
 import type { CachedPlayer, PlayerCache } from '../caches.ts';
 import { sameKey } from '../domain/devices.ts';
@@ -39,7 +40,6 @@ interface StoredContact {
   scheduleExpiry: number | null;
 }
 
-const isoText = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 const epochMs = (column: string) => sql.raw(`(extract(epoch FROM ${column}) * 1000)::float8`);
 
 /**
@@ -84,10 +84,10 @@ async function writeHeartbeats(db: Db, reports: HeartbeatReport[]): Promise<({ a
       RETURNING c.id, c.device_id, c.command, c.created_at
     )
     SELECT dev.i, dev.id AS device, dev.schedule_version, dev.config_version,
-      COALESCE((SELECT json_agg(json_build_object('id', cl.id, 'command', cl.command, 'created_at', ${isoText('cl.created_at')}) ORDER BY cl.id)
+      COALESCE((SELECT json_agg(json_build_object('id', cl.id, 'command', cl.command, 'created_at', ${isoText(sql`cl.created_at`)}) ORDER BY cl.id)
                 FROM claimed cl WHERE cl.device_id = dev.id), '[]'::json) AS commands,
       CASE WHEN dev.config_version IS DISTINCT FROM dev.known_config THEN
-        COALESCE((SELECT json_agg(json_build_object('id', c.id, 'name', c.name, 'path', c.path, 'content', c.content, 'updated_at', ${isoText('c.updated_at')}) ORDER BY c.id)
+        COALESCE((SELECT json_agg(json_build_object('id', c.id, 'name', c.name, 'path', c.path, 'content', c.content, 'updated_at', ${isoText(sql`c.updated_at`)}) ORDER BY c.id)
                   FROM device_configs c WHERE c.device_id = dev.id), '[]'::json)
       END AS configs,
       dev.device_key, dev.ip, dev.version, dev.schedule_state, dev.expiry_ms
@@ -100,11 +100,6 @@ async function writeHeartbeats(db: Db, reports: HeartbeatReport[]): Promise<({ a
     answers[i - 1] = { answer, stored: { key: device_key, ip, version, scheduleState: schedule_state, scheduleExpiry: expiry_ms === null ? null : Number(expiry_ms) } };
   }
   return answers;
-}
-
-/** Records heartbeats without the cache (one statement per batch); see writeHeartbeats. */
-export async function recordHeartbeats(db: Db, reports: HeartbeatReport[]): Promise<(HeartbeatResult | undefined)[]> {
-  return (await writeHeartbeats(db, reports)).map((written) => written?.answer);
 }
 
 /** What the database holds now about the devices of these serials (a read, no write); absent serials are left out. */

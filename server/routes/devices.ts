@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { literal, object, type } from 'superstruct';
 import writeXlsxFile from 'write-excel-file/node';
@@ -33,6 +33,7 @@ import {
   insertDevice,
   listConfigs,
   listDevices,
+  type DeviceFilter,
   listDevicesJson,
   officeExists,
   queueCommand,
@@ -45,7 +46,7 @@ import {
 } from '../db/devices.ts';
 import { configContentError, defaultConfigFiles, generateDeviceKey, isReady, PHOTO_EXTENSIONS, sniffImageType, type PhotoType } from '../domain/devices.ts';
 import { record } from '../domain/journal.ts';
-import { pageJson, pageOf, pageRequest } from '../domain/paging.ts';
+import { pageJson, pageRequest } from '../domain/paging.ts';
 import { ApiError, badRequest, conflict, notFound, parse } from '../errors.ts';
 import { currentUser, requireUser } from '../plugins/auth.ts';
 import { authenticatePlayerOrUser } from './player.ts';
@@ -128,21 +129,19 @@ export default async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx:
   app.register(async (guarded) => {
     guarded.addHook('preHandler', requireUser(ctx));
 
-    guarded.get('/tvpi/devices/', async (request, reply) => {
-      const filter = parse(DeviceListQuery, request.query);
+    // A page of devices comes from the database as JSON text (see listDevicesJson): the hot screen of a large fleet.
+    const sendPage = async (request: FastifyRequest, reply: FastifyReply, filter: DeviceFilter) => {
       const paging = pageRequest(request.query as Record<string, unknown>);
-      // The page comes from the database as JSON text (see listDevicesJson): the hot screen of a large fleet.
       const { total, size, json } = await listDevicesJson(db, filter, paging.pageSize, paging.offset, app.prefix);
       return reply.type('application/json; charset=utf-8').send(pageJson(request.url, paging, total, size, json));
-    });
+    };
 
-    guarded.get('/tvpi/devices/office-devices/:id', async (request) => {
+    guarded.get('/tvpi/devices/', async (request, reply) => sendPage(request, reply, parse(DeviceListQuery, request.query)));
+
+    guarded.get('/tvpi/devices/office-devices/:id', async (request, reply) => {
       const office = idParam(request);
       if (!(await findOffice(db, office))) throw notFound('Branch office');
-      const filter = { ...parse(DeviceListQuery, request.query), office };
-      const paging = pageRequest(request.query as Record<string, unknown>);
-      const { total, rows } = await listDevices(db, filter, paging.pageSize, paging.offset);
-      return pageOf(request.url, paging, total, rows.map((row) => toDevice(row, app.prefix)));
+      return sendPage(request, reply, { ...parse(DeviceListQuery, request.query), office });
     });
 
     guarded.get('/tvpi/devices/statistics', async () => deviceStatistics(db));

@@ -1,15 +1,14 @@
 import { Suspense } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { FluentProvider } from '@fluentui/react-components';
 import { selectTheme } from '../../machines/theme.selectors.ts';
 import { ErrorBoundary } from '../common/ErrorBoundary.tsx';
 import { Loading } from '../common/Loading.tsx';
 import { AppToaster } from '../common/notify.tsx';
 import { AppRoutes } from '../routes.tsx';
 import { ThemeContext } from './actors.ts';
+import { AppSurface } from './AppSurface.tsx';
 import { SessionProvider } from './SessionProvider.tsx';
 import { useFluentTheme } from './themes.ts';
-import { useAppStyles } from './App.styles.ts';
 
 /** The session, error boundary and route table: everything that needs the router's context. */
 function RoutedApp() {
@@ -29,17 +28,13 @@ function RoutedApp() {
 const router = createBrowserRouter([{ path: '*', element: <RoutedApp /> }]);
 
 function ThemedApp() {
-  const styles = useAppStyles();
   const themeName = ThemeContext.useSelector(selectTheme);
   const theme = useFluentTheme(themeName);
   return (
-    // Fluent copies the provider's className onto portal nodes (toasts, menus): the page surface is an inner div.
-    <FluentProvider theme={theme}>
-      <div className={styles.root}>
-        <AppToaster />
-        <RouterProvider router={router} />
-      </div>
-    </FluentProvider>
+    <AppSurface theme={theme}>
+      <AppToaster />
+      <RouterProvider router={router} />
+    </AppSurface>
   );
 }
 

@@ -1,5 +1,4 @@
 import { Suspense, useCallback, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
-import { FluentProvider } from '@fluentui/react-components';
 import { storedTheme } from '../../machines/theme.names.ts';
 import { tokenStore } from '../../services/tokenStore.ts';
 import { ErrorFallback } from '../common/ErrorBoundary.tsx';
@@ -7,7 +6,7 @@ import { Loading } from '../common/Loading.tsx';
 import { withChunkTimeout } from '../common/lazyScreen.ts';
 import LoginScreen from '../login/LoginScreen.tsx';
 import { LoginActionsContext, type Credentials, type LoginActions } from '../login/loginActions.ts';
-import { useAppStyles } from './App.styles.ts';
+import { AppSurface } from './AppSurface.tsx';
 import { setPendingSignIn } from './pendingSignIn.ts';
 import { useFluentTheme } from './themes.ts';
 
@@ -22,13 +21,10 @@ export function hasStoredSession(): boolean {
 /** Theme and page surface for what the shell shows itself, the way the full app draws them. */
 function ShellFrame({ children }: { children: ReactNode }) {
   const theme = useFluentTheme(storedTheme());
-  const styles = useAppStyles();
   return (
-    <FluentProvider theme={theme}>
-      <div className={styles.root}>
-        <Suspense fallback={<Loading fullPage />}>{children}</Suspense>
-      </div>
-    </FluentProvider>
+    <AppSurface theme={theme}>
+      <Suspense fallback={<Loading fullPage />}>{children}</Suspense>
+    </AppSurface>
   );
 }
 
