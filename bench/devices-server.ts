@@ -62,6 +62,8 @@ export async function real(count: number) {
   await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     port: (app.server.address() as { port: number }).port,
+    ctx,
+    app,
     close: async () => {
       await app.close();
       await ctx.database.close();
@@ -85,7 +87,9 @@ export function pinClientToCore0(): void {
 export async function startDevicesServer(args: string[]): Promise<BenchServer> {
   const script = fileURLToPath(import.meta.url);
   const command = pinned ? 'taskset' : process.execPath;
-  return spawnBenchServer(command, [...(pinned ? ['-c', '1', process.execPath] : []), '--import', 'tsx', script, ...args]);
+  // BENCH_SERVER_PROF=<dir> writes a V8 CPU profile of each bench server into <dir> (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_SERVER_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROF}`] : [];
+  return spawnBenchServer(command, [...(pinned ? ['-c', '1', process.execPath] : []), ...profile, '--import', 'tsx', script, ...args]);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

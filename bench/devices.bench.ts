@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { percentile, printMeasurements, type Measurement } from './lib.ts';
@@ -50,13 +51,28 @@ const LIST_QUERIES = [
   'status=online&company=3&schedule=waiting',
 ];
 
+/**
+ * GET over one kept-alive connection with node:http, the body read to its end. fetch (undici) cost this client about
+ * 0.5 ms more per request at the median and 2.5 ms more at the 95th percentile against a bare route on this machine:
+ * time spent in the client, not in the API being measured.
+ */
+export function keptAliveGet(origin: string, headers: Record<string, string>) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const { hostname, port } = new URL(origin);
+  return (path: string) =>
+    new Promise<void>((resolve, reject) => {
+      const request = http.get({ hostname, port, path, agent, headers: { ...headers, 'accept-encoding': 'gzip, deflate, br' } }, (response) => {
+        if (response.statusCode !== 200) reject(new Error(`${path} answered ${response.statusCode}`));
+        response.resume();
+        response.once('end', resolve);
+      });
+      request.once('error', reject);
+    });
+}
+
 async function listLatencies(origin: string, token: string): Promise<number[]> {
-  const headers = { authorization: `JWT ${token}` };
-  const get = async (query: string) => {
-    const response = await fetch(`${origin}/api/v1/tvpi/devices/?${query}`, { headers });
-    if (response.status !== 200) throw new Error(`list ${query} answered ${response.status}`);
-    await response.arrayBuffer();
-  };
+  const fetchPage = keptAliveGet(origin, { authorization: `JWT ${token}` });
+  const get = (query: string) => fetchPage(`/api/v1/tvpi/devices/?${query}`);
   // Warm-up: a fresh server compiles its hot code and fills the database's caches over its first few dozen requests;
   // one round per query left that in the first samples.
   for (let round = 0; round < WARM_UP_ROUNDS; round += 1) for (const query of LIST_QUERIES) await get(query);

@@ -111,6 +111,15 @@ describe('access tokens', () => {
     expect([response.status, response.body.code]).toEqual([401, 'token_expired']);
   });
 
+  it('refuses a token once it expires, though it was accepted a moment before', async () => {
+    const shortLived = await signWithServerKey({ user_id: 1, token_type: 'access' }, Math.floor(Date.now() / 1000) + 2);
+    const before = await apiClient(server, shortLived).get('/users/profile/');
+    expect(before.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    const after = await apiClient(server, shortLived).get('/users/profile/');
+    expect([after.status, after.body.code]).toEqual([401, 'token_expired']);
+  });
+
   it('refuses a token signed with another key, and a missing header', async () => {
     const other = await new SignJWT({ user_id: 1, token_type: 'access' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('5m').sign(new TextEncoder().encode('x'.repeat(48)));
     const forged = await apiClient(server, other).get('/users/profile/');

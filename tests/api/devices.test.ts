@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { readSheet } from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { like } from 'drizzle-orm';
+import { insertDevicesBulk, walksGroupIndex } from '../../server/db/devices.ts';
+import { devices } from '../../server/db/devices.schema.ts';
 import { apiClient, signIn, startTestServer, type TestServer } from '../helpers/server.ts';
 import { createCompanyAndOffice, createDevice, heartbeat, nextSerial, photoForm, setLastConnection, TINY_PNG } from './devices.helpers.ts';
 
@@ -441,6 +444,51 @@ describe('devices: the list page as the database writes it', () => {
     expect(page.count).toBeGreaterThan(0);
     expect(page.next).toBeNull();
     expect(page.previous).toMatch(/page=99999/);
+  });
+});
+
+describe('devices: pages of a large filtered set', () => {
+  it('answers the same group order whether the page comes from the group index or from a sort of the matches', async () => {
+    const marker = `walk${process.pid}`;
+    const positions = ['horizontal', 'vertical', 'unknown'] as const;
+    await insertDevicesBulk(
+      server.ctx.db,
+      Array.from({ length: 300 }, (_, i) => ({
+        sn: nextSerial('WALK'),
+        name: `${marker} ${i}`,
+        position: positions[i % 3]!,
+        isActive: i % 10 !== 0,
+        deviceKey: `walk-key-${i}`,
+        userId: 1,
+      })),
+    );
+    const rank = { horizontal: 0, vertical: 1, unknown: 2 } as const;
+    const rows = await server.ctx.db.select({ id: devices.id, position: devices.position, isActive: devices.isActive }).from(devices).where(like(devices.name, `${marker} %`));
+    const ordered = (keep: (row: (typeof rows)[number]) => boolean) =>
+      rows.filter(keep).sort((a, b) => rank[a.position as keyof typeof rank] - rank[b.position as keyof typeof rank] || a.id - b.id).map((row) => row.id);
+    // Both ways are taken below: page 1 of all 300 walks the index, page 2 onwards and the small filters sort.
+    expect(walksGroupIndex(300, 0, 20)).toBe(true);
+    expect(walksGroupIndex(300, 20, 20)).toBe(false);
+    expect(walksGroupIndex(100, 0, 20)).toBe(false);
+
+    const cases: [string, number[]][] = [
+      ['', ordered(() => true)],
+      ['&status=offline', ordered((row) => row.isActive)],
+      ['&status=disabled', ordered((row) => !row.isActive)],
+      ['&position=unknown', ordered((row) => row.position === 'unknown')],
+    ];
+    for (const [filter, expected] of cases) {
+      const seen: number[] = [];
+      for (let page = 1; page <= Math.ceil(expected.length / 20); page += 1) {
+        const response = await client.get(`/tvpi/devices/?search=${marker}${filter}&page=${page}`);
+        expect(response.status).toBe(200);
+        expect(response.body.count, filter).toBe(expected.length);
+        seen.push(...response.body.results.map((device: { id: number }) => device.id));
+      }
+      expect(seen, filter).toEqual(expected);
+    }
+    const none = await client.get(`/tvpi/devices/?search=${marker}&status=online`);
+    expect([none.body.count, none.body.results]).toEqual([0, []]);
   });
 });
 
