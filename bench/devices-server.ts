@@ -20,6 +20,8 @@ import { spawnBenchServer, type BenchServer } from './lib.ts';
 
 export const benchSerial = (i: number) => `BENCH-${String(i).padStart(6, '0')}`;
 export const benchKey = (i: number) => `bench-key-${i}`;
+/** The address a bench device is seeded with and reports in its heartbeats, as a player on a LAN does (server/simulate.ts). */
+export const benchIp = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
 
 export async function bare() {
   const app = Fastify({ logger: false });
@@ -48,7 +50,7 @@ export async function real(count: number) {
       deviceType: DEVICE_TYPES[i % DEVICE_TYPES.length]!,
       position: DEVICE_POSITIONS[i % DEVICE_POSITIONS.length]!,
       scheduleState: SCHEDULE_STATES[i % SCHEDULE_STATES.length]!,
-      ip: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+      ip: benchIp(i),
       description: i % 10 === 0 ? 'Outdoor' : '',
       // a third online, a third offline for minutes, a third never seen
       lastConnection: i % 3 === 0 ? new Date(now - 10_000) : i % 3 === 1 ? new Date(now - 600_000) : null,

@@ -2,7 +2,7 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { percentile, printMeasurements, type Measurement } from './lib.ts';
-import { benchKey, benchSerial, pinClientToCore0, pinned, startDevicesServer as startChild } from './devices-server.ts';
+import { benchIp, benchKey, benchSerial, pinClientToCore0, pinned, startDevicesServer as startChild } from './devices-server.ts';
 
 /*
  * Devices at scale: with 10,000 devices in the database,
@@ -101,7 +101,9 @@ async function heartbeatThroughput(origin: string): Promise<AutocannonResult> {
           return {
             ...request,
             headers: { 'content-type': 'application/json', 'x-device-serial': benchSerial(active), 'x-device-key': benchKey(active) },
-            body: JSON.stringify({ version: '1.4.2', schedule_state: 'playing', config_version: 1 }),
+            // A player reports its own (LAN) address, the same every time, as the simulator's players do. With none,
+            // every device's address would move to 127.0.0.1 on its first beat and rewrite its search index entry.
+            body: JSON.stringify({ ip: benchIp(active), version: '1.4.2', schedule_state: 'playing', config_version: 1 }),
           };
         },
       },
@@ -116,7 +118,7 @@ async function bareThroughput(origin: string): Promise<AutocannonResult> {
     duration: DURATION_SECONDS,
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-device-serial': benchSerial(1), 'x-device-key': benchKey(1) },
-    body: JSON.stringify({ version: '1.4.2', schedule_state: 'playing', config_version: 1 }),
+    body: JSON.stringify({ ip: benchIp(1), version: '1.4.2', schedule_state: 'playing', config_version: 1 }),
   });
 }
 

@@ -20,12 +20,18 @@ const KEYS: Pool = { usual: ['k', 'bench-key-1', 'k'.repeat(200), ' '], odd: ['k
 const VERSIONS: Pool = { usual: [undefined, '1.4.2', '', 'v'.repeat(64)], odd: ['v'.repeat(65), 1.4, null, ['1']] };
 const STATES: Pool = { usual: [undefined, 'playing', 'waiting', 'not_found'], odd: ['PLAYING', '', null, 0] };
 const CONFIG_VERSIONS: Pool = { usual: [undefined, 0, 1, 2147483647], odd: [-1, 1.5, '1', null, Number.NaN, Number.POSITIVE_INFINITY] };
-const EXTRAS: Pool = { usual: [{}, { other: 'x' }], odd: [{ ip: '10.0.0.1' }, { ip: 'nope' }, { schedule_expiry: null }, { acknowledged: [1] }] };
+const IPS: Pool = {
+  usual: [undefined, null, '10.20.0.1', '192.168.1.254', '::1', 'fe80::1', '::ffff:10.0.0.1'],
+  odd: ['nope', '', ' ', '256.0.0.1', '10.0.0', '01.2.3.4', ' 10.0.0.1', '10.0.0.1 ', '1::2::3', ':::', 'g::1', 10, ['10.0.0.1'], {}],
+};
+const EXTRAS: Pool = { usual: [{}, { other: 'x' }], odd: [{ schedule_expiry: null }, { schedule_expiry: '2031-01-01T00:00:00Z' }, { acknowledged: [1] }] };
 
 describe('isPlainHeartbeat', () => {
   it('accepts the common heartbeat', () => {
     expect(isPlainHeartbeat({ serial: 'BENCH-000001', key: 'bench-key-1', version: '1.4.2', schedule_state: 'playing', config_version: 1 })).toBe(true);
     expect(isPlainHeartbeat({ serial: 'SN1', key: 'k' })).toBe(true);
+    // what the simulator's players send: their own address
+    expect(isPlainHeartbeat({ serial: 'SIM-1', key: 'k', ip: '10.20.0.1', version: '1.4.2', schedule_state: 'playing' })).toBe(true);
   });
 
   it('never accepts a body the schema refuses (20,000 generated bodies)', () => {
@@ -42,6 +48,7 @@ describe('isPlainHeartbeat', () => {
         version: pick(VERSIONS),
         schedule_state: pick(STATES),
         config_version: pick(CONFIG_VERSIONS),
+        ip: pick(IPS),
         ...(pick(EXTRAS) as Record<string, unknown>),
       };
       for (const name of Object.keys(body)) if (body[name] === undefined && next() < 0.5) delete body[name];
