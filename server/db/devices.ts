@@ -1,7 +1,7 @@
 import { and, asc, count, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from './index.ts';
 import { companies, deviceCommands, deviceConfigs, devices, offices, pendingClients } from './devices.schema.ts';
-import type { Device, DeviceConfig, DeviceListQuery, DeviceStatus, PendingClient } from '../../src/services/schemas/devices.ts';
+import { DEVICE_POSITIONS, type Device, type DeviceConfig, type DeviceListQuery, type DeviceStatus, type PendingClient } from '../../src/services/schemas/devices.ts';
 import { likePattern, ONLINE_WINDOW_SECONDS, type ConfigFile } from '../domain/devices.ts';
 
 export type DeviceRow = typeof devices.$inferSelect;
@@ -73,7 +73,8 @@ function filterConditions(filter: DeviceFilter): SQL | undefined {
   if (filter.type) conditions.push(eq(devices.deviceType, filter.type));
   if (filter.office) conditions.push(eq(devices.officeId, filter.office));
   if (filter.company) conditions.push(inArray(devices.officeId, sql`(SELECT ${offices.id} FROM ${offices} WHERE ${offices.companyId} = ${filter.company})`));
-  if (filter.position) conditions.push(eq(devices.position, filter.position));
+  // The same test on the group rank, a small number near the start of the row (migration 0007), not the text.
+  if (filter.position) conditions.push(eq(devices.positionRank, DEVICE_POSITIONS.indexOf(filter.position)));
   return conditions.length ? and(...conditions) : undefined;
 }
 
