@@ -92,5 +92,5 @@ export async function loadDemoDevices(ctx: AppContext): Promise<void> {
     if (i % 16 === 0) await updateDevice(db, id, { isActive: false });
   }
   console.log(`  Demo fleet: ${COMPANIES.length} companies, ${officeIds.length} offices, ${DEMO_DEVICE_COUNT} devices (${demoSerial(1)} .. ${demoSerial(DEMO_DEVICE_COUNT)}).`);
-  console.log('  Bring them to life: npm run simulate -- --devices 48 --server http://localhost:8080');
+  console.log(`  Bring them to life: npm run simulate -- --devices ${DEMO_DEVICE_COUNT} --server http://localhost:${ctx.config.port}`);
 }
