@@ -64,8 +64,6 @@ export async function real(count: number) {
   await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     port: (app.server.address() as { port: number }).port,
-    ctx,
-    app,
     close: async () => {
       await app.close();
       await ctx.database.close();

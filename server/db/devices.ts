@@ -122,9 +122,8 @@ export const walksGroupIndex = (total: number, offset: number, limit: number) =>
 /**
  * One page of the device list as the API's JSON text, built by the database (device_page_json, migration 0006): each
  * device exactly as toDevice writes it (a test holds the two together), with the total of the filter and the number
- * of devices on the page. Turning
- * 20 rows of 30 columns into JavaScript objects and back into JSON cost more than the query itself and left garbage
- * behind that made every tenth page wait for the collector.
+ * of devices on the page. Turning 20 rows of 30 columns into JavaScript objects and back into JSON cost more than the
+ * query itself and left garbage behind that made every tenth page wait for the collector.
  *
  * The total is counted first and decides how the page is taken. When matches are plenty, walking the group-order
  * index finds the page after a few rows. When they are few (a search, a filter that matches almost nothing), the walk
