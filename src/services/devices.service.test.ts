@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { readSheet } from 'read-excel-file/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeDevice } from '../machines/devices.fixtures.ts';
+import { fakeDevice } from '../machines/devices/devices.fixtures.ts';
 import { startFakeApi, type FakeApi, type FakeHandler } from './fakeApiServer.ts';
 import { memoryStorage } from './tokenStore.ts';
 

@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor, type SnapshotFrom } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import { devicesMachine, type DeviceListInput, type DevicesEvent } from '../../src/machines/devices.machine.ts';
-import { fakeDevice } from '../../src/machines/devices.fixtures.ts';
+import { devicesMachine, type DeviceListInput, type DevicesEvent } from '../../src/machines/devices/devices.machine.ts';
+import { fakeDevice } from '../../src/machines/devices/devices.fixtures.ts';
 import { ApiRequestError } from '../../src/services/http.ts';
 import { controlledActors, describePath } from './executePath.ts';
 

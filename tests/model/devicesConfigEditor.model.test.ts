@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor, type SnapshotFrom } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
-import { devicesConfigEditorMachine, type ConfigEditorEvent } from '../../src/machines/devicesConfigEditor.machine.ts';
+import { devicesConfigEditorMachine, type ConfigEditorEvent } from '../../src/machines/devices/devicesConfigEditor.machine.ts';
 import type { DeviceConfig } from '../../src/services/devices.service.ts';
 import { ApiRequestError } from '../../src/services/http.ts';
 import { controlledActors, describePath } from './executePath.ts';

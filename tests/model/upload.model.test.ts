@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
-import { uploadMachine, type UploadEvent, type UploadFileInput } from '../../src/machines/upload.machine.ts';
-import { selectIsBusy } from '../../src/machines/upload.selectors.ts';
+import { uploadMachine, type UploadEvent, type UploadFileInput } from '../../src/machines/media/upload.machine.ts';
+import { selectIsBusy } from '../../src/machines/media/upload.selectors.ts';
 import { ApiRequestError } from '../../src/services/http.ts';
 import { MAX_MEDIA_FILE_BYTES } from '../../src/services/schemas/media.ts';
 import { controlledActors, describePath, executePath } from './executePath.ts';

@@ -2,7 +2,7 @@ import { Body1, Button, Caption1, Dialog, DialogActions, DialogBody, DialogConte
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import type { devicesConfigEditorMachine } from '../../machines/devicesConfigEditor.machine.ts';
+import type { devicesConfigEditorMachine } from '../../machines/devices/devicesConfigEditor.machine.ts';
 import { useDeviceConfigsStyles } from './DeviceConfigs.styles.ts';
 
 type EditorActor = ActorRefFrom<typeof devicesConfigEditorMachine>;

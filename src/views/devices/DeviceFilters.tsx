@@ -1,8 +1,8 @@
 import { Field, SearchBox, Select } from '@fluentui/react-components';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import type { DevicesActor } from '../../machines/devices.machine.ts';
-import { selectFilters, selectSearchText } from '../../machines/devices.selectors.ts';
+import type { DevicesActor } from '../../machines/devices/devices.machine.ts';
+import { selectFilters, selectSearchText } from '../../machines/devices/devices.selectors.ts';
 import { DEVICE_STATUSES, DEVICE_TYPES, SCHEDULE_STATES } from '../../services/schemas/devices.ts';
 import { useDevicesStyles } from './Devices.styles.ts';
 import { useLocationOptions } from './useDeviceFilterOptions.ts';

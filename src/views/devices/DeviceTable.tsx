@@ -1,8 +1,8 @@
 import { Badge, Button, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Title3 } from '@fluentui/react-components';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import type { DevicesActor } from '../../machines/devices.machine.ts';
-import { selectGroups, selectIsFiltered, selectListError, selectListStatus } from '../../machines/devices.selectors.ts';
+import type { DevicesActor } from '../../machines/devices/devices.machine.ts';
+import { selectGroups, selectIsFiltered, selectListError, selectListStatus } from '../../machines/devices/devices.selectors.ts';
 import type { Device } from '../../services/devices.service.ts';
 import type { DeviceStatus } from '../../services/schemas/devices.ts';
 import { Loading } from '../common/Loading.tsx';

@@ -2,8 +2,8 @@ import { Body1, Button } from '@fluentui/react-components';
 import { ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import type { DevicesActor } from '../../machines/devices.machine.ts';
-import { selectPageInfo, selectStatistics } from '../../machines/devices.selectors.ts';
+import type { DevicesActor } from '../../machines/devices/devices.machine.ts';
+import { selectPageInfo, selectStatistics } from '../../machines/devices/devices.selectors.ts';
 import { DEFAULT_PAGE_SIZE } from '../../services/config.ts';
 import { useDevicesStyles } from './Devices.styles.ts';
 

@@ -2,8 +2,8 @@ import { Button, Caption1, ProgressBar } from '@fluentui/react-components';
 import { ArrowDownloadRegular, DismissRegular } from '@fluentui/react-icons';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import type { DevicesActor } from '../../machines/devices.machine.ts';
-import { selectExportPercent } from '../../machines/devices.selectors.ts';
+import type { DevicesActor } from '../../machines/devices/devices.machine.ts';
+import { selectExportPercent } from '../../machines/devices/devices.selectors.ts';
 import { useDevicesStyles } from './Devices.styles.ts';
 
 /** "Download as xlsx" of the filtered set, built in the browser, with its progress while it is built. */

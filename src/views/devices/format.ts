@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { DeviceFormField } from '../../machines/devicesForm.machine.ts';
+import type { DeviceFormField } from '../../machines/devices/devicesForm.machine.ts';
 
 /** "21 Nov 2026, 08:30" in the interface language; `fallback` for none. */
 export function formatDateTime(value: string | null, language: string, fallback: string): string {

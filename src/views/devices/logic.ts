@@ -1,10 +1,10 @@
 import { fromPromise } from 'xstate';
-import { devicesMachine } from '../../machines/devices.machine.ts';
-import { devicesActivationMachine } from '../../machines/devicesActivation.machine.ts';
-import { devicesCardMachine } from '../../machines/devicesCard.machine.ts';
-import { devicesClientsMachine } from '../../machines/devicesClients.machine.ts';
-import { devicesConfigEditorMachine } from '../../machines/devicesConfigEditor.machine.ts';
-import { devicesFormMachine } from '../../machines/devicesForm.machine.ts';
+import { devicesMachine } from '../../machines/devices/devices.machine.ts';
+import { devicesActivationMachine } from '../../machines/devices/devicesActivation.machine.ts';
+import { devicesCardMachine } from '../../machines/devices/devicesCard.machine.ts';
+import { devicesClientsMachine } from '../../machines/devices/devicesClients.machine.ts';
+import { devicesConfigEditorMachine } from '../../machines/devices/devicesConfigEditor.machine.ts';
+import { devicesFormMachine } from '../../machines/devices/devicesForm.machine.ts';
 import {
   buildDevicesXlsx,
   changeActive,

@@ -4,7 +4,7 @@ import { ArrowLeftRegular, ArrowSyncRegular, DeleteRegular, EditRegular } from '
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { mediaDetailsMachine } from '../../machines/mediaDetails.machine.ts';
+import { mediaDetailsMachine } from '../../machines/media/mediaDetails.machine.ts';
 import {
   selectActionError,
   selectCanRetry,
@@ -15,7 +15,7 @@ import {
   selectMedia,
   selectPreview,
   selectUsage,
-} from '../../machines/mediaDetails.selectors.ts';
+} from '../../machines/media/mediaDetails.selectors.ts';
 import type { MediaFile } from '../../services/schemas/media.ts';
 import { ConfirmDeleteDialog } from '../common/ConfirmDeleteDialog.tsx';
 import { Loading } from '../common/Loading.tsx';

@@ -2,7 +2,7 @@ import { useMemo, useRef } from 'react';
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Select, Spinner, Textarea } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { mediaEditMachine, type MediaEditFields } from '../../machines/mediaEdit.machine.ts';
+import { mediaEditMachine, type MediaEditFields } from '../../machines/media/mediaEdit.machine.ts';
 import { DEVICE_TYPES } from '../../services/schemas/devices.ts';
 import { SCREEN_POSITIONS, type MediaFile } from '../../services/schemas/media.ts';
 import { useNotify } from '../common/notify.tsx';

@@ -2,7 +2,7 @@ import { Body1, Button } from '@fluentui/react-components';
 import { ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { selectPageInfo } from '../../machines/mediaList.selectors.ts';
+import { selectPageInfo } from '../../machines/media/mediaList.selectors.ts';
 import { DEFAULT_PAGE_SIZE } from '../../services/config.ts';
 import type { MediaListActor } from './MediaTable.tsx';
 import { useMediaStyles } from './Media.styles.ts';

@@ -1,8 +1,8 @@
 import { Body1, Button, Caption1, Field, Input, ProgressBar, Select } from '@fluentui/react-components';
 import { ArrowClockwiseRegular, DeleteRegular, DismissRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import type { UploadEvent, UploadItem } from '../../machines/upload.machine.ts';
-import { infoErrors, percentOf } from '../../machines/upload.selectors.ts';
+import type { UploadEvent, UploadItem } from '../../machines/media/upload.machine.ts';
+import { infoErrors, percentOf } from '../../machines/media/upload.selectors.ts';
 import { DEVICE_TYPES } from '../../services/schemas/devices.ts';
 import { SCREEN_POSITIONS } from '../../services/schemas/media.ts';
 import { formatBytes, mediaErrorKey } from './format.ts';

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { Device } from '../services/devices.service.ts';
-import { errorCodeOf } from './fetchStatus.machine.ts';
+import type { Device } from '../../services/devices.service.ts';
+import { errorCodeOf } from '../fetchStatus.machine.ts';
 
 export interface DeviceActivationContext {
   device: Device;

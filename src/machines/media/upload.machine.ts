@@ -1,8 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { errorCodeOf } from './fetchStatus.machine.ts';
-import { isTooLarge, uploadMediaFile } from '../services/media.service.ts';
-import { MediaFileInfo, type MediaFile, type ScreenPosition } from '../services/schemas/media.ts';
-import type { DeviceType } from '../services/schemas/devices.ts';
+import { errorCodeOf } from '../fetchStatus.machine.ts';
+import { isTooLarge, uploadMediaFile } from '../../services/media.service.ts';
+import { MediaFileInfo, type MediaFile, type ScreenPosition } from '../../services/schemas/media.ts';
+import type { DeviceType } from '../../services/schemas/devices.ts';
 import { is } from 'superstruct';
 
 /** What the machine needs of a picked file (a browser File in the app). */

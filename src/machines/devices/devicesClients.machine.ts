@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { PendingClient } from '../services/devices.service.ts';
-import type { PageOf } from '../services/schemas/common.ts';
-import { errorCodeOf } from './fetchStatus.machine.ts';
+import type { PendingClient } from '../../services/devices.service.ts';
+import type { PageOf } from '../../services/schemas/common.ts';
+import { errorCodeOf } from '../fetchStatus.machine.ts';
 
 export interface ClientsContext {
   data: PageOf<PendingClient> | null;

@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { mediaDetailsMachine } from './mediaDetails.machine.ts';
-import type { MediaUsage } from '../services/schemas/media.ts';
+import type { MediaUsage } from '../../services/schemas/media.ts';
 
 type DetailsSnapshot = Pick<SnapshotFrom<typeof mediaDetailsMachine>, 'context' | 'hasTag' | 'matches'>;
 

@@ -1,4 +1,4 @@
-import type { Device } from '../services/devices.service.ts';
+import type { Device } from '../../services/devices.service.ts';
 
 /** A device as the API answers it, for tests. */
 export function fakeDevice(id: number, patch: Partial<Device> = {}): Device {

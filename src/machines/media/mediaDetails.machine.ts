@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { errorCodeOf } from './fetchStatus.machine.ts';
-import { deleteMedia, getMedia, getMediaPreview, getMediaUsage, retryMedia, type DeleteMediaResult } from '../services/media.service.ts';
-import type { MediaFile, MediaUsage } from '../services/schemas/media.ts';
+import { errorCodeOf } from '../fetchStatus.machine.ts';
+import { deleteMedia, getMedia, getMediaPreview, getMediaUsage, retryMedia, type DeleteMediaResult } from '../../services/media.service.ts';
+import type { MediaFile, MediaUsage } from '../../services/schemas/media.ts';
 
 export interface MediaDetailsContext {
   id: number;

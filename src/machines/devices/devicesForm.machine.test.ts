@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { DeviceWriteResult } from '../services/devices.service.ts';
+import type { DeviceWriteResult } from '../../services/devices.service.ts';
 import { fakeDevice } from './devices.fixtures.ts';
 import { bodyOf, devicesFormMachine, EMPTY_DEVICE_FORM, validateDeviceForm } from './devicesForm.machine.ts';
 

@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { BatchSummary, UploadItem, uploadMachine } from './upload.machine.ts';
-import { MediaFileInfo } from '../services/schemas/media.ts';
+import { MediaFileInfo } from '../../services/schemas/media.ts';
 
 type UploadSnapshot = Pick<SnapshotFrom<typeof uploadMachine>, 'context' | 'hasTag' | 'matches'>;
 

@@ -1,8 +1,8 @@
 import { fromPromise } from 'xstate';
-import { createFetchStatusMachine } from './fetchStatus.machine.ts';
-import { listMedia, type MediaListParams } from '../services/media.service.ts';
-import type { PageOf } from '../services/schemas/common.ts';
-import type { MediaFile } from '../services/schemas/media.ts';
+import { createFetchStatusMachine } from '../fetchStatus.machine.ts';
+import { listMedia, type MediaListParams } from '../../services/media.service.ts';
+import type { PageOf } from '../../services/schemas/common.ts';
+import type { MediaFile } from '../../services/schemas/media.ts';
 
 export type { MediaListParams };
 

@@ -1,7 +1,7 @@
 import { assign, fromPromise, raise, setup, type ActorRefFrom } from 'xstate';
-import type { Device, DeviceFilters, DeviceStatistics, ExportProgress } from '../services/devices.service.ts';
-import type { PageOf } from '../services/schemas/common.ts';
-import { errorCodeOf } from './fetchStatus.machine.ts';
+import type { Device, DeviceFilters, DeviceStatistics, ExportProgress } from '../../services/devices.service.ts';
+import type { PageOf } from '../../services/schemas/common.ts';
+import { errorCodeOf } from '../fetchStatus.machine.ts';
 
 /** How long typing in the search box rests before the list reloads. */
 export const SEARCH_DEBOUNCE_MS = 300;

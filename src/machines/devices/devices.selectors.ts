@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
-import type { Device } from '../services/devices.service.ts';
-import { DEVICE_POSITIONS, type DevicePosition } from '../services/schemas/devices.ts';
-import type { FetchStatus } from './fetchStatus.machine.ts';
+import type { Device } from '../../services/devices.service.ts';
+import { DEVICE_POSITIONS, type DevicePosition } from '../../services/schemas/devices.ts';
+import type { FetchStatus } from '../fetchStatus.machine.ts';
 import type { devicesMachine } from './devices.machine.ts';
 
 type DevicesSnapshot = Pick<SnapshotFrom<typeof devicesMachine>, 'value' | 'context' | 'hasTag'>;

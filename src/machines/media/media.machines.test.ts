@@ -3,8 +3,8 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { mediaDetailsMachine, type LoadedDetails } from './mediaDetails.machine.ts';
 import { mediaEditMachine } from './mediaEdit.machine.ts';
 import { isInUse, selectActionError, selectCanRetry, selectIsConfirmingDelete } from './mediaDetails.selectors.ts';
-import { ApiRequestError } from '../services/http.ts';
-import type { MediaFile } from '../services/schemas/media.ts';
+import { ApiRequestError } from '../../services/http.ts';
+import type { MediaFile } from '../../services/schemas/media.ts';
 
 const media = (patch: Partial<MediaFile> = {}): MediaFile => ({
   id: 3,

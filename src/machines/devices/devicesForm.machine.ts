@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { Device, DeviceWriteResult } from '../services/devices.service.ts';
+import type { Device, DeviceWriteResult } from '../../services/devices.service.ts';
 import {
   DATE_PATTERN,
   MAC_PATTERN,
@@ -10,8 +10,8 @@ import {
   type DeviceCreateBody,
   type DevicePosition,
   type DeviceType,
-} from '../services/schemas/devices.ts';
-import { errorCodeOf } from './fetchStatus.machine.ts';
+} from '../../services/schemas/devices.ts';
+import { errorCodeOf } from '../fetchStatus.machine.ts';
 
 /** The form's fields as the inputs hold them (text; '' for none). */
 export interface DeviceFormValues {

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { Device, DeviceFilters } from '../services/devices.service.ts';
+import type { Device, DeviceFilters } from '../../services/devices.service.ts';
 import { fakeDevice } from './devices.fixtures.ts';
-import type { PageOf } from '../services/schemas/common.ts';
+import type { PageOf } from '../../services/schemas/common.ts';
 import { adjustStatistics, AUTO_REFRESH_MS, devicesMachine, SEARCH_DEBOUNCE_MS, type DeviceListInput } from './devices.machine.ts';
 import { selectListStatus, selectStatistics } from './devices.selectors.ts';
 

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { errorCodeOf } from './fetchStatus.machine.ts';
-import { updateMedia, type MediaWriteResult } from '../services/media.service.ts';
-import { MediaUpdateBody, type MediaFile } from '../services/schemas/media.ts';
+import { errorCodeOf } from '../fetchStatus.machine.ts';
+import { updateMedia, type MediaWriteResult } from '../../services/media.service.ts';
+import { MediaUpdateBody, type MediaFile } from '../../services/schemas/media.ts';
 import { StructError, create } from 'superstruct';
 
 export type MediaEditFields = Required<Pick<MediaUpdateBody, 'name' | 'description' | 'screen_position' | 'device_type'>>;

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { Device, DeviceCheck, PhotoResult } from '../services/devices.service.ts';
-import { errorCodeOf } from './fetchStatus.machine.ts';
+import type { Device, DeviceCheck, PhotoResult } from '../../services/devices.service.ts';
+import { errorCodeOf } from '../fetchStatus.machine.ts';
 
 export type Notice = { intent: 'success' | 'error' | 'info'; message: string };
 
