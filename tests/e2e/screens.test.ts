@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { signInThroughUi, startE2E, type E2E } from '../helpers/browser.ts';
+import { CLEAN_REPORT, checkScreen } from '../helpers/screenChecks.ts';
+import { apiClient, signIn } from '../helpers/server.ts';
+import { describeAs, makeFixtures, uploadForm } from '../api/media-fixtures.ts';
+
+/**
+ * The house standard on every built screen (issue 15): no sideways scroll at 360 and 500 px in English and Russian,
+ * every action inside the window, and no serious or critical axe violation in the Default and Dark themes, with data
+ * as an operator has it: 60-character names, Cyrillic, long office names, a waiting player, a media file, a preset.
+ */
+
+let e2e: E2E;
+let page: Page;
+let fixtures: Awaited<ReturnType<typeof makeFixtures>>;
+const ids = { device: 0, media: 0 };
+
+// 60 characters each: what a real fleet's names look like.
+const LONG_NAME = 'Экран у главного входа, северное крыло, третий этаж, зона Б1';
+const LONG_NAME_EN = 'Main entrance screen, north wing, third floor, waiting area!';
+const LONG_OFFICE = 'Филиал «Северо-Западный региональный распределительный центр»';
+const LONG_COMPANY = 'ООО «Международная торговая сеть Восток-Запад»';
+const SN = 'SN-7F3A-2026-LOBBY-000000000001';
+
+beforeAll(async () => {
+  expect([...LONG_NAME].length).toBe(60);
+  e2e = await startE2E();
+  fixtures = await makeFixtures();
+  const admin = (await signIn(e2e.server)).client;
+  const company = await admin.post('/companies/create/', { name: LONG_COMPANY, user: 1 });
+  const office = await admin.post('/branch-offices/create/', { company: company.body.id, name: LONG_OFFICE, user: 1 });
+  const devices = [
+    { sn: SN, name: LONG_NAME, position: 'horizontal', device_type: 'android', ip: '192.168.100.200', description: LONG_NAME_EN },
+    { sn: 'SN-7F3A-2026-HALL-0000000000002', name: LONG_NAME_EN, position: 'vertical', device_type: 'windows', mac: '02:E2:00:00:00:02' },
+    { sn: 'SN-7F3A-2026-STORE-000000000003', name: '', position: 'unknown', device_type: 'tizen' },
+  ];
+  for (const device of devices) {
+    const created = await admin.post('/tvpi/devices/create/', { ...device, office: office.body.id, user: 1 });
+    expect(created.status).toBe(201);
+    ids.device ||= created.body.id;
+  }
+  // A player waiting for adoption on /clients, with everything it may report.
+  const hello = await fetch(`${e2e.server.api}/player/hello/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ serial: 'SN-WAITING-PLAYER-0000000000000004', mac: 'AA:BB:CC:DD:EE:FF', ip: '2001:db8:85a3::8a2e:370:7334', version: '4.12.0-rc.3+build.20261122' }),
+  });
+  expect(hello.status).toBe(202);
+  const preset = await admin.post('/directory/queries/create/', {
+    name: 'Витрины в торговом зале, вертикальные экраны высокой чёткости',
+    value: '1080 x 1920 @ fps=30 @ hevc',
+    type: 'video',
+    device: 'android',
+    screen: 'vertical',
+  });
+  expect(preset.status).toBe(201);
+  const upload = await apiClient(e2e.server, (await signIn(e2e.server)).access).post(
+    '/media/files/create/',
+    await uploadForm([fixtures.png], [describeAs(LONG_NAME, { description: LONG_NAME_EN })]),
+  );
+  expect(upload.status).toBe(201);
+  ids.media = upload.body[0].id;
+  await vi.waitFor(async () => expect((await admin.get(`/media/files/${ids.media}`)).body.status).not.toBe('processing'), { timeout: 60_000, interval: 500 });
+
+  ({ page } = await e2e.newPage());
+  await signInThroughUi(page, 'admin', e2e.server.adminPassword);
+});
+afterAll(async () => {
+  await e2e?.close();
+  if (fixtures) fs.rmSync(fixtures.dir, { recursive: true, force: true });
+});
+
+const shows = (text: string) => (p: Page) => p.getByText(text, { exact: false }).first().waitFor({ state: 'visible' });
+
+describe('every built screen meets the house standard (360/500 px, en and ru, axe in Default and Dark)', () => {
+  it('/login', async () => {
+    const { page: anonymous } = await e2e.newPage();
+    await anonymous.goto('/login');
+    const report = await checkScreen(anonymous, { path: '/login', ready: (p) => p.locator('form button[type="submit"]').waitFor() });
+    expect(report).toEqual(CLEAN_REPORT);
+  });
+
+  it('/devices/{id}/configs', async () => {
+    expect(await checkScreen(page, { path: `/devices/${ids.device}/configs`, ready: shows('player.json') })).toEqual(CLEAN_REPORT);
+  });
+});
