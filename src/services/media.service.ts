@@ -14,6 +14,7 @@ import {
   type MediaUpdateBody,
 } from './schemas/media.ts';
 import { tokenStore } from './tokenStore.ts';
+import { writeOutcome, type WriteOutcome } from './writeOutcome.ts';
 
 export type { MediaFile, MediaFileInfo, MediaUsage };
 
@@ -44,16 +45,9 @@ export async function getMediaUsage(id: number): Promise<MediaUsage> {
   return parseResponse(MediaUsage, await api(`/media/file/${id}/details/`));
 }
 
-export type MediaWriteResult = { ok: true; media: MediaFile } | { ok: false; reason: 'validation'; fields: Record<string, string> };
-
-/** PUT /media/files/{id}. Field errors resolve `{ ok: false }`; other failures reject. */
-export async function updateMedia(id: number, patch: MediaUpdateBody): Promise<MediaWriteResult> {
-  try {
-    return { ok: true, media: parseResponse(MediaFile, await api(`/media/files/${id}`, { method: 'PUT', body: patch })) };
-  } catch (error) {
-    if (error instanceof ApiRequestError && error.code === 'validation_error') return { ok: false, reason: 'validation', fields: error.fields ?? {} };
-    throw error;
-  }
+/** PUT /media/files/{id}. Refusals (400, 409) resolve `{ ok: false, code, fields }`; other failures reject. */
+export function updateMedia(id: number, patch: MediaUpdateBody): Promise<WriteOutcome<MediaFile>> {
+  return writeOutcome(api(`/media/files/${id}`, { method: 'PUT', body: patch }).then((body) => parseResponse(MediaFile, body)));
 }
 
 export type DeleteMediaResult = { ok: true } | { ok: false; reason: 'media_in_use' };

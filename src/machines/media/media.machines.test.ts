@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { mediaDetailsMachine, type LoadedDetails } from './mediaDetails.machine.ts';
-import { mediaEditMachine } from './mediaEdit.machine.ts';
+import { mediaEditInput, mediaEditMachine } from './mediaEdit.machine.ts';
 import { isInUse, selectActionError, selectCanRetry, selectIsConfirmingDelete } from './mediaDetails.selectors.ts';
 import { ApiRequestError } from '../../services/http.ts';
 import type { MediaFile } from '../../services/schemas/media.ts';
@@ -100,28 +100,28 @@ describe('media details machine', () => {
 
 describe('media edit machine', () => {
   it('refuses a blank name before sending, then saves the trimmed fields', async () => {
-    const save = vi.fn(async ({ input }: { input: { id: number; fields: object } }) => ({ ok: true as const, media: media({ name: 'New name' }) }));
+    const save = vi.fn(async ({ input }: { input: { id: number; fields: object } }) => ({ ok: true as const, value: media({ name: 'New name' }) }));
     const saved = vi.fn();
-    const logic = mediaEditMachine.provide({ actors: { saveMedia: fromPromise<any, any>(save) }, actions: { saved: (_, params) => saved(params.media.name) } });
-    const actor = createActor(logic, { input: { media: media() } }).start();
-    actor.send({ type: 'edit.change', field: 'name', value: '  ' });
-    actor.send({ type: 'edit.save' });
+    const logic = mediaEditMachine.provide({ actors: { save: fromPromise<any, any>(save) }, actions: { saved: (_, params) => saved(params.value.name) } });
+    const actor = createActor(logic, { input: mediaEditInput(media()) }).start();
+    actor.send({ type: 'form.change', field: 'name', value: '  ' });
+    actor.send({ type: 'form.save' });
     expect(actor.getSnapshot().context.fieldErrors).toEqual({ name: 'required' });
     expect(save).not.toHaveBeenCalled();
-    actor.send({ type: 'edit.change', field: 'name', value: 'New name' });
-    actor.send({ type: 'edit.save' });
-    await waitFor(actor, (s) => s.matches('closed'));
+    actor.send({ type: 'form.change', field: 'name', value: 'New name' });
+    actor.send({ type: 'form.save' });
+    await waitFor(actor, (s) => s.matches('saved'));
     expect(save.mock.calls[0]![0].input).toEqual({ id: 3, fields: { name: 'New name', description: '', screen_position: 'horizontal', device_type: 'tvpi' } });
     expect(saved).toHaveBeenCalledWith('New name');
   });
 
   it('stays open with the error code when saving fails', async () => {
     const logic = mediaEditMachine.provide({
-      actors: { saveMedia: fromPromise(() => Promise.reject(new ApiRequestError({ status: 0, code: 'network_error', detail: '' }))) },
+      actors: { save: fromPromise(() => Promise.reject(new ApiRequestError({ status: 0, code: 'network_error', detail: '' }))) },
     });
-    const actor = createActor(logic, { input: { media: media() } }).start();
-    actor.send({ type: 'edit.save' });
-    await waitFor(actor, (s) => s.matches('editing') && s.context.error !== null);
+    const actor = createActor(logic, { input: mediaEditInput(media()) }).start();
+    actor.send({ type: 'form.save' });
+    await waitFor(actor, (s) => s.matches('failed'));
     expect(actor.getSnapshot().context.error).toBe('network_error');
   });
 });
