@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { AppContext } from './context.ts';
 import { ApiError } from './errors.ts';
+import { checkRequestStrings, guardJsonBodies } from './plugins/input.ts';
 import { apiRoutes } from './routes/index.ts';
 import { helmetHeaders } from './securityHeaders.ts';
 
@@ -46,12 +47,23 @@ declare module 'fastify' {
 }
 
 export async function buildApp(ctx: AppContext, options: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
+  const securityHeaders = helmetHeaders({
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy() },
+    crossOriginEmbedderPolicy: false,
+  });
   const app = Fastify({
     logger: options.logger ?? { level: ctx.config.logLevel },
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
     trustProxy: process.env.TRUST_PROXY === '1',
+    // A URL Fastify cannot decode (/%c0%ae) never reaches the hooks: answer it in the API's error shape, with the headers.
+    frameworkErrors: (error, _request, reply) => {
+      reply.headers(securityHeaders);
+      const status = (error as FastifyError).statusCode ?? 400;
+      (reply as FastifyReply).code(status >= 400 && status < 500 ? status : 400).send({ detail: 'The request URL is malformed.', code: 'bad_request' });
+    },
   });
+  guardJsonBodies(app);
   app.decorateRequest('user', null);
   const routeTable: string[] = [];
   app.addHook('onRoute', (route) => {
@@ -62,14 +74,15 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   });
   app.decorate('routeTable', routeTable);
 
-  const securityHeaders = helmetHeaders({
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy() },
-    crossOriginEmbedderPolicy: false,
-  });
   app.addHook('onRequest', (request, reply, done) => {
     // Routes only machines call (the player protocol) skip the browser's protections; see RouteConfig.machineClients.
     if (request.routeOptions.config.machineClients) reply.header('x-content-type-options', 'nosniff');
     else reply.headers(securityHeaders);
+    try {
+      checkRequestStrings(request);
+    } catch (error) {
+      return done(error as Error);
+    }
     done();
   });
   await app.register(compress, { global: true, threshold: 1024 });
@@ -81,7 +94,9 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
     const status = (error as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {
       const code = status === 413 ? 'too_large' : status === 415 ? 'unsupported_media_type' : status === 429 ? 'rate_limited' : 'bad_request';
-      return reply.code(status).send({ detail: error.message, code });
+      // Fastify's own messages describe the request; anything else may describe the server, and stays in the log.
+      const own = typeof (error as FastifyError).code === 'string' && (error as FastifyError).code.startsWith('FST_');
+      return reply.code(status).send({ detail: own ? error.message : 'The request could not be read.', code });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ detail: 'Internal server error.', code: 'server_error' });

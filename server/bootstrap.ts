@@ -17,7 +17,10 @@ export async function createContext(config: ServerConfig): Promise<AppContext> {
     accessSeconds: config.accessTtlSeconds,
     refreshSeconds: config.refreshTtlSeconds,
   });
-  const contacts = new ContactWriter(database.db, (error) => console.warn('Writing heartbeat contacts failed; they are kept for the next write', error));
+  const contacts = new ContactWriter(database.db, (error, dropped) => {
+    if (dropped) console.warn(`A heartbeat contact of device ${dropped.deviceId} was refused by the database and dropped: ${(error as Error).message}`);
+    else console.warn('Writing heartbeat contacts failed; they are kept for the next write', error);
+  });
   return { config, database, db: database.db, tokens, activeUsers: new ActiveUserCache(), players: new PlayerCache(), contacts };
 }
 

@@ -18,8 +18,14 @@ console.log(`  Vitrine is running on http://localhost:${config.port} (${ctx.data
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
-    await app.close();
-    await ctx.database.close();
-    process.exit(0);
+    let code = 0;
+    try {
+      await app.close();
+      await ctx.database.close();
+    } catch (error) {
+      console.error('Vitrine: shutting down failed', error);
+      code = 1;
+    }
+    process.exit(code);
   });
 }

@@ -173,11 +173,29 @@ export interface Contact {
 }
 
 /**
+ * Whether the database refused a statement for what it was given (SQLSTATE class 22, data exception, such as U+0000
+ * in text or a number out of range; class 23, integrity constraint) rather than failing to run it: the same rows
+ * would be refused again, so retrying them is pointless.
+ */
+export function isRefusedData(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause && depth < 5; cause = (cause as { cause?: unknown }).cause, depth += 1) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && /^2[23][0-9A-Z]{3}$/.test(code)) return true;
+  }
+  return false;
+}
+
+/**
  * Heartbeats that need no answer from the database are recorded behind the request: their contacts wait here (the
  * newest per device) and are written together, one statement at most every CONTACT_FLUSH_MS. Routes that read device
  * status on this instance call flush() first, so they always see every heartbeat this instance answered; other
  * instances see it within CONTACT_FLUSH_MS. A contact never moves last_connection back, never brings back a device
- * deactivated meanwhile, and does not undo a sign-off that came after it. What a failed write held is kept for the next.
+ * deactivated meanwhile, and does not undo a sign-off that came after it.
+ *
+ * A batch the database refuses for its data (isRefusedData) is split in halves until the refused contacts are alone:
+ * each of those is dropped and reported to `onError` with the contact, and every other contact is written, so one bad
+ * row never holds the fleet's contacts hostage. What a write that failed otherwise (the database unreachable) held is
+ * kept for the next.
  */
 export class ContactWriter {
   private pending = new Map<number, Contact>();
@@ -186,7 +204,8 @@ export class ContactWriter {
 
   constructor(
     private readonly db: Db,
-    private readonly onError: (error: unknown) => void = () => {},
+    /** A failed write (contacts kept) or, with `dropped`, a contact the database refused (dropped). */
+    private readonly onError: (error: unknown, dropped?: Contact) => void = () => {},
     private readonly now: () => number = Date.now,
     private readonly flushMs = CONTACT_FLUSH_MS,
   ) {}
@@ -204,7 +223,7 @@ export class ContactWriter {
     if (this.timer === undefined) {
       this.timer = setTimeout(() => {
         this.timer = undefined;
-        this.flush().catch(this.onError);
+        this.flush().catch((error: unknown) => this.onError(error));
       }, this.flushMs);
       this.timer.unref?.();
     }
@@ -216,23 +235,48 @@ export class ContactWriter {
     if (this.pending.size === 0) return;
     const batch = [...this.pending.values()];
     this.pending = new Map();
-    this.writing = writeContacts(this.db, batch, this.now())
-      .catch((error: unknown) => {
-        // Keep what failed unless a newer contact of the same device came meanwhile.
-        for (const contact of batch) if (!this.pending.has(contact.deviceId)) this.pending.set(contact.deviceId, contact);
-        throw error;
-      })
-      .finally(() => {
-        this.writing = null;
-      });
+    this.writing = this.write(batch).finally(() => {
+      this.writing = null;
+    });
     await this.writing;
   }
 
-  /** Stops the timer and writes what waits (server shutdown). */
+  /** Writes a batch, isolating and dropping the contacts the database refuses; keeps the rest when the write fails otherwise. */
+  private async write(batch: Contact[]): Promise<void> {
+    try {
+      await writeContacts(this.db, batch, this.now());
+    } catch (error) {
+      if (!isRefusedData(error)) {
+        this.keep(batch);
+        throw error;
+      }
+      if (batch.length === 1) {
+        this.onError(error, batch[0]);
+        return;
+      }
+      const half = Math.ceil(batch.length / 2);
+      const first = batch.slice(0, half);
+      const second = batch.slice(half);
+      try {
+        await this.write(first);
+      } catch (failure) {
+        this.keep(second);
+        throw failure;
+      }
+      await this.write(second);
+    }
+  }
+
+  /** Puts contacts of a failed write back, unless a newer contact of the same device came meanwhile. */
+  private keep(contacts: Contact[]): void {
+    for (const contact of contacts) if (!this.pending.has(contact.deviceId)) this.pending.set(contact.deviceId, contact);
+  }
+
+  /** Stops the timer and writes what waits (server shutdown); a failed write is reported, never thrown. */
   async close(): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
-    await this.flush();
+    await this.flush().catch((error: unknown) => this.onError(error));
   }
 }
 

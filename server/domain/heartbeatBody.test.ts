@@ -19,7 +19,7 @@ const SERIALS: Pool = { usual: ['BENCH-000001', 'A', 'a'.repeat(64), 'X.1:2_3-4'
 const KEYS: Pool = { usual: ['k', 'bench-key-1', 'k'.repeat(200), ' '], odd: ['k'.repeat(201), '', 7, null, undefined, true] };
 const VERSIONS: Pool = { usual: [undefined, '1.4.2', '', 'v'.repeat(64)], odd: ['v'.repeat(65), 1.4, null, ['1']] };
 const STATES: Pool = { usual: [undefined, 'playing', 'waiting', 'not_found'], odd: ['PLAYING', '', null, 0] };
-const CONFIG_VERSIONS: Pool = { usual: [undefined, 0, 1, 2147483647], odd: [-1, 1.5, '1', null, Number.NaN, Number.POSITIVE_INFINITY] };
+const CONFIG_VERSIONS: Pool = { usual: [undefined, 0, 1, 2147483647], odd: [2147483648, 1e20, -1, 1.5, '1', null, Number.NaN, Number.POSITIVE_INFINITY] };
 const IPS: Pool = {
   usual: [undefined, null, '10.20.0.1', '192.168.1.254', '::1', 'fe80::1', '::ffff:10.0.0.1'],
   odd: ['nope', '', ' ', '256.0.0.1', '10.0.0', '01.2.3.4', ' 10.0.0.1', '10.0.0.1 ', '1::2::3', ':::', 'g::1', 10, ['10.0.0.1'], {}],

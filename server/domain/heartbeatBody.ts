@@ -1,3 +1,4 @@
+import { MAX_ID } from '../../src/services/schemas/common.ts';
 import { isIpAddress, SCHEDULE_STATES, SERIAL_PATTERN, type PlayerHeartbeatBody } from '../../src/services/schemas/devices.ts';
 
 const MAX_SERIAL = 64;
@@ -26,6 +27,6 @@ export function isPlainHeartbeat(body: Record<string, unknown>): body is PlayerH
     body.acknowledged === undefined &&
     (version === undefined || (typeof version === 'string' && version.length <= MAX_VERSION)) &&
     (scheduleState === undefined || scheduleStates.includes(scheduleState)) &&
-    (configVersion === undefined || (typeof configVersion === 'number' && Number.isInteger(configVersion) && configVersion >= 0))
+    (configVersion === undefined || (typeof configVersion === 'number' && Number.isInteger(configVersion) && configVersion >= 0 && configVersion <= MAX_ID))
   );
 }

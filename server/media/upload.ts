@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
 import { MAX_FILES_PER_UPLOAD, MAX_MEDIA_FILE_BYTES, MediaFileInfoList, type MediaFileInfo } from '../../src/services/schemas/media.ts';
 import { ApiError, badRequest, fieldsOf } from '../errors.ts';
+import { findBadText, invalidCharacters, isBadText, MAX_JSON_DEPTH, nestsDeeperThan } from '../plugins/input.ts';
 import { sniff, SNIFF_BYTES, type SniffedType } from './sniff.ts';
 import type { MediaStore } from './storage.ts';
 
@@ -73,7 +74,7 @@ function multipartFailure(error: unknown, aborted: boolean): Error {
   if (code === 'FST_FILES_LIMIT') return new ApiError(413, 'too_many_files', `At most ${MAX_FILES_PER_UPLOAD} files per upload.`);
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return new ApiError(413, 'too_many_parts', 'The upload has too many parts.');
   if (aborted || code === 'FST_MP_PREMATURE_CLOSE') return badRequest('upload_aborted', 'The connection was closed before the upload finished.');
-  return badRequest('invalid_multipart', `The multipart body could not be read: ${(error as Error).message}`);
+  return badRequest('invalid_multipart', 'The multipart body could not be read.');
 }
 
 /**
@@ -103,11 +104,14 @@ export async function receiveUpload(request: FastifyRequest, store: MediaStore):
   try {
     const parts = request.parts({ limits: UPLOAD_LIMITS });
     for await (const part of parts) {
+      if (isBadText(part.fieldname)) failure ??= invalidCharacters('body');
       if (part.type === 'field') {
+        if (typeof part.value === 'string' && isBadText(part.value)) failure ??= invalidCharacters(part.fieldname);
         if (part.fieldname === 'file_info') fileInfoText = String(part.value);
         else if (part.fieldname === 'user') userText = String(part.value);
         continue;
       }
+      if (part.filename && isBadText(part.filename)) failure ??= invalidCharacters(part.fieldname);
       const match = FILE_FIELD.exec(part.fieldname);
       if (failure || !match) {
         failure ??= badRequest('unexpected_file_field', `Unexpected file field "${part.fieldname}"; files go in src_file[n].`, {
@@ -184,6 +188,9 @@ function readFileInfo(text: string | undefined, fileCount: number): MediaFileInf
   } catch {
     throw badRequest('invalid_file_info', 'file_info is not valid JSON.', { file_info: 'invalid_json' });
   }
+  if (nestsDeeperThan(value, MAX_JSON_DEPTH)) throw badRequest('invalid_file_info', 'file_info nests too deep.', { file_info: 'too_deep' });
+  const bad = findBadText(value);
+  if (bad !== null) throw invalidCharacters(bad ? `file_info.${bad}` : 'file_info');
   const [error, info] = MediaFileInfoList.validate(value, { coerce: true });
   if (error) {
     const fields = Object.fromEntries(Object.entries(fieldsOf(error)).map(([path, code]) => [path === 'body' ? 'file_info' : `file_info.${path}`, code]));

@@ -301,7 +301,10 @@ export default async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx:
  * (PNG, JPEG or WebP) and its size (at most 5 MB) while it arrives.
  */
 async function receivePhoto(request: FastifyRequest, photosDir: string): Promise<{ file: string; type: PhotoType }> {
-  const part = await request.file({ limits: { fileSize: MAX_DEVICE_PHOTO_BYTES, files: 1, fields: 10 } });
+  // A multipart type without a boundary, or a body busboy cannot read, is the client's fault: 400, never 500.
+  const part = await request.file({ limits: { fileSize: MAX_DEVICE_PHOTO_BYTES, files: 1, fields: 10 } }).catch((error: unknown) => {
+    throw error instanceof ApiError || (error as { statusCode?: number }).statusCode ? error : badRequest('invalid_multipart', 'The multipart body could not be read.');
+  });
   if (!part || part.fieldname !== 'photo') {
     part?.file.resume();
     throw badRequest('validation_error', 'The photo file is required.', { photo: 'required' });

@@ -18,7 +18,7 @@ import {
   unknown,
   type Infer,
 } from 'superstruct';
-import { Id, Page, requiredString } from './common.ts';
+import { Id, MAX_ID, Page, requiredString } from './common.ts';
 
 /* Devices, their configs, the player protocol and the minimal company / branch-office shapes.
  * Request bodies are strict `object`s; response shapes are `type`s so that a newer server may add fields. */
@@ -245,7 +245,7 @@ export const PlayerHeartbeatBody = type({
   schedule_state: optional(enums(SCHEDULE_STATES)),
   schedule_expiry: optional(nullable(refine(string(), 'pattern', isTimestamp))),
   /** The config_version the player holds: configs are answered only when it differs. */
-  config_version: optional(min(integer(), 0)),
+  config_version: optional(min(max(integer(), MAX_ID), 0)),
   /** Ids of delivered commands the player has carried out. */
   acknowledged: optional(size(array(Id), 0, 100)),
 });
