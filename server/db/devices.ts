@@ -10,7 +10,7 @@ export type DeviceInsert = typeof devices.$inferInsert;
 // The window is a constant of the code, never user input, so it is inlined as SQL text. As a sub-select it is
 // computed once per statement; written plainly, PostgreSQL works out now() - interval again for every row it
 // scans (a status count of 10,000 devices took about 0.6 ms longer).
-const onlineSince = sql.raw(`(SELECT now() - interval '${ONLINE_WINDOW_SECONDS} seconds')`);
+export const onlineSince = sql.raw(`(SELECT now() - interval '${ONLINE_WINDOW_SECONDS} seconds')`);
 const isOnline = sql`(${devices.lastConnection} > ${onlineSince} AND ${devices.signedOffAt} IS NULL)`;
 const statusOf = sql<DeviceStatus>`CASE WHEN NOT ${devices.isActive} THEN 'disabled' WHEN ${isOnline} THEN 'online' ELSE 'offline' END`;
 
@@ -53,7 +53,10 @@ export function toDevice(row: JoinedDevice, photoBase: string): Device {
 }
 
 /** Filters of the device list, applied in SQL so that paging stays cheap on a large fleet. */
-export interface DeviceFilter extends DeviceListQuery {}
+export interface DeviceFilter extends DeviceListQuery {
+  /** Devices in (member) or not in a campaign: the two sides of a campaign's devices page. */
+  campaign?: { id: number; member: boolean };
+}
 
 function filterConditions(filter: DeviceFilter): SQL | undefined {
   const conditions: SQL[] = [];
@@ -75,6 +78,10 @@ function filterConditions(filter: DeviceFilter): SQL | undefined {
   if (filter.company) conditions.push(inArray(devices.officeId, sql`(SELECT ${offices.id} FROM ${offices} WHERE ${offices.companyId} = ${filter.company})`));
   // The same test on the group rank, a small number near the start of the row (migration 0007), not the text.
   if (filter.position) conditions.push(eq(devices.positionRank, DEVICE_POSITIONS.indexOf(filter.position)));
+  if (filter.campaign) {
+    const member = sql`EXISTS (SELECT 1 FROM campaign_devices WHERE campaign_devices.campaign_id = ${filter.campaign.id} AND campaign_devices.device_id = ${devices.id})`;
+    conditions.push(filter.campaign.member ? member : sql`NOT ${member}`);
+  }
   return conditions.length ? and(...conditions) : undefined;
 }
 

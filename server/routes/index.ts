@@ -8,6 +8,7 @@ import deviceRoutes from './devices.ts';
 import playerRoutes from './player.ts';
 import clientRoutes from './clients.ts';
 import officeRoutes from './offices.ts';
+import campaignRoutes from './campaigns.ts';
 
 /** Every resource plugin, mounted under /api/v1. One line per resource. */
-export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }>[] = [authRoutes, userRoutes, mediaRoutes, directoryRoutes, deviceRoutes, playerRoutes, clientRoutes, officeRoutes];
+export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }>[] = [authRoutes, userRoutes, mediaRoutes, directoryRoutes, deviceRoutes, playerRoutes, clientRoutes, officeRoutes, campaignRoutes];

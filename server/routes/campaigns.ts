@@ -1,0 +1,220 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { boolean, coerce, enums, optional, string, type } from 'superstruct';
+import writeXlsxFile from 'write-excel-file/node';
+import {
+  CAMPAIGN_SIDES,
+  CampaignCreateBody,
+  CampaignDevicesBody,
+  CampaignListQuery,
+  CampaignMatchBody,
+  CampaignReportQuery,
+  CampaignUpdateBody,
+  MAX_REPORT_DAYS,
+  MultiplyBody,
+  periodDays,
+  REPORT_HEADERS,
+  type CampaignSide,
+} from '../../src/services/schemas/campaigns.ts';
+import { BoundedIdParam, DeviceListQuery, normalizeMac } from '../../src/services/schemas/devices.ts';
+import type { AppContext } from '../context.ts';
+import {
+  campaignPosition,
+  campaignReport,
+  deleteCampaign,
+  findCampaign,
+  insertCampaign,
+  listCampaigns,
+  matchDevices,
+  mediaUsageOfCampaigns,
+  multiplyCampaign,
+  participatingIds,
+  saveCampaignDevices,
+  updateCampaign,
+} from '../db/campaigns.ts';
+import { listDevicesJson } from '../db/devices.ts';
+import { record } from '../domain/journal.ts';
+import { pageOf, pageRequest } from '../domain/paging.ts';
+import { badRequest, conflict, notFound, parse } from '../errors.ts';
+import { mediaUsageProviders } from '../media/usage.ts';
+import { currentUser, requireUser } from '../plugins/auth.ts';
+
+const CampaignSideParam = optional(enums(CAMPAIGN_SIDES));
+const WithIdsParam = optional(coerce(boolean(), string(), (value) => value === '1' || value === 'true'));
+const SIDE_FILTERS = ['search', 'status', 'schedule', 'type', 'company', 'office', 'page', 'page_size'] as const;
+
+function idParam(request: FastifyRequest): number {
+  return parse(type({ id: BoundedIdParam }), request.params).id;
+}
+
+const positionMismatch = (ids: number[]) =>
+  badRequest('position_mismatch', 'Device and campaign screen position must match.', Object.fromEntries(ids.map((id) => [`devices.${id}`, 'position_mismatch'])));
+
+/** The query of one side: its prefixed parameters (`available_search`) over the shared ones (`search`). */
+function sideQuery(query: Record<string, unknown>, side: CampaignSide): Record<string, unknown> {
+  const own: Record<string, unknown> = {};
+  for (const key of SIDE_FILTERS) {
+    const value = query[`${side}_${key}`] ?? query[key];
+    if (value !== undefined) own[key] = value;
+  }
+  return own;
+}
+
+/** A page link that moves only this side's page. */
+function sideLink(url: string, side: CampaignSide, page: number, pageSize: number): string {
+  const target = new URL(url, 'http://local');
+  target.searchParams.set(`${side}_page`, String(page));
+  target.searchParams.set(`${side}_page_size`, String(pageSize));
+  return `${target.pathname}${target.search}`;
+}
+
+export default async function campaignRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const { db } = ctx;
+  if (!mediaUsageProviders.includes(mediaUsageOfCampaigns)) mediaUsageProviders.push(mediaUsageOfCampaigns);
+
+  app.addHook('preHandler', requireUser(ctx));
+  // Device status comes from last_connection: heartbeats this instance answered but has not written yet go first.
+  app.addHook('preHandler', async (request) => {
+    if (request.method === 'GET' && request.url.includes('/devices')) await ctx.contacts.flush();
+  });
+
+  const answer = async (id: number) => {
+    const campaign = await findCampaign(db, id);
+    if (!campaign) throw notFound('Campaign');
+    return campaign;
+  };
+  const userOf = (request: FastifyRequest) => currentUser(request).id;
+
+  app.get('/campaigns/', async (request) => {
+    const paging = pageRequest(request.query as Record<string, unknown>);
+    const filter = parse(CampaignListQuery, request.query);
+    const { total, rows } = await listCampaigns(db, filter, paging.pageSize, paging.offset);
+    return pageOf(request.url, paging, total, rows);
+  });
+
+  app.post('/campaigns/create/', async (request, reply) => {
+    const body = parse(CampaignCreateBody, request.body);
+    const id = await insertCampaign(db, { name: body.name.trim(), screenPosition: body.screen_position ?? 'unknown' });
+    await record(db, { userId: userOf(request), action: 'create', entity: 'campaign', entityId: id, detail: { name: body.name.trim() } });
+    return reply.code(201).send(await answer(id));
+  });
+
+  app.get('/campaigns/:id', async (request) => answer(idParam(request)));
+
+  app.put('/campaigns/:id', async (request) => {
+    const id = idParam(request);
+    const body = parse(CampaignUpdateBody, request.body);
+    const outcome = await updateCampaign(db, id, { name: body.name?.trim(), screenPosition: body.screen_position });
+    if (outcome === 'not_found') throw notFound('Campaign');
+    if (outcome === 'has_devices') {
+      throw conflict('campaign_has_devices', 'A campaign with devices cannot change its screen position.', { screen_position: 'campaign_has_devices' });
+    }
+    const fields = Object.keys(body).filter((key) => key !== 'user');
+    await record(db, { userId: userOf(request), action: 'update', entity: 'campaign', entityId: id, detail: { fields } });
+    return answer(id);
+  });
+
+  app.delete('/campaigns/:id', async (request, reply) => {
+    const id = idParam(request);
+    if (!(await deleteCampaign(db, id))) throw notFound('Campaign');
+    await record(db, { userId: userOf(request), action: 'delete', entity: 'campaign', entityId: id });
+    return reply.code(204).send();
+  });
+
+  // Both sides of the campaign-devices page, each a page of the device list with its own filters (see sideQuery).
+  app.get('/campaigns/:id/devices/', async (request, reply) => {
+    const id = idParam(request);
+    const query = request.query as Record<string, unknown>;
+    const side = parse(type({ side: CampaignSideParam, with_ids: WithIdsParam }), query);
+    const position = await campaignPosition(db, id);
+    if (!position) throw notFound('Campaign');
+    const sides = side.side ? [side.side] : CAMPAIGN_SIDES;
+    const parts: string[] = [];
+    for (const name of sides) {
+      const own = sideQuery(query, name);
+      const paging = pageRequest(own);
+      const filter = parse(DeviceListQuery, own);
+      const member = name === 'participating';
+      const { total, size, json } = await listDevicesJson(
+        db,
+        { ...filter, campaign: { id, member }, ...(member ? {} : { position }) },
+        paging.pageSize,
+        paging.offset,
+        app.prefix,
+      );
+      const next = paging.offset + size < total ? sideLink(request.url, name, paging.page + 1, paging.pageSize) : null;
+      const previous = paging.page > 1 ? sideLink(request.url, name, paging.page - 1, paging.pageSize) : null;
+      parts.push(`"${name}":{"count":${total},"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)},"results":${json}}`);
+    }
+    if (side.with_ids) parts.push(`"participating_ids":${JSON.stringify(await participatingIds(db, id))}`);
+    return reply.type('application/json; charset=utf-8').send(`{${parts.join(',')}}`);
+  });
+
+  app.put('/campaigns/:id/devices/', async (request) => {
+    const id = idParam(request);
+    const body = parse(CampaignDevicesBody, request.body);
+    const outcome = await saveCampaignDevices(db, id, body.devices);
+    if (!outcome.ok) {
+      if (outcome.reason === 'not_found') throw notFound('Campaign');
+      if (outcome.reason === 'position_mismatch') throw positionMismatch(outcome.ids);
+      throw badRequest('unknown_device', 'Some devices do not exist.', Object.fromEntries(outcome.ids.map((device) => [`devices.${device}`, 'not_found'])));
+    }
+    const { ok: _ok, ...saved } = outcome;
+    await record(db, { userId: userOf(request), action: 'update_devices', entity: 'campaign', entityId: id, detail: saved });
+    return { campaign: id, ...saved };
+  });
+
+  // Spreadsheet import: which devices the cells name (by serial number or MAC address). Reads only.
+  app.post('/campaigns/:id/devices/match/', async (request) => {
+    const id = idParam(request);
+    const body = parse(CampaignMatchBody, request.body);
+    const position = await campaignPosition(db, id);
+    if (!position) throw notFound('Campaign');
+    const serials = body.values.map((value) => value.trim());
+    const found = await matchDevices(db, serials, serials.map(normalizeMac));
+    const devices = new Map<number, NonNullable<(typeof found)[number]>>();
+    const unmatched: number[] = [];
+    const mismatched: number[] = [];
+    found.forEach((device, index) => {
+      if (!device) unmatched.push(index);
+      else if (device.position !== position) mismatched.push(index);
+      else devices.set(device.id, device);
+    });
+    return { devices: [...devices.values()], unmatched, mismatched };
+  });
+
+  app.post('/campaigns/:id/multiply/', async (request) => {
+    const id = idParam(request);
+    const body = parse(MultiplyBody, request.body);
+    const outcome = await multiplyCampaign(db, id, body.campaigns);
+    if (!outcome.ok) {
+      if (outcome.reason === 'same_campaign') throw badRequest('same_campaign', 'A campaign cannot be multiplied into itself.', { campaigns: 'same_campaign' });
+      if (outcome.reason === 'position_mismatch') {
+        throw badRequest('position_mismatch', 'Device and campaign screen position must match.', { campaigns: 'position_mismatch' });
+      }
+      if (outcome.ids.includes(id)) throw notFound('Campaign');
+      throw badRequest('unknown_campaign', 'Some target campaigns do not exist.', { campaigns: 'not_found' });
+    }
+    await record(db, { userId: userOf(request), action: 'multiply', entity: 'campaign', entityId: id, detail: { results: outcome.results } });
+    return { results: outcome.results };
+  });
+
+  app.get('/campaigns/:id/report/', async (request, reply) => {
+    const id = idParam(request);
+    const query = parse(CampaignReportQuery, request.query);
+    const days = periodDays(query.from, query.to);
+    if (days < 1) throw badRequest('invalid_period', 'The period starts after it ends.', { from: 'after_to' });
+    if (days > MAX_REPORT_DAYS) throw badRequest('period_too_long', `The period is longer than ${MAX_REPORT_DAYS} days.`, { to: 'out_of_range' });
+    const campaign = await answer(id);
+    const rows = await campaignReport(db, id, query.from, query.to);
+    const data = [
+      [...REPORT_HEADERS[query.lang ?? 'en']],
+      ...rows.map((row) => [row.sn, row.name, row.office ?? '', row.day, Number(row.events), row.titles, Number(row.minutes)]),
+    ];
+    const buffer = await writeXlsxFile(data).toBuffer();
+    const file = `campaign-${campaign.id}-${query.from}-${query.to}.xlsx`;
+    return reply
+      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', `attachment; filename="${file}"`)
+      .send(buffer);
+  });
+}

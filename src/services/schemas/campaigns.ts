@@ -1,0 +1,110 @@
+import { array, boolean, enums, integer, max, min, nullable, object, optional, refine, size, string, type, type Infer } from 'superstruct';
+import { Id, Page, requiredString } from './common.ts';
+import { DEVICE_POSITIONS, DevicePage } from './devices.ts';
+
+/* Campaigns and their devices. Request bodies are strict `object`s; answers are `type`s (a newer server may add fields). */
+
+/** List filters: events on and not all ended, every event ended, no events at all, some event not published. */
+export const CAMPAIGN_FILTERS = ['active', 'expired', 'no_events', 'unpublished'] as const;
+export type CampaignFilter = (typeof CAMPAIGN_FILTERS)[number];
+
+export const MAX_CAMPAIGN_NAME = 200;
+/** The largest participating set one PUT may carry. */
+export const MAX_CAMPAIGN_DEVICES = 100_000;
+/** The longest report period, in days (both ends included). */
+export const MAX_REPORT_DAYS = 366;
+/** The most spreadsheet values one match request may carry. */
+export const MAX_MATCH_VALUES = 100_000;
+
+const UserField = optional(nullable(min(max(integer(), 2147483647), 0)));
+const CampaignName = size(requiredString, 1, MAX_CAMPAIGN_NAME);
+
+/** POST /campaigns/create/ */
+export const CampaignCreateBody = object({ name: CampaignName, screen_position: optional(enums(DEVICE_POSITIONS)), user: UserField });
+export type CampaignCreateBody = Infer<typeof CampaignCreateBody>;
+
+/** PUT /campaigns/{id}: any subset. */
+export const CampaignUpdateBody = object({ name: optional(CampaignName), screen_position: optional(enums(DEVICE_POSITIONS)), user: UserField });
+export type CampaignUpdateBody = Infer<typeof CampaignUpdateBody>;
+
+export const Campaign = type({
+  id: Id,
+  name: string(),
+  screen_position: enums(DEVICE_POSITIONS),
+  active_devices: min(integer(), 0),
+  deactivated_devices: min(integer(), 0),
+  events_count: min(integer(), 0),
+  /** Every event has ended (false without events). */
+  expired: boolean(),
+  has_unpublished: boolean(),
+  published_at: nullable(string()),
+  created_at: string(),
+  updated_at: string(),
+});
+export type Campaign = Infer<typeof Campaign>;
+export const CampaignPage = Page(Campaign);
+
+export const CampaignListQuery = type({
+  search: optional(size(string(), 0, 200)),
+  status: optional(enums(CAMPAIGN_FILTERS)),
+  screen_position: optional(enums(DEVICE_POSITIONS)),
+});
+export type CampaignListQuery = Infer<typeof CampaignListQuery>;
+
+export const CAMPAIGN_SIDES = ['participating', 'available'] as const;
+export type CampaignSide = (typeof CAMPAIGN_SIDES)[number];
+
+/** GET /campaigns/{id}/devices/: the sides asked for (both by default); `participating_ids` with `with_ids=1`. */
+export const CampaignDevices = type({
+  participating: optional(DevicePage),
+  available: optional(DevicePage),
+  participating_ids: optional(array(Id)),
+});
+export type CampaignDevices = Infer<typeof CampaignDevices>;
+
+/** PUT /campaigns/{id}/devices/: the whole participating set. */
+export const CampaignDevicesBody = object({ devices: size(array(Id), 0, MAX_CAMPAIGN_DEVICES), user: UserField });
+export type CampaignDevicesBody = Infer<typeof CampaignDevicesBody>;
+
+export const CampaignDevicesSaved = type({ campaign: Id, devices: min(integer(), 0), added: min(integer(), 0), removed: min(integer(), 0) });
+export type CampaignDevicesSaved = Infer<typeof CampaignDevicesSaved>;
+
+/** POST /campaigns/{id}/devices/match/: spreadsheet cells (serial numbers or MAC addresses) to devices. */
+export const CampaignMatchBody = object({ values: size(array(size(string(), 0, 200)), 1, MAX_MATCH_VALUES) });
+export type CampaignMatchBody = Infer<typeof CampaignMatchBody>;
+
+/** Devices of the campaign's position a value named; the indices of values that named none, or a device of another position. */
+export const CampaignMatch = type({
+  devices: array(type({ id: Id, sn: string(), mac: nullable(string()), name: string(), office_name: nullable(string()), status: string(), position: string() })),
+  unmatched: array(min(integer(), 0)),
+  mismatched: array(min(integer(), 0)),
+});
+export type CampaignMatch = Infer<typeof CampaignMatch>;
+
+/** POST /campaigns/{id}/multiply/ */
+export const MultiplyBody = object({ campaigns: size(array(Id), 1, 1000), user: UserField });
+export type MultiplyBody = Infer<typeof MultiplyBody>;
+
+export const MultiplyResult = type({ results: array(type({ campaign: Id, name: string(), added: min(integer(), 0), devices: min(integer(), 0) })) });
+export type MultiplyResult = Infer<typeof MultiplyResult>;
+
+const isoDate = refine(string(), 'pattern', (value) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const parsed = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
+});
+
+/** GET /campaigns/{id}/report/?from=&to=&lang= */
+export const CampaignReportQuery = type({ from: isoDate, to: isoDate, lang: optional(enums(['en', 'ru'])) });
+export type CampaignReportQuery = Infer<typeof CampaignReportQuery>;
+
+/** Days from `from` to `to`, both included (0 or less when from is after to). */
+export function periodDays(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+}
+
+/** Report column headers by language: exported files carry words, not codes. */
+export const REPORT_HEADERS = {
+  en: ['Serial number', 'Device', 'Office', 'Date', 'Events', 'Event titles', 'Planned minutes'],
+  ru: ['Серийный номер', 'Устройство', 'Офис', 'Дата', 'События', 'Названия событий', 'Запланировано минут'],
+} as const;
