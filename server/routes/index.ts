@@ -9,6 +9,18 @@ import playerRoutes from './player.ts';
 import clientRoutes from './clients.ts';
 import officeRoutes from './offices.ts';
 import campaignRoutes from './campaigns.ts';
+import playlistRoutes from './playlists.ts';
 
 /** Every resource plugin, mounted under /api/v1. One line per resource. */
-export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }>[] = [authRoutes, userRoutes, mediaRoutes, directoryRoutes, deviceRoutes, playerRoutes, clientRoutes, officeRoutes, campaignRoutes];
+export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }>[] = [
+  authRoutes,
+  userRoutes,
+  mediaRoutes,
+  directoryRoutes,
+  deviceRoutes,
+  playerRoutes,
+  clientRoutes,
+  officeRoutes,
+  campaignRoutes,
+  playlistRoutes,
+];

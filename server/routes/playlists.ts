@@ -1,0 +1,214 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Id } from '../../src/services/schemas/common.ts';
+import {
+  PlaylistCreateBody,
+  PlaylistListQuery,
+  PlaylistUpdateBody,
+  TrackCreateBody,
+  TrackPositionsBody,
+  TrackUpdateBody,
+  playlistNameError,
+  type Playlist,
+} from '../../src/services/schemas/playlists.ts';
+import type { AppContext } from '../context.ts';
+import type { Db } from '../db/index.ts';
+import { findMediaFile } from '../db/media.ts';
+import {
+  appendTrack,
+  commitPlaylist,
+  deletePlaylist,
+  findPlaylist,
+  findTrack,
+  insertPlaylist,
+  listAllTracks,
+  listPlaylists,
+  playlistsUsingMedia,
+  removeTrack,
+  reorderTracks,
+  setTrackDuration,
+  trackDetailsOf,
+  tracksOf,
+  updatePlaylist,
+} from '../db/playlists.ts';
+import { record } from '../domain/journal.ts';
+import { pageOf, pageRequest } from '../domain/paging.ts';
+import { playlistCommitListeners, playlistDeviceGroups, playlistUsage, trackDurationFor } from '../domain/playlists.ts';
+import { badRequest, conflict, notFound, parse } from '../errors.ts';
+import { mediaUsageProviders } from '../media/usage.ts';
+import { currentUser, requireUser } from '../plugins/auth.ts';
+
+/** Ids are PostgreSQL integers; a larger number names nothing. */
+const MAX_INT4 = 2147483647;
+
+function idParam(request: FastifyRequest): number {
+  const raw = (request.params as Record<string, string>).id ?? '';
+  const id = parse(Id, /^\d{1,10}$/.test(raw) ? Number(raw) : raw);
+  if (id > MAX_INT4) throw notFound();
+  return id;
+}
+
+/** The name rule of section 5 with its own codes: `required` ("Name is required") and `too_long` (over 30 characters). */
+function checkName(body: unknown): void {
+  const name = (body as { name?: unknown } | null)?.name;
+  const error = playlistNameError(name);
+  if (error) throw badRequest('validation_error', error === 'required' ? 'Name is required' : 'Name is at most 30 characters.', { name: error });
+}
+
+// A media file in a playlist (its tracks, or the version screens play) is used: its details list it, delete refuses it.
+mediaUsageProviders.push(async (db, mediaId) => ({ playlists: await playlistsUsingMedia(db, mediaId) }));
+
+export default async function playlistRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const { db } = ctx;
+  const asUser = { preHandler: requireUser(ctx) };
+  const journal = (request: FastifyRequest, action: string, entity: string, entityId: number, detail: Record<string, unknown>) =>
+    record(db, { userId: currentUser(request).id, action, entity, entityId, detail });
+
+  async function existing(id: number): Promise<Playlist> {
+    const playlist = await findPlaylist(db, id);
+    if (!playlist) throw notFound('Playlist');
+    return playlist;
+  }
+
+  function listFilter(request: FastifyRequest) {
+    const query = request.query as Record<string, unknown>;
+    const paging = pageRequest(query);
+    const filter = parse(PlaylistListQuery, {
+      search: query.search || undefined,
+      screen_position: query.screen_position || undefined,
+      committed: query.committed || undefined,
+      ordering: query.ordering || undefined,
+    });
+    return { paging, filter: { ...filter, limit: paging.pageSize, offset: paging.offset } };
+  }
+
+  async function withTracks(database: Db, playlists: Playlist[]) {
+    const tracks = await trackDetailsOf(database, playlists.map((p) => p.id));
+    return playlists.map((p) => ({ ...p, tracks: tracks.filter((t) => t.playlist === p.id) }));
+  }
+
+  app.get('/media/play_lists/', asUser, async (request) => {
+    const { paging, filter } = listFilter(request);
+    const { total, playlists } = await listPlaylists(db, filter);
+    return pageOf(request.url, paging, total, playlists);
+  });
+
+  app.post('/media/play_lists/create/', asUser, async (request, reply) => {
+    checkName(request.body);
+    const body = parse(PlaylistCreateBody, request.body);
+    const id = await insertPlaylist(db, { name: body.name.trim(), screenPosition: body.screen_position });
+    await journal(request, 'create', 'playlist', id, { name: body.name.trim(), screen_position: body.screen_position });
+    return reply.code(201).send(await existing(id));
+  });
+
+  app.get('/media/play_lists/:id', asUser, async (request) => existing(idParam(request)));
+
+  app.put('/media/play_lists/:id', asUser, async (request) => {
+    const id = idParam(request);
+    if ((request.body as { name?: unknown } | null)?.name !== undefined) checkName(request.body);
+    const body = parse(PlaylistUpdateBody, request.body);
+    const outcome = await updatePlaylist(db, id, { name: body.name?.trim(), screenPosition: body.screen_position });
+    if (outcome === 'missing') throw notFound('Playlist');
+    if (outcome === 'has_tracks') {
+      throw conflict('playlist_has_tracks', 'A playlist with tracks cannot change its screen position.', { screen_position: 'playlist_has_tracks' });
+    }
+    await journal(request, 'update', 'playlist', id, { ...body });
+    return existing(id);
+  });
+
+  app.delete('/media/play_lists/:id', asUser, async (request, reply) => {
+    const id = idParam(request);
+    const playlist = await existing(id);
+    const users = await playlistUsage(db, id);
+    if (users.length) throw conflict('playlist_in_use', `The playlist is used by ${users.map((u) => u.name).join(', ')}; remove it from there first.`);
+    if (!(await deletePlaylist(db, id))) throw notFound('Playlist');
+    await journal(request, 'delete', 'playlist', id, { name: playlist.name });
+    return reply.code(204).send();
+  });
+
+  app.get('/media/play_lists/:id/commit/', asUser, async (request) => {
+    const id = idParam(request);
+    const result = await commitPlaylist(db, id, currentUser(request).id);
+    if (!result) throw notFound('Playlist');
+    await journal(request, 'commit', 'playlist', id, { ...result });
+    if (result.changed) for (const listener of playlistCommitListeners) await listener(db, id, result.version);
+    return result;
+  });
+
+  app.get('/media/play_list_detail/:id', asUser, async (request) => {
+    const [detail] = await withTracks(db, [await existing(idParam(request))]);
+    return detail;
+  });
+
+  app.get('/media/play_list_with_tracks/', asUser, async (request) => {
+    const { paging, filter } = listFilter(request);
+    const { total, playlists } = await listPlaylists(db, filter);
+    return pageOf(request.url, paging, total, await withTracks(db, playlists));
+  });
+
+  app.get('/media/play_list_with_tracks/:id/device_groups/', asUser, async (request) => {
+    const id = idParam(request);
+    await existing(id);
+    const paging = pageRequest(request.query as Record<string, unknown>);
+    const groups = await playlistDeviceGroups(db, id);
+    return pageOf(request.url, paging, groups.length, groups.slice(paging.offset, paging.offset + paging.pageSize));
+  });
+
+  app.get('/media/play_lists/:id/tracks/', asUser, async (request) => {
+    const id = idParam(request);
+    await existing(id);
+    return tracksOf(db, id);
+  });
+
+  app.post('/media/play_list_tracks/create/', asUser, async (request, reply) => {
+    const body = parse(TrackCreateBody, request.body);
+    const playlist = await findPlaylist(db, body.playlist);
+    if (!playlist) throw badRequest('validation_error', 'No such playlist.', { playlist: 'not_found' });
+    const media = await findMediaFile(db, body.media);
+    if (!media) throw badRequest('validation_error', 'No such media file.', { media: 'not_found' });
+    const duration = trackDurationFor(playlist, media, body.duration);
+    const track = await appendTrack(db, { playlistId: playlist.id, mediaId: media.id, duration });
+    if (!track) throw badRequest('validation_error', 'No such playlist.', { playlist: 'not_found' });
+    await journal(request, 'create', 'playlist_track', track.id, { playlist: track.playlist, media: track.media, duration });
+    return reply.code(201).send(track);
+  });
+
+  app.put('/media/play_list_tracks/:id', asUser, async (request) => {
+    const id = idParam(request);
+    const body = parse(TrackUpdateBody, request.body);
+    const track = await findTrack(db, id);
+    if (!track) throw notFound('Track');
+    const media = await findMediaFile(db, track.media);
+    if (media?.kind === 'video') throw badRequest('video_duration_fixed', "A video track plays its media's duration.", { duration: 'video_duration_fixed' });
+    await setTrackDuration(db, id, body.duration);
+    await journal(request, 'update', 'playlist_track', id, { playlist: track.playlist, duration: body.duration });
+    return (await findTrack(db, id)) ?? track;
+  });
+
+  app.delete('/media/play_list_tracks/:id', asUser, async (request, reply) => {
+    const id = idParam(request);
+    const track = await removeTrack(db, id);
+    if (!track) throw notFound('Track');
+    await journal(request, 'delete', 'playlist_track', id, { playlist: track.playlist, media: track.media });
+    return reply.code(204).send();
+  });
+
+  app.put('/media/play_lists/:id/change_position_tracks/', asUser, async (request) => {
+    const id = idParam(request);
+    const { positions } = parse(TrackPositionsBody, request.body);
+    const outcome = await reorderTracks(db, id, positions);
+    if (outcome === 'missing') throw notFound('Playlist');
+    if (outcome === 'mismatch') {
+      throw badRequest('positions_mismatch', "The positions must list every track of the playlist exactly once.", { positions: 'positions_mismatch' });
+    }
+    await journal(request, 'update', 'playlist', id, { reordered: positions.length });
+    return { positions };
+  });
+
+  app.get('/media/play_list_tracks/', asUser, async (request) => {
+    const query = request.query as Record<string, unknown>;
+    const paging = pageRequest(query);
+    const search = typeof query.search === 'string' ? query.search.slice(0, 200) : undefined;
+    const { total, tracks } = await listAllTracks(db, { search, limit: paging.pageSize, offset: paging.offset });
+    return pageOf(request.url, paging, total, tracks);
+  });
+}
