@@ -72,6 +72,8 @@ afterAll(async () => {
   if (fixtures) fs.rmSync(fixtures.dir, { recursive: true, force: true });
 });
 
+/** Lists are also checked at 700 px: a table between the sm and md breakpoints, beside no sidebar. */
+const LIST_WIDTHS = [360, 500, 700];
 const shows = (text: string) => (p: Page) => p.getByText(text, { exact: false }).first().waitFor({ state: 'visible' });
 
 describe('every built screen meets the house standard (360/500 px, en and ru, axe in Default and Dark)', () => {
@@ -82,7 +84,27 @@ describe('every built screen meets the house standard (360/500 px, en and ru, ax
     expect(report).toEqual(CLEAN_REPORT);
   });
 
+  it('/devices', async () => {
+    expect(await checkScreen(page, { path: '/devices', ready: shows(SN), widths: LIST_WIDTHS })).toEqual(CLEAN_REPORT);
+  });
+
   it('/devices/{id}/configs', async () => {
     expect(await checkScreen(page, { path: `/devices/${ids.device}/configs`, ready: shows('player.json') })).toEqual(CLEAN_REPORT);
+  });
+
+  it('/clients', async () => {
+    expect(await checkScreen(page, { path: '/clients', ready: shows('SN-WAITING-PLAYER'), widths: LIST_WIDTHS })).toEqual(CLEAN_REPORT);
+  });
+
+  it('/media', async () => {
+    expect(await checkScreen(page, { path: '/media', ready: shows(LONG_NAME), widths: LIST_WIDTHS })).toEqual(CLEAN_REPORT);
+  });
+
+  it('/media/{id}', async () => {
+    expect(await checkScreen(page, { path: `/media/${ids.media}`, ready: shows(LONG_NAME_EN) })).toEqual(CLEAN_REPORT);
+  });
+
+  it('/directory', async () => {
+    expect(await checkScreen(page, { path: '/directory', ready: shows('1080 x 1920'), widths: LIST_WIDTHS })).toEqual(CLEAN_REPORT);
   });
 });

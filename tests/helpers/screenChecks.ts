@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 
 /**
@@ -14,6 +15,7 @@ import type { Page } from 'playwright-core';
  * expect(report).toEqual({ overflow: [], unreachable: [], violations: [] });
  * ```
  * The report names what failed (width, language, theme, the offending elements), so a failure reads as a to-do list.
+ * With `SCREEN_CHECKS_SHOTS=<dir>` set, every state checked is also saved as a full-page PNG there, to look at.
  */
 
 export type Language = 'en' | 'ru';
@@ -68,6 +70,7 @@ export interface ScreenReport {
 }
 
 const LANGUAGE_KEY = 'i18nextLng';
+const SHOTS_DIR = process.env.SCREEN_CHECKS_SHOTS;
 const THEME_KEY = 'theme';
 
 let axeSource: string | undefined;
@@ -105,6 +108,13 @@ async function resize(page: Page, width: number, height: number, options: Screen
   await page.setViewportSize({ width, height });
   await options.ready(page);
   await settle(page);
+}
+
+async function shoot(page: Page, options: ScreenCheckOptions, state: string): Promise<void> {
+  if (!SHOTS_DIR) return;
+  fs.mkdirSync(SHOTS_DIR, { recursive: true });
+  const name = `${options.path.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '-') || 'root'}-${state}.png`;
+  await page.screenshot({ path: path.join(SHOTS_DIR, name), fullPage: true });
 }
 
 /** Page width against the window, and the elements that stick out (for the report). */
@@ -199,6 +209,7 @@ export async function checkScreen(page: Page, options: ScreenCheckOptions): Prom
     await open(page, options, language, 'DEFAULT');
     for (const width of widths) {
       await resize(page, width, height, options);
+      await shoot(page, options, `${width}-${language}`);
       const measured = await measureOverflow(page);
       if (measured.scrollWidth > measured.innerWidth) report.overflow.push({ width, language, scrollWidth: measured.scrollWidth, culprits: measured.culprits });
       const controls = await measureUnreachable(page);
@@ -211,6 +222,7 @@ export async function checkScreen(page: Page, options: ScreenCheckOptions): Prom
     await open(page, options, 'en', theme);
     for (const width of axeWidths) {
       await resize(page, width, height, options);
+      await shoot(page, options, `${width}-${theme.toLowerCase()}`);
       for (const violation of await runAxe(page)) {
         report.violations.push({
           theme,

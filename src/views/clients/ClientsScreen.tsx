@@ -1,17 +1,19 @@
 import { useMemo, useState } from 'react';
-import { Body1, Button, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
+import { Body1, Button } from '@fluentui/react-components';
 import { AddRegular, ArrowSyncRegular, DismissRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { PendingClient } from '../../services/devices.service.ts';
 import { Loading } from '../common/Loading.tsx';
 import { PageHeader } from '../common/PageHeader.tsx';
+import { ResponsiveList } from '../common/ResponsiveList.tsx';
 import { errorMessageKey } from '../common/errorMessageKey.ts';
 import { useNotify } from '../common/notify.tsx';
 import { usePageTitle } from '../common/usePageTitle.ts';
 import { DeviceFormDialog } from '../devices/DeviceFormDialog.tsx';
 import { formatDateTime } from '../devices/format.ts';
 import { clientsLogic } from '../devices/logic.ts';
+import { useDevicesStyles } from '../devices/Devices.styles.ts';
 
 /** /clients: players that said hello and wait to be adopted into devices. */
 export default function ClientsScreen() {
@@ -24,6 +26,7 @@ export default function ClientsScreen() {
   const rows = useSelector(clients, (s) => s.context.data?.results ?? null);
   const error = useSelector(clients, (s) => s.context.error);
   const busy = useSelector(clients, (s) => s.hasTag('loading'));
+  const styles = useDevicesStyles();
   const [adopting, setAdopting] = useState<PendingClient | null>(null);
 
   return (
@@ -41,39 +44,32 @@ export default function ClientsScreen() {
       {status === 'error' ? <Body1 as="p" block role="alert">{`${t('clients.loadError')}: ${t(`common:${errorMessageKey(error)}`)}`}</Body1> : null}
       {rows && rows.length === 0 ? <Body1 as="p" block>{t('clients.empty')}</Body1> : null}
       {rows && rows.length > 0 ? (
-        <Table aria-label={t('clients.title')} size="small">
-          <TableHeader>
-            <TableRow>
-              <TableHeaderCell>{t('clients.serial')}</TableHeaderCell>
-              <TableHeaderCell>{t('clients.mac')}</TableHeaderCell>
-              <TableHeaderCell>{t('clients.ip')}</TableHeaderCell>
-              <TableHeaderCell>{t('clients.version')}</TableHeaderCell>
-              <TableHeaderCell>{t('clients.lastSeen')}</TableHeaderCell>
-              <TableHeaderCell>{t('clients.hellos')}</TableHeaderCell>
-              <TableHeaderCell />
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.map((client) => (
-              <TableRow key={client.id}>
-                <TableCell>{client.serial}</TableCell>
-                <TableCell>{client.mac ?? t('list.none')}</TableCell>
-                <TableCell>{client.ip ?? t('list.none')}</TableCell>
-                <TableCell>{client.version || t('list.none')}</TableCell>
-                <TableCell>{formatDateTime(client.last_seen, i18n.language, t('list.never'))}</TableCell>
-                <TableCell>{client.hello_count}</TableCell>
-                <TableCell>
-                  <Button size="small" appearance="primary" icon={<AddRegular />} onClick={() => setAdopting(client)} aria-label={`${t('clients.adopt')} ${client.serial}`}>
-                    {t('clients.adopt')}
-                  </Button>{' '}
-                  <Button size="small" icon={<DismissRegular />} disabled={busy} onClick={() => clients.send({ type: 'clients.dismiss', id: client.id })} aria-label={`${t('clients.dismiss')} ${client.serial}`}>
-                    {t('clients.dismiss')}
-                  </Button>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <ResponsiveList
+          label={t('clients.title')}
+          rows={rows}
+          rowKey={(client) => client.id}
+          title={{ id: 'serial', header: t('clients.serial'), cell: (client) => client.serial, wrap: 'anywhere' }}
+          columns={[
+            { id: 'mac', header: t('clients.mac'), cell: (client) => client.mac ?? t('list.none'), wrap: 'nowrap' },
+            { id: 'ip', header: t('clients.ip'), cell: (client) => client.ip ?? t('list.none'), wrap: 'anywhere' },
+            { id: 'version', header: t('clients.version'), cell: (client) => client.version || t('list.none'), wideOnly: true },
+            { id: 'lastSeen', header: t('clients.lastSeen'), cell: (client) => formatDateTime(client.last_seen, i18n.language, t('list.never')) },
+            { id: 'hellos', header: t('clients.hellos'), cell: (client) => client.hello_count, wideOnly: true },
+          ]}
+          actions={{
+            header: t('clients.actions'),
+            cell: (client) => (
+              <div className={styles.actions}>
+                <Button size="small" appearance="primary" icon={<AddRegular />} onClick={() => setAdopting(client)} aria-label={`${t('clients.adopt')} ${client.serial}`}>
+                  {t('clients.adopt')}
+                </Button>
+                <Button size="small" icon={<DismissRegular />} disabled={busy} onClick={() => clients.send({ type: 'clients.dismiss', id: client.id })} aria-label={`${t('clients.dismiss')} ${client.serial}`}>
+                  {t('clients.dismiss')}
+                </Button>
+              </div>
+            ),
+          }}
+        />
       ) : null}
       {adopting ? (
         <DeviceFormDialog

@@ -1,4 +1,4 @@
-import { Badge, Button, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Title3 } from '@fluentui/react-components';
+import { Badge, Link, Title3 } from '@fluentui/react-components';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { DevicesActor } from '../../machines/devices/devices.machine.ts';
@@ -6,6 +6,7 @@ import { selectGroups, selectIsFiltered, selectListError, selectListStatus } fro
 import type { Device } from '../../services/devices.service.ts';
 import type { DeviceStatus } from '../../services/schemas/devices.ts';
 import { Loading } from '../common/Loading.tsx';
+import { ResponsiveList } from '../common/ResponsiveList.tsx';
 import { errorMessageKey } from '../common/errorMessageKey.ts';
 import { useDevicesStyles } from './Devices.styles.ts';
 import { formatDateTime } from './format.ts';
@@ -44,40 +45,30 @@ export function DeviceTable({ devices, onOpen }: { devices: DevicesActor; onOpen
             <Title3 as="h2" className={styles.groupHeading}>
               {title}
             </Title3>
-            <Table className={styles.table} aria-label={t('list.label', { group: title })} size="small">
-              <TableHeader>
-                <TableRow>
-                  <TableHeaderCell>{t('fields.name')}</TableHeaderCell>
-                  <TableHeaderCell>{t('fields.sn')}</TableHeaderCell>
-                  <TableHeaderCell>{t('fields.status')}</TableHeaderCell>
-                  <TableHeaderCell>{t('fields.schedule_state')}</TableHeaderCell>
-                  <TableHeaderCell>{t('fields.device_type')}</TableHeaderCell>
-                  <TableHeaderCell>{t('fields.office')}</TableHeaderCell>
-                  <TableHeaderCell>{t('fields.ip')}</TableHeaderCell>
-                  <TableHeaderCell>{t('fields.last_connection')}</TableHeaderCell>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {group.devices.map((device) => (
-                  <TableRow key={device.id}>
-                    <TableCell>
-                      <Button appearance="transparent" className={styles.nameCell} onClick={() => onOpen(device)} aria-label={t('actions.open', { name: device.name || device.sn })}>
-                        {device.name || device.sn}
-                      </Button>
-                    </TableCell>
-                    <TableCell>{device.sn}</TableCell>
-                    <TableCell>
-                      <StatusBadge status={device.status} />
-                    </TableCell>
-                    <TableCell>{t(`schedule.${device.schedule_state}`)}</TableCell>
-                    <TableCell>{t(`types.${device.device_type}`, { defaultValue: device.device_type })}</TableCell>
-                    <TableCell>{device.office_name ? `${device.company_name ?? ''} · ${device.office_name}` : none}</TableCell>
-                    <TableCell>{device.ip ?? none}</TableCell>
-                    <TableCell>{formatDateTime(device.last_connection, i18n.language, t('list.never'))}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <ResponsiveList
+              label={t('list.label', { group: title })}
+              rows={group.devices}
+              rowKey={(device) => device.id}
+              title={{
+                id: 'name',
+                header: t('fields.name'),
+                wrap: 'anywhere',
+                cell: (device) => (
+                  <Link as="button" className={styles.nameCell} onClick={() => onOpen(device)} aria-label={t('actions.open', { name: device.name || device.sn })}>
+                    {device.name || device.sn}
+                  </Link>
+                ),
+              }}
+              columns={[
+                { id: 'sn', header: t('fields.sn'), cell: (device) => device.sn, wrap: 'nowrap' },
+                { id: 'status', header: t('fields.status'), cell: (device) => <StatusBadge status={device.status} />, wrap: 'nowrap' },
+                { id: 'schedule', header: t('fields.schedule_state'), cell: (device) => t(`schedule.${device.schedule_state}`), wideOnly: true },
+                { id: 'type', header: t('fields.device_type'), cell: (device) => t(`types.${device.device_type}`, { defaultValue: device.device_type }), wideOnly: true, wrap: 'nowrap' },
+                { id: 'office', header: t('fields.office'), cell: (device) => (device.office_name ? `${device.company_name ?? ''} · ${device.office_name}` : none), wrap: 'anywhere' },
+                { id: 'ip', header: t('fields.ip'), cell: (device) => device.ip ?? none, wideOnly: true, wrap: 'nowrap' },
+                { id: 'last', header: t('fields.last_connection'), cell: (device) => formatDateTime(device.last_connection, i18n.language, t('list.never')), wrap: 'nowrap' },
+              ]}
+            />
           </section>
         );
       })}

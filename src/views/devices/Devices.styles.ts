@@ -9,8 +9,9 @@ export const useDevicesStyles = makeStyles({
     gap: tokens.spacingHorizontalM,
     marginBottom: tokens.spacingVerticalM,
   },
-  search: { minWidth: '260px', flexGrow: 1, maxWidth: '420px' },
-  filter: { minWidth: '150px' },
+  search: { minWidth: 'min(260px, 100%)', flexGrow: 1, maxWidth: '420px' },
+  // A select is as wide as its longest option (a long company or office name): bounded, so it never passes the window.
+  filter: { flexGrow: 1, flexBasis: '150px', minWidth: 0, maxWidth: '100%', '@media (min-width: 600px)': { maxWidth: '240px' }, '& select': { width: '100%', minWidth: 0, textOverflow: 'ellipsis' } },
   statistics: {
     display: 'flex',
     gap: tokens.spacingHorizontalL,
@@ -19,8 +20,8 @@ export const useDevicesStyles = makeStyles({
   },
   group: { marginBottom: tokens.spacingVerticalXL },
   groupHeading: { margin: `${tokens.spacingVerticalS} 0` },
-  table: { tableLayout: 'auto' },
-  nameCell: { fontWeight: tokens.fontWeightSemibold },
+  nameCell: { fontWeight: tokens.fontWeightSemibold, textAlign: 'start', overflowWrap: 'anywhere' },
+  actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
   muted: { color: tokens.colorNeutralForeground3 },
   pager: {
     display: 'flex',

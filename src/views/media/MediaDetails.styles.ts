@@ -23,5 +23,5 @@ export const useDetailsStyles = makeStyles({
   list: { margin: 0, paddingLeft: tokens.spacingHorizontalL },
   usageHeading: { display: 'block', margin: `${tokens.spacingVerticalS} 0 ${tokens.spacingVerticalXXS}` },
   usageNone: { margin: 0 },
-  back: { marginBottom: tokens.spacingVerticalM, display: 'inline-block' },
+  back: { marginBottom: tokens.spacingVerticalM, display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
 });

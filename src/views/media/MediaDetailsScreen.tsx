@@ -3,7 +3,7 @@ import { Body1, Button, Subtitle1 } from '@fluentui/react-components';
 import { ArrowLeftRegular, ArrowSyncRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { mediaDetailsMachine } from '../../machines/media/mediaDetails.machine.ts';
 import {
   selectActionError,
@@ -19,6 +19,7 @@ import {
 import type { MediaFile } from '../../services/schemas/media.ts';
 import { ConfirmDeleteDialog } from '../common/ConfirmDeleteDialog.tsx';
 import { Loading } from '../common/Loading.tsx';
+import { RouterLink } from '../common/RouterLink.tsx';
 import { PageHeader } from '../common/PageHeader.tsx';
 import { useNotify } from '../common/notify.tsx';
 import { usePageTitle } from '../common/usePageTitle.ts';
@@ -75,9 +76,9 @@ function MediaDetails({ mediaId }: { mediaId: number }) {
   );
 
   const back = (
-    <Link to="/media" className={styles.back}>
+    <RouterLink to="/media" className={styles.back}>
       <ArrowLeftRegular /> {t('actions.back')}
-    </Link>
+    </RouterLink>
   );
   if (initialLoading) return <Loading />;
   if (loadError || !media || !usage) {

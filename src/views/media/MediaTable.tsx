@@ -1,14 +1,15 @@
-import { Button, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
+import { Button } from '@fluentui/react-components';
 import { EditRegular } from '@fluentui/react-icons';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { mediaListMachine } from '../../machines/media/mediaList.machine.ts';
 import { selectMediaPage, selectParams } from '../../machines/media/mediaList.selectors.ts';
 import { selectError, selectFetchStatus } from '../../machines/fetchStatus.selectors.ts';
 import type { MediaFile } from '../../services/schemas/media.ts';
 import { Loading } from '../common/Loading.tsx';
+import { ResponsiveList } from '../common/ResponsiveList.tsx';
+import { RouterLink } from '../common/RouterLink.tsx';
 import { formatDateTime, formatDuration, formatMb, mediaErrorKey } from './format.ts';
 import { MediaStatusBadge } from './MediaStatusBadge.tsx';
 import { useMediaStyles } from './Media.styles.ts';
@@ -36,45 +37,26 @@ export function MediaTable({ list, onEdit }: { list: MediaListActor; onEdit: (me
   if (!page || page.results.length === 0) return <p className={styles.message}>{search ? t('list.noMatch') : t('list.empty')}</p>;
 
   return (
-    <div className={styles.tableScroller} aria-busy={status === 'updating'}>
-      <Table className={styles.table} aria-label={t('list.label')} size="small">
-        <TableHeader>
-          <TableRow>
-            <TableHeaderCell>{t('fields.name')}</TableHeaderCell>
-            <TableHeaderCell>{t('fields.uploaded')}</TableHeaderCell>
-            <TableHeaderCell>{t('fields.status')}</TableHeaderCell>
-            <TableHeaderCell>{t('fields.duration')}</TableHeaderCell>
-            <TableHeaderCell>{t('fields.size')}</TableHeaderCell>
-            <TableHeaderCell>{t('fields.screen_position')}</TableHeaderCell>
-            <TableHeaderCell>{t('fields.actions')}</TableHeaderCell>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {page.results.map((media) => (
-            <TableRow key={media.id}>
-              <TableCell>
-                <Link to={`/media/${media.id}`}>{media.name}</Link>
-              </TableCell>
-              <TableCell>{formatDateTime(media.uploaded, i18n.language, none)}</TableCell>
-              <TableCell>
-                <MediaStatusBadge status={media.status} />
-              </TableCell>
-              <TableCell>{formatDuration(media.duration, none)}</TableCell>
-              <TableCell>{formatMb(media.size, i18n.language, t)}</TableCell>
-              <TableCell>{t(`positions.${media.screen_position}`)}</TableCell>
-              <TableCell>
-                <Button
-                  appearance="subtle"
-                  size="small"
-                  icon={<EditRegular />}
-                  aria-label={t('actions.editNamed', { name: media.name })}
-                  onClick={() => onEdit(media)}
-                />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+    <div className={status === 'updating' ? styles.updating : undefined} aria-busy={status === 'updating'}>
+      <ResponsiveList
+        label={t('list.label')}
+        rows={page.results}
+        rowKey={(media) => media.id}
+        title={{ id: 'name', header: t('fields.name'), wrap: 'anywhere', cell: (media) => <RouterLink to={`/media/${media.id}`} className={styles.nameLink}>{media.name}</RouterLink> }}
+        columns={[
+          { id: 'uploaded', header: t('fields.uploaded'), cell: (media) => formatDateTime(media.uploaded, i18n.language, none), wrap: 'nowrap' },
+          { id: 'status', header: t('fields.status'), cell: (media) => <MediaStatusBadge status={media.status} />, wrap: 'nowrap' },
+          { id: 'duration', header: t('fields.duration'), cell: (media) => formatDuration(media.duration, none), wrap: 'nowrap' },
+          { id: 'size', header: t('fields.size'), cell: (media) => formatMb(media.size, i18n.language, t), wrap: 'nowrap' },
+          { id: 'position', header: t('fields.screen_position'), cell: (media) => t(`positions.${media.screen_position}`), wideOnly: true },
+        ]}
+        actions={{
+          header: t('fields.actions'),
+          cell: (media) => (
+            <Button appearance="subtle" size="small" icon={<EditRegular />} aria-label={t('actions.editNamed', { name: media.name })} onClick={() => onEdit(media)} />
+          ),
+        }}
+      />
     </div>
   );
 }
