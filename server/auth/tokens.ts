@@ -26,9 +26,11 @@ async function signingKey(db: Db): Promise<Uint8Array> {
   return new TextEncoder().encode(row!.value);
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 function splitRefresh(refresh: string): { id: string; secret: string } {
   const [id, secret] = refresh.split('.');
-  if (!id || !secret || !/^[0-9a-f-]{36}$/.test(id)) throw unauthorized('token_not_valid', 'Token is invalid or expired.');
+  if (!id || !secret || !UUID.test(id)) throw unauthorized('token_not_valid', 'Token is invalid or expired.');
   return { id, secret };
 }
 

@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type PageOf } from '../../src/services/schemas/common.ts';
+import { DEFAULT_PAGE_SIZE, MAX_ID, MAX_PAGE_SIZE, type PageOf } from '../../src/services/schemas/common.ts';
 import { badRequest } from '../errors.ts';
 
 export interface PageRequest {
@@ -7,10 +7,14 @@ export interface PageRequest {
   offset: number;
 }
 
+/** A page number or size as written in a query string: digits only ("1e300" and "0x10" are numbers to Number(), not here). */
+const DIGITS = /^\d{1,10}$/;
+
 function positiveInt(raw: unknown, name: string, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
+  const value = typeof raw === 'number' ? raw : typeof raw === 'string' && DIGITS.test(raw) ? Number(raw) : Number.NaN;
   if (!Number.isInteger(value) || value < 1) throw badRequest('validation_error', `${name} must be a positive integer.`, { [name]: 'invalid' });
+  if (value > MAX_ID) throw badRequest('validation_error', `${name} must be at most ${MAX_ID}.`, { [name]: 'out_of_range' });
   return value;
 }
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices } from '../../server/db/devices.schema.ts';
 import { ContactWriter, type Contact } from '../../server/db/heartbeats.ts';
 import { apiClient, signIn, startTestServer, type TestServer } from '../helpers/server.ts';
-import { createDevice, heartbeat } from './devices.helpers.ts';
+import { createDevice, heartbeat, nextSerial, TINY_PNG } from './devices.helpers.ts';
 
 let server: TestServer;
 let client: ReturnType<typeof apiClient>;
@@ -56,5 +56,108 @@ describe('defect 1: one heartbeat cannot poison the fleet', () => {
     writer.note(contact(id, 'x\u0000'));
     await expect(writer.close()).resolves.toBeUndefined();
     expect(reports).toHaveLength(1);
+  });
+});
+
+const fullHd = { name: 'Full HD', value: '1920 x 1080 @ fps=30 @ x264', type: 'video', device: 'tvpi', screen: 'horizontal' };
+const pngUpload = (info: unknown, filename = 'still.png') => {
+  const form = new FormData();
+  form.append('user', '1');
+  form.append('src_file[0]', new Blob([new Uint8Array(TINY_PNG)], { type: 'image/png' }), filename);
+  form.append('file_info', JSON.stringify(info));
+  return form;
+};
+const describeAs = (name: string) => ({ name, screen_position: 'horizontal', device_type: 'tvpi' });
+
+describe('defect 3: bad input is 400, never 500, and changes nothing', () => {
+  it('refuses U+0000 and lone surrogates in bodies, query strings and multipart names', async () => {
+    const anonymous = apiClient(server);
+    const answers = [
+      await anonymous.post('/auth/token-obtain/', { username: 'ad\u0000min', password: 'x' }),
+      await anonymous.post('/player/hello/', { serial: nextSerial('NUL'), version: '1\u0000' }),
+      await client.get('/media/files/?search=%00'),
+      await client.get('/tvpi/devices/?search=%00'),
+      await client.post('/companies/create/', { name: 'Co\ud800', user: 1 }),
+      await client.post('/media/files/create/', pngUpload([describeAs('still\u0000')])),
+      await client.post('/media/files/create/', pngUpload([describeAs('still')], 'st\u0000ill.png')),
+    ];
+    expect(answers.map((a) => [a.status, a.body.code])).toEqual(answers.map(() => [400, 'validation_error']));
+    expect(answers.map((a) => Object.values(a.body.fields))).toEqual(answers.map(() => ['invalid_characters']));
+  });
+
+  it('refuses JSON nested 10,000 deep', async () => {
+    const deep = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
+    const deepObject = `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
+    for (const body of [deep, deepObject]) {
+      for (const url of ['/users/', '/tvpi/devices/create/', '/companies/create/', '/directory/queries/create/']) {
+        const response = await client.post(url, body, { 'content-type': 'application/json' });
+        expect([url, response.status, response.body.fields]).toEqual([url, 400, { body: 'too_deep' }]);
+      }
+    }
+  });
+
+  it('refuses huge and non-decimal page numbers on every list', async () => {
+    const lists = ['/users/', '/clients/', '/companies/', '/branch-offices/', '/directory/queries/', '/media/files/', '/tvpi/devices/'];
+    for (const url of lists) {
+      for (const page of ['1e300', '12345678901234567890', '0x10', '-1', '1.5']) {
+        const response = await client.get(`${url}?page=${page}`);
+        expect([url, page, response.status, response.body.code]).toEqual([url, page, 400, 'validation_error']);
+      }
+      expect((await client.get(`${url}?page=1`)).status).toBe(200);
+    }
+  });
+
+  it('refuses a refresh token of malformed uuid syntax with 401 token_not_valid', async () => {
+    for (const refresh of [`${'0'.repeat(34)}ff.x`, `${'-'.repeat(36)}.x`, 'zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz.x']) {
+      const response = await apiClient(server).post('/auth/token/token-refresh/', { refresh });
+      expect([response.status, response.body.code]).toEqual([401, 'token_not_valid']);
+    }
+  });
+
+  it('refuses a heartbeat config_version past 32-bit integers', async () => {
+    const device = await createDevice(client);
+    const response = await heartbeat(server, device, { config_version: 2 ** 31 });
+    expect([response.status, response.body.fields]).toEqual([400, { config_version: 'out_of_range' }]);
+    expect((await heartbeat(server, device, { config_version: 2 ** 31 - 1 })).status).toBe(200);
+  });
+
+  it('refuses upload-photo with a multipart type and no boundary', async () => {
+    const device = await createDevice(client);
+    const response = await client.call('PUT', `/tvpi/device/${device.id}/upload-photo`, 'garbage', { 'content-type': 'multipart/form-data' });
+    expect([response.status, response.body]).toEqual([400, { detail: 'The multipart body could not be read.', code: 'invalid_multipart' }]);
+  });
+
+  it('commits nothing for a lone surrogate in a Directory or media name: a retry with a good name succeeds', async () => {
+    const refused = await client.post('/directory/queries/create/', { ...fullHd, name: 'Surrogate \ud800' });
+    expect([refused.status, refused.body.fields]).toEqual([400, { name: 'invalid_characters' }]);
+    const listed = await client.get('/directory/queries/?page_size=500');
+    expect(listed.body.results.map((q: { name: string }) => q.name)).not.toContain('Surrogate \ufffd');
+    expect((await client.post('/directory/queries/create/', { ...fullHd, name: 'Surrogate ok' })).status).toBe(201);
+
+    const uploaded = await client.post('/media/files/create/', pngUpload([describeAs('Still')]));
+    expect(uploaded.status).toBe(201);
+    const id = uploaded.body[0].id as number;
+    const renamed = await client.put(`/media/files/${id}`, { name: 'Bad \udfff' });
+    expect([renamed.status, renamed.body.fields]).toEqual([400, { name: 'invalid_characters' }]);
+    expect((await client.get(`/media/files/${id}`)).body.name).toBe('Still');
+  });
+});
+
+describe('defect 8: every error is {detail, code, fields?} with the security headers', () => {
+  it('answers a URL that cannot be decoded in the API shape, with the headers', async () => {
+    for (const url of [`${server.origin}/%c0%ae`, `${server.api}/users/%c0%ae`]) {
+      const response = await fetch(url);
+      expect([response.status, await response.json()]).toEqual([400, { detail: 'The request URL is malformed.', code: 'bad_request' }]);
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+    }
+  });
+
+  it('never echoes an internal message for a broken multipart body', async () => {
+    const body = '--xx\r\nContent-Disposition: form-data; name="src_file[0]"; filename="a.png"\r\n\r\nabc';
+    const response = await client.call('POST', '/media/files/create/', body, { 'content-type': 'multipart/form-data; boundary=xx' });
+    expect(response.status).toBe(400);
+    expect(response.body.detail).not.toMatch(/stack|exceeded|busboy|Unexpected end/i);
+    expect(Object.keys(response.body).sort()).toEqual(['code', 'detail']);
   });
 });
