@@ -32,6 +32,16 @@ describe('ActiveUserCache', () => {
   });
 });
 
+describe('ActiveUserCache token generations', () => {
+  it('accepts the current generation and the kept family, refuses older ones, and reads again for newer ones', () => {
+    const cache = new ActiveUserCache(2000, clock().now);
+    expect(cache.accepts(7, 0, 'f1')).toBeUndefined();
+    cache.confirm(7, cache.begin(), { generation: 2, keptFamily: 'f1' });
+    expect([cache.accepts(7, 2, 'f9'), cache.accepts(7, 1, 'f1'), cache.accepts(7, 1, 'f9'), cache.accepts(7, 1, undefined)]).toEqual([true, true, false, false]);
+    expect(cache.accepts(7, 3, 'f9')).toBeUndefined();
+  });
+});
+
 describe('PlayerCache', () => {
   const player = (fields: Partial<CachedPlayer> = {}): CachedPlayer => ({
     id: 1,

@@ -18,9 +18,26 @@ export const CACHE_TTL_MS = 2000;
  */
 export const WATCHED_ENTRY_MAX_AGE_MS = 5 * 60_000;
 
-/** Ids of users found active in the database, each until its entry expires. Inactive or deleted users are never cached. */
+/** What decides whether a user's access token is current: see tokenIsCurrent. */
+export interface UserSession {
+  generation: number;
+  keptFamily: string | null;
+}
+
+/**
+ * Whether an access token of generation `generation` from refresh family `family` is current for a user whose row
+ * holds `session`: tokens minted since the last password change or deactivation, and those of the session that made it.
+ */
+export function tokenIsCurrent(session: UserSession, generation: number, family: string | undefined): boolean {
+  return generation === session.generation || (family !== undefined && family === session.keptFamily);
+}
+
+/**
+ * Users found active in the database, each with its token generation (UserSession) until its entry expires. Inactive
+ * or deleted users are never cached.
+ */
 export class ActiveUserCache {
-  private readonly until = new Map<number, number>();
+  private readonly entries = new Map<number, { until: number; session: UserSession }>();
   private generation = 0;
 
   constructor(
@@ -34,22 +51,36 @@ export class ActiveUserCache {
   }
 
   isActive(id: number): boolean {
-    const until = this.until.get(id);
-    if (until === undefined) return false;
-    if (until > this.now()) return true;
-    this.until.delete(id);
-    return false;
+    return this.live(id) !== undefined;
+  }
+
+  /**
+   * Whether a token of this generation and family is current for the user by the cached entry; undefined when there is
+   * no live entry, or the token is newer than it (minted after a change made elsewhere): then read the database.
+   */
+  accepts(id: number, generation: number, family: string | undefined): boolean | undefined {
+    const session = this.live(id);
+    if (!session || generation > session.generation) return undefined;
+    return tokenIsCurrent(session, generation, family);
+  }
+
+  private live(id: number): UserSession | undefined {
+    const entry = this.entries.get(id);
+    if (entry === undefined) return undefined;
+    if (entry.until > this.now()) return entry.session;
+    this.entries.delete(id);
+    return undefined;
   }
 
   /** Records that the read begun at `read` found the user active (ignored when an entry was dropped meanwhile). */
-  confirm(id: number, read: { generation: number; at: number }): void {
-    if (read.generation === this.generation) this.until.set(id, read.at + this.ttlMs);
+  confirm(id: number, read: { generation: number; at: number }, session: UserSession = { generation: 0, keptFamily: null }): void {
+    if (read.generation === this.generation) this.entries.set(id, { until: read.at + this.ttlMs, session });
   }
 
   /** The user was deleted, deactivated or changed their password through this instance. */
   forget(id: number): void {
     this.generation += 1;
-    this.until.delete(id);
+    this.entries.delete(id);
   }
 }
 

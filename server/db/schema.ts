@@ -9,6 +9,10 @@ export const users = pgTable('users', {
   passwordHash: text('password_hash').notNull(),
   isActive: boolean('is_active').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Raised by a password change or deactivation: access tokens of an older generation are refused (migration 0008). */
+  tokenGeneration: integer('token_generation').notNull().default(0),
+  /** The refresh family (session) that made the last such change: its access tokens stay accepted. */
+  keptFamily: uuid('kept_family'),
 });
 
 export const refreshTokens = pgTable(

@@ -2,11 +2,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema.ts';
 import { forbidden, unauthorized } from '../errors.ts';
+import { tokenIsCurrent } from '../caches.ts';
 import type { AppContext } from '../context.ts';
 
 export interface AuthUser {
   id: number;
   isAdmin: boolean;
+  /** The refresh family (session) of the access token; absent in tokens older than migration 0008. */
+  family?: string;
 }
 
 declare module 'fastify' {
@@ -25,14 +28,23 @@ export function requireUser(ctx: AppContext) {
     const match = /^(?:JWT|Bearer)\s+(\S+)$/.exec(header);
     if (!match) throw unauthorized('not_authenticated', 'Authentication credentials were not provided.');
     const payload = await ctx.tokens.verifyAccess(match[1]!);
-    // The user was found active at most CACHE_TTL_MS ago (a deletion through this instance drops the entry at once).
-    if (!ctx.activeUsers.isActive(payload.user_id)) {
+    const generation = payload.gen ?? 0;
+    // The user was found active at most CACHE_TTL_MS ago (a change through this instance drops the entry at once).
+    let current = ctx.activeUsers.accepts(payload.user_id, generation, payload.fid);
+    if (current === undefined) {
       const read = ctx.activeUsers.begin();
-      const [row] = await ctx.db.select({ id: users.id, isActive: users.isActive }).from(users).where(eq(users.id, payload.user_id));
+      const [row] = await ctx.db
+        .select({ id: users.id, isActive: users.isActive, generation: users.tokenGeneration, keptFamily: users.keptFamily })
+        .from(users)
+        .where(eq(users.id, payload.user_id));
       if (!row || !row.isActive) throw unauthorized('user_inactive', 'User is inactive or deleted.');
-      ctx.activeUsers.confirm(row.id, read);
+      const session = { generation: row.generation, keptFamily: row.keptFamily };
+      ctx.activeUsers.confirm(row.id, read, session);
+      current = tokenIsCurrent(session, generation, payload.fid);
     }
-    request.user = { id: payload.user_id, isAdmin: payload.user_id === ADMIN_USER_ID };
+    // A password change or deactivation since the token was minted ended its session.
+    if (!current) throw unauthorized('token_revoked', 'The session has ended: sign in again.');
+    request.user = { id: payload.user_id, isAdmin: payload.user_id === ADMIN_USER_ID, family: payload.fid };
   };
 }
 

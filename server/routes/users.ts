@@ -5,7 +5,8 @@ import type { AppContext } from '../context.ts';
 import { deleteUser, findUserById, insertUser, listUsers, toUser, updateUser, findUserByUsername } from '../db/users.ts';
 import { record } from '../domain/journal.ts';
 import { pageOf, pageRequest } from '../domain/paging.ts';
-import { badRequest, conflict, forbidden, notFound, parse, parseId } from '../errors.ts';
+import { hitRateLimit } from '../domain/rateLimit.ts';
+import { ApiError, badRequest, conflict, forbidden, notFound, parse, parseId } from '../errors.ts';
 import { ADMIN_USER_ID, currentUser, requireAdmin, requireUser, type AuthUser } from '../plugins/auth.ts';
 
 /** Only the administrator changes other accounts; everyone may change their own. */
@@ -59,7 +60,7 @@ export default async function userRoutes(app: FastifyInstance, { ctx }: { ctx: A
     return toUser(row);
   });
 
-  app.post('/users/set_password/', async (request) => {
+  app.post('/users/set_password/', async (request, reply) => {
     const body = parse(SetPasswordBody, request.body);
     const actor = currentUser(request);
     assertMayChange(actor, body.id);
@@ -67,13 +68,23 @@ export default async function userRoutes(app: FastifyInstance, { ctx }: { ctx: A
     if (!target) throw notFound('User');
     if (actor.id === body.id) {
       if (!body.current_password) throw badRequest('validation_error', 'The current password is required.', { current_password: 'required' });
+      // Guesses of the current password are limited like sign-in attempts, per account (a stolen session must not
+      // find the password it does not know).
+      const limit = await hitRateLimit(db, `set_password:${actor.id}`, ctx.config.loginRateLimit.max, ctx.config.loginRateLimit.windowSeconds);
+      if (!limit.allowed) {
+        reply.header('Retry-After', String(limit.retryAfter));
+        throw new ApiError(429, 'rate_limited', `Too many password attempts. Try again in ${limit.retryAfter} s.`);
+      }
       if (!(await verifyPassword(body.current_password, target.passwordHash))) {
         throw badRequest('wrong_password', 'The current password is wrong.', { current_password: 'wrong' });
       }
     }
-    const row = await updateUser(db, body.id, { passwordHash: await hashPassword(body.password) });
+    // Every other session of the user ends with the old password; the one making the change (their own) goes on.
+    const keep = actor.id === body.id ? (actor.family ?? null) : null;
+    const changed = await ctx.tokens.endSessions(body.id, keep, { passwordHash: await hashPassword(body.password) });
     ctx.activeUsers.forget(body.id);
+    if (!changed) throw notFound('User');
     await record(db, { userId: actor.id, action: 'update', entity: 'user', entityId: body.id, detail: { password: 'changed' } });
-    return toUser(row!);
+    return toUser((await findUserById(db, body.id))!);
   });
 }

@@ -20,4 +20,8 @@ export interface AccessPayload {
   exp: number;
   iat: number;
   token_type: 'access';
+  /** The user's token generation when the token was minted (absent in tokens older than migration 0008: 0). */
+  gen?: number;
+  /** The refresh family (session) the token belongs to. */
+  fid?: string;
 }
