@@ -1,0 +1,195 @@
+import { devicesMachine, type DevicesContext } from '../../../src/machines/devices/devices.machine.ts';
+import { fakeDevice } from '../../../src/machines/devices/devices.fixtures.ts';
+import { selectDevices, selectExportPercent, selectIsListLoading, selectListError, selectListStatus, selectStatistics } from '../../../src/machines/devices/devices.selectors.ts';
+import { ApiRequestError } from '../../../src/services/http.ts';
+import { after, defineQa, done, error } from '../qa/catalogue.ts';
+
+const PAGE = { count: 41, next: '/api/v1/tvpi/devices/?page=2&page_size=20', previous: null, results: [fakeDevice(1), fakeDevice(2, { is_active: false })] };
+const EMPTY_PAGE = { count: 20, next: null, previous: '/api/v1/tvpi/devices/?page=1', results: [] };
+
+const LOAD = 'open the devices page';
+const REFRESH = 'press "Refresh"';
+const SEARCH = 'type "lobby" in the search box';
+const SEARCH_BLANK = 'clear the search box';
+const RESTS = 'typing rests for 300 ms';
+const AUTO = 'thirty seconds pass on a loaded page';
+const FILTER = 'filter: online only';
+const PAGE_2 = 'go to page 2';
+const ADDED = 'a device is added';
+const UPDATED = 'device 1 is renamed "Lobby"';
+const ACTIVATED = 'device 2 is activated';
+const DEACTIVATED = 'device 1 is deactivated';
+const REMOVED = 'device 1 is removed';
+const LISTED = 'the server lists 2 devices of 41';
+const EMPTIED = 'the server answers an empty page (the last device of it is gone)';
+const LIST_FAILS = 'the list fails (500)';
+const STATS = 'the statistics arrive: 39 active, 2 inactive';
+const STATS_FAIL = 'the statistics fail (network down)';
+const EXPORT = 'press "Export"';
+const EXPORT_PROGRESS = 'the export has 20 of 41 rows';
+const EXPORTED = 'the export file is ready';
+const EXPORT_FAILS = 'the export fails (500)';
+const EXPORT_CANCEL = 'press "Cancel" on the export';
+
+type Context = DevicesContext;
+const STATISTICS_RELOAD = { to: 'statistics.loading', calls: ['loadStatistics'] };
+const load = (context: Context, patch: Partial<Pick<Context, 'filters' | 'page'>> = {}) =>
+  `loadDevices: ${JSON.stringify({ filters: patch.filters ?? context.filters, page: patch.page ?? context.page })}`;
+/** Spec section 4: a reload of a shown list is `updating` (rows stay), of no list `loading`. */
+const reload = (context: Context, patch: Partial<Pick<Context, 'filters' | 'page'>> = {}) => ({
+  to: context.data ? 'list.updating' : 'list.loading',
+  calls: [load(context, patch)],
+});
+const filtered = (context: Context): Context['filters'] => ({ ...context.filters, status: 'online' });
+const afterLoad = (context: Context, page: typeof PAGE | typeof EMPTY_PAGE, running: 'list.loading' | 'list.updating') =>
+  page.results.length === 0 && context.page > 1
+    ? { to: running, see: { page: context.page - 1 }, calls: [load(context, { page: context.page - 1 })] }
+    : { to: 'list.complete', see: { rows: page.results.length, listError: null, loading: false } };
+
+/** Section 4, the devices page: list with fetch status, search, filters, paging, auto-refresh, statistics, export. */
+export default defineQa({
+  machine: devicesMachine,
+  file: 'src/machines/devices/devices.machine.ts',
+  title: 'The devices page: list, statistics and export',
+  actors: ['loadDevices', 'loadStatistics', 'exportXlsx'],
+  recorded: ['saveExport', 'notify'],
+  input: {},
+  events: {
+    [LOAD]: { type: 'devices.load' },
+    [REFRESH]: { type: 'devices.refresh' },
+    [SEARCH]: { type: 'devices.search', text: 'lobby' },
+    [SEARCH_BLANK]: { type: 'devices.search', text: '  ' },
+    [RESTS]: after('searchDebounce', 'devices.search.debouncing'),
+    [AUTO]: after('autoRefresh', 'devices.list.complete'),
+    [FILTER]: { type: 'devices.filter', filters: { status: 'online' } },
+    [PAGE_2]: { type: 'devices.page', page: 2 },
+    [ADDED]: { type: 'devices.added', device: fakeDevice(3) },
+    [UPDATED]: { type: 'devices.updated', device: fakeDevice(1, { name: 'Lobby' }) },
+    [ACTIVATED]: { type: 'devices.activationChanged', device: fakeDevice(2, { is_active: true }) },
+    [DEACTIVATED]: { type: 'devices.activationChanged', device: fakeDevice(1, { is_active: false }) },
+    [REMOVED]: { type: 'devices.removed', id: 1 },
+    [LISTED]: done('loadDevices', PAGE),
+    [EMPTIED]: done('loadDevices', EMPTY_PAGE),
+    [LIST_FAILS]: error('loadDevices', new ApiRequestError({ status: 500, code: 'server_error', detail: '' })),
+    [STATS]: done('loadStatistics', { active: 39, deactive: 2 }),
+    [STATS_FAIL]: error('loadStatistics', new ApiRequestError({ status: 0, code: 'network_error', detail: '' })),
+    [EXPORT]: { type: 'export.start' },
+    [EXPORT_PROGRESS]: { type: 'export.progress', loaded: 20, total: 41 },
+    [EXPORTED]: done('exportXlsx', new Blob(['xlsx'])),
+    [EXPORT_FAILS]: error('exportXlsx', new ApiRequestError({ status: 500, code: 'server_error', detail: '' })),
+    [EXPORT_CANCEL]: { type: 'export.cancel' },
+  },
+  when: {
+    // One search text, one filter and one page change are enough to tell the rules apart.
+    [SEARCH]: (snapshot) => snapshot.context.searchText !== 'lobby',
+    [PAGE_2]: (snapshot) => snapshot.context.page === 1,
+    [EMPTIED]: (snapshot) => snapshot.context.page > 1,
+    [FILTER]: (snapshot) => snapshot.context.filters.status === undefined,
+    [UPDATED]: (snapshot) => snapshot.context.data !== null,
+    [ACTIVATED]: (snapshot) => snapshot.context.statistics !== null,
+    [DEACTIVATED]: (snapshot) => snapshot.context.statistics !== null,
+  },
+  initial: { start: { to: 'list.initial', see: { status: 'initial', rows: 0 } } },
+  expect: {
+    '': {
+      [UPDATED]: (context: Context) => ({ see: { names: context.data!.results.map((d) => (d.id === 1 ? 'Lobby' : d.name)) } }),
+      [ACTIVATED]: (context: Context) => ({ see: { statistics: context.statistics && { active: context.statistics.active + 1, deactive: context.statistics.deactive - 1 } } }),
+      [DEACTIVATED]: (context: Context) => ({ see: { statistics: context.statistics && { active: context.statistics.active - 1, deactive: context.statistics.deactive + 1 } } }),
+    },
+    'list.initial': {
+      [LOAD]: (context: Context) => ({ to: 'list.loading', see: { loading: true }, calls: [load(context)] }),
+      [REFRESH]: (context: Context) => ({ to: 'list.loading', calls: [load(context)] }),
+      [FILTER]: (context: Context) => ({ to: 'list.loading', see: { page: 1 }, calls: [load(context, { filters: filtered(context), page: 1 })] }),
+      [PAGE_2]: (context: Context) => ({ to: 'list.loading', calls: [load(context, { page: 2 })] }),
+      [RESTS]: (context: Context) => (context.searchText.trim() ? { to: 'list.loading', calls: [load(context, { filters: { ...context.filters, search: context.searchText.trim() }, page: 1 })] } : 'list.initial'),
+    },
+    'list.loading': {
+      [LISTED]: (context: Context) => afterLoad(context, PAGE, 'list.loading'),
+      [EMPTIED]: (context: Context) => afterLoad(context, EMPTY_PAGE, 'list.loading'),
+      [LIST_FAILS]: { to: 'list.error', see: { listError: 'server_error', loading: false } },
+      [REFRESH]: (context: Context) => reload(context),
+      [ADDED]: (context: Context) => reload(context),
+      [REMOVED]: (context: Context) => reload(context),
+      [FILTER]: (context: Context) => reload(context, { filters: filtered(context), page: 1 }),
+      [PAGE_2]: (context: Context) => reload(context, { page: 2 }),
+      [RESTS]: (context: Context) => ((context.searchText.trim() || undefined) !== context.filters.search ? reload(context, { filters: { ...context.filters, search: context.searchText.trim() || undefined }, page: 1 }) : 'list.loading'),
+    },
+    'list.updating': {
+      [LISTED]: (context: Context) => afterLoad(context, PAGE, 'list.updating'),
+      [EMPTIED]: (context: Context) => afterLoad(context, EMPTY_PAGE, 'list.updating'),
+      [LIST_FAILS]: { to: 'list.error', see: { listError: 'server_error' } },
+      [REFRESH]: (context: Context) => reload(context),
+      [ADDED]: (context: Context) => reload(context),
+      [REMOVED]: (context: Context) => reload(context),
+      [FILTER]: (context: Context) => reload(context, { filters: filtered(context), page: 1 }),
+      [PAGE_2]: (context: Context) => reload(context, { page: 2 }),
+      [RESTS]: (context: Context) => ((context.searchText.trim() || undefined) !== context.filters.search ? reload(context, { filters: { ...context.filters, search: context.searchText.trim() || undefined }, page: 1 }) : 'list.updating'),
+    },
+    'list.complete': {
+      [REFRESH]: (context: Context) => ({ to: 'list.updating', see: { rows: context.data!.results.length, loading: true }, calls: [load(context)] }),
+      [AUTO]: (context: Context) => ({ to: 'list.updating', see: { loading: true }, calls: [load(context)] }),
+      [ADDED]: (context: Context) => reload(context),
+      [REMOVED]: (context: Context) => reload(context),
+      [FILTER]: (context: Context) => reload(context, { filters: filtered(context), page: 1 }),
+      [PAGE_2]: (context: Context) => reload(context, { page: 2 }),
+      [RESTS]: (context: Context) => ((context.searchText.trim() || undefined) !== context.filters.search ? reload(context, { filters: { ...context.filters, search: context.searchText.trim() || undefined }, page: 1 }) : 'list.complete'),
+    },
+    'list.error': {
+      [LOAD]: (context: Context) => ({ to: 'list.loading', calls: [load(context)] }),
+      [REFRESH]: (context: Context) => ({ to: 'list.loading', calls: [load(context)] }),
+      [ADDED]: (context: Context) => ({ to: 'list.loading', calls: [load(context)] }),
+      [REMOVED]: 'list.loading',
+      [FILTER]: (context: Context) => ({ to: 'list.loading', calls: [load(context, { filters: filtered(context), page: 1 })] }),
+      [PAGE_2]: (context: Context) => ({ to: 'list.loading', calls: [load(context, { page: 2 })] }),
+      [RESTS]: (context: Context) => ((context.searchText.trim() || undefined) !== context.filters.search ? { to: 'list.loading' } : 'list.error'),
+    },
+    'search.idle': { [SEARCH]: { to: 'search.debouncing', see: { searchText: 'lobby' } }, [SEARCH_BLANK]: 'search.debouncing' },
+    'search.debouncing': {
+      [SEARCH]: { to: 'search.debouncing', see: { searchText: 'lobby' } },
+      [SEARCH_BLANK]: 'search.debouncing',
+      [RESTS]: (context: Context) => ({ to: 'search.idle', see: { search: context.searchText.trim() || undefined } }),
+    },
+    'statistics.idle': { [LOAD]: STATISTICS_RELOAD, [REFRESH]: STATISTICS_RELOAD },
+    'statistics.loading': {
+      [STATS]: { to: 'statistics.ready', see: { statistics: { active: 39, deactive: 2 } } },
+      // The last numbers stay on screen beside the error.
+      [STATS_FAIL]: { to: 'statistics.failed', see: { statisticsError: 'network_error' } },
+    },
+    'statistics.ready': {
+      // Spec section 4: adding raises "active" locally; a removal asks the server again.
+      [ADDED]: (context: Context) => ({ to: 'statistics.ready', see: { statistics: { ...context.statistics!, active: context.statistics!.active + 1 } } }),
+      [REFRESH]: STATISTICS_RELOAD,
+      [REMOVED]: STATISTICS_RELOAD,
+    },
+    'statistics.failed': { [REFRESH]: STATISTICS_RELOAD, [REMOVED]: STATISTICS_RELOAD },
+    'export.idle': {
+      [EXPORT]: (context: Context) => ({ to: 'export.building', see: { exportPercent: 0 }, calls: [`exportXlsx: ${JSON.stringify({ filters: context.filters })}`] }),
+    },
+    'export.building': {
+      [EXPORT_PROGRESS]: { to: 'export.building', see: { exportPercent: 49 } },
+      [EXPORTED]: { to: 'export.idle', see: { exportPercent: null }, calls: ['saveExport: {"blob":"a 4-byte file"}'] },
+      [EXPORT_FAILS]: { to: 'export.idle', see: { exportPercent: null, exportError: 'server_error' }, calls: ['notify: {"intent":"error","message":"devices:export.failed"}'] },
+      [EXPORT_CANCEL]: { to: 'export.idle', see: { exportPercent: null } },
+    },
+  },
+  view: (snapshot) => ({
+    status: selectListStatus(snapshot),
+    loading: selectIsListLoading(snapshot),
+    rows: selectDevices(snapshot).length,
+    names: selectDevices(snapshot).map((device) => device.name),
+    listError: selectListError(snapshot),
+    page: snapshot.context.page,
+    searchText: snapshot.context.searchText,
+    search: snapshot.context.filters.search,
+    statistics: selectStatistics(snapshot),
+    exportPercent: selectExportPercent(snapshot),
+    exportError: snapshot.context.exportError,
+    statisticsError: snapshot.context.statisticsError,
+  }),
+  key: (snapshot) => {
+    const { filters, page, searchText, data, statistics, exportProgress } = snapshot.context;
+    // What the guards read (filters, page, search text) and whether data, statistics and an export exist.
+    return JSON.stringify([snapshot.value, filters, page, searchText, !!data, !!statistics, !!exportProgress]);
+  },
+  depth: 6,
+});

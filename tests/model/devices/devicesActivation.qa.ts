@@ -1,0 +1,65 @@
+import { devicesActivationMachine } from '../../../src/machines/devices/devicesActivation.machine.ts';
+import { fakeDevice } from '../../../src/machines/devices/devices.fixtures.ts';
+import { ApiRequestError } from '../../../src/services/http.ts';
+import { defineQa, done, error } from '../qa/catalogue.ts';
+
+const ACTIVE = fakeDevice(4, { is_active: true });
+const INACTIVE = fakeDevice(4, { is_active: false });
+
+const TOGGLE = 'flip the "Active" switch';
+const NOW_ACTIVE = 'the server answers: device 4 is active';
+const NOW_INACTIVE = 'the server answers: device 4 is inactive';
+const REFUSED = 'the server refuses the change (403)';
+const SYNC_ACTIVE = 'the list reloads with device 4 active';
+const SYNC_INACTIVE = 'the list reloads with device 4 inactive';
+
+const changed = (device: typeof ACTIVE, message: string) => [`changed: ${JSON.stringify({ device })}`, `notify: {"intent":"success","message":"${message}"}`];
+const refusal = ['notify: {"intent":"error","message":"common:messages.updateError"}'];
+
+/** Section 4, activating and deactivating one device; the list adjusts its statistics from `changed`. */
+export default defineQa({
+  machine: devicesActivationMachine,
+  file: 'src/machines/devices/devicesActivation.machine.ts',
+  title: 'Activation of one device',
+  actors: ['changeActive'],
+  recorded: ['changed', 'notify'],
+  starts: { 'an active device': () => ({ device: ACTIVE }), 'an inactive device': () => ({ device: INACTIVE }) },
+  events: {
+    [TOGGLE]: { type: 'activation.toggle' },
+    [NOW_ACTIVE]: done('changeActive', ACTIVE),
+    [NOW_INACTIVE]: done('changeActive', INACTIVE),
+    [REFUSED]: error('changeActive', new ApiRequestError({ status: 403, code: 'forbidden', detail: '' })),
+    [SYNC_ACTIVE]: { type: 'activation.sync', device: ACTIVE },
+    [SYNC_INACTIVE]: { type: 'activation.sync', device: INACTIVE },
+  },
+  // The server answers the change it was asked for.
+  when: {
+    [NOW_ACTIVE]: (snapshot) => snapshot.matches('activating'),
+    [NOW_INACTIVE]: (snapshot) => snapshot.matches('deactivating'),
+  },
+  initial: {
+    'an active device': { to: 'active', see: { switchOn: true, busy: false } },
+    'an inactive device': { to: 'inactive', see: { switchOn: false } },
+  },
+  expect: {
+    active: {
+      [TOGGLE]: { to: 'deactivating', see: { busy: true }, calls: ['changeActive: {"id":4,"active":false}'] },
+      [SYNC_ACTIVE]: { to: 'active', see: { switchOn: true } },
+      [SYNC_INACTIVE]: { to: 'inactive', see: { switchOn: false } },
+    },
+    inactive: {
+      [TOGGLE]: { to: 'activating', see: { busy: true }, calls: ['changeActive: {"id":4,"active":true}'] },
+      [SYNC_ACTIVE]: { to: 'active', see: { switchOn: true } },
+      [SYNC_INACTIVE]: { to: 'inactive' },
+    },
+    deactivating: {
+      [NOW_INACTIVE]: { to: 'inactive', see: { switchOn: false, busy: false, error: null }, calls: changed(INACTIVE, 'devices:card.deactivated') },
+      [REFUSED]: { to: 'active', see: { switchOn: true, error: 'forbidden' }, calls: refusal },
+    },
+    activating: {
+      [NOW_ACTIVE]: { to: 'active', see: { switchOn: true, busy: false }, calls: changed(ACTIVE, 'devices:card.activated') },
+      [REFUSED]: { to: 'inactive', see: { switchOn: false, error: 'forbidden' }, calls: refusal },
+    },
+  },
+  view: (snapshot) => ({ switchOn: snapshot.context.device.is_active, busy: snapshot.hasTag('busy'), error: snapshot.context.error }),
+});

@@ -1,0 +1,84 @@
+import type { AnyStateMachine, EventFrom, EventObject, SnapshotFrom } from 'xstate';
+
+/** An event the machine gets from XState itself: an invoked actor's answer or failure, a delay running out. */
+export type SystemEvent = EventObject & { type: `xstate.${string}` };
+
+/** What a step expects, written from the spec rather than read from the machine. */
+export interface StepExpectation {
+  /** The state reached: a dotted state path ('signedIn.ready'); a parent means any of its children. */
+  to?: string;
+  /** A subset of the machine's `view` that must hold after the step. */
+  see?: Record<string, unknown>;
+  /** The calls this step makes, exactly, in words (`notify: error login.error`, `obtainTokens: admin/secret`). */
+  calls?: string[];
+}
+
+/**
+ * The oracle of a machine: for a state (dotted path; looked up from the active leaf upwards) and a sample
+ * event's name, what the step must do. A sample event not listed for any active state must leave it unchanged.
+ */
+export type Expectations = Record<string, Record<string, string | StepExpectation | ((context: any) => string | StepExpectation)>>;
+
+/**
+ * The QA catalogue of one machine: the sample events (valid and invalid payloads) the paths are made of, how a
+ * real actor of it is run, and the expectations each step is checked against.
+ */
+export interface QaCatalogue<TMachine extends AnyStateMachine = AnyStateMachine> {
+  /** The production machine (the gate matches catalogues to machines by this object). */
+  machine: TMachine;
+  /** The file the machine lives in, relative to the repository root. */
+  file: string;
+  /** Short words for what the machine is, for the readable paths. */
+  title: string;
+  /** Ids of the invoked promise actors: paths settle them with `done(...)` / `error(...)` samples. */
+  actors?: readonly string[];
+  /** Actions whose calls are recorded (and stubbed): navigation, toasts, downloads. */
+  recorded?: readonly string[];
+  /** How a recorded call or an actor's input reads in words; default: JSON. */
+  describeCall?: (name: string, argument: unknown) => string;
+  input?: unknown;
+  /**
+   * Named starting situations (stored tokens, ...), each prepared before the actor starts; default one 'start'.
+   * A start that returns a value starts the machine with it as input instead of `input`.
+   */
+  starts?: Record<string, () => unknown>;
+  /** Named sample events. The name is what a QA engineer does or sees happen, in words. */
+  events: Record<string, EventFrom<TMachine> | SystemEvent>;
+  /** Samples that only make sense in some situations (a save answer names the file being saved): sent only when true. */
+  when?: Record<string, (snapshot: SnapshotFrom<TMachine>) => boolean>;
+  /** Per start, the state the machine must settle in (after eventless transitions). */
+  initial?: Record<string, string | StepExpectation>;
+  expect: Expectations;
+  /** What the view would show, from the machine's selectors: compared with `see` and printed in the paths. */
+  view?: (snapshot: SnapshotFrom<TMachine>) => Record<string, unknown>;
+  /** Checks that hold after every step whatever the path (stored values, tags); throw to fail. */
+  invariant?: (snapshot: SnapshotFrom<TMachine>) => void;
+  /** Transitions no path can take, by id (`<state id> <event> #<n>`), each with the reason. */
+  unreachable?: Record<string, string>;
+  /** Exploration depth from a start (default 8). */
+  depth?: number;
+  /** Longest path the cover generator builds before it starts a new one (default 14). */
+  maxPathLength?: number;
+  /** The equivalence used while exploring (default: value and context). */
+  key?: (snapshot: SnapshotFrom<TMachine>) => string;
+}
+
+/** Declares a machine's QA catalogue (typed by the machine). */
+export function defineQa<TMachine extends AnyStateMachine>(catalogue: QaCatalogue<TMachine>): QaCatalogue<TMachine> {
+  return catalogue;
+}
+
+/** The sample event of an invoked actor finishing with `output`. */
+export function done(actorId: string, output: unknown): SystemEvent {
+  return { type: `xstate.done.actor.${actorId}`, output } as SystemEvent;
+}
+
+/** The sample event of an invoked actor failing with `error`. */
+export function error(actorId: string, failure: unknown): SystemEvent {
+  return { type: `xstate.error.actor.${actorId}`, error: failure } as SystemEvent;
+}
+
+/** The sample event of a delayed (`after`) transition firing: `delay` is its name or ms, `stateId` the state's id. */
+export function after(delay: string | number, stateId: string): SystemEvent {
+  return { type: `xstate.after.${delay}.${stateId}` };
+}

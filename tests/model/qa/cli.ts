@@ -1,0 +1,73 @@
+// npm run qa:paths [-- <machine> ...] [-- --markdown]: the transition-cover paths in words (docs/qa/<machine>.md).
+// npm run qa:diagrams: a Mermaid diagram of every machine (docs/machines/<machine>.md).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { diagramDocument } from './diagram.ts';
+import { allItems, coverPaths } from './graph.ts';
+import { catalogueFileFor, findCatalogues, findMachines, ROOT } from './registry.ts';
+import { pathsDocument } from './words.ts';
+import { memoryStorage } from '../../../src/services/tokenStore.ts';
+
+// The catalogues prepare stored sessions and themes as a browser would keep them.
+globalThis.localStorage ??= memoryStorage();
+globalThis.sessionStorage ??= memoryStorage();
+
+const [command, ...rest] = process.argv.slice(2);
+const markdown = rest.includes('--markdown');
+const wanted = rest.filter((arg) => !arg.startsWith('--'));
+
+/** "Covers 9 of 9 transitions and 5 of 5 states" for a catalogue's paths. */
+export function coverageLine(items: string[], covered: Set<string>, unreachable: Record<string, string> = {}): string {
+  const count = (prefix: string) => {
+    const all = items.filter((item) => item.startsWith(prefix) && !(item.slice(2) in unreachable));
+    return `${all.filter((item) => covered.has(item)).length} of ${all.length}`;
+  };
+  return `The paths take ${count('t:')} transitions and enter ${count('s:')} states.`;
+}
+
+const machines = await findMachines();
+const catalogues = await findCatalogues();
+
+if (command === 'diagrams') {
+  mkdirSync(join(ROOT, 'docs/machines'), { recursive: true });
+  for (const found of machines) {
+    writeFileSync(join(ROOT, 'docs/machines', `${found.name}.md`), diagramDocument(found.name, found.file, found.machine));
+  }
+  writeFileSync(join(ROOT, 'docs/machines/README.md'), machineIndex());
+  console.log(`Wrote ${machines.length} diagrams to docs/machines/.`);
+} else if (command === 'paths') {
+  const unknown = wanted.filter((name) => !machines.some((found) => found.name === name));
+  if (unknown.length) throw new Error(`No machine named ${unknown.join(', ')}; known: ${machines.map((found) => found.name).join(', ')}`);
+  for (const found of machines.filter((candidate) => !wanted.length || wanted.includes(candidate.name))) {
+    const catalogue = catalogues.find((candidate) => candidate.qa.machine === found.machine);
+    if (!catalogue) {
+      console.error(`${found.name}: no catalogue; add ${catalogueFileFor(found)}`);
+      process.exitCode = 1;
+      continue;
+    }
+    const { paths, covered } = coverPaths(catalogue.qa);
+    const document = await pathsDocument(found.name, catalogue.qa, paths, coverageLine(allItems(found.machine), covered, catalogue.qa.unreachable));
+    if (markdown) {
+      mkdirSync(join(ROOT, 'docs/qa'), { recursive: true });
+      writeFileSync(join(ROOT, 'docs/qa', `${found.name}.md`), document);
+      console.log(`docs/qa/${found.name}.md: ${paths.length} paths`);
+    } else {
+      console.log(document);
+    }
+  }
+} else {
+  console.error('Usage: tsx tests/model/qa/cli.ts paths [<machine> ...] [--markdown] | diagrams');
+  process.exitCode = 2;
+}
+
+function machineIndex(): string {
+  return [
+    '# Machines',
+    '',
+    'One Mermaid state diagram per machine of `src/machines`, written by `npm run qa:diagrams`. The QA paths of each',
+    'machine (numbered steps to follow by hand) are in [docs/qa](../qa/).',
+    '',
+    ...machines.map((found) => `- [${found.name}](${found.name}.md) (\`${found.file}\`), paths: [docs/qa/${found.name}.md](../qa/${found.name}.md)`),
+    '',
+  ].join('\n');
+}

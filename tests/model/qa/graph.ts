@@ -1,0 +1,283 @@
+import { createActor, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
+import { getStateNodes, toDirectedGraph, type DirectedGraphNode } from 'xstate/graph';
+import type { QaCatalogue } from './catalogue.ts';
+
+type StateNode = AnyStateMachine['root'];
+type TransitionDefinition = NonNullable<StateNode['always']>[number];
+
+/** One transition of a machine's config, as the gate and the readable paths name it. */
+export interface TransitionInfo {
+  /** `<source state id> <event> #<n>`: n counts the guarded alternatives of that event in that state. */
+  id: string;
+  source: string;
+  event: string;
+  guard: string | null;
+  targets: string[];
+  definition: TransitionDefinition;
+}
+
+const ALWAYS = '(always)';
+
+function guardName(guard: unknown): string | null {
+  if (!guard) return null;
+  if (typeof guard === 'string') return guard;
+  if (typeof guard === 'function') return guard.name || 'inline guard';
+  const type = (guard as { type?: unknown }).type;
+  return typeof type === 'string' ? type : 'guard';
+}
+
+/** The dotted path of a state node from the root ('' for the root). */
+export function pathOf(node: StateNode): string {
+  return node.path.join('.');
+}
+
+function collectEdges(graph: DirectedGraphNode, into: Map<TransitionDefinition, TransitionInfo>) {
+  const byEvent = new Map<string, number>();
+  for (const edge of graph.edges) {
+    const definition = edge.transition as TransitionDefinition;
+    if (into.has(definition)) continue;
+    const index = byEvent.get(definition.eventType) ?? 0;
+    byEvent.set(definition.eventType, index + 1);
+    into.set(definition, describeTransition(definition, definition.eventType, index));
+  }
+  const always = (graph.stateNode as StateNode).always ?? [];
+  always.forEach((definition, index) => into.set(definition, describeTransition(definition, ALWAYS, index)));
+  for (const child of graph.children) collectEdges(child, into);
+}
+
+function describeTransition(definition: TransitionDefinition, event: string, index: number): TransitionInfo {
+  const source = pathOf(definition.source as StateNode) || '(root)';
+  return {
+    id: `${source} ${event} #${index + 1}`,
+    source,
+    event,
+    guard: guardName(definition.guard),
+    targets: (definition.target ?? []).map((target) => pathOf(target as StateNode) || '(root)'),
+    definition,
+  };
+}
+
+/** Every transition of the machine (from `toDirectedGraph`, plus the eventless ones it leaves out), by definition. */
+export function transitionsOf(machine: AnyStateMachine): Map<TransitionDefinition, TransitionInfo> {
+  const found = new Map<TransitionDefinition, TransitionInfo>();
+  collectEdges(toDirectedGraph(machine), found);
+  return found;
+}
+
+/** Every state of the machine as a dotted path. */
+export function statesOf(machine: AnyStateMachine): string[] {
+  return getStateNodes(machine.root).map((node) => pathOf(node as StateNode));
+}
+
+/** The dotted paths of every active state (leaves and their ancestors, not the root). */
+export function activeStates(snapshot: AnyMachineSnapshot): string[] {
+  return (snapshot._nodes as StateNode[]).map(pathOf).filter(Boolean);
+}
+
+/** The dotted paths of the active leaf states ('' when the machine has no states). */
+export function activeLeaves(snapshot: AnyMachineSnapshot): string[] {
+  const nodes = snapshot._nodes as StateNode[];
+  return nodes.filter((node) => node.type === 'atomic' || node.type === 'final' || Object.keys(node.states).length === 0).map(pathOf);
+}
+
+/** Runs logic purely (no action is executed) while recording which transitions each microstep took. */
+interface InertScope {
+  scope: Record<string, unknown> & { self: { _snapshot?: unknown } };
+  sink: TransitionDefinition[] | null;
+}
+
+const scopes = new WeakMap<AnyStateMachine, InertScope>();
+
+function inertScope(machine: AnyStateMachine): InertScope {
+  const known = scopes.get(machine);
+  if (known) return known;
+  // One actor per machine lends its system to every pure step; it records only while a step runs.
+  const holder: InertScope = { scope: undefined as never, sink: null };
+  const self = createActor(machine, {
+    inspect: (event) => {
+      if (holder.sink && event.type === '@xstate.microstep') {
+        holder.sink.push(...((event as unknown as { _transitions: TransitionDefinition[] })._transitions ?? []));
+      }
+    },
+  });
+  holder.scope = {
+    self: self as never,
+    defer: () => {},
+    id: '',
+    logger: () => {},
+    sessionId: '',
+    stopChild: () => {},
+    system: self.system,
+    emit: () => {},
+    actionExecutor: () => {},
+  };
+  scopes.set(machine, holder);
+  return holder;
+}
+
+export interface PureStep {
+  snapshot: AnyMachineSnapshot;
+  transitions: TransitionDefinition[];
+}
+
+export function pureInitial(machine: AnyStateMachine, input: unknown): PureStep {
+  const holder = inertScope(machine);
+  const taken: TransitionDefinition[] = [];
+  holder.sink = taken;
+  try {
+    const snapshot = machine.getInitialSnapshot(holder.scope as never, input) as AnyMachineSnapshot;
+    return { snapshot, transitions: taken };
+  } finally {
+    holder.sink = null;
+  }
+}
+
+export function pureStep(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: EventObject): PureStep {
+  const holder = inertScope(machine);
+  const taken: TransitionDefinition[] = [];
+  holder.sink = taken;
+  holder.scope.self._snapshot = snapshot;
+  try {
+    const next = machine.transition(snapshot, event, holder.scope as never) as AnyMachineSnapshot;
+    return { snapshot: next, transitions: taken };
+  } finally {
+    holder.sink = null;
+  }
+}
+
+/** A generated path: a start and the named sample events, in order. */
+export interface QaPath {
+  start: string;
+  steps: string[];
+}
+
+interface Edge {
+  sample: string;
+  to: number;
+  covers: string[];
+}
+
+interface Node {
+  key: string;
+  snapshot: AnyMachineSnapshot;
+  edges: Edge[];
+}
+
+function defaultKey(snapshot: AnyMachineSnapshot): string {
+  return JSON.stringify({ value: snapshot.value, context: snapshot.context });
+}
+
+/**
+ * The transition-cover paths of a catalogue: explores the machine breadth-first from each start with the
+ * sample events, then greedily chains the nearest step that takes a transition (or enters a state) no path
+ * took yet, starting a new path from the nearest start when a path grows past `maxPathLength`.
+ */
+export function coverPaths(qa: QaCatalogue): { paths: QaPath[]; covered: Set<string>; reachable: Set<string> } {
+  const { machine } = qa;
+  const infos = transitionsOf(machine);
+  const itemOf = (definition: TransitionDefinition) => `t:${infos.get(definition)?.id ?? 'unknown'}`;
+  const key = (qa.key as ((snapshot: AnyMachineSnapshot) => string) | undefined) ?? defaultKey;
+  const depth = qa.depth ?? 8;
+  const maxLength = qa.maxPathLength ?? 14;
+  const starts = qa.starts ?? { start: () => {} };
+  const nodes: Node[] = [];
+  const index = new Map<string, number>();
+  const roots: Array<{ start: string; node: number; covers: string[] }> = [];
+  const samples = Object.entries(qa.events);
+
+  const itemsOf = (step: PureStep) => [
+    ...step.transitions.filter((definition) => infos.has(definition)).map(itemOf),
+    // A transient state (left at once by an eventless transition) counts as entered when its transition is taken.
+    ...step.transitions.filter((definition) => infos.has(definition) && infos.get(definition)!.source !== '(root)').map((definition) => `s:${infos.get(definition)!.source}`),
+    ...activeStates(step.snapshot).map((state) => `s:${state}`),
+  ];
+
+  for (const [start, prepare] of Object.entries(starts)) {
+    const initial = pureInitial(machine, prepare() ?? qa.input);
+    const add = (snapshot: AnyMachineSnapshot) => {
+      const k = `${start}|${key(snapshot)}`;
+      const known = index.get(k);
+      if (known !== undefined) return { id: known, fresh: false };
+      nodes.push({ key: k, snapshot, edges: [] });
+      index.set(k, nodes.length - 1);
+      return { id: nodes.length - 1, fresh: true };
+    };
+    const root = add(initial.snapshot).id;
+    roots.push({ start, node: root, covers: [...itemsOf(initial), `start:${start}`] });
+    let frontier = [root];
+    for (let level = 0; level < depth && frontier.length; level++) {
+      const next: number[] = [];
+      for (const id of frontier) {
+        const node = nodes[id]!;
+        if (node.snapshot.status !== 'active') continue;
+        for (const [sample, event] of samples) {
+          if (qa.when?.[sample] && !qa.when[sample]!(node.snapshot as never)) continue;
+          const step = pureStep(machine, node.snapshot, event);
+          if (!step.transitions.some((definition) => infos.has(definition))) continue;
+          const target = add(step.snapshot);
+          node.edges.push({ sample, to: target.id, covers: [...itemsOf(step), `e:${sample}`] });
+          if (target.fresh) next.push(target.id);
+        }
+      }
+      frontier = next;
+    }
+  }
+
+  const reachable = new Set<string>();
+  for (const root of roots) root.covers.forEach((item) => reachable.add(item));
+  for (const node of nodes) for (const edge of node.edges) edge.covers.forEach((item) => reachable.add(item));
+  const covered = new Set<string>();
+  const paths: QaPath[] = [];
+
+  /** Nearest edge (by steps) from `from` that covers something new: the route to it and its end. */
+  const nearest = (from: number): { route: Edge[]; end: number } | null => {
+    const seen = new Map<number, Edge[]>([[from, []]]);
+    let frontier = [from];
+    while (frontier.length) {
+      const next: number[] = [];
+      for (const id of frontier) {
+        const route = seen.get(id)!;
+        for (const edge of nodes[id]!.edges) {
+          if (edge.covers.some((item) => !covered.has(item))) return { route: [...route, edge], end: edge.to };
+          if (!seen.has(edge.to)) {
+            seen.set(edge.to, [...route, edge]);
+            next.push(edge.to);
+          }
+        }
+      }
+      frontier = next;
+    }
+    return null;
+  };
+
+  for (;;) {
+    // Start from the root with the nearest new item; a root covering something new counts as a path of its own.
+    let best: { root: (typeof roots)[number]; found: { route: Edge[]; end: number } | null } | null = null;
+    for (const root of roots) {
+      const fresh = root.covers.some((item) => !covered.has(item));
+      const found = nearest(root.node);
+      if (!fresh && !found) continue;
+      if (!best || (fresh && !best.root.covers.some((item) => !covered.has(item))) || (found && best.found && found.route.length < best.found.route.length)) {
+        best = { root, found };
+      }
+    }
+    if (!best) break;
+    const path: QaPath = { start: best.root.start, steps: [] };
+    best.root.covers.forEach((item) => covered.add(item));
+    let found = best.found;
+    while (found && (path.steps.length === 0 || path.steps.length + found.route.length <= maxLength)) {
+      for (const edge of found.route) {
+        path.steps.push(edge.sample);
+        edge.covers.forEach((item) => covered.add(item));
+      }
+      found = nearest(found.end);
+    }
+    paths.push(path);
+  }
+  return { paths, covered, reachable };
+}
+
+/** Coverage items (`t:<transition id>`, `s:<state>`) of a machine's whole config. */
+export function allItems(machine: AnyStateMachine): string[] {
+  return [...[...transitionsOf(machine).values()].map((info) => `t:${info.id}`), ...statesOf(machine).map((state) => `s:${state}`)];
+}

@@ -1,0 +1,233 @@
+import { createActor, fromPromise, type AnyActorLogic, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
+import type { Expectations, QaCatalogue, StepExpectation } from './catalogue.ts';
+import { activeLeaves, transitionsOf, type QaPath } from './graph.ts';
+
+const DONE = 'xstate.done.actor.';
+const ERROR = 'xstate.error.actor.';
+const AFTER = 'xstate.after.';
+
+/** A value in words: JSON without functions or actor references, errors by their code or message. */
+export function inWords(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  return JSON.stringify(value, (_key, item) => {
+    if (typeof item === 'function') return undefined;
+    // Actor references (a parent handed to a child) serialize to their toJSON marker: not part of a call's words.
+    if (item && typeof item === 'object' && (typeof (item as { send?: unknown }).send === 'function' || 'xstate$$type' in item)) return undefined;
+    if (item instanceof Error) return (item as Error & { code?: string }).code ?? item.message;
+    if (typeof Blob !== 'undefined' && item instanceof Blob) return `a ${item.size}-byte file`;
+    return item;
+  });
+}
+
+/**
+ * The expectations of one step from the active states before it: per active leaf, the entry of the leaf or
+ * its nearest ancestor that names the sample; a leaf no entry speaks for must stay where it is.
+ */
+export function expectationsFor(qa: QaCatalogue, before: AnyMachineSnapshot, sample: string): StepExpectation[] {
+  const found: StepExpectation[] = [];
+  for (const leaf of activeLeaves(before)) {
+    const parts = leaf ? leaf.split('.') : [];
+    let entry: Expectations[string][string] | undefined;
+    for (let length = parts.length; length >= 0 && entry === undefined; length--) {
+      const state = parts.slice(0, length).join('.');
+      entry = qa.expect[state]?.[sample];
+    }
+    if (entry === undefined) {
+      found.push({ to: leaf });
+      continue;
+    }
+    const resolved = typeof entry === 'function' ? entry(before.context) : entry;
+    found.push(typeof resolved === 'string' ? { to: resolved } : resolved);
+  }
+  return found;
+}
+
+function toValue(path: string): unknown {
+  const parts = path.split('.');
+  return parts.reduceRight<unknown>((inner, part) => (inner === undefined ? part : { [part]: inner }), undefined);
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  return inWords(a) === inWords(b);
+}
+
+/** Problems of one step's outcome against its expectations (empty when it is right). */
+export function judge(
+  qa: QaCatalogue,
+  expectations: StepExpectation[],
+  before: AnyMachineSnapshot,
+  after: AnyMachineSnapshot,
+  calls: string[] | null,
+): string[] {
+  const problems: string[] = [];
+  const view = qa.view?.(after as never) ?? {};
+  for (const expectation of expectations) {
+    if (expectation.to !== undefined && expectation.to !== '' && !after.matches(toValue(expectation.to) as never)) {
+      problems.push(`expected ${expectation.to}, reached ${inWords(after.value)}`);
+    }
+    for (const [name, value] of Object.entries(expectation.see ?? {})) {
+      if (!sameValue(view[name], value)) problems.push(`expected ${name} ${inWords(value)}, saw ${inWords(view[name])}`);
+    }
+  }
+  // The calls of a step are checked when any region's expectation names them: all of them, in any order.
+  const named = expectations.filter((expectation) => expectation.calls);
+  if (calls && named.length) {
+    const wanted = named.flatMap((expectation) => expectation.calls!).sort();
+    if (!sameValue([...calls].sort(), wanted)) problems.push(`expected calls ${inWords(wanted)}, made ${inWords(calls)}`);
+  }
+  if (qa.invariant) {
+    try {
+      qa.invariant(after as never);
+    } catch (failure) {
+      problems.push(`invariant: ${(failure as Error).message.split('\n')[0]}`);
+    }
+  }
+  return problems;
+}
+
+/** The source an invoke id runs (the invoke id when no state invokes it under that id). */
+function sourceOf(machine: AnyStateMachine, id: string): string {
+  const visit = (node: AnyStateMachine['root']): string | undefined => {
+    for (const invoke of node.invoke ?? []) if (invoke.id === id && typeof invoke.src === 'string') return invoke.src;
+    for (const child of Object.values(node.states)) {
+      const found = visit(child as AnyStateMachine['root']);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  return visit(machine.root) ?? id;
+}
+
+function delayOf(machine: AnyStateMachine, eventType: string): number {
+  const name = eventType.slice(AFTER.length).split('.')[0]!;
+  if (/^\d+$/.test(name)) return Number(name);
+  const delay = (machine.implementations.delays as Record<string, unknown>)[name];
+  if (typeof delay === 'number') return delay;
+  throw new Error(`The delay ${name} is not a number; give the catalogue a numeric delay`);
+}
+
+/** A clock whose timers fire only when a path says so. */
+function manualClock() {
+  let next = 1;
+  const timers = new Map<number, { fn: () => void; ms: number }>();
+  return {
+    setTimeout: (fn: () => void, ms: number) => {
+      timers.set(next, { fn, ms });
+      return next++;
+    },
+    clearTimeout: (id: number) => void timers.delete(id),
+    fire(ms: number): boolean {
+      for (const [id, timer] of timers) {
+        if (timer.ms !== ms) continue;
+        timers.delete(id);
+        timer.fn();
+        return true;
+      }
+      return false;
+    },
+  };
+}
+
+const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** What a real actor showed after the start (index 0) and after each step. */
+export interface ObservedStep {
+  /** What the catalogue expected of the step. */
+  expected: StepExpectation[];
+  leaves: string[];
+  tags: string[];
+  view: Record<string, unknown>;
+}
+
+export interface PathRun {
+  problems: string[];
+  /** Transition ids the real actor took. */
+  taken: Set<string>;
+  observed: ObservedStep[];
+}
+
+/**
+ * Replays a path on a real actor of the machine: user events are sent, invoked actors are settled by the
+ * path's done/error samples, delayed transitions fire on the path's `after` samples. Every step is judged
+ * against the catalogue's expectations, never against the machine's own idea of where it should be.
+ */
+export async function runPath(qa: QaCatalogue, path: QaPath, machine: AnyStateMachine = qa.machine): Promise<PathRun> {
+  const problems: string[] = [];
+  const observed: ObservedStep[] = [];
+  const observe = (snapshot: AnyMachineSnapshot, expected: StepExpectation[]) =>
+    observed.push({ expected, leaves: activeLeaves(snapshot), tags: [...snapshot.tags].sort(), view: { ...(qa.view?.(snapshot as never) ?? {}) } });
+  const infos = transitionsOf(machine);
+  const taken = new Set<string>();
+  const describe = qa.describeCall ?? ((name: string, argument: unknown) => (argument === undefined ? name : `${name}: ${inWords(argument)}`));
+  let calls: string[] = [];
+  const pending = new Map<string, { resolve: (output: unknown) => void; reject: (error: unknown) => void }>();
+  // Fakes are provided by source; each invocation settles under its invoke id (the child actor's id).
+  const sources = new Set((qa.actors ?? []).map((id) => sourceOf(machine, id)));
+  const actors = Object.fromEntries(
+    [...sources].map((source) => [
+      source,
+      fromPromise<unknown, unknown>(
+        ({ input, self }) =>
+          new Promise((resolve, reject) => {
+            calls.push(describe(self.id, input));
+            pending.set(self.id, { resolve, reject });
+          }),
+      ),
+    ]),
+  ) as Record<string, AnyActorLogic>;
+  const actions = Object.fromEntries(
+    (qa.recorded ?? []).map((name) => [name, (_: unknown, params: unknown) => void calls.push(describe(name, params))]),
+  );
+  const clock = manualClock();
+  const input = (qa.starts ?? { start: () => {} })[path.start]?.() ?? qa.input;
+  const actor = createActor(machine.provide({ actors, actions } as never), {
+    input: input as never,
+    clock,
+    inspect: (event) => {
+      if (event.type !== '@xstate.microstep') return;
+      for (const definition of (event as unknown as { _transitions: never[] })._transitions ?? []) {
+        const info = infos.get(definition);
+        if (info) taken.add(info.id);
+      }
+    },
+  });
+  actor.start();
+  await flush();
+  const initial = qa.initial?.[path.start];
+  let before = actor.getSnapshot() as AnyMachineSnapshot;
+  observe(before, initial === undefined ? [] : [typeof initial === 'string' ? { to: initial } : initial]);
+  if (initial !== undefined) {
+    const expectation = typeof initial === 'string' ? { to: initial } : initial;
+    problems.push(...judge(qa, [expectation], before, before, calls).map((problem) => `start (${path.start}): ${problem}`));
+  }
+  for (const [index, sample] of path.steps.entries()) {
+    const event = qa.events[sample] as EventObject & { output?: unknown; error?: unknown };
+    calls = [];
+    const expectations = expectationsFor(qa, before, sample);
+    if (event.type.startsWith(DONE) || event.type.startsWith(ERROR)) {
+      const id = event.type.slice(event.type.startsWith(DONE) ? DONE.length : ERROR.length);
+      const call = pending.get(id);
+      if (!call) {
+        problems.push(`step ${index + 1} (${sample}): ${id} is not running`);
+        break;
+      }
+      pending.delete(id);
+      if (event.type.startsWith(DONE)) call.resolve(event.output);
+      else call.reject(event.error);
+    } else if (event.type.startsWith(AFTER)) {
+      if (!clock.fire(delayOf(machine, event.type))) {
+        problems.push(`step ${index + 1} (${sample}): no timer is waiting`);
+        break;
+      }
+    } else {
+      actor.send(event);
+    }
+    await flush();
+    const reached = actor.getSnapshot() as AnyMachineSnapshot;
+    observe(reached, expectations);
+    problems.push(...judge(qa, expectations, before, reached, calls).map((problem) => `step ${index + 1} (${sample}): ${problem}`));
+    before = reached;
+  }
+  actor.stop();
+  return { problems, taken, observed };
+}

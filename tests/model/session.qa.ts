@@ -1,0 +1,124 @@
+import { SIGN_IN_ERROR, SIGN_IN_SUCCESS, sessionMachine } from '../../src/machines/session.machine.ts';
+import { selectIsBusy, selectIsSignedIn, selectLoginError, selectUserId, selectUserStatus } from '../../src/machines/session.selectors.ts';
+import type { Profile } from '../../src/services/schemas/users.ts';
+import { tokenStore } from '../../src/services/tokenStore.ts';
+import { defineQa, done, error } from './qa/catalogue.ts';
+
+const base64Url = (text: string) => btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const ACCESS = `${base64Url('{"alg":"HS256"}')}.${base64Url(JSON.stringify({ user_id: 1, exp: 2e9, iat: 1e9, token_type: 'access' }))}.sig`;
+const admin: Profile = { id: 1, username: 'admin', is_active: true, is_admin: true, date_joined: '2024-01-01T00:00:00.000Z' };
+
+const SIGN_IN = 'sign in as admin with the right password, remember me';
+const SIGN_IN_ONCE = 'sign in as admin, do not remember me';
+const SIGN_IN_EMPTY = 'sign in with an empty username and password';
+const ACCEPTED = 'the server accepts the sign-in';
+const REFUSED = 'the server refuses the password';
+const SIGN_IN_OFFLINE = 'the network is down during sign-in';
+const REFRESHED = 'the server refreshes the stored token';
+const REFRESH_REFUSED = 'the server refuses the stored refresh token';
+const PROFILE = 'the profile of admin arrives';
+const PROFILE_FAILS = 'the profile fails to load (500)';
+const RELOAD_PROFILE = 'press "Retry" on the profile';
+const SIGN_OUT = 'sign out';
+const LOGGED_OUT = 'the server ends the session';
+const LOGOUT_FAILS = 'the network is down during sign-out';
+const EXPIRED = 'the session expires (a call answers 401 after refresh)';
+
+function reset() {
+  localStorage.clear();
+  sessionStorage.clear();
+}
+
+const toLogin = { calls: ['goToLogin'], see: { signedIn: false, access: null, refresh: null } };
+
+/** Spec sections 2 and 3: stored-token check, sign-in with remember-me, profile, sign-out, expiry. */
+export default defineQa({
+  machine: sessionMachine,
+  file: 'src/machines/session.machine.ts',
+  title: 'The signed-in session',
+  actors: ['refreshTokens', 'obtainTokens', 'loadProfile', 'logout'],
+  recorded: ['goToLogin', 'goToStart', 'notify'],
+  starts: {
+    'no tokens stored': reset,
+    'an access token stored': () => {
+      reset();
+      tokenStore.setTokens({ access: ACCESS, refresh: 'R-stored' });
+    },
+    'only a refresh token stored': () => {
+      reset();
+      localStorage.setItem('refresh', 'R-stored');
+    },
+  },
+  events: {
+    [SIGN_IN]: { type: 'session.signIn', username: 'admin', password: 'secret', remember: true },
+    [SIGN_IN_ONCE]: { type: 'session.signIn', username: 'admin', password: 'secret', remember: false },
+    [SIGN_IN_EMPTY]: { type: 'session.signIn', username: '', password: '' },
+    [ACCEPTED]: done('obtainTokens', { ok: true, tokens: { access: ACCESS, refresh: 'R-new' } }),
+    [REFUSED]: done('obtainTokens', { ok: false, reason: 'invalidCredentials' }),
+    [SIGN_IN_OFFLINE]: error('obtainTokens', new TypeError('Failed to fetch')),
+    [REFRESHED]: done('refreshTokens', { access: ACCESS, refresh: 'R-rotated' }),
+    [REFRESH_REFUSED]: error('refreshTokens', new Error('token_not_valid')),
+    [PROFILE]: done('loadProfile', admin),
+    [PROFILE_FAILS]: error('loadProfile', new Error('server_error')),
+    [RELOAD_PROFILE]: { type: 'session.reloadProfile' },
+    [SIGN_OUT]: { type: 'session.signOut' },
+    [LOGGED_OUT]: done('logout', undefined),
+    [LOGOUT_FAILS]: error('logout', new TypeError('Failed to fetch')),
+    [EXPIRED]: { type: 'session.expired' },
+  },
+  initial: {
+    'no tokens stored': { to: 'signedOut.idle', see: { signedIn: false, busy: false } },
+    'an access token stored': { to: 'signedIn.loadingProfile', see: { signedIn: true, userId: 1, profile: 'loading' }, calls: ['loadProfile'] },
+    'only a refresh token stored': { to: 'refreshing', see: { busy: true, signedIn: false }, calls: ['refreshTokens: {"refresh":"R-stored"}'] },
+  },
+  expect: {
+    signedOut: {
+      [SIGN_IN]: { to: 'signingIn', see: { busy: true, loginError: null }, calls: ['obtainTokens: {"username":"admin","password":"secret"}'] },
+      [SIGN_IN_ONCE]: { to: 'signingIn', calls: ['obtainTokens: {"username":"admin","password":"secret"}'] },
+      [SIGN_IN_EMPTY]: { to: 'signingIn', calls: ['obtainTokens: {"username":"","password":""}'] },
+    },
+    refreshing: {
+      [REFRESHED]: { to: 'signedIn.loadingProfile', see: { signedIn: true, userId: 1, access: ACCESS, refresh: 'R-rotated' }, calls: ['loadProfile'] },
+      [REFRESH_REFUSED]: { to: 'signedOut.idle', ...toLogin },
+    },
+    signingIn: {
+      [ACCEPTED]: (context: { remember: boolean }) => ({
+        to: 'signedIn.loadingProfile',
+        see: { signedIn: true, userId: 1, access: ACCESS, refresh: 'R-new', remembered: context.remember },
+        calls: [`notify: {"intent":"success","message":"${SIGN_IN_SUCCESS}"}`, 'goToStart', 'loadProfile'],
+      }),
+      [REFUSED]: { to: 'signedOut.idle', see: { loginError: SIGN_IN_ERROR, access: null }, calls: [`notify: {"intent":"error","message":"${SIGN_IN_ERROR}"}`] },
+      [SIGN_IN_OFFLINE]: { to: 'signedOut.idle', see: { loginError: SIGN_IN_ERROR }, calls: [`notify: {"intent":"error","message":"${SIGN_IN_ERROR}"}`] },
+    },
+    signedIn: {
+      // The sign-out call hands the server the refresh token stored at that moment.
+      [SIGN_OUT]: () => ({ to: 'signingOut', see: { busy: true }, calls: [`logout: {"refresh":"${tokenStore.getRefresh()}"}`] }),
+      [EXPIRED]: { to: 'signedOut.idle', ...toLogin },
+      [RELOAD_PROFILE]: { to: 'signedIn.loadingProfile', see: { profile: 'loading' }, calls: ['loadProfile'] },
+    },
+    'signedIn.loadingProfile': {
+      [PROFILE]: { to: 'signedIn.ready', see: { profile: 'complete', runName: 'admin' } },
+      [PROFILE_FAILS]: { to: 'signedIn.profileError', see: { profile: 'error' } },
+    },
+    signingOut: {
+      [LOGGED_OUT]: { to: 'signedOut.idle', ...toLogin, see: { ...toLogin.see, runName: null, userId: null } },
+      [LOGOUT_FAILS]: { to: 'signedOut.logoutFailed', ...toLogin, see: { ...toLogin.see, runName: null, profile: 'error' } },
+    },
+  },
+  view: (snapshot) => ({
+    signedIn: selectIsSignedIn(snapshot),
+    busy: selectIsBusy(snapshot),
+    userId: selectUserId(snapshot),
+    profile: selectUserStatus(snapshot),
+    loginError: selectLoginError(snapshot),
+    access: tokenStore.getAccess(),
+    refresh: tokenStore.getRefresh(),
+    remembered: localStorage.getItem('refresh') !== null,
+    runName: tokenStore.getRunName(),
+  }),
+  invariant: (snapshot) => {
+    // Signed out leaves no token behind, whatever the route into it.
+    if (snapshot.matches('signedOut') && (tokenStore.getAccess() ?? tokenStore.getRefresh()) !== null) throw new Error('signed out with a stored token');
+  },
+  key: (snapshot) => JSON.stringify([snapshot.value, snapshot.context]),
+});
