@@ -9,8 +9,8 @@ import { startDevicesServer } from './devices-server.ts';
 import { percentile, printMeasurements, ROOT, type Measurement } from './lib.ts';
 
 /*
- * The devices page's "Download as xlsx" with 10,000 devices in the database: from the click to the file,
- * fetched 500 at a time and written in the browser (write-excel-file). Needs the built SPA (dist/).
+ * The devices page's "Download as xlsx" with 10,000 devices in the database: from the click to the file, which the
+ * server writes (GET /tvpi/devices-xslx/, translated values, real dates) and the page downloads. Needs the built SPA (dist/).
  */
 
 const DEVICES = 10_000;
@@ -42,8 +42,8 @@ export async function run(): Promise<Measurement[]> {
     }
     if (rows !== DEVICES) throw new Error(`the xlsx holds ${rows} devices, expected ${DEVICES}`);
     return [
-      { name: `xlsx of ${DEVICES} devices built in the browser, median of ${RUNS}`, value: percentile(timings, 50), unit: 'ms', goal: { op: '<=', value: 3000 } },
-      { name: `xlsx of ${DEVICES} devices built in the browser, slowest`, value: Math.max(...timings), unit: 'ms' },
+      { name: `xlsx of ${DEVICES} devices from the click to the file, median of ${RUNS}`, value: percentile(timings, 50), unit: 'ms', goal: { op: '<=', value: 3000 } },
+      { name: `xlsx of ${DEVICES} devices from the click to the file, slowest`, value: Math.max(...timings), unit: 'ms' },
     ];
   } finally {
     await browser.close();
@@ -53,5 +53,5 @@ export async function run(): Promise<Measurement[]> {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  printMeasurements('Devices xlsx in the browser', await run());
+  printMeasurements('Devices xlsx download', await run());
 }

@@ -14,13 +14,14 @@ import {
   DeviceListQuery,
   DeviceUpdateBody,
   BoundedIdParam,
-  deviceSheetData,
+  DeviceSheetQuery,
   MAX_DEVICE_PHOTO_BYTES,
   SendCommandBody,
   type DeviceCreateBody as CreateBody,
   type DeviceUpdateBody as UpdateBody,
 } from '../../src/services/schemas/devices.ts';
 import type { AppContext } from '../context.ts';
+import { DEVICE_SHEET_WIDTHS, deviceSheet, sheetTitle, sheetWords } from '../domain/deviceSheet.ts';
 import {
   analyzeDeviceTables,
   deleteDevice,
@@ -147,9 +148,11 @@ export default async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx:
     guarded.get('/tvpi/devices/statistics', async () => deviceStatistics(db));
 
     guarded.get('/tvpi/devices-xslx/', async (request, reply) => {
-      const filter = parse(DeviceListQuery, request.query);
+      const { lang = 'en', tz = 'UTC', ...filter } = parse(DeviceSheetQuery, request.query);
       const { rows } = await listDevices(db, filter, 1_000_000, 0);
-      const buffer = await writeXlsxFile(deviceSheetData(rows.map((row) => toDevice(row, app.prefix)), (column) => column.header)).toBuffer();
+      const words = sheetWords(ctx.config.localesDir, lang);
+      const sheet = deviceSheet(rows.map((row) => toDevice(row, app.prefix)), words, tz);
+      const buffer = await writeXlsxFile(sheet, { sheet: sheetTitle(words), columns: DEVICE_SHEET_WIDTHS, stickyRowsCount: 1 }).toBuffer();
       return reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('content-disposition', 'attachment; filename="devices.xlsx"')

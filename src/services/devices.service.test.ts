@@ -1,7 +1,5 @@
 // @vitest-environment node
-import { readSheet } from 'read-excel-file/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeDevice } from '../machines/devices/devices.fixtures.ts';
 import { startFakeApi, type FakeApi, type FakeHandler } from './fakeApiServer.ts';
 import { memoryStorage } from './tokenStore.ts';
 
@@ -26,16 +24,6 @@ beforeEach(() => {
   fake.requests.length = 0;
 });
 
-const FLEET = Array.from({ length: 1234 }, (_, i) => fakeDevice(i + 1));
-
-function pagedFleet(request: { path: string }) {
-  const url = new URL(request.path, 'http://x');
-  const page = Number(url.searchParams.get('page'));
-  const size = Number(url.searchParams.get('page_size'));
-  const results = FLEET.slice((page - 1) * size, page * size);
-  return { status: 200, body: { count: FLEET.length, next: page * size < FLEET.length ? 'more' : null, previous: null, results } };
-}
-
 describe('devices service', () => {
   it('sends the filters as the query string, leaving "all" out', async () => {
     handler = () => ({ status: 200, body: { count: 0, next: null, previous: null, results: [] } });
@@ -55,18 +43,21 @@ describe('devices service', () => {
     expect(fake.requests).toEqual([]);
   });
 
-  it('builds the xlsx of every filtered device, 500 at a time, reporting progress', async () => {
-    handler = pagedFleet;
+  it('downloads the xlsx from GET /tvpi/devices-xslx/ with the filters, language and time zone, following the bytes', async () => {
+    const file = 'x'.repeat(100_000);
+    handler = () => ({ status: 200, body: file });
     const progress: { loaded: number; total: number }[] = [];
-    const blob = await service.buildDevicesXlsx({ status: 'offline' }, (column) => column.header, (p) => progress.push(p));
-    expect(fake.requests.map((r) => r.path).sort()).toEqual(
-      [1, 2, 3].map((page) => `/tvpi/devices/?status=offline&page=${page}&page_size=500`).sort(),
-    );
-    expect(progress.at(0)).toEqual({ loaded: 500, total: 1234 });
-    expect(progress.at(-1)).toEqual({ loaded: 1234, total: 1234 });
-    const rows = await readSheet(Buffer.from(await blob.arrayBuffer()));
-    expect(rows).toHaveLength(1235);
-    expect(rows[1]!.slice(0, 2)).toEqual([1, 'SN-1']);
-    expect(rows[1234]!.slice(0, 2)).toEqual([1234, 'SN-1234']);
+    const blob = await service.downloadDevicesXlsx({ status: 'offline', search: 'lobby' }, 'ru', (p) => progress.push(p));
+    const zone = encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(fake.requests.map((r) => r.path)).toEqual([`/tvpi/devices-xslx/?search=lobby&status=offline&lang=ru&tz=${zone}`]);
+    const size = JSON.stringify(file).length;
+    expect(blob.size).toBe(size);
+    expect(progress.at(0)).toEqual({ loaded: 0, total: size });
+    expect(progress.at(-1)).toEqual({ loaded: size, total: size });
+  });
+
+  it('rejects when the server cannot build the file (the page says "Error generating the file, try again")', async () => {
+    handler = () => ({ status: 500, body: { detail: 'boom', code: 'internal' } });
+    await expect(service.downloadDevicesXlsx({}, 'en', () => undefined)).rejects.toThrow();
   });
 });

@@ -55,8 +55,9 @@ export async function startFakeApi(handler: FakeHandler): Promise<FakeApi> {
       hanging.add(response);
       return;
     }
-    response.writeHead(reply.status, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
-    response.end(reply.body === undefined ? '' : JSON.stringify(reply.body));
+    const text = reply.body === undefined ? '' : JSON.stringify(reply.body);
+    response.writeHead(reply.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), 'access-control-allow-origin': '*' });
+    response.end(text);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -338,14 +338,51 @@ describe('devices: list filters and paging', () => {
       return readSheet(Buffer.from(await response.arrayBuffer()));
     };
     const all = await download('');
-    expect(all[0]).toEqual(['ID', 'SN', 'MAC', 'Name', 'Company', 'Office', 'Type', 'Screen type', 'Position', 'IP', 'Status', 'Schedule', 'Last connection', 'Schedule expiry', 'Version', 'Active', 'Mount date', 'Warranty', 'Description']);
+    expect(all[0]).toEqual(['ID', 'SN', 'MAC address', 'Name', 'Company', 'Branch office', 'Device type', 'Screen type', 'Device position', 'IP address', 'Status', 'Schedule', 'Last connection', 'Schedule expiry', 'Version', 'Active', 'Mount date', 'Warranty until', 'Description']);
     expect(all.slice(1).map((row) => row[0])).toEqual([fleet[1]!.id, fleet[3]!.id, fleet[0]!.id, fleet[2]!.id]);
     const online = await download('status=online');
-    expect(online.slice(1).map((row) => [row[1], row[10]])).toEqual([[fleet[0]!.sn, 'online']]);
+    expect(online.slice(1).map((row) => [row[1], row[10]])).toEqual([[fleet[0]!.sn, 'Online']]);
     const horizontalB = await download(`position=horizontal&office=${officeB}`);
     expect(horizontalB.slice(1).map((row) => row[0])).toEqual([fleet[3]!.id]);
     const bad = await client.get('/tvpi/devices-xslx/?status=nope');
     expect(bad.status).toBe(400);
+    for (const query of ['lang=de', 'tz=Mars/Olympus', `tz=${'x'.repeat(65)}`]) {
+      expect((await client.get(`/tvpi/devices-xslx/?${query}`)).body.code, query).toBe('validation_error');
+    }
+  });
+
+  it('writes the xlsx in the asked language, with translated values and real dates in the asked time zone', async () => {
+    const sheetMarker = `sheet${process.pid}`;
+    const device = await createDevice(client, {
+      name: `${sheetMarker} Вход`,
+      device_type: 'android',
+      position: 'horizontal',
+      mount_date: '2026-03-01',
+      warranty: '2028-02-29',
+    });
+    await client.put(`/tvpi/devices/${device.id}/change-active`, { is_active: false, user: 1 });
+    await server.ctx.db.update(devices).set({ lastConnection: new Date('2026-11-22T09:05:00Z') }).where(like(devices.sn, device.sn));
+    const response = await fetch(`${server.api}/tvpi/devices-xslx/?search=${sheetMarker}&lang=ru&tz=Europe/Moscow`, {
+      headers: { authorization: `JWT ${(await signIn(server)).access}` },
+    });
+    expect(response.status).toBe(200);
+    const [header, row] = await readSheet(Buffer.from(await response.arrayBuffer()));
+    const cell = (name: string) => row![header!.indexOf(name)];
+    // xlsx stores a date as a day count with a fraction: read back, it is off by a millisecond at most.
+    const toSecond = (value: unknown) => new Date(Math.round((value as Date).getTime() / 1000) * 1000);
+    expect(header!.slice(0, 4)).toEqual(['ID', 'SN', 'MAC-адрес', 'Название']);
+    expect([cell('Тип устройства'), cell('Положение устройства'), cell('Статус'), cell('Расписание'), cell('Активно')]).toEqual([
+      'Android',
+      'Горизонтальное',
+      'Отключено',
+      'Не найдено',
+      'Нет',
+    ]);
+    // Real dates: 09:05 UTC is 12:05 on the wall in Moscow; calendar dates stay the same day.
+    expect(toSecond(cell('Последнее подключение'))).toEqual(new Date('2026-11-22T12:05:00Z'));
+    expect(toSecond(cell('Дата монтажа'))).toEqual(new Date('2026-03-01T00:00:00Z'));
+    expect(toSecond(cell('Гарантия до'))).toEqual(new Date('2028-02-29T00:00:00Z'));
+    expect(cell('Расписание действует до')).toBeNull();
   });
 });
 

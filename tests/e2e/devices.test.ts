@@ -141,16 +141,32 @@ describe('devices page', () => {
     await page.waitForURL('**/devices');
   });
 
-  it('downloads the filtered devices as xlsx, built in the browser', async () => {
+  it('downloads the filtered devices as xlsx from the spec\'s call GET /tvpi/devices-xslx/, in the page\'s language', async () => {
+    // The search applies after its debounce: wait for the list asked with it, so that the download carries it too.
+    const searched = page.waitForResponse((response) => new URL(response.url()).searchParams.get('search') === marker);
     await search(marker);
+    await searched;
     await visible(page.getByRole('button', { name: `Open ${marker} Window` }));
+    const asked = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/v1/tvpi/devices-xslx/');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download as xlsx' }).click()]);
+    const query = new URL((await asked).url()).searchParams;
+    expect([query.get('search'), query.get('lang')]).toEqual([marker, 'en']);
     expect(download.suggestedFilename()).toBe('devices.xlsx');
     const file = path.join(downloads, 'devices.xlsx');
     await download.saveAs(file);
     const rows = await readSheet(fs.readFileSync(file));
     expect(rows[0]!.slice(0, 4)).toEqual(['ID', 'SN', 'MAC address', 'Name']);
-    expect(rows.slice(1).map((row) => row[1]).sort()).toEqual([`${marker}-1`, `${marker}-2`]);
+    expect(rows.slice(1).map((row) => [row[1], row[10]]).sort()).toEqual([[`${marker}-1`, 'Offline'], [`${marker}-2`, 'Offline']]);
+  });
+
+  it('says "Error generating the file, try again" when the server cannot build the xlsx, and the button comes back', async () => {
+    // The failure is injected at the network: a server that fails on purpose does not exist.
+    await page.route('**/api/v1/tvpi/devices-xslx/**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"boom","code":"internal"}' }));
+    await page.getByRole('button', { name: 'Download as xlsx' }).click();
+    await visible(page.getByText('Error generating the file, try again').first());
+    await visible(page.getByRole('button', { name: 'Download as xlsx' }));
+    await page.unroute('**/api/v1/tvpi/devices-xslx/**');
+    problems.splice(0, problems.length, ...problems.filter((problem) => !problem.includes('500 (Internal Server Error)')));
   });
 
   it('shows a device online within seconds of a simulated player starting, and offline when it stops', async () => {

@@ -1,5 +1,6 @@
 import {
   array,
+  assign,
   boolean,
   coerce,
   enums,
@@ -317,38 +318,26 @@ export type OfficeCreateBody = Infer<typeof OfficeCreateBody>;
 
 export const OfficeListQuery = type({ company: optional(BoundedIdParam) });
 
-/* The xlsx export: one column list for the server download and the SPA's in-browser build. */
+/* The xlsx download (`GET /tvpi/devices-xslx/`): the list filters plus the sheet's language and time zone. */
 
-export interface DeviceSheetColumn {
-  key: string;
-  /** English header; the SPA translates `devices:fields.<key>` instead. */
-  header: string;
-  value: (device: Device) => string | number | boolean | null;
-}
+export const SHEET_LANGUAGES = ['en', 'ru'] as const;
 
-export const DEVICE_SHEET_COLUMNS: DeviceSheetColumn[] = [
-  { key: 'id', header: 'ID', value: (d) => d.id },
-  { key: 'sn', header: 'SN', value: (d) => d.sn },
-  { key: 'mac', header: 'MAC', value: (d) => d.mac },
-  { key: 'name', header: 'Name', value: (d) => d.name },
-  { key: 'company', header: 'Company', value: (d) => d.company_name },
-  { key: 'office', header: 'Office', value: (d) => d.office_name },
-  { key: 'device_type', header: 'Type', value: (d) => d.device_type },
-  { key: 'screen_type', header: 'Screen type', value: (d) => d.screen_type },
-  { key: 'position', header: 'Position', value: (d) => d.position },
-  { key: 'ip', header: 'IP', value: (d) => d.ip },
-  { key: 'status', header: 'Status', value: (d) => d.status },
-  { key: 'schedule_state', header: 'Schedule', value: (d) => d.schedule_state },
-  { key: 'last_connection', header: 'Last connection', value: (d) => d.last_connection },
-  { key: 'schedule_expiry', header: 'Schedule expiry', value: (d) => d.schedule_expiry },
-  { key: 'version', header: 'Version', value: (d) => d.version },
-  { key: 'is_active', header: 'Active', value: (d) => d.is_active },
-  { key: 'mount_date', header: 'Mount date', value: (d) => d.mount_date },
-  { key: 'warranty', header: 'Warranty', value: (d) => d.warranty },
-  { key: 'description', header: 'Description', value: (d) => d.description },
-];
+/** The sheet's columns, in order; each is headed by the translation `devices:fields.<key>`. */
+export const DEVICE_SHEET_KEYS = [
+  'id', 'sn', 'mac', 'name', 'company', 'office', 'device_type', 'screen_type', 'position', 'ip', 'status', 'schedule_state',
+  'last_connection', 'schedule_expiry', 'version', 'is_active', 'mount_date', 'warranty', 'description',
+] as const;
+export type DeviceSheetKey = (typeof DEVICE_SHEET_KEYS)[number];
 
-/** Rows for write-excel-file: a header row, then one row per device. */
-export function deviceSheetData(devices: Device[], headerOf: (column: DeviceSheetColumn) => string): (string | number | boolean | null)[][] {
-  return [DEVICE_SHEET_COLUMNS.map(headerOf), ...devices.map((device) => DEVICE_SHEET_COLUMNS.map((column) => column.value(device)))];
-}
+/** An IANA time zone name the runtime knows ("Europe/Moscow", "UTC"). */
+export const TimeZoneName = refine(size(string(), 1, 64), 'timeZone', (zone) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+});
+
+export const DeviceSheetQuery = assign(DeviceListQuery, type({ lang: optional(enums(SHEET_LANGUAGES)), tz: optional(TimeZoneName) }));
+export type DeviceSheetQuery = Infer<typeof DeviceSheetQuery>;

@@ -45,7 +45,7 @@ export function DeviceDetails({ device }: { device: Device }) {
     ['device_type', t(`types.${device.device_type}`, { defaultValue: device.device_type })],
     ['default_config', t(`profiles.${device.default_config}`, { defaultValue: device.default_config })],
     ['screen_type', device.screen_type || none],
-    ['position', t(`positions.${device.position}`)],
+    ['position', t(`position.${device.position}`)],
     ['ip', device.ip ?? none],
     ['status', <StatusBadge key="status" status={device.status} />],
     ['last_connection', formatDateTime(device.last_connection, language, t('list.never'))],

@@ -107,7 +107,7 @@ export function DeviceFormDialog({ device, prefill, onSaved, onClose }: DeviceFo
                   <Select value={values.position} onChange={(_, data) => change('position', data.value)}>
                     {DEVICE_POSITIONS.map((position) => (
                       <option key={position} value={position}>
-                        {t(`positions.${position}`)}
+                        {t(`position.${position}`)}
                       </option>
                     ))}
                   </Select>

@@ -3,6 +3,7 @@ import { Button } from '@fluentui/react-components';
 import { AddRegular, ArrowSyncRegular } from '@fluentui/react-icons';
 import { useActorRef } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../i18n.ts';
 import type { Device } from '../../services/devices.service.ts';
 import { PageHeader } from '../common/PageHeader.tsx';
 import { useNotify } from '../common/notify.tsx';
@@ -26,7 +27,7 @@ export default function DevicesScreen() {
   const notify = useNotify();
   const logic = useMemo(
     () =>
-      devicesLogic((column) => i18n.t(`devices:fields.${column.key}`)).provide({
+      devicesLogic(() => currentLanguage(i18n.language)).provide({
         actions: {
           saveExport: (_, { blob }) => saveBlob(blob, i18n.t('devices:export.fileName')),
           notify: (_, { intent, message }) => notify(i18n.t(message), intent),

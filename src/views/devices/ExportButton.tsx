@@ -6,7 +6,7 @@ import type { DevicesActor } from '../../machines/devices/devices.machine.ts';
 import { selectExportPercent } from '../../machines/devices/devices.selectors.ts';
 import { useDevicesStyles } from './Devices.styles.ts';
 
-/** "Download as xlsx" of the filtered set, built in the browser, with its progress while it is built. */
+/** "Download as xlsx" of the filtered set (the server builds it), with the download's progress. */
 export function ExportButton({ devices }: { devices: DevicesActor }) {
   const { t } = useTranslation('devices');
   const styles = useDevicesStyles();
@@ -19,11 +19,13 @@ export function ExportButton({ devices }: { devices: DevicesActor }) {
       </Button>
     );
   }
-  const text = t('export.building', { loaded: progress?.loaded ?? 0, total: progress?.total ?? 0 });
+  // Until the first bytes arrive the server is still writing the file: an indeterminate bar.
+  const generating = !progress || progress.total === 0;
+  const text = generating ? t('export.generating') : t('export.downloading', { percent });
   return (
     <div className={styles.exportBox}>
       <div className={styles.exportProgress}>
-        <ProgressBar value={percent / 100} thickness="large" aria-label={t('export.progressLabel')} aria-valuetext={text} />
+        <ProgressBar value={generating ? undefined : percent / 100} thickness="large" aria-label={t('export.progressLabel')} aria-valuetext={text} />
         <Caption1 role="status">{text}</Caption1>
       </div>
       <Button appearance="subtle" icon={<DismissRegular />} aria-label={t('actions.cancelExport')} onClick={() => devices.send({ type: 'export.cancel' })} />

@@ -27,15 +27,18 @@ describe('the devices namespace', () => {
   });
 
   it('names every status, schedule state, type, position and profile the schemas know', async () => {
-    const { DEVICE_STATUSES, SCHEDULE_STATES, DEVICE_TYPES, DEVICE_POSITIONS, DEFAULT_CONFIGS, DEVICE_SHEET_COLUMNS } = await import('../../services/schemas/devices.ts');
+    const { DEVICE_STATUSES, SCHEDULE_STATES, DEVICE_TYPES, DEVICE_POSITIONS, DEFAULT_CONFIGS, DEVICE_SHEET_KEYS } = await import('../../services/schemas/devices.ts');
     const en = bundle('en');
     const keys = [
       ...DEVICE_STATUSES.map((v) => `status.${v}`),
       ...SCHEDULE_STATES.map((v) => `schedule.${v}`),
       ...DEVICE_TYPES.map((v) => `types.${v}`),
       ...DEVICE_POSITIONS.map((v) => `positions.${v}`),
+      ...DEVICE_POSITIONS.map((v) => `position.${v}`),
       ...DEFAULT_CONFIGS.map((v) => `profiles.${v}`),
-      ...DEVICE_SHEET_COLUMNS.map((c) => `fields.${c.key}`),
+      ...DEVICE_SHEET_KEYS.map((key) => `fields.${key}`),
+      'list.yes',
+      'list.no',
     ];
     for (const key of keys) expect(en[key], key).toBeTypeOf('string');
   });

@@ -6,13 +6,13 @@ import { devicesClientsMachine } from '../../machines/devices/devicesClients.mac
 import { devicesConfigEditorMachine } from '../../machines/devices/devicesConfigEditor.machine.ts';
 import { devicesFormMachine } from '../../machines/devices/devicesForm.machine.ts';
 import {
-  buildDevicesXlsx,
   changeActive,
   checkDevice,
   clearPhoto,
   createDevice,
   deleteDevice,
   dismissPendingClient,
+  downloadDevicesXlsx,
   getDeviceStatistics,
   listConfigs,
   listDevices,
@@ -22,17 +22,17 @@ import {
   updateDevice,
   uploadPhoto,
 } from '../../services/devices.service.ts';
-import type { DeviceSheetColumn } from '../../services/schemas/devices.ts';
 
 /* The machines of the devices area with the real services; views add their navigation / toast actions. */
 
-export function devicesLogic(headerOf: (column: DeviceSheetColumn) => string) {
+/** `language()` is the interface language when a download starts: the sheet is written in it. */
+export function devicesLogic(language: () => string) {
   return devicesMachine.provide({
     actors: {
       loadDevices: fromPromise(({ input }) => listDevices({ ...input.filters, page: input.page })),
       loadStatistics: fromPromise(() => getDeviceStatistics()),
       exportXlsx: fromPromise(({ input, signal }) =>
-        buildDevicesXlsx(input.filters, headerOf, (progress) => input.parent.send({ type: 'export.progress', ...progress }), signal),
+        downloadDevicesXlsx(input.filters, language(), (progress) => input.parent.send({ type: 'export.progress', ...progress }), signal),
       ),
     },
   });
