@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { AppRoutes, SCREEN_ROUTES, screenRoutesFor } from './routes.tsx';
 import { renderWithProviders, storeSession } from './testing/renderWithProviders.tsx';
@@ -12,6 +12,38 @@ const SPEC_PATHS = [
   '/statistics', '/statistics/compare', '/statistics/unloads', '/timeline', '/directory', '/profile', '/company',
   '/navigation', '/navigation/:deviceId',
 ];
+
+const EMPTY_PAGE = { count: 0, next: null, previous: null, results: [] };
+
+/** What the rendered screens load, served from here: `METHOD /path` (query left out) -> JSON body. */
+const FIXTURES: Record<string, unknown> = {
+  'GET /api/v1/tvpi/devices/': EMPTY_PAGE,
+  'GET /api/v1/tvpi/devices/statistics': { active: 0, deactive: 0 },
+  'GET /api/v1/companies/': EMPTY_PAGE,
+  'GET /api/v1/branch-offices/': EMPTY_PAGE,
+  'GET /api/v1/directory/queries/': EMPTY_PAGE,
+};
+
+let unhandled: string[] = [];
+
+// No request leaves the test: the screens' loads are answered from FIXTURES, and any other request fails the test.
+beforeEach(() => {
+  unhandled = [];
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
+    const key = `${request.method} ${new URL(request.url, 'http://localhost').pathname}`;
+    if (!(key in FIXTURES)) {
+      unhandled.push(key);
+      return new Response(JSON.stringify({ detail: 'No fixture', code: 'not_found' }), { status: 404, headers: { 'content-type': 'application/json' } });
+    }
+    return new Response(JSON.stringify(FIXTURES[key]), { status: 200, headers: { 'content-type': 'application/json' } });
+  });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  expect(unhandled, 'requests without a fixture: add them to FIXTURES in src/views/routes.test.tsx').toEqual([]);
+});
 
 function renderApp(path: string) {
   return renderWithProviders(
