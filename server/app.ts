@@ -137,6 +137,12 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
     });
   }
 
+  if (hasSpa) {
+    // Any GET of / is the app, whatever the client accepts (curl, a load balancer); the app sends the user on to the
+    // last visited page or /devices. Load balancers probe GET /api/v1/health/ instead.
+    app.get('/', (_request, reply) => reply.header('Cache-Control', 'no-cache').type('text/html').send(fs.createReadStream(indexFile)));
+  }
+
   app.setNotFoundHandler((request, reply) => {
     const wantsHtml =
       request.method === 'GET' && !request.url.startsWith(`${API_PREFIX}/`) && (request.headers.accept ?? '').includes('text/html');

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_PLAYER_CONFIG_DIR, normaliseConfigDir } from './domain/configPaths.ts';
 
 /** Runtime configuration of the API server, read once from the environment. */
 export interface ServerConfig {
@@ -17,6 +18,8 @@ export interface ServerConfig {
   loginRateLimit: { max: number; windowSeconds: number };
   logLevel: string;
   demo: boolean;
+  /** Where players keep their config files: every config path must lie under it (normalised, ends in "/"). */
+  playerConfigDir: string;
 }
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -43,6 +46,7 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     loginRateLimit: { max: intFromEnv('LOGIN_RATE_LIMIT', 10), windowSeconds: intFromEnv('LOGIN_RATE_WINDOW', 60) },
     logLevel: process.env.LOG_LEVEL ?? 'info',
     demo: process.argv.includes('--demo') || process.env.DEMO === '1',
+    playerConfigDir: normaliseConfigDir(process.env.PLAYER_CONFIG_DIR || DEFAULT_PLAYER_CONFIG_DIR),
     ...overrides,
   };
 }

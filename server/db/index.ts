@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -105,12 +106,26 @@ function withoutQueryParsers<T extends Queryable>(client: T): T {
   });
 }
 
+const MIGRATION_FILE = /^\d{4}[a-z]?_[a-z0-9_]+\.sql$/;
+
+/** The committed migrations, in the order they apply. */
+export async function migrationFiles(): Promise<string[]> {
+  return (await fs.readdir(migrationsDir)).filter((f) => MIGRATION_FILE.test(f)).sort();
+}
+
+/** Migrations committed but not recorded as applied in the database (a read; throws when the database is unreachable). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const result = (await db.execute(sql`SELECT name FROM schema_migrations`)) as unknown as { rows: { name: string }[] };
+  const applied = new Set(result.rows.map((row) => row.name));
+  return (await migrationFiles()).filter((file) => !applied.has(file));
+}
+
 /**
  * Applies the committed SQL migrations in name order, each once, inside a transaction.
  * An advisory lock serialises instances that start together on one PostgreSQL.
  */
 export async function migrate(database: Database): Promise<string[]> {
-  const files = (await fs.readdir(migrationsDir)).filter((f) => /^\d{4}_[a-z0-9_]+\.sql$/.test(f)).sort();
+  const files = await migrationFiles();
   return database.exclusive(async (query) => {
     await query('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
     const done = new Set((await query('SELECT name FROM schema_migrations')).map((r) => String(r.name)));

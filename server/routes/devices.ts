@@ -46,6 +46,7 @@ import {
   type DeviceInsert,
 } from '../db/devices.ts';
 import { configContentError, defaultConfigFiles, generateDeviceKey, isReady, PHOTO_EXTENSIONS, sniffImageType, type PhotoType } from '../domain/devices.ts';
+import { configPathUnder } from '../domain/configPaths.ts';
 import { record } from '../domain/journal.ts';
 import { pageJson, pageRequest } from '../domain/paging.ts';
 import { ApiError, badRequest, conflict, notFound, parse } from '../errors.ts';
@@ -279,6 +280,7 @@ export default async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx:
       const id = idParam(request);
       const configId = idParam(request, 'configId');
       const body = parse(ConfigUpdateBody, request.body);
+      if (body.path !== undefined) body.path = configPathUnder(ctx.config.playerConfigDir, body.path);
       const current = await findConfig(db, id, configId);
       if (!current) throw notFound('Config');
       const invalid = configContentError(body.path ?? current.path, body.content);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.ts';
 import authRoutes from './auth.ts';
+import healthRoutes from './health.ts';
 import userRoutes from './users.ts';
 import mediaRoutes from './media.ts';
 import directoryRoutes from './directory.ts';
@@ -13,6 +14,7 @@ import playlistRoutes from './playlists.ts';
 
 /** Every resource plugin, mounted under /api/v1. One line per resource. */
 export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }>[] = [
+  healthRoutes,
   authRoutes,
   userRoutes,
   mediaRoutes,

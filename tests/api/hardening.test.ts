@@ -161,3 +161,29 @@ describe('defect 8: every error is {detail, code, fields?} with the security hea
     expect(Object.keys(response.body).sort()).toEqual(['code', 'detail']);
   });
 });
+
+describe('defect 5: config files stay under the player config directory', () => {
+  it('refuses paths that leave /etc/vitrine/, changes nothing, and stores normalised paths', async () => {
+    const device = await createDevice(client);
+    const [config] = (await client.get(`/tvpi/devices/${device.id}/configs/`)).body as { id: number; path: string; content: string }[];
+    const before = (await client.get(`/tvpi/devices/${device.id}/configs/`)).body;
+    for (const target of ['/etc/vitrine/../../etc/cron.d/x', '/root/.ssh/authorized_keys', '/etc/shadow', '/proc/sys/kernel/core_pattern']) {
+      const response = await client.put(`/tvpi/devices/${device.id}/configs/${config!.id}`, { content: '{}', path: target });
+      expect([target, response.status, response.body.code, response.body.fields]).toEqual([target, 400, 'config_path_outside', { path: 'outside_config_dir' }]);
+    }
+    expect((await client.get(`/tvpi/devices/${device.id}/configs/`)).body).toEqual(before);
+    const saved = await client.put(`/tvpi/devices/${device.id}/configs/${config!.id}`, { content: '{}', path: '/etc/vitrine/./extra/../moved.json' });
+    expect([saved.status, saved.body.path]).toEqual([200, '/etc/vitrine/moved.json']);
+  });
+});
+
+describe('defect 6: GET /api/v1/health/ for load balancers', () => {
+  it('answers without a token: database reachable, migrations applied, version', async () => {
+    const response = await apiClient(server).get('/health/');
+    expect([response.status, response.body]).toEqual([
+      200,
+      { status: 'ok', database: server.ctx.database.kind, migrations: 'applied', version: expect.stringMatching(/^\d+\.\d+\.\d+/) },
+    ]);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+});
