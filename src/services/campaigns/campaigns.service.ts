@@ -1,0 +1,91 @@
+import { DEFAULT_PAGE_SIZE } from '../config.ts';
+import { api, parseResponse } from '../http.ts';
+import type { PageOf } from '../schemas/common.ts';
+import {
+  Campaign,
+  CampaignDevices,
+  CampaignDevicesSaved,
+  CampaignMatch,
+  CampaignPage,
+  MultiplyResult,
+  type CampaignFilter,
+  type CampaignSide,
+} from '../schemas/campaigns.ts';
+import type { DevicePosition, DeviceStatus } from '../schemas/devices.ts';
+import { writeOutcome, type WriteOutcome } from '../writeOutcome.ts';
+
+export type { Campaign, CampaignDevices, CampaignMatch, MultiplyResult };
+
+export interface CampaignListParams {
+  page: number;
+  page_size?: number;
+  search?: string;
+  status?: CampaignFilter;
+  screen_position?: DevicePosition;
+}
+
+/** GET /campaigns/ (paged, searchable, filtered by state). */
+export async function listCampaigns(params: CampaignListParams): Promise<PageOf<Campaign>> {
+  const query: Record<string, string | number> = { page: params.page, page_size: params.page_size ?? DEFAULT_PAGE_SIZE };
+  if (params.search?.trim()) query.search = params.search.trim();
+  if (params.status) query.status = params.status;
+  if (params.screen_position) query.screen_position = params.screen_position;
+  return parseResponse(CampaignPage, await api('/campaigns/', { query }));
+}
+
+export async function getCampaign(id: number): Promise<Campaign> {
+  return parseResponse(Campaign, await api(`/campaigns/${id}`));
+}
+
+export type CampaignFields = {
+  name: string;
+  screen_position: DevicePosition;
+};
+
+/** POST /campaigns/create/ or PUT /campaigns/{id}; refusals (400, 409) resolve with their code. */
+export function saveCampaign(id: number | null, fields: CampaignFields): Promise<WriteOutcome<Campaign>> {
+  const body = { name: fields.name.trim(), screen_position: fields.screen_position, user: 1 };
+  const write = id === null ? api('/campaigns/create/', { method: 'POST', body }) : api(`/campaigns/${id}`, { method: 'PUT', body });
+  return writeOutcome(write.then((data) => parseResponse(Campaign, data)));
+}
+
+export async function deleteCampaign(id: number): Promise<void> {
+  await api(`/campaigns/${id}`, { method: 'DELETE' });
+}
+
+/** One side's query on the campaign devices page. */
+export interface SideQuery {
+  search?: string;
+  status?: Extract<DeviceStatus, 'online' | 'offline'>;
+  page: number;
+  page_size: number;
+}
+
+/** GET /campaigns/{id}/devices/?side=...: one side's page; the participating side brings every participating id too. */
+export async function loadCampaignSide(id: number, side: CampaignSide, query: SideQuery): Promise<CampaignDevices> {
+  const params: Record<string, string | number> = { side, [`${side}_page`]: query.page, [`${side}_page_size`]: query.page_size };
+  if (query.search?.trim()) params[`${side}_search`] = query.search.trim();
+  if (query.status) params[`${side}_status`] = query.status;
+  if (side === 'participating') params.with_ids = 1;
+  return parseResponse(CampaignDevices, await api(`/campaigns/${id}/devices/`, { query: params }));
+}
+
+/** PUT /campaigns/{id}/devices/: the whole participating set. */
+export function saveCampaignDevices(id: number, devices: number[]): Promise<WriteOutcome<CampaignDevicesSaved>> {
+  return writeOutcome(api(`/campaigns/${id}/devices/`, { method: 'PUT', body: { devices, user: 1 } }).then((data) => parseResponse(CampaignDevicesSaved, data)));
+}
+
+/** POST /campaigns/{id}/devices/match/: which devices spreadsheet cells name. */
+export async function matchCampaignDevices(id: number, values: string[]): Promise<CampaignMatch> {
+  return parseResponse(CampaignMatch, await api(`/campaigns/${id}/devices/match/`, { method: 'POST', body: { values } }));
+}
+
+/** POST /campaigns/{id}/multiply/ */
+export async function multiplyCampaign(id: number, campaigns: number[]): Promise<MultiplyResult> {
+  return parseResponse(MultiplyResult, await api(`/campaigns/${id}/multiply/`, { method: 'POST', body: { campaigns, user: 1 } }));
+}
+
+/** GET /campaigns/{id}/report/: the xlsx of a period, headers in the given language. */
+export async function downloadCampaignReport(id: number, period: { from: string; to: string; lang: string }): Promise<Blob> {
+  return api<Blob, 'blob'>(`/campaigns/${id}/report/`, { query: { from: period.from, to: period.to, lang: period.lang }, responseType: 'blob' });
+}

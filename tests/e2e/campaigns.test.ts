@@ -1,0 +1,123 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import writeXlsxFile from 'write-excel-file/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInThroughUi, startE2E, tempDir, type E2E } from '../helpers/browser.ts';
+import { CLEAN_REPORT, checkScreen } from '../helpers/screenChecks.ts';
+import { apiClient, signIn } from '../helpers/server.ts';
+
+let e2e: E2E;
+let admin: ReturnType<typeof apiClient>;
+let page: Page;
+let problems: string[];
+const files = tempDir('vitrine-campaigns-e2e-');
+const marker = `cmp${process.pid}`;
+// 60 characters, Cyrillic: what a real campaign's name looks like.
+const LONG_NAME = 'Новогодняя распродажа в торговых залах, все регионы, неделя1';
+const devices: Record<'a' | 'b' | 'c' | 'vertical', { id: number; sn: string; name: string }> = {} as never;
+let campaignId = 0;
+
+beforeAll(async () => {
+  expect([...LONG_NAME].length).toBe(60);
+  e2e = await startE2E();
+  admin = (await signIn(e2e.server)).client;
+  const company = await admin.post('/companies/create/', { name: 'Campaign Retail', user: 1 });
+  const office = await admin.post('/branch-offices/create/', { company: company.body.id, name: 'Campaign Central', user: 1 });
+  for (const [key, position] of [['a', 'horizontal'], ['b', 'horizontal'], ['c', 'horizontal'], ['vertical', 'vertical']] as const) {
+    const created = await admin.post('/tvpi/devices/create/', { sn: `${marker}-${key}`, name: `${marker} screen ${key}`, position, office: office.body.id, user: 1 });
+    expect(created.status).toBe(201);
+    devices[key] = created.body;
+  }
+  ({ page, problems } = await e2e.newPage());
+  await signInThroughUi(page, 'admin', e2e.server.adminPassword);
+});
+afterAll(async () => {
+  await e2e?.close();
+  fs.rmSync(files, { recursive: true, force: true });
+});
+
+const visible = (locator: ReturnType<Page['getByText']>) => locator.waitFor({ state: 'visible' });
+const row = (name: string) => page.getByRole('row').filter({ hasText: name });
+
+describe('campaigns', () => {
+  it('creates a campaign ("Name is required!" first) and lists it with its counters and the no-events marker', async () => {
+    await page.goto('/campaigns');
+    await visible(page.getByText('There are no campaigns yet. Add the first one.'));
+    await page.getByRole('button', { name: 'Add campaign' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add campaign' });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await visible(dialog.getByText('Name is required!'));
+    await dialog.getByRole('textbox', { name: 'Name' }).fill(LONG_NAME);
+    await dialog.getByRole('combobox', { name: 'Screen position' }).selectOption({ label: 'Horizontal' });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await visible(page.getByText('Successfully added').first());
+    await dialog.waitFor({ state: 'detached' });
+    await visible(row(LONG_NAME).getByText('0 active'));
+    await visible(row(LONG_NAME).getByText('No events'));
+    campaignId = (await admin.get('/campaigns/')).body.results[0].id;
+  });
+
+  it('imports an xlsx of serials (some matching, some not) with the exact counts, moves a device by keyboard, guards leaving, saves', async () => {
+    await row(LONG_NAME).getByRole('link', { name: 'Devices' }).click();
+    await page.waitForURL(`**/campaigns/${campaignId}/devices`);
+    const available = page.getByRole('list', { name: 'Available devices' });
+    const participating = page.getByRole('region', { name: 'Participating devices' });
+    await visible(available.getByText(`${marker} screen c`));
+    await visible(participating.getByText('No devices here.'));
+
+    const file = path.join(files, 'serials.xlsx');
+    await writeXlsxFile([['Serial number', 'Note'], [devices.a.sn, 'lobby'], ['NO-SUCH-SERIAL', 'typo'], [devices.b.sn, 'hall'], [devices.vertical.sn, 'portrait']]).toFile(file);
+    await page.getByTestId('campaign-import-file').setInputFiles(file);
+    const result = page.getByRole('dialog', { name: 'Import result' });
+    await visible(result.getByText('2 file devices were not involved'));
+    await visible(result.getByText('Row 3: NO-SUCH-SERIAL (no device with this serial number or MAC address)'));
+    await visible(result.getByText(`Row 5: ${devices.vertical.sn} (Device and campaing screen position mismatch)`));
+    await visible(result.getByText('2 devices of the file added to the list', { exact: false }));
+    await result.getByRole('button', { name: 'Close' }).click();
+    await result.waitFor({ state: 'detached' });
+    await visible(participating.getByText(`${marker} screen a`));
+    await visible(participating.getByText(`${marker} screen b`));
+
+    // By keyboard: Space selects the device, Enter on "Add selected" moves it.
+    await page.getByRole('checkbox', { name: `Select ${marker} screen c` }).focus();
+    await page.keyboard.press('Space');
+    await page.getByRole('button', { name: /Add selected/ }).focus();
+    await page.keyboard.press('Enter');
+    await visible(participating.getByText(`${marker} screen c`));
+    await visible(page.getByText('3 unsaved changes'));
+
+    // Leaving through the sidebar asks first; staying keeps the changes.
+    await page.getByRole('navigation').getByRole('link', { name: 'Campaigns' }).first().click();
+    const guard = page.getByRole('alertdialog', { name: 'Unsaved changes' });
+    await visible(guard);
+    await guard.getByRole('button', { name: 'Stay' }).click();
+    await guard.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe(`/campaigns/${campaignId}/devices`);
+
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await visible(page.getByText('Campaign updated!').first());
+    await page.getByText('3 unsaved changes').waitFor({ state: 'detached' });
+    expect((await admin.get(`/campaigns/${campaignId}/devices/?with_ids=1&side=participating`)).body.participating_ids).toEqual(
+      [devices.a.id, devices.b.id, devices.c.id].sort((x, y) => x - y),
+    );
+  });
+
+  it('shows the counters change on /campaigns when a device is deactivated', async () => {
+    await page.getByRole('navigation').getByRole('link', { name: 'Campaigns' }).first().click();
+    await visible(row(LONG_NAME).getByText('3 active'));
+    await visible(row(LONG_NAME).getByText('0 deactivated'));
+    expect((await admin.put(`/tvpi/devices/${devices.a.id}/change-active`, { is_active: false })).status).toBe(200);
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await visible(row(LONG_NAME).getByText('2 active'));
+    await visible(row(LONG_NAME).getByText('1 deactivated'));
+    expect(problems).toEqual([]);
+  });
+
+  it('/campaigns and /campaigns/{id}/devices meet the house standard (360/500 px, en and ru, axe in Default and Dark)', async () => {
+    expect(await checkScreen(page, { path: '/campaigns', ready: (p) => p.getByRole('table').first().waitFor() })).toEqual(CLEAN_REPORT);
+    expect(
+      await checkScreen(page, { path: `/campaigns/${campaignId}/devices`, ready: (p) => p.getByRole('list').filter({ hasText: marker }).first().waitFor() }),
+    ).toEqual(CLEAN_REPORT);
+  });
+});
