@@ -75,7 +75,8 @@ export const campaignReportMachine = setup({
     failed: {
       on: {
         'period.change': { target: 'choosing', actions: { type: 'setPeriod', params: ({ event }) => ({ from: event.from, to: event.to }) } },
-        'report.build': [{ guard: 'validPeriod', target: 'building' }, { target: 'choosing', actions: 'showPeriodError' }],
+        // The period was valid when the build started, and changing it leaves this state: retry as it is.
+        'report.build': 'building',
         'report.cancel': 'closed',
       },
     },
