@@ -4,7 +4,7 @@ import { runFuzz, seed } from './fuzz.harness.ts';
 
 /** Fixed, so a failure replays; `npm run fuzz` runs a large random sample of the same generator. */
 const SEED = 20261122;
-const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 1200);
+const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 800);
 
 let server: TestServer;
 let access: string;
