@@ -107,13 +107,14 @@ export async function campaignPosition(db: Db, id: number): Promise<DevicePositi
   return row?.screen_position;
 }
 
-/** Every participating device id, in id order. */
-export async function participatingIds(db: Db, id: number): Promise<number[]> {
-  const [row] = await rows<{ ids: string }>(
-    db,
-    sql`SELECT COALESCE(string_agg(device_id::text, ',' ORDER BY device_id), '') AS ids FROM campaign_devices WHERE campaign_id = ${id}`,
-  );
-  return row?.ids ? row.ids.split(',').map(Number) : [];
+/**
+ * How many devices take part, and (withIds) every participating id in id order: one walk of the campaign's part of the
+ * link table's primary key, much cheaper than counting devices through the link.
+ */
+export async function participating(db: Db, id: number, withIds: boolean): Promise<{ count: number; ids: number[] | null }> {
+  const ids = withIds ? sql`COALESCE(string_agg(device_id::text, ',' ORDER BY device_id), '')` : sql`NULL`;
+  const [row] = await rows<{ count: number; ids: string | null }>(db, sql`SELECT count(*)::int AS count, ${ids} AS ids FROM campaign_devices WHERE campaign_id = ${id}`);
+  return { count: Number(row?.count ?? 0), ids: row?.ids === null || row?.ids === undefined ? null : row.ids ? row.ids.split(',').map(Number) : [] };
 }
 
 export type SaveDevicesOutcome =

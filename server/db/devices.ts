@@ -143,10 +143,15 @@ export async function listDevicesJson(
   limit: number,
   offset: number,
   photoBase: string,
+  /** The number of matches when the caller knows it from elsewhere (a campaign's own count): the count is skipped. */
+  knownTotal?: number,
 ): Promise<{ total: number; size: number; json: string }> {
   const where = filterConditions(filter) ?? sql`true`;
-  const counted = (await db.execute(sql`SELECT count(*)::int AS total FROM devices WHERE ${where}`)) as unknown as { rows: { total: number }[] };
-  const total = Number(counted.rows[0]!.total);
+  let total = knownTotal;
+  if (total === undefined) {
+    const counted = (await db.execute(sql`SELECT count(*)::int AS total FROM devices WHERE ${where}`)) as unknown as { rows: { total: number }[] };
+    total = Number(counted.rows[0]!.total);
+  }
   if (offset >= total) return { total, size: 0, json: '[]' };
   const order = walksGroupIndex(total, offset, limit) ? sql`devices.position_rank, devices.id` : sql`devices.position_rank + 0, devices.id`;
   const result = (await db.execute(sql`

@@ -27,7 +27,7 @@ import {
   matchDevices,
   mediaUsageOfCampaigns,
   multiplyCampaign,
-  participatingIds,
+  participating,
   saveCampaignDevices,
   updateCampaign,
 } from '../db/campaigns.ts';
@@ -129,23 +129,28 @@ export default async function campaignRoutes(app: FastifyInstance, { ctx }: { ct
     if (!position) throw notFound('Campaign');
     const sides = side.side ? [side.side] : CAMPAIGN_SIDES;
     const parts: string[] = [];
+    let members: { count: number; ids: number[] | null } | null = null;
     for (const name of sides) {
       const own = sideQuery(query, name);
       const paging = pageRequest(own);
       const filter = parse(DeviceListQuery, own);
       const member = name === 'participating';
+      const unfiltered = Object.keys(filter).every((key) => key === 'page' || key === 'page_size' || filter[key as keyof typeof filter] === undefined || filter[key as keyof typeof filter] === '');
+      // The campaign's own side without filters: its size is the link table's count (the page still comes from the devices).
+      if (member && (unfiltered || side.with_ids)) members = await participating(db, id, side.with_ids ?? false);
       const { total, size, json } = await listDevicesJson(
         db,
         { ...filter, campaign: { id, member }, ...(member ? {} : { position }) },
         paging.pageSize,
         paging.offset,
         app.prefix,
+        member && unfiltered ? members!.count : undefined,
       );
       const next = paging.offset + size < total ? sideLink(request.url, name, paging.page + 1, paging.pageSize) : null;
       const previous = paging.page > 1 ? sideLink(request.url, name, paging.page - 1, paging.pageSize) : null;
       parts.push(`"${name}":{"count":${total},"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)},"results":${json}}`);
     }
-    if (side.with_ids) parts.push(`"participating_ids":${JSON.stringify(await participatingIds(db, id))}`);
+    if (side.with_ids) parts.push(`"participating_ids":${JSON.stringify((members ?? (await participating(db, id, true))).ids)}`);
     return reply.type('application/json; charset=utf-8').send(`{${parts.join(',')}}`);
   });
 

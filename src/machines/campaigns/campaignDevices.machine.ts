@@ -103,7 +103,11 @@ function sideRegion(side: CampaignSide) {
         invoke: {
           id: load,
           src: load,
-          input: ({ context }: { context: CampaignDevicesContext }) => ({ campaignId: context.campaignId, query: context[side].query }),
+          // The participating side brings every participating id while the saved set is unknown (a save keeps it known).
+          input: ({ context }: { context: CampaignDevicesContext }) =>
+            side === 'participating'
+              ? { campaignId: context.campaignId, query: context[side].query, withIds: context.saved === null }
+              : { campaignId: context.campaignId, query: context[side].query },
           onDone: { target: 'ready' as const, actions: { type: 'setPage' as const, params: ({ event }: { event: { output: CampaignDevices } }) => ({ side, output: event.output }) } },
           onError: { target: 'failed' as const, actions: { type: 'setLoadError' as const, params: ({ event }: { event: { error: unknown } }) => ({ side, error: event.error }) } },
         },
@@ -138,7 +142,9 @@ export const campaignDevicesMachine = setup({
     input: {} as { campaignId: number },
   },
   actors: {
-    loadParticipating: fromPromise<CampaignDevices, { campaignId: number; query: SideQuery }>(({ input }) => loadCampaignSide(input.campaignId, 'participating', input.query)),
+    loadParticipating: fromPromise<CampaignDevices, { campaignId: number; query: SideQuery; withIds?: boolean }>(({ input }) =>
+      loadCampaignSide(input.campaignId, 'participating', input.query, input.withIds ?? true),
+    ),
     loadAvailable: fromPromise<CampaignDevices, { campaignId: number; query: SideQuery }>(({ input }) => loadCampaignSide(input.campaignId, 'available', input.query)),
     importFile: fromPromise<ImportResult, { campaignId: number; file: Blob }>(async ({ input }) => {
       const rows = await readSpreadsheet(input.file);
@@ -174,7 +180,7 @@ export const campaignDevicesMachine = setup({
       importError: null,
     })),
     setImportError: assign({ importError: 'campaigns:import.readError', importResult: null }),
-    setSaved: assign({ added: {}, removed: {}, saveError: null }),
+    setSaved: assign(({ context }) => ({ saved: pendingSet(context).sort((a, b) => a - b), added: {}, removed: {}, saveError: null })),
     setSaveRefusal: assign((_, params: { outcome: WriteOutcome<unknown> }) => ({ saveError: params.outcome.ok ? null : params.outcome.code })),
     setSaveError: assign((_, params: { error: unknown }) => ({ saveError: errorCodeOf(params.error) })),
     setMultiplyResult: assign((_, params: { result: MultiplyResult }) => ({ multiplyResult: params.result, multiplyError: null })),

@@ -12,14 +12,15 @@ export function matchesQuery(device: DeviceRow, query: SideQuery): boolean {
 }
 
 /**
- * The rows a side shows: devices moved onto it that match its filter (first page only, newest move first), then its
- * page from the server less the devices moved off it.
+ * The rows a side shows: devices moved onto it that match its filter (on the first page, newest move first, at most a
+ * page of them: an import of 10,000 devices shows 50 and counts the rest), then its page from the server less the
+ * devices moved off it.
  */
 export function sideRows(context: CampaignDevicesContext, side: CampaignSide): DeviceRow[] {
   const { query, page } = context[side];
   const movedIn = side === 'participating' ? context.added : context.removed;
   const movedOut = side === 'participating' ? context.removed : context.added;
-  const incoming = query.page === 1 ? Object.values(movedIn).filter((device) => matchesQuery(device, query)).reverse() : [];
+  const incoming = query.page === 1 ? Object.values(movedIn).filter((device) => matchesQuery(device, query)).reverse().slice(0, query.page_size) : [];
   return [...incoming, ...(page?.results ?? []).filter((device) => !(device.id in movedOut))];
 }
 

@@ -61,12 +61,12 @@ export interface SideQuery {
   page_size: number;
 }
 
-/** GET /campaigns/{id}/devices/?side=...: one side's page; the participating side brings every participating id too. */
-export async function loadCampaignSide(id: number, side: CampaignSide, query: SideQuery): Promise<CampaignDevices> {
+/** GET /campaigns/{id}/devices/?side=...: one side's page, and every participating id with `withIds`. */
+export async function loadCampaignSide(id: number, side: CampaignSide, query: SideQuery, withIds = false): Promise<CampaignDevices> {
   const params: Record<string, string | number> = { side, [`${side}_page`]: query.page, [`${side}_page_size`]: query.page_size };
   if (query.search?.trim()) params[`${side}_search`] = query.search.trim();
   if (query.status) params[`${side}_status`] = query.status;
-  if (side === 'participating') params.with_ids = 1;
+  if (withIds) params.with_ids = 1;
   return parseResponse(CampaignDevices, await api(`/campaigns/${id}/devices/`, { query: params }));
 }
 
