@@ -268,19 +268,27 @@ export async function seed(server: TestServer, access: string): Promise<void> {
  * Sends `count` generated requests (fast-check, `seed`) one at a time through the server's full request pipeline
  * (Fastify's inject: routing, hooks, parsers, error handler) and checks both properties on each.
  */
-export async function runFuzz(server: TestServer, options: { seed: number; count: number; access: string; onProgress?: (done: number) => void }): Promise<FuzzReport> {
+export async function runFuzz(server: TestServer, options: { seed: number; count: number; onProgress?: (done: number) => void }): Promise<FuzzReport> {
   const routes = server.app.routeTable.filter((route) => !route.startsWith('HEAD '));
   const requests = fc.sample(requestArbitrary(routes), { seed: options.seed, numRuns: options.count });
   const report: FuzzReport = { tried: 0, statuses: {}, serverErrors: [], refusedChanges: [] };
   let before: Record<string, string> | null = null;
+  // The administrator's session, renewed well before its access token expires (a long run outlasts ACCESS_TOKEN_TTL).
+  let access = '';
+  let accessUntil = 0;
   for (const request of requests) {
+    if (Date.now() >= accessUntil) {
+      access = (await server.ctx.tokens.issue(1)).access;
+      accessUntil = Date.now() + (server.ctx.config.accessTtlSeconds * 1000) / 2;
+      before = null;
+    }
     if (!before) {
       // Contacts of answered heartbeats are written behind the answer: write them before the digest, not during the request.
       await server.ctx.contacts.flush();
       before = await tableDigests(server);
     }
     const headers: Record<string, string> = {};
-    if (request.auth === 'admin') headers.authorization = `JWT ${options.access}`;
+    if (request.auth === 'admin') headers.authorization = `JWT ${access}`;
     if (request.auth === 'garbage') headers.authorization = 'JWT not.a.token';
     if (request.body) headers['content-type'] = request.body.contentType;
     const response = await server.app.inject({ method: request.method as 'GET', url: request.url, headers, payload: request.body?.payload });

@@ -21,7 +21,6 @@ console.log(`fuzz: ${requests} requests, seed ${seedValue}, ${server.ctx.databas
 const report = await runFuzz(server, {
   seed: seedValue,
   count: requests,
-  access,
   onProgress: (done) => {
     if (done % 2000 === 0) console.log(`  ${done} requests (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   },

@@ -187,3 +187,11 @@ describe('defect 6: GET /api/v1/health/ for load balancers', () => {
     expect(response.headers.get('cache-control')).toBe('no-store');
   });
 });
+
+describe('found by the fuzzer', () => {
+  it('ignores query keys the device list does not filter by (campaign=2 was a 500)', async () => {
+    for (const url of ['/tvpi/devices/?campaign=2', '/tvpi/devices/?campaign=2&company=1', '/tvpi/devices-xslx/?campaign=2']) {
+      expect([url, (await client.get(url)).status]).toEqual([url, 200]);
+    }
+  });
+});
