@@ -36,6 +36,20 @@ const visible = (locator: ReturnType<Page['getByText']>) => locator.waitFor({ st
 // includeHidden: the counters stay on screen behind the modal card, which hides the page from the accessibility tree.
 const statistics = async () => (await page.getByRole('status', { name: 'Device statistics', includeHidden: true }).innerText()).replace(/\s+/g, ' ').trim();
 
+/** The counters as numbers, so a test compares them with what they were before it, whatever ran earlier. */
+async function counters(): Promise<{ active: number; deactivated: number }> {
+  const [, active, deactivated] = /Active: (\d+) Deactivated: (\d+)/.exec(await statistics())!;
+  return { active: Number(active), deactivated: Number(deactivated) };
+}
+
+/** A device of the test's own, created through the API; the devices page is then opened afresh. */
+async function ownDevice(suffix: string, name: string) {
+  const created = await admin.post('/tvpi/devices/create/', { sn: `${marker}-${suffix}`, name: `${marker} ${name}`, user: 1 });
+  expect(created.status).toBe(201);
+  await page.goto('/devices');
+  return created.body as { id: number; sn: string; name: string; key: string };
+}
+
 async function search(text: string) {
   await page.getByRole('searchbox', { name: 'Search devices' }).fill(text);
 }
@@ -52,9 +66,9 @@ async function addDevice(fields: { sn: string; mac?: string; name?: string }) {
 
 describe('devices page', () => {
   it('adds a device (with validation and "Device already exist"), finds it by search, filters by status and opens its card', async () => {
+    await page.goto('/devices');
     await visible(page.getByRole('status', { name: 'Device statistics' }));
-    const before = await statistics();
-    expect(before).toBe('Active: 0 Deactivated: 0');
+    const before = await counters();
 
     const dialog = await addDevice({ sn: `${marker}-1`, name: `${marker} Lobby`, mac: '00:11:22' });
     await visible(dialog.getByText('MAC address format: AA:BB:CC:DD:EE:FF'));
@@ -63,7 +77,7 @@ describe('devices page', () => {
     await visible(page.getByText('Successfully added').first());
     await dialog.waitFor({ state: 'detached' });
     // Adding raises "active" by one at once (spec section 4).
-    expect(await statistics()).toBe('Active: 1 Deactivated: 0');
+    expect(await counters()).toEqual({ active: before.active + 1, deactivated: before.deactivated });
 
     const duplicate = await addDevice({ sn: `${marker}-1` });
     await visible(duplicate.getByText('Device already exist').first());
@@ -92,24 +106,27 @@ describe('devices page', () => {
   });
 
   it('deactivates a device from its card and the counters follow; activates it again', async () => {
-    await search(`${marker} lobby`);
-    await page.getByLabel('Status').selectOption({ label: 'All' });
-    expect(await statistics()).toBe('Active: 2 Deactivated: 0');
-    await page.getByRole('button', { name: `Open ${marker} Lobby` }).click();
-    const card = page.getByRole('dialog', { name: `Device ${marker} Lobby` });
+    await ownDevice('switch', 'Switch');
+    await visible(page.getByRole('status', { name: 'Device statistics' }));
+    await search(`${marker} switch`);
+    await page.getByRole('button', { name: `Open ${marker} Switch` }).click();
+    const before = await counters();
+    const card = page.getByRole('dialog', { name: `Device ${marker} Switch` });
     await card.getByRole('button', { name: 'Deactivate' }).click();
     await visible(card.getByRole('button', { name: 'Activate' }));
-    expect(await statistics()).toBe('Active: 1 Deactivated: 1');
+    expect(await counters()).toEqual({ active: before.active - 1, deactivated: before.deactivated + 1 });
     expect(await card.locator('[data-field="status"]').innerText()).toBe('Disabled');
     await card.getByRole('button', { name: 'Activate' }).click();
     await visible(card.getByRole('button', { name: 'Deactivate' }));
-    expect(await statistics()).toBe('Active: 2 Deactivated: 0');
+    expect(await counters()).toEqual(before);
     await card.getByRole('button', { name: 'Close' }).click();
   });
 
   it('edits a config file and saves it ("Config updated!"), asking before leaving with unsaved changes', async () => {
-    await page.getByRole('button', { name: `Open ${marker} Lobby` }).click();
-    await page.getByRole('dialog', { name: `Device ${marker} Lobby` }).getByRole('button', { name: 'Configs' }).click();
+    await ownDevice('configs', 'Configs');
+    await search(`${marker} configs`);
+    await page.getByRole('button', { name: `Open ${marker} Configs` }).click();
+    await page.getByRole('dialog', { name: `Device ${marker} Configs` }).getByRole('button', { name: 'Configs' }).click();
     await page.waitForURL(/\/devices\/\d+\/configs$/);
     const deviceId = Number(new URL(page.url()).pathname.split('/')[2]);
     await visible(page.getByText('Pick a config file to edit.'));
@@ -142,21 +159,24 @@ describe('devices page', () => {
   });
 
   it('downloads the filtered devices as xlsx from the spec\'s call GET /tvpi/devices-xslx/, in the page\'s language', async () => {
+    await ownDevice('xlsx-1', 'Sheet one');
+    await ownDevice('xlsx-2', 'Sheet two');
+    const sheet = `${marker}-xlsx`;
     // The search applies after its debounce: wait for the list asked with it, so that the download carries it too.
-    const searched = page.waitForResponse((response) => new URL(response.url()).searchParams.get('search') === marker);
-    await search(marker);
+    const searched = page.waitForResponse((response) => new URL(response.url()).searchParams.get('search') === sheet);
+    await search(sheet);
     await searched;
-    await visible(page.getByRole('button', { name: `Open ${marker} Window` }));
+    await visible(page.getByRole('button', { name: `Open ${marker} Sheet two` }));
     const asked = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/v1/tvpi/devices-xslx/');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download as xlsx' }).click()]);
     const query = new URL((await asked).url()).searchParams;
-    expect([query.get('search'), query.get('lang')]).toEqual([marker, 'en']);
+    expect([query.get('search'), query.get('lang')]).toEqual([sheet, 'en']);
     expect(download.suggestedFilename()).toBe('devices.xlsx');
     const file = path.join(downloads, 'devices.xlsx');
     await download.saveAs(file);
     const rows = await readSheet(fs.readFileSync(file));
     expect(rows[0]!.slice(0, 4)).toEqual(['ID', 'SN', 'MAC address', 'Name']);
-    expect(rows.slice(1).map((row) => [row[1], row[10]]).sort()).toEqual([[`${marker}-1`, 'Offline'], [`${marker}-2`, 'Offline']]);
+    expect(rows.slice(1).map((row) => [row[1], row[10]]).sort()).toEqual([[`${sheet}-1`, 'Offline'], [`${sheet}-2`, 'Offline']]);
   });
 
   it('says "Error generating the file, try again" when the server cannot build the xlsx, and the button comes back', async () => {
@@ -170,7 +190,7 @@ describe('devices page', () => {
   });
 
   it('shows a device online within seconds of a simulated player starting, and offline when it stops', async () => {
-    const created = await admin.post('/tvpi/devices/create/', { sn: `${marker}-live`, name: `${marker} Live`, user: 1 });
+    const created = { body: await ownDevice('live', 'Live') };
     const player = startSimulatedPlayer({ server: e2e.server.origin, serial: created.body.sn, key: created.body.key, intervalMs: 500 });
     players.push(player);
     await search(`${marker} live`);
@@ -189,6 +209,7 @@ describe('devices page', () => {
   it('adopts a waiting player from /clients into a device, which then comes online', async () => {
     const serial = `${marker}-new`;
     players.push(startSimulatedPlayer({ server: e2e.server.origin, serial, key: null, intervalMs: 300 }));
+    await page.goto('/devices');
     await page.getByRole('link', { name: 'Clients' }).click();
     const adopt = page.getByRole('button', { name: `Adopt ${serial}` });
     await vi.waitFor(async () => {
