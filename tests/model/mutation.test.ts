@@ -50,7 +50,8 @@ const mutations: Array<[string, QaCatalogue, (config: Config) => void]> = [
   ['devices: a removal keeps the old statistics', devices, (c) => void (c.states.statistics.states.ready.on['devices.removed'] = 'ready')],
 ];
 
-describe('mutation check: the path tests catch a mutated transition', () => {
+// Each check explores a machine twice over (mutated and not): seconds on a loaded machine.
+describe('mutation check: the path tests catch a mutated transition', { timeout: 120_000 }, () => {
   it('the unmutated machines pass (the mutations below are what fails)', async () => {
     for (const qa of [fetchStatus, session, directory, configEditor, devices]) expect(await problemsOf(qa, mutate(qa.machine, () => {}))).toEqual([]);
   });
