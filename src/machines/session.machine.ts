@@ -18,7 +18,9 @@ export type SessionEvent =
   | { type: 'session.signIn'; username: string; password: string; remember?: boolean }
   | { type: 'session.signOut' }
   | { type: 'session.expired' }
-  | { type: 'session.reloadProfile' };
+  | { type: 'session.reloadProfile' }
+  /** A token pair was stored by anyone (the http client's refresh too): the user id follows its access token. */
+  | { type: 'session.tokensStored'; access: string };
 
 export interface NotifyParams {
   intent: 'success' | 'error';
@@ -171,6 +173,7 @@ export const sessionMachine = setup({
         'session.signOut': { target: 'signingOut' },
         'session.expired': { target: 'signedOut', actions: ['clearTokens', 'resetUser', 'goToLogin'] },
         'session.reloadProfile': { target: '.loadingProfile', reenter: true },
+        'session.tokensStored': { actions: { type: 'setUserId', params: ({ event }) => ({ access: event.access }) } },
       },
     },
     signingOut: {

@@ -11,8 +11,14 @@ describe('themeMachine', () => {
     expect(selectTheme(createActor(themeMachine).start().getSnapshot())).toBe('DEFAULT');
     localStorage.setItem('theme', 'DARK');
     expect(selectTheme(createActor(themeMachine).start().getSnapshot())).toBe('DARK');
+  });
+
+  it('starts with DEFAULT from an unknown stored theme, logging "The theme PURPLE is not valid" once and storing DEFAULT', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     localStorage.setItem('theme', 'PURPLE');
     expect(selectTheme(createActor(themeMachine).start().getSnapshot())).toBe('DEFAULT');
+    expect(selectTheme(createActor(themeMachine).start().getSnapshot())).toBe('DEFAULT');
+    expect([warn.mock.calls, localStorage.getItem('theme')]).toEqual([[['The theme PURPLE is not valid']], 'DEFAULT']);
   });
 
   it.each(THEME_NAMES)('switches to %s and stores it', (name) => {

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { DEFAULT_THEME, isThemeName, storedTheme, THEME_STORAGE_KEY, themeStorage as storage, type ThemeName } from './theme.names.ts';
+import { DEFAULT_THEME, isThemeName, storedTheme, THEME_STORAGE_KEY, themeStorage as storage, warnInvalidTheme, type ThemeName } from './theme.names.ts';
 
 export { DEFAULT_THEME, isThemeName, storedTheme, THEME_NAMES, THEME_STORAGE_KEY, type ThemeName } from './theme.names.ts';
 
@@ -18,7 +18,7 @@ export const themeMachine = setup({
   actions: {
     setTheme: assign((_, params: { name: ThemeName }) => ({ currentTheme: params.name })),
     persistTheme: (_, params: { name: ThemeName }) => storage()?.setItem(THEME_STORAGE_KEY, params.name),
-    warnInvalidTheme: (_, params: { name: string }) => console.warn(`The theme ${params.name} is not valid`),
+    warnInvalidTheme: (_, params: { name: string }) => warnInvalidTheme(params.name),
   },
   guards: {
     isKnownTheme: (_, params: { name: string }) => isThemeName(params.name),

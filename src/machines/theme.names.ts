@@ -15,8 +15,20 @@ export function themeStorage(): Storage | undefined {
   return globalThis.localStorage;
 }
 
-/** The stored theme, or DEFAULT when none (or an unknown one) is stored. */
+/** The spec's warning for an unknown theme name (section 3). */
+export function warnInvalidTheme(name: string): void {
+  console.warn(`The theme ${name} is not valid`);
+}
+
+/**
+ * The stored theme, or DEFAULT when none is stored. An unknown stored name falls back to DEFAULT the way `theme.set`
+ * does: with the spec's warning, and DEFAULT stored in its place (so the warning is logged once).
+ */
 export function storedTheme(): ThemeName {
-  const name = themeStorage()?.getItem(THEME_STORAGE_KEY);
-  return isThemeName(name) ? name : DEFAULT_THEME;
+  const storage = themeStorage();
+  const name = storage?.getItem(THEME_STORAGE_KEY);
+  if (name === null || name === undefined || isThemeName(name)) return name ?? DEFAULT_THEME;
+  warnInvalidTheme(name);
+  storage?.setItem(THEME_STORAGE_KEY, DEFAULT_THEME);
+  return DEFAULT_THEME;
 }

@@ -46,6 +46,8 @@ function read(key: string): string | null {
   return session().getItem(key) ?? local().getItem(key);
 }
 
+const storedListeners = new Set<(access: string) => void>();
+
 /**
  * The stored session: access and refresh tokens (localStorage when remembered, sessionStorage otherwise),
  * the signed-in username (`run`) and the last visited page (`rlpv`).
@@ -69,6 +71,16 @@ export const tokenStore = {
     other.removeItem(REFRESH);
     target.setItem(ACCESS, pair.access);
     target.setItem(REFRESH, pair.refresh);
+    for (const listener of storedListeners) listener(pair.access);
+  },
+
+  /**
+   * Calls `listener` with the access token whenever a token pair is stored, whoever stored it (the session's
+   * sign-in, the http client's 401 refresh): the session's user id follows every token. Returns the unsubscribe.
+   */
+  onTokensStored(listener: (access: string) => void): () => void {
+    storedListeners.add(listener);
+    return () => void storedListeners.delete(listener);
   },
 
   removeAccess(): void {

@@ -1,10 +1,11 @@
 import { useEffect, type ComponentType, type LazyExoticComponent } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { Navigate, Route, Routes, useLocation, useParams } from 'react-router-dom';
 import { selectIsAdmin, selectIsChecking, selectIsSignedIn } from '../machines/session.selectors.ts';
 import { tokenStore } from '../services/tokenStore.ts';
 import { SessionContext } from './app/actors.ts';
 import { lastVisitedPath } from './app/lastVisited.ts';
 import { RequireAuth } from './app/RequireAuth.tsx';
+import { routeIdsValid } from './app/routeParams.ts';
 import { SessionLoginScreen } from './app/SessionLoginScreen.tsx';
 import { Loading } from './common/Loading.tsx';
 import { lazyScreen } from './common/lazyScreen.ts';
@@ -75,13 +76,14 @@ export function screenRoutesFor(isAdmin: boolean): ScreenRoute[] {
   return SCREEN_ROUTES.filter((route) => isAdmin || !route.adminOnly);
 }
 
-/** Renders a screen and remembers its address as the last visited page (`rlpv`). */
+/** Renders a screen and remembers its address as the last visited page (`rlpv`); an invalid id is "Page not found". */
 function TrackedScreen({ Screen }: { Screen: ScreenRoute['Screen'] }) {
   const { pathname, search } = useLocation();
+  const valid = routeIdsValid(useParams());
   useEffect(() => {
-    tokenStore.setLastVisited(pathname + search);
-  }, [pathname, search]);
-  return <Screen />;
+    if (valid) tokenStore.setLastVisited(pathname + search);
+  }, [pathname, search, valid]);
+  return valid ? <Screen /> : <NotFoundScreen />;
 }
 
 /** /login: with a session already held, go on to the last visited page instead. */

@@ -23,6 +23,7 @@ const SIGN_OUT = 'sign out';
 const LOGGED_OUT = 'the server ends the session';
 const LOGOUT_FAILS = 'the network is down during sign-out';
 const EXPIRED = 'the session expires (a call answers 401 after refresh)';
+const TOKENS_STORED = "a call's 401 refresh stores a new token pair of admin";
 
 function reset() {
   localStorage.clear();
@@ -43,6 +44,10 @@ export default defineQa({
     'an access token stored': () => {
       reset();
       tokenStore.setTokens({ access: ACCESS, refresh: 'R-stored' });
+    },
+    'a broken access token and a refresh token stored': () => {
+      reset();
+      tokenStore.setTokens({ access: 'not-a-jwt', refresh: 'R-stored' });
     },
     'only a refresh token stored': () => {
       reset();
@@ -65,10 +70,12 @@ export default defineQa({
     [LOGGED_OUT]: done('logout', undefined),
     [LOGOUT_FAILS]: error('logout', new TypeError('Failed to fetch')),
     [EXPIRED]: { type: 'session.expired' },
+    [TOKENS_STORED]: { type: 'session.tokensStored', access: ACCESS },
   },
   initial: {
     'no tokens stored': { to: 'signedOut.idle', see: { signedIn: false, busy: false } },
     'an access token stored': { to: 'signedIn.loadingProfile', see: { signedIn: true, userId: 1, profile: 'loading' }, calls: ['loadProfile'] },
+    'a broken access token and a refresh token stored': { to: 'signedIn.loadingProfile', see: { signedIn: true, userId: null }, calls: ['loadProfile'] },
     'only a refresh token stored': { to: 'refreshing', see: { busy: true, signedIn: false }, calls: ['refreshTokens: {"refresh":"R-stored"}'] },
   },
   expect: {
@@ -95,6 +102,8 @@ export default defineQa({
       [SIGN_OUT]: () => ({ to: 'signingOut', see: { busy: true }, calls: [`logout: {"refresh":"${tokenStore.getRefresh()}"}`] }),
       [EXPIRED]: { to: 'signedOut.idle', ...toLogin },
       [RELOAD_PROFILE]: { to: 'signedIn.loadingProfile', see: { profile: 'loading' }, calls: ['loadProfile'] },
+      // Spec section 2: Directory is for user_id 1 of the stored access token, whoever stored it (no reload needed).
+      [TOKENS_STORED]: { see: { userId: 1 } },
     },
     'signedIn.loadingProfile': {
       [PROFILE]: { to: 'signedIn.ready', see: { profile: 'complete', runName: 'admin' } },

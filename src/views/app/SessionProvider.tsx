@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { sessionMachine } from '../../machines/session.machine.ts';
 import { selectIsSignedIn } from '../../machines/session.selectors.ts';
 import { onAuthFailure } from '../../services/http.ts';
+import { tokenStore } from '../../services/tokenStore.ts';
 import { useNotify } from '../common/notify.tsx';
 import { clearLoginDraft } from '../login/loginActions.ts';
 import { SessionContext } from './actors.ts';
@@ -14,6 +15,13 @@ import { takePendingSignIn } from './pendingSignIn.ts';
 function AuthFailureBridge() {
   const session = SessionContext.useActorRef();
   useEffect(() => onAuthFailure(() => session.send({ type: 'session.expired' })), [session]);
+  return null;
+}
+
+/** Sends `session.tokensStored` whenever a token pair is stored, so that the user id follows a refresh by the http client. */
+function StoredTokensBridge() {
+  const session = SessionContext.useActorRef();
+  useEffect(() => tokenStore.onTokensStored((access) => session.send({ type: 'session.tokensStored', access })), [session]);
   return null;
 }
 
@@ -58,6 +66,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   return (
     <SessionContext.Provider logic={logic}>
       <AuthFailureBridge />
+      <StoredTokensBridge />
       <SignInHandover />
       {children}
     </SessionContext.Provider>

@@ -5,7 +5,10 @@ import { registerToastDispatcher } from './notify.tsx';
 
 const TOASTER_ID = 'vitrine-toaster';
 
-/** The Fluent toaster (a lazy chunk, see notify.tsx): toasts at the top end, hidden after 3 s. */
+/**
+ * The Fluent toaster (a lazy chunk, see notify.tsx), hidden after 3 s. Toasts sit at the bottom centre: at the top end
+ * they covered the page header's actions (Download, Refresh, Add), which every screen keeps at its top right.
+ */
 export default function AppToasterChunk() {
   const { dispatchToast } = useToastController(TOASTER_ID);
   // Runs after the Toaster below has subscribed (child effects first), so flushed toasts are not lost.
@@ -21,5 +24,5 @@ export default function AppToasterChunk() {
       ),
     [dispatchToast],
   );
-  return <Toaster toasterId={TOASTER_ID} position="top-end" pauseOnHover pauseOnWindowBlur />;
+  return <Toaster toasterId={TOASTER_ID} position="bottom" pauseOnHover pauseOnWindowBlur />;
 }

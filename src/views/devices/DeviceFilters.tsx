@@ -11,7 +11,7 @@ const idOrUndefined = (value: string) => (value ? Number(value) : undefined);
 
 /** Search (debounced by the machine) and the status, schedule, type and location filters. */
 export function DeviceFilters({ devices }: { devices: DevicesActor }) {
-  const { t } = useTranslation('devices');
+  const { t } = useTranslation(['devices', 'common']);
   const styles = useDevicesStyles();
   const searchText = useSelector(devices, selectSearchText);
   const filters = useSelector(devices, selectFilters);
@@ -24,6 +24,7 @@ export function DeviceFilters({ devices }: { devices: DevicesActor }) {
         <SearchBox
           value={searchText}
           placeholder={t('search.placeholder')}
+          dismiss={{ 'aria-label': t('common:actions.clearSearch') }}
           onChange={(_, data) => devices.send({ type: 'devices.search', text: data.value })}
         />
       </Field>

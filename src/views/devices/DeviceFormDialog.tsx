@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { DeviceFormField, DeviceFormValues } from '../../machines/devices/devicesForm.machine.ts';
 import type { Device } from '../../services/devices.service.ts';
 import { DEFAULT_CONFIGS, DEVICE_POSITIONS, DEVICE_TYPES } from '../../services/schemas/devices.ts';
+import { DateInput } from '../common/DateInput.tsx';
 import { useNotify } from '../common/notify.tsx';
 import { errorMessageKey } from '../common/errorMessageKey.ts';
 import { useDeviceFormStyles } from './Devices.styles.ts';
@@ -20,14 +21,14 @@ export interface DeviceFormDialogProps {
   onClose: () => void;
 }
 
-const TEXT_FIELDS: { field: DeviceFormField; type?: 'text' | 'date'; hint?: string; required?: boolean }[] = [
+const TEXT_FIELDS: { field: DeviceFormField; date?: boolean; hint?: string; required?: boolean }[] = [
   { field: 'sn', required: true },
   { field: 'name' },
   { field: 'mac', hint: 'form.macHint' },
   { field: 'ip', hint: 'form.ipHint' },
   { field: 'screen_type' },
-  { field: 'mount_date', type: 'date' },
-  { field: 'warranty', type: 'date' },
+  { field: 'mount_date', date: true },
+  { field: 'warranty', date: true },
 ];
 
 /** The add-device and edit-device form (validation in the machine; "Device already exist" on a duplicate). */
@@ -81,9 +82,13 @@ export function DeviceFormDialog({ device, prefill, onSaved, onClose }: DeviceFo
                 </p>
               ) : null}
               <div className={styles.grid}>
-                {TEXT_FIELDS.map(({ field, type, hint, required }) => (
-                  <Field key={field} {...fieldProps(field)} hint={hint ? t(hint) : undefined}>
-                    <Input type={type ?? 'text'} value={values[field]} onChange={(_, data) => change(field, data.value)} required={required} />
+                {TEXT_FIELDS.map(({ field, date, hint, required }) => (
+                  <Field key={field} {...fieldProps(field)} hint={hint ? t(hint) : undefined} required={required}>
+                    {date ? (
+                      <DateInput value={values[field]} onChange={(value) => change(field, value)} />
+                    ) : (
+                      <Input value={values[field]} onChange={(_, data) => change(field, data.value)} required={required} />
+                    )}
                   </Field>
                 ))}
                 <Field {...fieldProps('office')}>

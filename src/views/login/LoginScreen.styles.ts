@@ -8,8 +8,9 @@ export const useLoginStyles = makeStyles({
   root: {
     position: 'relative',
     display: 'flex',
+    flexDirection: 'column',
     alignItems: 'center',
-    justifyContent: 'center',
+    gap: tokens.spacingVerticalL,
     minHeight: '100vh',
     padding: tokens.spacingHorizontalL,
     boxSizing: 'border-box',
@@ -27,6 +28,7 @@ export const useLoginStyles = makeStyles({
   },
   card: {
     position: 'relative',
+    marginTop: 'auto',
     width: '100%',
     maxWidth: '360px',
     boxSizing: 'border-box',
@@ -56,6 +58,16 @@ export const useLoginStyles = makeStyles({
     display: 'flex',
     flexDirection: 'column',
     gap: tokens.spacingVerticalM,
+  },
+  // The spec's footer (product name and current year) on this layout too, on a plain surface over the picture.
+  footer: {
+    position: 'relative',
+    marginTop: 'auto',
+    paddingBlock: tokens.spacingVerticalXXS,
+    paddingInline: tokens.spacingHorizontalS,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground1,
+    color: tokens.colorNeutralForeground2,
   },
   submit: {
     marginTop: tokens.spacingVerticalS,

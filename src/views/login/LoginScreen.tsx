@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type CSSProperties, type FormEvent } from 'react';
-import { Button, Checkbox, Field, Input, Title3 } from '@fluentui/react-components';
+import { Button, Caption1, Checkbox, Field, Input, Title3 } from '@fluentui/react-components';
 import { EyeOffRegular, EyeRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
+import { BRAND } from '../../services/config.ts';
 import { requiredString } from '../../services/schemas/common.ts';
 import { BusyIcon } from '../common/Loading.tsx';
 import { usePageTitle } from '../common/usePageTitle.ts';
@@ -111,6 +112,9 @@ export default function LoginScreen() {
           </Button>
         </form>
       </main>
+      <footer className={styles.footer}>
+        <Caption1>{t('footer', { brand: BRAND, year: new Date().getFullYear() })}</Caption1>
+      </footer>
     </div>
   );
 }

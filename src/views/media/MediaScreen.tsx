@@ -80,6 +80,7 @@ export default function MediaScreen() {
           onChange={(_, data) => setSearch(data.value)}
           placeholder={t('search.placeholder')}
           aria-label={t('search.label')}
+          dismiss={{ 'aria-label': t('common:actions.clearSearch') }}
         />
       </div>
       <MediaTable list={list} onEdit={setEditing} />

@@ -1,5 +1,8 @@
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { formatDuration, mediaErrorKey } from './format.ts';
+import en from '../../../locales/en/media.json' with { type: 'json' };
+import ru from '../../../locales/ru/media.json' with { type: 'json' };
+import { formatDuration, formatMb, mediaErrorKey } from './format.ts';
 
 describe('media formatting', () => {
   it('writes durations as a clock', () => {
@@ -15,5 +18,13 @@ describe('media formatting', () => {
     expect(mediaErrorKey('forbidden')).toBe('common:errors.forbidden');
     expect(mediaErrorKey('http_502', 'media:messages.addError')).toBe('media:messages.addError');
     expect(mediaErrorKey(null)).toBe('common:errors.generic');
+  });
+
+  it('writes sizes in MB to two decimals, and a file under 0.01 MB as "< 0.01 MB" rather than "0 MB"', async () => {
+    const i18n = i18next.createInstance();
+    await i18n.init({ lng: 'en', resources: { en: { media: en }, ru: { media: ru } } });
+    const sizes = (language: string) => [0.003, 0.0099, 0.01, 1.234, 0].map((mb) => formatMb(mb, language, i18n.getFixedT(language)));
+    expect(sizes('en')).toEqual(['< 0.01 MB', '< 0.01 MB', '0.01 MB', '1.23 MB', '0 MB']);
+    expect(sizes('ru')).toEqual(['< 0,01 МБ', '< 0,01 МБ', '0,01 МБ', '1,23 МБ', '0 МБ']);
   });
 });

@@ -30,9 +30,14 @@ export function formatBytes(bytes: number, language: string, t: TFunction): stri
   return t(`media:units.${units[unit]}`, { value: number });
 }
 
-/** The spec's size in mb. */
+/** The smallest size shown as a number: below it a file reads "< 0.01 MB" rather than "0 MB". */
+const SMALLEST_MB = 0.01;
+
+/** The spec's size in mb, to two decimals; a file under 0.01 MB reads "< 0.01 MB". */
 export function formatMb(mb: number, language: string, t: TFunction): string {
-  return t('media:units.MB', { value: new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(mb) });
+  const number = new Intl.NumberFormat(language, { maximumFractionDigits: 2 });
+  if (mb > 0 && mb < SMALLEST_MB) return t('media:units.MBBelow', { value: number.format(SMALLEST_MB) });
+  return t('media:units.MB', { value: number.format(mb) });
 }
 
 const MEDIA_ERROR_CODES = new Set([
