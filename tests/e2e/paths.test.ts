@@ -8,6 +8,7 @@ import { startE2E, type E2E } from '../helpers/browser.ts';
 import { signIn } from '../helpers/server.ts';
 import { directoryAdapter } from './paths/directory.adapter.ts';
 import { devicesConfigEditorAdapter } from './paths/devicesConfigEditor.adapter.ts';
+import { sessionAdapter } from './paths/session.adapter.ts';
 import { browserPaths, installNetwork, replay, type Adapter } from './paths/replay.ts';
 
 // The catalogues prepare stored sessions as a browser keeps them (the generator runs here, in Node).
@@ -25,6 +26,7 @@ afterAll(async () => {
 const adapters: Array<[string, Adapter]> = [
   ['directory', directoryAdapter],
   ['devicesConfigEditor', devicesConfigEditorAdapter],
+  ['session', sessionAdapter],
 ];
 let paths = 0;
 
@@ -42,7 +44,7 @@ describe.each(adapters)('%s in the browser', (name, adapter) => {
     page.setDefaultTimeout(10_000);
     await installNetwork(page);
     // Signed in as the administrator, the way the token store keeps a remembered session.
-    await context.addInitScript(([access, refresh]) => {
+    if (adapter.signedIn !== false) await context.addInitScript(([access, refresh]) => {
       if (!localStorage.getItem('access') && !sessionStorage.getItem('qa-signed-in')) {
         localStorage.setItem('access', access!);
         localStorage.setItem('refresh', refresh!);

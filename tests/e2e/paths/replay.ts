@@ -26,6 +26,8 @@ type Step = (ctx: ReplayContext) => Promise<void>;
  */
 export interface Adapter {
   qa: QaCatalogue;
+  /** Whether the browser starts signed in as the administrator (default true). */
+  signedIn?: boolean;
   /** Samples the screen cannot produce, each with the reason: the browser paths are generated without them. */
   unsupported?: Record<string, string>;
   /** Opens the screen for a start (its data made through the API). */
