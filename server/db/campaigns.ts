@@ -102,6 +102,27 @@ export async function deleteCampaign(db: Db, id: number): Promise<boolean> {
   return deleted.length > 0;
 }
 
+/** Whether a device takes part in a campaign of another screen position than `position` (which would break the rule). */
+export async function inCampaignOfOtherPosition(db: Db, deviceId: number, position: DevicePosition): Promise<boolean> {
+  const [row] = await rows(
+    db,
+    sql`SELECT 1 FROM campaign_devices cd JOIN campaigns c ON c.id = cd.campaign_id WHERE cd.device_id = ${deviceId} AND c.screen_position <> ${position} LIMIT 1`,
+  );
+  return row !== undefined;
+}
+
+/**
+ * How many devices of a screen position a campaign could still take: those of its position less its own, which all
+ * share its position (saves, multiply and device edits keep it so): two index counts instead of an anti-join.
+ */
+export async function availableCount(db: Db, id: number, positionRank: number): Promise<number> {
+  const [row] = await rows<{ count: number }>(
+    db,
+    sql`SELECT ((SELECT count(*) FROM devices WHERE position_rank = ${positionRank}) - (SELECT count(*) FROM campaign_devices WHERE campaign_id = ${id}))::int AS count`,
+  );
+  return Math.max(0, Number(row!.count));
+}
+
 export async function campaignPosition(db: Db, id: number): Promise<DevicePosition | undefined> {
   const [row] = await rows<{ screen_position: DevicePosition }>(db, sql`SELECT screen_position FROM campaigns WHERE id = ${id}`);
   return row?.screen_position;
@@ -229,23 +250,30 @@ export interface MatchedDevice {
 
 /**
  * Spreadsheet values to devices: each value names a device by serial number or (normalised) MAC address. Answers the
- * device each value named (or null), in value order.
+ * device each value named (or null), in value order. One scan of the devices with both lists hashed finds them, and the
+ * database hands them over as one JSON text: joining value by value took about 0.5 s for 10,000 values, and turning
+ * 10,000 result rows into objects cost PGlite more than the query.
  */
 export async function matchDevices(db: Db, serials: string[], macs: string[]): Promise<(MatchedDevice | null)[]> {
-  const found = await rows<MatchedDevice & { ord: number; id: number | null }>(
+  const [row] = await rows<{ json: string }>(
     db,
-    sql`SELECT v.ord::int AS ord, d.id, d.sn, d.mac, d.name, o.name AS office_name, d.position,
-          CASE WHEN NOT d.is_active THEN 'disabled'
-               WHEN d.last_connection > ${onlineSince} AND d.signed_off_at IS NULL THEN 'online' ELSE 'offline' END AS status
-        FROM json_array_elements_text(${JSON.stringify(serials)}::json) WITH ORDINALITY AS v(sn, ord)
-        JOIN json_array_elements_text(${JSON.stringify(macs)}::json) WITH ORDINALITY AS m(mac, ord) ON m.ord = v.ord
-        LEFT JOIN devices ds ON ds.sn = v.sn
-        LEFT JOIN devices dm ON ds.id IS NULL AND dm.mac = m.mac
-        LEFT JOIN devices d ON d.id = COALESCE(ds.id, dm.id)
-        LEFT JOIN offices o ON o.id = d.office_id
-        ORDER BY v.ord`,
+    sql`SELECT COALESCE(json_agg(json_build_object(
+          'id', d.id, 'sn', d.sn, 'mac', d.mac, 'name', d.name, 'office_name', o.name, 'position', d.position,
+          'status', CASE WHEN NOT d.is_active THEN 'disabled'
+                         WHEN d.last_connection > ${onlineSince} AND d.signed_off_at IS NULL THEN 'online' ELSE 'offline' END
+        ))::text, '[]') AS json
+        FROM devices d LEFT JOIN offices o ON o.id = d.office_id
+        WHERE d.sn IN (SELECT json_array_elements_text(${JSON.stringify([...new Set(serials)])}::json))
+           OR d.mac IN (SELECT json_array_elements_text(${JSON.stringify([...new Set(macs)])}::json))`,
   );
-  return found.map((row) => (row.id === null ? null : { ...row, id: Number(row.id), ord: undefined } as MatchedDevice));
+  const found = JSON.parse(row!.json) as MatchedDevice[];
+  const bySerial = new Map<string, MatchedDevice>();
+  const byMac = new Map<string, MatchedDevice>();
+  for (const device of found) {
+    bySerial.set(device.sn, device);
+    if (device.mac) byMac.set(device.mac, device);
+  }
+  return serials.map((serial, i) => bySerial.get(serial) ?? byMac.get(macs[i]!) ?? null);
 }
 
 export interface EventInsert {

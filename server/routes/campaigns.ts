@@ -15,9 +15,10 @@ import {
   REPORT_HEADERS,
   type CampaignSide,
 } from '../../src/services/schemas/campaigns.ts';
-import { BoundedIdParam, DeviceListQuery, normalizeMac } from '../../src/services/schemas/devices.ts';
+import { BoundedIdParam, DEVICE_POSITIONS, DeviceListQuery, normalizeMac } from '../../src/services/schemas/devices.ts';
 import type { AppContext } from '../context.ts';
 import {
+  availableCount,
   campaignPosition,
   campaignReport,
   deleteCampaign,
@@ -136,16 +137,10 @@ export default async function campaignRoutes(app: FastifyInstance, { ctx }: { ct
       const filter = parse(DeviceListQuery, own);
       const member = name === 'participating';
       const unfiltered = Object.keys(filter).every((key) => key === 'page' || key === 'page_size' || filter[key as keyof typeof filter] === undefined || filter[key as keyof typeof filter] === '');
-      // The campaign's own side without filters: its size is the link table's count (the page still comes from the devices).
+      // Without filters, a side's size comes from two index counts (see participating, availableCount); the page still from the devices.
       if (member && (unfiltered || side.with_ids)) members = await participating(db, id, side.with_ids ?? false);
-      const { total, size, json } = await listDevicesJson(
-        db,
-        { ...filter, campaign: { id, member }, ...(member ? {} : { position }) },
-        paging.pageSize,
-        paging.offset,
-        app.prefix,
-        member && unfiltered ? members!.count : undefined,
-      );
+      const known = !unfiltered ? undefined : member ? members!.count : await availableCount(db, id, DEVICE_POSITIONS.indexOf(position));
+      const { total, size, json } = await listDevicesJson(db, { ...filter, campaign: { id, member }, ...(member ? {} : { position }) }, paging.pageSize, paging.offset, app.prefix, known);
       const next = paging.offset + size < total ? sideLink(request.url, name, paging.page + 1, paging.pageSize) : null;
       const previous = paging.page > 1 ? sideLink(request.url, name, paging.page - 1, paging.pageSize) : null;
       parts.push(`"${name}":{"count":${total},"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)},"results":${json}}`);

@@ -47,6 +47,7 @@ import {
 } from '../db/devices.ts';
 import { configContentError, defaultConfigFiles, generateDeviceKey, isReady, PHOTO_EXTENSIONS, sniffImageType, type PhotoType } from '../domain/devices.ts';
 import { configPathUnder } from '../domain/configPaths.ts';
+import { inCampaignOfOtherPosition } from '../db/campaigns.ts';
 import { record } from '../domain/journal.ts';
 import { pageJson, pageRequest } from '../domain/paging.ts';
 import { ApiError, badRequest, conflict, notFound, parse } from '../errors.ts';
@@ -203,6 +204,10 @@ export default async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx:
       const id = idParam(request);
       const body = parse(DeviceUpdateBody, request.body);
       await assertOffice(body.office);
+      // Device and campaign screen position must match: a device keeps its position while a campaign of it holds it.
+      if (body.position && (await inCampaignOfOtherPosition(db, id, body.position))) {
+        throw conflict('device_in_campaign', 'The device takes part in a campaign of another screen position.', { position: 'device_in_campaign' });
+      }
       let updated: boolean;
       try {
         updated = await updateDevice(db, id, columnsOf(body));

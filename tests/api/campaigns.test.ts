@@ -202,6 +202,24 @@ describe('campaign devices', () => {
     expect((await client.get(`/campaigns/${campaign.id}/devices/?with_ids=1`)).body.participating_ids).toEqual([fits.id]);
   });
 
+  it('keeps a device of a campaign at the campaign\'s position (409 device_in_campaign), and counts the available side exactly', async () => {
+    const campaign = await createCampaign({ screen_position: 'vertical' });
+    const tag = nextSerial('KEEP');
+    const [inside, outside] = [await createDevice(client, { position: 'vertical', name: `${tag} a` }), await createDevice(client, { position: 'vertical', name: `${tag} b` })];
+    await client.put(`/campaigns/${campaign.id}/devices/`, { devices: [inside.id] });
+    const refused = await client.put(`/tvpi/devices/${inside.id}`, { position: 'horizontal' });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'device_in_campaign', fields: { position: 'device_in_campaign' } });
+    expect((await client.get(`/tvpi/devices/${inside.id}`)).body.position).toBe('vertical');
+    expect((await client.put(`/tvpi/devices/${inside.id}`, { position: 'vertical', name: `${tag} a2` })).status).toBe(200);
+    expect((await client.put(`/tvpi/devices/${outside.id}`, { position: 'horizontal' })).status).toBe(200);
+    const vertical = (await client.get('/tvpi/devices/?position=vertical&page_size=1')).body.count;
+    const sides = (await client.get(`/campaigns/${campaign.id}/devices/`)).body;
+    expect(sides.participating.count).toBe(1);
+    expect(sides.available.count).toBe(vertical - 1);
+    expect((await client.get(`/campaigns/${campaign.id}/devices/?available_search=${encodeURIComponent(tag)}`)).body.available.count).toBe(0);
+  });
+
   it('removes leaving devices from the campaign events too', async () => {
     const campaign = await createCampaign();
     const [a, b] = [await createDevice(client, { position: 'horizontal' }), await createDevice(client, { position: 'horizontal' })];
