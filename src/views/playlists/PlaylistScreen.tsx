@@ -1,5 +1,145 @@
-import { ScreenPlaceholder } from '../common/ScreenPlaceholder.tsx';
+import { useCallback, useMemo, useState } from 'react';
+import { Body1, Button, Spinner } from '@fluentui/react-components';
+import { AddRegular, ArrowUploadRegular, DismissRegular, SaveRegular } from '@fluentui/react-icons';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { playlistCommitMachine } from '../../machines/playlists/playlistCommit.machine.ts';
+import { playlistEditorMachine } from '../../machines/playlists/playlistEditor.machine.ts';
+import { draftTracks } from '../../machines/playlists/playlistEditor.selectors.ts';
+import { LeaveGuard } from '../common/LeaveGuard.tsx';
+import { Loading } from '../common/Loading.tsx';
+import { PageHeader } from '../common/PageHeader.tsx';
+import { RouterLink } from '../common/RouterLink.tsx';
+import { useNotify } from '../common/notify.tsx';
+import { usePageTitle } from '../common/usePageTitle.ts';
+import { Broadcasts } from './Broadcasts.tsx';
+import { CommitBadge } from './CommitBadge.tsx';
+import { clock, playlistErrorKey } from './format.ts';
+import { MediaPickerDialog } from './MediaPickerDialog.tsx';
+import { TrackList } from './TrackList.tsx';
+import { useEditorStyles } from './PlaylistEditor.styles.ts';
 
+/** Where "back to scheduler" may lead: a campaign's scheduler or the scheduler (never another site). */
+function schedulerReturn(from: string | null): string | null {
+  return from && /^\/(campaigns\/\d+\/scheduler|scheduler)(\?[^#]*)?$/.test(from) ? from : null;
+}
+
+const sameDraft = (a: ReturnType<typeof draftTracks>, b: ReturnType<typeof draftTracks>) =>
+  a.total === b.total && a.tracks.length === b.tracks.length && a.tracks.every((track, i) => track.id === b.tracks[i]!.id && track.duration === b.tracks[i]!.duration);
+
+/** One playlist: its tracks in order (drag or keyboard), image durations, add media, remove, save, Commit, broadcasts. */
 export default function PlaylistScreen() {
-  return <ScreenPlaceholder screen="playlist" />;
+  const { t, i18n } = useTranslation(['playlists', 'common', 'screens']);
+  usePageTitle('screens:titles.playlist');
+  const styles = useEditorStyles();
+  const notify = useNotify();
+  const playlistId = Number(useParams().playlistId);
+  const back = schedulerReturn(useSearchParams()[0].get('from'));
+  const commitLogic = useMemo(
+    () => playlistCommitMachine.provide({ actions: { notify: (_, { key, intent }) => notify(i18n.t(`playlists:${key}`), intent) } }),
+    [notify, i18n],
+  );
+  const commit = useActorRef(commitLogic, { input: { playlistId, committed: false, version: 0 } });
+  const editorLogic = useMemo(
+    () =>
+      playlistEditorMachine.provide({
+        actions: {
+          notify: (_, { key, intent }) => notify(i18n.t(`playlists:${key}`), intent),
+          loaded: (_, { playlist }) => commit.send({ type: 'commit.sync', committed: playlist.committed, version: playlist.version }),
+        },
+      }),
+    [notify, i18n, commit],
+  );
+  const editor = useActorRef(editorLogic, { input: { playlistId } });
+  const playlist = useSelector(editor, (s) => s.context.playlist);
+  const draft = useSelector(editor, (s) => draftTracks(s.context), sameDraft);
+  const loading = useSelector(editor, (s) => s.hasTag('loading'));
+  const failed = useSelector(editor, (s) => s.matches('loadFailed'));
+  const error = useSelector(editor, (s) => s.context.error);
+  const dirty = useSelector(editor, (s) => s.hasTag('dirty'));
+  const busy = useSelector(editor, (s) => s.hasTag('busy'));
+  const canRemove = useSelector(editor, (s) => s.matches({ ready: 'clean' }));
+  const canAdd = useSelector(editor, (s) => s.can({ type: 'editor.reload' }));
+  const committing = useSelector(commit, (s) => s.hasTag('busy'));
+  const committed = useSelector(commit, (s) => s.matches('committed'));
+  const version = useSelector(commit, (s) => s.context.version);
+  const [picking, setPicking] = useState(false);
+  const move = useCallback((from: number, to: number) => editor.send({ type: 'track.move', from, to }), [editor]);
+  const duration = useCallback((id: number, seconds: number) => editor.send({ type: 'track.duration', id, seconds }), [editor]);
+  const remove = useCallback((id: number) => editor.send({ type: 'track.remove', id }), [editor]);
+
+  const backLink = back ? <RouterLink to={back}>{t('actions.backToScheduler')}</RouterLink> : <RouterLink to="/playlists">{t('actions.backToList')}</RouterLink>;
+  if (loading && !playlist) return <Loading />;
+  if (failed || !playlist) {
+    return (
+      <section>
+        <div className={styles.back}>{backLink}</div>
+        <div role="alert" className={styles.error}>
+          {`${t('editor.loadError')}: ${t(playlistErrorKey(error))}`}
+          <Button onClick={() => editor.send({ type: 'editor.retry' })}>{t('actions.retry')}</Button>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <section>
+      <div className={styles.back}>{backLink}</div>
+      <PageHeader
+        title={playlist.name}
+        actions={
+          <Button
+            appearance="primary"
+            icon={committing ? <Spinner size="tiny" /> : <ArrowUploadRegular />}
+            disabled={dirty || busy || committing}
+            onClick={() => commit.send({ type: 'commit.start' })}
+          >
+            {t('actions.commit')}
+          </Button>
+        }
+      />
+      <div className={styles.summary}>
+        <CommitBadge playlist={{ committed, version }} />
+        <Body1>{t(`positions.${playlist.screen_position}`)}</Body1>
+        <Body1>{t('list.tracks', { count: draft.tracks.length })}</Body1>
+        <Body1>{t('editor.total', { duration: clock(draft.total) })}</Body1>
+      </div>
+      <div className={styles.toolbar}>
+        <Button icon={<AddRegular />} disabled={!canAdd} onClick={() => setPicking(true)}>
+          {t('actions.addMedia')}
+        </Button>
+        <Button icon={<SaveRegular />} appearance={dirty ? 'primary' : 'secondary'} disabled={!dirty || busy} onClick={() => editor.send({ type: 'editor.save' })}>
+          {t('actions.save')}
+        </Button>
+        <Button icon={<DismissRegular />} disabled={!dirty || busy} onClick={() => editor.send({ type: 'editor.discard' })}>
+          {t('actions.discard')}
+        </Button>
+      </div>
+      {dirty ? <p className={styles.dirty}>{t('editor.dirty')}</p> : null}
+      {draft.tracks.length === 0 ? (
+        <Body1 className={styles.muted}>{t('editor.empty')}</Body1>
+      ) : (
+        <>
+          <p className={styles.hint}>{t('editor.reorderHint')}</p>
+          <TrackList name={playlist.name} tracks={draft.tracks} disabled={busy} canRemove={canRemove} onMove={move} onDuration={duration} onRemove={remove} />
+        </>
+      )}
+      <Broadcasts playlistId={playlistId} />
+      {picking ? (
+        <MediaPickerDialog
+          playlist={playlist}
+          onAdded={(count, done) => {
+            editor.send({ type: 'editor.reload' });
+            if (done) {
+              notify(t('messages.addSuccess', { count }), 'success');
+              setPicking(false);
+            }
+          }}
+          onClose={() => setPicking(false)}
+        />
+      ) : null}
+      <LeaveGuard when={dirty} texts={{ title: t('leave.title'), text: t('leave.text'), stay: t('leave.stay'), leave: t('leave.leave') }} />
+    </section>
+  );
 }

@@ -1,5 +1,114 @@
-import { ScreenPlaceholder } from '../common/ScreenPlaceholder.tsx';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Button, Field, SearchBox, Select } from '@fluentui/react-components';
+import { AddRegular } from '@fluentui/react-icons';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { playlistDeleteMachine } from '../../machines/playlists/playlistDelete.machine.ts';
+import { playlistListMachine, type PlaylistListParams } from '../../machines/playlists/playlistList.machine.ts';
+import { SCREEN_POSITIONS } from '../../services/schemas/media.ts';
+import type { Playlist } from '../../services/schemas/playlists.ts';
+import { ConfirmDeleteDialog } from '../common/ConfirmDeleteDialog.tsx';
+import { PageHeader } from '../common/PageHeader.tsx';
+import { useNotify } from '../common/notify.tsx';
+import { usePageTitle } from '../common/usePageTitle.ts';
+import { Pager } from './Pager.tsx';
+import { PlaylistFormDialog } from './PlaylistFormDialog.tsx';
+import { PlaylistList } from './PlaylistList.tsx';
+import { usePlaylistsStyles } from './Playlists.styles.ts';
 
+const SEARCH_DELAY_MS = 300;
+
+/** Playlists: filter (name, screen position, commit state), paging, add/edit, delete with the spec's confirmation. */
 export default function PlaylistsScreen() {
-  return <ScreenPlaceholder screen="playlists" />;
+  const { t, i18n } = useTranslation(['playlists', 'common', 'screens']);
+  usePageTitle('screens:titles.playlists');
+  const styles = usePlaylistsStyles();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const list = useActorRef(playlistListMachine);
+  const params = useSelector(list, (s) => s.context.params);
+  const count = useSelector(list, (s) => s.context.data?.count ?? 0);
+  const load = useCallback((next: Partial<PlaylistListParams>) => list.send({ type: 'fetch.load', params: { ...list.getSnapshot().context.params, ...next } }), [list]);
+  const reload = useCallback(() => list.send({ type: 'fetch.load' }), [list]);
+  const deleteLogic = useMemo(
+    () => playlistDeleteMachine.provide({ actions: { notify: (_, { key, intent }) => notify(i18n.t(`playlists:${key}`), intent), deleted: reload } }),
+    [notify, i18n, reload],
+  );
+  const remover = useActorRef(deleteLogic);
+  const confirming = useSelector(remover, (s) => s.matches('confirming') || s.matches('deleting'));
+  const deleting = useSelector(remover, (s) => s.hasTag('busy'));
+  const [form, setForm] = useState<{ playlist: Playlist | null } | null>(null);
+  const [search, setSearch] = useState('');
+
+  useEffect(() => list.send({ type: 'fetch.load', params: { page: 1 } }), [list]);
+  useEffect(() => {
+    if (search === (params.search ?? '')) return undefined;
+    const timer = setTimeout(() => load({ page: 1, search }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search, params.search, load]);
+
+  return (
+    <section>
+      <PageHeader
+        title={t('screens:titles.playlists')}
+        actions={
+          <Button appearance="primary" icon={<AddRegular />} onClick={() => setForm({ playlist: null })}>
+            {t('actions.add')}
+          </Button>
+        }
+      />
+      <div className={styles.toolbar}>
+        <SearchBox
+          className={styles.search}
+          value={search}
+          onChange={(_, data) => setSearch(data.value)}
+          placeholder={t('filters.searchPlaceholder')}
+          aria-label={t('filters.searchLabel')}
+        />
+        <Field label={t('filters.position')} className={styles.filter}>
+          <Select value={params.screen_position ?? ''} onChange={(_, data) => load({ page: 1, screen_position: (data.value || undefined) as PlaylistListParams['screen_position'] })}>
+            <option value="">{t('filters.any')}</option>
+            {SCREEN_POSITIONS.map((p) => (
+              <option key={p} value={p}>
+                {t(`positions.${p}`)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label={t('filters.committed')} className={styles.filter}>
+          <Select value={params.committed ?? ''} onChange={(_, data) => load({ page: 1, committed: (data.value || undefined) as PlaylistListParams['committed'] })}>
+            <option value="">{t('filters.any')}</option>
+            <option value="true">{t('filters.committedOnly')}</option>
+            <option value="false">{t('filters.uncommittedOnly')}</option>
+          </Select>
+        </Field>
+      </div>
+      <PlaylistList
+        list={list}
+        filtered={!!(params.search || params.screen_position || params.committed)}
+        onEdit={(playlist) => setForm({ playlist })}
+        onDelete={(playlist) => remover.send({ type: 'delete.ask', id: playlist.id, name: playlist.name })}
+        onRetry={reload}
+      />
+      <Pager page={params.page} count={count} labelKey="list.page" onPage={(page) => load({ page })} />
+      {form ? (
+        <PlaylistFormDialog
+          playlist={form.playlist}
+          onSaved={(saved) => {
+            notify(t(form.playlist ? 'messages.edited' : 'messages.saved'), 'success');
+            if (form.playlist) reload();
+            else navigate(`/playlists/${saved.id}`);
+          }}
+          onClose={() => setForm(null)}
+        />
+      ) : null}
+      <ConfirmDeleteDialog
+        open={confirming}
+        busy={deleting}
+        onConfirm={() => remover.send({ type: 'delete.confirm' })}
+        onCancel={() => remover.send({ type: 'delete.cancel' })}
+      />
+    </section>
+  );
 }

@@ -1,0 +1,41 @@
+import { makeStyles } from '@fluentui/react-components';
+import { tokens } from '@fluentui/tokens';
+
+export const useEditorStyles = makeStyles({
+  summary: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM, marginBottom: tokens.spacingVerticalM },
+  back: { display: 'inline-block', marginBottom: tokens.spacingVerticalS },
+  toolbar: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, marginBottom: tokens.spacingVerticalM },
+  hint: { color: tokens.colorNeutralForeground2, margin: `${tokens.spacingVerticalXS} 0` },
+  dirty: { color: tokens.colorPaletteDarkOrangeForeground1, margin: `${tokens.spacingVerticalXS} 0` },
+  error: { color: tokens.colorPaletteRedForeground1, display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  tracks: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  track: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    padding: tokens.spacingVerticalXS,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground1,
+    minWidth: 0,
+  },
+  dragging: { boxShadow: tokens.shadow16, zIndex: 1, position: 'relative' },
+  position: { minWidth: '2.5em', textAlign: 'end', color: tokens.colorNeutralForeground2 },
+  thumb: {
+    width: '64px',
+    height: '36px',
+    flexShrink: 0,
+    backgroundColor: tokens.colorNeutralBackground3,
+    borderRadius: tokens.borderRadiusSmall,
+    overflow: 'hidden',
+    display: 'inline-block',
+  },
+  thumbImage: { width: '100%', height: '100%', objectFit: 'cover', display: 'block' },
+  trackName: { flexGrow: 1, flexBasis: '10em', minWidth: 0, overflowWrap: 'anywhere' },
+  seconds: { width: '6.5em' },
+  muted: { color: tokens.colorNeutralForeground2 },
+  section: { marginTop: tokens.spacingVerticalXXL },
+  groups: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  handle: { cursor: 'grab', touchAction: 'none' },
+});

@@ -1,0 +1,159 @@
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { Button, Input, mergeClasses } from '@fluentui/react-components';
+import { DeleteRegular, ReOrderDotsVerticalRegular } from '@fluentui/react-icons';
+import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type Announcements, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core';
+import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { useTranslation } from 'react-i18next';
+import type { TrackDetail } from '../../services/schemas/playlists.ts';
+import { clock } from './format.ts';
+import { TrackThumbnail } from './TrackThumbnail.tsx';
+import { useEditorStyles } from './PlaylistEditor.styles.ts';
+
+interface TrackListProps {
+  name: string;
+  tracks: TrackDetail[];
+  /** Reordering, duration and removal are off while the editor is busy. */
+  disabled: boolean;
+  canRemove: boolean;
+  onMove: (from: number, to: number) => void;
+  onDuration: (id: number, seconds: number) => void;
+  onRemove: (id: number) => void;
+}
+
+/**
+ * The tracks in order, sortable with dnd-kit: by pointer, and by keyboard (focus a handle, Space, arrows, Space)
+ * with translated screen-reader announcements.
+ */
+export function TrackList({ name, tracks, disabled, canRemove, onMove, onDuration, onRemove }: TrackListProps) {
+  const { t } = useTranslation('playlists');
+  const styles = useEditorStyles();
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const ids = useMemo(() => tracks.map((track) => track.id), [tracks]);
+  const moved = useRef(false);
+  const announcements = useMemo<Announcements>(() => {
+    const describe = (id: UniqueIdentifier, overId?: UniqueIdentifier) => {
+      const track = tracks.find((tr) => tr.id === id);
+      const position = ids.indexOf((overId ?? id) as number) + 1;
+      return { name: track?.media_detail.name ?? '', position, count: ids.length };
+    };
+    return {
+      onDragStart: ({ active }) => {
+        moved.current = false;
+        return t('dnd.pickedUp', describe(active.id));
+      },
+      // dnd-kit reports the picked-up track over itself first: that would replace "Picked up" before it is read.
+      onDragOver: ({ active, over }) => {
+        if (!over || (over.id === active.id && !moved.current)) return undefined;
+        moved.current = true;
+        return t('dnd.movedOver', describe(active.id, over.id));
+      },
+      onDragEnd: ({ active, over }) => (over ? t('dnd.dropped', describe(active.id, over.id)) : undefined),
+      onDragCancel: ({ active }) => t('dnd.cancelled', describe(active.id)),
+    };
+  }, [tracks, ids, t]);
+
+  const dragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    onMove(ids.indexOf(active.id as number), ids.indexOf(over.id as number));
+  };
+
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={dragEnd}
+      accessibility={{ announcements, screenReaderInstructions: { draggable: t('dnd.instructions') } }}
+    >
+      <SortableContext items={ids} strategy={verticalListSortingStrategy} disabled={disabled}>
+        <ol className={styles.tracks} aria-label={t('editor.tracksLabel', { name })}>
+          {tracks.map((track, index) => (
+            <TrackRow key={track.id} track={track} position={index + 1} disabled={disabled} canRemove={canRemove} onDuration={onDuration} onRemove={onRemove} />
+          ))}
+        </ol>
+      </SortableContext>
+    </DndContext>
+  );
+}
+
+interface TrackRowProps {
+  track: TrackDetail;
+  position: number;
+  disabled: boolean;
+  canRemove: boolean;
+  onDuration: (id: number, seconds: number) => void;
+  onRemove: (id: number) => void;
+}
+
+const TrackRow = memo(function TrackRow({ track, position, disabled, canRemove, onDuration, onRemove }: TrackRowProps) {
+  const { t } = useTranslation('playlists');
+  const styles = useEditorStyles();
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: track.id, disabled });
+  const name = track.media_detail.name;
+  return (
+    <li
+      ref={setNodeRef}
+      className={mergeClasses(styles.track, isDragging && styles.dragging)}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+    >
+      <Button
+        ref={setActivatorNodeRef}
+        appearance="subtle"
+        className={styles.handle}
+        icon={<ReOrderDotsVerticalRegular />}
+        disabled={disabled}
+        {...attributes}
+        {...listeners}
+        aria-label={t('actions.dragHandle', { name, position })}
+      />
+      <span className={styles.position} aria-hidden="true">
+        {position}
+      </span>
+      <TrackThumbnail mediaId={track.media} hasPreview={!!track.media_detail.preview} />
+      <span className={styles.trackName}>{name}</span>
+      {track.media_detail.kind === 'image' ? (
+        <SecondsInput name={name} seconds={track.duration} disabled={disabled} onChange={(seconds) => onDuration(track.id, seconds)} />
+      ) : (
+        <span className={styles.muted} title={t('editor.videoDuration')}>
+          {clock(track.duration)}
+        </span>
+      )}
+      <Button
+        appearance="subtle"
+        icon={<DeleteRegular />}
+        aria-label={t('actions.removeTrack', { name })}
+        disabled={disabled || !canRemove}
+        onClick={() => onRemove(track.id)}
+      />
+    </li>
+  );
+});
+
+/** An image's seconds: the typed text is kept while it is not a whole number of 1..86400, and sent when it is. */
+function SecondsInput({ name, seconds, disabled, onChange }: { name: string; seconds: number; disabled: boolean; onChange: (seconds: number) => void }) {
+  const { t } = useTranslation('playlists');
+  const styles = useEditorStyles();
+  const [text, setText] = useState(String(seconds));
+  useEffect(() => setText((current) => (Number(current) === seconds ? current : String(seconds))), [seconds]);
+  return (
+    <Input
+      className={styles.seconds}
+      type="number"
+      min={1}
+      max={86400}
+      step={1}
+      value={text}
+      disabled={disabled}
+      aria-label={t('editor.imageSeconds', { name })}
+      contentAfter={<span aria-hidden="true">{t('units.secondsShort')}</span>}
+      onChange={(_, data) => {
+        setText(data.value);
+        const value = Number(data.value);
+        if (/^\d+$/.test(data.value) && value >= 1 && value <= 86400) onChange(value);
+      }}
+    />
+  );
+}
