@@ -79,6 +79,9 @@ describe('playlists', () => {
     expect(created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect((await admin.client.get(`/media/play_lists/${id}`)).body).toEqual(response.body);
     expect(await journalOf('playlist')).toContainEqual({ action: 'create', entity_id: String(id) });
+    // The panel's create calls carry the signed-in user; it is accepted, anything else unknown is not.
+    expect((await create({ name: 'With user', screen_position: 'vertical', user: 1 })).status).toBe(201);
+    expect((await create({ name: 'With extra', screen_position: 'vertical', colour: 'red' })).body.fields).toEqual({ colour: 'unknown_field' });
   });
 
   it('takes names of 30 characters, Latin or Cyrillic, and refuses 31 or none', async () => {

@@ -20,15 +20,16 @@ export function playlistNameError(name: unknown): 'required' | 'too_long' | 'inv
 
 export const PlaylistName = define<string>('PlaylistName', (value) => playlistNameError(value) === null);
 
-export const PlaylistCreateBody = object({ name: PlaylistName, screen_position: ScreenPosition });
+/** `user` is accepted (the panel's other create calls send the signed-in user) and ignored: the journal names the caller. */
+export const PlaylistCreateBody = object({ name: PlaylistName, screen_position: ScreenPosition, user: optional(Id) });
 export type PlaylistCreateBody = Infer<typeof PlaylistCreateBody>;
-export const PlaylistUpdateBody = partial(PlaylistCreateBody);
+export const PlaylistUpdateBody = partial(object({ name: PlaylistName, screen_position: ScreenPosition, user: optional(Id) }));
 export type PlaylistUpdateBody = Infer<typeof PlaylistUpdateBody>;
 
 export const TrackSeconds = min(max(integer(), MAX_TRACK_SECONDS), 1);
 
 /** POST /media/play_list_tracks/create/: `duration` only for images (default 10 s); a video takes its media's duration. */
-export const TrackCreateBody = object({ playlist: Id, media: Id, duration: optional(TrackSeconds) });
+export const TrackCreateBody = object({ playlist: Id, media: Id, duration: optional(TrackSeconds), user: optional(Id) });
 export type TrackCreateBody = Infer<typeof TrackCreateBody>;
 /** PUT /media/play_list_tracks/{id}: an image track's duration. */
 export const TrackUpdateBody = object({ duration: TrackSeconds });

@@ -1,0 +1,18 @@
+import { playlistFormInput, playlistFormMachine } from '../../../src/machines/playlists/playlistForm.machine.ts';
+import { defineFormQa } from '../form/formQa.ts';
+
+/** Section 5: a playlist name is required and at most 30 characters, Cyrillic counted like Latin. */
+export default defineFormQa({
+  machine: playlistFormMachine,
+  file: 'src/machines/playlists/playlistForm.machine.ts',
+  title: 'The add-playlist form',
+  input: playlistFormInput(null),
+  valid: { words: 'type the name "Утренний эфир, северные крылья" (30 characters)', field: 'name', value: 'Утренний эфир, северные крылья' },
+  invalid: { words: 'type a 31-character name', field: 'name', value: 'Утренний эфир, северные крылья!', errors: { name: 'too_long' } },
+  sendable: (fields) => {
+    const name = String(fields.name).trim();
+    return name !== '' && [...name].length <= 30;
+  },
+  saved: { id: 5, name: 'Утренний эфир, северные крылья' },
+  refusal: { words: 'the server refuses: the playlist has tracks', code: 'playlist_has_tracks', fields: { screen_position: 'playlist_has_tracks' } },
+});
