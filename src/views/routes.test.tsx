@@ -79,7 +79,7 @@ describe('AppRoutes', () => {
   it('renders a screen for a signed-in user and remembers it as the last visited page', async () => {
     storeSession(2);
     renderApp('/playlists');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Playlists' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Playlists' }, { timeout: 10_000 })).toBeTruthy();
     // The path is stored by an effect after the screen has rendered.
     await waitFor(() => expect(localStorage.getItem('rlpv')).toBe('/playlists'));
   });

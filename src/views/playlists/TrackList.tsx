@@ -38,7 +38,7 @@ export function TrackList({ name, tracks, disabled, canRemove, onMove, onDuratio
     const describe = (id: UniqueIdentifier, overId?: UniqueIdentifier) => {
       const track = tracks.find((tr) => tr.id === id);
       const position = ids.indexOf((overId ?? id) as number) + 1;
-      return { name: track?.media_detail.name ?? '', position, count: ids.length };
+      return { name: track?.media_detail.name ?? '', position, total: ids.length };
     };
     return {
       onDragStart: ({ active }) => {
