@@ -9,6 +9,7 @@ import { signIn } from '../helpers/server.ts';
 import { directoryAdapter } from './paths/directory.adapter.ts';
 import { devicesConfigEditorAdapter } from './paths/devicesConfigEditor.adapter.ts';
 import { sessionAdapter } from './paths/session.adapter.ts';
+import { uploadAdapter } from './paths/upload.adapter.ts';
 import { browserPaths, installNetwork, replay, type Adapter } from './paths/replay.ts';
 
 // The catalogues prepare stored sessions as a browser keeps them (the generator runs here, in Node).
@@ -27,6 +28,7 @@ const adapters: Array<[string, Adapter]> = [
   ['directory', directoryAdapter],
   ['devicesConfigEditor', devicesConfigEditorAdapter],
   ['session', sessionAdapter],
+  ['upload', uploadAdapter],
 ];
 let paths = 0;
 

@@ -40,6 +40,9 @@ export const sessionAdapter: Adapter = {
       const tokens = await signIn(ctx.e2e.server);
       await storeOnce(ctx, { access: tokens.access, refresh: tokens.refresh });
       await ctx.page.goto('/devices');
+    } else if (start === 'a broken access token and a refresh token stored') {
+      await storeOnce(ctx, { access: 'not-a-jwt', refresh: (await signIn(ctx.e2e.server)).refresh });
+      await ctx.page.goto('/devices');
     } else if (start === 'only a refresh token stored') {
       // A refused refresh that follows is the real server's answer to a token it never issued.
       const refresh = ctx.data.refreshRefused ? 'a-refresh-token-the-server-never-issued' : (await signIn(ctx.e2e.server)).refresh;
@@ -67,6 +70,16 @@ export const sessionAdapter: Adapter = {
       });
       // Signed in, the app shows the devices page: its "Refresh" makes the call.
       await ctx.page.getByRole('button', { name: 'Refresh' }).click();
+    },
+    // The access token is no longer accepted: the next call answers 401, the http client refreshes and stores a new pair.
+    "a call's 401 refresh stores a new token pair of admin": async (ctx) => {
+      await ctx.page.evaluate(() => {
+        const storage = sessionStorage.getItem('access') ? sessionStorage : localStorage;
+        storage.setItem('access', 'expired.access.token');
+      });
+      const refreshed = ctx.page.waitForResponse((response) => response.url().includes('/auth/token/token-refresh/'));
+      await ctx.page.getByRole('button', { name: 'Refresh' }).click();
+      await refreshed;
     },
   },
   arrange: {
