@@ -114,10 +114,10 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   deepArray,
 );
 
-/** Values for a schema: mostly of its shape (so validation passes often and the routes run), one in five hostile. */
+/** Values for a schema: mostly of its shape (so validation passes often and the routes run), one in ten hostile. */
 export function arbitraryFor(struct: AnyStruct, depth = 0): fc.Arbitrary<unknown> {
   const typed = typedArbitrary(struct, depth);
-  return fc.oneof({ weight: 4, arbitrary: typed }, { weight: 1, arbitrary: hostileValue });
+  return fc.oneof({ weight: 9, arbitrary: typed }, { weight: 1, arbitrary: hostileValue });
 }
 
 function typedArbitrary(struct: AnyStruct, depth: number): fc.Arbitrary<unknown> {
@@ -127,7 +127,8 @@ function typedArbitrary(struct: AnyStruct, depth: number): fc.Arbitrary<unknown>
     case 'type': {
       if (depth > 3 || !schema || typeof schema !== 'object') return hostileValue;
       const fields = Object.fromEntries(Object.entries(schema as Record<string, AnyStruct>).map(([key, field]) => [key, arbitraryFor(field, depth + 1)]));
-      return fc.record(fields, { requiredKeys: [] });
+      // Every field present (so that whole valid bodies come often and reach the writes), or any subset of them.
+      return fc.oneof(fc.record(fields), fc.record(fields, { requiredKeys: [] }));
     }
     case 'array':
       return depth > 3 ? hostileValue : fc.array(arbitraryFor(schema as AnyStruct, depth + 1), { maxLength: 4 });
@@ -139,11 +140,11 @@ function typedArbitrary(struct: AnyStruct, depth: number): fc.Arbitrary<unknown>
       return fc.boolean();
     case 'number':
     case 'integer':
-      return fc.oneof(fc.integer({ min: 0, max: 5 }), hostileNumber);
+      return fc.oneof({ weight: 3, arbitrary: fc.integer({ min: 0, max: 5 }) }, { weight: 1, arbitrary: hostileNumber });
     case 'string':
     case 'requiredString':
     default:
-      return fc.oneof(fc.string({ minLength: 1, maxLength: 12 }), hostileString);
+      return fc.oneof({ weight: 3, arbitrary: fc.string({ minLength: 1, maxLength: 12 }) }, { weight: 1, arbitrary: hostileString });
   }
 }
 
