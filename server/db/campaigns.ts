@@ -189,6 +189,18 @@ export async function saveCampaignDevices(db: Db, id: number, deviceIds: readonl
   });
 }
 
+/** How many links a save or multiply may change before the planner's statistics of the link table are refreshed. */
+const REANALYZE_AFTER = 1000;
+
+/**
+ * Refreshes the planner's statistics of the link table after a large change, behind the answer. PGlite has no
+ * autovacuum: a campaign's devices page planned on the statistics of an empty table walked far more rows (about
+ * 40 ms instead of 10 ms for a campaign of 5,000 devices).
+ */
+export function analyzeAfterLargeChange(db: Db, changed: number, onError: (error: unknown) => void): void {
+  if (changed >= REANALYZE_AFTER) void db.execute(sql`ANALYZE campaign_devices`).catch(onError);
+}
+
 /** A PostgreSQL integer array as node-postgres ([1, 2]) or PGlite ('{1,2}' or [1, 2]) hands it back. */
 function intArray(value: number[] | string | null): number[] {
   if (value === null) return [];

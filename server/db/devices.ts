@@ -454,5 +454,5 @@ export async function findOffice(db: Db, id: number): Promise<OfficeRow | undefi
  * dead rows heartbeats leave behind pile up and every status count scans them (a filtered page took about 2 ms longer).
  */
 export async function analyzeDeviceTables(db: Db): Promise<void> {
-  await db.execute(sql`VACUUM (ANALYZE) devices, offices, companies, device_commands, device_configs`);
+  await db.execute(sql`VACUUM (ANALYZE) devices, offices, companies, device_commands, device_configs, campaign_devices`);
 }

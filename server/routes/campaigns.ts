@@ -29,6 +29,7 @@ import {
   mediaUsageOfCampaigns,
   multiplyCampaign,
   participating,
+  analyzeAfterLargeChange,
   saveCampaignDevices,
   updateCampaign,
 } from '../db/campaigns.ts';
@@ -159,6 +160,7 @@ export default async function campaignRoutes(app: FastifyInstance, { ctx }: { ct
       throw badRequest('unknown_device', 'Some devices do not exist.', Object.fromEntries(outcome.ids.map((device) => [`devices.${device}`, 'not_found'])));
     }
     const { ok: _ok, ...saved } = outcome;
+    analyzeAfterLargeChange(db, saved.added + saved.removed, (error) => request.log.warn({ err: error }, 'ANALYZE of campaign_devices failed'));
     await record(db, { userId: userOf(request), action: 'update_devices', entity: 'campaign', entityId: id, detail: saved });
     return { campaign: id, ...saved };
   });
@@ -194,6 +196,7 @@ export default async function campaignRoutes(app: FastifyInstance, { ctx }: { ct
       if (outcome.ids.includes(id)) throw notFound('Campaign');
       throw badRequest('unknown_campaign', 'Some target campaigns do not exist.', { campaigns: 'not_found' });
     }
+    analyzeAfterLargeChange(db, outcome.results.reduce((sum, result) => sum + result.added, 0), (error) => request.log.warn({ err: error }, 'ANALYZE of campaign_devices failed'));
     await record(db, { userId: userOf(request), action: 'multiply', entity: 'campaign', entityId: id, detail: { results: outcome.results } });
     return { results: outcome.results };
   });
