@@ -105,6 +105,42 @@ describe('themes and layouts', () => {
   });
 });
 
+describe('tables', () => {
+  /** How far a cell's text starts from the cell's left edge, for each cell of the first row of the first table. */
+  const textOffsets = (page: Page) =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('main table tbody tr:first-child td')].slice(0, 2).map((cell) => {
+        const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT, { acceptNode: (node) => (node.textContent?.trim() ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_REJECT) });
+        const range = document.createRange();
+        range.selectNodeContents(walker.nextNode()!);
+        return Math.round(range.getBoundingClientRect().left - cell.getBoundingClientRect().left);
+      }),
+    );
+
+  it('starts a device name where its column starts, as the serial beside it does', async () => {
+    const { page } = await signedInPage();
+    await page.goto('/devices');
+    await visible(page.getByRole('button', { name: 'Open Lobby' }));
+    const [name, serial] = await textOffsets(page);
+    expect(Math.abs(name! - serial!)).toBeLessThanOrEqual(1);
+  });
+
+  it('keeps a Directory value on one line at 1440 px', async () => {
+    const admin = (await signIn(e2e.server)).client;
+    await admin.post('/directory/queries/create/', { name: 'Wide lobby screens in every branch office', value: '3840 x 2160 @ fps=60 @ hevc', type: 'video', device: 'tvpi', screen: 'horizontal' });
+    const { page } = await signedInPage({ width: 1440 });
+    await page.goto('/directory');
+    const value = page.getByText('3840 x 2160 @ fps=60 @ hevc');
+    await visible(value);
+    const lines = await value.evaluate((element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    });
+    expect(lines).toBe(1);
+  });
+});
+
 describe('words', () => {
   it('counts devices with the right Russian form in the pager: 1 устройство', async () => {
     const { page } = await signedInPage();

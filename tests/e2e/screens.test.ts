@@ -107,4 +107,27 @@ describe('every built screen meets the house standard (360/500 px, en and ru, ax
   it('/directory', async () => {
     expect(await checkScreen(page, { path: '/directory', ready: shows('1080 x 1920'), widths: LIST_WIDTHS })).toEqual(CLEAN_REPORT);
   });
+
+  // Dialogs: the prepare step opens one after every load; checks and axe then run with it open.
+  const opens = (name: RegExp) => async (p: Page) => {
+    await p.getByRole('button', { name }).first().click();
+    await p.getByRole('dialog').waitFor({ state: 'visible' });
+  };
+
+  it('/devices, the device card', async () => {
+    const card = { path: '/devices', ready: shows(SN), prepare: opens(new RegExp(`^(Open|Открыть) ${LONG_NAME}`)) };
+    expect(await checkScreen(page, card)).toEqual(CLEAN_REPORT);
+  });
+
+  it('/devices, the add-device form', async () => {
+    expect(await checkScreen(page, { path: '/devices', ready: shows(SN), prepare: opens(/^(Add device|Добавить устройство)$/) })).toEqual(CLEAN_REPORT);
+  });
+
+  it('/media, the add-media dialog', async () => {
+    expect(await checkScreen(page, { path: '/media', ready: shows(LONG_NAME), prepare: opens(/^(Add media|Добавить медиа)$/) })).toEqual(CLEAN_REPORT);
+  });
+
+  it('/directory, the add-query form', async () => {
+    expect(await checkScreen(page, { path: '/directory', ready: shows('1080 x 1920'), prepare: opens(/^(Add query|Добавить запрос)$/) })).toEqual(CLEAN_REPORT);
+  });
 });

@@ -118,7 +118,8 @@ export const MediaUsage = object({
 });
 export type MediaUsage = Infer<typeof MediaUsage>;
 
-/** Bytes to the spec's "size in mb", two decimals. */
+/** Bytes to the spec's "size in mb", six decimals. */
 export function bytesToMb(bytes: number): number {
-  return Math.round((bytes / (1024 * 1024)) * 100) / 100;
+  // Six decimals (about a byte): a 3 KB file is 0.00293 MB, not 0, so that the panel can say "< 0.01 MB".
+  return Math.round((bytes / (1024 * 1024)) * 1e6) / 1e6;
 }

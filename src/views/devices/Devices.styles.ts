@@ -86,6 +86,9 @@ export const useDeviceFormStyles = makeStyles({
     alignItems: 'start',
     gap: tokens.spacingHorizontalM,
     '@media (max-width: 600px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
+    // A select is as wide as its longest option (a long office name): held to its column instead.
+    '& > *': { minWidth: 0 },
+    '& select': { width: '100%', minWidth: 0, textOverflow: 'ellipsis' },
   },
   wide: { gridColumn: '1 / -1' },
 });
