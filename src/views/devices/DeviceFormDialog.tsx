@@ -67,7 +67,7 @@ export function DeviceFormDialog({ device, prefill, onSaved, onClose }: DeviceFo
     event.preventDefault();
     form.send({ type: 'form.submit' });
   };
-  const failureText = failure && failure !== 'validation' ? (failure === 'device_exists' || failure === 'unknown_office' ? t(`errors.${failure}`) : t(`common:${errorMessageKey(failure)}`)) : null;
+  const failureText = failure && failure !== 'validation' ? (failure === 'device_exists' || failure === 'unknown_office' || failure === 'device_in_campaign' ? t(`errors.${failure}`) : t(`common:${errorMessageKey(failure)}`)) : null;
 
   return (
     <Dialog open modalType="modal" onOpenChange={(_, data) => !data.open && !busy && form.send({ type: 'form.cancel' })}>

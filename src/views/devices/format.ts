@@ -28,6 +28,7 @@ export function fieldErrorMessage(t: TFunction, field: DeviceFormField, code: st
   if (!code) return undefined;
   if (code === 'invalid_format' || code === 'invalid') return t(FORMAT_KEYS[field] ?? 'validation.invalid_format');
   if (code === 'taken' || code === 'device_exists') return t('validation.device_exists');
+  if (code === 'device_in_campaign') return t('validation.device_in_campaign');
   if (code === 'required' || code === 'too_long' || code === 'not_found') return t(`validation.${code}`);
   return t('validation.invalid_format');
 }
