@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { readSheet } from 'read-excel-file/node';
 import writeXlsxFile from 'write-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInThroughUi, startE2E, tempDir, type E2E } from '../helpers/browser.ts';
@@ -112,6 +113,23 @@ describe('campaigns', () => {
     await visible(row(LONG_NAME).getByText('2 active'));
     await visible(row(LONG_NAME).getByText('1 deactivated'));
     expect(problems).toEqual([]);
+  });
+
+  it('downloads the report of a period (the period rule first) and reads it back', async () => {
+    await row(LONG_NAME).getByRole('button', { name: `Actions for ${LONG_NAME}` }).click();
+    await page.getByRole('menuitem', { name: 'Report' }).click();
+    const dialog = page.getByRole('dialog', { name: `Report for ${LONG_NAME}` });
+    await dialog.getByLabel('From').fill('2026-12-01');
+    await dialog.getByLabel('To').fill('2026-11-01');
+    await dialog.getByRole('button', { name: 'Download' }).click();
+    await visible(dialog.getByText('The start must not be after the end'));
+    await dialog.getByLabel('From').fill('2026-10-01');
+    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download' }).click()]);
+    expect(download.suggestedFilename()).toBe('campaign-report-2026-10-01-2026-11-01.xlsx');
+    const file = path.join(files, 'report.xlsx');
+    await download.saveAs(file);
+    expect((await readSheet(fs.readFileSync(file)))[0]).toEqual(['Serial number', 'Device', 'Office', 'Date', 'Events', 'Event titles', 'Planned minutes']);
+    await dialog.waitFor({ state: 'detached' });
   });
 
   it('/campaigns and /campaigns/{id}/devices meet the house standard (360/500 px, en and ru, axe in Default and Dark)', async () => {
