@@ -37,7 +37,10 @@ if (command === 'diagrams') {
   console.log(`Wrote ${machines.length} diagrams to docs/machines/.`);
 } else if (command === 'paths') {
   const unknown = wanted.filter((name) => !machines.some((found) => found.name === name));
-  if (unknown.length) throw new Error(`No machine named ${unknown.join(', ')}; known: ${machines.map((found) => found.name).join(', ')}`);
+  if (unknown.length) {
+    console.error(`No machine named ${unknown.join(', ')}; known: ${machines.map((found) => found.name).join(', ')}`);
+    process.exitCode = 1;
+  }
   for (const found of machines.filter((candidate) => !wanted.length || wanted.includes(candidate.name))) {
     const catalogue = catalogues.find((candidate) => candidate.qa.machine === found.machine);
     if (!catalogue) {
