@@ -104,6 +104,22 @@ describe('campaigns', () => {
     );
   });
 
+  it('multiplies the saved devices into another campaign and says how many it gained', async () => {
+    const target = await admin.post('/campaigns/create/', { name: `${marker} target`, screen_position: 'horizontal', user: 1 });
+    await admin.post('/campaigns/create/', { name: `${marker} portrait`, screen_position: 'vertical', user: 1 });
+    await page.getByRole('button', { name: 'Multiply', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Multiply devices' });
+    await dialog.getByRole('checkbox', { name: `${marker} target` }).check();
+    // Only campaigns of the same screen position are offered.
+    expect(await dialog.getByRole('checkbox', { name: `${marker} portrait` }).count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Multiply', exact: true }).click();
+    const result = page.getByRole('dialog', { name: 'Devices added' });
+    await visible(result.getByText(`${marker} target: 3 devices added`));
+    await result.getByRole('button', { name: 'Close' }).click();
+    await result.waitFor({ state: 'detached' });
+    expect((await admin.get(`/campaigns/${target.body.id}`)).body.active_devices).toBe(3);
+  });
+
   it('shows the counters change on /campaigns when a device is deactivated', async () => {
     await page.getByRole('navigation').getByRole('link', { name: 'Campaigns' }).first().click();
     await visible(row(LONG_NAME).getByText('3 active'));
