@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signInThroughUi, startE2E, type E2E } from '../helpers/browser.ts';
-import { CLEAN_REPORT, checkScreen } from '../helpers/screenChecks.ts';
+import { CLEAN_REPORT, checkScreen, type CheckedTheme } from '../helpers/screenChecks.ts';
 import { apiClient, signIn } from '../helpers/server.ts';
 import { describeAs, makeFixtures, uploadForm } from '../api/media-fixtures.ts';
 
@@ -129,5 +129,11 @@ describe('every built screen meets the house standard (360/500 px, en and ru, ax
 
   it('/directory, the add-query form', async () => {
     expect(await checkScreen(page, { path: '/directory', ready: shows('1080 x 1920'), prepare: opens(/^(Add query|Добавить запрос)$/) })).toEqual(CLEAN_REPORT);
+  });
+
+  it('/devices and /media in the other four themes (Light, Blue, Green, Indigo): no serious axe violation', async () => {
+    const others = { themes: ['LIGHT', 'BLUE', 'GREEN', 'INDIGO'] as CheckedTheme[], languages: [], axeWidths: [1280] };
+    expect(await checkScreen(page, { path: '/devices', ready: shows(SN), ...others })).toEqual(CLEAN_REPORT);
+    expect(await checkScreen(page, { path: '/media', ready: shows(LONG_NAME), ...others })).toEqual(CLEAN_REPORT);
   });
 });

@@ -19,7 +19,8 @@ import type { Page } from 'playwright-core';
  */
 
 export type Language = 'en' | 'ru';
-export type CheckedTheme = 'DEFAULT' | 'DARK';
+/** The six themes of the user menu; axe runs in Default and Dark unless `themes` names others. */
+export type CheckedTheme = 'DEFAULT' | 'DARK' | 'LIGHT' | 'BLUE' | 'GREEN' | 'INDIGO';
 
 export interface ScreenCheckOptions {
   /** The address to open (`/devices`, `/media/12`). */

@@ -28,7 +28,8 @@ export const useResponsiveListStyles = makeStyles({
   cardTitle: { fontWeight: tokens.fontWeightSemibold, overflowWrap: 'anywhere', minWidth: 0 },
   fields: {
     display: 'grid',
-    gridTemplateColumns: 'minmax(0, max-content) minmax(0, 1fr)',
+    // Labels take at most about 40 %, so that long values (an office) keep most of a phone's width.
+    gridTemplateColumns: 'minmax(0, max-content) minmax(60%, 1fr)',
     columnGap: tokens.spacingHorizontalM,
     rowGap: tokens.spacingVerticalXXS,
     margin: 0,
