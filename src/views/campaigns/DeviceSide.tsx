@@ -10,6 +10,7 @@ import type { CampaignSide } from '../../services/schemas/campaigns.ts';
 import { Loading } from '../common/Loading.tsx';
 import { useCampaignDevicesStyles } from './Campaigns.styles.ts';
 
+const PAGE_SIZES = [50, 200, 500];
 const STATUS_COLOR: Record<string, 'success' | 'danger' | 'subtle'> = { online: 'success', offline: 'danger', disabled: 'subtle' };
 
 /** One side of the campaign devices page: search, status filter, the devices with selection (click, shift-range, all shown) and moves. */
@@ -66,6 +67,14 @@ export function DeviceSide({ editor, side }: { editor: CampaignDevicesActor; sid
           <option value="">{t('devices.statusAll')}</option>
           <option value="online">{t('devices.statusOnline')}</option>
           <option value="offline">{t('devices.statusOffline')}</option>
+        </Select>
+        {/* A longer page lets "Select all shown" take up to 500 devices in one move. */}
+        <Select className={styles.status} aria-label={`${label}: ${t('devices.pageSize')}`} value={String(state.query.page_size)} onChange={(_, data) => query({ page_size: Number(data.value) })}>
+          {PAGE_SIZES.map((size) => (
+            <option key={size} value={size}>
+              {t('devices.perPage', { count: size })}
+            </option>
+          ))}
         </Select>
       </div>
       <div className={styles.sideActions}>
