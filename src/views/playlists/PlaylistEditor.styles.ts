@@ -20,6 +20,8 @@ export const useEditorStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground1,
     minWidth: 0,
   },
+  scroller: { maxHeight: '70vh', overflowY: 'auto', overscrollBehavior: 'contain' },
+  virtualTracks: { listStyleType: 'none', margin: 0, padding: 0, position: 'relative' },
   dragging: { boxShadow: tokens.shadow16, zIndex: 1, position: 'relative' },
   position: { minWidth: '2.5em', textAlign: 'end', color: tokens.colorNeutralForeground2 },
   thumb: {

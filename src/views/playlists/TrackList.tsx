@@ -1,4 +1,5 @@
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import { Button, Input, mergeClasses } from '@fluentui/react-components';
 import { DeleteRegular, ReOrderDotsVerticalRegular } from '@fluentui/react-icons';
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type Announcements, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core';
@@ -21,9 +22,14 @@ interface TrackListProps {
   onRemove: (id: number) => void;
 }
 
+/** From this many tracks the list is virtualised: only the rows in (and near) view are rendered. */
+export const VIRTUAL_FROM = 100;
+const ROW_ESTIMATE = 48;
+
 /**
  * The tracks in order, sortable with dnd-kit: by pointer, and by keyboard (focus a handle, Space, arrows, Space)
- * with translated screen-reader announcements.
+ * with translated screen-reader announcements. Long playlists render in a scroll box through @tanstack/react-virtual
+ * (the dragged row is always rendered), so a move re-renders tens of rows, not a thousand.
  */
 export function TrackList({ name, tracks, disabled, canRemove, onMove, onDuration, onRemove }: TrackListProps) {
   const { t } = useTranslation('playlists');
@@ -34,6 +40,25 @@ export function TrackList({ name, tracks, disabled, canRemove, onMove, onDuratio
   );
   const ids = useMemo(() => tracks.map((track) => track.id), [tracks]);
   const moved = useRef(false);
+  const [activeIndex, setActiveIndex] = useState(-1);
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtual = tracks.length >= VIRTUAL_FROM;
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = defaultRangeExtractor(range);
+      return activeIndex >= 0 && !indexes.includes(activeIndex) ? [...indexes, activeIndex].sort((a, b) => a - b) : indexes;
+    },
+    [activeIndex],
+  );
+  const virtualizer = useVirtualizer({
+    count: tracks.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_ESTIMATE,
+    overscan: 12,
+    enabled: virtual,
+    rangeExtractor,
+    getItemKey: (index) => tracks[index]!.id,
+  });
   const announcements = useMemo<Announcements>(() => {
     const describe = (id: UniqueIdentifier, overId?: UniqueIdentifier) => {
       const track = tracks.find((tr) => tr.id === id);
@@ -57,6 +82,7 @@ export function TrackList({ name, tracks, disabled, canRemove, onMove, onDuratio
   }, [tracks, ids, t]);
 
   const dragEnd = ({ active, over }: DragEndEvent) => {
+    setActiveIndex(-1);
     if (!over || active.id === over.id) return;
     onMove(ids.indexOf(active.id as number), ids.indexOf(over.id as number));
   };
@@ -65,15 +91,41 @@ export function TrackList({ name, tracks, disabled, canRemove, onMove, onDuratio
     <DndContext
       sensors={sensors}
       collisionDetection={closestCenter}
+      onDragStart={({ active }) => setActiveIndex(ids.indexOf(active.id as number))}
+      onDragCancel={() => setActiveIndex(-1)}
       onDragEnd={dragEnd}
       accessibility={{ announcements, screenReaderInstructions: { draggable: t('dnd.instructions') } }}
     >
       <SortableContext items={ids} strategy={verticalListSortingStrategy} disabled={disabled}>
-        <ol className={styles.tracks} aria-label={t('editor.tracksLabel', { name })}>
-          {tracks.map((track, index) => (
-            <TrackRow key={track.id} track={track} position={index + 1} disabled={disabled} canRemove={canRemove} onDuration={onDuration} onRemove={onRemove} />
-          ))}
-        </ol>
+        {virtual ? (
+          <div ref={scroller} className={styles.scroller}>
+            <ol className={styles.virtualTracks} style={{ height: virtualizer.getTotalSize() }} aria-label={t('editor.tracksLabel', { name })}>
+              {virtualizer.getVirtualItems().map((item) => {
+                const track = tracks[item.index]!;
+                return (
+                  <TrackRow
+                    key={track.id}
+                    track={track}
+                    position={item.index + 1}
+                    count={tracks.length}
+                    top={item.start}
+                    measure={virtualizer.measureElement}
+                    disabled={disabled}
+                    canRemove={canRemove}
+                    onDuration={onDuration}
+                    onRemove={onRemove}
+                  />
+                );
+              })}
+            </ol>
+          </div>
+        ) : (
+          <ol className={styles.tracks} aria-label={t('editor.tracksLabel', { name })}>
+            {tracks.map((track, index) => (
+              <TrackRow key={track.id} track={track} position={index + 1} count={tracks.length} disabled={disabled} canRemove={canRemove} onDuration={onDuration} onRemove={onRemove} />
+            ))}
+          </ol>
+        )}
       </SortableContext>
     </DndContext>
   );
@@ -82,31 +134,78 @@ export function TrackList({ name, tracks, disabled, canRemove, onMove, onDuratio
 interface TrackRowProps {
   track: TrackDetail;
   position: number;
+  count: number;
+  /** In a virtualised list: the row's offset and the virtualiser's measuring ref. */
+  top?: number;
+  measure?: (element: HTMLElement | null) => void;
   disabled: boolean;
   canRemove: boolean;
   onDuration: (id: number, seconds: number) => void;
   onRemove: (id: number) => void;
 }
 
-const TrackRow = memo(function TrackRow({ track, position, disabled, canRemove, onDuration, onRemove }: TrackRowProps) {
-  const { t } = useTranslation('playlists');
+const TrackRow = memo(function TrackRow({ track, position, count, top, measure, disabled, canRemove, onDuration, onRemove }: TrackRowProps) {
   const styles = useEditorStyles();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: track.id, disabled });
-  const name = track.media_detail.name;
+  const ref = useCallback(
+    (element: HTMLLIElement | null) => {
+      setNodeRef(element);
+      measure?.(element);
+    },
+    [setNodeRef, measure],
+  );
+  const placed = top === undefined ? {} : { position: 'absolute' as const, top, left: 0, right: 0 };
+  // Every move of a drag re-renders the sortable rows; their content (buttons, input) is memoised and stays.
   return (
     <li
-      ref={setNodeRef}
+      ref={ref}
+      data-index={position - 1}
+      aria-posinset={position}
+      aria-setsize={count}
       className={mergeClasses(styles.track, isDragging && styles.dragging)}
-      style={{ transform: CSS.Translate.toString(transform), transition }}
+      style={{ ...placed, transform: CSS.Translate.toString(transform), transition }}
     >
+      <TrackRowContent
+        track={track}
+        position={position}
+        handleRef={setActivatorNodeRef}
+        handleProps={attributes}
+        handleListeners={listeners}
+        disabled={disabled}
+        canRemove={canRemove}
+        onDuration={onDuration}
+        onRemove={onRemove}
+      />
+    </li>
+  );
+});
+
+interface TrackRowContentProps {
+  track: TrackDetail;
+  position: number;
+  handleRef: (element: HTMLElement | null) => void;
+  handleProps: object;
+  handleListeners: object | undefined;
+  disabled: boolean;
+  canRemove: boolean;
+  onDuration: (id: number, seconds: number) => void;
+  onRemove: (id: number) => void;
+}
+
+const TrackRowContent = memo(function TrackRowContent({ track, position, handleRef, handleProps, handleListeners, disabled, canRemove, onDuration, onRemove }: TrackRowContentProps) {
+  const { t } = useTranslation('playlists');
+  const styles = useEditorStyles();
+  const name = track.media_detail.name;
+  return (
+    <>
       <Button
-        ref={setActivatorNodeRef}
+        ref={handleRef}
         appearance="subtle"
         className={styles.handle}
         icon={<ReOrderDotsVerticalRegular />}
         disabled={disabled}
-        {...attributes}
-        {...listeners}
+        {...handleProps}
+        {...handleListeners}
         aria-label={t('actions.dragHandle', { name, position })}
       />
       <span className={styles.position} aria-hidden="true">
@@ -128,7 +227,7 @@ const TrackRow = memo(function TrackRow({ track, position, disabled, canRemove, 
         disabled={disabled || !canRemove}
         onClick={() => onRemove(track.id)}
       />
-    </li>
+    </>
   );
 });
 
