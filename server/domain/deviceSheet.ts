@@ -61,19 +61,35 @@ export function sheetWords(localesDir: string, language: SheetLanguage): Words {
 }
 
 const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+const zoneOffsets = new Map<string, number>();
+/** Zones change their offset on a quarter hour at the finest: one offset per zone and quarter hour is exact. */
+const QUARTER_HOUR_MS = 15 * 60 * 1000;
+
+function zoneOffsetMs(bucketStart: number, zone: string): number {
+  const key = `${zone} ${bucketStart}`;
+  let offset = zoneOffsets.get(key);
+  if (offset === undefined) {
+    let format = wallClockFormats.get(zone);
+    if (!format) {
+      format = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+      wallClockFormats.set(zone, format);
+    }
+    const parts = Object.fromEntries(format.formatToParts(new Date(bucketStart)).map((part) => [part.type, Number(part.value)]));
+    offset = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!) - bucketStart;
+    if (zoneOffsets.size > 100_000) zoneOffsets.clear();
+    zoneOffsets.set(key, offset);
+  }
+  return offset;
+}
 
 /**
  * The instant as the clock on the wall in `zone` shows it, as a UTC date: xlsx dates carry no zone, so the cell holds
  * the local time the operator expects to read (what the devices page shows).
  */
 export function wallClock(instant: Date, zone: string): Date {
-  let format = wallClockFormats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
-    wallClockFormats.set(zone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, Number(part.value)]));
-  return new Date(Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!));
+  const time = instant.getTime();
+  const bucketStart = Math.floor(time / QUARTER_HOUR_MS) * QUARTER_HOUR_MS;
+  return new Date(time + zoneOffsetMs(bucketStart, zone));
 }
 
 /** The sheet's tab name: the devices page's title in that language. */
