@@ -111,31 +111,41 @@ export async function inCampaignOfOtherPosition(db: Db, deviceId: number, positi
   return row !== undefined;
 }
 
-/**
- * How many devices of a screen position a campaign could still take: those of its position less its own, which all
- * share its position (saves, multiply and device edits keep it so): two index counts instead of an anti-join.
- */
-export async function availableCount(db: Db, id: number, positionRank: number): Promise<number> {
-  const [row] = await rows<{ count: number }>(
-    db,
-    sql`SELECT ((SELECT count(*) FROM devices WHERE position_rank = ${positionRank}) - (SELECT count(*) FROM campaign_devices WHERE campaign_id = ${id}))::int AS count`,
-  );
-  return Math.max(0, Number(row!.count));
-}
-
 export async function campaignPosition(db: Db, id: number): Promise<DevicePosition | undefined> {
   const [row] = await rows<{ screen_position: DevicePosition }>(db, sql`SELECT screen_position FROM campaigns WHERE id = ${id}`);
   return row?.screen_position;
 }
 
 /**
- * How many devices take part, and (withIds) every participating id in id order: one walk of the campaign's part of the
- * link table's primary key, much cheaper than counting devices through the link.
+ * What the campaign devices page needs before its pages, in one statement: the campaign's screen position, how many
+ * devices take part (one walk of the campaign's part of the link table's primary key, much cheaper than counting devices
+ * through the link), with `withIds` every participating id in id order, and with `withAvailable` how many it could still
+ * take: the devices of its position less its own, which all share its position (saves, multiply and device edits keep
+ * it so), two index counts instead of an anti-join. Undefined when the campaign does not exist.
  */
-export async function participating(db: Db, id: number, withIds: boolean): Promise<{ count: number; ids: number[] | null }> {
-  const ids = withIds ? sql`COALESCE(string_agg(device_id::text, ',' ORDER BY device_id), '')` : sql`NULL`;
-  const [row] = await rows<{ count: number; ids: string | null }>(db, sql`SELECT count(*)::int AS count, ${ids} AS ids FROM campaign_devices WHERE campaign_id = ${id}`);
-  return { count: Number(row?.count ?? 0), ids: row?.ids === null || row?.ids === undefined ? null : row.ids ? row.ids.split(',').map(Number) : [] };
+export async function campaignDeviceCounts(
+  db: Db,
+  id: number,
+  options: { withIds: boolean; withAvailable: boolean },
+): Promise<{ position: DevicePosition; participating: number; available: number | null; ids: number[] | null } | undefined> {
+  const ids = options.withIds ? sql`(SELECT COALESCE(string_agg(device_id::text, ',' ORDER BY device_id), '') FROM campaign_devices WHERE campaign_id = c.id)` : sql`NULL`;
+  const available = options.withAvailable
+    ? sql`(SELECT count(*) FROM devices WHERE position_rank = CASE c.screen_position WHEN 'horizontal' THEN 0 WHEN 'vertical' THEN 1 ELSE 2 END)::int`
+    : sql`NULL`;
+  const [row] = await rows<{ position: DevicePosition; participating: number; at_position: number | null; ids: string | null }>(
+    db,
+    sql`SELECT c.screen_position AS position, (SELECT count(*) FROM campaign_devices WHERE campaign_id = c.id)::int AS participating,
+          ${available} AS at_position, ${ids} AS ids
+        FROM campaigns c WHERE c.id = ${id}`,
+  );
+  if (!row) return undefined;
+  const participating = Number(row.participating);
+  return {
+    position: row.position,
+    participating,
+    available: row.at_position === null ? null : Math.max(0, Number(row.at_position) - participating),
+    ids: row.ids === null ? null : row.ids ? row.ids.split(',').map(Number) : [],
+  };
 }
 
 export type SaveDevicesOutcome =

@@ -15,10 +15,10 @@ import {
   REPORT_HEADERS,
   type CampaignSide,
 } from '../../src/services/schemas/campaigns.ts';
-import { BoundedIdParam, DEVICE_POSITIONS, DeviceListQuery, normalizeMac } from '../../src/services/schemas/devices.ts';
+import { BoundedIdParam, DeviceListQuery, normalizeMac } from '../../src/services/schemas/devices.ts';
 import type { AppContext } from '../context.ts';
 import {
-  availableCount,
+  campaignDeviceCounts,
   campaignPosition,
   campaignReport,
   deleteCampaign,
@@ -28,7 +28,6 @@ import {
   matchDevices,
   mediaUsageOfCampaigns,
   multiplyCampaign,
-  participating,
   analyzeAfterLargeChange,
   saveCampaignDevices,
   updateCampaign,
@@ -127,26 +126,36 @@ export default async function campaignRoutes(app: FastifyInstance, { ctx }: { ct
     const id = idParam(request);
     const query = request.query as Record<string, unknown>;
     const side = parse(type({ side: CampaignSideParam, with_ids: WithIdsParam }), query);
-    const position = await campaignPosition(db, id);
-    if (!position) throw notFound('Campaign');
     const sides = side.side ? [side.side] : CAMPAIGN_SIDES;
-    const parts: string[] = [];
-    let members: { count: number; ids: number[] | null } | null = null;
-    for (const name of sides) {
+    const requests = sides.map((name) => {
       const own = sideQuery(query, name);
-      const paging = pageRequest(own);
       const filter = parse(DeviceListQuery, own);
+      const unfiltered = Object.entries(filter).every(([key, value]) => key === 'page' || key === 'page_size' || value === undefined || value === '');
+      return { name, paging: pageRequest(own), filter, unfiltered };
+    });
+    // Without filters, a side's size comes from index counts (see campaignDeviceCounts); the page still from the devices.
+    const counts = await campaignDeviceCounts(db, id, {
+      withIds: side.with_ids ?? false,
+      withAvailable: requests.some((request) => request.name === 'available' && request.unfiltered),
+    });
+    if (!counts) throw notFound('Campaign');
+    const parts: string[] = [];
+    for (const { name, paging, filter, unfiltered } of requests) {
       const member = name === 'participating';
-      const unfiltered = Object.keys(filter).every((key) => key === 'page' || key === 'page_size' || filter[key as keyof typeof filter] === undefined || filter[key as keyof typeof filter] === '');
-      // Without filters, a side's size comes from two index counts (see participating, availableCount); the page still from the devices.
-      if (member && (unfiltered || side.with_ids)) members = await participating(db, id, side.with_ids ?? false);
-      const known = !unfiltered ? undefined : member ? members!.count : await availableCount(db, id, DEVICE_POSITIONS.indexOf(position));
-      const { total, size, json } = await listDevicesJson(db, { ...filter, campaign: { id, member }, ...(member ? {} : { position }) }, paging.pageSize, paging.offset, app.prefix, known);
+      const known = !unfiltered ? undefined : member ? counts.participating : counts.available!;
+      const { total, size, json } = await listDevicesJson(
+        db,
+        { ...filter, campaign: { id, member }, ...(member ? {} : { position: counts.position }) },
+        paging.pageSize,
+        paging.offset,
+        app.prefix,
+        known,
+      );
       const next = paging.offset + size < total ? sideLink(request.url, name, paging.page + 1, paging.pageSize) : null;
       const previous = paging.page > 1 ? sideLink(request.url, name, paging.page - 1, paging.pageSize) : null;
       parts.push(`"${name}":{"count":${total},"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)},"results":${json}}`);
     }
-    if (side.with_ids) parts.push(`"participating_ids":${JSON.stringify((members ?? (await participating(db, id, true))).ids)}`);
+    if (counts.ids) parts.push(`"participating_ids":${JSON.stringify(counts.ids)}`);
     return reply.type('application/json; charset=utf-8').send(`{${parts.join(',')}}`);
   });
 
