@@ -181,10 +181,14 @@ export async function appendTrack(db: Db, values: { playlistId: number; mediaId:
   });
 }
 
-/** Removes a track and closes the gap in the positions behind it. */
+/** Removes a track and closes the gap in the positions behind it, under the playlist's row lock like every position write. */
 export async function removeTrack(db: Db, id: number): Promise<Track | undefined> {
   return db.transaction(async (tx) => {
-    const [track] = await rows<Track>(tx as unknown as Db, sql`DELETE FROM playlist_tracks t WHERE t.id = ${id} RETURNING ${TRACK_COLUMNS}`);
+    const t = tx as unknown as Db;
+    const [owner] = await rows<{ playlist: number }>(t, sql`SELECT playlist_id AS playlist FROM playlist_tracks WHERE id = ${id}`);
+    if (!owner) return undefined;
+    await tx.execute(sql`SELECT id FROM playlists WHERE id = ${owner.playlist} FOR UPDATE`);
+    const [track] = await rows<Track>(t, sql`DELETE FROM playlist_tracks t WHERE t.id = ${id} RETURNING ${TRACK_COLUMNS}`);
     if (!track) return undefined;
     await tx.execute(sql`UPDATE playlist_tracks SET position = position - 1 WHERE playlist_id = ${track.playlist} AND position > ${track.position}`);
     await tx.execute(touchPlaylist(track.playlist));
@@ -204,7 +208,7 @@ export async function setTrackDuration(db: Db, id: number, duration: number): Pr
 
 /**
  * Applies a complete order in one transaction: `positions` must hold every track id of the playlist exactly once,
- * else nothing changes ('mismatch'). The deferred unique key checks the positions at commit.
+ * else nothing changes ('mismatch'). The playlist's row lock orders it with appends and removals.
  */
 export async function reorderTracks(db: Db, playlistId: number, positions: number[]): Promise<'reordered' | 'missing' | 'mismatch'> {
   return db.transaction(async (tx) => {
