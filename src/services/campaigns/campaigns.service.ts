@@ -6,7 +6,10 @@ import {
   CampaignDevices,
   CampaignDevicesSaved,
   CampaignMatch,
+  CampaignMatchEnvelope,
   CampaignPage,
+  isMatchedDevice,
+  MatchedDevice,
   MultiplyResult,
   type CampaignFilter,
   type CampaignSide,
@@ -77,7 +80,10 @@ export function saveCampaignDevices(id: number, devices: number[]): Promise<Writ
 
 /** POST /campaigns/{id}/devices/match/: which devices spreadsheet cells name. */
 export async function matchCampaignDevices(id: number, values: string[]): Promise<CampaignMatch> {
-  return parseResponse(CampaignMatch, await api(`/campaigns/${id}/devices/match/`, { method: 'POST', body: { values } }));
+  const answer = parseResponse(CampaignMatchEnvelope, await api(`/campaigns/${id}/devices/match/`, { method: 'POST', body: { values } }));
+  // A device the quick check refuses goes through the schema, which says what is wrong with it.
+  for (const device of answer.devices) if (!isMatchedDevice(device)) parseResponse(MatchedDevice, device);
+  return answer as CampaignMatch;
 }
 
 /** POST /campaigns/{id}/multiply/ */

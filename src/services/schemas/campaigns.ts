@@ -1,4 +1,4 @@
-import { array, boolean, enums, integer, max, min, nullable, object, optional, refine, size, string, type, type Infer } from 'superstruct';
+import { array, boolean, enums, integer, max, min, nullable, object, optional, refine, size, string, type, unknown, type Infer } from 'superstruct';
 import { Id, Page, requiredString } from './common.ts';
 import { DEVICE_POSITIONS, DevicePage } from './devices.ts';
 
@@ -73,12 +73,39 @@ export type CampaignDevicesSaved = Infer<typeof CampaignDevicesSaved>;
 export const CampaignMatchBody = object({ values: size(array(size(string(), 0, 200)), 1, MAX_MATCH_VALUES) });
 export type CampaignMatchBody = Infer<typeof CampaignMatchBody>;
 
+/** A device a spreadsheet value named. */
+export const MatchedDevice = type({ id: Id, sn: string(), mac: nullable(string()), name: string(), office_name: nullable(string()), status: string(), position: string() });
+
+/**
+ * The same test as `MatchedDevice.is`, written out (a property test holds the two equal): superstruct took about 0.3 s
+ * to check the 10,000 devices of a large import in the browser, a third of the import.
+ */
+export function isMatchedDevice(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const device = value as Record<string, unknown>;
+  const text = (field: unknown) => typeof field === 'string';
+  const maybeText = (field: unknown) => field === null || typeof field === 'string';
+  return (
+    Number.isInteger(device.id) &&
+    (device.id as number) >= 1 &&
+    (device.id as number) <= 2147483647 &&
+    text(device.sn) &&
+    maybeText(device.mac) &&
+    text(device.name) &&
+    maybeText(device.office_name) &&
+    text(device.status) &&
+    text(device.position)
+  );
+}
+
 /** Devices of the campaign's position a value named; the indices of values that named none, or a device of another position. */
 export const CampaignMatch = type({
-  devices: array(type({ id: Id, sn: string(), mac: nullable(string()), name: string(), office_name: nullable(string()), status: string(), position: string() })),
+  devices: array(MatchedDevice),
   unmatched: array(min(integer(), 0)),
   mismatched: array(min(integer(), 0)),
 });
+/** CampaignMatch with its devices left to `isMatchedDevice`. */
+export const CampaignMatchEnvelope = type({ devices: array(unknown()), unmatched: array(min(integer(), 0)), mismatched: array(min(integer(), 0)) });
 export type CampaignMatch = Infer<typeof CampaignMatch>;
 
 /** POST /campaigns/{id}/multiply/ */
