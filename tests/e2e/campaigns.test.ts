@@ -135,11 +135,11 @@ describe('campaigns', () => {
     await row(LONG_NAME).getByRole('button', { name: `Actions for ${LONG_NAME}` }).click();
     await page.getByRole('menuitem', { name: 'Report' }).click();
     const dialog = page.getByRole('dialog', { name: `Report for ${LONG_NAME}` });
-    await dialog.getByLabel('From').fill('2026-12-01');
-    await dialog.getByLabel('To').fill('2026-11-01');
+    await dialog.getByLabel('From').fill('12/01/2026');
+    await dialog.getByLabel('To').fill('11/01/2026');
     await dialog.getByRole('button', { name: 'Download' }).click();
     await visible(dialog.getByText('The start must not be after the end'));
-    await dialog.getByLabel('From').fill('2026-10-01');
+    await dialog.getByLabel('From').fill('10/01/2026');
     const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download' }).click()]);
     expect(download.suggestedFilename()).toBe('campaign-report-2026-10-01-2026-11-01.xlsx');
     const file = path.join(files, 'report.xlsx');

@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, ProgressBar } from '@fluentui/react-components';
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, ProgressBar } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { campaignReportMachine } from '../../machines/campaigns/campaignReport.machine.ts';
 import type { Campaign } from '../../services/campaigns/campaigns.service.ts';
 import { currentLanguage } from '../../i18n.ts';
+import { DateInput } from '../common/DateInput.tsx';
 import { saveBlob } from '../devices/format.ts';
 import { useCampaignsStyles } from './Campaigns.styles.ts';
 
@@ -49,10 +50,10 @@ export function CampaignReportDialog({ campaign, onClose }: { campaign: Campaign
             <DialogContent className={styles.progress}>
               <div className={styles.dates}>
                 <Field label={t('report.from')} validationState={periodError ? 'error' : 'none'}>
-                  <Input type="date" value={from} disabled={building} onChange={(_, data) => report.send({ type: 'period.change', from: data.value })} />
+                  <DateInput value={from} disabled={building} onChange={(value) => report.send({ type: 'period.change', from: value })} />
                 </Field>
                 <Field label={t('report.to')} validationState={periodError ? 'error' : 'none'} validationMessage={periodError ? t(periodError) : undefined}>
-                  <Input type="date" value={to} disabled={building} onChange={(_, data) => report.send({ type: 'period.change', to: data.value })} />
+                  <DateInput value={to} disabled={building} onChange={(value) => report.send({ type: 'period.change', to: value })} />
                 </Field>
               </div>
               {building ? (
