@@ -1,14 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildApp } from '../server/app.ts';
 import { createContext, ensureAdmin } from '../server/bootstrap.ts';
 import { loadConfig } from '../server/config.ts';
 import { insertCompany, insertDevicesBulk, insertOffice, type DeviceInsert } from '../server/db/devices.ts';
 import { DEVICE_TYPES, SCHEDULE_STATES } from '../src/services/schemas/devices.ts';
-import { benchIp, benchKey, benchSerial, pinned } from './devices-server.ts';
-import { spawnBenchServer, type BenchServer } from './lib.ts';
+import { benchIp, benchKey, benchSerial } from './devices-server.ts';
+import { listenBenchApp, serveWhenRunDirectly, spawnBenchScript, type BenchServer } from './lib.ts';
 
 /*
  * Child process of bench/campaigns.bench.ts: the real server (PGlite in a temporary DATA_DIR) with <count> horizontal
@@ -43,30 +42,12 @@ async function real(count: number) {
     });
   }
   await insertDevicesBulk(ctx.db, rows);
-  const app = await buildApp(ctx, { logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return {
-    port: (app.server.address() as { port: number }).port,
-    close: async () => {
-      await app.close();
-      await ctx.database.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return listenBenchApp(await buildApp(ctx, { logger: false }), ctx.database, dataDir);
 }
 
 /** Starts this file as a child process pinned to core 1 (when there are two cores) and answers its origin. */
-export async function startCampaignsServer(count: number): Promise<BenchServer> {
-  const script = fileURLToPath(import.meta.url);
-  const command = pinned ? 'taskset' : process.execPath;
-  return spawnBenchServer(command, [...(pinned ? ['-c', '1', process.execPath] : []), '--import', 'tsx', script, String(count)]);
+export function startCampaignsServer(count: number): Promise<BenchServer> {
+  return spawnBenchScript(import.meta.url, [String(count)]);
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const server = await real(Number(process.argv[2] ?? 10000));
-  process.stdout.write(`${JSON.stringify({ port: server.port })}\n`);
-  process.once('SIGTERM', async () => {
-    await server.close();
-    process.exit(0);
-  });
-}
+await serveWhenRunDirectly(import.meta.url, () => real(Number(process.argv[2] ?? 10000)));

@@ -9,7 +9,7 @@ import { createContext, ensureAdmin } from '../server/bootstrap.ts';
 import { loadConfig } from '../server/config.ts';
 import { insertCompany, insertDevicesBulk, insertOffice, type DeviceInsert } from '../server/db/devices.ts';
 import { DEVICE_POSITIONS, DEVICE_TYPES, SCHEDULE_STATES } from '../src/services/schemas/devices.ts';
-import { spawnBenchServer, type BenchServer } from './lib.ts';
+import { pinned, spawnBenchServer, type BenchServer } from './lib.ts';
 
 /*
  * Child process of bench/devices.bench.ts, so that the server runs on a core of its own:
@@ -72,8 +72,7 @@ export async function real(count: number) {
   };
 }
 
-/** Whether the bench servers run pinned to a core of their own (two cores or more and taskset). */
-export const pinned = os.cpus().length >= 2 && spawnSync('taskset', ['-c', '0', 'true']).status === 0;
+export { pinned } from './lib.ts';
 
 /**
  * Keeps the calling process (the load generator) off the server's core: with the server pinned to core 1 and the

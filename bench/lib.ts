@@ -1,7 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -103,4 +105,43 @@ export async function spawnBenchServer(command: string, argv: string[]): Promise
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** Whether the bench servers run pinned to a core of their own (two cores or more and taskset). */
+export const pinned = os.cpus().length >= 2 && spawnSync('taskset', ['-c', '0', 'true']).status === 0;
+
+/** A bench server running in this process: its port, and close, which also removes its data directory. */
+export interface LocalBenchServer {
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Serves a seeded app on a loopback port; close stops it, closes its database and removes its data directory. */
+export async function listenBenchApp(app: FastifyInstance, database: { close(): Promise<void> }, dataDir: string): Promise<LocalBenchServer> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    port: (app.server.address() as { port: number }).port,
+    close: async () => {
+      await app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Starts a bench server script as a child process pinned to core 1 (when `pinned`) and answers its origin. */
+export function spawnBenchScript(scriptUrl: string, args: string[]): Promise<BenchServer> {
+  const command = pinned ? 'taskset' : process.execPath;
+  return spawnBenchServer(command, [...(pinned ? ['-c', '1', process.execPath] : []), '--import', 'tsx', fileURLToPath(scriptUrl), ...args]);
+}
+
+/** When the script is run directly (as spawnBenchScript does): starts its server, prints {port}, stops on SIGTERM. */
+export async function serveWhenRunDirectly(scriptUrl: string, start: () => Promise<LocalBenchServer>): Promise<void> {
+  if (!process.argv[1] || scriptUrl !== pathToFileURL(process.argv[1]).href) return;
+  const server = await start();
+  process.stdout.write(`${JSON.stringify({ port: server.port })}\n`);
+  process.once('SIGTERM', async () => {
+    await server.close();
+    process.exit(0);
+  });
 }

@@ -1,13 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app.ts';
 import { createContext, ensureAdmin } from '../server/bootstrap.ts';
 import { loadConfig } from '../server/config.ts';
-import { pinned } from './devices-server.ts';
-import { spawnBenchServer, type BenchServer } from './lib.ts';
+import { listenBenchApp, serveWhenRunDirectly, spawnBenchScript, type BenchServer } from './lib.ts';
 
 /*
  * Child process of bench/playlists.bench.ts: the real server (PGlite in a temporary DATA_DIR, the built SPA) with
@@ -37,30 +35,12 @@ async function real(count: number) {
     INSERT INTO playlist_tracks (playlist_id, media_id, position, duration)
     SELECT ${big}, 1 + (g % 50), g, 10 FROM generate_series(1, ${BIG_TRACKS}) g`);
   await ctx.db.execute(sql`ANALYZE playlists, playlist_tracks, media_files`);
-  const app = await buildApp(ctx, { logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return {
-    port: (app.server.address() as { port: number }).port,
-    close: async () => {
-      await app.close();
-      await ctx.database.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return listenBenchApp(await buildApp(ctx, { logger: false }), ctx.database, dataDir);
 }
 
 /** Starts this file as a child process pinned to core 1 (when there are two cores) and answers its origin. */
-export async function startPlaylistsServer(count: number): Promise<BenchServer> {
-  const script = fileURLToPath(import.meta.url);
-  const command = pinned ? 'taskset' : process.execPath;
-  return spawnBenchServer(command, [...(pinned ? ['-c', '1', process.execPath] : []), '--import', 'tsx', script, String(count)]);
+export function startPlaylistsServer(count: number): Promise<BenchServer> {
+  return spawnBenchScript(import.meta.url, [String(count)]);
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const server = await real(Number(process.argv[2] ?? 5000));
-  process.stdout.write(`${JSON.stringify({ port: server.port })}\n`);
-  process.once('SIGTERM', async () => {
-    await server.close();
-    process.exit(0);
-  });
-}
+await serveWhenRunDirectly(import.meta.url, () => real(Number(process.argv[2] ?? 5000)));
