@@ -73,13 +73,19 @@ export async function listPlaylists(db: Db, filter: PlaylistFilter): Promise<{ t
   if (filter.screen_position) conditions.push(sql`p.screen_position = ${filter.screen_position}`);
   if (filter.committed) conditions.push(sql`p.committed = ${filter.committed === 'true'}`);
   const where = sql.join(conditions, sql` AND `);
-  const [{ total }] = (await rows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM playlists p WHERE ${where}`)) as [{ total: number }];
-  if (filter.offset >= total) return { total, playlists: [] };
-  const page = await rows<PlaylistRow>(
+  const ordering = ORDERINGS[filter.ordering ?? '-created'];
+  // The page's ids are picked first, with the total counted in the same scan; the columns (the media ids' aggregate,
+  // the dates as text) are then made for those rows only, not for every row an offset skips.
+  const page = await rows<PlaylistRow & { total: number }>(
     db,
-    sql`SELECT ${PLAYLIST_COLUMNS} FROM playlists p WHERE ${where} ORDER BY ${ORDERINGS[filter.ordering ?? '-created']} LIMIT ${filter.limit} OFFSET ${filter.offset}`,
+    sql`WITH picked AS (
+          SELECT p.id, count(*) OVER ()::int AS total FROM playlists p WHERE ${where}
+          ORDER BY ${ordering} LIMIT ${filter.limit} OFFSET ${filter.offset})
+        SELECT ${PLAYLIST_COLUMNS}, picked.total FROM picked JOIN playlists p ON p.id = picked.id ORDER BY ${ordering}`,
   );
-  return { total, playlists: page.map(toPlaylist) };
+  if (page.length) return { total: page[0]!.total, playlists: page.map(toPlaylist) };
+  const [{ total }] = (await rows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM playlists p WHERE ${where}`)) as [{ total: number }];
+  return { total, playlists: [] };
 }
 
 export async function findPlaylist(db: Db, id: number): Promise<Playlist | undefined> {

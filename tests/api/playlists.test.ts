@@ -249,6 +249,9 @@ describe('playlists', () => {
       [2, 5, 'Still', 'image'],
     ]);
     expect(detail.tracks[1].media_detail.preview).toBe(`/api/v1/media/files/${media.image1.id}/preview`);
+    const row = (await admin.client.get('/media/play_lists/?search=Detailed')).body.results[0];
+    expect(row).toEqual((await admin.client.get(`/media/play_lists/${playlist.id}`)).body);
+    expect(row.media).toEqual([media.video.id, media.image1.id]);
     const paged = (await admin.client.get('/media/play_list_with_tracks/?search=Detailed')).body;
     expect(paged.count).toBe(1);
     expect(paged.results[0]).toEqual(detail);
@@ -269,6 +272,8 @@ describe('playlists', () => {
     const page = (await admin.client.get('/media/play_lists/?search=Filter&ordering=name&page=2&page_size=2')).body;
     expect(page).toMatchObject({ count: 3, next: null, results: [{ name: 'Filter B1' }] });
     expect(page.previous).toContain('page=1');
+    // Past the last page: no rows, and still the true total.
+    expect((await admin.client.get('/media/play_lists/?search=Filter&page=3&page_size=2')).body).toMatchObject({ count: 3, results: [] });
     expect((await admin.client.get('/media/play_lists/?committed=maybe')).status).toBe(400);
     expect((await admin.client.get('/media/play_lists/?search=%25')).body.count).toBe(0);
   });
