@@ -27,6 +27,8 @@ export const offices = pgTable(
     email: text('email').notNull().default(''),
     contactPerson: text('contact_person').notNull().default(''),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
+    /** IANA zone (migration 0013); null: the server's zone. */
+    timezone: text('timezone'),
   },
   (t) => [index('offices_company_idx').on(t.companyId)],
 );

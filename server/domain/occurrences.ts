@@ -1,4 +1,5 @@
 import { Temporal } from 'temporal-polyfill';
+import { badRequest } from '../errors.ts';
 
 /**
  * Occurrence expansion for the scheduler (issue 11): plain functions, no database.
@@ -75,6 +76,24 @@ export function isTimeZone(timeZone: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** The server's own zone (`TZ`, else the system's): the zone of an office that has none stored. */
+export function serverTimeZone(): string {
+  return Temporal.Now.timeZoneId();
+}
+
+/**
+ * The zone to store for an office: the given IANA name, or the server's zone when left out. A name Temporal does
+ * not know throws 400 `invalid_timezone` (fields `{timezone: 'invalid'}`); office create and update both use it.
+ */
+export function officeTimeZone(timezone: string | null | undefined): string {
+  if (timezone === undefined || timezone === null) return serverTimeZone();
+  // IANA names only: a fixed offset (`+02:00`) is a zone to Temporal but knows no daylight-saving switch.
+  if (/^[+-]/.test(timezone) || !isTimeZone(timezone)) {
+    throw badRequest('invalid_timezone', `Unknown time zone: ${timezone.slice(0, 64)}.`, { timezone: 'invalid' });
+  }
+  return Temporal.Now.zonedDateTimeISO(timezone).timeZoneId;
 }
 
 /**

@@ -9,6 +9,7 @@ import {
 import type { AppContext } from '../context.ts';
 import { companyExists, insertCompany, insertOffice, listCompanies, listOffices, type CompanyRow, type OfficeRow } from '../db/devices.ts';
 import { record } from '../domain/journal.ts';
+import { officeTimeZone, serverTimeZone } from '../domain/occurrences.ts';
 import { pageOf, pageRequest } from '../domain/paging.ts';
 import { badRequest, parse } from '../errors.ts';
 import { currentUser, requireUser } from '../plugins/auth.ts';
@@ -28,6 +29,7 @@ function toOffice(row: OfficeRow & { companyName: string }): Office {
     phone: row.phone,
     email: row.email,
     contact_person: row.contactPerson,
+    timezone: row.timezone ?? serverTimeZone(),
   };
 }
 
@@ -67,6 +69,7 @@ export default async function officeRoutes(app: FastifyInstance, { ctx }: { ctx:
       phone: body.phone ?? '',
       email: body.email ?? '',
       contactPerson: body.contact_person ?? '',
+      timezone: officeTimeZone(body.timezone),
     });
     await record(db, { userId: currentUser(request).id, action: 'create', entity: 'office', entityId: row.id, detail: { name: row.name } });
     return reply.code(201).send(toOffice(row));

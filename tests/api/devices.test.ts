@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { readSheet } from 'read-excel-file/node';
+import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { like } from 'drizzle-orm';
 import { insertDevicesBulk, walksGroupIndex } from '../../server/db/devices.ts';
@@ -567,7 +568,7 @@ describe('companies and branch offices (location filter)', () => {
       next: null,
       previous: null,
       results: [
-        { id: office.id, company: company.id, company_name: company.name, name: office.name, description: '', address: 'Main street 1', phone: '', email: '', contact_person: '' },
+        { id: office.id, company: company.id, company_name: company.name, name: office.name, description: '', address: 'Main street 1', phone: '', email: '', contact_person: '', timezone: Temporal.Now.timeZoneId() },
       ],
     });
     expect((await client.post('/branch-offices/create/', { company: 999999, name: 'Nowhere' })).body.fields).toEqual({ company: 'not_found' });

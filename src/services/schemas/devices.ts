@@ -300,6 +300,8 @@ export const Office = type({
   phone: string(),
   email: string(),
   contact_person: string(),
+  /** IANA time zone of the office's screens: event times are wall-clock times there (the server's zone when unset). */
+  timezone: string(),
 });
 export type Office = Infer<typeof Office>;
 export const OfficePage = Page(Office);
@@ -312,6 +314,8 @@ export const OfficeCreateBody = object({
   phone: optional(BoundedText(50)),
   email: optional(BoundedText(254)),
   contact_person: optional(BoundedText(200)),
+  /** IANA zone name (`Europe/Berlin`); the server's zone when left out. A name Temporal does not know: 400 `invalid_timezone`. */
+  timezone: optional(size(string(), 1, 64)),
   user: UserField,
 });
 export type OfficeCreateBody = Infer<typeof OfficeCreateBody>;
