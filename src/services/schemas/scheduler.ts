@@ -1,0 +1,248 @@
+import { array, boolean, integer, literal, max, min, nullable, object, optional, pattern, refine, size, string, type, type Infer } from 'superstruct';
+import { Id, IdParam, Page } from './common.ts';
+
+/*
+ * The scheduler (issue 11): campaign events, publishing, and the compiled device schedule players download.
+ * Request bodies are strict `object`s; answers are `type`s (a newer server may add fields).
+ *
+ * Event times are wall-clock times in each device's office time zone: "08:00" plays at 08:00 local in every store,
+ * on both sides of a daylight-saving switch. See docs/api.md, "Scheduler".
+ */
+
+export const MAX_EVENT_TITLE = 200;
+/** Priorities run from 0 (default) to 100; where occurrences overlap on a device the higher one plays. */
+export const MAX_EVENT_PRIORITY = 100;
+/** The longest an event's `duration` (seconds one showing lasts) may be: one day. */
+export const MAX_EVENT_DURATION = 86400;
+/** FullCalendar's default event colour. */
+export const DEFAULT_EVENT_COLOR = '#3788d8';
+/** ISO weekdays: 1 (Monday) to 7 (Sunday). */
+export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+/** The most devices one event may name. */
+export const MAX_EVENT_DEVICES = 100_000;
+
+/** `YYYY-MM-DD`, a real calendar date. */
+export const EventDate = refine(pattern(string(), /^\d{4}-\d{2}-\d{2}$/), 'date', (value) => {
+  const parsed = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
+});
+/** `HH:MM`, 00:00 to 23:59 (wall clock in the device's zone). */
+export const EventTime = pattern(string(), /^([01]\d|2[0-3]):[0-5]\d$/);
+export const EventColor = pattern(string(), /^#[0-9a-fA-F]{6}$/);
+export const Weekday = min(max(integer(), 7), 1);
+const Priority = min(max(integer(), MAX_EVENT_PRIORITY), 0);
+const Duration = min(max(integer(), MAX_EVENT_DURATION), 1);
+const UserField = optional(nullable(min(max(integer(), 2147483647), 0)));
+
+/*
+ * The rules with their own messages (section 5 and 8) are checked by `eventProblems` rather than by the struct, so
+ * that the server answers their own codes and the event form runs the same rule as a guard. The struct only checks
+ * shapes: a missing title, media, playlist or device list passes it and is named by `eventProblems`.
+ */
+const eventFields = {
+  title: optional(size(string(), 0, MAX_EVENT_TITLE)),
+  media: optional(nullable(Id)),
+  playlist: optional(nullable(Id)),
+  start_date: EventDate,
+  /** Required unless `all_day`. */
+  start_time: optional(nullable(EventTime)),
+  end_date: EventDate,
+  /** Required unless `all_day`. */
+  end_time: optional(nullable(EventTime)),
+  all_day: optional(boolean()),
+  color: optional(EventColor),
+  /** Seconds one showing lasts (null: the media's or playlist's own duration). */
+  duration: optional(nullable(Duration)),
+  /** Weekly repeat (default: true when `weekdays` is not empty). `repeat: false` clears `weekdays`. */
+  repeat: optional(boolean()),
+  /** ISO days the event repeats on; at least one when `repeat` is true. */
+  weekdays: optional(size(array(Weekday), 0, 7)),
+  /** A non-empty subset of the campaign's devices. */
+  devices: optional(size(array(Id), 0, MAX_EVENT_DEVICES)),
+  priority: optional(Priority),
+  user: UserField,
+};
+
+/** POST /scheduler/events/create/ */
+export const EventCreateBody = object({ campaign: Id, ...eventFields });
+export type EventCreateBody = Infer<typeof EventCreateBody>;
+
+/** PUT /scheduler/events/{id}: any subset of the fields (the campaign does not change); the result must pass the same rules. */
+export const EventUpdateBody = object({
+  ...eventFields,
+  start_date: optional(EventDate),
+  end_date: optional(EventDate),
+});
+export type EventUpdateBody = Infer<typeof EventUpdateBody>;
+
+export const Event = type({
+  id: Id,
+  campaign: Id,
+  campaign_name: string(),
+  title: string(),
+  media: nullable(Id),
+  media_name: nullable(string()),
+  playlist: nullable(Id),
+  playlist_name: nullable(string()),
+  /** The playlist's tracks equal its last committed version (null for a media event). Publish needs every one true. */
+  playlist_committed: nullable(boolean()),
+  start_date: string(),
+  /** `HH:MM`; `00:00` for an all-day event. */
+  start_time: string(),
+  end_date: string(),
+  end_time: string(),
+  all_day: boolean(),
+  color: string(),
+  duration: nullable(integer()),
+  repeat: boolean(),
+  weekdays: array(integer()),
+  devices: array(Id),
+  /** False from any create, edit or delete in the campaign until the campaign is published again. */
+  published: boolean(),
+  priority: integer(),
+  created_at: string(),
+  updated_at: string(),
+});
+export type Event = Infer<typeof Event>;
+export const EventPage = Page(Event);
+
+/** An instant or a date, as FullCalendar sends its range (`2026-11-01` or `2026-11-01T00:00:00+01:00`): the date part counts. */
+const RangeBound = pattern(string(), /^\d{4}-\d{2}-\d{2}(T[0-9:.]+(Z|[+-]\d{2}:?\d{2})?)?$/);
+
+/** GET /scheduler/events/?campaign=&start=&end=: events that overlap [start, end) (dates, both optional). page_size defaults to 500 here. */
+export const EventListQuery = type({
+  campaign: optional(IdParam),
+  start: optional(RangeBound),
+  end: optional(RangeBound),
+});
+export type EventListQuery = Infer<typeof EventListQuery>;
+
+/** One file a schedule item plays: download `url` with the player's serial and key headers. */
+export const ScheduleMedia = type({
+  id: Id,
+  url: string(),
+  /** Changes whenever the stored file changes (an opaque tag: compare, do not verify bytes with it). */
+  checksum: string(),
+  /** Seconds this file plays each time its turn comes. */
+  duration: min(integer(), 1),
+});
+export type ScheduleMedia = Infer<typeof ScheduleMedia>;
+
+/** One occurrence of an event on the device. */
+export const ScheduleItem = type({
+  event: Id,
+  title: string(),
+  /** UTC instants, ISO 8601 with Z. */
+  starts_at: string(),
+  ends_at: string(),
+  /** The office's wall clock, ISO 8601 without offset. */
+  local_start: string(),
+  local_end: string(),
+  priority: integer(),
+  playlist: nullable(Id),
+  /** The committed playlist version the media list comes from (null for a media event). */
+  playlist_version: nullable(integer()),
+  /** In play order. */
+  media: array(ScheduleMedia),
+});
+export type ScheduleItem = Infer<typeof ScheduleItem>;
+
+/**
+ * GET /scheduler/dev2/{id}: the compiled schedule. `items` are the occurrences from the start of today (office time)
+ * until `valid_until` (7 days later and more), in play order. Where occurrences overlap, the higher priority plays;
+ * equal priorities take turns (one media each, in ascending event id). `version` changes only when `items` change
+ * (0: nothing compiled yet, with empty items).
+ */
+export const DeviceSchedule = type({
+  device: Id,
+  version: min(integer(), 0),
+  timezone: string(),
+  generated_at: nullable(string()),
+  valid_until: nullable(string()),
+  items: array(ScheduleItem),
+});
+export type DeviceSchedule = Infer<typeof DeviceSchedule>;
+
+/** POST /scheduler/publish/{campaignId}/: 200 with counts. */
+export const PublishResult = type({
+  campaign: Id,
+  /** Events marked published. */
+  events: min(integer(), 0),
+  /** Devices whose schedule was compiled. */
+  devices: min(integer(), 0),
+  /** Of those, devices whose schedule version changed. */
+  changed: min(integer(), 0),
+  published_at: string(),
+});
+export type PublishResult = Infer<typeof PublishResult>;
+
+/** The 409 of publish: "Uncommited playlists found!" with the playlists to commit first. */
+export const PublishConflict = type({
+  detail: string(),
+  code: literal('uncommitted_playlists'),
+  playlists: array(type({ id: Id, name: string() })),
+});
+export type PublishConflict = Infer<typeof PublishConflict>;
+
+/* The rules with messages of their own (section 5, section 8 "Events and playlists"). */
+
+/** Error code -> the spec's message key: the SPA translates by code. */
+export const EVENT_PROBLEM_CODES = [
+  /** "You must select event title" */
+  'title_required',
+  /** "You must select media or playlist" (none, or both) */
+  'media_or_playlist_required',
+  /** "Device selection is required" */
+  'devices_required',
+  /** A weekly repeat needs at least one day per week. */
+  'weekdays_required',
+  /** A start or end time is missing on an event that is not all day. */
+  'time_required',
+  /** The end comes before the start (a one-off event), or end_date before start_date. */
+  'end_before_start',
+] as const;
+export type EventProblemCode = (typeof EVENT_PROBLEM_CODES)[number];
+
+export interface EventDraft {
+  title?: string | null;
+  media?: number | null;
+  playlist?: number | null;
+  start_date?: string;
+  start_time?: string | null;
+  end_date?: string;
+  end_time?: string | null;
+  all_day?: boolean;
+  repeat?: boolean;
+  weekdays?: readonly number[];
+  devices?: readonly number[];
+}
+
+/** Whether the draft repeats weekly: `repeat` when given, else whether it names weekdays. */
+export function repeatsWeekly(draft: Pick<EventDraft, 'repeat' | 'weekdays'>): boolean {
+  return draft.repeat ?? (draft.weekdays?.length ?? 0) > 0;
+}
+
+/**
+ * The problems of an event draft in the order the form shows them: `{field: code}` with the first one's code as the
+ * answer's `code`. Empty when the event may be saved. The server answers 400 with these; the form uses it as its guard.
+ */
+export function eventProblems(draft: EventDraft): { code: EventProblemCode; fields: Record<string, EventProblemCode> } | null {
+  const fields: Record<string, EventProblemCode> = {};
+  if (!draft.title || !draft.title.trim()) fields.title = 'title_required';
+  if ((draft.media == null) === (draft.playlist == null)) fields.media = 'media_or_playlist_required';
+  if (!draft.devices || draft.devices.length === 0) fields.devices = 'devices_required';
+  if (repeatsWeekly(draft) && (draft.weekdays?.length ?? 0) === 0) fields.weekdays = 'weekdays_required';
+  if (!draft.all_day) {
+    if (!draft.start_time) fields.start_time = 'time_required';
+    if (!draft.end_time) fields.end_time = 'time_required';
+  }
+  if (draft.start_date && draft.end_date && !fields.start_time && !fields.end_time) {
+    const repeats = repeatsWeekly(draft);
+    const start = `${draft.start_date}T${draft.all_day || repeats ? '00:00' : draft.start_time}`;
+    const end = `${draft.end_date}T${draft.all_day || repeats ? '00:00' : draft.end_time}`;
+    // A one-off event must end after it starts; a repeat (or an all-day event) needs end_date >= start_date.
+    if (draft.all_day || repeats ? end < start : end <= start) fields.end_date = 'end_before_start';
+  }
+  const first = Object.values(fields)[0];
+  return first ? { code: first, fields } : null;
+}
