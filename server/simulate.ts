@@ -27,10 +27,25 @@ export interface SimulatedPlayer {
   /** 'starting' | 'pending' | 'online' | 'rebooting' | 'disabled' | 'stopped' */
   readonly state: string;
   readonly heartbeats: number;
+  /** The navigation version this player last read (0: none yet). */
+  readonly navigationVersion: number;
   stop(): Promise<void>;
 }
 
 type Answer = { status: number; body: Record<string, unknown> };
+
+/**
+ * Reads the device's navigation map (GET /player/navigation/) when the heartbeat announces a version other than the one
+ * the player holds; answers the version it now holds.
+ */
+export async function followNavigation(api: string, headers: Record<string, string>, held: number, announced: unknown, log: (line: string) => void): Promise<number> {
+  if (typeof announced !== 'number' || announced === held) return held;
+  const response = await fetch(`${api}/player/navigation/`, { headers });
+  if (response.status !== 200) throw new Error(`navigation answered ${response.status}`);
+  const map = (await response.json()) as { version: number; markers: unknown[] };
+  log(`navigation version ${map.version} with ${map.markers.length} marker(s)`);
+  return map.version;
+}
 
 export function startSimulatedPlayer(options: PlayerOptions): SimulatedPlayer {
   const interval = options.intervalMs ?? 5000;
@@ -40,6 +55,7 @@ export function startSimulatedPlayer(options: PlayerOptions): SimulatedPlayer {
   let key = options.key;
   let state = 'starting';
   let heartbeats = 0;
+  let navigationVersion = 0;
   let configVersion: number | null = null;
   let acknowledged: number[] = [];
   let timer: NodeJS.Timeout | null = null;
@@ -107,6 +123,8 @@ export function startSimulatedPlayer(options: PlayerOptions): SimulatedPlayer {
     if (answer.status !== 200) throw new Error(`heartbeat answered ${answer.status}`);
     heartbeats += 1;
     acknowledged = [];
+    const credentials = { 'x-device-serial': options.serial, 'x-device-key': key ?? '' };
+    navigationVersion = await followNavigation(api, credentials, navigationVersion, answer.body.navigation_version, (line) => log(`${options.serial}: ${line}`));
     if (Array.isArray(answer.body.configs)) {
       configVersion = Number(answer.body.config_version);
       log(`${options.serial}: received ${answer.body.configs.length} config file(s), version ${configVersion}`);
@@ -138,6 +156,9 @@ export function startSimulatedPlayer(options: PlayerOptions): SimulatedPlayer {
     },
     get heartbeats() {
       return heartbeats;
+    },
+    get navigationVersion() {
+      return navigationVersion;
     },
     async stop() {
       stopped = true;

@@ -11,6 +11,7 @@ import clientRoutes from './clients.ts';
 import officeRoutes from './offices.ts';
 import campaignRoutes from './campaigns.ts';
 import playlistRoutes from './playlists.ts';
+import navigationRoutes from './navigation.ts';
 
 /** Every resource plugin, mounted under /api/v1. One line per resource. */
 export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }>[] = [
@@ -25,4 +26,5 @@ export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }>[] = [
   officeRoutes,
   campaignRoutes,
   playlistRoutes,
+  navigationRoutes,
 ];

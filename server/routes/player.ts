@@ -3,6 +3,7 @@ import { isIpAddress, PlayerHeartbeatBody, PlayerHelloBody, type PlayerHeartbeat
 import type { AppContext } from '../context.ts';
 import { findPlayer, signOffDevice, takeAdoptedKey, touchDevice, upsertPendingClient, type PlayerCredentials } from '../db/devices.ts';
 import { watchDeviceChanges } from '../db/deviceChanges.ts';
+import { navigationVersions } from '../db/navigationVersions.ts';
 import { heartbeatRecorder, preloadPlayers } from '../db/heartbeats.ts';
 import { HEARTBEAT_SECONDS, sameKey } from '../domain/devices.ts';
 import { isPlainHeartbeat } from '../domain/heartbeatBody.ts';
@@ -49,7 +50,7 @@ function heartbeatBody(input: Record<string, unknown>): HeartbeatBody {
 const deviceDisabled = () => new ApiError(403, 'device_disabled', 'The device is disabled.');
 
 /** Why a serial and key do not open the door: unknown device (401), wrong key (401), disabled (403). */
-async function authenticatePlayer(ctx: AppContext, serial: string, key: string): Promise<PlayerCredentials> {
+export async function authenticatePlayer(ctx: AppContext, serial: string, key: string): Promise<PlayerCredentials> {
   const player = await findPlayer(ctx.db, serial);
   if (!player) throw unauthorized('unknown_device', 'No device has this serial number: say hello first.');
   if (!sameKey(player.deviceKey, key)) throw unauthorized('invalid_device_key', 'The device key is wrong.');
@@ -75,6 +76,9 @@ export function authenticatePlayerOrUser(ctx: AppContext) {
 export default async function playerRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const { db } = ctx;
   const recordHeartbeat = heartbeatRecorder(db, ctx.players, ctx.contacts);
+  // Navigation: the version of the map last sent to the device (see NavigationVersions); the player reads it when it changes.
+  const navigation = navigationVersions(db);
+  const withNavigationVersion = async <T extends { device: number }>(answer: T) => ({ ...answer, navigation_version: await navigation.of(answer.device) });
 
   // Changes made through other instances (or any other path) reach this instance's player cache through the log.
   let changeWatch: ReturnType<typeof watchDeviceChanges> | undefined;
@@ -129,7 +133,7 @@ export default async function playerRoutes(app: FastifyInstance, { ctx }: { ctx:
       configVersion: body.config_version ?? null,
       acknowledged: body.acknowledged ?? [],
     });
-    if (answer) return answer;
+    if (answer) return withNavigationVersion(answer);
     // The fast path found no active device with this serial and key: tell the player why.
     await authenticatePlayer(ctx, body.serial, body.key);
     throw unauthorized('invalid_device_key', 'The device key is wrong.');

@@ -6,6 +6,7 @@ import * as campaigns from '../../src/services/schemas/campaigns.ts';
 import * as devices from '../../src/services/schemas/devices.ts';
 import * as directory from '../../src/services/schemas/directory.ts';
 import * as media from '../../src/services/schemas/media.ts';
+import * as navigation from '../../src/services/schemas/navigation.ts';
 import * as playlists from '../../src/services/schemas/playlists.ts';
 import * as users from '../../src/services/schemas/users.ts';
 import type { TestServer } from '../helpers/server.ts';
@@ -20,7 +21,7 @@ import type { TestServer } from '../helpers/server.ts';
 
 type AnyStruct = Struct<any, any>;
 
-const SCHEMA_MODULES: Record<string, unknown>[] = [auth, campaigns, devices, directory, media, playlists, users];
+const SCHEMA_MODULES: Record<string, unknown>[] = [auth, campaigns, devices, directory, media, navigation, playlists, users];
 
 /** Every exported request schema (`...Body`, `...Query`), by name. */
 const SCHEMAS: Record<string, AnyStruct> = Object.fromEntries(
@@ -67,6 +68,12 @@ const ROUTE_SCHEMAS: Record<string, string> = {
   'POST /campaigns/:id/devices/match/': 'CampaignMatchBody',
   'POST /campaigns/:id/multiply/': 'MultiplyBody',
   'GET /campaigns/:id/report/': 'CampaignReportQuery',
+  'GET /navigation/objects/': 'ObjectListQuery',
+  'PUT /navigation/objects/:id': 'ObjectRenameBody',
+  'GET /navigation/markers/': 'MarkerListQuery',
+  'POST /navigation/markers/create/': 'MarkerCreateBody',
+  'PUT /navigation/markers/:id': 'MarkerUpdateBody',
+  'PUT /navigation/devices/:deviceId/': 'DeviceNavigationBody',
 };
 
 const DEEP = 10_000;
@@ -263,7 +270,17 @@ export async function seed(server: TestServer, access: string): Promise<void> {
     await post('/campaigns/create/', { name: `Fuzz campaign ${i}`, user: 1 });
     await post('/player/hello/', { serial: `FUZZ-NEW-${i}`, version: '1.0' });
   }
+  for (let i = 1; i <= 3; i += 1) {
+    const layout = new FormData();
+    layout.append('office', '1');
+    layout.append('name', `Fuzz floor ${i}`);
+    layout.append('layout', new Blob([new Uint8Array(TINY_PNG)], { type: 'image/png' }), 'plan.png');
+    await fetch(`${server.api}/navigation/objects/create/`, { method: 'POST', headers: { authorization: headers.authorization }, body: layout });
+  }
 }
+
+/** A 1x1 PNG: the layout of the seeded navigation objects. */
+const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 /**
  * Sends `count` generated requests (fast-check, `seed`) one at a time through the server's full request pipeline

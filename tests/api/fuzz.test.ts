@@ -23,6 +23,7 @@ it(`answers ${REQUESTS} generated requests over every route without a 5xx, and a
   expect(report.tried).toBe(REQUESTS);
   // The generator reaches the routes, not only the door: some requests succeed and many are refused for their fields.
   expect(report.statuses[200] ?? 0).toBeGreaterThan(REQUESTS / 20);
-  expect(report.statuses[201] ?? 0).toBeGreaterThan(REQUESTS / 100);
+  // Creates are a shrinking share of a growing route table (and multipart creates are never generated): 1 in 200.
+  expect(report.statuses[201] ?? 0).toBeGreaterThan(REQUESTS / 200);
   expect(report.statuses[400] ?? 0).toBeGreaterThan(REQUESTS / 10);
 }, 180_000);
