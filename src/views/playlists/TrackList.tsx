@@ -36,25 +36,26 @@ export function TrackList({ name, tracks, disabled, canRemove, onMove, onDuratio
   const styles = useEditorStyles();
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates, scrollBehavior: 'auto' }),
   );
   const ids = useMemo(() => tracks.map((track) => track.id), [tracks]);
   const moved = useRef(false);
-  const [activeIndex, setActiveIndex] = useState(-1);
+  // The dragged row stays rendered when the list scrolls away from it. Kept in a ref, not state: picking a row up
+  // re-renders nothing; the virtualiser asks again whenever its range changes, which is when it matters.
+  const activeIndex = useRef(-1);
   const scroller = useRef<HTMLDivElement>(null);
   const virtual = tracks.length >= VIRTUAL_FROM;
-  const rangeExtractor = useCallback(
-    (range: Range) => {
-      const indexes = defaultRangeExtractor(range);
-      return activeIndex >= 0 && !indexes.includes(activeIndex) ? [...indexes, activeIndex].sort((a, b) => a - b) : indexes;
-    },
-    [activeIndex],
-  );
+  const rangeExtractor = useCallback((range: Range) => {
+    const indexes = defaultRangeExtractor(range);
+    const active = activeIndex.current;
+    return active >= 0 && !indexes.includes(active) ? [...indexes, active].sort((a, b) => a - b) : indexes;
+  }, []);
   const virtualizer = useVirtualizer({
     count: tracks.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_ESTIMATE,
-    overscan: 12,
+    overscan: 4,
+    useFlushSync: false,
     enabled: virtual,
     rangeExtractor,
     getItemKey: (index) => tracks[index]!.id,
@@ -82,7 +83,7 @@ export function TrackList({ name, tracks, disabled, canRemove, onMove, onDuratio
   }, [tracks, ids, t]);
 
   const dragEnd = ({ active, over }: DragEndEvent) => {
-    setActiveIndex(-1);
+    activeIndex.current = -1;
     if (!over || active.id === over.id) return;
     onMove(ids.indexOf(active.id as number), ids.indexOf(over.id as number));
   };
@@ -91,8 +92,8 @@ export function TrackList({ name, tracks, disabled, canRemove, onMove, onDuratio
     <DndContext
       sensors={sensors}
       collisionDetection={closestCenter}
-      onDragStart={({ active }) => setActiveIndex(ids.indexOf(active.id as number))}
-      onDragCancel={() => setActiveIndex(-1)}
+      onDragStart={({ active }) => (activeIndex.current = ids.indexOf(active.id as number))}
+      onDragCancel={() => (activeIndex.current = -1)}
       onDragEnd={dragEnd}
       accessibility={{ announcements, screenReaderInstructions: { draggable: t('dnd.instructions') } }}
     >
