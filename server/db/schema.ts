@@ -50,7 +50,8 @@ export const journal = pgTable(
     entity: text('entity').notNull(),
     entityId: text('entity_id'),
     detail: jsonb('detail').notNull().default(sql`'{}'::jsonb`),
+    changes: jsonb('changes').notNull().default(sql`'{}'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('journal_created_idx').on(t.createdAt)],
+  (t) => [index('journal_newest_idx').on(t.createdAt.desc(), t.id.desc())],
 );

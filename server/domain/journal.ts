@@ -3,16 +3,90 @@ import { journal } from '../db/schema.ts';
 
 export type JournalAction = 'create' | 'update' | 'delete' | 'login' | 'logout' | string;
 
-/** Records who changed what; every write through the API calls this. */
-export async function record(
-  db: Db,
-  entry: { userId: number | null; action: JournalAction; entity: string; entityId?: string | number | null; detail?: Record<string, unknown> },
-): Promise<void> {
+/** What changed in one write: field -> [before, after]. */
+export type Changes = Record<string, [unknown, unknown]>;
+
+type Snapshot = object | null | undefined;
+
+export interface JournalRecord {
+  userId: number | null;
+  action: JournalAction;
+  entity: string;
+  entityId?: string | number | null;
+  /** Free-form context kept in the database (not part of the journal's answer). */
+  detail?: Record<string, unknown>;
+  /** What changed, field by field; merged over what `before`/`after` give. */
+  changes?: Changes;
+  /** The entity before the write (absent or null for a create). */
+  before?: Snapshot;
+  /** The entity after the write (absent or null for a delete). */
+  after?: Snapshot;
+  /** With before/after: the only fields compared (default every field either side has). */
+  fields?: readonly string[];
+}
+
+/**
+ * Field names that hold secrets: passwords, keys, tokens, hashes. Whatever a route passes, such a field never reaches
+ * the journal (stripped here, at any depth), so no reader of the journal or its xlsx sees one.
+ */
+const SECRET_FIELD = /pass(word|wd)?|secret|token|hash|salt|credential|(^|_|-)key(s)?$|[a-z]Key(s)?$|^key(s)?$|api_?key|private/i;
+
+export function isSecretField(name: string): boolean {
+  return SECRET_FIELD.test(name);
+}
+
+function withoutSecrets(value: unknown, depth = 0): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (value instanceof Date) return value.toISOString();
+  if (depth > 8) return null;
+  if (Array.isArray(value)) return value.map((item) => withoutSecrets(item, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>)
+      .filter(([key, item]) => !isSecretField(key) && item !== undefined)
+      .map(([key, item]) => [key, withoutSecrets(item, depth + 1)]),
+  );
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** The fields that differ between two snapshots of an entity, as {field: [before, after]}, secrets left out. */
+export function diffChanges(before: Snapshot, after: Snapshot, fields?: readonly string[]): Changes {
+  const beforeFields = (before ?? {}) as Record<string, unknown>;
+  const afterFields = (after ?? {}) as Record<string, unknown>;
+  const keys = fields ?? [...new Set([...Object.keys(beforeFields), ...Object.keys(afterFields)])];
+  const changes: Changes = {};
+  for (const key of keys) {
+    if (isSecretField(key)) continue;
+    const was = beforeFields[key] ?? null;
+    const now = afterFields[key] ?? null;
+    if (!same(was, now)) changes[key] = [withoutSecrets(was), withoutSecrets(now)];
+  }
+  return changes;
+}
+
+/** Changes as stored: secret fields dropped, values made JSON (dates as ISO text). */
+export function cleanChanges(changes: Changes): Changes {
+  const clean: Changes = {};
+  for (const [key, pair] of Object.entries(changes)) {
+    if (isSecretField(key) || !Array.isArray(pair)) continue;
+    clean[key] = [withoutSecrets(pair[0] ?? null), withoutSecrets(pair[1] ?? null)];
+  }
+  return clean;
+}
+
+/**
+ * Records who changed what; every write through the API calls this. `changes` (or `before`/`after`, compared field by
+ * field) say what changed; both are optional, so older calls that only pass `detail` keep working.
+ */
+export async function record(db: Db, entry: JournalRecord): Promise<void> {
+  const compared = entry.before !== undefined || entry.after !== undefined ? diffChanges(entry.before, entry.after, entry.fields) : {};
+  const changes = cleanChanges({ ...compared, ...(entry.changes ?? {}) });
   await db.insert(journal).values({
     userId: entry.userId,
     action: entry.action,
     entity: entry.entity,
     entityId: entry.entityId == null ? null : String(entry.entityId),
-    detail: entry.detail ?? {},
+    detail: (withoutSecrets(entry.detail ?? {}) as Record<string, unknown>) ?? {},
+    changes,
   });
 }

@@ -104,14 +104,16 @@ export default async function campaignRoutes(app: FastifyInstance, { ctx }: { ct
   app.put('/campaigns/:id', async (request) => {
     const id = idParam(request);
     const body = parse(CampaignUpdateBody, request.body);
+    const previous = await findCampaign(db, id);
     const outcome = await updateCampaign(db, id, { name: body.name?.trim(), screenPosition: body.screen_position });
     if (outcome === 'not_found') throw notFound('Campaign');
     if (outcome === 'has_devices') {
       throw conflict('campaign_has_devices', 'A campaign with devices cannot change its screen position.', { screen_position: 'campaign_has_devices' });
     }
     const fields = Object.keys(body).filter((key) => key !== 'user');
-    await record(db, { userId: userOf(request), action: 'update', entity: 'campaign', entityId: id, detail: { fields } });
-    return answer(id);
+    const after = await answer(id);
+    await record(db, { userId: userOf(request), action: 'update', entity: 'campaign', entityId: id, detail: { fields }, before: previous, after, fields: ['name', 'screen_position'] });
+    return after;
   });
 
   app.delete('/campaigns/:id', async (request, reply) => {

@@ -54,6 +54,10 @@ import { ApiError, badRequest, conflict, notFound, parse } from '../errors.ts';
 import { currentUser, requireUser } from '../plugins/auth.ts';
 import { authenticatePlayerOrUser } from './player.ts';
 
+/** Device fields the journal compares: what an operator sets (status, contacts and the key are not edits). */
+const JOURNALED_FIELDS = [
+  'sn', 'mac', 'name', 'office', 'company', 'device_type', 'default_config', 'screen_type', 'description', 'mount_date', 'warranty', 'position', 'ip', 'is_active', 'user',
+] as const;
 const PHOTO_NAME = /^[0-9a-f]{32}\.(?:png|jpg|webp)$/;
 const ANALYZE_EVERY_MS = 10 * 60 * 1000;
 const ClearPhotoBody = object({ photo: literal(null) });
@@ -189,8 +193,9 @@ export default async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx:
       } catch (error) {
         throw duplicateError(error) ?? error;
       }
-      await record(db, { userId: currentUser(request).id, action: 'create', entity: 'device', entityId: id, detail: { sn: body.sn } });
-      return reply.code(201).send(await answer(id));
+      const created = await answer(id);
+      await record(db, { userId: currentUser(request).id, action: 'create', entity: 'device', entityId: id, detail: { sn: body.sn }, after: created, fields: JOURNALED_FIELDS });
+      return reply.code(201).send(created);
     });
 
     guarded.get('/tvpi/devices/check/:id', async (request) => {
@@ -208,6 +213,7 @@ export default async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx:
       if (body.position && (await inCampaignOfOtherPosition(db, id, body.position))) {
         throw conflict('device_in_campaign', 'The device takes part in a campaign of another screen position.', { position: 'device_in_campaign' });
       }
+      const before = await findDevice(db, id);
       let updated: boolean;
       try {
         updated = await updateDevice(db, id, columnsOf(body));
@@ -216,18 +222,21 @@ export default async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx:
       } finally {
         ctx.players.forgetDevice(id);
       }
-      if (!updated) throw notFound('Device');
-      await record(db, { userId: currentUser(request).id, action: 'update', entity: 'device', entityId: id, detail: { fields: Object.keys(body) } });
-      return answer(id);
+      if (!updated || !before) throw notFound('Device');
+      const after = await answer(id);
+      const was = toDevice(before, app.prefix);
+      await record(db, { userId: currentUser(request).id, action: 'update', entity: 'device', entityId: id, detail: { fields: Object.keys(body) }, before: was, after, fields: JOURNALED_FIELDS });
+      return after;
     });
 
     guarded.delete('/tvpi/devices/:id', async (request, reply) => {
       const id = idParam(request);
+      const before = await findDevice(db, id);
       const removed = await deleteDevice(db, id);
       ctx.players.forgetDevice(id);
       if (!removed) throw notFound('Device');
       if (removed.photoFile && PHOTO_NAME.test(removed.photoFile)) await fsp.rm(path.join(photosDir, removed.photoFile), { force: true });
-      await record(db, { userId: currentUser(request).id, action: 'delete', entity: 'device', entityId: id });
+      await record(db, { userId: currentUser(request).id, action: 'delete', entity: 'device', entityId: id, before: before ? toDevice(before, app.prefix) : null, fields: JOURNALED_FIELDS });
       return reply.code(204).send();
     });
 
@@ -238,7 +247,7 @@ export default async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx:
       const isActive = body.is_active ?? !row.device.isActive;
       await updateDevice(db, id, { isActive });
       ctx.players.forgetDevice(id);
-      await record(db, { userId: currentUser(request).id, action: isActive ? 'activate' : 'deactivate', entity: 'device', entityId: id });
+      await record(db, { userId: currentUser(request).id, action: isActive ? 'activate' : 'deactivate', entity: 'device', entityId: id, changes: row.device.isActive === isActive ? {} : { is_active: [row.device.isActive, isActive] } });
       return answer(id);
     });
 
@@ -249,7 +258,7 @@ export default async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx:
       if (!row.device.isActive) throw conflict('device_disabled', 'The device is disabled.');
       const command = await queueCommand(db, id, body.command, currentUser(request).id);
       ctx.players.forgetDevice(id);
-      await record(db, { userId: currentUser(request).id, action: 'command', entity: 'device', entityId: id, detail: { command: body.command } });
+      await record(db, { userId: currentUser(request).id, action: 'command', entity: 'device', entityId: id, detail: { command: body.command }, changes: { command: [null, body.command] } });
       return reply.code(202).send({ id: command.id, device: id, command: body.command, status: 'queued', created_at: command.createdAt.toISOString() });
     });
 
@@ -309,7 +318,10 @@ export default async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx:
         ctx.players.forgetDevice(id);
       }
       if (!saved) throw notFound('Config');
-      await record(db, { userId: currentUser(request).id, action: 'update', entity: 'device_config', entityId: configId, detail: { device: id, path: saved.path } });
+      await record(db, {
+        userId: currentUser(request).id, action: 'update', entity: 'device_config', entityId: configId, detail: { device: id, path: saved.path },
+        before: { name: current.name, path: current.path, content: current.content }, after: { name: saved.name, path: saved.path, content: saved.content },
+      });
       return saved;
     });
   });

@@ -102,7 +102,8 @@ export default async function directoryRoutes(app: FastifyInstance, { ctx }: { c
   app.put('/directory/queries/:id', async (request) => {
     const id = idParam(request);
     const body = parseBody(DirectoryQueryUpdateBody, request.body);
-    if (!(await findDirectoryQuery(db, id))) throw notFound('Directory query');
+    const previous = await findDirectoryQuery(db, id);
+    if (!previous) throw notFound('Directory query');
     if (body.name !== undefined) await nameFree(body.name.trim(), id);
     const row = await updateDirectoryQuery(db, id, {
       ...(body.name !== undefined ? { name: body.name.trim() } : {}),
@@ -113,7 +114,7 @@ export default async function directoryRoutes(app: FastifyInstance, { ctx }: { c
       ...(body.active !== undefined ? { active: body.active } : {}),
     });
     if (!row) throw notFound('Directory query');
-    await record(db, { userId: currentUser(request).id, action: 'update', entity: 'directory_query', entityId: id, detail: { ...body } });
+    await record(db, { userId: currentUser(request).id, action: 'update', entity: 'directory_query', entityId: id, detail: { ...body }, before: toDirectoryQuery(previous), after: toDirectoryQuery(row), fields: ['name', 'value', 'type', 'device', 'screen', 'active'] });
     if (row.active) await afterChange(row);
     else for (const mediaId of await dropQueuedRenders(db, id)) await recomputeMediaStatus(db, mediaId);
     return toDirectoryQuery(row);

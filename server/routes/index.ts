@@ -12,6 +12,7 @@ import officeRoutes from './offices.ts';
 import campaignRoutes from './campaigns.ts';
 import playlistRoutes from './playlists.ts';
 import navigationRoutes from './navigation.ts';
+import journalRoutes from './journal.ts';
 
 /** Every resource plugin, mounted under /api/v1. One line per resource. */
 export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }>[] = [
@@ -27,4 +28,5 @@ export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }>[] = [
   campaignRoutes,
   playlistRoutes,
   navigationRoutes,
+  journalRoutes,
 ];

@@ -96,7 +96,9 @@ export default async function mediaRoutes(app: FastifyInstance, { ctx }: { ctx: 
       ...(body.device_type !== undefined ? { deviceType: body.device_type } : {}),
     });
     if (!row) throw notFound('Media file');
-    await record(db, { userId: currentUser(request).id, action: 'update', entity: 'media_file', entityId: id, detail: { ...body } });
+    const was = { name: before.name, description: before.description, screen_position: before.screenPosition, device_type: before.deviceType };
+    const now = { name: row.name, description: row.description, screen_position: row.screenPosition, device_type: row.deviceType };
+    await record(db, { userId: currentUser(request).id, action: 'update', entity: 'media_file', entityId: id, detail: { ...body }, before: was, after: now });
     if (row.screenPosition !== before.screenPosition || row.deviceType !== before.deviceType) {
       if (await syncRendersForMedia(db, row)) worker.wake();
     }

@@ -106,13 +106,15 @@ export default async function playlistRoutes(app: FastifyInstance, { ctx }: { ct
     const id = idParam(request);
     if ((request.body as { name?: unknown } | null)?.name !== undefined) checkName(request.body);
     const body = parse(PlaylistUpdateBody, request.body);
+    const previous = await findPlaylist(db, id);
     const outcome = await updatePlaylist(db, id, { name: body.name?.trim(), screenPosition: body.screen_position });
     if (outcome === 'missing') throw notFound('Playlist');
     if (outcome === 'has_tracks') {
       throw conflict('playlist_has_tracks', 'A playlist with tracks cannot change its screen position.', { screen_position: 'playlist_has_tracks' });
     }
-    await journal(request, 'update', 'playlist', id, { ...body });
-    return existing(id);
+    const after = await existing(id);
+    await record(db, { userId: currentUser(request).id, action: 'update', entity: 'playlist', entityId: id, detail: { ...body }, before: previous, after, fields: ['name', 'screen_position'] });
+    return after;
   });
 
   app.delete('/media/play_lists/:id', asUser, async (request, reply) => {

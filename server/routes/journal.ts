@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import writeXlsxFile from 'write-excel-file/node';
+import { JournalQuery, JournalSheetQuery } from '../../src/services/schemas/journal.ts';
+import type { AppContext } from '../context.ts';
+import { analyzeJournal, journalRows, listJournal, type JournalFilter } from '../db/journal.ts';
+import { JOURNAL_SHEET_MAX_ROWS, JOURNAL_SHEET_WIDTHS, journalSheet, journalSheetTitle, journalWords } from '../domain/journalSheet.ts';
+import { pageOf, pageRequest } from '../domain/paging.ts';
+import { badRequest, parse } from '../errors.ts';
+import { requireUser } from '../plugins/auth.ts';
+
+const ANALYZE_EVERY_MS = 10 * 60 * 1000;
+
+/** A date alone is midnight UTC; anything the Date parser cannot place (2026-02-30) is a 400. */
+function instant(value: string | undefined, name: string): Date | undefined {
+  if (value === undefined) return undefined;
+  const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
+  if (Number.isNaN(date.getTime()) || (value.length === 10 && date.toISOString().slice(0, 10) !== value)) {
+    throw badRequest('validation_error', `${name} is not a valid date.`, { [name]: 'invalid_format' });
+  }
+  return date;
+}
+
+function journalFilter(query: JournalQuery): JournalFilter {
+  const filter: JournalFilter = {};
+  if (query.user !== undefined) filter.user = query.user;
+  if (query.entity !== undefined) filter.entity = query.entity;
+  if (query.action !== undefined) filter.action = query.action;
+  const from = instant(query.from, 'from');
+  const to = instant(query.to, 'to');
+  if (from) filter.from = from;
+  if (to) filter.to = to;
+  if (from && to && from > to) throw badRequest('invalid_period', 'The period ends before it starts.', { to: 'before_from' });
+  return filter;
+}
+
+export default async function journalRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const { db } = ctx;
+  app.addHook('preHandler', requireUser(ctx));
+
+  let analyzeTimer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    await analyzeJournal(db);
+    analyzeTimer = setInterval(() => void analyzeJournal(db).catch((error: Error) => app.log.warn({ err: error }, 'ANALYZE journal failed')), ANALYZE_EVERY_MS);
+    analyzeTimer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(analyzeTimer));
+
+  app.get('/journal/', async (request) => {
+    const paging = pageRequest(request.query as Record<string, unknown>);
+    const filter = journalFilter(parse(JournalQuery, request.query));
+    const { total, rows } = await listJournal(db, filter, paging.pageSize, paging.offset);
+    return pageOf(request.url, paging, total, rows);
+  });
+
+  app.get('/journal/xlsx/', async (request, reply) => {
+    const query = parse(JournalSheetQuery, request.query);
+    const entries = await journalRows(db, journalFilter(query), JOURNAL_SHEET_MAX_ROWS);
+    const words = journalWords(ctx.config.localesDir, query.lang ?? 'en');
+    const sheet = journalSheet(entries, words, query.tz ?? 'UTC');
+    const buffer = await writeXlsxFile(sheet, { sheet: journalSheetTitle(words), columns: JOURNAL_SHEET_WIDTHS, stickyRowsCount: 1 }).toBuffer();
+    return reply
+      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', 'attachment; filename="journal.xlsx"')
+      .send(buffer);
+  });
+}

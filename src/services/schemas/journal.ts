@@ -1,0 +1,50 @@
+import { enums, integer, nullable, number, object, optional, pattern, record, size, string, tuple, type, unknown, type Infer } from 'superstruct';
+import { IdParam, Page } from './common.ts';
+import { SHEET_LANGUAGES, TimeZoneName } from './devices.ts';
+
+/** What changed in one write: field -> [before, after] (null where the field did not exist). Never secrets. */
+export const JournalChanges = record(string(), tuple([unknown(), unknown()]));
+export type JournalChanges = Infer<typeof JournalChanges>;
+
+/** One journal entry as GET /journal/ answers it. */
+export const JournalEntry = object({
+  id: number(),
+  user: nullable(integer()),
+  username: nullable(string()),
+  action: string(),
+  entity: string(),
+  entity_id: nullable(string()),
+  changes: JournalChanges,
+  created_at: string(),
+});
+export type JournalEntry = Infer<typeof JournalEntry>;
+
+export const JournalPage = Page(JournalEntry);
+
+/** An instant in a query string: a date (`2026-11-22`, midnight UTC) or an ISO 8601 date-time with its offset. */
+export const Instant = pattern(size(string(), 10, 40), /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:?\d{2}))?$/);
+
+/** The entities the journal names (the filter accepts any short name; these are the ones the panel offers). */
+export const JOURNAL_ENTITIES = [
+  'device', 'device_config', 'media_file', 'playlist', 'track', 'campaign', 'event', 'directory_query', 'company', 'department',
+  'office', 'user', 'group', 'session', 'pending_client', 'navigation_object', 'navigation_marker',
+] as const;
+export const JOURNAL_ACTIONS = ['create', 'update', 'delete', 'activate', 'deactivate', 'command', 'login', 'logout'] as const;
+
+const FilterName = pattern(size(string(), 1, 64), /^[a-z0-9_]+$/);
+
+export const JournalQuery = type({
+  user: optional(IdParam),
+  entity: optional(FilterName),
+  action: optional(FilterName),
+  from: optional(Instant),
+  to: optional(Instant),
+});
+export type JournalQuery = Infer<typeof JournalQuery>;
+
+export const JournalSheetQuery = type({
+  ...JournalQuery.schema,
+  lang: optional(enums(SHEET_LANGUAGES)),
+  tz: optional(TimeZoneName),
+});
+export type JournalSheetQuery = Infer<typeof JournalSheetQuery>;
