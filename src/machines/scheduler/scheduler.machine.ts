@@ -1,0 +1,225 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { errorCodeOf } from '../fetchStatus.machine.ts';
+import {
+  deleteEvent,
+  eventBody,
+  loadSchedule,
+  publishCampaign,
+  saveEvent,
+  type EventQuery,
+  type PublishOutcome,
+  type Schedule,
+  type SchedulerEvent,
+  type UncommittedPlaylist,
+} from '../../services/scheduler.ts';
+import type { WriteOutcome } from '../../services/writeOutcome.ts';
+
+export interface SchedulerContext {
+  /** The campaign shown (null: every campaign) and the calendar's visible range. */
+  query: EventQuery;
+  events: SchedulerEvent[];
+  /** The campaign has unpublished events, maybe outside the visible range (from the last load). */
+  campaignUnpublished: boolean;
+  /** The playlists the last publish was refused for ("Uncommited playlists found!"). */
+  uncommitted: UncommittedPlaylist[];
+  error: string | null;
+}
+
+export type SchedulerNotice =
+  | 'messages.published'
+  | 'messages.uncommitted'
+  | 'messages.publishError'
+  | 'messages.saveError'
+  | 'messages.removed'
+  | 'messages.removeError';
+
+export type SchedulerEventType =
+  | { type: 'range.change'; start: string; end: string }
+  | { type: 'campaign.filter'; campaign: number | null }
+  | { type: 'schedule.retry' }
+  /** The event form saved an event (created or edited). */
+  | { type: 'event.saved'; event: SchedulerEvent }
+  /** An event dragged or resized on the calendar: the whole event with its new dates and times. */
+  | { type: 'event.move'; event: SchedulerEvent }
+  | { type: 'event.delete'; id: number }
+  | { type: 'publish.start' }
+  | { type: 'publish.dismiss' };
+
+/**
+ * The campaign calendar (issue 11): loading -> ready | failed. Ready is published or unpublished (the leave guard's
+ * tag `unpublished`); any change of an event makes the campaign unpublished until Publish, which the server refuses
+ * while an event uses an uncommitted playlist (`uncommitted`). Moves, resizes and deletes are written at once
+ * (`moving`, `deleting`); a failed move puts the event back. The view provides `notify` (scheduler-namespace keys).
+ */
+export const schedulerMachine = setup({
+  types: {
+    context: {} as SchedulerContext,
+    events: {} as SchedulerEventType,
+    input: {} as { query: EventQuery },
+  },
+  actors: {
+    loadSchedule: fromPromise<Schedule, EventQuery>(({ input }) => loadSchedule(input)),
+    saveMove: fromPromise<WriteOutcome<SchedulerEvent>, { event: SchedulerEvent }>(({ input }) => saveEvent(input.event.id, eventBody(input.event))),
+    deleteEvent: fromPromise<{ id: number }, { id: number }>(async ({ input }) => {
+      await deleteEvent(input.id);
+      return { id: input.id };
+    }),
+    publish: fromPromise<PublishOutcome, { campaign: number }>(({ input }) => publishCampaign(input.campaign)),
+  },
+  guards: {
+    scheduleUnpublished: (_, params: { schedule: Schedule }) => params.schedule.unpublished,
+    anyUnpublished: ({ context }) => context.campaignUnpublished || context.events.some((event) => !event.published),
+    hasCampaign: ({ context }) => context.query.campaign !== null,
+    accepted: (_, params: { outcome: WriteOutcome<SchedulerEvent> | PublishOutcome }) => params.outcome.ok,
+  },
+  actions: {
+    setRange: assign(({ context }, params: { start: string; end: string }) => ({ query: { ...context.query, start: params.start, end: params.end } })),
+    setCampaign: assign(({ context }, params: { campaign: number | null }) => ({ query: { ...context.query, campaign: params.campaign } })),
+    setSchedule: assign((_, params: { schedule: Schedule }) => ({
+      events: params.schedule.events,
+      campaignUnpublished: params.schedule.unpublished,
+      uncommitted: [],
+      error: null,
+    })),
+    setError: assign((_, params: { error: unknown }) => ({ error: errorCodeOf(params.error) })),
+    upsertEvent: assign(({ context }, params: { event: SchedulerEvent }) => {
+      const known = context.events.some((event) => event.id === params.event.id);
+      const changed = { ...params.event, published: false };
+      return {
+        events: known ? context.events.map((event) => (event.id === changed.id ? changed : event)) : [...context.events, changed],
+        campaignUnpublished: true,
+      };
+    }),
+    /** A new array of the same events: the calendar draws them again where they were. */
+    restoreEvents: assign(({ context }) => ({ events: [...context.events] })),
+    removeEvent: assign(({ context }, params: { id: number }) => ({ events: context.events.filter((event) => event.id !== params.id), campaignUnpublished: true })),
+    markPublished: assign(({ context }) => ({ events: context.events.map((event) => ({ ...event, published: true })), campaignUnpublished: false, uncommitted: [] })),
+    setUncommitted: assign((_, params: { outcome: PublishOutcome }) => ({ uncommitted: params.outcome.ok ? [] : params.outcome.playlists })),
+    clearUncommitted: assign({ uncommitted: [] }),
+    notify: (_, _params: { key: SchedulerNotice; intent: 'success' | 'error' | 'warning' }) => {},
+  },
+}).createMachine({
+  id: 'scheduler',
+  context: ({ input }) => ({ query: input.query, events: [], campaignUnpublished: false, uncommitted: [], error: null }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['loading'],
+      invoke: {
+        id: 'loadSchedule',
+        src: 'loadSchedule',
+        input: ({ context }) => context.query,
+        onDone: [
+          {
+            guard: { type: 'scheduleUnpublished', params: ({ event }) => ({ schedule: event.output }) },
+            target: 'ready.unpublished',
+            actions: { type: 'setSchedule', params: ({ event }) => ({ schedule: event.output }) },
+          },
+          { target: 'ready.published', actions: { type: 'setSchedule', params: ({ event }) => ({ schedule: event.output }) } },
+        ],
+        onError: { target: 'failed', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
+      },
+      on: {
+        'range.change': { target: 'loading', reenter: true, actions: { type: 'setRange', params: ({ event }) => ({ start: event.start, end: event.end }) } },
+        'campaign.filter': { target: 'loading', reenter: true, actions: { type: 'setCampaign', params: ({ event }) => ({ campaign: event.campaign }) } },
+      },
+    },
+    failed: {
+      on: {
+        'schedule.retry': 'loading',
+        'range.change': { target: 'loading', actions: { type: 'setRange', params: ({ event }) => ({ start: event.start, end: event.end }) } },
+        'campaign.filter': { target: 'loading', actions: { type: 'setCampaign', params: ({ event }) => ({ campaign: event.campaign }) } },
+      },
+    },
+    ready: {
+      initial: 'deciding',
+      on: {
+        'range.change': { target: 'loading', actions: { type: 'setRange', params: ({ event }) => ({ start: event.start, end: event.end }) } },
+        'campaign.filter': { target: 'loading', actions: { type: 'setCampaign', params: ({ event }) => ({ campaign: event.campaign }) } },
+        'event.saved': { target: '.unpublished', actions: { type: 'upsertEvent', params: ({ event }) => ({ event: event.event }) } },
+        'event.move': '.moving',
+        'event.delete': '.deleting',
+      },
+      states: {
+        published: {},
+        unpublished: {
+          tags: ['unpublished'],
+          on: { 'publish.start': { guard: 'hasCampaign', target: 'publishing' } },
+        },
+        uncommitted: {
+          tags: ['unpublished'],
+          on: {
+            'publish.start': { guard: 'hasCampaign', target: 'publishing' },
+            'publish.dismiss': { target: 'unpublished', actions: 'clearUncommitted' },
+          },
+        },
+        publishing: {
+          tags: ['unpublished', 'busy'],
+          // The calendar is read-only while the server publishes; a change would not be in what it compiles.
+          on: { 'range.change': {}, 'campaign.filter': {}, 'event.saved': {}, 'event.move': {}, 'event.delete': {} },
+          invoke: {
+            id: 'publish',
+            src: 'publish',
+            input: ({ context }) => ({ campaign: context.query.campaign as number }),
+            onDone: [
+              {
+                guard: { type: 'accepted', params: ({ event }) => ({ outcome: event.output }) },
+                target: 'published',
+                actions: ['markPublished', { type: 'notify', params: { key: 'messages.published', intent: 'success' } }],
+              },
+              {
+                target: 'uncommitted',
+                actions: [
+                  { type: 'setUncommitted', params: ({ event }) => ({ outcome: event.output }) },
+                  { type: 'notify', params: { key: 'messages.uncommitted', intent: 'warning' } },
+                ],
+              },
+            ],
+            onError: {
+              target: 'unpublished',
+              actions: [{ type: 'setError', params: ({ event }) => ({ error: event.error }) }, { type: 'notify', params: { key: 'messages.publishError', intent: 'error' } }],
+            },
+          },
+        },
+        moving: {
+          tags: ['busy'],
+          on: { 'range.change': {}, 'campaign.filter': {}, 'event.saved': {}, 'event.move': {}, 'event.delete': {} },
+          invoke: {
+            id: 'saveMove',
+            src: 'saveMove',
+            input: ({ event }) => ({ event: (event as Extract<SchedulerEventType, { type: 'event.move' }>).event }),
+            onDone: [
+              {
+                guard: { type: 'accepted', params: ({ event }) => ({ outcome: event.output }) },
+                target: 'unpublished',
+                actions: { type: 'upsertEvent', params: ({ event }) => ({ event: (event.output as Extract<WriteOutcome<SchedulerEvent>, { ok: true }>).value }) },
+              },
+              { target: 'deciding', actions: ['restoreEvents', { type: 'notify', params: { key: 'messages.saveError', intent: 'error' } }] },
+            ],
+            onError: { target: 'deciding', actions: ['restoreEvents', { type: 'notify', params: { key: 'messages.saveError', intent: 'error' } }] },
+          },
+        },
+        deleting: {
+          tags: ['busy'],
+          on: { 'range.change': {}, 'campaign.filter': {}, 'event.saved': {}, 'event.move': {}, 'event.delete': {} },
+          invoke: {
+            id: 'deleteEvent',
+            src: 'deleteEvent',
+            input: ({ event }) => ({ id: (event as Extract<SchedulerEventType, { type: 'event.delete' }>).id }),
+            onDone: {
+              target: 'unpublished',
+              actions: [
+                { type: 'removeEvent', params: ({ event }) => ({ id: event.output.id }) },
+                { type: 'notify', params: { key: 'messages.removed', intent: 'success' } },
+              ],
+            },
+            onError: { target: 'deciding', actions: { type: 'notify', params: { key: 'messages.removeError', intent: 'error' } } },
+          },
+        },
+        deciding: {
+          always: [{ guard: 'anyUnpublished', target: 'unpublished' }, { target: 'published' }],
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,183 @@
+import { schedulerMachine, type SchedulerContext } from '../../../src/machines/scheduler/scheduler.machine.ts';
+import { ApiRequestError } from '../../../src/services/http.ts';
+import type { SchedulerEvent } from '../../../src/services/scheduler.ts';
+import { defineQa, done, error } from '../qa/catalogue.ts';
+
+const MORNING: SchedulerEvent = {
+  id: 1,
+  campaign: 9,
+  title: 'Morning news',
+  media: null,
+  playlist: 4,
+  start_date: '2026-11-02',
+  start_time: '08:00',
+  end_date: '2026-11-30',
+  end_time: '09:00',
+  all_day: false,
+  color: '#3788d8',
+  duration: null,
+  weekdays: [1, 2, 3, 4, 5],
+  devices: [11, 12],
+  published: true,
+  priority: 0,
+};
+const EVENING: SchedulerEvent = { ...MORNING, id: 2, title: 'Вечерний эфир', start_time: '19:00', end_time: '21:00', published: false };
+const LUNCH: SchedulerEvent = { ...MORNING, id: 3, title: 'Lunch offers', start_time: '12:00', end_time: '13:00', published: false };
+const MORNING_MOVED: SchedulerEvent = { ...MORNING, start_date: '2026-11-03', published: false };
+const offline = new ApiRequestError({ status: 0, code: 'network_error', detail: '' });
+
+const LOADED = 'the events load, all published';
+const LOADED_UNPUBLISHED = 'the events load, "Вечерний эфир" not published';
+const LOAD_FAILS = 'loading the events fails';
+const RETRY = 'press "Retry"';
+const NEXT_MONTH = 'go to the next month';
+const FILTER = 'show only campaign 9';
+const SAVED = 'the event form saves "Lunch offers"';
+const MOVE = 'drag "Morning news" one day later';
+const MOVED = 'the server saves the move';
+const MOVE_REFUSED = 'the server refuses the move';
+const MOVE_FAILS = 'the network is down during the move';
+const DELETE = 'delete "Morning news" (confirmed)';
+const DELETED = 'the server deletes it';
+const DELETE_FAILS = 'the network is down during the delete';
+const PUBLISH = 'press "Publish"';
+const PUBLISHED = 'the server publishes the campaign';
+const UNCOMMITTED = 'the server refuses: playlist "Morning news" is not committed';
+const PUBLISH_FAILS = 'the network is down during the publish';
+const DISMISS = 'close the uncommitted-playlists message';
+
+const RANGE = { start: '2026-11-30', end: '2027-01-11' };
+type Context = SchedulerContext;
+const ids = (events: SchedulerEvent[]) => events.map((event) => `${event.id}${event.published ? '' : '*'}`);
+/** Written from the spec: the campaign is unpublished while any of its events is, here or outside the range. */
+const modeOf = (context: Context) => (context.campaignUnpublished || context.events.some((event) => !event.published) ? 'ready.unpublished' : 'ready.published');
+const reload = (change: Partial<Context['query']>) => (context: Context) => ({
+  to: 'loading',
+  see: { loading: true },
+  calls: [`loadSchedule: ${JSON.stringify({ ...context.query, ...change })}`],
+});
+const saved = (event: SchedulerEvent) => (context: Context) => {
+  const known = context.events.some((e) => e.id === event.id);
+  const events = known ? context.events.map((e) => (e.id === event.id ? { ...event, published: false } : e)) : [...context.events, { ...event, published: false }];
+  return { to: 'ready.unpublished', see: { events: ids(events), unpublished: true, busy: false } };
+};
+const restored = (context: Context) => ({ to: modeOf(context), see: { events: ids(context.events), busy: false }, calls: ['notify: messages.saveError'] });
+/** The calendar is read-only while a write is on its way. */
+const busyIgnores = (state: string) => ({ [NEXT_MONTH]: state, [FILTER]: state, [SAVED]: state, [MOVE]: state, [DELETE]: state });
+
+/**
+ * Issue 11, the campaign calendar: events load for the visible range; any change makes the campaign unpublished
+ * (section 4, "Campaign events"), which the leave guard reads; Publish is refused with "Uncommited playlists found!"
+ * while an event uses an uncommitted playlist (section 8). Moves and deletes are written at once.
+ */
+export default defineQa({
+  machine: schedulerMachine,
+  file: 'src/machines/scheduler/scheduler.machine.ts',
+  title: 'The campaign calendar',
+  actors: ['loadSchedule', 'saveMove', 'deleteEvent', 'publish'],
+  recorded: ['notify'],
+  describeCall: (name, argument) => {
+    if (name === 'notify') return `notify: ${(argument as { key: string }).key}`;
+    if (name === 'saveMove') {
+      const event = (argument as { event: SchedulerEvent }).event;
+      return `saveMove: event ${event.id} from ${event.start_date}`;
+    }
+    return `${name}: ${JSON.stringify(argument)}`;
+  },
+  starts: {
+    'one campaign\'s calendar': () => ({ query: { campaign: 9, start: '2026-10-26', end: '2026-12-07' } }),
+    'the calendar of every campaign': () => ({ query: { campaign: null, start: '2026-10-26', end: '2026-12-07' } }),
+  },
+  events: {
+    [LOADED]: done('loadSchedule', { events: [MORNING], unpublished: false }),
+    [LOADED_UNPUBLISHED]: done('loadSchedule', { events: [MORNING, EVENING], unpublished: true }),
+    [LOAD_FAILS]: error('loadSchedule', offline),
+    [RETRY]: { type: 'schedule.retry' },
+    [NEXT_MONTH]: { type: 'range.change', ...RANGE },
+    [FILTER]: { type: 'campaign.filter', campaign: 9 },
+    [SAVED]: { type: 'event.saved', event: LUNCH },
+    [MOVE]: { type: 'event.move', event: MORNING_MOVED },
+    [MOVED]: done('saveMove', { ok: true, value: MORNING_MOVED }),
+    [MOVE_REFUSED]: done('saveMove', { ok: false, code: 'validation_error', fields: { devices: 'devices_required' } }),
+    [MOVE_FAILS]: error('saveMove', offline),
+    [DELETE]: { type: 'event.delete', id: 1 },
+    [DELETED]: done('deleteEvent', { id: 1 }),
+    [DELETE_FAILS]: error('deleteEvent', offline),
+    [PUBLISH]: { type: 'publish.start' },
+    [PUBLISHED]: done('publish', { ok: true }),
+    [UNCOMMITTED]: done('publish', { ok: false, playlists: [{ id: 4, name: 'Morning news' }] }),
+    [PUBLISH_FAILS]: error('publish', offline),
+    [DISMISS]: { type: 'publish.dismiss' },
+  },
+  initial: {
+    'one campaign\'s calendar': { to: 'loading', see: { loading: true, events: [] } },
+    'the calendar of every campaign': { to: 'loading', see: { loading: true, events: [] } },
+  },
+  expect: {
+    loading: {
+      [LOADED]: { to: 'ready.published', see: { loading: false, events: ['1'], unpublished: false } },
+      [LOADED_UNPUBLISHED]: { to: 'ready.unpublished', see: { events: ['1', '2*'], unpublished: true } },
+      [LOAD_FAILS]: { to: 'failed', see: { error: 'network_error', loading: false } },
+      // A newer range or filter replaces the load on its way.
+      [NEXT_MONTH]: reload(RANGE),
+      [FILTER]: reload({ campaign: 9 }),
+    },
+    failed: {
+      [RETRY]: (context: Context) => ({ to: 'loading', calls: [`loadSchedule: ${JSON.stringify(context.query)}`] }),
+      [NEXT_MONTH]: reload(RANGE),
+      [FILTER]: reload({ campaign: 9 }),
+    },
+    ready: {
+      [NEXT_MONTH]: reload(RANGE),
+      [FILTER]: reload({ campaign: 9 }),
+      [SAVED]: saved(LUNCH),
+      [MOVE]: { to: 'ready.moving', see: { busy: true }, calls: ['saveMove: event 1 from 2026-11-03'] },
+      [DELETE]: { to: 'ready.deleting', see: { busy: true }, calls: ['deleteEvent: {"id":1}'] },
+    },
+    'ready.unpublished': {
+      [PUBLISH]: (context: Context) =>
+        context.query.campaign === null ? 'ready.unpublished' : { to: 'ready.publishing', see: { busy: true }, calls: [`publish: {"campaign":${context.query.campaign}}`] },
+    },
+    'ready.uncommitted': {
+      [PUBLISH]: (context: Context) =>
+        context.query.campaign === null ? 'ready.uncommitted' : { to: 'ready.publishing', calls: [`publish: {"campaign":${context.query.campaign}}`] },
+      [DISMISS]: { to: 'ready.unpublished', see: { uncommitted: [] } },
+    },
+    'ready.publishing': {
+      ...busyIgnores('ready.publishing'),
+      [PUBLISHED]: (context: Context) => ({
+        to: 'ready.published',
+        see: { unpublished: false, busy: false, events: context.events.map((event) => String(event.id)) },
+        calls: ['notify: messages.published'],
+      }),
+      [UNCOMMITTED]: { to: 'ready.uncommitted', see: { uncommitted: ['Morning news'], unpublished: true }, calls: ['notify: messages.uncommitted'] },
+      [PUBLISH_FAILS]: { to: 'ready.unpublished', see: { error: 'network_error', unpublished: true }, calls: ['notify: messages.publishError'] },
+    },
+    'ready.moving': {
+      ...busyIgnores('ready.moving'),
+      [MOVED]: saved(MORNING_MOVED),
+      // A refused or failed move puts the event back where it was.
+      [MOVE_REFUSED]: restored,
+      [MOVE_FAILS]: restored,
+    },
+    'ready.deleting': {
+      ...busyIgnores('ready.deleting'),
+      [DELETED]: (context: Context) => ({
+        to: 'ready.unpublished',
+        see: { events: ids(context.events.filter((event) => event.id !== 1)), unpublished: true },
+        calls: ['notify: messages.removed'],
+      }),
+      [DELETE_FAILS]: (context: Context) => ({ to: modeOf(context), see: { events: ids(context.events) }, calls: ['notify: messages.removeError'] }),
+    },
+  },
+  view: (snapshot) => ({
+    loading: snapshot.hasTag('loading'),
+    busy: snapshot.hasTag('busy'),
+    unpublished: snapshot.hasTag('unpublished'),
+    events: ids(snapshot.context.events),
+    uncommitted: snapshot.context.uncommitted.map((playlist) => playlist.name),
+    error: snapshot.context.error,
+  }),
+  key: (snapshot) =>
+    JSON.stringify([snapshot.value, snapshot.context.query.campaign, ids(snapshot.context.events), snapshot.context.campaignUnpublished, snapshot.context.uncommitted.length]),
+});
