@@ -1,9 +1,8 @@
 import { createFormMachine, type FieldErrors } from '../form/form.machine.ts';
 import { saveEvent, type EventBody, type SchedulerEvent } from '../../services/scheduler.ts';
+import { DEFAULT_EVENT_COLOR, EventDate, eventProblems } from '../../services/schemas/scheduler.ts';
 
-export const DEFAULT_EVENT_COLOR = '#3788d8';
-/** ISO weekdays, Monday first. */
-export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+export { DEFAULT_EVENT_COLOR, WEEKDAYS } from '../../services/schemas/scheduler.ts';
 
 /** What the event form edits (times as `HH:MM` text, duration as typed). */
 export type EventFields = {
@@ -20,39 +19,33 @@ export type EventFields = {
   color: string;
   /** Seconds one showing lasts; empty: the media's or playlist's own. */
   duration: string;
-  /** Every day of the period, or only on the chosen weekdays. */
-  repeat: 'daily' | 'weekly';
+  /** Off: one span from the start to the end; on: every chosen weekday of the period, start to end time each day. */
+  repeat: boolean;
   weekdays: number[];
   devices: number[];
   priority: number;
 };
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /**
- * Section 5 on the form's fields: a title ("You must select event title"), a media item or playlist ("You must
- * select media or playlist"), at least one device ("Device selection is required"), a weekly repeat needs at least
- * 1 day; dates and times well formed and the end not before the start.
+ * Section 5 on the form's fields, by the shared rule the server answers with (`eventProblems`): a title ("You must
+ * select event title"), a media item or playlist ("You must select media or playlist"), at least one device ("Device
+ * selection is required"), a weekly repeat with at least 1 day, the end not before the start; and well-formed dates,
+ * times and duration.
  */
 export function eventFieldErrors(fields: EventFields): FieldErrors {
-  const errors: FieldErrors = {};
-  if (!fields.title.trim()) errors.title = 'title_required';
-  if ((fields.source === 'media' ? fields.media : fields.playlist) === null) errors.content = 'content_required';
-  if (fields.devices.length === 0) errors.devices = 'devices_required';
-  if (fields.repeat === 'weekly' && fields.weekdays.length === 0) errors.weekdays = 'weekdays_required';
-  if (!DATE.test(fields.start_date)) errors.start_date = 'invalid';
-  if (!DATE.test(fields.end_date)) errors.end_date = 'invalid';
+  const body = eventBodyOf(fields);
+  const errors: FieldErrors = { ...eventProblems(body)?.fields };
+  if (!EventDate.is(fields.start_date)) errors.start_date = 'invalid';
+  if (!EventDate.is(fields.end_date)) errors.end_date = 'invalid';
   if (!fields.all_day) {
     if (!TIME.test(fields.start_time)) errors.start_time = 'invalid';
     if (!TIME.test(fields.end_time)) errors.end_time = 'invalid';
   }
-  if (!errors.start_date && !errors.end_date && !errors.start_time && !errors.end_time) {
-    const start = fields.start_date + (fields.all_day ? '' : fields.start_time);
-    const end = fields.end_date + (fields.all_day ? '' : fields.end_time);
-    if (fields.all_day ? end < start : end <= start) errors.end_date = 'end_before_start';
-  }
-  if (fields.duration.trim() && !/^[1-9]\d{0,5}$/.test(fields.duration.trim())) errors.duration = 'invalid';
+  // A malformed time makes the order meaningless: the time's own error says what to fix.
+  if ((errors.start_time || errors.end_time || errors.start_date === 'invalid') && errors.end_date === 'end_before_start') delete errors.end_date;
+  if (fields.duration.trim() && !/^[1-9]\d{0,4}$/.test(fields.duration.trim())) errors.duration = 'invalid';
   return errors;
 }
 
@@ -64,13 +57,14 @@ export function eventBodyOf(fields: EventFields): EventBody {
     media: fields.source === 'media' ? fields.media : null,
     playlist: fields.source === 'playlist' ? fields.playlist : null,
     start_date: fields.start_date,
-    start_time: fields.all_day ? null : fields.start_time,
+    start_time: fields.all_day ? null : fields.start_time || null,
     end_date: fields.end_date,
-    end_time: fields.all_day ? null : fields.end_time,
+    end_time: fields.all_day ? null : fields.end_time || null,
     all_day: fields.all_day,
     color: fields.color,
     duration: fields.duration.trim() ? Number(fields.duration.trim()) : null,
-    weekdays: fields.repeat === 'weekly' ? [...fields.weekdays].sort((a, b) => a - b) : [],
+    repeat: fields.repeat,
+    weekdays: fields.repeat ? [...fields.weekdays].sort((a, b) => a - b) : [],
     devices: fields.devices,
     priority: fields.priority,
   };
@@ -104,13 +98,13 @@ export function eventFormInput(from: SchedulerEvent | EventStart): { id: number 
         media: from.media,
         playlist: from.playlist,
         start_date: from.start_date,
-        start_time: from.start_time?.slice(0, 5) ?? '08:00',
+        start_time: from.all_day ? '08:00' : from.start_time.slice(0, 5),
         end_date: from.end_date,
-        end_time: from.end_time?.slice(0, 5) ?? '09:00',
+        end_time: from.all_day ? '09:00' : from.end_time.slice(0, 5),
         all_day: from.all_day,
         color: from.color,
         duration: from.duration === null ? '' : String(from.duration),
-        repeat: from.weekdays.length ? 'weekly' : 'daily',
+        repeat: from.repeat,
         weekdays: from.weekdays,
         devices: from.devices,
         priority: from.priority,
@@ -133,7 +127,7 @@ export function eventFormInput(from: SchedulerEvent | EventStart): { id: number 
       all_day: from.time === null,
       color: DEFAULT_EVENT_COLOR,
       duration: '',
-      repeat: 'daily',
+      repeat: false,
       weekdays: [],
       devices: from.devices ?? [],
       priority: 0,
@@ -141,10 +135,10 @@ export function eventFormInput(from: SchedulerEvent | EventStart): { id: number 
   };
 }
 
-/** Server field names onto the form's: `media`/`playlist` are the one content field. */
+/** Server field names onto the form's: `media`/`playlist` are the one content field (`media`). */
 function formFieldErrors(fields: Record<string, string>): FieldErrors {
   const errors: FieldErrors = {};
-  for (const [field, code] of Object.entries(fields)) errors[field === 'media' || field === 'playlist' ? 'content' : field] = code;
+  for (const [field, code] of Object.entries(fields)) errors[field === 'playlist' ? 'media' : field] = code;
   return errors;
 }
 

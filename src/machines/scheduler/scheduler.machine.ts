@@ -2,10 +2,9 @@ import { assign, fromPromise, setup } from 'xstate';
 import { errorCodeOf } from '../fetchStatus.machine.ts';
 import {
   deleteEvent,
-  eventBody,
   loadSchedule,
   publishCampaign,
-  saveEvent,
+  moveEvent,
   type EventQuery,
   type PublishOutcome,
   type Schedule,
@@ -59,7 +58,9 @@ export const schedulerMachine = setup({
   },
   actors: {
     loadSchedule: fromPromise<Schedule, EventQuery>(({ input }) => loadSchedule(input)),
-    saveMove: fromPromise<WriteOutcome<SchedulerEvent>, { event: SchedulerEvent }>(({ input }) => saveEvent(input.event.id, eventBody(input.event))),
+    saveMove: fromPromise<WriteOutcome<SchedulerEvent>, { event: SchedulerEvent }>(({ input: { event } }) =>
+      moveEvent(event.id, { start_date: event.start_date, start_time: event.start_time, end_date: event.end_date, end_time: event.end_time, all_day: event.all_day }),
+    ),
     deleteEvent: fromPromise<{ id: number }, { id: number }>(async ({ input }) => {
       await deleteEvent(input.id);
       return { id: input.id };

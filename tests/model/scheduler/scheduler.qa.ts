@@ -6,9 +6,13 @@ import { defineQa, done, error } from '../qa/catalogue.ts';
 const MORNING: SchedulerEvent = {
   id: 1,
   campaign: 9,
+  campaign_name: 'Осенняя распродажа',
   title: 'Morning news',
   media: null,
+  media_name: null,
   playlist: 4,
+  playlist_name: 'Morning news',
+  playlist_committed: false,
   start_date: '2026-11-02',
   start_time: '08:00',
   end_date: '2026-11-30',
@@ -16,10 +20,13 @@ const MORNING: SchedulerEvent = {
   all_day: false,
   color: '#3788d8',
   duration: null,
+  repeat: true,
   weekdays: [1, 2, 3, 4, 5],
   devices: [11, 12],
   published: true,
   priority: 0,
+  created_at: '2026-11-01T10:00:00Z',
+  updated_at: '2026-11-01T10:00:00Z',
 };
 const EVENING: SchedulerEvent = { ...MORNING, id: 2, title: 'Вечерний эфир', start_time: '19:00', end_time: '21:00', published: false };
 const LUNCH: SchedulerEvent = { ...MORNING, id: 3, title: 'Lunch offers', start_time: '12:00', end_time: '13:00', published: false };
@@ -104,7 +111,7 @@ export default defineQa({
     [DELETED]: done('deleteEvent', { id: 1 }),
     [DELETE_FAILS]: error('deleteEvent', offline),
     [PUBLISH]: { type: 'publish.start' },
-    [PUBLISHED]: done('publish', { ok: true }),
+    [PUBLISHED]: done('publish', { ok: true, result: { campaign: 9, events: 2, devices: 2, changed: 2, published_at: '2026-11-22T18:00:00Z' } }),
     [UNCOMMITTED]: done('publish', { ok: false, playlists: [{ id: 4, name: 'Morning news' }] }),
     [PUBLISH_FAILS]: error('publish', offline),
     [DISMISS]: { type: 'publish.dismiss' },
