@@ -35,7 +35,7 @@ function objectForm(fields: Record<string, string | number>, layout?: Buffer, ty
   return form;
 }
 
-async function createObject(office: number, name: string, layout = TINY_PNG) {
+async function createObject(office: number, name: string, layout: Buffer = TINY_PNG) {
   const response = await client.post('/navigation/objects/create/', objectForm({ office, name }, layout));
   if (response.status !== 201) throw new Error(`object create failed: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body as { id: number; office: number; name: string; layout: string; width: number; height: number };
