@@ -3,16 +3,18 @@ import type { Db } from './index.ts';
 import { users } from './schema.ts';
 import type { User } from '../../src/services/schemas/users.ts';
 import { ADMIN_USER_ID } from '../plugins/auth.ts';
+import { setUserGroups } from './groups.ts';
 
 type UserRow = typeof users.$inferSelect;
 
-export function toUser(row: UserRow): User {
+export function toUser(row: UserRow, groups: number[] = []): User {
   return {
     id: row.id,
     username: row.username,
     is_active: row.isActive,
     is_admin: row.id === ADMIN_USER_ID,
     date_joined: row.createdAt.toISOString(),
+    groups,
   };
 }
 
@@ -32,12 +34,16 @@ export async function listUsers(db: Db, limit: number, offset: number): Promise<
   return { total: Number(total), rows };
 }
 
-export async function insertUser(db: Db, username: string, passwordHash: string): Promise<UserRow | undefined> {
-  const [row] = await db.insert(users).values({ username, passwordHash }).onConflictDoNothing({ target: users.username }).returning();
-  return row;
+/** Creates a user with their groups (ids checked by the caller); undefined when the username is taken. */
+export async function insertUser(db: Db, username: string, passwordHash: string, groupIds: readonly number[] = []): Promise<UserRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(users).values({ username, passwordHash }).onConflictDoNothing({ target: users.username }).returning();
+    if (row && groupIds.length) await setUserGroups(tx, row.id, groupIds);
+    return row;
+  });
 }
 
-export async function updateUser(db: Db, id: number, patch: Partial<Pick<UserRow, 'username' | 'passwordHash'>>): Promise<UserRow | undefined> {
+export async function updateUser(db: Db, id: number, patch: Partial<Pick<UserRow, 'username' | 'passwordHash' | 'isActive'>>): Promise<UserRow | undefined> {
   const [row] = await db.update(users).set(patch).where(eq(users.id, id)).returning();
   return row;
 }

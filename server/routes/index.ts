@@ -13,6 +13,7 @@ import campaignRoutes from './campaigns.ts';
 import playlistRoutes from './playlists.ts';
 import navigationRoutes from './navigation.ts';
 import journalRoutes from './journal.ts';
+import groupRoutes from './groups.ts';
 
 /** Every resource plugin, mounted under /api/v1. One line per resource. */
 export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }>[] = [
@@ -29,4 +30,5 @@ export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }>[] = [
   playlistRoutes,
   navigationRoutes,
   journalRoutes,
+  groupRoutes,
 ];

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { SetPasswordBody, SetUsernameBody, UserCreateBody } from '../../src/services/schemas/users.ts';
+import { passwordWeakness, SetPasswordBody, SetUsernameBody, UserCreateBody, UserUpdateBody } from '../../src/services/schemas/users.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { AppContext } from '../context.ts';
 import { deleteUser, findUserById, insertUser, listUsers, toUser, updateUser, findUserByUsername } from '../db/users.ts';
+import { groupsOfUsers, missingGroups, setUserGroups } from '../db/groups.ts';
+import { accessOf, scopeOf } from '../domain/scope.ts';
 import { record } from '../domain/journal.ts';
 import { pageOf, pageRequest } from '../domain/paging.ts';
 import { hitRateLimit } from '../domain/rateLimit.ts';
@@ -14,28 +16,69 @@ function assertMayChange(actor: AuthUser, targetId: number) {
   if (!actor.isAdmin && actor.id !== targetId) throw forbidden('You may only change your own account.');
 }
 
+function assertStrong(password: string, username?: string) {
+  if (passwordWeakness(password, username)) {
+    throw badRequest('weak_password', 'The password is too weak: use at least two kinds of characters (letters, digits, symbols), not a common password or the username.', { password: 'weak_password' });
+  }
+}
+
 export default async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const { db } = ctx;
   app.addHook('preHandler', requireUser(ctx));
 
+  /** A user row with their groups, as the API answers it. */
+  const withGroups = async (row: Parameters<typeof toUser>[0]) => toUser(row, (await groupsOfUsers(db, [row.id])).get(row.id) ?? []);
+
+  async function assertGroups(ids: readonly number[] | undefined) {
+    if (ids && (await missingGroups(db, ids)).length) throw badRequest('unknown_group', 'A group does not exist.', { groups: 'not_found' });
+  }
+
   app.get('/users/profile/', async (request) => {
     const row = await findUserById(db, currentUser(request).id);
     if (!row) throw notFound('User');
-    return toUser(row);
+    return { ...(await withGroups(row)), access: accessOf(await scopeOf(ctx, request)) };
   });
 
-  app.get('/users/', async (request) => {
+  app.get('/users/', { preHandler: requireAdmin }, async (request) => {
     const paging = pageRequest(request.query as Record<string, unknown>);
     const { total, rows } = await listUsers(db, paging.pageSize, paging.offset);
-    return pageOf(request.url, paging, total, rows.map(toUser));
+    const groups = await groupsOfUsers(db, rows.map((r) => r.id));
+    return pageOf(request.url, paging, total, rows.map((row) => toUser(row, groups.get(row.id) ?? [])));
   });
 
   app.post('/users/', { preHandler: requireAdmin }, async (request, reply) => {
     const body = parse(UserCreateBody, request.body);
-    const row = await insertUser(db, body.username, await hashPassword(body.password));
+    assertStrong(body.password, body.username);
+    await assertGroups(body.groups);
+    const row = await insertUser(db, body.username, await hashPassword(body.password), body.groups ?? []);
     if (!row) throw conflict('username_taken', 'A user with that username already exists.', { username: 'taken' });
-    await record(db, { userId: currentUser(request).id, action: 'create', entity: 'user', entityId: row.id, detail: { username: row.username } });
-    return reply.code(201).send(toUser(row));
+    const user = await withGroups(row);
+    await record(db, { userId: currentUser(request).id, action: 'create', entity: 'user', entityId: row.id, detail: { username: row.username, groups: user.groups } });
+    return reply.code(201).send(user);
+  });
+
+  app.put('/users/:id/', { preHandler: requireAdmin }, async (request) => {
+    const id = parseId(request.params);
+    const body = parse(UserUpdateBody, request.body);
+    const before = await findUserById(db, id);
+    if (!before) throw notFound('User');
+    if (id === ADMIN_USER_ID && body.is_active === false) throw conflict('cannot_deactivate_admin', 'The administrator account cannot be deactivated.');
+    await assertGroups(body.groups);
+    const beforeGroups = (await groupsOfUsers(db, [id])).get(id) ?? [];
+    if (body.groups) await setUserGroups(db, id, body.groups);
+    if (body.is_active === false && before.isActive) {
+      // Deactivation ends every session at once: refresh tokens revoked, access tokens of older generations refused.
+      await ctx.tokens.endSessions(id, null, { isActive: false });
+    } else if (body.is_active === true && !before.isActive) {
+      await updateUser(db, id, { isActive: true });
+    }
+    ctx.activeUsers.forget(id);
+    const after = await withGroups((await findUserById(db, id))!);
+    const changes: Record<string, unknown> = {};
+    if (before.isActive !== after.is_active) changes.is_active = [before.isActive, after.is_active];
+    if (body.groups) changes.groups = [beforeGroups, after.groups];
+    await record(db, { userId: currentUser(request).id, action: 'update', entity: 'user', entityId: id, detail: changes });
+    return after;
   });
 
   app.delete('/users/:id/', { preHandler: requireAdmin }, async (request, reply) => {
@@ -57,7 +100,7 @@ export default async function userRoutes(app: FastifyInstance, { ctx }: { ctx: A
     const row = await updateUser(db, body.id, { username: body.username });
     if (!row) throw notFound('User');
     await record(db, { userId: actor.id, action: 'update', entity: 'user', entityId: row.id, detail: { username: row.username } });
-    return toUser(row);
+    return withGroups(row);
   });
 
   app.post('/users/set_password/', async (request, reply) => {
@@ -66,6 +109,7 @@ export default async function userRoutes(app: FastifyInstance, { ctx }: { ctx: A
     assertMayChange(actor, body.id);
     const target = await findUserById(db, body.id);
     if (!target) throw notFound('User');
+    assertStrong(body.password, target.username);
     if (actor.id === body.id) {
       if (!body.current_password) throw badRequest('validation_error', 'The current password is required.', { current_password: 'required' });
       // Guesses of the current password are limited like sign-in attempts, per account (a stolen session must not
@@ -85,6 +129,6 @@ export default async function userRoutes(app: FastifyInstance, { ctx }: { ctx: A
     ctx.activeUsers.forget(body.id);
     if (!changed) throw notFound('User');
     await record(db, { userId: actor.id, action: 'update', entity: 'user', entityId: body.id, detail: { password: 'changed' } });
-    return toUser((await findUserById(db, body.id))!);
+    return withGroups((await findUserById(db, body.id))!);
   });
 }

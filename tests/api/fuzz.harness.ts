@@ -5,6 +5,7 @@ import * as auth from '../../src/services/schemas/auth.ts';
 import * as campaigns from '../../src/services/schemas/campaigns.ts';
 import * as devices from '../../src/services/schemas/devices.ts';
 import * as directory from '../../src/services/schemas/directory.ts';
+import * as groups from '../../src/services/schemas/groups.ts';
 import * as media from '../../src/services/schemas/media.ts';
 import * as navigation from '../../src/services/schemas/navigation.ts';
 import * as playlists from '../../src/services/schemas/playlists.ts';
@@ -21,7 +22,7 @@ import type { TestServer } from '../helpers/server.ts';
 
 type AnyStruct = Struct<any, any>;
 
-const SCHEMA_MODULES: Record<string, unknown>[] = [auth, campaigns, devices, directory, media, navigation, playlists, users];
+const SCHEMA_MODULES: Record<string, unknown>[] = [auth, campaigns, devices, directory, groups, media, navigation, playlists, users];
 
 /** Every exported request schema (`...Body`, `...Query`), by name. */
 const SCHEMAS: Record<string, AnyStruct> = Object.fromEntries(
@@ -38,6 +39,9 @@ const ROUTE_SCHEMAS: Record<string, string> = {
   'POST /users/': 'UserCreateBody',
   'POST /users/set_username/': 'SetUsernameBody',
   'POST /users/set_password/': 'SetPasswordBody',
+  'PUT /users/:id/': 'UserUpdateBody',
+  'POST /groups/create/': 'GroupCreateBody',
+  'PUT /groups/:id': 'GroupUpdateBody',
   'GET /tvpi/devices/': 'DeviceListQuery',
   'GET /tvpi/devices-xslx/': 'DeviceSheetQuery',
   'POST /tvpi/devices/create/': 'DeviceCreateBody',
@@ -268,6 +272,7 @@ export async function seed(server: TestServer, access: string): Promise<void> {
     await post('/directory/queries/create/', { name: `Fuzz ${i}`, value: `${1000 + i} x 720 @ fps=30 @ x264`, type: 'video', device: 'tvpi', screen: 'horizontal' });
     await post('/media/play_lists/create/', { name: `Fuzz playlist ${i}`, screen_position: 'horizontal', user: 1 });
     await post('/campaigns/create/', { name: `Fuzz campaign ${i}`, user: 1 });
+    await post('/groups/create/', { name: `Fuzz group ${i}`, companies: [i], permissions: { devices: 'view' } });
     await post('/player/hello/', { serial: `FUZZ-NEW-${i}`, version: '1.0' });
   }
   for (let i = 1; i <= 3; i += 1) {
