@@ -16,8 +16,8 @@ export default async function groupRoutes(app: FastifyInstance, { ctx }: { ctx: 
   app.addHook('preHandler', requireUser(ctx));
   app.addHook('preHandler', requireAdmin);
 
-  const journal = (request: FastifyRequest, action: string, id: number, detail: Record<string, unknown>) =>
-    record(db, { userId: currentUser(request).id, action, entity: 'group', entityId: id, detail });
+  const journal = (request: FastifyRequest, action: string, id: number, before: object | null, after: object | null) =>
+    record(db, { userId: currentUser(request).id, action, entity: 'group', entityId: id, before, after, fields: ['name', 'companies', 'permissions'] });
 
   async function assertCompanies(ids: readonly number[] | undefined) {
     if (ids && (await missingCompanies(db, ids)).length) throw badRequest('unknown_company', 'A company of the group does not exist.', { companies: 'not_found' });
@@ -48,7 +48,7 @@ export default async function groupRoutes(app: FastifyInstance, { ctx }: { ctx: 
       throw error;
     }
     const group = await existing(id);
-    await journal(request, 'create', id, { name, companies: group.companies, permissions: group.permissions });
+    await journal(request, 'create', id, null, group);
     return reply.code(201).send(group);
   });
 
@@ -73,7 +73,7 @@ export default async function groupRoutes(app: FastifyInstance, { ctx }: { ctx: 
     }
     if (!updated) throw notFound('Group');
     const after = await existing(id);
-    await journal(request, 'update', id, { before: { name: before.name, companies: before.companies, permissions: before.permissions }, after: { name: after.name, companies: after.companies, permissions: after.permissions } });
+    await journal(request, 'update', id, before, after);
     return after;
   });
 
@@ -81,7 +81,7 @@ export default async function groupRoutes(app: FastifyInstance, { ctx }: { ctx: 
     const id = parseId(request.params);
     const group = await existing(id);
     if (!(await deleteGroup(db, id))) throw notFound('Group');
-    await journal(request, 'delete', id, { name: group.name });
+    await journal(request, 'delete', id, group, null);
     return reply.code(204).send();
   });
 }

@@ -53,7 +53,7 @@ export default async function userRoutes(app: FastifyInstance, { ctx }: { ctx: A
     const row = await insertUser(db, body.username, await hashPassword(body.password), body.groups ?? []);
     if (!row) throw conflict('username_taken', 'A user with that username already exists.', { username: 'taken' });
     const user = await withGroups(row);
-    await record(db, { userId: currentUser(request).id, action: 'create', entity: 'user', entityId: row.id, detail: { username: row.username, groups: user.groups } });
+    await record(db, { userId: currentUser(request).id, action: 'create', entity: 'user', entityId: row.id, after: { username: row.username, groups: user.groups } });
     return reply.code(201).send(user);
   });
 
@@ -74,10 +74,7 @@ export default async function userRoutes(app: FastifyInstance, { ctx }: { ctx: A
     }
     ctx.activeUsers.forget(id);
     const after = await withGroups((await findUserById(db, id))!);
-    const changes: Record<string, unknown> = {};
-    if (before.isActive !== after.is_active) changes.is_active = [before.isActive, after.is_active];
-    if (body.groups) changes.groups = [beforeGroups, after.groups];
-    await record(db, { userId: currentUser(request).id, action: 'update', entity: 'user', entityId: id, detail: changes });
+    await record(db, { userId: currentUser(request).id, action: 'update', entity: 'user', entityId: id, before: { is_active: before.isActive, groups: beforeGroups }, after: { is_active: after.is_active, groups: after.groups } });
     return after;
   });
 
