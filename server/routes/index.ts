@@ -14,6 +14,8 @@ import playlistRoutes from './playlists.ts';
 import navigationRoutes from './navigation.ts';
 import journalRoutes from './journal.ts';
 import groupRoutes from './groups.ts';
+import playRoutes from './plays.ts';
+import statisticsRoutes from './statistics.ts';
 
 /** Every resource plugin, mounted under /api/v1. One line per resource. */
 export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }>[] = [
@@ -31,4 +33,6 @@ export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }>[] = [
   navigationRoutes,
   journalRoutes,
   groupRoutes,
+  playRoutes,
+  statisticsRoutes,
 ];

@@ -331,14 +331,14 @@ describe('report', () => {
     expect(response.headers.get('content-disposition')).toBe(`attachment; filename="campaign-${campaign.id}-2026-03-01-2026-03-05.xlsx"`);
     const sheet = await readSheet(Buffer.from(await response.arrayBuffer()));
     expect(sheet).toEqual([
-      ['Serial number', 'Device', 'Office', 'Date', 'Events', 'Event titles', 'Planned minutes'],
-      [device.sn, 'Till 1', office.name, '2026-03-02', 2, 'Morning, Night', 210],
-      [device.sn, 'Till 1', office.name, '2026-03-03', 1, 'All day', 1440],
-      [device.sn, 'Till 1', office.name, '2026-03-04', 1, 'Morning', 90],
+      ['Serial number', 'Device', 'Office', 'Date', 'Events', 'Event titles', 'Planned minutes', 'Plays', 'Played minutes'],
+      [device.sn, 'Till 1', office.name, '2026-03-02', 2, 'Morning, Night', 210, 0, 0],
+      [device.sn, 'Till 1', office.name, '2026-03-03', 1, 'All day', 1440, 0, 0],
+      [device.sn, 'Till 1', office.name, '2026-03-04', 1, 'Morning', 90, 0, 0],
     ]);
     const russian = await fetch(`${server.api}/campaigns/${campaign.id}/report/?from=2026-03-01&to=2026-03-01&lang=ru`, { headers: { authorization } });
     expect(await readSheet(Buffer.from(await russian.arrayBuffer()))).toEqual([
-      ['Серийный номер', 'Устройство', 'Офис', 'Дата', 'События', 'Названия событий', 'Запланировано минут'],
+      ['Серийный номер', 'Устройство', 'Офис', 'Дата', 'События', 'Названия событий', 'Запланировано минут', 'Показы', 'Показано минут'],
     ]);
   });
 

@@ -132,6 +132,6 @@ export function periodDays(from: string, to: string): number {
 
 /** Report column headers by language: exported files carry words, not codes. */
 export const REPORT_HEADERS = {
-  en: ['Serial number', 'Device', 'Office', 'Date', 'Events', 'Event titles', 'Planned minutes'],
-  ru: ['Серийный номер', 'Устройство', 'Офис', 'Дата', 'События', 'Названия событий', 'Запланировано минут'],
+  en: ['Serial number', 'Device', 'Office', 'Date', 'Events', 'Event titles', 'Planned minutes', 'Plays', 'Played minutes'],
+  ru: ['Серийный номер', 'Устройство', 'Офис', 'Дата', 'События', 'Названия событий', 'Запланировано минут', 'Показы', 'Показано минут'],
 } as const;

@@ -1,0 +1,344 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { CompareKind, PlayRefusal } from '../../src/services/schemas/statistics.ts';
+import type { Db } from './index.ts';
+
+/* Plays and their hourly roll-ups (migration 0018_plays.sql). */
+
+type Rows<T> = { rows: T[] };
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as Rows<T>).rows;
+}
+
+/** A play as the ingest statement takes it (already checked for shape and time by the domain). */
+export interface PlayInput {
+  id: string;
+  event: number;
+  media: number;
+  playlist: number | null;
+  started_at: string;
+  duration: number;
+}
+
+export interface StoreOutcome {
+  accepted: number;
+  refused: { id: string; reason: PlayRefusal }[];
+}
+
+/**
+ * Stores a device's plays and adds them to the hourly roll-ups, in one statement: a play whose (device, id) is already
+ * stored is skipped (ON CONFLICT DO NOTHING) and adds nothing to the roll-ups, so a re-sent batch changes nothing.
+ * A play is refused when its event or media does not exist, or when its event is not one the device was scheduled
+ * for: the event's campaign counts the device among its devices, or the event names it.
+ */
+export async function storePlays(db: Db, device: number, plays: PlayInput[]): Promise<StoreOutcome> {
+  if (plays.length === 0) return { accepted: 0, refused: [] };
+  const [row] = await rows<{ accepted: number; refused: StoreOutcome['refused'] | null }>(
+    db,
+    sql`WITH input AS (
+          SELECT * FROM json_to_recordset(${JSON.stringify(plays)}::json)
+            AS x(id text, event integer, media integer, playlist integer, started_at timestamptz, duration double precision)
+        ),
+        checked AS (
+          SELECT i.*, e.campaign_id,
+            CASE WHEN e.id IS NULL THEN 'unknown_event'
+                 WHEN m.id IS NULL THEN 'unknown_media'
+                 WHEN NOT EXISTS (SELECT 1 FROM campaign_devices cd WHERE cd.campaign_id = e.campaign_id AND cd.device_id = ${device})
+                  AND NOT EXISTS (SELECT 1 FROM event_devices ed WHERE ed.event_id = e.id AND ed.device_id = ${device}) THEN 'not_scheduled'
+            END AS refusal
+          FROM input i
+          LEFT JOIN events e ON e.id = i.event
+          LEFT JOIN media_files m ON m.id = i.media
+        ),
+        stored AS (
+          INSERT INTO plays (device_id, play_id, started_at, duration, event_id, campaign_id, media_id, playlist_id)
+          SELECT ${device}, id, started_at, duration, event, campaign_id, media, playlist FROM checked WHERE refusal IS NULL
+          ON CONFLICT DO NOTHING
+          RETURNING started_at, duration, event_id, campaign_id, media_id
+        ),
+        rolled AS (
+          INSERT INTO play_hours AS h (campaign_id, hour, device_id, media_id, event_id, plays, seconds)
+          SELECT campaign_id, date_trunc('hour', started_at, 'UTC'), ${device}, media_id, event_id, count(*), sum(duration)
+          FROM stored GROUP BY 1, 2, 4, 5 ORDER BY 1, 2, 4, 5
+          ON CONFLICT (campaign_id, hour, device_id, media_id, event_id)
+          DO UPDATE SET plays = h.plays + excluded.plays, seconds = h.seconds + excluded.seconds
+        )
+        SELECT (SELECT count(*) FROM stored)::int AS accepted,
+          (SELECT json_agg(json_build_object('id', id, 'reason', refusal)) FROM checked WHERE refusal IS NOT NULL) AS refused`,
+  );
+  return { accepted: Number(row?.accepted ?? 0), refused: row?.refused ?? [] };
+}
+
+/** The instant `date` starts in `zone`, and the end `hours` later, as SQL expressions. */
+function window(date: string, zone: string, hours: number) {
+  const start = sql`(${date}::date::timestamp AT TIME ZONE ${zone})`;
+  return { start, end: sql`(${start} + make_interval(hours => ${hours}))` };
+}
+
+export interface Totals {
+  plays: number;
+  seconds: number;
+}
+
+export interface CampaignStatistics {
+  hours: ({ hour: string } & Totals)[];
+  devices: ({ device: number; name: string } & Totals)[];
+  media: ({ media: number; name: string } & Totals)[];
+}
+
+const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+
+/** A campaign's plays by hour, by device and by media in one pass over its roll-ups (GROUPING SETS). */
+export async function campaignStatistics(db: Db, campaign: number, date: string, zone: string, hours: number): Promise<CampaignStatistics> {
+  const { start, end } = window(date, zone, hours);
+  const found = await rows<{ hour: string | null; device: number | null; media: number | null; name: string | null; plays: number; seconds: number }>(
+    db,
+    sql`WITH sums AS (
+          SELECT hour, device_id, media_id, sum(plays)::int AS plays, sum(seconds)::float8 AS seconds,
+            grouping(hour) AS gh, grouping(device_id) AS gd
+          FROM play_hours
+          WHERE campaign_id = ${campaign} AND hour >= ${start} AND hour < ${end}
+          GROUP BY GROUPING SETS ((hour), (device_id), (media_id))
+        )
+        SELECT CASE WHEN s.gh = 0 THEN ${iso(sql`s.hour`)} END AS hour, s.device_id AS device, s.media_id AS media,
+          COALESCE(d.name, m.name) AS name, s.plays, s.seconds
+        FROM sums s
+        LEFT JOIN devices d ON s.gd = 0 AND d.id = s.device_id
+        LEFT JOIN media_files m ON s.media_id IS NOT NULL AND m.id = s.media_id
+        ORDER BY s.hour NULLS LAST, s.plays DESC, s.device_id, s.media_id`,
+  );
+  const result: CampaignStatistics = { hours: [], devices: [], media: [] };
+  for (const row of found) {
+    const totals = { plays: Number(row.plays), seconds: Number(row.seconds) };
+    if (row.hour) result.hours.push({ hour: row.hour, ...totals });
+    else if (row.device != null) result.devices.push({ device: Number(row.device), name: row.name ?? `#${row.device}`, ...totals });
+    else if (row.media != null) result.media.push({ media: Number(row.media), name: row.name ?? `#${row.media}`, ...totals });
+  }
+  return result;
+}
+
+/** The hours of the window as ISO instants (UTC), so an answer can show hours without plays. */
+export async function windowHours(db: Db, date: string, zone: string, hours: number): Promise<string[]> {
+  const { start } = window(date, zone, hours);
+  const [row] = await rows<{ start: string }>(db, sql`SELECT ${iso(start)} AS start`);
+  const first = Date.parse(row!.start);
+  return Array.from({ length: hours }, (_, index) => new Date(first + index * 3_600_000).toISOString().replace('.000Z', 'Z'));
+}
+
+const ENTITY_COLUMN: Record<CompareKind, string> = { campaign: 'campaign_id', device: 'device_id', media: 'media_id' };
+
+/** Hourly series of several campaigns, devices or media over one window: one statement, one index range each. */
+export async function entitySeries(
+  db: Db,
+  entities: { kind: CompareKind; id: number }[],
+  date: string,
+  zone: string,
+  hours: number,
+): Promise<Map<string, ({ hour: string } & Totals)[]>> {
+  const { start, end } = window(date, zone, hours);
+  const parts = entities.map(
+    ({ kind, id }, index) =>
+      sql`SELECT ${index}::int AS entity, hour, sum(plays)::int AS plays, sum(seconds)::float8 AS seconds FROM play_hours
+          WHERE ${sql.raw(ENTITY_COLUMN[kind])} = ${id} AND hour >= ${start} AND hour < ${end} GROUP BY hour`,
+  );
+  const found = await rows<{ entity: number; hour: string; plays: number; seconds: number }>(
+    db,
+    sql`SELECT entity, ${iso(sql`hour`)} AS hour, plays, seconds FROM (${sql.join(parts, sql` UNION ALL `)}) s ORDER BY entity, s.hour`,
+  );
+  const series = new Map<string, ({ hour: string } & Totals)[]>();
+  for (const row of found) {
+    const { kind, id } = entities[Number(row.entity)]!;
+    const key = `${kind}:${id}`;
+    const list = series.get(key) ?? [];
+    list.push({ hour: row.hour, plays: Number(row.plays), seconds: Number(row.seconds) });
+    series.set(key, list);
+  }
+  return series;
+}
+
+/** Names of campaigns, devices and media; an id absent from the answer does not exist. */
+export async function entityNames(db: Db, entities: { kind: CompareKind; id: number }[]): Promise<Map<string, string>> {
+  const ids = (kind: CompareKind) => `{${entities.filter((entity) => entity.kind === kind).map((entity) => entity.id).join(',')}}`;
+  const found = await rows<{ kind: CompareKind; id: number; name: string }>(
+    db,
+    sql`SELECT 'campaign' AS kind, id, name FROM campaigns WHERE id = ANY(${ids('campaign')}::int[])
+        UNION ALL SELECT 'device', id, CASE WHEN name = '' THEN sn ELSE name END FROM devices WHERE id = ANY(${ids('device')}::int[])
+        UNION ALL SELECT 'media', id, name FROM media_files WHERE id = ANY(${ids('media')}::int[])`,
+  );
+  return new Map(found.map((row) => [`${row.kind}:${row.id}`, row.name]));
+}
+
+export interface LivePlays {
+  minutes: { minute: string; plays: number }[];
+  total: Totals;
+  recent: { device: number; device_name: string; media: number; media_name: string; campaign: number; campaign_name: string; started_at: string; duration: number }[];
+}
+
+/** Plays that started since `since`, by minute, and the latest 20 of them (the raw table's time index). */
+export async function livePlays(db: Db, since: Date): Promise<LivePlays> {
+  const sinceText = since.toISOString();
+  const [minutesRow] = await rows<{ minutes: LivePlays['minutes'] | null; plays: number; seconds: number }>(
+    db,
+    sql`WITH recent AS (SELECT started_at, duration FROM plays WHERE started_at >= ${sinceText}::timestamptz AND started_at <= now())
+        SELECT (SELECT json_agg(json_build_object('minute', minute, 'plays', plays) ORDER BY minute)
+                FROM (SELECT ${iso(sql`date_trunc('minute', started_at, 'UTC')`)} AS minute, count(*)::int AS plays FROM recent GROUP BY 1) m) AS minutes,
+          (SELECT count(*)::int FROM recent) AS plays, (SELECT COALESCE(sum(duration), 0)::float8 FROM recent) AS seconds`,
+  );
+  const recent = await rows<LivePlays['recent'][number]>(
+    db,
+    sql`SELECT p.device_id AS device, COALESCE(NULLIF(d.name, ''), d.sn, '#' || p.device_id) AS device_name,
+          p.media_id AS media, COALESCE(m.name, '#' || p.media_id) AS media_name,
+          p.campaign_id AS campaign, COALESCE(c.name, '#' || p.campaign_id) AS campaign_name,
+          ${iso(sql`p.started_at`)} AS started_at, p.duration
+        FROM plays p
+        LEFT JOIN devices d ON d.id = p.device_id
+        LEFT JOIN media_files m ON m.id = p.media_id
+        LEFT JOIN campaigns c ON c.id = p.campaign_id
+        WHERE p.started_at >= ${sinceText}::timestamptz AND p.started_at <= now()
+        ORDER BY p.started_at DESC, p.device_id, p.play_id LIMIT 20`,
+  );
+  return {
+    minutes: minutesRow?.minutes ?? [],
+    total: { plays: Number(minutesRow?.plays ?? 0), seconds: Number(minutesRow?.seconds ?? 0) },
+    recent: recent.map((row) => ({ ...row, device: Number(row.device), media: Number(row.media), campaign: Number(row.campaign), duration: Number(row.duration) })),
+  };
+}
+
+/** Filters of an unload: the campaign, device or media it is limited to. */
+export interface UnloadFilter {
+  campaign?: number;
+  device?: number;
+  media?: number;
+}
+
+const filterSql = (filter: UnloadFilter, alias: string) =>
+  sql.join(
+    [
+      filter.campaign ? sql`AND ${sql.raw(alias)}.campaign_id = ${filter.campaign}` : sql``,
+      filter.device ? sql`AND ${sql.raw(alias)}.device_id = ${filter.device}` : sql``,
+      filter.media ? sql`AND ${sql.raw(alias)}.media_id = ${filter.media}` : sql``,
+    ],
+    sql` `,
+  );
+
+export interface RawPlayRow {
+  started_at: string;
+  sn: string;
+  device_name: string;
+  campaign_name: string;
+  event_title: string;
+  media_name: string;
+  duration: number;
+  play_id: string;
+  device_id: number;
+}
+
+export interface HourRowOut {
+  hour: string;
+  campaign_name: string;
+  sn: string;
+  device_name: string;
+  media_name: string;
+  event_title: string;
+  plays: number;
+  seconds: number;
+}
+
+/**
+ * Raw plays from `from` to `to` (half-open), page by page in (started_at, device, id) order: each page continues after
+ * the last row of the one before (keyset), so memory stays one page whatever the period holds.
+ */
+export async function* rawPlayPages(db: Db, from: string, to: string, filter: UnloadFilter, pageSize = 5000): AsyncGenerator<RawPlayRow[]> {
+  let after: { started_at: string; device_id: number; play_id: string } | null = null;
+  for (;;) {
+    const cursor: SQL = after
+      ? sql`AND (p.started_at, p.device_id, p.play_id) > (${after.started_at}::timestamptz, ${after.device_id}, ${after.play_id})`
+      : sql``;
+    const page = await rows<RawPlayRow & { started_key: string }>(
+      db,
+      sql`SELECT to_char(p.started_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS started_at, to_char(p.started_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS started_key,
+            COALESCE(d.sn, '') AS sn, COALESCE(NULLIF(d.name, ''), d.sn, '#' || p.device_id) AS device_name,
+            COALESCE(c.name, '#' || p.campaign_id) AS campaign_name, COALESCE(e.title, '#' || p.event_id) AS event_title,
+            COALESCE(m.name, '#' || p.media_id) AS media_name, p.duration, p.play_id, p.device_id
+          FROM (SELECT * FROM plays p WHERE p.started_at >= ${from}::timestamptz AND p.started_at < ${to}::timestamptz ${filterSql(filter, 'p')} ${cursor}
+                ORDER BY p.started_at, p.device_id, p.play_id LIMIT ${pageSize}) p
+          LEFT JOIN devices d ON d.id = p.device_id
+          LEFT JOIN campaigns c ON c.id = p.campaign_id
+          LEFT JOIN events e ON e.id = p.event_id
+          LEFT JOIN media_files m ON m.id = p.media_id
+          ORDER BY p.started_at, p.device_id, p.play_id`,
+    );
+    if (page.length === 0) return;
+    const last = page.at(-1)!;
+    after = { started_at: last.started_key, device_id: Number(last.device_id), play_id: last.play_id };
+    yield page;
+    if (page.length < pageSize) return;
+  }
+}
+
+/** Hourly roll-up rows from `from` to `to`, page by page in (hour, campaign, device, media, event) order (keyset). */
+export async function* hourPages(db: Db, from: string, to: string, filter: UnloadFilter, pageSize = 5000): AsyncGenerator<HourRowOut[]> {
+  let after: { hour: string; campaign_id: number; device_id: number; media_id: number; event_id: number } | null = null;
+  for (;;) {
+    const cursor: SQL = after
+      ? sql`AND (h.hour, h.campaign_id, h.device_id, h.media_id, h.event_id) > (${after.hour}::timestamptz, ${after.campaign_id}, ${after.device_id}, ${after.media_id}, ${after.event_id})`
+      : sql``;
+    const page = await rows<HourRowOut & { campaign_id: number; device_id: number; media_id: number; event_id: number }>(
+      db,
+      sql`SELECT ${iso(sql`h.hour`)} AS hour, h.campaign_id, h.device_id, h.media_id, h.event_id,
+            COALESCE(c.name, '#' || h.campaign_id) AS campaign_name, COALESCE(d.sn, '') AS sn,
+            COALESCE(NULLIF(d.name, ''), d.sn, '#' || h.device_id) AS device_name,
+            COALESCE(m.name, '#' || h.media_id) AS media_name, COALESCE(e.title, '#' || h.event_id) AS event_title, h.plays, h.seconds
+          FROM (SELECT * FROM play_hours h WHERE h.hour >= ${from}::timestamptz AND h.hour < ${to}::timestamptz ${filterSql(filter, 'h')} ${cursor}
+                ORDER BY h.hour, h.campaign_id, h.device_id, h.media_id, h.event_id LIMIT ${pageSize}) h
+          LEFT JOIN devices d ON d.id = h.device_id
+          LEFT JOIN campaigns c ON c.id = h.campaign_id
+          LEFT JOIN events e ON e.id = h.event_id
+          LEFT JOIN media_files m ON m.id = h.media_id
+          ORDER BY h.hour, h.campaign_id, h.device_id, h.media_id, h.event_id`,
+    );
+    if (page.length === 0) return;
+    const last = page.at(-1)!;
+    after = { hour: last.hour, campaign_id: Number(last.campaign_id), device_id: Number(last.device_id), media_id: Number(last.media_id), event_id: Number(last.event_id) };
+    yield page;
+    if (page.length < pageSize) return;
+  }
+}
+
+/** The instant a calendar date starts in `zone` (ISO, UTC). */
+export async function dayStart(db: Db, date: string, zone: string): Promise<string> {
+  const [row] = await rows<{ start: string }>(db, sql`SELECT to_char((${date}::date::timestamp AT TIME ZONE ${zone}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS start`);
+  return row!.start;
+}
+
+export interface DevicePlaysByDay {
+  sn: string;
+  name: string;
+  office: string | null;
+  day: string;
+  plays: number;
+  minutes: number;
+}
+
+/** Plays and played minutes of a campaign per device and day (days in `zone`), for the campaign report. */
+export async function campaignPlaysByDay(db: Db, campaign: number, from: string, to: string, zone: string): Promise<DevicePlaysByDay[]> {
+  const found = await rows<{ sn: string | null; name: string | null; office: string | null; device_id: number; day: string; plays: number; seconds: number }>(
+    db,
+    sql`SELECT s.device_id, d.sn, d.name, o.name AS office, s.day, s.plays, s.seconds
+        FROM (SELECT device_id, to_char(hour AT TIME ZONE ${zone}, 'YYYY-MM-DD') AS day, sum(plays)::int AS plays, sum(seconds)::float8 AS seconds
+              FROM play_hours
+              WHERE campaign_id = ${campaign} AND hour >= (${from}::date::timestamp AT TIME ZONE ${zone})
+                AND hour < ((${to}::date + 1)::timestamp AT TIME ZONE ${zone})
+              GROUP BY 1, 2) s
+        LEFT JOIN devices d ON d.id = s.device_id
+        LEFT JOIN offices o ON o.id = d.office_id
+        ORDER BY d.sn, s.day`,
+  );
+  return found.map((row) => ({
+    sn: row.sn ?? `#${row.device_id}`,
+    name: row.name ?? '',
+    office: row.office,
+    day: row.day,
+    plays: Number(row.plays),
+    minutes: Math.round((Number(row.seconds) / 60) * 10) / 10,
+  }));
+}

@@ -1,0 +1,128 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  CompareQuery,
+  ENTITY_PATTERN,
+  MAX_COMPARE_ENTITIES,
+  MAX_UNLOAD_DAYS,
+  StatisticsQuery,
+  UnloadQuery,
+  type CompareKind,
+} from '../../src/services/schemas/statistics.ts';
+import { periodDays } from '../../src/services/schemas/campaigns.ts';
+import type { AppContext } from '../context.ts';
+import { campaignStatistics, dayStart, entityNames, entitySeries, livePlays, windowHours, type Totals } from '../db/plays.ts';
+import { LIVE_MINUTES, statisticsTimeZone, unloadSheet } from '../domain/statistics.ts';
+import { badRequest, notFound, parse } from '../errors.ts';
+import { requireUser } from '../plugins/auth.ts';
+
+const sum = (rows: Totals[]): Totals => ({
+  plays: rows.reduce((total, row) => total + row.plays, 0),
+  seconds: Math.round(rows.reduce((total, row) => total + row.seconds, 0) * 1000) / 1000,
+});
+
+/** Every hour of the window, those without plays as zeros. */
+function fillHours(all: string[], found: ({ hour: string } & Totals)[]) {
+  const byHour = new Map(found.map((row) => [row.hour, row]));
+  return all.map((hour) => byHour.get(hour) ?? { hour, plays: 0, seconds: 0 });
+}
+
+/** A required query parameter missing answers this before the field-by-field check (spec: "a date and a campaign"). */
+function requireParameters(query: Record<string, unknown>, names: string[]) {
+  const missing = names.filter((name) => query[name] === undefined || query[name] === '');
+  if (missing.length) throw badRequest('statistics_parameters_required', 'Statistics require a date and a campaign.', Object.fromEntries(missing.map((name) => [name, 'required'])));
+}
+
+export default async function statisticsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const { db } = ctx;
+  app.addHook('preHandler', requireUser(ctx));
+
+  app.get('/statistics/', async (request) => {
+    const raw = (request.query ?? {}) as Record<string, unknown>;
+    requireParameters(raw, ['campaign', 'date']);
+    const query = parse(StatisticsQuery, { period: '24', ...raw });
+    const zone = statisticsTimeZone();
+    const names = await entityNames(db, [{ kind: 'campaign', id: query.campaign }]);
+    const name = names.get(`campaign:${query.campaign}`);
+    if (name === undefined) throw notFound('Campaign');
+    const [found, hours] = await Promise.all([campaignStatistics(db, query.campaign, query.date, zone, query.period), windowHours(db, query.date, zone, query.period)]);
+    return {
+      campaign: { id: query.campaign, name },
+      date: query.date,
+      period: query.period,
+      time_zone: zone,
+      total: sum(found.hours),
+      hours: fillHours(hours, found.hours),
+      devices: found.devices,
+      media: found.media,
+    };
+  });
+
+  app.get('/statistics/compare/', async (request) => {
+    const raw = (request.query ?? {}) as Record<string, unknown>;
+    const query = parse(CompareQuery, { period: '24', ...raw });
+    const keys = [...new Set(query.entities.split(',').map((key) => key.trim()).filter(Boolean))];
+    if (keys.length === 0) throw badRequest('validation_error', 'Name at least one entity to compare.', { entities: 'required' });
+    if (keys.length > MAX_COMPARE_ENTITIES) throw badRequest('too_many_entities', `At most ${MAX_COMPARE_ENTITIES} entities can be compared.`, { entities: 'out_of_range' });
+    const entities: { kind: CompareKind; id: number }[] = [];
+    for (const key of keys) {
+      const match = ENTITY_PATTERN.exec(key);
+      const id = match ? Number(match[2]) : 0;
+      if (!match || id < 1 || id > 2147483647) throw badRequest('validation_error', 'Entities are campaign:<id>, device:<id> or media:<id>.', { entities: 'invalid_format' });
+      entities.push({ kind: match[1] as CompareKind, id });
+    }
+    const zone = statisticsTimeZone();
+    const names = await entityNames(db, entities);
+    const absent = entities.find((entity) => !names.has(`${entity.kind}:${entity.id}`));
+    if (absent) throw notFound(absent.kind === 'campaign' ? 'Campaign' : absent.kind === 'device' ? 'Device' : 'Media');
+    const [series, hours] = await Promise.all([entitySeries(db, entities, query.date, zone, query.period), windowHours(db, query.date, zone, query.period)]);
+    return {
+      date: query.date,
+      period: query.period,
+      time_zone: zone,
+      series: entities.map(({ kind, id }) => {
+        const found = series.get(`${kind}:${id}`) ?? [];
+        return { entity: `${kind}:${id}`, kind, id, name: names.get(`${kind}:${id}`)!, total: sum(found), hours: fillHours(hours, found) };
+      }),
+    };
+  });
+
+  app.get('/statistics/unloads/', async (request, reply) => {
+    const query = parse(UnloadQuery, request.query);
+    const days = periodDays(query.from, query.to);
+    if (days < 1) throw badRequest('invalid_period', 'The period starts after it ends.', { from: 'after_to' });
+    if (days > MAX_UNLOAD_DAYS) throw badRequest('period_too_long', `The period is longer than ${MAX_UNLOAD_DAYS} days.`, { to: 'out_of_range' });
+    const filters = [
+      ...(query.campaign ? [{ kind: 'campaign' as const, id: query.campaign }] : []),
+      ...(query.device ? [{ kind: 'device' as const, id: query.device }] : []),
+      ...(query.media ? [{ kind: 'media' as const, id: query.media }] : []),
+    ];
+    if (filters.length) {
+      const names = await entityNames(db, filters);
+      const absent = filters.find((entity) => !names.has(`${entity.kind}:${entity.id}`));
+      if (absent) throw notFound(absent.kind === 'campaign' ? 'Campaign' : absent.kind === 'device' ? 'Device' : 'Media');
+    }
+    const zone = statisticsTimeZone();
+    const [from, to] = await Promise.all([dayStart(db, query.from, zone), dayStart(db, nextDay(query.to), zone)]);
+    const stream = unloadSheet(db, ctx.config.localesDir, { ...query, from, to, zone });
+    const file = `statistics-${query.granularity}-${query.from}-${query.to}.xlsx`;
+    return reply
+      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', `attachment; filename="${file}"`)
+      .header('cache-control', 'no-store')
+      .send(stream);
+  });
+
+  app.get('/statistics/live/', async (request, reply) => {
+    const until = new Date();
+    const since = new Date(until.getTime() - LIVE_MINUTES * 60_000);
+    const live = await livePlays(db, since);
+    reply.header('cache-control', 'no-store');
+    return { since: since.toISOString(), until: until.toISOString(), ...live };
+  });
+}
+
+function nextDay(date: string): string {
+  const next = new Date(`${date}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.toISOString().slice(0, 10);
+}

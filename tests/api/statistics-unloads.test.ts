@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import { readSheet } from 'read-excel-file/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, signIn, startTestServer, type TestServer } from '../helpers/server.ts';
+import { createFleet, daysAgo, play, postPlays, type Fleet } from './statistics.helpers.ts';
+
+let server: TestServer;
+let client: ReturnType<typeof apiClient>;
+let authorization: string;
+let fleet: Fleet;
+const day = daysAgo(2);
+const ROWS = 200_000;
+
+async function count(statement: ReturnType<typeof sql>): Promise<number> {
+  const result = (await server.ctx.db.execute(statement)) as unknown as { rows: { n: number }[] };
+  return Number(result.rows[0]!.n);
+}
+
+beforeAll(async () => {
+  process.env.TZ = 'UTC';
+  server = await startTestServer();
+  const session = await signIn(server);
+  client = session.client;
+  authorization = `JWT ${session.access}`;
+  fleet = await createFleet(server, client, 2);
+  // 200,000 plays of one device over one day, written by SQL (the ingest route has its own tests and bench), with their roll-ups.
+  const [device] = fleet.devices;
+  await server.ctx.db.execute(
+    sql`INSERT INTO plays (device_id, play_id, started_at, duration, event_id, campaign_id, media_id)
+        SELECT ${device!.id}, 'seed-' || n, ${day}::timestamptz + n * interval '400 milliseconds', 10, ${fleet.event}, ${fleet.campaign.id}, ${fleet.media[0]}
+        FROM generate_series(1, ${ROWS}) AS n`,
+  );
+  await server.ctx.db.execute(
+    sql`INSERT INTO play_hours (campaign_id, hour, device_id, media_id, event_id, plays, seconds)
+        SELECT campaign_id, date_trunc('hour', started_at, 'UTC'), device_id, media_id, event_id, count(*), sum(duration)
+        FROM plays WHERE device_id = ${device!.id} GROUP BY 1, 2, 3, 4, 5`,
+  );
+  // and one play of the other device through the route
+  await postPlays(server, fleet.devices[1]!, [play(fleet, 'h1', `${day}T05:10:00Z`, 30)]);
+});
+afterAll(async () => {
+  delete process.env.TZ;
+  await server?.close();
+});
+
+const unload = (query: string) => fetch(`${server.api}/statistics/unloads/${query}`, { headers: { authorization } });
+
+describe('GET /statistics/unloads/', () => {
+  it('streams every one of 200,000 raw plays, read back with read-excel-file', async () => {
+    const response = await unload(`?granularity=raw&from=${day}&to=${day}&campaign=${fleet.campaign.id}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="statistics-raw-${day}-${day}.xlsx"`);
+    const sheet = await readSheet(Buffer.from(await response.arrayBuffer()));
+    const stored = await count(
+      sql`SELECT count(*)::int AS n FROM plays WHERE campaign_id = ${fleet.campaign.id} AND started_at >= ${day}::timestamptz AND started_at < ${day}::timestamptz + interval '1 day'`,
+    );
+    expect(stored).toBe(ROWS + 1); // and the other device's play at 05:10
+    expect(sheet.length - 1).toBe(stored);
+    expect(sheet[0]).toEqual(['Started at', 'Serial number', 'Device', 'Campaign', 'Event', 'Media', 'Duration, s', 'Play id']);
+    expect(sheet[1]!.slice(1)).toEqual([fleet.devices[0]!.sn, expect.stringMatching(/^Screen 1/), fleet.campaign.name, 'Loop', expect.stringMatching(/^Clip/), 10, 'seed-1']);
+    expect(sheet[1]![0]).toEqual(new Date(`${day}T00:00:00.400Z`));
+  });
+
+  it('unloads the hourly roll-up in Russian, limited to a device', async () => {
+    const [device] = fleet.devices;
+    const response = await unload(`?granularity=hourly&from=${day}&to=${day}&device=${device!.id}&lang=ru`);
+    const sheet = await readSheet(Buffer.from(await response.arrayBuffer()));
+    expect(sheet[0]).toEqual(['Час', 'Кампания', 'Серийный номер', 'Устройство', 'Медиафайл', 'Событие', 'Показы', 'Показано секунд']);
+    expect(sheet).toHaveLength(24); // 200,000 plays 0.4 s apart fill 22.2 hours
+    expect(sheet[1]!.slice(6)).toEqual([8999, 89990]);
+    const everyone = await readSheet(Buffer.from(await (await unload(`?granularity=hourly&from=${day}&to=${day}`)).arrayBuffer()));
+    expect(everyone.length - 1).toBe(await count(sql`SELECT count(*)::int AS n FROM play_hours WHERE hour >= ${day}::timestamptz AND hour < ${day}::timestamptz + interval '1 day'`));
+  });
+
+  it('refuses a bad period, granularity or scope with 400/404 and answers an empty sheet for a quiet period', async () => {
+    expect((await client.get(`/statistics/unloads/?granularity=raw&from=${day}`)).body).toMatchObject({ code: 'validation_error', fields: { to: 'required' } });
+    expect((await client.get(`/statistics/unloads/?granularity=daily&from=${day}&to=${day}`)).status).toBe(400);
+    expect((await client.get(`/statistics/unloads/?granularity=raw&from=2026-01-02&to=2026-01-01`)).body).toMatchObject({ code: 'invalid_period' });
+    expect((await client.get(`/statistics/unloads/?granularity=raw&from=2025-01-01&to=2026-01-02`)).body).toMatchObject({ code: 'period_too_long' });
+    expect((await client.get(`/statistics/unloads/?granularity=raw&from=${day}&to=${day}&campaign=2000000000`)).status).toBe(404);
+    const quiet = await readSheet(Buffer.from(await (await unload('?granularity=raw&from=2020-01-01&to=2020-01-02')).arrayBuffer()));
+    expect(quiet).toHaveLength(1);
+  });
+});

@@ -1,0 +1,201 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { insertEvent } from '../../server/db/campaigns.ts';
+import { apiClient, signIn, startTestServer, type TestServer } from '../helpers/server.ts';
+import { createDevice } from './devices.helpers.ts';
+import { countRows, createFleet, daysAgo, insertMedia, play, postPlays } from './statistics.helpers.ts';
+
+let server: TestServer;
+let client: ReturnType<typeof apiClient>;
+beforeAll(async () => {
+  server = await startTestServer();
+  client = (await signIn(server)).client;
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const yesterday = daysAgo(1);
+const at = (time: string) => `${yesterday}T${time}Z`;
+
+describe('POST /player/plays/', () => {
+  it('stores a batch once: the same batch again and an overlapping one add nothing twice', async () => {
+    const fleet = await createFleet(server, client, 1);
+    const [device] = fleet.devices;
+    const batch = [play(fleet, 'p-1', at('10:00:00')), play(fleet, 'p-2', at('10:01:00')), play(fleet, 'p-3', at('11:30:00'), 5)];
+    const first = await postPlays(server, device!, batch);
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ accepted: 3, duplicates: 0, refused: [] });
+    expect((await postPlays(server, device!, batch)).body).toEqual({ accepted: 0, duplicates: 3, refused: [] });
+    const overlapping = [play(fleet, 'p-3', at('11:30:00'), 5), play(fleet, 'p-4', at('11:31:00')), play(fleet, 'p-4', at('11:31:00'))];
+    expect((await postPlays(server, device!, overlapping)).body).toEqual({ accepted: 1, duplicates: 2, refused: [] });
+    expect(await countRows(server, 'plays', [device!.id])).toBe(4);
+    // the roll-ups count each play once as well
+    expect(await countRows(server, 'play_hours', [device!.id])).toBe(4);
+    // the same id from another device is another play
+    const other = await createDevice(client, { position: 'horizontal' });
+    await client.put(`/campaigns/${fleet.campaign.id}/devices/`, { devices: [device!.id, other.id] });
+    expect((await postPlays(server, other, [play(fleet, 'p-1', at('10:00:00'))])).body).toEqual({ accepted: 1, duplicates: 0, refused: [] });
+  });
+
+  it('refuses plays one by one with a reason and stores the rest', async () => {
+    const fleet = await createFleet(server, client, 1);
+    const [device] = fleet.devices;
+    const elsewhere = await createFleet(server, client, 1);
+    const unknownMedia = 2_000_000_000;
+    const batch = [
+      play(fleet, 'ok-1', at('09:00:00')),
+      play(fleet, 'future', new Date(Date.now() + 3_600_000)),
+      play(fleet, 'old', new Date(Date.now() - 500 * 86_400_000)),
+      { ...play(fleet, 'no-event', at('09:00:00')), event: 2_000_000_000 },
+      play(fleet, 'no-media', at('09:00:00'), 10, unknownMedia),
+      { ...play(fleet, 'not-mine', at('09:00:00')), event: elsewhere.event, media: elsewhere.media[0] },
+      { ...play(fleet, 'bad-duration', at('09:00:00')), duration: -1 },
+      { event: fleet.event, media: fleet.media[0], started_at: at('09:00:00'), duration: 3 },
+      play(fleet, 'ok-2', at('09:05:00')),
+    ];
+    const answer = await postPlays(server, device!, batch);
+    expect(answer.status).toBe(200);
+    expect(answer.body.accepted).toBe(2);
+    expect(answer.body.duplicates).toBe(0);
+    expect([...answer.body.refused].sort((a: { id: string }, b: { id: string }) => String(a.id).localeCompare(String(b.id)))).toEqual([
+      { id: 'bad-duration', reason: 'invalid' },
+      { id: 'future', reason: 'in_future' },
+      { id: 'no-event', reason: 'unknown_event' },
+      { id: 'no-media', reason: 'unknown_media' },
+      { id: 'not-mine', reason: 'not_scheduled' },
+      { id: null, reason: 'invalid' },
+      { id: 'old', reason: 'too_old' },
+    ]);
+    expect(await countRows(server, 'plays', [device!.id])).toBe(2);
+  });
+
+  it('refuses a whole batch that is too large, empty or sent without a valid key, storing nothing', async () => {
+    const fleet = await createFleet(server, client, 1);
+    const [device] = fleet.devices;
+    const tooMany = Array.from({ length: 1001 }, (_, index) => play(fleet, `big-${index}`, at('08:00:00')));
+    expect((await postPlays(server, device!, tooMany)).body).toMatchObject({ code: 'validation_error', fields: { plays: 'out_of_range' } });
+    expect((await postPlays(server, device!, [])).status).toBe(400);
+    expect((await postPlays(server, { sn: device!.sn, key: 'wrong' }, [play(fleet, 'x', at('08:00:00'))])).status).toBe(401);
+    expect((await apiClient(server).post('/player/plays/', { plays: [] })).status).toBe(400);
+    expect((await postPlays(server, device!, Array.from({ length: 1000 }, (_, index) => play(fleet, `full-${index}`, at('08:00:00'))))).body.accepted).toBe(1000);
+    expect(await countRows(server, 'plays', [device!.id])).toBe(1000);
+  });
+});
+
+describe('GET /statistics/', () => {
+  afterEach(() => {
+    delete process.env.TZ;
+  });
+
+  it('requires a campaign and a date, and a period of 1 to 744 hours', async () => {
+    const fleet = await createFleet(server, client, 1);
+    const ask = (query: string) => client.get(`/statistics/${query}`);
+    expect((await ask('')).body).toMatchObject({ code: 'statistics_parameters_required', fields: { campaign: 'required', date: 'required' } });
+    expect((await ask(`?campaign=${fleet.campaign.id}`)).body).toMatchObject({ code: 'statistics_parameters_required', fields: { date: 'required' } });
+    expect((await ask(`?date=${yesterday}`)).status).toBe(400);
+    for (const period of ['0', '745', 'abc', '-1', '1.5']) {
+      expect((await ask(`?campaign=${fleet.campaign.id}&date=${yesterday}&period=${period}`)).body).toMatchObject({ code: 'validation_error', fields: { period: expect.any(String) } });
+    }
+    expect((await ask(`?campaign=${fleet.campaign.id}&date=2026-02-30&period=24`)).body).toMatchObject({ fields: { date: expect.any(String) } });
+    expect((await ask(`?campaign=2000000000&date=${yesterday}&period=24`)).status).toBe(404);
+    expect((await ask(`?campaign=${fleet.campaign.id}&date=${yesterday}&period=744`)).body.hours).toHaveLength(744);
+    expect((await ask(`?campaign=${fleet.campaign.id}&date=${yesterday}&period=1`)).body.hours).toHaveLength(1);
+  });
+
+  it('answers plays and seconds by hour, device and media, hours counted from the date in the server time zone', async () => {
+    const fleet = await createFleet(server, client, 2, 2);
+    const [a, b] = fleet.devices;
+    await postPlays(server, a!, [play(fleet, '1', at('10:05:00'), 10), play(fleet, '2', at('10:20:00'), 10), play(fleet, '3', at('13:00:00'), 15, fleet.media[1])]);
+    await postPlays(server, b!, [play(fleet, '1', at('10:30:00'), 20)]);
+    process.env.TZ = 'UTC';
+    const answer = await client.get(`/statistics/?campaign=${fleet.campaign.id}&date=${yesterday}&period=24`);
+    expect(answer.status).toBe(200);
+    expect(answer.body.time_zone).toBe('UTC');
+    expect(answer.body.total).toEqual({ plays: 4, seconds: 55 });
+    expect(answer.body.hours[0]).toEqual({ hour: at('00:00:00'), plays: 0, seconds: 0 });
+    expect(answer.body.hours[10]).toEqual({ hour: at('10:00:00'), plays: 3, seconds: 40 });
+    expect(answer.body.hours[13]).toEqual({ hour: at('13:00:00'), plays: 1, seconds: 15 });
+    expect(answer.body.devices).toEqual([
+      { device: a!.id, name: expect.stringMatching(/^Screen 1/), plays: 3, seconds: 35 },
+      { device: b!.id, name: expect.stringMatching(/^Screen 2/), plays: 1, seconds: 20 },
+    ]);
+    expect(answer.body.media).toEqual([
+      { media: fleet.media[0], name: expect.stringMatching(/^Clip/), plays: 3, seconds: 40 },
+      { media: fleet.media[1], name: expect.stringMatching(/^Clip/), plays: 1, seconds: 15 },
+    ]);
+    // Moscow is UTC+3 all year: its day starts at 21:00 UTC the day before, so 10:00 UTC is its 13th hour.
+    process.env.TZ = 'Europe/Moscow';
+    const moscow = await client.get(`/statistics/?campaign=${fleet.campaign.id}&date=${yesterday}&period=12`);
+    expect(moscow.body.time_zone).toBe('Europe/Moscow');
+    expect(moscow.body.hours[0].hour).toBe(`${daysAgo(2)}T21:00:00Z`);
+    expect(moscow.body.total).toEqual({ plays: 0, seconds: 0 });
+    const moscowDay = await client.get(`/statistics/?campaign=${fleet.campaign.id}&date=${yesterday}&period=24`);
+    expect(moscowDay.body.hours[13]).toEqual({ hour: at('10:00:00'), plays: 3, seconds: 40 });
+    expect(moscowDay.body.total).toEqual({ plays: 4, seconds: 55 });
+  });
+});
+
+describe('GET /statistics/compare/', () => {
+  it('answers one series per entity, at most ten, each known', async () => {
+    const fleet = await createFleet(server, client, 2);
+    const [a, b] = fleet.devices;
+    await postPlays(server, a!, [play(fleet, 'c1', at('07:10:00')), play(fleet, 'c2', at('08:10:00'))]);
+    await postPlays(server, b!, [play(fleet, 'c1', at('07:20:00'), 30)]);
+    const answer = await client.get(`/statistics/compare/?entities=device:${a!.id},device:${b!.id},campaign:${fleet.campaign.id},media:${fleet.media[0]}&date=${yesterday}&period=24`);
+    expect(answer.status).toBe(200);
+    expect(answer.body.series.map((series: { entity: string; total: unknown }) => [series.entity, series.total])).toEqual([
+      [`device:${a!.id}`, { plays: 2, seconds: 20 }],
+      [`device:${b!.id}`, { plays: 1, seconds: 30 }],
+      [`campaign:${fleet.campaign.id}`, { plays: 3, seconds: 50 }],
+      [`media:${fleet.media[0]}`, { plays: 3, seconds: 50 }],
+    ]);
+    expect(answer.body.series[0].hours).toHaveLength(24);
+    const compare = (entities: string) => client.get(`/statistics/compare/?entities=${entities}&date=${yesterday}&period=24`);
+    const eleven = Array.from({ length: 11 }, (_, index) => `device:${index + 1}`).join(',');
+    expect((await compare(eleven)).body).toMatchObject({ code: 'too_many_entities', fields: { entities: 'out_of_range' } });
+    const ten = [...Array.from({ length: 9 }, () => `device:${a!.id}`), `device:${b!.id}`].join(',');
+    expect((await compare(ten)).body.series).toHaveLength(2);
+    expect((await compare('device:abc')).body).toMatchObject({ code: 'validation_error', fields: { entities: 'invalid_format' } });
+    expect((await compare('playlist:1')).status).toBe(400);
+    expect((await compare('')).status).toBe(400);
+    expect((await compare('device:2000000000')).status).toBe(404);
+    expect((await client.get(`/statistics/compare/?entities=device:${a!.id}&date=${yesterday}&period=745`)).status).toBe(400);
+  });
+});
+
+describe('GET /statistics/live/ and the campaign report', () => {
+  it('shows the plays of the last 15 minutes, and the report gains plays and played minutes per device and day', async () => {
+    const fleet = await createFleet(server, client, 1);
+    const [device] = fleet.devices;
+    const recent = new Date(Date.now() - 60_000);
+    await postPlays(server, device!, [play(fleet, 'live-1', recent, 12), play(fleet, 'live-2', new Date(Date.now() - 20 * 60_000), 12)]);
+    const live = await client.get('/statistics/live/');
+    expect(live.status).toBe(200);
+    expect(live.body.recent.filter((row: { device: number }) => row.device === device!.id)).toEqual([
+      { device: device!.id, device_name: expect.stringMatching(/^Screen 1/), media: fleet.media[0], media_name: expect.any(String), campaign: fleet.campaign.id, campaign_name: fleet.campaign.name, started_at: recent.toISOString().replace(/\.\d+Z$/, 'Z'), duration: 12 },
+    ]);
+    expect(live.body.total.plays).toBeGreaterThanOrEqual(1);
+    expect((await apiClient(server).get('/statistics/live/')).status).toBe(401);
+
+    await postPlays(server, device!, [play(fleet, 'r1', at('10:00:00'), 90), play(fleet, 'r2', at('11:00:00'), 90)]);
+    process.env.TZ = 'UTC';
+    const { access } = await signIn(server);
+    const response = await fetch(`${server.api}/campaigns/${fleet.campaign.id}/report/?from=${yesterday}&to=${yesterday}`, { headers: { authorization: `JWT ${access}` } });
+    delete process.env.TZ;
+    const { readSheet } = await import('read-excel-file/node');
+    const sheet = await readSheet(Buffer.from(await response.arrayBuffer()));
+    expect(sheet[0]).toEqual(['Serial number', 'Device', 'Office', 'Date', 'Events', 'Event titles', 'Planned minutes', 'Plays', 'Played minutes']);
+    expect(sheet.slice(1).find((row) => row[0] === device!.sn && row[3] === yesterday)?.slice(7)).toEqual([2, 3]);
+  });
+});
+
+describe('media the device is scheduled for', () => {
+  it('accepts plays of an event that names the device although its campaign does not', async () => {
+    const fleet = await createFleet(server, client, 1);
+    const outsider = await createDevice(client, { position: 'horizontal' });
+    const media = await insertMedia(server);
+    const event = await insertEvent(server.ctx.db, { campaignId: fleet.campaign.id, title: 'Named', mediaId: media, startDate: '2026-01-01', endDate: '2027-12-31', allDay: true, devices: [outsider.id] });
+    const answer = await postPlays(server, outsider, [{ id: 'n1', event, media, started_at: at('06:00:00'), duration: 5 }, play(fleet, 'n2', at('06:00:00'))]);
+    expect(answer.body).toEqual({ accepted: 1, duplicates: 0, refused: [{ id: 'n2', reason: 'not_scheduled' }] });
+  });
+});
