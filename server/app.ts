@@ -143,9 +143,16 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
     app.get('/', (_request, reply) => reply.header('Cache-Control', 'no-cache').type('text/html').send(fs.createReadStream(indexFile)));
   }
 
+  // The web player (player/index.html, its own bundle under dist/player/): /player/ and any page below it.
+  const playerIndex = path.join(ctx.config.staticDir, 'player', 'index.html');
+  const hasPlayer = fs.existsSync(playerIndex);
+  const sendPlayer = (reply: FastifyReply) => reply.header('Cache-Control', 'no-cache').type('text/html').send(fs.createReadStream(playerIndex));
+  if (hasPlayer) app.get('/player/', (_request, reply) => sendPlayer(reply));
+
   app.setNotFoundHandler((request, reply) => {
     const wantsHtml =
       request.method === 'GET' && !request.url.startsWith(`${API_PREFIX}/`) && (request.headers.accept ?? '').includes('text/html');
+    if (hasPlayer && wantsHtml && /^\/player(?:[/?#]|$)/.test(request.url)) return sendPlayer(reply);
     if (hasSpa && wantsHtml) {
       // History fallback: every client-side route answers the SPA shell.
       return reply.header('Cache-Control', 'no-cache').type('text/html').send(fs.createReadStream(indexFile));

@@ -1,0 +1,213 @@
+/*
+ * The web player's side of the player protocol (docs/api.md "Player protocol"): hello, heartbeat, sign-off, its
+ * schedule (dev2) and proof of play. Plain fetch and hand-checked answers, so the player bundle stays small; every
+ * call resolves a domain outcome for the answers the protocol defines and rejects only when the server cannot be
+ * reached or answers something it does not define (5xx), which the machines treat as "offline".
+ */
+import type { DeviceSchedule } from './schedule.ts';
+
+export const API_PREFIX = '/api/v1';
+
+export interface Credentials {
+  serial: string;
+  key: string | null;
+}
+
+/** Why the server refused the player: its key (deleted device, wrong key) or its device (disabled, company off). */
+export type Refusal = { ok: false; reason: 'key_refused' | 'device_disabled'; code: string };
+
+export type HelloOutcome =
+  | { ok: true; status: 'registered' | 'adopted'; device: number; key: string | null; heartbeatSeconds: number; scheduleVersion: number }
+  | { ok: true; status: 'pending'; heartbeatSeconds: number }
+  | { ok: false; reason: 'key_required' | 'rate_limited'; code: string }
+  | Refusal;
+
+export interface Command {
+  id: number;
+  command: string;
+}
+
+export interface ConfigFile {
+  id: number;
+  name: string;
+  path: string;
+  content: string;
+}
+
+export type HeartbeatOutcome =
+  | { ok: true; device: number; commands: Command[]; scheduleVersion: number; configVersion: number; configs: ConfigFile[] | null }
+  | Refusal;
+
+export interface HeartbeatReport {
+  version: string;
+  schedule_state: 'playing' | 'waiting' | 'not_found';
+  schedule_expiry: string | null;
+  config_version?: number;
+  acknowledged?: number[];
+}
+
+export type ScheduleOutcome = { ok: true; schedule: DeviceSchedule } | Refusal;
+
+/** One play, recorded the moment it starts (issue 17's `POST /player/plays/` item). */
+export interface PlayRecord {
+  id: string;
+  event: number;
+  media: number;
+  playlist?: number | null;
+  started_at: string;
+  duration: number;
+}
+
+export type PlaysOutcome = { ok: true; settled: string[] } | { ok: false; reason: 'rejected'; code: string } | Refusal;
+
+/** A failure to reach the server, or an answer the protocol does not define: the player is offline. */
+export class PlayerOffline extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PlayerOffline';
+  }
+}
+
+const REQUEST_TIMEOUT_MS = 15_000;
+
+interface Answer {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+function headersFor(credentials: Credentials): Record<string, string> {
+  const headers: Record<string, string> = { 'x-device-serial': credentials.serial };
+  if (credentials.key) headers['x-device-key'] = credentials.key;
+  return headers;
+}
+
+async function call(method: 'GET' | 'POST', path: string, credentials: Credentials, body?: unknown, signal?: AbortSignal): Promise<Answer> {
+  const headers = headersFor(credentials);
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(`${API_PREFIX}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      cache: 'no-store',
+      signal: signal ?? AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+  } catch (error) {
+    throw new PlayerOffline((error as Error).message);
+  }
+  if (response.status >= 500) throw new PlayerOffline(`${path} answered ${response.status}`);
+  const text = await response.text().catch(() => '');
+  let parsed: unknown = {};
+  try {
+    parsed = text ? JSON.parse(text) : {};
+  } catch {
+    throw new PlayerOffline(`${path} answered something that is not JSON`);
+  }
+  return { status: response.status, body: parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {} };
+}
+
+const codeOf = (answer: Answer) => (typeof answer.body.code === 'string' ? answer.body.code : `http_${answer.status}`);
+
+/** 401 and 403 mean the same on every player route: the key is refused, or the device may not play. */
+function refusal(answer: Answer): Refusal | null {
+  if (answer.status === 401) return { ok: false, reason: 'key_refused', code: codeOf(answer) };
+  if (answer.status === 403) return { ok: false, reason: 'device_disabled', code: codeOf(answer) };
+  return null;
+}
+
+function unexpected(path: string, answer: Answer): never {
+  throw new PlayerOffline(`${path} answered ${answer.status} ${codeOf(answer)}`);
+}
+
+const asNumber = (value: unknown, fallback = 0) => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
+
+export async function hello(credentials: Credentials, version: string): Promise<HelloOutcome> {
+  const answer = await call('POST', '/player/hello/', credentials, { version });
+  const heartbeatSeconds = asNumber(answer.body.heartbeat_seconds, 30);
+  if (answer.status === 202) return { ok: true, status: 'pending', heartbeatSeconds };
+  if (answer.status === 200 && (answer.body.status === 'registered' || answer.body.status === 'adopted')) {
+    return {
+      ok: true,
+      status: answer.body.status,
+      device: asNumber(answer.body.device),
+      key: typeof answer.body.key === 'string' ? answer.body.key : credentials.key,
+      heartbeatSeconds,
+      scheduleVersion: asNumber(answer.body.schedule_version),
+    };
+  }
+  if (answer.status === 401 && codeOf(answer) === 'device_key_required') return { ok: false, reason: 'key_required', code: 'device_key_required' };
+  if (answer.status === 429) return { ok: false, reason: 'rate_limited', code: 'rate_limited' };
+  return refusal(answer) ?? unexpected('hello', answer);
+}
+
+export async function heartbeat(credentials: Credentials, report: HeartbeatReport): Promise<HeartbeatOutcome> {
+  const answer = await call('POST', '/player/heartbeat/', credentials, report);
+  if (answer.status === 200) {
+    const commands = Array.isArray(answer.body.commands) ? (answer.body.commands as Command[]) : [];
+    return {
+      ok: true,
+      device: asNumber(answer.body.device),
+      commands: commands.filter((c) => c && typeof c.id === 'number' && typeof c.command === 'string'),
+      scheduleVersion: asNumber(answer.body.schedule_version),
+      configVersion: asNumber(answer.body.config_version),
+      configs: Array.isArray(answer.body.configs) ? (answer.body.configs as ConfigFile[]) : null,
+    };
+  }
+  return refusal(answer) ?? unexpected('heartbeat', answer);
+}
+
+export async function signOff(credentials: Credentials): Promise<void> {
+  await call('POST', '/player/bye/', credentials, {});
+}
+
+export async function fetchSchedule(credentials: Credentials, device: number): Promise<ScheduleOutcome> {
+  const answer = await call('GET', `/scheduler/dev2/${device}`, credentials);
+  if (answer.status === 200) return { ok: true, schedule: normalizeSchedule(answer.body, device) };
+  return refusal(answer) ?? unexpected('schedule', answer);
+}
+
+/**
+ * Sends one batch of plays. Every id of a batch the server answered (accepted, duplicate or refused with a reason)
+ * is settled: the player forgets it. A batch the server cannot read (400) is settled too, or it would be sent forever.
+ */
+export async function sendPlays(credentials: Credentials, plays: PlayRecord[]): Promise<PlaysOutcome> {
+  const answer = await call('POST', '/player/plays/', credentials, { plays });
+  if (answer.status >= 200 && answer.status < 300) return { ok: true, settled: plays.map((play) => play.id) };
+  const refused = refusal(answer);
+  if (refused) return refused;
+  if (answer.status === 400 || answer.status === 413 || answer.status === 422) return { ok: false, reason: 'rejected', code: codeOf(answer) };
+  // 404 (a server without plays yet), 429 and the like: try again later.
+  return unexpected('plays', answer);
+}
+
+/** The dev2 answer in the shape the player keeps: items with media lists, times as they came. */
+export function normalizeSchedule(body: Record<string, unknown>, device: number): DeviceSchedule {
+  const items = Array.isArray(body.items) ? body.items : Array.isArray(body.events) ? body.events : [];
+  return {
+    device: asNumber(body.device, device),
+    version: asNumber(body.version),
+    timezone: typeof body.timezone === 'string' ? body.timezone : 'UTC',
+    generated_at: typeof body.generated_at === 'string' ? body.generated_at : new Date().toISOString(),
+    valid_until: typeof body.valid_until === 'string' ? body.valid_until : null,
+    items: (items as Record<string, unknown>[])
+      .filter((item) => item && typeof item.starts_at === 'string' && typeof item.ends_at === 'string')
+      .map((item) => ({
+        event: asNumber(item.event),
+        title: typeof item.title === 'string' ? item.title : '',
+        starts_at: item.starts_at as string,
+        ends_at: item.ends_at as string,
+        priority: asNumber(item.priority),
+        playlist: typeof item.playlist === 'number' ? item.playlist : null,
+        media: (Array.isArray(item.media) ? (item.media as Record<string, unknown>[]) : [])
+          .filter((media) => media && typeof media.id === 'number' && typeof media.url === 'string')
+          .map((media) => ({
+            id: media.id as number,
+            url: media.url as string,
+            checksum: typeof media.checksum === 'string' ? media.checksum : '',
+            duration: asNumber(media.duration, 10),
+            type: typeof media.type === 'string' ? media.type : typeof media.content_type === 'string' ? media.content_type : '',
+          })),
+      })),
+  };
+}

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { playerSequencerMachine } from '../../machines/player/playerSequencer.machine.ts';
+import { nextPlay, scheduleExpiry, scheduleState, wantedMedia, type DeviceSchedule, type ScheduleItem } from './schedule.ts';
+
+const at = (hhmm: string) => Date.parse(`2026-11-22T${hhmm}:00Z`);
+const media = (id: number, duration = 10) => ({ id, url: `/api/v1/media/files/${id}/source`, checksum: '', duration, type: '' });
+const item = (event: number, from: string, to: string, priority: number, ids: number[]): ScheduleItem => ({
+  event,
+  title: `Event ${event}`,
+  starts_at: `2026-11-22T${from}:00Z`,
+  ends_at: `2026-11-22T${to}:00Z`,
+  priority,
+  playlist: null,
+  media: ids.map((id) => media(id)),
+});
+
+/*
+ * 08:00-12:00 event 1 (priority 0): files 11, 12
+ * 09:00-10:00 event 2 (priority 5): file 21          -> wins 09-10 alone
+ * 09:30-11:00 event 3 (priority 5): files 31, 32     -> 09:30-10:00 in turn with event 2; 10-11 wins alone
+ * 14:00-15:00 event 4 (priority 1): file 41          -> later
+ */
+const schedule: DeviceSchedule = {
+  device: 7,
+  version: 3,
+  timezone: 'Europe/Berlin',
+  generated_at: '2026-11-22T00:00:00Z',
+  valid_until: '2026-11-29T00:00:00Z',
+  items: [item(1, '08:00', '12:00', 0, [11, 12]), item(2, '09:00', '10:00', 5, [21]), item(3, '09:30', '11:00', 5, [31, 32]), item(4, '14:00', '15:00', 1, [41])],
+};
+const all = new Set([11, 12, 21, 31, 32, 41]);
+
+/** The media ids of `count` consecutive plays from `now`, each continuing from the one before. */
+function sequence(now: number, count: number, ready = all): number[] {
+  const ids: number[] = [];
+  let cursor = null;
+  for (let i = 0; i < count; i++) {
+    const play = nextPlay(schedule, now, cursor, ready);
+    if (!play) break;
+    ids.push(play.media.id);
+    cursor = { event: play.event, index: play.index };
+  }
+  return ids;
+}
+
+describe('the playback sequence over overlaps and priorities', () => {
+  it('plays one event alone in its list order, wrapping around', () => {
+    expect(sequence(at('08:30'), 5)).toEqual([11, 12, 11, 12, 11]);
+  });
+
+  it('lets the higher priority win the overlap: the lower one does not play there', () => {
+    expect(sequence(at('09:10'), 3)).toEqual([21, 21, 21]);
+  });
+
+  it('plays equal top priorities in turn, in ascending event id, each event its whole list', () => {
+    expect(sequence(at('09:45'), 7)).toEqual([21, 31, 32, 21, 31, 32, 21]);
+  });
+
+  it('resumes the lower priority when the higher ones are over', () => {
+    expect(sequence(at('10:30'), 3)).toEqual([31, 32, 31]);
+    expect(sequence(at('11:30'), 2)).toEqual([11, 12]);
+  });
+
+  it('continues after the cursor when the cursor event is over, and skips files not yet downloaded', () => {
+    expect(nextPlay(schedule, at('10:30'), { event: 2, index: 0 }, all)?.media.id).toBe(31);
+    expect(sequence(at('09:45'), 4, new Set([21, 32]))).toEqual([21, 32, 21, 32]);
+    expect(nextPlay(schedule, at('09:10'), null, new Set([11, 12]))).toBeNull();
+  });
+
+  it('answers the schedule state and expiry the heartbeat reports, and nothing past valid_until', () => {
+    expect([at('07:00'), at('09:00'), at('12:30'), at('16:00')].map((now) => scheduleState(schedule, now, all))).toEqual(['waiting', 'playing', 'waiting', 'not_found']);
+    expect(scheduleExpiry(schedule)).toBe('2026-11-22T15:00:00.000Z');
+    expect(scheduleState({ ...schedule, valid_until: '2026-11-22T09:00:00Z' }, at('09:30'), all)).toBe('not_found');
+  });
+
+  it('wants the files of the occurrences not yet over, soonest first, each once', () => {
+    expect(wantedMedia(schedule, at('09:45')).map((m) => m.id)).toEqual([11, 12, 21, 31, 32, 41]);
+    expect(wantedMedia(schedule, at('11:30')).map((m) => m.id)).toEqual([11, 12, 41]);
+    expect(wantedMedia(schedule, at('16:00'))).toEqual([]);
+  });
+});
+
+describe('the sequencer machine', () => {
+  it('presents each play, prepares the one after it, and follows the schedule as plays end', () => {
+    const presented: number[] = [];
+    const prepared: (number | null)[] = [];
+    const actor = createActor(
+      playerSequencerMachine.provide({
+        actions: {
+          present: (_, params) => presented.push(params.play.media.id),
+          prepare: (_, params) => prepared.push(params.play?.media.id ?? null),
+        },
+      }),
+    ).start();
+    expect(actor.getSnapshot().value).toBe('empty');
+    actor.send({ type: 'sequence.schedule', schedule, now: at('09:45') });
+    // On now but nothing downloaded yet: waiting for the files.
+    expect(actor.getSnapshot().value).toBe('waiting');
+    actor.send({ type: 'sequence.ready', ready: [...all], now: at('09:45') });
+    expect(actor.getSnapshot().value).toBe('playing');
+    for (let i = 0; i < 3; i++) actor.send({ type: 'play.ended', now: at('09:46') });
+    expect(presented).toEqual([21, 31, 32, 21]);
+    expect(prepared).toEqual([31, 32, 21, 31]);
+    actor.send({ type: 'play.ended', now: at('12:30') });
+    expect(actor.getSnapshot().value).toBe('waiting');
+    actor.send({ type: 'clock.tick', now: at('14:00') });
+    expect([actor.getSnapshot().value, presented.at(-1)]).toEqual(['playing', 41]);
+  });
+});

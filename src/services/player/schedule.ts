@@ -1,0 +1,130 @@
+/*
+ * What the web player plays when, from its compiled schedule (issue 11's `GET /scheduler/dev2/{id}`).
+ * The same rules as the server's resolvePlayback (server/domain/occurrences.ts): at any moment the occurrences on
+ * now compete; the highest priority wins; equal top priorities play in turn, in ascending event id (the first
+ * event's media, then the next event's, wrapping around). Images last their `duration`, videos play to their end;
+ * a decision is taken when the current play ends, so a higher priority starting mid-play follows it.
+ */
+
+export interface ScheduledMedia {
+  id: number;
+  url: string;
+  checksum: string;
+  /** Seconds an image stays on screen (videos play to their end). */
+  duration: number;
+  /** MIME type when the schedule says it; otherwise the downloaded file's. */
+  type: string;
+}
+
+export interface ScheduleItem {
+  event: number;
+  title: string;
+  starts_at: string;
+  ends_at: string;
+  priority: number;
+  playlist: number | null;
+  media: ScheduledMedia[];
+}
+
+export interface DeviceSchedule {
+  device: number;
+  version: number;
+  timezone: string;
+  generated_at: string;
+  valid_until: string | null;
+  items: ScheduleItem[];
+}
+
+/** Where the sequence stands: the event and the index in its media list of the last play. */
+export interface Cursor {
+  event: number;
+  index: number;
+}
+
+/** One play the sequencer decided on. */
+export interface Play {
+  event: number;
+  media: ScheduledMedia;
+  index: number;
+  playlist: number | null;
+  /** Increases with every decision, so two plays of the same file are told apart. */
+  serial: number;
+}
+
+export type ScheduleState = 'playing' | 'waiting' | 'not_found';
+
+const time = (iso: string) => Date.parse(iso);
+
+/** Whether the schedule may still be played at `now` (a schedule past its valid_until is stale). */
+export function isValidAt(schedule: DeviceSchedule | null, now: number): schedule is DeviceSchedule {
+  return !!schedule && (schedule.valid_until === null || now < time(schedule.valid_until));
+}
+
+/** The items on at `now` that win: the highest priority among those on, in ascending event id. */
+export function winnersAt(schedule: DeviceSchedule | null, now: number): ScheduleItem[] {
+  if (!isValidAt(schedule, now)) return [];
+  const on = schedule.items.filter((item) => time(item.starts_at) <= now && now < time(item.ends_at));
+  if (on.length === 0) return [];
+  const top = Math.max(...on.map((item) => item.priority));
+  const byEvent = new Map<number, ScheduleItem>();
+  for (const item of on) if (item.priority === top && !byEvent.has(item.event)) byEvent.set(item.event, item);
+  return [...byEvent.values()].sort((a, b) => a.event - b.event);
+}
+
+/**
+ * The next play after `cursor` at `now`, among files that are `ready` (downloaded and checked): the same event's
+ * next file, else the next winning event's first file (wrapping around). Null when nothing ready is on.
+ */
+export function nextPlay(schedule: DeviceSchedule | null, now: number, cursor: Cursor | null, ready: ReadonlySet<number>, serial = 0): Play | null {
+  const winners = winnersAt(schedule, now);
+  if (winners.length === 0) return null;
+  // Every (event, index) in rotation order, starting right after the cursor.
+  const order: { item: ScheduleItem; index: number }[] = [];
+  for (const item of winners) item.media.forEach((_media, index) => order.push({ item, index }));
+  if (order.length === 0) return null;
+  let start = 0;
+  if (cursor) {
+    const at = order.findIndex((entry) => entry.item.event === cursor.event && entry.index === cursor.index);
+    if (at >= 0) start = at + 1;
+    else {
+      // The cursor's event is no longer on (or its list changed): continue with the next event after it.
+      const after = order.findIndex((entry) => entry.item.event > cursor.event);
+      start = after >= 0 ? after : 0;
+    }
+  }
+  for (let step = 0; step < order.length; step++) {
+    const { item, index } = order[(start + step) % order.length]!;
+    const media = item.media[index]!;
+    if (ready.has(media.id)) return { event: item.event, media, index, playlist: item.playlist, serial };
+  }
+  return null;
+}
+
+/** playing when something ready is on now, waiting when an occurrence is due later, not_found otherwise. */
+export function scheduleState(schedule: DeviceSchedule | null, now: number, ready: ReadonlySet<number>): ScheduleState {
+  if (nextPlay(schedule, now, null, ready)) return 'playing';
+  if (isValidAt(schedule, now) && schedule.items.some((item) => time(item.ends_at) > now)) return 'waiting';
+  return 'not_found';
+}
+
+/** The end of the last occurrence (the heartbeat's schedule_expiry), or null without one. */
+export function scheduleExpiry(schedule: DeviceSchedule | null): string | null {
+  if (!schedule || schedule.items.length === 0) return null;
+  return new Date(Math.max(...schedule.items.map((item) => time(item.ends_at)))).toISOString();
+}
+
+/** Every file of the occurrences not yet over, soonest first, each once: what the downloader keeps. */
+export function wantedMedia(schedule: DeviceSchedule | null, now: number): ScheduledMedia[] {
+  if (!isValidAt(schedule, now)) return [];
+  const seen = new Set<number>();
+  const wanted: ScheduledMedia[] = [];
+  const upcoming = schedule.items.filter((item) => time(item.ends_at) > now).sort((a, b) => time(a.starts_at) - time(b.starts_at));
+  for (const item of upcoming) {
+    for (const media of item.media) {
+      if (seen.has(media.id)) continue;
+      seen.add(media.id);
+      wanted.push(media);
+    }
+  }
+  return wanted;
+}

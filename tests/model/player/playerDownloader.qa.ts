@@ -1,0 +1,100 @@
+import { playerDownloaderMachine, MAX_ATTEMPTS, type DownloaderContext } from '../../../src/machines/player/playerDownloader.machine.ts';
+import type { ScheduledMedia } from '../../../src/services/player/schedule.ts';
+import { after, defineQa, done, error } from '../qa/catalogue.ts';
+
+const file = (id: number): ScheduledMedia => ({ id, url: `/api/v1/media/files/${id}/source`, checksum: `sum-${id}`, duration: 5, type: '' });
+
+const WANT = 'a schedule wants files 1 and 2';
+const WANT_TWO = 'a new schedule wants file 2 only';
+const NOTHING_KEPT = 'the browser keeps no file';
+const SOME_KEPT = 'the browser keeps file 1 and an old file 9';
+const LIST_FAILS = 'the browser storage cannot be read';
+const EVICTED = 'the stale files are removed';
+const EVICT_FAILS = 'removing the stale files fails';
+const FETCHED = 'the file arrives and its checksum matches';
+const MISMATCH = 'the file arrives with a wrong checksum';
+const MISSING = 'the server has no such file (404)';
+const FETCH_OFFLINE = 'the download cannot reach the server';
+const RETRY = 'the retry pause runs out';
+
+const ids = (list: number[]) => list.join(',');
+const scan = { to: 'scanning', calls: ['listStored'] };
+
+/** What the machine must do after a file of the queue is settled: the next download, or complete. */
+function afterSettled(context: DownloaderContext, queue: ScheduledMedia[], extra: string[] = []) {
+  return queue.length ? { to: 'fetching', calls: [...extra, `fetchMedia: ${queue[0]!.id}`] } : { to: 'complete', calls: extra };
+}
+
+/** The downloader of the web player: evict what is no longer scheduled, download the rest, check each checksum. */
+export default defineQa({
+  machine: playerDownloaderMachine,
+  file: 'src/machines/player/playerDownloader.machine.ts',
+  title: 'The web player downloader',
+  actors: ['listStored', 'evict', 'fetchMedia'],
+  recorded: ['announceReady'],
+  describeCall: (name, argument) => {
+    const input = argument as Record<string, any> | undefined;
+    if (name === 'announceReady') return `announceReady: ${ids(input!.ready)}`;
+    if (name === 'evict') return `evict: ${ids(input!.ids)}`;
+    if (name === 'fetchMedia') return `fetchMedia: ${input!.media.id}`;
+    return name;
+  },
+  events: {
+    [WANT]: { type: 'downloads.want', media: [file(1), file(2)] },
+    [WANT_TWO]: { type: 'downloads.want', media: [file(2)] },
+    [NOTHING_KEPT]: done('listStored', []),
+    [SOME_KEPT]: done('listStored', [{ id: 1, checksum: 'sum-1' }, { id: 9, checksum: 'sum-9' }]),
+    [LIST_FAILS]: error('listStored', new Error('QuotaExceededError')),
+    [EVICTED]: done('evict', undefined),
+    [EVICT_FAILS]: error('evict', new Error('blocked')),
+    [FETCHED]: done('fetchMedia', { ok: true, id: 0, check: 'match' }),
+    [MISMATCH]: done('fetchMedia', { ok: false, id: 0, reason: 'checksum_mismatch' }),
+    [MISSING]: done('fetchMedia', { ok: false, id: 0, reason: 'not_found' }),
+    [FETCH_OFFLINE]: error('fetchMedia', new TypeError('Failed to fetch')),
+    [RETRY]: after('retry', 'downloader.resting'),
+  },
+  initial: { start: { to: 'idle', see: { ready: '', queue: '' } } },
+  expect: {
+    '': { [WANT]: scan, [WANT_TWO]: scan },
+    scanning: {
+      [NOTHING_KEPT]: (context: DownloaderContext) => ({ to: 'evicting', see: { ready: '', queue: ids(context.wanted.map((m) => m.id)) }, calls: ['announceReady: ', 'evict: '] }),
+      [SOME_KEPT]: (context: DownloaderContext) => {
+        const wanted = context.wanted.map((m) => m.id);
+        const ready: number[] = wanted.filter((id) => id === 1);
+        const stale = [1, 9].filter((id) => !ready.includes(id));
+        return { to: 'evicting', see: { ready: ids(ready), queue: ids(wanted.filter((id) => id !== 1)) }, calls: [`announceReady: ${ids(ready)}`, `evict: ${ids(stale)}`] };
+      },
+      [LIST_FAILS]: 'resting',
+    },
+    evicting: {
+      [EVICTED]: (context: DownloaderContext) => afterSettled(context, context.queue),
+      [EVICT_FAILS]: (context: DownloaderContext) => afterSettled(context, context.queue),
+    },
+    fetching: {
+      [FETCHED]: (context: DownloaderContext) => {
+        const ready = [...context.ready, context.queue[0]!.id];
+        return { ...afterSettled(context, context.queue.slice(1), [`announceReady: ${ids(ready)}`]), see: { ready: ids(ready) } };
+      },
+      [MISMATCH]: (context: DownloaderContext) => {
+        const [head, ...rest] = context.queue;
+        const attempts = (context.attempts[head!.id] ?? 0) + 1;
+        if (attempts < MAX_ATTEMPTS) return afterSettled(context, [...rest, head!]);
+        return { ...afterSettled(context, rest), see: { failed: ids([...context.failed, head!.id]) } };
+      },
+      [MISSING]: (context: DownloaderContext) => ({ ...afterSettled(context, context.queue.slice(1)), see: { failed: ids([...context.failed, context.queue[0]!.id]) } }),
+      [FETCH_OFFLINE]: 'resting',
+    },
+    resting: { [RETRY]: scan },
+  },
+  view: (snapshot) => ({
+    ready: ids(snapshot.context.ready),
+    queue: ids(snapshot.context.queue.map((m) => m.id)),
+    failed: ids(snapshot.context.failed),
+  }),
+  invariant: (snapshot) => {
+    const { ready, failed } = snapshot.context;
+    if (ready.some((id) => failed.includes(id))) throw new Error('a file is both ready and failed');
+  },
+  depth: 10,
+  maxPathLength: 16,
+});

@@ -1,0 +1,210 @@
+import { playerLifecycleMachine, type LifecycleInput } from '../../../src/machines/player/playerLifecycle.machine.ts';
+import type { DeviceSchedule } from '../../../src/services/player/schedule.ts';
+import { after, defineQa, done, error } from '../qa/catalogue.ts';
+
+const schedule = (version: number): DeviceSchedule => ({
+  device: 7,
+  version,
+  timezone: 'Europe/Berlin',
+  generated_at: '2026-11-22T00:00:00Z',
+  valid_until: '2026-11-29T00:00:00Z',
+  items: [],
+});
+const base: LifecycleInput = { serial: 'WEB-QA', key: null, device: null, schedule: null, configVersion: null, acknowledged: [], heartbeatSeconds: 30 };
+const adopted: LifecycleInput = { ...base, key: 'K-7', device: 7, schedule: schedule(4), configVersion: 1 };
+
+const beat = (extra: object = {}) => ({ ok: true, device: 7, commands: [], scheduleVersion: 4, configVersion: 1, configs: null, ...extra });
+const configFile = { id: 1, name: 'player.json', path: '/etc/vitrine/player.json', content: '{"orientation":"portrait","volume":20}' };
+const offline = new TypeError('Failed to fetch');
+
+const PENDING = 'the server answers: waiting on /clients';
+const ADOPTED = 'an operator adopted it: the server hands over its key';
+const KEY_REQUIRED = 'the server answers: this device needs its key';
+const PAIR_OFFLINE = 'the hello cannot reach the server';
+const ASK_AGAIN = 'the pairing pause runs out';
+const GREET_OK = 'the server knows its key';
+const GREET_DISABLED = 'the server answers: device disabled (403)';
+const GREET_KEY = 'the server refuses its key (401)';
+const GREET_PENDING = 'the server no longer knows its serial (device deleted)';
+const GREET_OFFLINE = 'the greeting cannot reach the server';
+const SCHEDULE = 'the schedule (version 4) arrives';
+const SCHEDULE_KEY = 'the schedule is refused: key refused';
+const SCHEDULE_DISABLED = 'the schedule is refused: device disabled';
+const SCHEDULE_OFFLINE = 'the schedule cannot be fetched';
+const PLAYING = 'the sequencer starts playing';
+const WAITING = 'the sequencer waits for a later occurrence';
+const IDLE = 'the sequencer has nothing scheduled';
+const BEAT_TIME = 'heartbeat_seconds pass';
+const BEAT_OK = 'the heartbeat is answered with nothing new';
+const BEAT_CONFIGS = 'the heartbeat brings config files (version 2)';
+const BEAT_VERSION = 'the heartbeat announces schedule version 5';
+const BEAT_REBOOT = 'the heartbeat brings a REBOOT command (9)';
+const BEAT_KEY = 'the heartbeat is refused: key refused';
+const BEAT_DISABLED = 'the heartbeat is refused: device disabled';
+const BEAT_OFFLINE = 'the heartbeat cannot reach the server';
+const PROBE_TIME = 'the offline pause runs out';
+const PROBE_OK = 'the server answers again, nothing new';
+const PROBE_VERSION = 'the server answers again with schedule version 5';
+const PROBE_REBOOT = 'the server answers again with a REBOOT command (9)';
+const PROBE_KEY = 'the server answers again: key refused';
+const PROBE_DISABLED = 'the server answers again: device disabled';
+const PROBE_OFFLINE = 'the server is still unreachable';
+const REFUSED_AGAIN = 'the refused pause runs out';
+const HOLD_OVER = 'a minute passes on the key-refused screen';
+const REPAIR = 'someone presses "Pair again"';
+const SIGNED_OFF = 'the sign-off is answered';
+const SIGN_OFF_FAILS = 'the sign-off cannot reach the server';
+
+const pairAgain = { to: 'pairing.asking', see: { paired: false }, calls: ['forgetKey', 'pair: without key'] };
+const heartbeatCall = (name: string) => (context: { playback: string; acknowledged: number[] }) =>
+  `${name}: ${context.playback}${context.acknowledged.length ? `, acknowledging ${context.acknowledged.join(',')}` : ''}`;
+
+/** The web player's life (issue 18): pairing, registration, schedule sync, heartbeats, offline, refusals, REBOOT. */
+export default defineQa({
+  machine: playerLifecycleMachine,
+  file: 'src/machines/player/playerLifecycle.machine.ts',
+  title: 'The web player lifecycle',
+  actors: ['pair', 'greet', 'fetchSchedule', 'beat', 'probe', 'signOff'],
+  recorded: ['keepKey', 'forgetKey', 'keepSchedule', 'reload'],
+  describeCall: (name, argument) => {
+    const input = argument as Record<string, any> | undefined;
+    if (name === 'pair' || name === 'greet') return `${name}: ${input!.key ? `with key ${input!.key}` : 'without key'}`;
+    if (name === 'beat' || name === 'probe') {
+      const report = input!.report;
+      return `${name}: ${report.schedule_state}${report.acknowledged ? `, acknowledging ${report.acknowledged.join(',')}` : ''}`;
+    }
+    if (name === 'fetchSchedule') return `fetchSchedule: device ${input!.device}`;
+    if (name === 'keepKey') return `keepKey: ${input!.key} device ${input!.device}`;
+    if (name === 'keepSchedule') return `keepSchedule: version ${input!.schedule.version}`;
+    if (name === 'reload') return `reload: acknowledge ${input!.acknowledged.join(',')}`;
+    return name;
+  },
+  starts: {
+    'a new screen': () => base,
+    'an adopted screen': () => adopted,
+    'a screen back from a REBOOT': () => ({ ...adopted, acknowledged: [9] }),
+  },
+  events: {
+    [PENDING]: done('pair', { ok: true, status: 'pending', heartbeatSeconds: 30 }),
+    [ADOPTED]: done('pair', { ok: true, status: 'adopted', device: 7, key: 'K-7', heartbeatSeconds: 30, scheduleVersion: 4 }),
+    [KEY_REQUIRED]: done('pair', { ok: false, reason: 'key_required', code: 'device_key_required' }),
+    [PAIR_OFFLINE]: error('pair', offline),
+    [ASK_AGAIN]: after('retry', 'player.pairing.waiting'),
+    [GREET_OK]: done('greet', { ok: true, status: 'registered', device: 7, key: 'K-7', heartbeatSeconds: 30, scheduleVersion: 4 }),
+    [GREET_DISABLED]: done('greet', { ok: false, reason: 'device_disabled', code: 'device_disabled' }),
+    [GREET_KEY]: done('greet', { ok: false, reason: 'key_refused', code: 'invalid_device_key' }),
+    [GREET_PENDING]: done('greet', { ok: true, status: 'pending', heartbeatSeconds: 30 }),
+    [GREET_OFFLINE]: error('greet', offline),
+    [SCHEDULE]: done('fetchSchedule', { ok: true, schedule: schedule(4) }),
+    [SCHEDULE_KEY]: done('fetchSchedule', { ok: false, reason: 'key_refused', code: 'unknown_device' }),
+    [SCHEDULE_DISABLED]: done('fetchSchedule', { ok: false, reason: 'device_disabled', code: 'device_disabled' }),
+    [SCHEDULE_OFFLINE]: error('fetchSchedule', offline),
+    [PLAYING]: { type: 'playback.changed', state: 'playing', expiry: '2026-11-22T15:00:00.000Z' },
+    [WAITING]: { type: 'playback.changed', state: 'waiting', expiry: '2026-11-22T15:00:00.000Z' },
+    [IDLE]: { type: 'playback.changed', state: 'not_found', expiry: null },
+    [BEAT_TIME]: after('heartbeat', 'player.online.link.resting'),
+    [BEAT_OK]: done('beat', beat()),
+    [BEAT_CONFIGS]: done('beat', beat({ configVersion: 2, configs: [configFile] })),
+    [BEAT_VERSION]: done('beat', beat({ scheduleVersion: 5 })),
+    [BEAT_REBOOT]: done('beat', beat({ commands: [{ id: 9, command: 'REBOOT' }] })),
+    [BEAT_KEY]: done('beat', { ok: false, reason: 'key_refused', code: 'invalid_device_key' }),
+    [BEAT_DISABLED]: done('beat', { ok: false, reason: 'device_disabled', code: 'device_disabled' }),
+    [BEAT_OFFLINE]: error('beat', offline),
+    [PROBE_TIME]: after('retry', 'player.offline.resting'),
+    [PROBE_OK]: done('probe', beat()),
+    [PROBE_VERSION]: done('probe', beat({ scheduleVersion: 5 })),
+    [PROBE_REBOOT]: done('probe', beat({ commands: [{ id: 9, command: 'REBOOT' }] })),
+    [PROBE_KEY]: done('probe', { ok: false, reason: 'key_refused', code: 'unknown_device' }),
+    [PROBE_DISABLED]: done('probe', { ok: false, reason: 'device_disabled', code: 'device_disabled' }),
+    [PROBE_OFFLINE]: error('probe', offline),
+    [REFUSED_AGAIN]: after('retry', 'player.refused'),
+    [HOLD_OVER]: after('keyLostHold', 'player.keyLost'),
+    [REPAIR]: { type: 'player.repair' },
+    [SIGNED_OFF]: done('signOff', undefined),
+    [SIGN_OFF_FAILS]: error('signOff', offline),
+  },
+  initial: {
+    'a new screen': { to: 'pairing.asking', see: { paired: false }, calls: ['pair: without key'] },
+    'an adopted screen': { to: 'greeting', see: { paired: true }, calls: ['greet: with key K-7'] },
+    'a screen back from a REBOOT': { to: 'greeting', see: { acknowledged: 1 }, calls: ['greet: with key K-7'] },
+  },
+  expect: {
+    '': {
+      [PLAYING]: { see: { playback: 'playing' } },
+      [WAITING]: { see: { playback: 'waiting' } },
+      [IDLE]: { see: { playback: 'not_found' } },
+    },
+    'pairing.asking': {
+      [PENDING]: { to: 'pairing.waiting', see: { problem: null, paired: false } },
+      [ADOPTED]: { to: 'syncing', see: { paired: true }, calls: ['keepKey: K-7 device 7', 'fetchSchedule: device 7'] },
+      [KEY_REQUIRED]: { to: 'pairing.waiting', see: { problem: 'device_key_required' } },
+      [PAIR_OFFLINE]: { to: 'pairing.waiting', see: { problem: 'offline' } },
+    },
+    'pairing.waiting': { [ASK_AGAIN]: { to: 'pairing.asking', calls: ['pair: without key'] } },
+    greeting: {
+      [GREET_OK]: { to: 'syncing', see: { problem: null }, calls: ['fetchSchedule: device 7'] },
+      [GREET_DISABLED]: { to: 'refused', see: { problem: 'device_disabled' } },
+      [GREET_KEY]: { to: 'keyLost', see: { problem: 'invalid_device_key' } },
+      [GREET_PENDING]: { to: 'keyLost', see: { problem: 'unknown_device' } },
+      [GREET_OFFLINE]: { to: 'offline.resting', see: { problem: 'offline' } },
+    },
+    syncing: {
+      [SCHEDULE]: { to: 'online.link.resting', see: { version: 4, problem: null }, calls: ['keepSchedule: version 4'] },
+      [SCHEDULE_KEY]: { to: 'keyLost', see: { problem: 'unknown_device' } },
+      [SCHEDULE_DISABLED]: { to: 'refused', see: { problem: 'device_disabled' } },
+      [SCHEDULE_OFFLINE]: { to: 'offline.resting', see: { problem: 'offline' } },
+    },
+    // Parallel regions: each leaf finds its own entry; the calls of a step are those named by every region.
+    'online.playback': {
+      [PLAYING]: { to: 'online.playback.playing', see: { playback: 'playing' } },
+      [WAITING]: { to: 'online.playback.waiting', see: { playback: 'waiting' } },
+      [IDLE]: { to: 'online.playback.idle', see: { playback: 'not_found' } },
+      [BEAT_OK]: 'online',
+      [BEAT_CONFIGS]: 'online',
+      [BEAT_VERSION]: 'syncing',
+      [BEAT_REBOOT]: 'rebooting',
+      [BEAT_KEY]: 'keyLost',
+      [BEAT_DISABLED]: 'refused',
+      [BEAT_OFFLINE]: 'offline.resting',
+    },
+    'online.link': {
+      [BEAT_TIME]: (context) => ({ to: 'online.link.beating', calls: [heartbeatCall('beat')(context)] }),
+      [BEAT_OK]: { to: 'online.link.resting', see: { acknowledged: 0, problem: null } },
+      [BEAT_CONFIGS]: { to: 'online.link.resting', see: { configVersion: 2, configs: 1 } },
+      [BEAT_VERSION]: { to: 'syncing', calls: ['fetchSchedule: device 7'] },
+      [BEAT_REBOOT]: { to: 'rebooting', see: { acknowledged: 1 }, calls: ['signOff'] },
+      [BEAT_KEY]: { to: 'keyLost', see: { problem: 'invalid_device_key' } },
+      [BEAT_DISABLED]: { to: 'refused', see: { problem: 'device_disabled' } },
+      [BEAT_OFFLINE]: { to: 'offline.resting', see: { problem: 'offline' } },
+    },
+    'offline.resting': { [PROBE_TIME]: (context) => ({ to: 'offline.probing', calls: [heartbeatCall('probe')(context)] }) },
+    'offline.probing': {
+      [PROBE_OK]: (context) => (context.schedule?.version === 4 ? { to: 'online.link.resting', see: { problem: null } } : { to: 'syncing', calls: ['fetchSchedule: device 7'] }),
+      [PROBE_VERSION]: { to: 'syncing', calls: ['fetchSchedule: device 7'] },
+      [PROBE_REBOOT]: { to: 'rebooting', calls: ['signOff'] },
+      [PROBE_KEY]: { to: 'keyLost', see: { problem: 'unknown_device' } },
+      [PROBE_DISABLED]: { to: 'refused', see: { problem: 'device_disabled' } },
+      [PROBE_OFFLINE]: 'offline.resting',
+    },
+    refused: { [REFUSED_AGAIN]: { to: 'greeting', calls: ['greet: with key K-7'] } },
+    keyLost: { [HOLD_OVER]: pairAgain, [REPAIR]: pairAgain },
+    rebooting: {
+      [SIGNED_OFF]: { to: 'reloading', calls: ['reload: acknowledge 9'] },
+      [SIGN_OFF_FAILS]: { to: 'reloading', calls: ['reload: acknowledge 9'] },
+    },
+  },
+  view: (snapshot) => ({
+    paired: snapshot.context.key !== null,
+    problem: snapshot.context.problem,
+    playback: snapshot.context.playback,
+    version: snapshot.context.schedule?.version ?? null,
+    configVersion: snapshot.context.configVersion,
+    configs: snapshot.context.configs?.length ?? 0,
+    acknowledged: snapshot.context.acknowledged.length,
+  }),
+  key: (snapshot) => {
+    const c = snapshot.context;
+    return JSON.stringify([snapshot.value, c.key, c.schedule?.version, c.playback, c.problem, c.configVersion, c.acknowledged]);
+  },
+  depth: 9,
+});

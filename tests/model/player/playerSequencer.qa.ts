@@ -1,0 +1,104 @@
+import { playerSequencerMachine, type SequencerContext } from '../../../src/machines/player/playerSequencer.machine.ts';
+import { nextPlay, scheduleState, type DeviceSchedule, type ScheduleItem } from '../../../src/services/player/schedule.ts';
+import { defineQa } from '../qa/catalogue.ts';
+
+const at = (hhmm: string) => Date.parse(`2026-11-22T${hhmm}:00Z`);
+const item = (event: number, from: string, to: string, priority: number, ids: number[]): ScheduleItem => ({
+  event,
+  title: `Event ${event}`,
+  starts_at: `2026-11-22T${from}:00Z`,
+  ends_at: `2026-11-22T${to}:00Z`,
+  priority,
+  playlist: null,
+  media: ids.map((id) => ({ id, url: `/f/${id}`, checksum: '', duration: 10, type: 'image/png' })),
+});
+// 08-12 event 1 (files 11, 12); 09-10 event 2 of a higher priority (file 21) wins the overlap; 14-15 event 3 (file 31).
+const SCHEDULE_ITEMS = [item(1, '08:00', '12:00', 0, [11, 12]), item(2, '09:00', '10:00', 5, [21]), item(3, '14:00', '15:00', 0, [31])];
+const schedule: DeviceSchedule = { device: 7, version: 4, timezone: 'UTC', generated_at: '2026-11-22T00:00:00Z', valid_until: '2026-11-29T00:00:00Z', items: SCHEDULE_ITEMS };
+
+const SCHEDULE = 'the schedule arrives at 09:30';
+const NO_SCHEDULE = 'the schedule is withdrawn';
+const READY = 'every file is downloaded';
+const READY_ONE = 'only file 11 is downloaded';
+const TICK_LATER = 'the clock reads 10:30';
+const TICK_LUNCH = 'the clock reads 12:30';
+const TICK_NIGHT = 'the clock reads 16:00';
+const ENDED = 'the play ends at 09:31';
+const ENDED_LATE = 'the play ends at 12:30';
+const FAILED = 'the file fails to play at 09:31';
+
+type Change = Partial<Pick<SequencerContext, 'schedule' | 'ready' | 'now'>>;
+const name = (id: number | undefined) => (id === undefined ? 'nothing' : String(id));
+
+/** Where the sequencer goes and what it shows after the schedule, the files or the time change (the spec's rules). */
+function decide(context: SequencerContext, change: Change) {
+  const next = { ...context, ...change };
+  const ready = new Set(next.ready);
+  const current = nextPlay(next.schedule, next.now, next.cursor, ready);
+  if (current) {
+    const after = nextPlay(next.schedule, next.now, { event: current.event, index: current.index }, ready);
+    return { to: 'playing', see: { current: current.media.id, next: after?.media.id ?? null }, calls: [`present: ${current.media.id}`, `prepare: ${name(after?.media.id)}`] };
+  }
+  const state = scheduleState(next.schedule, next.now, ready);
+  return { to: state === 'waiting' ? 'waiting' : 'empty', see: { current: null, next: null } };
+}
+
+/** While a play is on, a new schedule or new files change only what is prepared after it. */
+function replan(context: SequencerContext, change: Change) {
+  const next = { ...context, ...change };
+  const after = nextPlay(next.schedule, next.now, next.cursor, new Set(next.ready));
+  return { to: 'playing', see: { current: context.current!.media.id, next: after?.media.id ?? null }, calls: [`prepare: ${name(after?.media.id)}`] };
+}
+
+const idle = {
+  [SCHEDULE]: (context: SequencerContext) => decide(context, { schedule, now: at('09:30') }),
+  [NO_SCHEDULE]: (context: SequencerContext) => decide(context, { schedule: null, now: at('09:30') }),
+  [READY]: (context: SequencerContext) => decide(context, { ready: [11, 12, 21, 31], now: at('09:30') }),
+  [READY_ONE]: (context: SequencerContext) => decide(context, { ready: [11], now: at('09:30') }),
+  [TICK_LATER]: (context: SequencerContext) => decide(context, { now: at('10:30') }),
+  [TICK_LUNCH]: (context: SequencerContext) => decide(context, { now: at('12:30') }),
+  [TICK_NIGHT]: (context: SequencerContext) => decide(context, { now: at('16:00') }),
+};
+
+/** The playback sequencer of the web player: priorities, turns, downloaded files only, the next play prepared. */
+export default defineQa({
+  machine: playerSequencerMachine,
+  file: 'src/machines/player/playerSequencer.machine.ts',
+  title: 'The web player playback sequencer',
+  recorded: ['present', 'prepare'],
+  describeCall: (callName, argument) => `${callName}: ${name((argument as { play: { media: { id: number } } | null }).play?.media.id)}`,
+  events: {
+    [SCHEDULE]: { type: 'sequence.schedule', schedule, now: at('09:30') },
+    [NO_SCHEDULE]: { type: 'sequence.schedule', schedule: null, now: at('09:30') },
+    [READY]: { type: 'sequence.ready', ready: [11, 12, 21, 31], now: at('09:30') },
+    [READY_ONE]: { type: 'sequence.ready', ready: [11], now: at('09:30') },
+    [TICK_LATER]: { type: 'clock.tick', now: at('10:30') },
+    [TICK_LUNCH]: { type: 'clock.tick', now: at('12:30') },
+    [TICK_NIGHT]: { type: 'clock.tick', now: at('16:00') },
+    [ENDED]: { type: 'play.ended', now: at('09:31') },
+    [ENDED_LATE]: { type: 'play.ended', now: at('12:30') },
+    [FAILED]: { type: 'play.failed', now: at('09:31') },
+  },
+  initial: { start: { to: 'empty', see: { current: null, next: null } } },
+  expect: {
+    waiting: idle,
+    empty: idle,
+    playing: {
+      [SCHEDULE]: (context) => replan(context, { schedule, now: at('09:30') }),
+      [NO_SCHEDULE]: (context) => replan(context, { schedule: null, now: at('09:30') }),
+      [READY]: (context) => replan(context, { ready: [11, 12, 21, 31], now: at('09:30') }),
+      [READY_ONE]: (context) => replan(context, { ready: [11], now: at('09:30') }),
+      [TICK_LATER]: { to: 'playing', see: {} },
+      [TICK_LUNCH]: { to: 'playing' },
+      [TICK_NIGHT]: { to: 'playing' },
+      [ENDED]: (context) => decide(context, { now: at('09:31') }),
+      [ENDED_LATE]: (context) => decide(context, { now: at('12:30') }),
+      [FAILED]: (context) => decide(context, { now: at('09:31') }),
+    },
+  },
+  view: (snapshot) => ({ current: snapshot.context.current?.media.id ?? null, next: snapshot.context.next?.media.id ?? null }),
+  key: (snapshot) => {
+    const c = snapshot.context;
+    return JSON.stringify([snapshot.value, c.schedule !== null, c.ready, c.now, c.cursor]);
+  },
+});
