@@ -11,6 +11,22 @@ export const companies = pgTable('companies', {
   description: text('description').notNull().default(''),
   isActive: boolean('is_active').notNull().default(true),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
+  /* Migration 0014_company_hierarchy */
+  shortName: text('short_name').notNull().default(''),
+  legalAddress: text('legal_address').notNull().default(''),
+  postalAddress: text('postal_address').notNull().default(''),
+  phone: text('phone').notNull().default(''),
+  email: text('email').notNull().default(''),
+  url: text('url').notNull().default(''),
+  personName: text('person_name').notNull().default(''),
+  inn: text('inn').notNull().default(''),
+  contract: text('contract').notNull().default(''),
+  videoUploadActive: boolean('video_upload_active').notNull().default(true),
+  alias: text('alias').notNull().default(''),
+  country: text('country').notNull().default(''),
+  city: text('city').notNull().default(''),
+  representative: text('representative').notNull().default(''),
+  officeCampaign: integer('office_campaign'),
 });
 
 export const offices = pgTable(
@@ -29,6 +45,8 @@ export const offices = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     /** IANA zone (migration 0013); null: the server's zone. */
     timezone: text('timezone'),
+    /** Migration 0014_company_hierarchy: the department the office belongs to, if any. */
+    departmentId: integer('department_id'),
   },
   (t) => [index('offices_company_idx').on(t.companyId)],
 );

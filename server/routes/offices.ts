@@ -1,77 +1,307 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Id } from '../../src/services/schemas/common.ts';
 import {
+  CompanyActiveBody,
   CompanyCreateBody,
+  CompanyUpdateBody,
+  CompanyVideoUploadBody,
+  DepartmentCreateBody,
+  DepartmentUpdateBody,
+  HierarchyListQuery,
+  isValidInn,
   OfficeCreateBody,
-  OfficeListQuery,
+  OfficeUpdateBody,
   type Company,
+  type Department,
   type Office,
-} from '../../src/services/schemas/devices.ts';
+} from '../../src/services/schemas/company.ts';
 import type { AppContext } from '../context.ts';
-import { companyExists, insertCompany, insertOffice, listCompanies, listOffices, type CompanyRow, type OfficeRow } from '../db/devices.ts';
+import {
+  campaignExists,
+  COMPANY_COLUMNS,
+  companySummary,
+  deleteCompanyRow,
+  deleteDepartmentRow,
+  deleteOfficeRow,
+  departmentAncestors,
+  departmentChildren,
+  devicesOfCompany,
+  devicesOfOffice,
+  findCompany,
+  findDepartment,
+  findOfficeFull,
+  insertCompanyRow,
+  insertDepartmentRow,
+  insertOfficeRow,
+  listCompanyPage,
+  listDepartmentPage,
+  listOfficePage,
+  setCompanyActive,
+  updateCompanyRow,
+  updateDepartmentRow,
+  updateOfficeRow,
+  type CompanyValues,
+  type OfficeValues,
+} from '../db/companies.ts';
+import { officeTimeZone } from '../domain/occurrences.ts';
 import { record } from '../domain/journal.ts';
-import { officeTimeZone, serverTimeZone } from '../domain/occurrences.ts';
 import { pageOf, pageRequest } from '../domain/paging.ts';
-import { badRequest, parse } from '../errors.ts';
+import { badRequest, conflict, notFound, parse } from '../errors.ts';
 import { currentUser, requireUser } from '../plugins/auth.ts';
 
-function toCompany(row: CompanyRow): Company {
-  return { id: row.id, name: row.name, description: row.description, is_active: row.isActive };
+/** Ids are PostgreSQL integers; a larger number names nothing. */
+function idParam(request: FastifyRequest): number {
+  const raw = (request.params as { id: string }).id;
+  const id = parse(Id, /^\d{1,10}$/.test(raw) ? Number(raw) : raw);
+  if (id > 2147483647) throw notFound();
+  return id;
 }
 
-function toOffice(row: OfficeRow & { companyName: string }): Office {
-  return {
-    id: row.id,
-    company: row.companyId,
-    company_name: row.companyName,
-    name: row.name,
-    description: row.description,
-    address: row.address,
-    phone: row.phone,
-    email: row.email,
-    contact_person: row.contactPerson,
-    timezone: row.timezone ?? serverTimeZone(),
-  };
+/** What a write changed, field by field, for the journal: `{field: [before, after]}`. */
+function changesOf(before: object | undefined, after: object, fields: readonly string[]): Record<string, [unknown, unknown]> {
+  const changes: Record<string, [unknown, unknown]> = {};
+  for (const field of fields) {
+    const was = before ? (before as Record<string, unknown>)[field] : null;
+    const now = (after as Record<string, unknown>)[field];
+    if (was !== now) changes[field] = [was ?? null, now ?? null];
+  }
+  return changes;
 }
 
-/** The minimal company and branch-office listing a device's location filter needs. */
+const OFFICE_FIELDS = ['company', 'department', 'name', 'description', 'address', 'phone', 'email', 'contact_person', 'timezone'] as const;
+const DEPARTMENT_FIELDS = ['company', 'parent', 'name', 'description'] as const;
+
+/** The company hierarchy: companies, departments (a tree below each company) and branch offices. */
 export default async function officeRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const { db } = ctx;
   app.addHook('preHandler', requireUser(ctx));
 
+  const journal = (request: FastifyRequest, action: string, entity: string, entityId: number, changes: Record<string, unknown>) =>
+    record(db, { userId: currentUser(request).id, action, entity, entityId, detail: { changes } });
+
+  async function existingCompany(id: number): Promise<Company> {
+    const company = await findCompany(db, id);
+    if (!company) throw notFound('Company');
+    return company;
+  }
+
+  /** The editable values of a company body, checked beyond its schema (INN check digits, the office campaign). */
+  async function companyValues(body: Record<string, unknown>): Promise<CompanyValues> {
+    const values: CompanyValues = {};
+    for (const column of COMPANY_COLUMNS) {
+      const value = body[column];
+      if (value !== undefined) values[column] = typeof value === 'string' && column !== 'description' ? value.trim() : (value as CompanyValues[typeof column]);
+    }
+    if (typeof values.inn === 'string' && !isValidInn(values.inn)) {
+      throw badRequest('invalid_inn', 'The INN check digits do not match.', { inn: 'invalid_checksum' });
+    }
+    if (typeof values.office_campaign === 'number' && !(await campaignExists(db, values.office_campaign))) {
+      throw badRequest('unknown_campaign', 'The office campaign does not exist.', { office_campaign: 'not_found' });
+    }
+    return values;
+  }
+
+  /* Companies */
+
   app.get('/companies/', async (request) => {
     const paging = pageRequest(request.query as Record<string, unknown>);
-    const { total, rows } = await listCompanies(db, paging.pageSize, paging.offset);
-    return pageOf(request.url, paging, total, rows.map(toCompany));
+    const { total, rows } = await listCompanyPage(db, paging.pageSize, paging.offset);
+    return pageOf(request.url, paging, total, rows);
   });
 
   app.post('/companies/create/', async (request, reply) => {
-    const body = parse(CompanyCreateBody, request.body);
-    const row = await insertCompany(db, { name: body.name.trim(), description: body.description ?? '', isActive: body.is_active ?? true });
-    await record(db, { userId: currentUser(request).id, action: 'create', entity: 'company', entityId: row.id, detail: { name: row.name } });
-    return reply.code(201).send(toCompany(row));
+    const values = await companyValues(parse(CompanyCreateBody, request.body));
+    const id = await insertCompanyRow(db, values as CompanyValues & { name: string });
+    const company = await existingCompany(id);
+    await journal(request, 'create', 'company', id, changesOf(undefined, company, COMPANY_COLUMNS));
+    return reply.code(201).send(company);
   });
 
-  app.get('/branch-offices/', async (request) => {
-    const query = parse(OfficeListQuery, request.query);
+  app.get('/companies/:id', async (request) => existingCompany(idParam(request)));
+
+  app.get('/companies/:id/summary/', async (request) => {
+    const company = await existingCompany(idParam(request));
+    return companySummary(db, company.id);
+  });
+
+  app.put('/companies/:id', async (request) => {
+    const id = idParam(request);
+    const values = await companyValues(parse(CompanyUpdateBody, request.body));
+    const before = await existingCompany(id);
+    const { is_active: active, ...rest } = values;
+    await updateCompanyRow(db, id, rest);
+    if (typeof active === 'boolean' && active !== before.is_active) forgetDevices(await setCompanyActive(db, id, active));
+    const after = await existingCompany(id);
+    await journal(request, 'update', 'company', id, changesOf(before, after, COMPANY_COLUMNS));
+    return after;
+  });
+
+  function forgetDevices(ids: number[]) {
+    for (const device of ids) ctx.players.forgetDevice(device);
+  }
+
+  app.put('/companies/:id/change-active', async (request) => {
+    const id = idParam(request);
+    const body = parse(CompanyActiveBody, request.body);
+    const before = await existingCompany(id);
+    const active = body.is_active ?? !before.is_active;
+    if (active !== before.is_active) forgetDevices(await setCompanyActive(db, id, active));
+    const after = await existingCompany(id);
+    await journal(request, active ? 'activate' : 'deactivate', 'company', id, changesOf(before, after, ['is_active']));
+    return after;
+  });
+
+  app.put('/companies/:id/change-video-upload', async (request) => {
+    const id = idParam(request);
+    const body = parse(CompanyVideoUploadBody, request.body);
+    const before = await existingCompany(id);
+    const on = body.video_upload_active ?? !before.video_upload_active;
+    await updateCompanyRow(db, id, { video_upload_active: on });
+    const after = await existingCompany(id);
+    await journal(request, 'update', 'company', id, changesOf(before, after, ['video_upload_active']));
+    return after;
+  });
+
+  app.delete('/companies/:id', async (request, reply) => {
+    const id = idParam(request);
+    const company = await existingCompany(id);
+    const devices = await devicesOfCompany(db, id);
+    if (devices > 0) throw conflict('company_has_devices', `The company still holds ${devices} device(s): move or delete them first.`);
+    if (!(await deleteCompanyRow(db, id))) throw notFound('Company');
+    await journal(request, 'delete', 'company', id, changesOf(company, {}, ['name']));
+    return reply.code(204).send();
+  });
+
+  /* Departments */
+
+  async function existingDepartment(id: number): Promise<Department> {
+    const department = await findDepartment(db, id);
+    if (!department) throw notFound('Department');
+    return department;
+  }
+
+  /** A parent must belong to the same company and must not lie below the department itself. */
+  async function checkParent(company: number, parent: number | null | undefined, self?: number) {
+    if (parent == null) return;
+    const found = await findDepartment(db, parent);
+    if (!found) throw badRequest('unknown_department', 'The parent department does not exist.', { parent: 'not_found' });
+    if (found.company !== company) throw badRequest('department_other_company', 'The parent department belongs to another company.', { parent: 'other_company' });
+    if (self !== undefined && (parent === self || (await departmentAncestors(db, parent)).includes(self))) {
+      throw badRequest('department_cycle', 'A department cannot be placed below itself.', { parent: 'cycle' });
+    }
+  }
+
+  app.get('/departments/', async (request) => {
+    const query = parse(HierarchyListQuery, request.query);
     const paging = pageRequest(request.query as Record<string, unknown>);
-    const { total, rows } = await listOffices(db, query.company, paging.pageSize, paging.offset);
-    return pageOf(request.url, paging, total, rows.map(toOffice));
+    const { total, rows } = await listDepartmentPage(db, query.company, paging.pageSize, paging.offset);
+    return pageOf(request.url, paging, total, rows);
+  });
+
+  app.post('/departments/create/', async (request, reply) => {
+    const body = parse(DepartmentCreateBody, request.body);
+    if (!(await findCompany(db, body.company))) throw badRequest('unknown_company', 'The company does not exist.', { company: 'not_found' });
+    await checkParent(body.company, body.parent);
+    const id = await insertDepartmentRow(db, { company: body.company, parent: body.parent ?? null, name: body.name.trim(), description: body.description ?? '' });
+    const department = await existingDepartment(id);
+    await journal(request, 'create', 'department', id, changesOf(undefined, department, DEPARTMENT_FIELDS));
+    return reply.code(201).send(department);
+  });
+
+  app.get('/departments/:id', async (request) => existingDepartment(idParam(request)));
+
+  app.put('/departments/:id', async (request) => {
+    const id = idParam(request);
+    const body = parse(DepartmentUpdateBody, request.body);
+    const before = await existingDepartment(id);
+    await checkParent(before.company, body.parent, id);
+    await updateDepartmentRow(db, id, {
+      ...(body.parent !== undefined ? { parent_id: body.parent } : {}),
+      ...(body.name !== undefined ? { name: body.name.trim() } : {}),
+      ...(body.description !== undefined ? { description: body.description } : {}),
+    });
+    const after = await existingDepartment(id);
+    await journal(request, 'update', 'department', id, changesOf(before, after, DEPARTMENT_FIELDS));
+    return after;
+  });
+
+  app.delete('/departments/:id', async (request, reply) => {
+    const id = idParam(request);
+    const department = await existingDepartment(id);
+    const children = await departmentChildren(db, id);
+    if (children > 0) throw conflict('department_has_children', `The department still has ${children} sub-department(s): move or delete them first.`);
+    if (!(await deleteDepartmentRow(db, id))) throw notFound('Department');
+    await journal(request, 'delete', 'department', id, changesOf(department, {}, ['name']));
+    return reply.code(204).send();
+  });
+
+  /* Branch offices */
+
+  async function existingOffice(id: number): Promise<Office> {
+    const office = await findOfficeFull(db, id);
+    if (!office) throw notFound('Office');
+    return office;
+  }
+
+  async function officeValues(body: Record<string, unknown>, company: number): Promise<OfficeValues> {
+    const department = body.department as number | null | undefined;
+    if (department != null) {
+      const found = await findDepartment(db, department);
+      if (!found) throw badRequest('unknown_department', 'The department does not exist.', { department: 'not_found' });
+      if (found.company !== company) throw badRequest('department_other_company', 'The department belongs to another company.', { department: 'other_company' });
+    }
+    const timezone = body.timezone as string | undefined;
+    const values: OfficeValues = {};
+    if (department !== undefined) values.department_id = department;
+    for (const field of ['name', 'description', 'address', 'phone', 'email', 'contact_person'] as const) {
+      const value = body[field];
+      if (typeof value === 'string') values[field] = field === 'description' ? value : value.trim();
+    }
+    if (timezone !== undefined) values.timezone = officeTimeZone(timezone);
+    return values;
+  }
+
+  app.get('/branch-offices/', async (request) => {
+    const query = parse(HierarchyListQuery, request.query);
+    const paging = pageRequest(request.query as Record<string, unknown>);
+    const { total, rows } = await listOfficePage(db, { company: query.company }, paging.pageSize, paging.offset);
+    return pageOf(request.url, paging, total, rows);
   });
 
   app.post('/branch-offices/create/', async (request, reply) => {
     const body = parse(OfficeCreateBody, request.body);
-    if (!(await companyExists(db, body.company))) throw badRequest('unknown_company', 'The company does not exist.', { company: 'not_found' });
-    const row = await insertOffice(db, {
-      companyId: body.company,
-      name: body.name.trim(),
-      description: body.description ?? '',
-      address: body.address ?? '',
-      phone: body.phone ?? '',
-      email: body.email ?? '',
-      contactPerson: body.contact_person ?? '',
-      timezone: officeTimeZone(body.timezone),
-    });
-    await record(db, { userId: currentUser(request).id, action: 'create', entity: 'office', entityId: row.id, detail: { name: row.name } });
-    return reply.code(201).send(toOffice(row));
+    if (!(await findCompany(db, body.company))) throw badRequest('unknown_company', 'The company does not exist.', { company: 'not_found' });
+    const values = await officeValues(body, body.company);
+    const id = await insertOfficeRow(db, { timezone: officeTimeZone(undefined), ...values, company_id: body.company, name: body.name.trim() });
+    const office = await existingOffice(id);
+    await journal(request, 'create', 'office', id, changesOf(undefined, office, OFFICE_FIELDS));
+    return reply.code(201).send(office);
+  });
+
+  app.get('/branch-offices/:id', async (request) => existingOffice(idParam(request)));
+
+  app.put('/branch-offices/:id', async (request) => {
+    const id = idParam(request);
+    const body = parse(OfficeUpdateBody, request.body);
+    const before = await existingOffice(id);
+    const company = body.company ?? before.company;
+    const companyChanged = company !== before.company;
+    if (companyChanged && !(await findCompany(db, company))) throw badRequest('unknown_company', 'The company does not exist.', { company: 'not_found' });
+    // A move to another company leaves the department behind unless the body names one of the new company's.
+    const values = await officeValues(companyChanged && body.department === undefined ? { ...body, department: null } : body, company);
+    forgetDevices(await updateOfficeRow(db, id, { ...values, ...(companyChanged ? { company_id: company } : {}) }, companyChanged));
+    const after = await existingOffice(id);
+    await journal(request, 'update', 'office', id, changesOf(before, after, OFFICE_FIELDS));
+    return after;
+  });
+
+  app.delete('/branch-offices/:id', async (request, reply) => {
+    const id = idParam(request);
+    const office = await existingOffice(id);
+    const devices = await devicesOfOffice(db, id);
+    if (devices > 0) throw conflict('office_has_devices', `The office still holds ${devices} device(s): move or delete them first.`);
+    if (!(await deleteOfficeRow(db, id))) throw notFound('Office');
+    await journal(request, 'delete', 'office', id, changesOf(office, {}, ['name']));
+    return reply.code(204).send();
   });
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isIpAddress, PlayerHeartbeatBody, PlayerHelloBody, type PlayerHeartbeatBody as HeartbeatBody } from '../../src/services/schemas/devices.ts';
 import type { AppContext } from '../context.ts';
 import { findPlayer, signOffDevice, takeAdoptedKey, touchDevice, upsertPendingClient, type PlayerCredentials } from '../db/devices.ts';
+import { heldByCompany } from '../db/companies.ts';
 import { watchDeviceChanges } from '../db/deviceChanges.ts';
 import { navigationVersions } from '../db/navigationVersions.ts';
 import { heartbeatRecorder, preloadPlayers } from '../db/heartbeats.ts';
@@ -49,12 +50,18 @@ function heartbeatBody(input: Record<string, unknown>): HeartbeatBody {
 
 const deviceDisabled = () => new ApiError(403, 'device_disabled', 'The device is disabled.');
 
+/** A switched-off device's refusal: its own flag, or its company deactivated (company_disabled). */
+async function disabledRefusal(ctx: AppContext, deviceId: number): Promise<ApiError> {
+  if (await heldByCompany(ctx.db, deviceId)) return new ApiError(403, 'company_disabled', "The device's company is deactivated.");
+  return deviceDisabled();
+}
+
 /** Why a serial and key do not open the door: unknown device (401), wrong key (401), disabled (403). */
 export async function authenticatePlayer(ctx: AppContext, serial: string, key: string): Promise<PlayerCredentials> {
   const player = await findPlayer(ctx.db, serial);
   if (!player) throw unauthorized('unknown_device', 'No device has this serial number: say hello first.');
   if (!sameKey(player.deviceKey, key)) throw unauthorized('invalid_device_key', 'The device key is wrong.');
-  if (!player.isActive) throw deviceDisabled();
+  if (!player.isActive) throw await disabledRefusal(ctx, player.id);
   return player;
 }
 
@@ -102,7 +109,7 @@ export default async function playerRoutes(app: FastifyInstance, { ctx }: { ctx:
     if (player) {
       if (body.key) {
         if (!sameKey(player.deviceKey, body.key)) throw unauthorized('invalid_device_key', 'The device key is wrong.');
-        if (!player.isActive) throw deviceDisabled();
+        if (!player.isActive) throw await disabledRefusal(ctx, player.id);
         await touchDevice(db, player.id, { ip, version: body.version });
         ctx.players.forgetDevice(player.id);
         return { status: 'registered', device: player.id, heartbeat_seconds: HEARTBEAT_SECONDS, schedule_version: player.scheduleVersion };
