@@ -7,9 +7,10 @@ import {
   CompanyVideoUploadBody,
   DepartmentCreateBody,
   DepartmentUpdateBody,
-  HierarchyListQuery,
+  DepartmentListQuery,
   isValidInn,
   OfficeCreateBody,
+  OfficeListQuery,
   OfficeUpdateBody,
   type Company,
   type Department,
@@ -192,7 +193,7 @@ export default async function officeRoutes(app: FastifyInstance, { ctx }: { ctx:
   }
 
   app.get('/departments/', async (request) => {
-    const query = parse(HierarchyListQuery, request.query);
+    const query = parse(DepartmentListQuery, request.query);
     const paging = pageRequest(request.query as Record<string, unknown>);
     const { total, rows } = await listDepartmentPage(db, query.company, paging.pageSize, paging.offset);
     return pageOf(request.url, paging, total, rows);
@@ -262,7 +263,7 @@ export default async function officeRoutes(app: FastifyInstance, { ctx }: { ctx:
   }
 
   app.get('/branch-offices/', async (request) => {
-    const query = parse(HierarchyListQuery, request.query);
+    const query = parse(OfficeListQuery, request.query);
     const paging = pageRequest(request.query as Record<string, unknown>);
     const { total, rows } = await listOfficePage(db, { company: query.company }, paging.pageSize, paging.offset);
     return pageOf(request.url, paging, total, rows);

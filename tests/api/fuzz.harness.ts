@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Struct } from 'superstruct';
 import * as auth from '../../src/services/schemas/auth.ts';
 import * as campaigns from '../../src/services/schemas/campaigns.ts';
+import * as company from '../../src/services/schemas/company.ts';
 import * as devices from '../../src/services/schemas/devices.ts';
 import * as directory from '../../src/services/schemas/directory.ts';
 import * as groups from '../../src/services/schemas/groups.ts';
@@ -22,7 +23,7 @@ import type { TestServer } from '../helpers/server.ts';
 
 type AnyStruct = Struct<any, any>;
 
-const SCHEMA_MODULES: Record<string, unknown>[] = [auth, campaigns, devices, directory, groups, media, navigation, playlists, users];
+const SCHEMA_MODULES: Record<string, unknown>[] = [auth, campaigns, company, devices, directory, groups, media, navigation, playlists, users];
 
 /** Every exported request schema (`...Body`, `...Query`), by name. */
 const SCHEMAS: Record<string, AnyStruct> = Object.fromEntries(
@@ -55,6 +56,13 @@ const ROUTE_SCHEMAS: Record<string, string> = {
   'POST /companies/create/': 'CompanyCreateBody',
   'POST /branch-offices/create/': 'OfficeCreateBody',
   'GET /branch-offices/': 'OfficeListQuery',
+  'PUT /companies/:id': 'CompanyUpdateBody',
+  'PUT /companies/:id/change-active': 'CompanyActiveBody',
+  'PUT /companies/:id/change-video-upload': 'CompanyVideoUploadBody',
+  'GET /departments/': 'DepartmentListQuery',
+  'POST /departments/create/': 'DepartmentCreateBody',
+  'PUT /departments/:id': 'DepartmentUpdateBody',
+  'PUT /branch-offices/:id': 'OfficeUpdateBody',
   'GET /media/files/': 'MediaListQuery',
   'PUT /media/files/:id': 'MediaUpdateBody',
   'POST /directory/queries/create/': 'DirectoryQueryCreateBody',
@@ -125,6 +133,15 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   deepArray,
 );
 
+/** Valid values of fields with a format that random strings almost never meet, so that whole valid bodies still come often. */
+const FORMATTED_SAMPLES: Record<string, string> = {
+  email: 'office@example.com',
+  url: 'https://example.com/',
+  phone: '+7 900 000-00-00',
+  inn: '7707083893',
+  timezone: 'Europe/Berlin',
+};
+
 /** Values for a schema: mostly of its shape (so validation passes often and the routes run), one in ten hostile. */
 export function arbitraryFor(struct: AnyStruct, depth = 0): fc.Arbitrary<unknown> {
   const typed = typedArbitrary(struct, depth);
@@ -137,9 +154,21 @@ function typedArbitrary(struct: AnyStruct, depth: number): fc.Arbitrary<unknown>
     case 'object':
     case 'type': {
       if (depth > 3 || !schema || typeof schema !== 'object') return hostileValue;
-      const fields = Object.fromEntries(Object.entries(schema as Record<string, AnyStruct>).map(([key, field]) => [key, arbitraryFor(field, depth + 1)]));
-      // Every field present (so that whole valid bodies come often and reach the writes), or any subset of them.
-      return fc.oneof(fc.record(fields), fc.record(fields, { requiredKeys: [] }));
+      const fields = Object.fromEntries(
+        Object.entries(schema as Record<string, AnyStruct>).map(([key, field]) => [
+          key,
+          key in FORMATTED_SAMPLES
+            ? fc.oneof({ weight: 3, arbitrary: fc.constant(FORMATTED_SAMPLES[key]) }, { weight: 1, arbitrary: arbitraryFor(field, depth + 1) })
+            : arbitraryFor(field, depth + 1),
+        ]),
+      );
+      // Every field present (so that whole valid bodies come often and reach the writes), any subset of them, or the
+      // required ones alone (a large body of optional fields is rarely valid as a whole, its bare minimum often is).
+      const required = Object.entries(schema as Record<string, AnyStruct>)
+        .filter(([, field]) => field.validate(undefined)[0] !== undefined)
+        .map(([key]) => key);
+      const bare = fc.record(fields, { requiredKeys: required, noNullPrototype: true }).map((value) => Object.fromEntries(Object.entries(value).filter(([key]) => required.includes(key))));
+      return fc.oneof({ weight: 2, arbitrary: fc.record(fields) }, { weight: 2, arbitrary: fc.record(fields, { requiredKeys: [] }) }, { weight: 1, arbitrary: bare });
     }
     case 'array':
       return depth > 3 ? hostileValue : fc.array(arbitraryFor(schema as AnyStruct, depth + 1), { maxLength: 4 });

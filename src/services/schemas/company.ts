@@ -131,7 +131,8 @@ export const Department = type({
 export type Department = Infer<typeof Department>;
 export const DepartmentPage = Page(Department);
 
-export const HierarchyListQuery = type({ company: optional(coerce(Id, string(), (v) => (/^\d{1,10}$/.test(v) ? Number(v) : Number.NaN))) });
+/** Query of GET /departments/ and GET /branch-offices/. */
+export const DepartmentListQuery = type({ company: optional(coerce(Id, string(), (v) => (/^\d{1,10}$/.test(v) ? Number(v) : Number.NaN))) });
 
 /* Branch offices: below a company, optionally inside one of its departments. */
 
@@ -169,3 +170,4 @@ export const Office = type({
 });
 export type Office = Infer<typeof Office>;
 export const OfficePage = Page(Office);
+export const OfficeListQuery = DepartmentListQuery;

@@ -276,51 +276,9 @@ export const PendingClient = type({
 export type PendingClient = Infer<typeof PendingClient>;
 export const PendingClientPage = Page(PendingClient);
 
-/* Company and branch office: the minimal shapes a device's location needs. */
+/* Company and branch office: a device's location (the hierarchy's own schemas live in ./company.ts). */
 
-export const Company = type({ id: Id, name: string(), description: string(), is_active: boolean() });
-export type Company = Infer<typeof Company>;
-export const CompanyPage = Page(Company);
-
-export const CompanyCreateBody = object({
-  name: size(string(), 1, 200),
-  description: optional(BoundedText(1000)),
-  is_active: optional(boolean()),
-  user: UserField,
-});
-export type CompanyCreateBody = Infer<typeof CompanyCreateBody>;
-
-export const Office = type({
-  id: Id,
-  company: Id,
-  company_name: string(),
-  name: string(),
-  description: string(),
-  address: string(),
-  phone: string(),
-  email: string(),
-  contact_person: string(),
-  /** IANA time zone of the office's screens: event times are wall-clock times there (the server's zone when unset). */
-  timezone: string(),
-});
-export type Office = Infer<typeof Office>;
-export const OfficePage = Page(Office);
-
-export const OfficeCreateBody = object({
-  company: Id,
-  name: size(string(), 1, 200),
-  description: optional(BoundedText(1000)),
-  address: optional(BoundedText(500)),
-  phone: optional(BoundedText(50)),
-  email: optional(BoundedText(254)),
-  contact_person: optional(BoundedText(200)),
-  /** IANA zone name (`Europe/Berlin`); the server's zone when left out. A name Temporal does not know: 400 `invalid_timezone`. */
-  timezone: optional(size(string(), 1, 64)),
-  user: UserField,
-});
-export type OfficeCreateBody = Infer<typeof OfficeCreateBody>;
-
-export const OfficeListQuery = type({ company: optional(BoundedIdParam) });
+export { Company, CompanyPage, Office, OfficePage } from './company.ts';
 
 /* The xlsx download (`GET /tvpi/devices-xslx/`): the list filters plus the sheet's language and time zone. */
 
