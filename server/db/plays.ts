@@ -9,6 +9,15 @@ async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as Rows<T>).rows;
 }
 
+/** Companies whose devices' plays a caller sees; null for every company (the administrator). */
+export type CompanyScope = readonly number[] | null;
+
+/** "The device belongs to a company of the scope" on a device id column; nothing for the administrator. */
+function inScope(companies: CompanyScope, column: string): SQL {
+  if (companies === null) return sql``;
+  return sql`AND ${sql.raw(column)} IN (SELECT d.id FROM devices d JOIN offices o ON o.id = d.office_id WHERE o.company_id = ANY(${`{${companies.join(',')}}`}::int[]))`;
+}
+
 /** A play as the ingest statement takes it (already checked for shape and time by the domain). */
 export interface PlayInput {
   id: string;
@@ -88,7 +97,7 @@ export interface CampaignStatistics {
 const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
 /** A campaign's plays by hour, by device and by media in one pass over its roll-ups (GROUPING SETS). */
-export async function campaignStatistics(db: Db, campaign: number, date: string, zone: string, hours: number): Promise<CampaignStatistics> {
+export async function campaignStatistics(db: Db, campaign: number, date: string, zone: string, hours: number, companies: CompanyScope = null): Promise<CampaignStatistics> {
   const { start, end } = window(date, zone, hours);
   const found = await rows<{ hour: string | null; device: number | null; media: number | null; name: string | null; plays: number; seconds: number }>(
     db,
@@ -96,7 +105,7 @@ export async function campaignStatistics(db: Db, campaign: number, date: string,
           SELECT hour, device_id, media_id, sum(plays)::int AS plays, sum(seconds)::float8 AS seconds,
             grouping(hour) AS gh, grouping(device_id) AS gd
           FROM play_hours
-          WHERE campaign_id = ${campaign} AND hour >= ${start} AND hour < ${end}
+          WHERE campaign_id = ${campaign} AND hour >= ${start} AND hour < ${end} ${inScope(companies, 'device_id')}
           GROUP BY GROUPING SETS ((hour), (device_id), (media_id))
         )
         SELECT CASE WHEN s.gh = 0 THEN ${iso(sql`s.hour`)} END AS hour, s.device_id AS device, s.media_id AS media,
@@ -133,12 +142,13 @@ export async function entitySeries(
   date: string,
   zone: string,
   hours: number,
+  companies: CompanyScope = null,
 ): Promise<Map<string, ({ hour: string } & Totals)[]>> {
   const { start, end } = window(date, zone, hours);
   const parts = entities.map(
     ({ kind, id }, index) =>
       sql`SELECT ${index}::int AS entity, hour, sum(plays)::int AS plays, sum(seconds)::float8 AS seconds FROM play_hours
-          WHERE ${sql.raw(ENTITY_COLUMN[kind])} = ${id} AND hour >= ${start} AND hour < ${end} GROUP BY hour`,
+          WHERE ${sql.raw(ENTITY_COLUMN[kind])} = ${id} AND hour >= ${start} AND hour < ${end} ${inScope(companies, 'device_id')} GROUP BY hour`,
   );
   const found = await rows<{ entity: number; hour: string; plays: number; seconds: number }>(
     db,
@@ -153,6 +163,15 @@ export async function entitySeries(
     series.set(key, list);
   }
   return series;
+}
+
+/** A device's owning company (its office's), null without one, undefined when the device does not exist. */
+export async function deviceCompanies(db: Db, ids: number[]): Promise<Map<number, number | null>> {
+  const found = await rows<{ id: number; company_id: number | null }>(
+    db,
+    sql`SELECT d.id, o.company_id FROM devices d LEFT JOIN offices o ON o.id = d.office_id WHERE d.id = ANY(${`{${ids.join(',')}}`}::int[])`,
+  );
+  return new Map(found.map((row) => [Number(row.id), row.company_id == null ? null : Number(row.company_id)]));
 }
 
 /** Names of campaigns, devices and media; an id absent from the answer does not exist. */
@@ -174,11 +193,11 @@ export interface LivePlays {
 }
 
 /** Plays that started since `since`, by minute, and the latest 20 of them (the raw table's time index). */
-export async function livePlays(db: Db, since: Date): Promise<LivePlays> {
+export async function livePlays(db: Db, since: Date, companies: CompanyScope = null): Promise<LivePlays> {
   const sinceText = since.toISOString();
   const [minutesRow] = await rows<{ minutes: LivePlays['minutes'] | null; plays: number; seconds: number }>(
     db,
-    sql`WITH recent AS (SELECT started_at, duration FROM plays WHERE started_at >= ${sinceText}::timestamptz AND started_at <= now())
+    sql`WITH recent AS (SELECT started_at, duration FROM plays WHERE started_at >= ${sinceText}::timestamptz AND started_at <= now() ${inScope(companies, 'device_id')})
         SELECT (SELECT json_agg(json_build_object('minute', minute, 'plays', plays) ORDER BY minute)
                 FROM (SELECT ${iso(sql`date_trunc('minute', started_at, 'UTC')`)} AS minute, count(*)::int AS plays FROM recent GROUP BY 1) m) AS minutes,
           (SELECT count(*)::int FROM recent) AS plays, (SELECT COALESCE(sum(duration), 0)::float8 FROM recent) AS seconds`,
@@ -193,7 +212,7 @@ export async function livePlays(db: Db, since: Date): Promise<LivePlays> {
         LEFT JOIN devices d ON d.id = p.device_id
         LEFT JOIN media_files m ON m.id = p.media_id
         LEFT JOIN campaigns c ON c.id = p.campaign_id
-        WHERE p.started_at >= ${sinceText}::timestamptz AND p.started_at <= now()
+        WHERE p.started_at >= ${sinceText}::timestamptz AND p.started_at <= now() ${inScope(companies, 'p.device_id')}
         ORDER BY p.started_at DESC, p.device_id, p.play_id LIMIT 20`,
   );
   return {
@@ -208,6 +227,8 @@ export interface UnloadFilter {
   campaign?: number;
   device?: number;
   media?: number;
+  /** The caller's companies (null: every company). */
+  companies?: CompanyScope;
 }
 
 const filterSql = (filter: UnloadFilter, alias: string) =>
@@ -216,6 +237,7 @@ const filterSql = (filter: UnloadFilter, alias: string) =>
       filter.campaign ? sql`AND ${sql.raw(alias)}.campaign_id = ${filter.campaign}` : sql``,
       filter.device ? sql`AND ${sql.raw(alias)}.device_id = ${filter.device}` : sql``,
       filter.media ? sql`AND ${sql.raw(alias)}.media_id = ${filter.media}` : sql``,
+      inScope(filter.companies ?? null, `${alias}.device_id`),
     ],
     sql` `,
   );
@@ -320,14 +342,14 @@ export interface DevicePlaysByDay {
 }
 
 /** Plays and played minutes of a campaign per device and day (days in `zone`), for the campaign report. */
-export async function campaignPlaysByDay(db: Db, campaign: number, from: string, to: string, zone: string): Promise<DevicePlaysByDay[]> {
+export async function campaignPlaysByDay(db: Db, campaign: number, from: string, to: string, zone: string, companies: CompanyScope = null): Promise<DevicePlaysByDay[]> {
   const found = await rows<{ sn: string | null; name: string | null; office: string | null; device_id: number; day: string; plays: number; seconds: number }>(
     db,
     sql`SELECT s.device_id, d.sn, d.name, o.name AS office, s.day, s.plays, s.seconds
         FROM (SELECT device_id, to_char(hour AT TIME ZONE ${zone}, 'YYYY-MM-DD') AS day, sum(plays)::int AS plays, sum(seconds)::float8 AS seconds
               FROM play_hours
               WHERE campaign_id = ${campaign} AND hour >= (${from}::date::timestamp AT TIME ZONE ${zone})
-                AND hour < ((${to}::date + 1)::timestamp AT TIME ZONE ${zone})
+                AND hour < ((${to}::date + 1)::timestamp AT TIME ZONE ${zone}) ${inScope(companies, 'device_id')}
               GROUP BY 1, 2) s
         LEFT JOIN devices d ON d.id = s.device_id
         LEFT JOIN offices o ON o.id = d.office_id

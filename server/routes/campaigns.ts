@@ -35,6 +35,7 @@ import {
 import { listDevicesJson } from '../db/devices.ts';
 import { campaignPlaysByDay } from '../db/plays.ts';
 import { statisticsTimeZone, withPlays } from '../domain/statistics.ts';
+import { scopeOf } from '../domain/scope.ts';
 import { record } from '../domain/journal.ts';
 import { pageOf, pageRequest } from '../domain/paging.ts';
 import { badRequest, conflict, notFound, parse } from '../errors.ts';
@@ -221,7 +222,7 @@ export default async function campaignRoutes(app: FastifyInstance, { ctx }: { ct
     if (days < 1) throw badRequest('invalid_period', 'The period starts after it ends.', { from: 'after_to' });
     if (days > MAX_REPORT_DAYS) throw badRequest('period_too_long', `The period is longer than ${MAX_REPORT_DAYS} days.`, { to: 'out_of_range' });
     const campaign = await answer(id);
-    const rows = withPlays(await campaignReport(db, id, query.from, query.to), await campaignPlaysByDay(db, id, query.from, query.to, statisticsTimeZone()));
+    const rows = withPlays(await campaignReport(db, id, query.from, query.to), await campaignPlaysByDay(db, id, query.from, query.to, statisticsTimeZone(), (await scopeOf(ctx, request)).companies));
     const data = [
       [...REPORT_HEADERS[query.lang ?? 'en']],
       ...rows.map((row) => [row.sn, row.name, row.office ?? '', row.day, Number(row.events), row.titles, Number(row.minutes), row.plays, row.playedMinutes]),

@@ -10,7 +10,8 @@ import {
 } from '../../src/services/schemas/statistics.ts';
 import { periodDays } from '../../src/services/schemas/campaigns.ts';
 import type { AppContext } from '../context.ts';
-import { campaignStatistics, dayStart, entityNames, entitySeries, livePlays, windowHours, type Totals } from '../db/plays.ts';
+import { campaignStatistics, dayStart, deviceCompanies, entityNames, entitySeries, livePlays, windowHours, type Totals } from '../db/plays.ts';
+import { areaScope, isVisible, type Scope } from '../domain/scope.ts';
 import { LIVE_MINUTES, statisticsTimeZone, unloadSheet } from '../domain/statistics.ts';
 import { badRequest, notFound, parse } from '../errors.ts';
 import { requireUser } from '../plugins/auth.ts';
@@ -32,19 +33,40 @@ function requireParameters(query: Record<string, unknown>, names: string[]) {
   if (missing.length) throw badRequest('statistics_parameters_required', 'Statistics require a date and a campaign.', Object.fromEntries(missing.map((name) => [name, 'required'])));
 }
 
+const entityLabel = (kind: CompareKind) => (kind === 'campaign' ? 'Campaign' : kind === 'device' ? 'Device' : 'Media');
+
+/**
+ * The names of the entities, or 404 for the first that does not exist or lies outside the caller's scope (a device of
+ * another company). Campaigns and media are seen by name; their plays are counted only on the caller's devices.
+ */
+async function visibleNames(ctx: AppContext, scope: Scope, entities: { kind: CompareKind; id: number }[]): Promise<Map<string, string>> {
+  const names = await entityNames(ctx.db, entities);
+  const absent = entities.find((entity) => !names.has(`${entity.kind}:${entity.id}`));
+  if (absent) throw notFound(entityLabel(absent.kind));
+  const devices = entities.filter((entity) => entity.kind === 'device').map((entity) => entity.id);
+  if (devices.length && scope.companies !== null) {
+    const companies = await deviceCompanies(ctx.db, devices);
+    const foreign = devices.find((id) => !isVisible(scope, companies.get(id)));
+    if (foreign !== undefined) throw notFound('Device');
+  }
+  return names;
+}
+
 export default async function statisticsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const { db } = ctx;
   app.addHook('preHandler', requireUser(ctx));
 
   app.get('/statistics/', async (request) => {
     const raw = (request.query ?? {}) as Record<string, unknown>;
+    const scope = await areaScope(ctx, request, 'statistics', 'view');
     requireParameters(raw, ['campaign', 'date']);
     const query = parse(StatisticsQuery, { period: '24', ...raw });
     const zone = statisticsTimeZone();
-    const names = await entityNames(db, [{ kind: 'campaign', id: query.campaign }]);
-    const name = names.get(`campaign:${query.campaign}`);
-    if (name === undefined) throw notFound('Campaign');
-    const [found, hours] = await Promise.all([campaignStatistics(db, query.campaign, query.date, zone, query.period), windowHours(db, query.date, zone, query.period)]);
+    const name = (await visibleNames(ctx, scope, [{ kind: 'campaign', id: query.campaign }])).get(`campaign:${query.campaign}`)!;
+    const [found, hours] = await Promise.all([
+      campaignStatistics(db, query.campaign, query.date, zone, query.period, scope.companies),
+      windowHours(db, query.date, zone, query.period),
+    ]);
     return {
       campaign: { id: query.campaign, name },
       date: query.date,
@@ -58,6 +80,7 @@ export default async function statisticsRoutes(app: FastifyInstance, { ctx }: { 
   });
 
   app.get('/statistics/compare/', async (request) => {
+    const scope = await areaScope(ctx, request, 'statistics', 'view');
     const raw = (request.query ?? {}) as Record<string, unknown>;
     const query = parse(CompareQuery, { period: '24', ...raw });
     const keys = [...new Set(query.entities.split(',').map((key) => key.trim()).filter(Boolean))];
@@ -71,10 +94,11 @@ export default async function statisticsRoutes(app: FastifyInstance, { ctx }: { 
       entities.push({ kind: match[1] as CompareKind, id });
     }
     const zone = statisticsTimeZone();
-    const names = await entityNames(db, entities);
-    const absent = entities.find((entity) => !names.has(`${entity.kind}:${entity.id}`));
-    if (absent) throw notFound(absent.kind === 'campaign' ? 'Campaign' : absent.kind === 'device' ? 'Device' : 'Media');
-    const [series, hours] = await Promise.all([entitySeries(db, entities, query.date, zone, query.period), windowHours(db, query.date, zone, query.period)]);
+    const names = await visibleNames(ctx, scope, entities);
+    const [series, hours] = await Promise.all([
+      entitySeries(db, entities, query.date, zone, query.period, scope.companies),
+      windowHours(db, query.date, zone, query.period),
+    ]);
     return {
       date: query.date,
       period: query.period,
@@ -87,6 +111,7 @@ export default async function statisticsRoutes(app: FastifyInstance, { ctx }: { 
   });
 
   app.get('/statistics/unloads/', async (request, reply) => {
+    const scope = await areaScope(ctx, request, 'statistics', 'view');
     const query = parse(UnloadQuery, request.query);
     const days = periodDays(query.from, query.to);
     if (days < 1) throw badRequest('invalid_period', 'The period starts after it ends.', { from: 'after_to' });
@@ -96,14 +121,10 @@ export default async function statisticsRoutes(app: FastifyInstance, { ctx }: { 
       ...(query.device ? [{ kind: 'device' as const, id: query.device }] : []),
       ...(query.media ? [{ kind: 'media' as const, id: query.media }] : []),
     ];
-    if (filters.length) {
-      const names = await entityNames(db, filters);
-      const absent = filters.find((entity) => !names.has(`${entity.kind}:${entity.id}`));
-      if (absent) throw notFound(absent.kind === 'campaign' ? 'Campaign' : absent.kind === 'device' ? 'Device' : 'Media');
-    }
+    if (filters.length) await visibleNames(ctx, scope, filters);
     const zone = statisticsTimeZone();
     const [from, to] = await Promise.all([dayStart(db, query.from, zone), dayStart(db, nextDay(query.to), zone)]);
-    const stream = unloadSheet(db, ctx.config.localesDir, { ...query, from, to, zone });
+    const stream = unloadSheet(db, ctx.config.localesDir, { ...query, from, to, zone, companies: scope.companies });
     const file = `statistics-${query.granularity}-${query.from}-${query.to}.xlsx`;
     return reply
       .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
@@ -113,9 +134,10 @@ export default async function statisticsRoutes(app: FastifyInstance, { ctx }: { 
   });
 
   app.get('/statistics/live/', async (request, reply) => {
+    const scope = await areaScope(ctx, request, 'statistics', 'view');
     const until = new Date();
     const since = new Date(until.getTime() - LIVE_MINUTES * 60_000);
-    const live = await livePlays(db, since);
+    const live = await livePlays(db, since, scope.companies);
     reply.header('cache-control', 'no-store');
     return { since: since.toISOString(), until: until.toISOString(), ...live };
   });

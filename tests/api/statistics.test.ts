@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { insertEvent } from '../../server/db/campaigns.ts';
 import { apiClient, signIn, startTestServer, type TestServer } from '../helpers/server.ts';
-import { createDevice } from './devices.helpers.ts';
+import { createCompanyAndOffice, createDevice } from './devices.helpers.ts';
 import { countRows, createFleet, daysAgo, insertMedia, play, postPlays } from './statistics.helpers.ts';
 
 let server: TestServer;
@@ -197,5 +197,46 @@ describe('media the device is scheduled for', () => {
     const event = await insertEvent(server.ctx.db, { campaignId: fleet.campaign.id, title: 'Named', mediaId: media, startDate: '2026-01-01', endDate: '2027-12-31', allDay: true, devices: [outsider.id] });
     const answer = await postPlays(server, outsider, [{ id: 'n1', event, media, started_at: at('06:00:00'), duration: 5 }, play(fleet, 'n2', at('06:00:00'))]);
     expect(answer.body).toEqual({ accepted: 1, duplicates: 0, refused: [{ id: 'n2', reason: 'not_scheduled' }] });
+  });
+});
+
+describe('scope', () => {
+  it("never shows another company's plays: statistics, compare, live and unloads count only the caller's devices", async () => {
+    const { company: mine, office: myOffice } = await createCompanyAndOffice(client, 'Stats mine');
+    const { office: theirOffice } = await createCompanyAndOffice(client, 'Stats theirs');
+    const fleet = await createFleet(server, client, 2);
+    const [ours, theirs] = fleet.devices;
+    await client.put(`/tvpi/devices/${ours!.id}`, { office: myOffice.id, user: 1 });
+    await client.put(`/tvpi/devices/${theirs!.id}`, { office: theirOffice.id, user: 1 });
+    const now = new Date(Date.now() - 30_000);
+    await postPlays(server, ours!, [play(fleet, 's1', at('12:00:00'), 10), play(fleet, 's-live-1', now, 10)]);
+    await postPlays(server, theirs!, [play(fleet, 's1', at('12:00:00'), 20), play(fleet, 's-live-2', now, 20)]);
+    const group = await client.post('/groups/create/', { name: 'Stats viewers', companies: [mine.id], permissions: { statistics: 'view' } });
+    expect(group.status).toBe(201);
+    expect((await client.post('/users/', { username: 'stats-viewer', password: 'stats-viewer-pass-1', user: 1, groups: [group.body.id] })).status).toBe(201);
+    const viewer = (await signIn(server, 'stats-viewer', 'stats-viewer-pass-1')).client;
+
+    const seen = await viewer.get(`/statistics/?campaign=${fleet.campaign.id}&date=${yesterday}&period=24`);
+    expect(seen.body.total).toEqual({ plays: 1, seconds: 10 });
+    expect(seen.body.devices.map((row: { device: number }) => row.device)).toEqual([ours!.id]);
+    expect((await client.get(`/statistics/?campaign=${fleet.campaign.id}&date=${yesterday}&period=24`)).body.total).toEqual({ plays: 2, seconds: 30 });
+    expect((await viewer.get(`/statistics/compare/?entities=device:${theirs!.id}&date=${yesterday}`)).status).toBe(404);
+    const compared = await viewer.get(`/statistics/compare/?entities=campaign:${fleet.campaign.id},device:${ours!.id}&date=${yesterday}`);
+    expect(compared.body.series.map((series: { total: unknown }) => series.total)).toEqual([{ plays: 1, seconds: 10 }, { plays: 1, seconds: 10 }]);
+    const live = await viewer.get('/statistics/live/');
+    expect(live.body.recent.map((row: { device: number }) => row.device)).toEqual([ours!.id]);
+    const response = await fetch(`${server.api}/statistics/unloads/?granularity=raw&from=${yesterday}&to=${yesterday}&campaign=${fleet.campaign.id}`, {
+      headers: { authorization: `JWT ${(await signIn(server, 'stats-viewer', 'stats-viewer-pass-1')).access}` },
+    });
+    const { readSheet } = await import('read-excel-file/node');
+    const rows = await readSheet(Buffer.from(await response.arrayBuffer()));
+    expect(rows.slice(1).map((row) => row[1])).toEqual([ours!.sn]);
+
+    // a user without the statistics area is refused
+    const blind = await client.post('/groups/create/', { name: 'Stats blind', companies: [mine.id], permissions: { devices: 'view' } });
+    await client.post('/users/', { username: 'stats-blind', password: 'stats-blind-pass-1', user: 1, groups: [blind.body.id] });
+    const outsider = (await signIn(server, 'stats-blind', 'stats-blind-pass-1')).client;
+    expect((await outsider.get(`/statistics/?campaign=${fleet.campaign.id}&date=${yesterday}`)).status).toBe(403);
+    expect((await outsider.get('/statistics/live/')).status).toBe(403);
   });
 });
