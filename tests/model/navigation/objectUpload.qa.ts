@@ -1,0 +1,80 @@
+import { objectUploadMachine, type ObjectUploadContext } from '../../../src/machines/navigation/objectUpload.machine.ts';
+import { MAX_NAVIGATION_FILE_BYTES } from '../../../src/services/schemas/navigation.ts';
+import { defineQa, done, error } from '../qa/catalogue.ts';
+
+const NAME = 'type the name "Floor 1"';
+const BLANK = 'clear the name';
+const PICK = 'pick plan.png (2 MB)';
+const PICK_HUGE = 'pick huge.png, one byte over 25 MB';
+const SUBMIT = 'press "Save"';
+const PROGRESS = 'half of plan.png is sent';
+const STORED = 'the server stores the object';
+const TAKEN = 'the server refuses: the name is taken in this office';
+const OFFLINE = 'the network is down';
+const CANCEL = 'press "Cancel upload"';
+
+const object = { id: 9, office: 3, name: 'Floor 1', layout: '/api/v1/navigation/objects/9/layout?v=1', width: 800, height: 600, created_at: '2026-11-22T10:00:00.000Z' };
+const plan = { name: 'plan.png', size: 2_000_000 };
+type Context = ObjectUploadContext;
+const complete = (c: Context) => c.name.trim() !== '' && (c.file !== null || c.objectId !== null);
+const sendCall = (c: Context) => `writeObject: ${JSON.stringify({ office: c.office, objectId: c.objectId, name: c.name, file: c.file })}`;
+
+/** Spec sections 2 and 9: add an object (name, layout image of at most 25 MB) with upload progress; rename or replace the image. */
+export default defineQa({
+  machine: objectUploadMachine,
+  file: 'src/machines/navigation/objectUpload.machine.ts',
+  title: 'The add / edit form of a navigation object',
+  actors: ['writeObject'],
+  recorded: ['saved'],
+  starts: {
+    'add an object to office 3': () => ({ office: 3 }),
+    'edit object "Hall" of office 3': () => ({ office: 3, object: { id: 9, name: 'Hall' } }),
+  },
+  events: {
+    [NAME]: { type: 'upload.name', name: 'Floor 1' },
+    [BLANK]: { type: 'upload.name', name: ' ' },
+    [PICK]: { type: 'upload.file', file: plan },
+    [PICK_HUGE]: { type: 'upload.file', file: { name: 'huge.png', size: MAX_NAVIGATION_FILE_BYTES + 1 } },
+    [SUBMIT]: { type: 'upload.submit' },
+    [PROGRESS]: { type: 'upload.progress', loaded: 1_000_000, total: 2_000_000 },
+    [STORED]: done('writeObject', { ok: true, value: object }),
+    [TAKEN]: done('writeObject', { ok: false, code: 'object_name_taken', fields: { name: 'taken' } }),
+    [OFFLINE]: error('writeObject', new TypeError('Failed to fetch')),
+    [CANCEL]: { type: 'upload.cancel' },
+  },
+  initial: {
+    'add an object to office 3': { to: 'editing', see: { name: '', file: null, busy: false } },
+    'edit object "Hall" of office 3': { to: 'editing', see: { name: 'Hall', file: null } },
+  },
+  expect: {
+    editing: {
+      [NAME]: { to: 'editing', see: { name: 'Floor 1' } },
+      [BLANK]: { to: 'editing', see: { name: ' ' } },
+      [PICK]: { to: 'editing', see: { file: 'plan.png', error: null } },
+      [PICK_HUGE]: { to: 'editing', see: { file: null, error: 'file_too_large', fields: { layout: 'too_large' } }, calls: [] },
+      [SUBMIT]: (c: Context) =>
+        complete(c)
+          ? { to: 'sending', see: { busy: true, progress: 0 }, calls: [sendCall(c)] }
+          : {
+              to: 'editing',
+              see: { fields: { ...c.fields, ...(c.name.trim() ? {} : { name: 'required' }), ...(c.file || c.objectId ? {} : { layout: 'required' }) } },
+              calls: [],
+            },
+    },
+    sending: {
+      [PROGRESS]: { to: 'sending', see: { progress: 50 } },
+      [STORED]: { to: 'saved', see: { busy: false }, calls: [`saved: ${JSON.stringify({ object })}`] },
+      [TAKEN]: { to: 'editing', see: { error: 'object_name_taken', fields: { name: 'taken' }, busy: false } },
+      [OFFLINE]: { to: 'editing', see: { error: 'network_error' } },
+      [CANCEL]: { to: 'editing', see: { busy: false } },
+    },
+  },
+  view: (snapshot) => ({
+    name: snapshot.context.name,
+    file: snapshot.context.file?.name ?? null,
+    busy: snapshot.hasTag('busy'),
+    progress: snapshot.context.total ? Math.round((100 * snapshot.context.loaded) / snapshot.context.total) : 0,
+    error: snapshot.context.error,
+    fields: Object.fromEntries(Object.entries(snapshot.context.fields).filter(([, code]) => code)),
+  }),
+});
