@@ -1,1 +1,255 @@
-document.getElementById("player")!.textContent = "hello";
+import { createActor, fromPromise } from 'xstate';
+import { playerDownloaderMachine } from '../machines/player/playerDownloader.machine.ts';
+import { PLAYER_VERSION, playerLifecycleMachine } from '../machines/player/playerLifecycle.machine.ts';
+import { playbackState, playerSequencerMachine } from '../machines/player/playerSequencer.machine.ts';
+import { downloadMedia } from '../services/player/downloads.ts';
+import { flushPlays } from '../services/player/proofOfPlay.ts';
+import * as protocol from '../services/player/protocol.ts';
+import { isValidAt, scheduleExpiry, wantedMedia, type DeviceSchedule, type Play } from '../services/player/schedule.ts';
+import { identityStore, indexedDbMedia, indexedDbPlays, newPlayId } from '../services/player/storage.ts';
+import { browserSettings } from './configs.ts';
+import { language, t } from './i18n.ts';
+import { Screen } from './screen.ts';
+import { Stage } from './stage.ts';
+
+/*
+ * The web player: three machines wired to the page. The lifecycle talks to the server (pairing, heartbeats, the
+ * schedule); the downloader keeps the scheduled files in IndexedDB; the sequencer decides each play and the stage
+ * shows it. Plays are written to IndexedDB the moment they start and sent in batches after each heartbeat.
+ */
+
+document.documentElement.lang = language;
+document.title = t('title');
+const host = document.getElementById('player')!;
+const params = new URLSearchParams(location.search);
+/** `?heartbeat=N` beats every N seconds instead of the server's heartbeat_seconds (tests, diagnosis). */
+const heartbeatOverride = Number(params.get('heartbeat')) || null;
+
+const identity = identityStore.load();
+const keptConfigs = identityStore.loadConfigs();
+const media = indexedDbMedia;
+const plays = indexedDbPlays;
+const credentials = () => ({ serial: identity.serial, key: lifecycle.getSnapshot().context.key });
+
+/** What the page says about itself, for people diagnosing a screen and for the browser tests. */
+const diagnostics = { started: [] as number[], gaps: [] as number[], transitions: 0, ignoredConfig: [] as string[], sent: 0 };
+(window as unknown as { vitrinePlayer: unknown }).vitrinePlayer = {
+  diagnostics,
+  serial: identity.serial,
+  pendingPlays: () => plays.count(),
+  state: () => ({ lifecycle: lifecycle.getSnapshot().value, sequencer: sequencer.getSnapshot().value, downloader: downloader.getSnapshot().value }),
+};
+
+const stageHost = document.createElement('div');
+stageHost.className = 'stage';
+host.append(stageHost);
+
+async function recordPlay(play: Play, duration: number): Promise<void> {
+  const context = lifecycle.getSnapshot().context;
+  if (!context.key) return;
+  await plays.add({
+    id: newPlayId(),
+    event: play.event,
+    media: play.media.id,
+    ...(play.playlist ? { playlist: play.playlist } : {}),
+    started_at: new Date().toISOString(),
+    duration: Math.max(0.001, Math.round(duration * 1000) / 1000),
+  });
+}
+
+const stage = new Stage(stageHost, media, {
+  started(play, duration) {
+    diagnostics.started.push(play.media.id);
+    if (diagnostics.started.length > 200) diagnostics.started.splice(0, 100);
+    diagnostics.transitions = stage.stats.transitions;
+    host.dataset.media = String(play.media.id);
+    recordPlay(play, duration).catch((error: unknown) => console.warn('Could not record a play', error));
+  },
+  ended: () => sequencer.send({ type: 'play.ended', now: Date.now() }),
+  failed(play, reason) {
+    console.warn(`Media ${play.media.id} could not play: ${reason}`);
+    sequencer.send({ type: 'play.failed', now: Date.now() });
+  },
+});
+diagnostics.gaps = stage.stats.gaps;
+
+const sequencer = createActor(
+  playerSequencerMachine.provide({
+    actions: {
+      present: (_, { play }) => stage.present(play),
+      prepare: (_, { play }) => stage.prepare(play),
+    },
+  }),
+);
+
+const downloader = createActor(
+  playerDownloaderMachine.provide({
+    actors: {
+      listStored: fromPromise(() => media.list()),
+      evict: fromPromise(({ input }) => media.remove(input.ids)),
+      fetchMedia: fromPromise(({ input }) => downloadMedia(input.media, credentials(), media)),
+    },
+    actions: { announceReady: (_, { ready }) => sequencer.send({ type: 'sequence.ready', ready, now: Date.now() }) },
+  }),
+);
+
+const lifecycle = createActor(
+  playerLifecycleMachine.provide({
+    actors: {
+      hello: fromPromise(({ input }) => protocol.hello({ serial: input.serial, key: input.key }, PLAYER_VERSION)),
+      heartbeat: fromPromise(({ input }) => protocol.heartbeat({ serial: input.serial, key: input.key }, input.report)),
+      fetchSchedule: fromPromise(({ input }) => protocol.fetchSchedule({ serial: input.serial, key: input.key }, input.device)),
+      signOff: fromPromise(({ input }) => protocol.signOff({ serial: input.serial, key: input.key })),
+    },
+    actions: {
+      keepKey: (_, { key, device }) => identityStore.keep(key, device),
+      forgetKey: () => {
+        identityStore.forgetKey();
+        void media.list().then((kept) => media.remove(kept.map((file) => file.id)));
+      },
+      keepSchedule: (_, { schedule }) => identityStore.keepSchedule(schedule),
+      reload: (_, { acknowledged }) => {
+        identityStore.keepPendingAcks(acknowledged);
+        location.reload();
+      },
+    },
+    delays: {
+      heartbeat: ({ context }) => (heartbeatOverride ?? context.heartbeatSeconds) * 1000,
+      retry: ({ context }) => Math.min(heartbeatOverride ?? context.heartbeatSeconds, 10) * 1000,
+    },
+  }),
+  {
+    input: {
+      serial: identity.serial,
+      key: identity.key,
+      device: identity.device,
+      schedule: identity.key ? identityStore.loadSchedule() : null,
+      configVersion: keptConfigs?.version ?? null,
+      acknowledged: identityStore.loadPendingAcks(),
+      heartbeatSeconds: 30,
+    },
+  },
+);
+
+function applyConfigs(files: protocol.ConfigFile[]): void {
+  const settings = browserSettings(files);
+  host.classList.toggle('portrait', settings.orientation === 'portrait' && innerWidth > innerHeight);
+  stage.setVolume(settings.volume ?? 1);
+  const fresh = settings.ignored.filter((name) => !diagnostics.ignoredConfig.includes(name));
+  if (fresh.length) {
+    diagnostics.ignoredConfig.push(...fresh);
+    console.info(`Vitrine player: a browser cannot apply ${fresh.join(', ')}; ignored.`);
+  }
+}
+if (keptConfigs) applyConfigs(keptConfigs.files);
+
+// The schedule: to the sequencer, its files to the downloader (and again every ten minutes, so finished
+// occurrences' files are evicted).
+let schedule: DeviceSchedule | null = null;
+let wantedKey = '';
+function wantFiles(now = Date.now()): void {
+  const wanted = wantedMedia(schedule, now);
+  const key = wanted.map((file) => `${file.id}:${file.checksum}`).join(',');
+  if (key === wantedKey) return;
+  wantedKey = key;
+  downloader.send({ type: 'downloads.want', media: wanted });
+}
+
+let configs: protocol.ConfigFile[] | null = null;
+let sending = false;
+async function sendPlays(): Promise<void> {
+  if (sending || !lifecycle.getSnapshot().context.key) return;
+  sending = true;
+  try {
+    diagnostics.sent += await flushPlays(plays, (batch) => protocol.sendPlays(credentials(), batch));
+  } catch {
+    /* offline: the plays stay stored and go with a later heartbeat */
+  } finally {
+    sending = false;
+  }
+}
+
+let lastLink = '';
+lifecycle.subscribe((snapshot) => {
+  const { context } = snapshot;
+  if (context.schedule !== schedule) {
+    schedule = context.schedule;
+    sequencer.send({ type: 'sequence.schedule', schedule, now: Date.now() });
+    wantFiles();
+  }
+  if (context.configs && context.configs !== configs) {
+    configs = context.configs;
+    identityStore.keepConfigs(context.configVersion ?? 0, configs);
+    applyConfigs(configs);
+  }
+  if (context.acknowledged.length === 0 && identityStore.loadPendingAcks().length) identityStore.keepPendingAcks([]);
+  // After each answered heartbeat (the link rests again), the plays recorded meanwhile are sent.
+  const link = snapshot.matches({ online: { link: 'resting' } }) ? 'resting' : JSON.stringify(snapshot.value);
+  if (link === 'resting' && lastLink !== 'resting') void sendPlays();
+  lastLink = link;
+  render();
+});
+
+sequencer.subscribe((snapshot) => {
+  const state = playbackState(snapshot.value);
+  if (state !== 'playing') stage.clear();
+  const { context } = lifecycle.getSnapshot();
+  const expiry = scheduleExpiry(schedule);
+  if (context.playback !== state || context.expiry !== expiry) lifecycle.send({ type: 'playback.changed', state, expiry });
+  render();
+});
+
+downloader.subscribe(() => render());
+
+function nextOccurrence(now: number): { title: string; at: Date } | null {
+  if (!isValidAt(schedule, now)) return null;
+  const upcoming = schedule.items.filter((item) => Date.parse(item.starts_at) > now).sort((a, b) => Date.parse(a.starts_at) - Date.parse(b.starts_at))[0];
+  return upcoming ? { title: upcoming.title, at: new Date(upcoming.starts_at) } : null;
+}
+
+function render(): void {
+  const life = lifecycle.getSnapshot();
+  const playing = sequencer.getSnapshot().matches('playing');
+  host.dataset.lifecycle = typeof life.value === 'string' ? life.value : Object.keys(life.value)[0]!;
+  host.dataset.playback = playbackState(sequencer.getSnapshot().value);
+  if (!playing) delete host.dataset.media;
+  const hasSchedule = life.context.schedule !== null;
+  if (life.matches('pairing')) {
+    screen.pairingProblemIs(life.context.problem);
+    screen.show('pairing');
+  } else if (life.matches('refused')) screen.show('disabled');
+  else if (life.matches('keyLost')) {
+    screen.keyLostBecause(life.context.problem);
+    screen.show('keyLost');
+  } else if (life.matches('rebooting') || life.matches('reloading')) screen.status('status.rebooting');
+  else if (playing) screen.show(null);
+  else if (hasSchedule || life.matches('online')) screen.idle(nextOccurrence(Date.now()));
+  else screen.status(life.matches('syncing') ? 'status.syncing' : 'status.starting');
+  const queued = downloader.getSnapshot().context.queue.length;
+  const offline = life.hasTag('offline');
+  screen.note(
+    offline
+      ? t(isValidAt(schedule, Date.now()) ? 'status.offline' : 'status.offlineStale')
+      : queued > 0 && downloader.getSnapshot().hasTag('busy')
+        ? t('status.downloading', { count: queued })
+        : null,
+  );
+}
+
+const screen = new Screen(host, identity.serial, () => lifecycle.send({ type: 'player.repair' }));
+sequencer.start();
+downloader.start();
+lifecycle.start();
+
+let minute = -1;
+setInterval(() => {
+  const now = Date.now();
+  sequencer.send({ type: 'clock.tick', now });
+  screen.tick(new Date(now));
+  const thisMinute = Math.floor(now / 60_000);
+  if (thisMinute !== minute) {
+    minute = thisMinute;
+    if (thisMinute % 10 === 0) wantFiles(now);
+    render();
+  }
+}, 1000);

@@ -7,7 +7,7 @@
  * IndexedDB rather than Cache Storage: a screen on a LAN address is not a secure context, and Cache Storage (like
  * service workers and crypto.subtle) exists only in secure contexts.
  */
-import type { PlayRecord } from './protocol.ts';
+import type { ConfigFile, PlayRecord } from './protocol.ts';
 import type { DeviceSchedule } from './schedule.ts';
 
 const PREFIX = 'vitrine.player.';
@@ -71,6 +71,7 @@ export const identityStore = {
     write('key', null);
     write('device', null);
     write('schedule', null);
+    write('configs', null);
   },
   loadSchedule(): DeviceSchedule | null {
     try {
@@ -82,12 +83,17 @@ export const identityStore = {
   keepSchedule(schedule: DeviceSchedule): void {
     write('schedule', JSON.stringify(schedule));
   },
-  loadConfigVersion(): number | null {
-    const value = read('configVersion');
-    return value === null ? null : Number(value);
+  /** The config files last received and their version (applied again at the next start, before any heartbeat). */
+  loadConfigs(): { version: number; files: ConfigFile[] } | null {
+    try {
+      const kept = JSON.parse(read('configs') ?? 'null') as { version: number; files: ConfigFile[] } | null;
+      return kept && typeof kept.version === 'number' && Array.isArray(kept.files) ? kept : null;
+    } catch {
+      return null;
+    }
   },
-  keepConfigVersion(version: number): void {
-    write('configVersion', String(version));
+  keepConfigs(version: number, files: ConfigFile[]): void {
+    write('configs', JSON.stringify({ version, files }));
   },
   /** Commands carried out by a reload: acknowledged by the first heartbeat after it. */
   loadPendingAcks(): number[] {
