@@ -20,6 +20,8 @@ export interface ServerConfig {
   demo: boolean;
   /** Where players keep their config files: every config path must lie under it (normalised, ends in "/"). */
   playerConfigDir: string;
+  /** How often the schedule compiler drains its queue (ms; 0: never, schedules are then compiled by publish, playlist commits and dev2 reads alone). */
+  scheduleCompileMs?: number;
 }
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -47,6 +49,7 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     logLevel: process.env.LOG_LEVEL ?? 'info',
     demo: process.argv.includes('--demo') || process.env.DEMO === '1',
     playerConfigDir: normaliseConfigDir(process.env.PLAYER_CONFIG_DIR || DEFAULT_PLAYER_CONFIG_DIR),
+    scheduleCompileMs: intFromEnv('SCHEDULE_COMPILE_INTERVAL_MS', 1000),
     ...overrides,
   };
 }

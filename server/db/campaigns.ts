@@ -30,7 +30,9 @@ const campaignSelect = sql`
     COALESCE(d.deactivated, 0)::int AS deactivated_devices,
     COALESCE(e.total, 0)::int AS events_count,
     COALESCE(e.total > 0 AND e.ended = e.total, false) AS expired,
-    COALESCE(e.unpublished > 0, false) AS has_unpublished,
+    -- An event deleted since the last publish leaves its published copy (screens play it) until the next publish.
+    (COALESCE(e.unpublished > 0, false)
+      OR EXISTS (SELECT 1 FROM published_events pe WHERE pe.campaign_id = c.id AND NOT EXISTS (SELECT 1 FROM events ev WHERE ev.id = pe.id))) AS has_unpublished,
     ${isoText(sql`c.published_at`)} AS published_at,
     ${isoText(sql`c.created_at`)} AS created_at,
     ${isoText(sql`c.updated_at`)} AS updated_at

@@ -52,7 +52,6 @@ import { record } from '../domain/journal.ts';
 import { pageJson, pageRequest } from '../domain/paging.ts';
 import { ApiError, badRequest, conflict, notFound, parse } from '../errors.ts';
 import { currentUser, requireUser } from '../plugins/auth.ts';
-import { authenticatePlayerOrUser } from './player.ts';
 
 /** Device fields the journal compares: what an operator sets (status, contacts and the key are not edits). */
 const JOURNALED_FIELDS = [
@@ -131,11 +130,6 @@ export default async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx:
   const assertOffice = async (office: number | null | undefined) => {
     if (office && !(await officeExists(db, office))) throw badRequest('unknown_office', 'The branch office does not exist.', { office: 'not_found' });
   };
-
-  app.get('/scheduler/dev2/:id', { preHandler: authenticatePlayerOrUser(ctx) }, async (request) => {
-    const row = await present(idParam(request));
-    return { device: row.device.id, version: row.device.scheduleVersion, events: [] };
-  });
 
   // Status comes from last_connection: contacts this instance answered but has not written yet go first (ContactWriter).
   app.addHook('preHandler', async (request) => {

@@ -16,6 +16,7 @@ import journalRoutes from './journal.ts';
 import groupRoutes from './groups.ts';
 import playRoutes from './plays.ts';
 import statisticsRoutes from './statistics.ts';
+import schedulerRoutes from './scheduler.ts';
 
 /** Every resource plugin, mounted under /api/v1. One line per resource. */
 export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }>[] = [
@@ -35,4 +36,5 @@ export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }>[] = [
   groupRoutes,
   playRoutes,
   statisticsRoutes,
+  schedulerRoutes,
 ];

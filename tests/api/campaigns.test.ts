@@ -9,11 +9,14 @@ import { createCompanyAndOffice, createDevice, heartbeat, nextSerial } from './d
 let server: TestServer;
 let client: ReturnType<typeof apiClient>;
 let authorization: string;
+/** A playlist the events below play (events.playlist_id has its foreign key since migration 0013b). */
+let playlist: number;
 beforeAll(async () => {
   server = await startTestServer();
   const session = await signIn(server);
   client = session.client;
   authorization = `JWT ${session.access}`;
+  playlist = (await client.post('/media/play_lists/create/', { name: 'Campaign loop', screen_position: 'horizontal' })).body.id;
 });
 afterAll(async () => {
   await server?.close();
@@ -105,7 +108,7 @@ describe('campaigns: create, read, update, delete', () => {
     const campaign = await createCampaign();
     const device = await createDevice(client, { position: 'horizontal' });
     await client.put(`/campaigns/${campaign.id}/devices/`, { devices: [device.id] });
-    await insertEvent(server.ctx.db, { campaignId: campaign.id, title: 'Gone', playlistId: 1, startDate: today(), endDate: today(), devices: [device.id] });
+    await insertEvent(server.ctx.db, { campaignId: campaign.id, title: 'Gone', playlistId: playlist, startDate: today(), endDate: today(), devices: [device.id] });
     expect((await client.delete(`/campaigns/${campaign.id}`)).status).toBe(204);
     expect((await client.get(`/campaigns/${campaign.id}`)).status).toBe(404);
     const left = (await server.ctx.db.execute(sql`
@@ -127,9 +130,9 @@ describe('campaign counters and list filters', () => {
     const [a, b] = [await createDevice(client, { position: 'horizontal' }), await createDevice(client, { position: 'horizontal' })];
     await client.put(`/campaigns/${active.id}/devices/`, { devices: [a.id, b.id] });
     await client.put(`/tvpi/devices/${b.id}/change-active`, { is_active: false });
-    await insertEvent(server.ctx.db, { campaignId: active.id, title: 'Now', playlistId: 1, startDate: today(), endDate: daysFromNow(3), published: true });
-    await insertEvent(server.ctx.db, { campaignId: active.id, title: 'Draft', playlistId: 1, startDate: today(), endDate: today(), allDay: true });
-    await insertEvent(server.ctx.db, { campaignId: expired.id, title: 'Past', playlistId: 1, startDate: daysFromNow(-5), endDate: daysFromNow(-2), published: true });
+    await insertEvent(server.ctx.db, { campaignId: active.id, title: 'Now', playlistId: playlist, startDate: today(), endDate: daysFromNow(3), published: true });
+    await insertEvent(server.ctx.db, { campaignId: active.id, title: 'Draft', playlistId: playlist, startDate: today(), endDate: today(), allDay: true });
+    await insertEvent(server.ctx.db, { campaignId: expired.id, title: 'Past', playlistId: playlist, startDate: daysFromNow(-5), endDate: daysFromNow(-2), published: true });
 
     const activeNow = (await client.get(`/campaigns/${active.id}`)).body;
     expect(activeNow).toMatchObject({ active_devices: 1, deactivated_devices: 1, events_count: 2, expired: false, has_unpublished: true });
@@ -224,7 +227,7 @@ describe('campaign devices', () => {
     const campaign = await createCampaign();
     const [a, b] = [await createDevice(client, { position: 'horizontal' }), await createDevice(client, { position: 'horizontal' })];
     await client.put(`/campaigns/${campaign.id}/devices/`, { devices: [a.id, b.id] });
-    const event = await insertEvent(server.ctx.db, { campaignId: campaign.id, title: 'E', playlistId: 1, startDate: today(), endDate: today(), devices: [a.id, b.id] });
+    const event = await insertEvent(server.ctx.db, { campaignId: campaign.id, title: 'E', playlistId: playlist, startDate: today(), endDate: today(), devices: [a.id, b.id] });
     expect((await client.put(`/campaigns/${campaign.id}/devices/`, { devices: [b.id] })).body).toMatchObject({ devices: 1, added: 0, removed: 1 });
     const left = (await server.ctx.db.execute(sql`SELECT device_id FROM event_devices WHERE event_id = ${event}`)) as unknown as { rows: { device_id: number }[] };
     expect(left.rows.map((row) => Number(row.device_id))).toEqual([b.id]);
@@ -314,7 +317,7 @@ describe('report', () => {
     await insertEvent(server.ctx.db, {
       campaignId: campaign.id,
       title: 'Morning',
-      playlistId: 1,
+      playlistId: playlist,
       startDate: '2026-03-02',
       endDate: '2026-03-08',
       startTime: '08:00',
@@ -322,8 +325,8 @@ describe('report', () => {
       weekdays: [1, 3],
       devices: [device.id],
     });
-    await insertEvent(server.ctx.db, { campaignId: campaign.id, title: 'All day', playlistId: 1, startDate: '2026-03-03', endDate: '2026-03-03', allDay: true, devices: [device.id] });
-    await insertEvent(server.ctx.db, { campaignId: campaign.id, title: 'Night', playlistId: 1, startDate: '2026-03-02', endDate: '2026-03-02', startTime: '23:00', endTime: '01:00', devices: [device.id] });
+    await insertEvent(server.ctx.db, { campaignId: campaign.id, title: 'All day', playlistId: playlist, startDate: '2026-03-03', endDate: '2026-03-03', allDay: true, devices: [device.id] });
+    await insertEvent(server.ctx.db, { campaignId: campaign.id, title: 'Night', playlistId: playlist, startDate: '2026-03-02', endDate: '2026-03-02', startTime: '23:00', endTime: '01:00', devices: [device.id] });
 
     const response = await fetch(`${server.api}/campaigns/${campaign.id}/report/?from=2026-03-01&to=2026-03-05`, { headers: { authorization } });
     expect(response.status).toBe(200);

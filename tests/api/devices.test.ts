@@ -210,13 +210,14 @@ describe('devices: activation, statistics, check, commands, schedule', () => {
     expect(disabled.body.code).toBe('device_disabled');
   });
 
-  it('answers the device schedule, empty until campaigns exist, to the panel and to the player itself', async () => {
+  it('answers the device schedule, empty until campaigns publish events, to the panel and to the player itself', async () => {
     const device = await createDevice(client);
     const other = await createDevice(client);
-    expect((await client.get(`/scheduler/dev2/${device.id}`)).body).toEqual({ device: device.id, version: 0, events: [] });
+    const empty = { device: device.id, version: 0, timezone: Temporal.Now.timeZoneId(), generated_at: null, valid_until: null, items: [] };
+    expect((await client.get(`/scheduler/dev2/${device.id}`)).body).toEqual(empty);
     const asPlayer = (id: number, key = device.key) =>
       apiClient(server).call('GET', `/scheduler/dev2/${id}`, undefined, { 'x-device-serial': device.sn, 'x-device-key': key });
-    expect((await asPlayer(device.id)).body).toEqual({ device: device.id, version: 0, events: [] });
+    expect((await asPlayer(device.id)).body).toEqual(empty);
     expect((await asPlayer(other.id)).status).toBe(403);
     expect((await asPlayer(device.id, 'wrong')).status).toBe(401);
     expect((await apiClient(server).get(`/scheduler/dev2/${device.id}`)).status).toBe(401);

@@ -10,6 +10,7 @@ import * as groups from '../../src/services/schemas/groups.ts';
 import * as media from '../../src/services/schemas/media.ts';
 import * as navigation from '../../src/services/schemas/navigation.ts';
 import * as playlists from '../../src/services/schemas/playlists.ts';
+import * as scheduler from '../../src/services/schemas/scheduler.ts';
 import * as users from '../../src/services/schemas/users.ts';
 import type { TestServer } from '../helpers/server.ts';
 
@@ -23,7 +24,7 @@ import type { TestServer } from '../helpers/server.ts';
 
 type AnyStruct = Struct<any, any>;
 
-const SCHEMA_MODULES: Record<string, unknown>[] = [auth, campaigns, company, devices, directory, groups, media, navigation, playlists, users];
+const SCHEMA_MODULES: Record<string, unknown>[] = [auth, campaigns, company, devices, directory, groups, media, navigation, playlists, scheduler, users];
 
 /** Every exported request schema (`...Body`, `...Query`), by name. */
 const SCHEMAS: Record<string, AnyStruct> = Object.fromEntries(
@@ -86,6 +87,9 @@ const ROUTE_SCHEMAS: Record<string, string> = {
   'POST /navigation/markers/create/': 'MarkerCreateBody',
   'PUT /navigation/markers/:id': 'MarkerUpdateBody',
   'PUT /navigation/devices/:deviceId/': 'DeviceNavigationBody',
+  'GET /scheduler/events/': 'EventListQuery',
+  'POST /scheduler/events/create/': 'EventCreateBody',
+  'PUT /scheduler/events/:id': 'EventUpdateBody',
 };
 
 const DEEP = 10_000;

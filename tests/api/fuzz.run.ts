@@ -13,7 +13,7 @@ const argument = (name: string) => {
 const requests = Number(argument('requests') ?? 20_000);
 const seedValue = Number(argument('seed') ?? Date.now() % 2 ** 31);
 
-const server = await startTestServer();
+const server = await startTestServer({ scheduleCompileMs: 0 }); // the schedule compiler would write between a request's before and after digests
 const { access } = await signIn(server);
 await seed(server, access);
 const started = Date.now();

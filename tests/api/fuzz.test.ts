@@ -9,7 +9,7 @@ const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 800);
 let server: TestServer;
 let access: string;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ scheduleCompileMs: 0 }); // the schedule compiler would write between a request's before and after digests
   access = (await signIn(server)).access;
   await seed(server, access);
 });

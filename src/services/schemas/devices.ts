@@ -196,8 +196,8 @@ export type SendCommandBody = Infer<typeof SendCommandBody>;
 export const QueuedCommand = type({ id: Id, device: Id, command: enums(DEVICE_COMMANDS), status: enums(['queued']), created_at: string() });
 export type QueuedCommand = Infer<typeof QueuedCommand>;
 
-export const DeviceSchedule = type({ device: Id, version: min(integer(), 0), events: array(unknown()) });
-export type DeviceSchedule = Infer<typeof DeviceSchedule>;
+/** GET /scheduler/dev2/{id}: defined with the scheduler's schemas. */
+export { DeviceSchedule } from './scheduler.ts';
 
 export const DeviceConfig = type({
   id: Id,

@@ -20,7 +20,8 @@ function ScheduleSummary({ id }: { id: number }) {
   useEffect(() => schedule.send({ type: 'fetch.load', params: id }), [schedule, id]);
   const data = useSelector(schedule, (s) => s.context.data);
   if (!data) return <>{t('list.none')}</>;
-  return <>{data.events.length ? t('card.scheduleSummary', { count: data.events.length, version: data.version }) : t('card.scheduleEmpty', { version: data.version })}</>;
+  const events = new Set(data.items.map((item) => item.event)).size;
+  return <>{events ? t('card.scheduleSummary', { count: events, version: data.version }) : t('card.scheduleEmpty', { version: data.version })}</>;
 }
 
 /** Every field of a device as a description list. */

@@ -1,0 +1,238 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Event } from '../../src/services/schemas/scheduler.ts';
+import { isoText } from './devices.ts';
+import type { Db } from './index.ts';
+
+/* Scheduler events (migration 0010's events and event_devices, 0013b's published copies). Plain SQL. */
+
+type Rows<T> = { rows: T[] };
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as Rows<T>).rows;
+}
+
+/** A list of ids as one array parameter (integers: the literal needs no escaping). */
+export const idArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
+const smallintArray = (values: readonly number[]) => sql`${`{${values.join(',')}}`}::smallint[]`;
+
+/** One event as the API writes it. */
+const eventSelect = sql`
+  SELECT ev.id, ev.campaign_id AS campaign, c.name AS campaign_name, ev.title,
+    ev.media_id AS media, m.name AS media_name, ev.playlist_id AS playlist, p.name AS playlist_name, p.committed AS playlist_committed,
+    to_char(ev.start_date, 'YYYY-MM-DD') AS start_date, COALESCE(to_char(ev.start_time, 'HH24:MI'), '00:00') AS start_time,
+    to_char(ev.end_date, 'YYYY-MM-DD') AS end_date, COALESCE(to_char(ev.end_time, 'HH24:MI'), '00:00') AS end_time,
+    ev.all_day, ev.color, ev.duration, cardinality(ev.weekdays) > 0 AS repeat, ev.weekdays::int[] AS weekdays,
+    COALESCE((SELECT array_agg(ed.device_id ORDER BY ed.device_id) FROM event_devices ed WHERE ed.event_id = ev.id), '{}')::int[] AS devices,
+    ev.published, ev.priority,
+    ${isoText(sql`ev.created_at`)} AS created_at, ${isoText(sql`ev.updated_at`)} AS updated_at
+  FROM events ev
+  JOIN campaigns c ON c.id = ev.campaign_id
+  LEFT JOIN media_files m ON m.id = ev.media_id
+  LEFT JOIN playlists p ON p.id = ev.playlist_id`;
+
+function toEvent(row: Record<string, unknown>): Event {
+  const ints = (value: unknown) => (value as (number | string)[]).map(Number);
+  return {
+    ...(row as unknown as Event),
+    id: Number(row.id),
+    campaign: Number(row.campaign),
+    media: row.media == null ? null : Number(row.media),
+    playlist: row.playlist == null ? null : Number(row.playlist),
+    duration: row.duration == null ? null : Number(row.duration),
+    priority: Number(row.priority),
+    weekdays: ints(row.weekdays),
+    devices: ints(row.devices),
+  };
+}
+
+export interface EventFilter {
+  campaign?: number;
+  /** Dates `YYYY-MM-DD`: events whose days overlap [start, end). */
+  start?: string;
+  end?: string;
+}
+
+/** Events of the filter by start date, then id, with the total. */
+export async function listEvents(db: Db, filter: EventFilter, limit: number, offset: number): Promise<{ total: number; events: Event[] }> {
+  const conditions: SQL[] = [];
+  if (filter.campaign) conditions.push(sql`ev.campaign_id = ${filter.campaign}`);
+  if (filter.start) conditions.push(sql`ev.end_date >= ${filter.start}::date`);
+  if (filter.end) conditions.push(sql`ev.start_date < ${filter.end}::date`);
+  const where = conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
+  const [counted] = await rows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM events ev ${where}`);
+  const total = counted?.total ?? 0;
+  const found = await rows<Record<string, unknown>>(db, sql`${eventSelect} ${where} ORDER BY ev.start_date, ev.id LIMIT ${limit} OFFSET ${offset}`);
+  return { total: Number(total), events: found.map(toEvent) };
+}
+
+export async function findEvent(db: Db, id: number): Promise<Event | undefined> {
+  const [row] = await rows<Record<string, unknown>>(db, sql`${eventSelect} WHERE ev.id = ${id}`);
+  return row ? toEvent(row) : undefined;
+}
+
+/** The stored fields of an event (after validation; times `HH:MM` or null for an all-day event). */
+export interface EventValues {
+  title: string;
+  mediaId: number | null;
+  playlistId: number | null;
+  startDate: string;
+  startTime: string | null;
+  endDate: string;
+  endTime: string | null;
+  allDay: boolean;
+  color: string;
+  duration: number | null;
+  weekdays: number[];
+  priority: number;
+  devices: number[];
+}
+
+/** Of `deviceIds`, those that do not take part in the campaign. */
+export async function devicesOutsideCampaign(db: Db, campaignId: number, deviceIds: readonly number[]): Promise<number[]> {
+  const found = await rows<{ id: number }>(
+    db,
+    sql`SELECT d AS id FROM unnest(${idArray(deviceIds)}) AS d
+        WHERE NOT EXISTS (SELECT 1 FROM campaign_devices cd WHERE cd.campaign_id = ${campaignId} AND cd.device_id = d)
+        ORDER BY d LIMIT 50`,
+  );
+  return found.map((row) => Number(row.id));
+}
+
+export async function mediaExists(db: Db, id: number): Promise<boolean> {
+  return (await rows(db, sql`SELECT 1 FROM media_files WHERE id = ${id}`)).length > 0;
+}
+
+export async function playlistExists(db: Db, id: number): Promise<boolean> {
+  return (await rows(db, sql`SELECT 1 FROM playlists WHERE id = ${id}`)).length > 0;
+}
+
+async function writeDevices(t: Db, id: number, devices: readonly number[]): Promise<void> {
+  await t.execute(sql`DELETE FROM event_devices WHERE event_id = ${id}`);
+  if (devices.length) await t.execute(sql`INSERT INTO event_devices (event_id, device_id) SELECT ${id}, unnest(${idArray([...new Set(devices)])})`);
+}
+
+/** Inserts an unpublished event with its devices; the campaign's updated_at moves. */
+export async function createEvent(db: Db, campaignId: number, values: EventValues): Promise<number> {
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const [row] = await rows<{ id: number }>(
+      t,
+      sql`INSERT INTO events (campaign_id, title, media_id, playlist_id, start_date, start_time, end_date, end_time, all_day, color, duration, weekdays, published, priority)
+          VALUES (${campaignId}, ${values.title}, ${values.mediaId}, ${values.playlistId}, ${values.startDate}, ${values.startTime}, ${values.endDate},
+                  ${values.endTime}, ${values.allDay}, ${values.color}, ${values.duration}, ${smallintArray(values.weekdays)}, false, ${values.priority})
+          RETURNING id`,
+    );
+    const id = Number(row!.id);
+    await writeDevices(t, id, values.devices);
+    await t.execute(sql`UPDATE campaigns SET updated_at = now() WHERE id = ${campaignId}`);
+    return id;
+  });
+}
+
+/** Rewrites an event and its devices; it is unpublished until its campaign is published again. */
+export async function updateEvent(db: Db, id: number, campaignId: number, values: EventValues): Promise<void> {
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    await t.execute(
+      sql`UPDATE events SET title = ${values.title}, media_id = ${values.mediaId}, playlist_id = ${values.playlistId},
+            start_date = ${values.startDate}, start_time = ${values.startTime}, end_date = ${values.endDate}, end_time = ${values.endTime},
+            all_day = ${values.allDay}, color = ${values.color}, duration = ${values.duration}, weekdays = ${smallintArray(values.weekdays)},
+            priority = ${values.priority}, published = false, updated_at = now()
+          WHERE id = ${id}`,
+    );
+    await writeDevices(t, id, values.devices);
+    await t.execute(sql`UPDATE campaigns SET updated_at = now() WHERE id = ${campaignId}`);
+  });
+}
+
+/** Deletes an event; its published copy stays (screens play it) until the campaign is published again. */
+export async function deleteEvent(db: Db, id: number): Promise<boolean> {
+  const [row] = await rows<{ campaign_id: number }>(db, sql`DELETE FROM events WHERE id = ${id} RETURNING campaign_id`);
+  if (!row) return false;
+  await db.execute(sql`UPDATE campaigns SET updated_at = now() WHERE id = ${row.campaign_id}`);
+  return true;
+}
+
+/** Playlists the campaign's events use whose tracks differ from their last committed version (or were never committed). */
+export async function uncommittedPlaylists(db: Db, campaignId: number): Promise<{ id: number; name: string }[]> {
+  const found = await rows<{ id: number; name: string }>(
+    db,
+    sql`SELECT DISTINCT p.id, p.name FROM events ev JOIN playlists p ON p.id = ev.playlist_id
+        WHERE ev.campaign_id = ${campaignId} AND (NOT p.committed OR p.version = 0) ORDER BY p.id`,
+  );
+  return found.map((row) => ({ id: Number(row.id), name: row.name }));
+}
+
+/**
+ * Publishes a campaign: its events become its published copies (replacing the previous ones) and are marked
+ * published. Answers the number of events and every device whose schedule may change (of the old copies and the new).
+ */
+export async function publishCampaign(db: Db, campaignId: number): Promise<{ events: number; devices: number[]; publishedAt: string }> {
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    await t.execute(sql`SELECT 1 FROM campaigns WHERE id = ${campaignId} FOR UPDATE`);
+    const before = await rows<{ id: number }>(
+      t,
+      sql`SELECT DISTINCT unnest(devices) AS id FROM published_events WHERE campaign_id = ${campaignId}`,
+    );
+    await t.execute(sql`DELETE FROM published_events WHERE campaign_id = ${campaignId}`);
+    const after = await rows<{ events: number; devices: number[] | null }>(
+      t,
+      sql`WITH copied AS (
+            INSERT INTO published_events (id, campaign_id, title, media_id, playlist_id, start_date, start_time, end_date, end_time, all_day, duration, weekdays, priority, devices)
+            SELECT ev.id, ev.campaign_id, ev.title, ev.media_id, ev.playlist_id, ev.start_date, ev.start_time, ev.end_date, ev.end_time, ev.all_day,
+              ev.duration, ev.weekdays, ev.priority,
+              COALESCE((SELECT array_agg(ed.device_id ORDER BY ed.device_id) FROM event_devices ed WHERE ed.event_id = ev.id), '{}')
+            FROM events ev WHERE ev.campaign_id = ${campaignId}
+            RETURNING devices
+          )
+          SELECT count(*)::int AS events, (SELECT array_agg(DISTINCT d) FROM copied, unnest(copied.devices) AS d)::int[] AS devices FROM copied`,
+    );
+    await t.execute(sql`UPDATE events SET published = true WHERE campaign_id = ${campaignId} AND NOT published`);
+    const [stamp] = await rows<{ published_at: string }>(
+      t,
+      sql`UPDATE campaigns SET published_at = now() WHERE id = ${campaignId} RETURNING ${isoText(sql`published_at`)} AS published_at`,
+    );
+    const devices = new Set<number>(before.map((row) => Number(row.id)));
+    for (const id of after[0]?.devices ?? []) devices.add(Number(id));
+    return { events: Number(after[0]?.events ?? 0), devices: [...devices].sort((a, b) => a - b), publishedAt: stamp!.published_at };
+  });
+}
+
+/** Devices that play a playlist through a published event (a new commit of it recompiles them). */
+export async function devicesPlayingPlaylist(db: Db, playlistId: number): Promise<number[]> {
+  const found = await rows<{ id: number }>(db, sql`SELECT DISTINCT unnest(devices) AS id FROM published_events WHERE playlist_id = ${playlistId}`);
+  return found.map((row) => Number(row.id));
+}
+
+/** Events (and their campaigns) that use a playlist, edited or published (the playlist delete check). */
+export async function eventsUsingPlaylist(db: Db, playlistId: number): Promise<{ id: number; name: string }[]> {
+  const found = await rows<{ id: number; title: string }>(
+    db,
+    sql`SELECT id, title FROM events WHERE playlist_id = ${playlistId}
+        UNION SELECT id, title FROM published_events WHERE playlist_id = ${playlistId} ORDER BY id`,
+  );
+  return found.map((row) => ({ id: Number(row.id), name: row.title }));
+}
+
+/**
+ * Events that show a media file and are not in the events table any more, or show it through their playlist:
+ * what media details add to the campaigns' own usage list (events that name the file directly).
+ */
+export async function mediaUsageOfSchedules(db: Db, mediaId: number): Promise<{ campaigns: { id: number; name: string }[]; events: { id: number; name: string }[] }> {
+  const found = await rows<{ event_id: number; title: string; campaign_id: number; campaign_name: string }>(
+    db,
+    sql`SELECT x.event_id, x.title, c.id AS campaign_id, c.name AS campaign_name FROM (
+          SELECT pe.id AS event_id, pe.title, pe.campaign_id FROM published_events pe
+          WHERE pe.media_id = ${mediaId} AND NOT EXISTS (SELECT 1 FROM events ev WHERE ev.id = pe.id AND ev.media_id = ${mediaId})
+          UNION
+          SELECT ev.id, ev.title, ev.campaign_id FROM events ev
+          WHERE ev.playlist_id IN (SELECT playlist_id FROM playlist_tracks WHERE media_id = ${mediaId})
+        ) x JOIN campaigns c ON c.id = x.campaign_id ORDER BY c.id, x.event_id`,
+  );
+  const campaigns = new Map<number, string>();
+  for (const row of found) campaigns.set(Number(row.campaign_id), row.campaign_name);
+  return {
+    campaigns: [...campaigns].map(([id, name]) => ({ id, name })),
+    events: found.map((row) => ({ id: Number(row.event_id), name: row.title })),
+  };
+}

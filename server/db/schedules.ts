@@ -1,0 +1,225 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { idArray } from './events.ts';
+import { isoText } from './devices.ts';
+import type { Db } from './index.ts';
+
+/* Compiled device schedules (migration 0013b): the inputs of a compile, the stored results, the dirty queue. */
+
+type Rows<T> = { rows: T[] };
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as Rows<T>).rows;
+}
+
+/** A device to compile: its office zone (null: the server's) and the published events it plays, ascending. */
+export interface DeviceInput {
+  id: number;
+  timezone: string | null;
+  events: number[];
+}
+
+/**
+ * The devices among `ids` that exist, with their zone and the published events that name them in a campaign they
+ * still take part in. Events that ended more than two days ago (in any zone) are left out.
+ */
+export async function deviceInputs(db: Db, ids: readonly number[]): Promise<DeviceInput[]> {
+  const found = await rows<{ id: number; timezone: string | null; events: number[] | null }>(
+    db,
+    sql`WITH target AS (SELECT unnest(${idArray(ids)}) AS id),
+        playing AS (
+          SELECT d AS device_id, array_agg(pe.id ORDER BY pe.id) AS events
+          FROM published_events pe
+          CROSS JOIN LATERAL unnest(pe.devices) AS d
+          WHERE pe.devices && ${idArray(ids)} AND pe.end_date >= current_date - 2 AND d = ANY(${idArray(ids)})
+            AND EXISTS (SELECT 1 FROM campaign_devices cd WHERE cd.campaign_id = pe.campaign_id AND cd.device_id = d)
+          GROUP BY d
+        )
+        SELECT dv.id, o.timezone, p.events::int[] AS events
+        FROM target JOIN devices dv ON dv.id = target.id
+        LEFT JOIN offices o ON o.id = dv.office_id
+        LEFT JOIN playing p ON p.device_id = dv.id`,
+  );
+  return found.map((row) => ({ id: Number(row.id), timezone: row.timezone, events: (row.events ?? []).map(Number) }));
+}
+
+export interface PublishedEventRow {
+  id: number;
+  title: string;
+  media_id: number | null;
+  playlist_id: number | null;
+  start_date: string;
+  start_time: string | null;
+  end_date: string;
+  end_time: string | null;
+  all_day: boolean;
+  duration: number | null;
+  weekdays: number[];
+  priority: number;
+}
+
+export async function publishedEvents(db: Db, ids: readonly number[]): Promise<PublishedEventRow[]> {
+  if (!ids.length) return [];
+  const found = await rows<PublishedEventRow>(
+    db,
+    sql`SELECT id, title, media_id, playlist_id, to_char(start_date, 'YYYY-MM-DD') AS start_date, to_char(start_time, 'HH24:MI') AS start_time,
+          to_char(end_date, 'YYYY-MM-DD') AS end_date, to_char(end_time, 'HH24:MI') AS end_time, all_day, duration, weekdays::int[] AS weekdays, priority
+        FROM published_events WHERE id = ANY(${idArray(ids)})`,
+  );
+  return found.map((row) => ({
+    ...row,
+    id: Number(row.id),
+    media_id: row.media_id == null ? null : Number(row.media_id),
+    playlist_id: row.playlist_id == null ? null : Number(row.playlist_id),
+    duration: row.duration == null ? null : Number(row.duration),
+    weekdays: row.weekdays.map(Number),
+    priority: Number(row.priority),
+  }));
+}
+
+/** The last committed version of each playlist with its tracks (media id and seconds, in play order). */
+export async function committedPlaylists(db: Db, ids: readonly number[]): Promise<Map<number, { version: number; tracks: { media: number; duration: number }[] }>> {
+  const found = ids.length
+    ? await rows<{ id: number; version: number; tracks: { media: number; duration: number }[] | string | null }>(
+        db,
+        sql`SELECT p.id, p.version, v.tracks FROM playlists p LEFT JOIN playlist_versions v ON v.playlist_id = p.id AND v.version = p.version
+            WHERE p.id = ANY(${idArray(ids)})`,
+      )
+    : [];
+  const parse = (tracks: unknown) => (typeof tracks === 'string' ? JSON.parse(tracks) : (tracks ?? [])) as { media: number; duration: number }[];
+  return new Map(found.map((row) => [Number(row.id), { version: Number(row.version), tracks: parse(row.tracks) }]));
+}
+
+export interface MediaRow {
+  id: number;
+  duration: number | null;
+  size_bytes: number;
+  updated_ms: number;
+}
+
+export async function mediaRows(db: Db, ids: readonly number[]): Promise<Map<number, MediaRow>> {
+  const found = ids.length
+    ? await rows<MediaRow>(
+        db,
+        sql`SELECT id, duration, size_bytes, (extract(epoch FROM updated_at) * 1000)::bigint AS updated_ms FROM media_files WHERE id = ANY(${idArray(ids)})`,
+      )
+    : [];
+  return new Map(
+    found.map((row) => [Number(row.id), { id: Number(row.id), duration: row.duration == null ? null : Number(row.duration), size_bytes: Number(row.size_bytes), updated_ms: Number(row.updated_ms) }]),
+  );
+}
+
+/** One compiled schedule to store. */
+export interface CompiledSchedule {
+  device: number;
+  hash: string;
+  validUntil: string;
+}
+
+/**
+ * Stores compiled schedules in one transaction (one compile at a time: bodies no device points at any more are
+ * removed): the new contents, each device's pointer, and a raised schedule_version for each device whose content
+ * changed. A device without a stored schedule counts as one with empty items. Answers the devices that changed.
+ */
+export async function storeSchedules(
+  db: Db,
+  bodies: ReadonlyMap<string, { timezone: string; items: string }>,
+  schedules: readonly CompiledSchedule[],
+  emptyHashes: ReadonlySet<string>,
+): Promise<number[]> {
+  if (!schedules.length) return [];
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    await t.execute(sql`SELECT pg_advisory_xact_lock(74213)`);
+    const ids = schedules.map((s) => s.device);
+    const previous = new Map(
+      (await rows<{ device_id: number; body_hash: string }>(t, sql`SELECT device_id, body_hash FROM device_schedules WHERE device_id = ANY(${idArray(ids)})`)).map(
+        (row) => [Number(row.device_id), row.body_hash],
+      ),
+    );
+    // A device that never had a schedule and still has nothing to play stores nothing (dev2 answers it empty, version 0).
+    const kept = schedules.filter((s) => previous.has(s.device) || !emptyHashes.has(s.hash));
+    const used = new Set(kept.map((s) => s.hash));
+    const bodyRecords = [...bodies].filter(([hash]) => used.has(hash)).map(([hash, body]) => ({ hash, timezone: body.timezone, items: body.items }));
+    await t.execute(
+      sql`INSERT INTO schedule_bodies (hash, timezone, items)
+          SELECT x.hash, x.timezone, x.items FROM json_to_recordset(${JSON.stringify(bodyRecords)}::json) AS x(hash text, timezone text, items text)
+          ON CONFLICT (hash) DO NOTHING`,
+    );
+    const pointers = kept.map((s) => ({ device_id: s.device, body_hash: s.hash, valid_until: s.validUntil }));
+    await t.execute(
+      sql`INSERT INTO device_schedules (device_id, body_hash, generated_at, valid_until)
+          SELECT x.device_id, x.body_hash, now(), x.valid_until
+          FROM json_to_recordset(${JSON.stringify(pointers)}::json) AS x(device_id int, body_hash text, valid_until timestamptz)
+          WHERE EXISTS (SELECT 1 FROM devices d WHERE d.id = x.device_id)
+          ON CONFLICT (device_id) DO UPDATE SET body_hash = excluded.body_hash, generated_at = excluded.generated_at, valid_until = excluded.valid_until`,
+    );
+    const changed = schedules
+      .filter((s) => {
+        const before = previous.get(s.device);
+        return before === undefined ? !emptyHashes.has(s.hash) : before !== s.hash;
+      })
+      .map((s) => s.device);
+    if (changed.length) await t.execute(sql`UPDATE devices SET schedule_version = schedule_version + 1 WHERE id = ANY(${idArray(changed)})`);
+    await t.execute(sql`DELETE FROM schedule_bodies b WHERE NOT EXISTS (SELECT 1 FROM device_schedules s WHERE s.body_hash = b.hash)`);
+    return changed;
+  });
+}
+
+/** The stored schedule of a device as dev2 answers it (items as stored JSON text), or its zone alone when none is stored. */
+export async function storedSchedule(
+  db: Db,
+  deviceId: number,
+): Promise<{ version: number; officeTimezone: string | null; timezone: string | null; generatedAt: string | null; validUntil: string | null; items: string | null } | undefined> {
+  const [row] = await rows<{ version: number; office_timezone: string | null; timezone: string | null; generated_at: string | null; valid_until: string | null; items: string | null }>(
+    db,
+    sql`SELECT d.schedule_version AS version, o.timezone AS office_timezone, b.timezone, ${isoText(sql`s.generated_at`)} AS generated_at,
+          ${isoText(sql`s.valid_until`)} AS valid_until, b.items
+        FROM devices d
+        LEFT JOIN offices o ON o.id = d.office_id
+        LEFT JOIN device_schedules s ON s.device_id = d.id
+        LEFT JOIN schedule_bodies b ON b.hash = s.body_hash
+        WHERE d.id = ${deviceId}`,
+  );
+  if (!row) return undefined;
+  return {
+    version: Number(row.version),
+    officeTimezone: row.office_timezone,
+    timezone: row.timezone,
+    generatedAt: row.generated_at,
+    validUntil: row.valid_until,
+    items: row.items,
+  };
+}
+
+/** Takes up to `limit` devices off the dirty queue (rows other compilers hold are skipped). */
+export async function takeDirty(db: Db, limit: number): Promise<number[]> {
+  const found = await rows<{ device_id: number }>(
+    db,
+    sql`DELETE FROM schedule_dirty WHERE device_id IN (SELECT device_id FROM schedule_dirty ORDER BY device_id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+        RETURNING device_id`,
+  );
+  return found.map((row) => Number(row.device_id));
+}
+
+/** Takes one device off the dirty queue: true when it was queued. */
+export async function takeDirtyDevice(db: Db, deviceId: number): Promise<boolean> {
+  return (await rows(db, sql`DELETE FROM schedule_dirty WHERE device_id = ${deviceId} RETURNING device_id`)).length > 0;
+}
+
+/** Takes devices off the queue as a compile of them starts (a change after this point queues them again). */
+export async function unqueue(db: Db, ids: readonly number[]): Promise<void> {
+  if (ids.length) await db.execute(sql`DELETE FROM schedule_dirty WHERE device_id = ANY(${idArray(ids)})`);
+}
+
+/** Queues devices for compiling (a committed playlist changed under them, the daily roll of the window). */
+export async function queueDirty(db: Db, ids: readonly number[]): Promise<void> {
+  if (ids.length) await db.execute(sql`INSERT INTO schedule_dirty (device_id) SELECT unnest(${idArray(ids)}) ON CONFLICT DO NOTHING`);
+}
+
+/** Devices whose stored schedule was compiled before `hoursAgo` hours ago (the window moves on each day). */
+export async function staleSchedules(db: Db, hoursAgo: number, limit: number): Promise<number[]> {
+  const found = await rows<{ device_id: number }>(
+    db,
+    sql`SELECT device_id FROM device_schedules WHERE generated_at < now() - make_interval(hours => ${hoursAgo}) ORDER BY generated_at LIMIT ${limit}`,
+  );
+  return found.map((row) => Number(row.device_id));
+}

@@ -1,0 +1,211 @@
+import { createHash } from 'node:crypto';
+import { Temporal } from 'temporal-polyfill';
+import { DEFAULT_IMAGE_SECONDS } from '../../src/services/schemas/playlists.ts';
+import type { ScheduleItem, ScheduleMedia } from '../../src/services/schemas/scheduler.ts';
+import type { Db } from '../db/index.ts';
+import {
+  committedPlaylists,
+  deviceInputs,
+  mediaRows,
+  publishedEvents,
+  queueDirty,
+  staleSchedules,
+  storeSchedules,
+  takeDirty,
+  takeDirtyDevice,
+  unqueue,
+  type CompiledSchedule,
+  type MediaRow,
+  type PublishedEventRow,
+} from '../db/schedules.ts';
+import { expandEvents, SCHEDULE_DAYS, serverTimeZone, windowBounds, type EventTiming } from './occurrences.ts';
+
+/*
+ * Compiling device schedules (issue 11). A device's schedule is the occurrences of the published events it plays,
+ * from the start of today in its office's zone until 8 local days later (so "the next 7 days" are always covered),
+ * in play order. Devices with the same zone and the same events get the same items, so each distinct combination is
+ * expanded once and stored once (server/db/schedules.ts).
+ */
+
+/** Download path of a media file (players send their serial and key headers). */
+const mediaUrl = (id: number) => `/api/v1/media/files/${id}/source`;
+
+/** An opaque tag that changes whenever the stored file changes (its size or update time). */
+function mediaChecksum(media: MediaRow): string {
+  return createHash('sha256').update(`${media.id}:${media.size_bytes}:${media.updated_ms}`).digest('hex').slice(0, 32);
+}
+
+const seconds = (value: number | null | undefined, fallback: number) => Math.max(1, Math.round(value && value > 0 ? value : fallback));
+
+function timingOf(event: PublishedEventRow): EventTiming {
+  return {
+    id: event.id,
+    start_date: event.start_date,
+    start_time: event.start_time ?? '00:00',
+    end_date: event.end_date,
+    end_time: event.end_time ?? '00:00',
+    all_day: event.all_day,
+    weekdays: event.weekdays,
+    priority: event.priority,
+  };
+}
+
+interface EventContent {
+  title: string;
+  playlist: number | null;
+  playlistVersion: number | null;
+  media: ScheduleMedia[];
+}
+
+function hashOf(timezone: string, items: string): string {
+  return createHash('sha256').update(timezone).update('\n').update(items).digest('hex');
+}
+
+/** The window of a compile made at `now` in `timezone`: the start of today there, SCHEDULE_DAYS + 1 days. */
+export function compileWindow(now: Temporal.Instant, timezone: string): { from: string; days: number } {
+  return { from: now.toZonedDateTimeISO(timezone).startOfDay().toInstant().toString(), days: SCHEDULE_DAYS + 1 };
+}
+
+/**
+ * Compiles and stores the schedules of `deviceIds` (unknown ids are skipped). Answers how many were compiled and
+ * which changed (their schedule_version was raised).
+ */
+export async function compileSchedules(db: Db, deviceIds: readonly number[], now = Temporal.Now.instant()): Promise<{ devices: number; changed: number[] }> {
+  if (!deviceIds.length) return { devices: 0, changed: [] };
+  await unqueue(db, deviceIds);
+  const inputs = await deviceInputs(db, deviceIds);
+  const eventIds = [...new Set(inputs.flatMap((input) => input.events))];
+  const events = new Map((await publishedEvents(db, eventIds)).map((event) => [event.id, event]));
+  const playlists = await committedPlaylists(db, [...new Set([...events.values()].flatMap((e) => (e.playlist_id ? [e.playlist_id] : [])))]);
+  const mediaIds = new Set<number>();
+  for (const event of events.values()) if (event.media_id) mediaIds.add(event.media_id);
+  for (const playlist of playlists.values()) for (const track of playlist.tracks) mediaIds.add(track.media);
+  const media = await mediaRows(db, [...mediaIds]);
+
+  const contentOf = new Map<number, EventContent>();
+  for (const event of events.values()) {
+    const file = (id: number, duration: number): ScheduleMedia[] => {
+      const row = media.get(id);
+      return row ? [{ id, url: mediaUrl(id), checksum: mediaChecksum(row), duration }] : [];
+    };
+    if (event.media_id) {
+      const row = media.get(event.media_id);
+      contentOf.set(event.id, {
+        title: event.title,
+        playlist: null,
+        playlistVersion: null,
+        media: file(event.media_id, seconds(event.duration ?? row?.duration, DEFAULT_IMAGE_SECONDS)),
+      });
+    } else {
+      const playlist = playlists.get(event.playlist_id!);
+      contentOf.set(event.id, {
+        title: event.title,
+        playlist: event.playlist_id,
+        playlistVersion: playlist?.version ?? 0,
+        media: (playlist?.tracks ?? []).flatMap((track) => file(track.media, seconds(track.duration, DEFAULT_IMAGE_SECONDS))),
+      });
+    }
+  }
+
+  const fallbackZone = serverTimeZone();
+  const bodies = new Map<string, { timezone: string; items: string }>();
+  const groups = new Map<string, { hash: string; validUntil: string }>();
+  const emptyHashes = new Set<string>();
+  const schedules: CompiledSchedule[] = [];
+  for (const input of inputs) {
+    const timezone = input.timezone ?? fallbackZone;
+    const key = `${timezone}|${input.events.join(',')}`;
+    let group = groups.get(key);
+    if (!group) {
+      const window = compileWindow(now, timezone);
+      const occurrences = expandEvents(
+        input.events.flatMap((id) => (events.has(id) ? [timingOf(events.get(id)!)] : [])),
+        timezone,
+        window,
+      );
+      const items: ScheduleItem[] = occurrences.map((o) => {
+        const content = contentOf.get(o.event)!;
+        return {
+          event: o.event,
+          title: content.title,
+          starts_at: o.starts_at,
+          ends_at: o.ends_at,
+          local_start: o.local_start,
+          local_end: o.local_end,
+          priority: o.priority,
+          playlist: content.playlist,
+          playlist_version: content.playlistVersion,
+          media: content.media,
+        };
+      });
+      const text = JSON.stringify(items);
+      const hash = hashOf(timezone, text);
+      if (!items.length) emptyHashes.add(hash);
+      bodies.set(hash, { timezone, items: text });
+      group = { hash, validUntil: windowBounds(window, timezone).until.toString() };
+      groups.set(key, group);
+    }
+    schedules.push({ device: input.id, hash: group.hash, validUntil: group.validUntil });
+  }
+  const changed = await storeSchedules(db, bodies, schedules, emptyHashes);
+  return { devices: schedules.length, changed };
+}
+
+/** Compiles the queued devices, a batch at a time, until the queue is empty. Answers how many were compiled. */
+export async function drainScheduleQueue(db: Db, batch = 20_000): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const ids = await takeDirty(db, batch);
+    if (!ids.length) return total;
+    try {
+      await compileSchedules(db, ids);
+    } catch (error) {
+      await queueDirty(db, ids);
+      throw error;
+    }
+    total += ids.length;
+  }
+}
+
+/** Compiles one device now when it is queued (dev2 reads a fresh schedule even before the compiler's next turn). */
+export async function compileIfQueued(db: Db, deviceId: number): Promise<void> {
+  if (await takeDirtyDevice(db, deviceId)) await compileSchedules(db, [deviceId]);
+}
+
+/** Queues schedules compiled more than an hour ago: the window follows the day, so each is compiled at least hourly. */
+export async function queueStaleSchedules(db: Db): Promise<void> {
+  await queueDirty(db, await staleSchedules(db, 1, 50_000));
+}
+
+/**
+ * The compiler of one server instance: drains the queue every `intervalMs` and queues stale schedules every ten
+ * minutes. Several instances share the queue (rows are taken with SKIP LOCKED). Errors are logged and retried.
+ */
+export function startScheduleCompiler(db: Db, log: { error(obj: unknown, msg?: string): void }, intervalMs = 1000): { stop(): Promise<void> } {
+  let running: Promise<void> | null = null;
+  let lastStaleCheck = 0;
+  const tick = () => {
+    if (running) return;
+    running = (async () => {
+      try {
+        if (Date.now() - lastStaleCheck > 600_000) {
+          lastStaleCheck = Date.now();
+          await queueStaleSchedules(db);
+        }
+        await drainScheduleQueue(db);
+      } catch (error) {
+        log.error({ err: error }, 'schedule compile failed');
+      } finally {
+        running = null;
+      }
+    })();
+  };
+  const timer = intervalMs > 0 ? setInterval(tick, intervalMs) : undefined;
+  timer?.unref();
+  return {
+    async stop() {
+      if (timer) clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,228 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type } from 'superstruct';
+import { BoundedIdParam } from '../../src/services/schemas/devices.ts';
+import {
+  DEFAULT_EVENT_COLOR,
+  EventCreateBody,
+  EventListQuery,
+  eventProblems,
+  EventUpdateBody,
+  repeatsWeekly,
+  type Event,
+  type EventDraft,
+  type PublishResult,
+} from '../../src/services/schemas/scheduler.ts';
+import type { AppContext } from '../context.ts';
+import {
+  createEvent,
+  deleteEvent,
+  devicesOutsideCampaign,
+  devicesPlayingPlaylist,
+  eventsUsingPlaylist,
+  findEvent,
+  listEvents,
+  mediaExists,
+  mediaUsageOfSchedules,
+  playlistExists,
+  publishCampaign,
+  uncommittedPlaylists,
+  updateEvent,
+  type EventValues,
+} from '../db/events.ts';
+import { storedSchedule } from '../db/schedules.ts';
+import { campaignPosition } from '../db/campaigns.ts';
+import { record } from '../domain/journal.ts';
+import { serverTimeZone } from '../domain/occurrences.ts';
+import { pageOf, pageRequest } from '../domain/paging.ts';
+import { playlistCommitListeners, playlistUsageProviders } from '../domain/playlists.ts';
+import { compileIfQueued, compileSchedules, startScheduleCompiler } from '../domain/schedules.ts';
+import type { Db } from '../db/index.ts';
+import { badRequest, notFound, parse } from '../errors.ts';
+import { mediaUsageProviders } from '../media/usage.ts';
+import { currentUser, requireUser } from '../plugins/auth.ts';
+import { authenticatePlayerOrUser } from './player.ts';
+
+/** A page of the calendar: a month view holds a few hundred events, so the list answers up to 500 by default. */
+const EVENT_PAGE_SIZE = 500;
+
+function idParam(request: FastifyRequest, name = 'id'): number {
+  const params = request.params as Record<string, unknown>;
+  return parse(type({ [name]: BoundedIdParam }), { [name]: params[name] })[name] as number;
+}
+
+/* Where the scheduler uses other features' objects (module scope: registered once per process). */
+
+// Media details list the campaigns and events that show a file through a playlist or a published copy.
+mediaUsageProviders.push(mediaUsageOfSchedules);
+// A playlist an event uses (edited or published) cannot be deleted.
+playlistUsageProviders.push(eventsUsingPlaylist);
+// A new committed version of a playlist reaches the screens that play it.
+playlistCommitListeners.push(async (db: Db, playlistId: number) => {
+  await compileSchedules(db, await devicesPlayingPlaylist(db, playlistId));
+});
+
+/** The date part of a range bound (`2026-11-01T00:00:00+01:00` -> `2026-11-01`). */
+const dateOf = (bound: string | undefined) => bound?.slice(0, 10);
+
+/** The fields of the draft as stored, or a 400 naming every problem (the event form shows the same ones). */
+function valuesOf(draft: EventDraft & { color?: string; duration?: number | null; priority?: number }): EventValues {
+  const problems = eventProblems(draft);
+  if (problems) throw badRequest(problems.code, EVENT_MESSAGES[problems.code], problems.fields);
+  const repeats = repeatsWeekly(draft);
+  return {
+    title: draft.title!.trim(),
+    mediaId: draft.media ?? null,
+    playlistId: draft.playlist ?? null,
+    startDate: draft.start_date!,
+    startTime: draft.all_day ? null : draft.start_time!,
+    endDate: draft.end_date!,
+    endTime: draft.all_day ? null : draft.end_time!,
+    allDay: draft.all_day ?? false,
+    color: draft.color ?? DEFAULT_EVENT_COLOR,
+    duration: draft.duration ?? null,
+    weekdays: repeats ? [...new Set(draft.weekdays ?? [])].sort((a, b) => a - b) : [],
+    priority: draft.priority ?? 0,
+    devices: [...new Set(draft.devices ?? [])],
+  };
+}
+
+/** The spec's messages (section 8) as the answers' `detail`; the SPA translates the code. */
+const EVENT_MESSAGES = {
+  title_required: 'You must select event title',
+  media_or_playlist_required: 'You must select media or playlist',
+  devices_required: 'Device selection is required',
+  weekdays_required: 'A weekly repeat needs at least one day per week.',
+  time_required: 'A start and an end time are required unless the event lasts all day.',
+  end_before_start: 'The event must end after it starts.',
+} as const;
+
+export default async function schedulerRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const { db } = ctx;
+  const asUser = { preHandler: requireUser(ctx) };
+  const compiler = startScheduleCompiler(db, app.log, ctx.config.scheduleCompileMs ?? 1000);
+  app.addHook('onClose', async () => compiler.stop());
+
+  const journal = (request: FastifyRequest, action: string, entity: string, entityId: number, detail: Record<string, unknown>) =>
+    record(db, { userId: currentUser(request).id, action, entity, entityId, detail });
+
+  async function existing(id: number): Promise<Event> {
+    const event = await findEvent(db, id);
+    if (!event) throw notFound('Event');
+    return event;
+  }
+
+  /** Campaign, media, playlist and devices the values name must exist (and the devices take part in the campaign). */
+  async function checkReferences(campaignId: number, values: EventValues): Promise<void> {
+    if (values.mediaId && !(await mediaExists(db, values.mediaId))) throw badRequest('unknown_media', 'The media file does not exist.', { media: 'not_found' });
+    if (values.playlistId && !(await playlistExists(db, values.playlistId))) {
+      throw badRequest('unknown_playlist', 'The playlist does not exist.', { playlist: 'not_found' });
+    }
+    const outside = await devicesOutsideCampaign(db, campaignId, values.devices);
+    if (outside.length) {
+      throw badRequest(
+        'devices_not_in_campaign',
+        'Every device of an event must take part in its campaign.',
+        Object.fromEntries(outside.map((id) => [`devices.${id}`, 'not_in_campaign'])),
+      );
+    }
+  }
+
+  app.get('/scheduler/events/', asUser, async (request) => {
+    const query = parse(EventListQuery, request.query);
+    const raw = request.query as Record<string, unknown>;
+    const paging = pageRequest({ ...raw, page_size: raw.page_size ?? String(EVENT_PAGE_SIZE) });
+    const { total, events } = await listEvents(db, { campaign: query.campaign, start: dateOf(query.start), end: dateOf(query.end) }, paging.pageSize, paging.offset);
+    return pageOf(request.url, paging, total, events);
+  });
+
+  app.post('/scheduler/events/create/', asUser, async (request, reply) => {
+    const body = parse(EventCreateBody, request.body);
+    if ((await campaignPosition(db, body.campaign)) === undefined) {
+      throw badRequest('unknown_campaign', 'The campaign does not exist.', { campaign: 'not_found' });
+    }
+    const values = valuesOf(body);
+    await checkReferences(body.campaign, values);
+    const id = await createEvent(db, body.campaign, values);
+    await journal(request, 'create', 'event', id, { campaign: body.campaign, title: values.title });
+    return reply.code(201).send(await existing(id));
+  });
+
+  app.get('/scheduler/events/:id', asUser, async (request) => existing(idParam(request)));
+
+  app.put('/scheduler/events/:id', asUser, async (request) => {
+    const id = idParam(request);
+    const body = parse(EventUpdateBody, request.body);
+    const before = await existing(id);
+    const merged: EventDraft & { color?: string; duration?: number | null; priority?: number } = {
+      title: before.title,
+      media: before.media,
+      playlist: before.playlist,
+      start_date: before.start_date,
+      start_time: before.all_day ? null : before.start_time,
+      end_date: before.end_date,
+      end_time: before.all_day ? null : before.end_time,
+      all_day: before.all_day,
+      color: before.color,
+      duration: before.duration,
+      repeat: before.repeat,
+      weekdays: before.weekdays,
+      devices: before.devices,
+      priority: before.priority,
+      ...Object.fromEntries(Object.entries(body).filter(([key, value]) => value !== undefined && key !== 'user')),
+    };
+    // Naming media clears the playlist and the other way round, unless the body names both.
+    if (body.media != null && body.playlist === undefined) merged.playlist = null;
+    if (body.playlist != null && body.media === undefined) merged.media = null;
+    // Naming weekdays alone turns the repeat on (or off when empty), as on create.
+    if (body.weekdays !== undefined && body.repeat === undefined) merged.repeat = body.weekdays.length > 0;
+    const values = valuesOf(merged);
+    await checkReferences(before.campaign, values);
+    await updateEvent(db, id, before.campaign, values);
+    const fields = Object.keys(body).filter((key) => key !== 'user');
+    await journal(request, 'update', 'event', id, { campaign: before.campaign, fields });
+    return existing(id);
+  });
+
+  app.delete('/scheduler/events/:id', asUser, async (request, reply) => {
+    const id = idParam(request);
+    const before = await existing(id);
+    if (!(await deleteEvent(db, id))) throw notFound('Event');
+    await journal(request, 'delete', 'event', id, { campaign: before.campaign, title: before.title });
+    return reply.code(204).send();
+  });
+
+  app.post('/scheduler/publish/:campaignId/', asUser, async (request, reply) => {
+    const campaignId = idParam(request, 'campaignId');
+    if ((await campaignPosition(db, campaignId)) === undefined) throw notFound('Campaign');
+    const uncommitted = await uncommittedPlaylists(db, campaignId);
+    if (uncommitted.length) {
+      return reply.code(409).send({ detail: 'Uncommited playlists found!', code: 'uncommitted_playlists', playlists: uncommitted });
+    }
+    const published = await publishCampaign(db, campaignId);
+    const compiled = await compileSchedules(db, published.devices);
+    await journal(request, 'publish', 'campaign', campaignId, { events: published.events, devices: compiled.devices, changed: compiled.changed.length });
+    const result: PublishResult = {
+      campaign: campaignId,
+      events: published.events,
+      devices: compiled.devices,
+      changed: compiled.changed.length,
+      published_at: published.publishedAt,
+    };
+    return result;
+  });
+
+  /**
+   * The compiled schedule: for a signed-in user, or for the device's own player (`X-Device-Serial` and
+   * `X-Device-Key` headers). Read from storage; a device queued for compiling is compiled first.
+   */
+  app.get('/scheduler/dev2/:id', { preHandler: authenticatePlayerOrUser(ctx) }, async (request: FastifyRequest, reply: FastifyReply) => {
+    const id = idParam(request);
+    await compileIfQueued(db, id);
+    const stored = await storedSchedule(db, id);
+    if (!stored) throw notFound('Device');
+    const timezone = stored.timezone ?? stored.officeTimezone ?? serverTimeZone();
+    const head = JSON.stringify({ device: id, version: stored.version, timezone, generated_at: stored.generatedAt, valid_until: stored.validUntil });
+    // The items are stored as the JSON text they are answered with.
+    return reply.type('application/json; charset=utf-8').send(`${head.slice(0, -1)},"items":${stored.items ?? '[]'}}`);
+  });
+}

@@ -1,0 +1,446 @@
+import { sql } from 'drizzle-orm';
+import { Temporal } from 'temporal-polyfill';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertMediaFiles } from '../../server/db/media.ts';
+import { compileSchedules } from '../../server/domain/schedules.ts';
+import { DeviceSchedule, Event, EventPage, PublishConflict, PublishResult } from '../../src/services/schemas/scheduler.ts';
+import { apiClient, signIn, startTestServer, type TestServer } from '../helpers/server.ts';
+import { createDevice, heartbeat, nextSerial } from './devices.helpers.ts';
+
+let server: TestServer;
+let client: ReturnType<typeof apiClient>;
+let berlin: { id: number };
+let newYork: { id: number };
+let image: number;
+let video: number;
+let committed: { id: number; name: string };
+
+type Device = Awaited<ReturnType<typeof createDevice>>;
+
+const rows = async <T>(query: ReturnType<typeof sql>) => ((await server.ctx.db.execute(query)) as unknown as { rows: T[] }).rows;
+const journalCount = async () => (await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM journal`))[0]!.n;
+const eventCount = async () => (await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM events`))[0]!.n;
+const journalOf = async (entity: string, id: number) =>
+  (await rows<{ action: string }>(sql`SELECT action FROM journal WHERE entity = ${entity} AND entity_id = ${String(id)} ORDER BY id`)).map((r) => r.action);
+
+async function media(kind: 'image' | 'video', name: string): Promise<number> {
+  const [row] = await insertMediaFiles(server.ctx.db, [
+    {
+      name,
+      screenPosition: 'horizontal',
+      deviceType: 'android',
+      kind,
+      originalName: `${name}.${kind === 'image' ? 'png' : 'mp4'}`,
+      sourceExt: kind === 'image' ? 'png' : 'mp4',
+      mimeType: kind === 'image' ? 'image/png' : 'video/mp4',
+      sizeBytes: 1000,
+      duration: kind === 'video' ? 12.4 : null,
+      status: 'ready_to_play',
+    },
+  ]);
+  return row!.id;
+}
+
+async function playlist(name: string, tracks: number[], commit: boolean) {
+  const created = await client.post('/media/play_lists/create/', { name, screen_position: 'horizontal' });
+  expect(created.status).toBe(201);
+  for (const mediaId of tracks) expect((await client.post('/media/play_list_tracks/create/', { playlist: created.body.id, media: mediaId, duration: 5 })).status).toBe(201);
+  if (commit) expect((await client.get(`/media/play_lists/${created.body.id}/commit/`)).status).toBe(200);
+  return { id: created.body.id as number, name };
+}
+
+async function campaignWith(devices: Device[]) {
+  const created = await client.post('/campaigns/create/', { name: `Campaign ${nextSerial('S')}`, screen_position: 'horizontal' });
+  expect(created.status).toBe(201);
+  expect((await client.put(`/campaigns/${created.body.id}/devices/`, { devices: devices.map((d) => d.id) })).status).toBe(200);
+  return created.body.id as number;
+}
+
+const screen = (office: { id: number } | null) => createDevice(client, { position: 'horizontal', office: office?.id ?? null });
+
+function eventBody(campaign: number, devices: Device[], fields: Record<string, unknown> = {}) {
+  return {
+    campaign,
+    title: 'Morning loop',
+    media: image,
+    start_date: '2026-11-23',
+    start_time: '08:00',
+    end_date: '2026-11-23',
+    end_time: '09:00',
+    devices: devices.map((d) => d.id),
+    ...fields,
+  };
+}
+
+async function createEvent(body: Record<string, unknown>) {
+  const response = await client.post('/scheduler/events/create/', body);
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body as Event;
+}
+
+const schedule = async (id: number) => {
+  const response = await client.get(`/scheduler/dev2/${id}`);
+  expect(response.status).toBe(200);
+  expect(DeviceSchedule.is(response.body)).toBe(true);
+  return response.body as DeviceSchedule;
+};
+
+beforeAll(async () => {
+  server = await startTestServer();
+  client = (await signIn(server)).client;
+  const company = (await client.post('/companies/create/', { name: 'Stores Co' })).body.id;
+  berlin = (await client.post('/branch-offices/create/', { company, name: 'Berlin', timezone: 'Europe/Berlin' })).body;
+  newYork = (await client.post('/branch-offices/create/', { company, name: 'New York', timezone: 'America/New_York' })).body;
+  image = await media('image', 'Poster');
+  video = await media('video', 'Clip');
+  committed = await playlist('Committed loop', [image, video], true);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('scheduler routes need a signed-in user', () => {
+  it.each([
+    ['GET', '/scheduler/events/'],
+    ['POST', '/scheduler/events/create/'],
+    ['GET', '/scheduler/events/1'],
+    ['PUT', '/scheduler/events/1'],
+    ['DELETE', '/scheduler/events/1'],
+    ['POST', '/scheduler/publish/1/'],
+    ['GET', '/scheduler/dev2/1'],
+  ])('%s %s answers 401 without a token', async (method, path) => {
+    const response = await apiClient(server).call(method, path, method === 'GET' || method === 'DELETE' ? undefined : {});
+    expect(response.status).toBe(401);
+  });
+});
+
+describe('events: create, list, edit, delete', () => {
+  let device: Device;
+  let outsider: Device;
+  let campaign: number;
+  beforeAll(async () => {
+    device = await screen(berlin);
+    outsider = await screen(berlin);
+    campaign = await campaignWith([device]);
+  });
+
+  it('creates an unpublished event, answers it whole and journals it', async () => {
+    const event = await createEvent(eventBody(campaign, [device], { color: '#ff0000', priority: 3, user: 1 }));
+    expect(Event.is(event)).toBe(true);
+    expect(event).toMatchObject({
+      campaign,
+      title: 'Morning loop',
+      media: image,
+      media_name: 'Poster',
+      playlist: null,
+      playlist_name: null,
+      playlist_committed: null,
+      start_date: '2026-11-23',
+      start_time: '08:00',
+      end_date: '2026-11-23',
+      end_time: '09:00',
+      all_day: false,
+      color: '#ff0000',
+      duration: null,
+      repeat: false,
+      weekdays: [],
+      devices: [device.id],
+      published: false,
+      priority: 3,
+    });
+    expect(await journalOf('event', event.id)).toEqual(['create']);
+    expect((await client.get(`/scheduler/events/${event.id}`)).body).toEqual(event);
+  });
+
+  it('creates an all-day weekly repeat on a playlist', async () => {
+    const event = await createEvent(
+      eventBody(campaign, [device], { media: undefined, playlist: committed.id, all_day: true, start_time: undefined, end_time: undefined, weekdays: [5, 1, 1], end_date: '2026-12-31' }),
+    );
+    expect(event).toMatchObject({ playlist: committed.id, playlist_name: 'Committed loop', playlist_committed: true, all_day: true, start_time: '00:00', end_time: '00:00', repeat: true, weekdays: [1, 5] });
+  });
+
+  const refusals: [string, Record<string, unknown>, number, string, Record<string, string>][] = [
+    ['no title', { title: undefined }, 400, 'title_required', { title: 'title_required' }],
+    ['a blank title', { title: '   ' }, 400, 'title_required', { title: 'title_required' }],
+    ['neither media nor playlist', { media: undefined }, 400, 'media_or_playlist_required', { media: 'media_or_playlist_required' }],
+    ['both media and playlist', { playlist: 1 }, 400, 'media_or_playlist_required', { media: 'media_or_playlist_required' }],
+    ['no devices', { devices: [] }, 400, 'devices_required', { devices: 'devices_required' }],
+    ['a repeat without weekdays', { repeat: true, weekdays: [] }, 400, 'weekdays_required', { weekdays: 'weekdays_required' }],
+    ['no times on a timed event', { start_time: undefined }, 400, 'time_required', { start_time: 'time_required' }],
+    ['an end before the start', { end_time: '07:00' }, 400, 'end_before_start', { end_date: 'end_before_start' }],
+    ['a malformed date', { start_date: '2026-02-30' }, 400, 'validation_error', { start_date: 'invalid' }],
+    ['a malformed time', { start_time: '8:00' }, 400, 'validation_error', { start_time: 'invalid_format' }],
+    ['a weekday out of range', { weekdays: [8] }, 400, 'validation_error', { 'weekdays.0': 'out_of_range' }],
+    ['an unknown field', { extra: 1 }, 400, 'validation_error', { extra: 'unknown_field' }],
+    ['an unknown campaign', { campaign: 999999 }, 400, 'unknown_campaign', { campaign: 'not_found' }],
+    ['an unknown media file', { media: 999999 }, 400, 'unknown_media', { media: 'not_found' }],
+    ['an unknown playlist', { media: undefined, playlist: 999999 }, 400, 'unknown_playlist', { playlist: 'not_found' }],
+  ];
+  it.each(refusals)('refuses %s with its code and changes nothing', async (_name, fields, status, code, expected) => {
+    const [events, journal] = [await eventCount(), await journalCount()];
+    const response = await client.post('/scheduler/events/create/', eventBody(campaign, [device], fields));
+    expect(response.status).toBe(status);
+    expect(response.body.code).toBe(code);
+    expect(response.body.fields).toEqual(expected);
+    expect([await eventCount(), await journalCount()]).toEqual([events, journal]);
+  });
+
+  it('refuses a device outside the campaign', async () => {
+    const response = await client.post('/scheduler/events/create/', eventBody(campaign, [device, outsider]));
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ code: 'devices_not_in_campaign', fields: { [`devices.${outsider.id}`]: 'not_in_campaign' } });
+  });
+
+  it('answers the message of each rule as detail', async () => {
+    const response = await client.post('/scheduler/events/create/', eventBody(campaign, [device], { title: '' }));
+    expect(response.body.detail).toBe('You must select event title');
+    expect((await client.post('/scheduler/events/create/', eventBody(campaign, [device], { media: null }))).body.detail).toBe('You must select media or playlist');
+    expect((await client.post('/scheduler/events/create/', eventBody(campaign, [device], { devices: [] }))).body.detail).toBe('Device selection is required');
+  });
+
+  it('lists events by campaign and by overlapping range, as FullCalendar asks', async () => {
+    const other = await campaignWith([device]);
+    const december = await createEvent(eventBody(other, [device], { title: 'December', start_date: '2026-12-10', end_date: '2026-12-12' }));
+    const november = await createEvent(eventBody(other, [device], { title: 'November', start_date: '2026-11-28', end_date: '2026-12-02' }));
+    const page = await client.get(`/scheduler/events/?campaign=${other}`);
+    expect(EventPage.is(page.body)).toBe(true);
+    expect(page.body.results.map((e: Event) => e.id)).toEqual([november.id, december.id]);
+    const ranged = await client.get(`/scheduler/events/?campaign=${other}&start=2026-11-01T00:00:00%2B01:00&end=2026-12-01T00:00:00%2B01:00`);
+    expect(ranged.body.results.map((e: Event) => e.title)).toEqual(['November']);
+    expect((await client.get(`/scheduler/events/?campaign=${other}&start=2026-12-03&end=2026-12-10`)).body.count).toBe(0);
+    expect((await client.get(`/scheduler/events/?campaign=${other}&page_size=1`)).body).toMatchObject({ count: 2, next: expect.stringContaining('page=2') });
+    const all = await client.get('/scheduler/events/');
+    expect(all.body.count).toBeGreaterThanOrEqual(4);
+    expect((await client.get('/scheduler/events/?start=yesterday')).body).toMatchObject({ code: 'validation_error', fields: { start: 'invalid_format' } });
+    expect((await client.get('/scheduler/events/?campaign=abc')).status).toBe(400);
+  });
+
+  it('edits an event (any subset), which unpublishes it, and keeps the rules', async () => {
+    const event = await createEvent(eventBody(campaign, [device]));
+    await client.post(`/scheduler/publish/${campaign}/`);
+    expect((await client.get(`/scheduler/events/${event.id}`)).body.published).toBe(true);
+    const edited = await client.put(`/scheduler/events/${event.id}`, { title: 'Renamed', playlist: committed.id, weekdays: [2, 4] });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ title: 'Renamed', media: null, playlist: committed.id, repeat: true, weekdays: [2, 4], published: false });
+    const [events, journal] = [await eventCount(), await journalCount()];
+    expect((await client.put(`/scheduler/events/${event.id}`, { title: ' ' })).body).toMatchObject({ code: 'title_required', fields: { title: 'title_required' } });
+    expect((await client.put(`/scheduler/events/${event.id}`, { devices: [] })).body.code).toBe('devices_required');
+    expect((await client.put(`/scheduler/events/${event.id}`, { repeat: true, weekdays: [] })).body.code).toBe('weekdays_required');
+    expect((await client.put(`/scheduler/events/${event.id}`, { devices: [outsider.id] })).body.code).toBe('devices_not_in_campaign');
+    expect((await client.put(`/scheduler/events/${event.id}`, { campaign })).body.fields).toEqual({ campaign: 'unknown_field' });
+    expect((await client.get(`/scheduler/events/${event.id}`)).body.title).toBe('Renamed');
+    expect([await eventCount(), await journalCount()]).toEqual([events, journal]);
+    expect((await client.put(`/scheduler/events/${event.id}`, { repeat: false })).body).toMatchObject({ repeat: false, weekdays: [] });
+    expect(await journalOf('event', event.id)).toEqual(['create', 'update', 'update']);
+    expect((await client.put('/scheduler/events/999999', { title: 'x' })).status).toBe(404);
+    expect((await client.put('/scheduler/events/abc', { title: 'x' })).status).toBe(400);
+  });
+
+  it('deletes an event; a published one leaves its campaign unpublished until the next publish', async () => {
+    const own = await campaignWith([device]);
+    const event = await createEvent(eventBody(own, [device]));
+    expect((await client.post(`/scheduler/publish/${own}/`)).status).toBe(200);
+    expect((await client.get(`/campaigns/${own}`)).body.has_unpublished).toBe(false);
+    expect((await client.delete(`/scheduler/events/${event.id}`)).status).toBe(204);
+    expect((await client.get(`/scheduler/events/${event.id}`)).status).toBe(404);
+    expect((await client.delete(`/scheduler/events/${event.id}`)).status).toBe(404);
+    expect((await client.get(`/campaigns/${own}`)).body.has_unpublished).toBe(true);
+    expect((await client.post(`/scheduler/publish/${own}/`)).status).toBe(200);
+    expect((await client.get(`/campaigns/${own}`)).body.has_unpublished).toBe(false);
+    expect(await journalOf('event', event.id)).toEqual(['create', 'delete']);
+    expect(await journalOf('campaign', own)).toEqual(['create', 'update_devices', 'publish', 'publish']);
+  });
+});
+
+describe('publish and the compiled device schedule', () => {
+  it('refuses with 409 and the playlists while an event uses an uncommitted one, and changes nothing', async () => {
+    const device = await screen(berlin);
+    const campaign = await campaignWith([device]);
+    const draft = await playlist('Draft loop', [image], false);
+    const edited = await playlist('Edited loop', [image], true);
+    await client.post('/media/play_list_tracks/create/', { playlist: edited.id, media: video });
+    await createEvent(eventBody(campaign, [device], { media: undefined, playlist: draft.id }));
+    await createEvent(eventBody(campaign, [device], { media: undefined, playlist: edited.id }));
+    await createEvent(eventBody(campaign, [device]));
+    const journal = await journalCount();
+    const refused = await client.post(`/scheduler/publish/${campaign}/`);
+    expect(refused.status).toBe(409);
+    expect(PublishConflict.is(refused.body)).toBe(true);
+    expect(refused.body).toEqual({ detail: 'Uncommited playlists found!', code: 'uncommitted_playlists', playlists: [draft, edited] });
+    expect((await client.get(`/scheduler/events/?campaign=${campaign}`)).body.results.map((e: Event) => e.published)).toEqual([false, false, false]);
+    expect(await journalCount()).toBe(journal);
+    expect((await schedule(device.id)).version).toBe(0);
+    expect((await client.post('/scheduler/publish/999999/')).status).toBe(404);
+  });
+
+  it('publishes: every event published, each device compiled in its own zone, and the player fetches it with its key', async () => {
+    const inBerlin = await screen(berlin);
+    const inNewYork = await screen(newYork);
+    const campaign = await campaignWith([inBerlin, inNewYork]);
+    const today = Temporal.Now.plainDateISO('Europe/Berlin');
+    await createEvent(eventBody(campaign, [inBerlin, inNewYork], { title: 'Daily', start_date: today.toString(), end_date: today.add({ days: 30 }).toString(), weekdays: [1, 2, 3, 4, 5, 6, 7] }));
+    await createEvent(eventBody(campaign, [inBerlin], { title: 'Loop', media: undefined, playlist: committed.id, start_date: today.toString(), end_date: today.toString(), all_day: true, priority: 5 }));
+    const published = await client.post(`/scheduler/publish/${campaign}/`);
+    expect(published.status).toBe(200);
+    expect(PublishResult.is(published.body)).toBe(true);
+    expect(published.body).toMatchObject({ campaign, events: 2, devices: 2, changed: 2 });
+    expect((await client.get(`/scheduler/events/?campaign=${campaign}`)).body.results.every((e: Event) => e.published)).toBe(true);
+
+    const berlinSchedule = await schedule(inBerlin.id);
+    expect(berlinSchedule).toMatchObject({ device: inBerlin.id, version: 1, timezone: 'Europe/Berlin' });
+    const daily = berlinSchedule.items.filter((item) => item.title === 'Daily');
+    expect(daily.length).toBeGreaterThanOrEqual(8);
+    expect(daily.every((item) => item.local_start.endsWith('T08:00:00') && item.local_end.endsWith('T09:00:00'))).toBe(true);
+    expect(daily[0]!.local_start).toBe(`${today}T08:00:00`);
+    expect(daily[0]).toMatchObject({ priority: 0, playlist: null, playlist_version: null, media: [{ id: image, url: `/api/v1/media/files/${image}/source`, duration: 10 }] });
+    const loop = berlinSchedule.items.find((item) => item.title === 'Loop')!;
+    expect(loop).toMatchObject({ priority: 5, playlist: committed.id, playlist_version: 1, local_start: `${today}T00:00:00` });
+    expect(loop.media.map((m) => [m.id, m.duration])).toEqual([
+      [image, 5],
+      [video, 12],
+    ]);
+    // Play order: by start, then priority.
+    const starts = berlinSchedule.items.map((item) => item.starts_at);
+    expect([...starts].sort()).toEqual(starts);
+    expect(Temporal.Instant.compare(berlinSchedule.valid_until!, Temporal.Now.instant().add({ hours: 24 * 7 })) > 0).toBe(true);
+
+    const nySchedule = await schedule(inNewYork.id);
+    expect(nySchedule.timezone).toBe('America/New_York');
+    expect(nySchedule.items.every((item) => item.title === 'Daily' && item.local_start.endsWith('T08:00:00'))).toBe(true);
+    expect(nySchedule.items[0]!.starts_at).not.toBe(daily[0]!.starts_at);
+
+    // The player reads its own schedule with its key; the heartbeat names the same version.
+    const asPlayer = (device: Device, id: number, key = device.key) =>
+      apiClient(server).call('GET', `/scheduler/dev2/${id}`, undefined, { 'x-device-serial': device.sn, 'x-device-key': key });
+    expect((await asPlayer(inBerlin, inBerlin.id)).body).toEqual(berlinSchedule);
+    expect((await asPlayer(inBerlin, inNewYork.id)).status).toBe(403);
+    expect((await asPlayer(inBerlin, inBerlin.id, 'wrong')).status).toBe(401);
+    expect((await heartbeat(server, inBerlin)).body.schedule_version).toBe(1);
+    expect(await journalOf('campaign', campaign)).toContain('publish');
+
+    // Publishing again with nothing changed keeps every version.
+    const again = await client.post(`/scheduler/publish/${campaign}/`);
+    expect(again.body).toMatchObject({ devices: 2, changed: 0 });
+    expect((await schedule(inBerlin.id)).version).toBe(1);
+    expect((await schedule(inBerlin.id)).items).toEqual(berlinSchedule.items);
+
+    // An unpublished edit leaves the screens on the published calendar; publishing it changes the version.
+    const [first] = (await client.get(`/scheduler/events/?campaign=${campaign}`)).body.results as Event[];
+    await client.put(`/scheduler/events/${first!.id}`, { start_time: '10:00', end_time: '11:00' });
+    expect((await schedule(inBerlin.id)).items).toEqual(berlinSchedule.items);
+    expect((await client.post(`/scheduler/publish/${campaign}/`)).body).toMatchObject({ changed: 2 });
+    const moved = await schedule(inBerlin.id);
+    expect(moved.version).toBe(2);
+    expect(moved.items.filter((item) => item.title === 'Daily').every((item) => item.local_start.endsWith('T10:00:00'))).toBe(true);
+    expect((await heartbeat(server, inBerlin)).body.schedule_version).toBe(2);
+  });
+
+  it('recompiles when a committed playlist changes, a device moves office or leaves the campaign', async () => {
+    const device = await screen(berlin);
+    const loop = await playlist('Changing loop', [image], true);
+    const campaign = await campaignWith([device]);
+    const today = Temporal.Now.plainDateISO('Europe/Berlin');
+    await createEvent(eventBody(campaign, [device], { media: undefined, playlist: loop.id, start_date: today.toString(), end_date: today.add({ days: 3 }).toString(), weekdays: [1, 2, 3, 4, 5, 6, 7] }));
+    await client.post(`/scheduler/publish/${campaign}/`);
+    const before = await schedule(device.id);
+    expect(before.items[0]).toMatchObject({ playlist_version: 1 });
+
+    // An edit alone is not what screens play; its commit is.
+    await client.post('/media/play_list_tracks/create/', { playlist: loop.id, media: video });
+    expect((await schedule(device.id)).version).toBe(before.version);
+    await client.get(`/media/play_lists/${loop.id}/commit/`);
+    const recommitted = await schedule(device.id);
+    expect(recommitted.version).toBe(before.version + 1);
+    expect(recommitted.items[0]!.playlist_version).toBe(2);
+    expect(recommitted.items[0]!.media.map((m) => m.id)).toEqual([image, video]);
+
+    // Moving office: same wall-clock times in the new zone.
+    expect((await client.put(`/tvpi/devices/${device.id}`, { office: newYork.id })).status).toBe(200);
+    const moved = await schedule(device.id);
+    expect(moved).toMatchObject({ timezone: 'America/New_York', version: before.version + 2 });
+    expect(moved.items[0]!.local_start.slice(11)).toBe('08:00:00');
+
+    // Leaving the campaign: nothing to play.
+    await client.put(`/campaigns/${campaign}/devices/`, { devices: [] });
+    const left = await schedule(device.id);
+    expect(left).toMatchObject({ version: before.version + 3, items: [] });
+    expect((await heartbeat(server, device)).body.schedule_version).toBe(before.version + 3);
+  });
+
+  /*
+   * Compiled with a fixed clock (the compile is the same function publish calls) and read through dev2: a daily
+   * 08:00-09:00 stays 08:00-09:00 local across the spring-forward switches of Berlin (2027-03-28) and New York
+   * (2027-03-14); 02:30 does not exist in Berlin on 2027-03-28 and moves to 03:30.
+   */
+  it('keeps wall-clock times across daylight-saving switches in each device zone', async () => {
+    const inBerlin = await screen(berlin);
+    const inNewYork = await screen(newYork);
+    const campaign = await campaignWith([inBerlin, inNewYork]);
+    await createEvent(eventBody(campaign, [inBerlin, inNewYork], { title: 'Daily', start_date: '2027-03-01', end_date: '2027-04-30', weekdays: [1, 2, 3, 4, 5, 6, 7] }));
+    await createEvent(eventBody(campaign, [inBerlin], { title: 'Night', start_date: '2027-03-28', end_date: '2027-03-28', start_time: '02:30', end_time: '04:00' }));
+    await client.post(`/scheduler/publish/${campaign}/`);
+
+    await compileSchedules(server.ctx.db, [inBerlin.id], Temporal.Instant.from('2027-03-26T12:00:00Z'));
+    const berlinItems = (await schedule(inBerlin.id)).items;
+    const dailyBerlin = berlinItems.filter((item) => item.title === 'Daily').map((item) => [item.local_start, item.starts_at]);
+    expect(dailyBerlin.slice(0, 4)).toEqual([
+      ['2027-03-26T08:00:00', '2027-03-26T07:00:00Z'],
+      ['2027-03-27T08:00:00', '2027-03-27T07:00:00Z'],
+      ['2027-03-28T08:00:00', '2027-03-28T06:00:00Z'],
+      ['2027-03-29T08:00:00', '2027-03-29T06:00:00Z'],
+    ]);
+    expect(berlinItems.find((item) => item.title === 'Night')).toMatchObject({
+      local_start: '2027-03-28T03:30:00',
+      starts_at: '2027-03-28T01:30:00Z',
+      local_end: '2027-03-28T04:00:00',
+      ends_at: '2027-03-28T02:00:00Z',
+    });
+
+    await compileSchedules(server.ctx.db, [inNewYork.id], Temporal.Instant.from('2027-03-12T12:00:00Z'));
+    const newYorkSchedule = await schedule(inNewYork.id);
+    expect(newYorkSchedule.timezone).toBe('America/New_York');
+    expect(newYorkSchedule.items.slice(0, 4).map((item) => [item.local_start, item.starts_at, item.ends_at])).toEqual([
+      ['2027-03-12T08:00:00', '2027-03-12T13:00:00Z', '2027-03-12T14:00:00Z'],
+      ['2027-03-13T08:00:00', '2027-03-13T13:00:00Z', '2027-03-13T14:00:00Z'],
+      ['2027-03-14T08:00:00', '2027-03-14T12:00:00Z', '2027-03-14T13:00:00Z'],
+      ['2027-03-15T08:00:00', '2027-03-15T12:00:00Z', '2027-03-15T13:00:00Z'],
+    ]);
+    expect(newYorkSchedule.valid_until).toBe('2027-03-20T04:00:00.000Z');
+  });
+});
+
+describe('media and playlists used by events', () => {
+  it('lists the campaigns and events that use a file and refuses to delete it while a published event plays it', async () => {
+    const file = await media('image', 'Used poster');
+    const device = await screen(berlin);
+    const campaign = await campaignWith([device]);
+    const event = await createEvent(eventBody(campaign, [device], { media: file, title: 'Poster event' }));
+    await client.post(`/scheduler/publish/${campaign}/`);
+    const details = await client.get(`/media/file/${file}/details/`);
+    expect(details.body).toMatchObject({ events: [{ id: event.id, name: 'Poster event' }] });
+    expect(details.body.campaigns.map((c: { id: number }) => c.id)).toEqual([campaign]);
+    const refused = await client.delete(`/media/files/${file}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('media_in_use');
+
+    // Deleted from the calendar but still published: the screens still play it.
+    await client.delete(`/scheduler/events/${event.id}`);
+    expect((await client.get(`/media/file/${file}/details/`)).body.events).toEqual([{ id: event.id, name: 'Poster event' }]);
+    expect((await client.delete(`/media/files/${file}`)).status).toBe(409);
+    await client.post(`/scheduler/publish/${campaign}/`);
+    expect((await client.get(`/media/file/${file}/details/`)).body).toMatchObject({ campaigns: [], events: [] });
+    expect((await client.delete(`/media/files/${file}`)).status).toBe(204);
+  });
+
+  it('names events that show a file through their playlist, and refuses to delete a playlist an event uses', async () => {
+    const file = await media('image', 'Playlist poster');
+    const loop = await playlist('Used loop', [file], true);
+    const device = await screen(berlin);
+    const campaign = await campaignWith([device]);
+    const event = await createEvent(eventBody(campaign, [device], { media: undefined, playlist: loop.id, title: 'Loop event' }));
+    expect((await client.get(`/media/file/${file}/details/`)).body).toMatchObject({ campaigns: [{ id: campaign }], events: [{ id: event.id, name: 'Loop event' }] });
+    const refused = await client.delete(`/media/play_lists/${loop.id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('playlist_in_use');
+  });
+});
