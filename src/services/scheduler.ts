@@ -1,4 +1,6 @@
-import { getCampaign } from './campaigns/campaigns.service.ts';
+import { getCampaign, loadCampaignSide, type Campaign } from './campaigns/campaigns.service.ts';
+import { listMedia } from './media.service.ts';
+import { listPlaylists } from './playlists.service.ts';
 import { ApiRequestError, api, parseResponse } from './http.ts';
 import {
   DeviceSchedule,
@@ -99,4 +101,34 @@ export interface Schedule {
 export async function loadSchedule(query: EventQuery): Promise<Schedule> {
   const [events, campaign] = await Promise.all([listEvents(query), query.campaign === null ? null : getCampaign(query.campaign)]);
   return { events, unpublished: (campaign?.has_unpublished ?? false) || events.some((event) => !event.published) };
+}
+
+/** What the event form offers: the campaign's devices, and the playlists and ready media of its screen position. */
+export interface EventOptions {
+  campaign: Campaign;
+  devices: { id: number; name: string; office_name: string | null; status: string }[];
+  /** Every participating device id (the list above is the first page). */
+  deviceIds: number[];
+  playlists: { id: number; name: string; committed: boolean }[];
+  media: { id: number; name: string }[];
+}
+
+/** The most options of each kind the form lists (the server's largest page). */
+export const OPTIONS_PAGE_SIZE = 500;
+
+export async function loadEventOptions(campaignId: number): Promise<EventOptions> {
+  const campaign = await getCampaign(campaignId);
+  const position = campaign.screen_position;
+  const [side, playlists, media] = await Promise.all([
+    loadCampaignSide(campaignId, 'participating', { page: 1, page_size: OPTIONS_PAGE_SIZE }, true),
+    listPlaylists({ page: 1, page_size: OPTIONS_PAGE_SIZE, screen_position: position }),
+    listMedia({ page: 1, page_size: OPTIONS_PAGE_SIZE }),
+  ]);
+  return {
+    campaign,
+    devices: (side.participating?.results ?? []).map(({ id, name, office_name, status }) => ({ id, name, office_name, status })),
+    deviceIds: side.participating_ids ?? [],
+    playlists: playlists.results.map(({ id, name, committed }) => ({ id, name, committed })),
+    media: media.results.filter((file) => file.status !== 'processing' && file.status !== 'failed' && file.screen_position === position).map(({ id, name }) => ({ id, name })),
+  };
 }

@@ -1,5 +1,1 @@
-import { ScreenPlaceholder } from '../common/ScreenPlaceholder.tsx';
-
-export default function CampaignSchedulerScreen() {
-  return <ScreenPlaceholder screen="campaignScheduler" />;
-}
+export { default } from '../scheduler/CampaignSchedulerScreen.tsx';

@@ -1,0 +1,31 @@
+import { makeStyles } from '@fluentui/react-components';
+import { tokens } from '@fluentui/tokens';
+
+const NARROW = '@media (max-width: 599px)';
+
+export const useEventFormStyles = makeStyles({
+  body: { gridColumn: '1 / -1', display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
+  row: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(150px, 1fr))', gap: tokens.spacingHorizontalM, [NARROW]: { gridTemplateColumns: 'minmax(0, 1fr)' } },
+  chips: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
+  colors: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalXS },
+  swatch: {
+    width: '28px',
+    height: '28px',
+    minWidth: '28px',
+    padding: 0,
+    borderRadius: tokens.borderRadiusCircular,
+    border: `${tokens.strokeWidthThick} solid ${tokens.colorNeutralStroke1}`,
+    backgroundColor: 'var(--swatch)',
+    cursor: 'pointer',
+    ':hover': { backgroundColor: 'var(--swatch)' },
+    ':hover:active': { backgroundColor: 'var(--swatch)' },
+  },
+  swatchChosen: { outline: `${tokens.strokeWidthThicker} solid ${tokens.colorNeutralForeground1}`, outlineOffset: '2px' },
+  colorInput: { width: '44px', height: '32px', padding: 0, border: 'none', backgroundColor: 'transparent', cursor: 'pointer' },
+  devices: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  deviceList: { display: 'flex', flexDirection: 'column', maxHeight: '200px', overflowY: 'auto', border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium },
+  hint: { margin: 0, color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
+  actionsStart: { alignSelf: 'flex-start' },
+  label: { fontWeight: tokens.fontWeightRegular },
+  error: { margin: 0, color: tokens.colorPaletteRedForeground1, fontSize: tokens.fontSizeBase200 },
+});

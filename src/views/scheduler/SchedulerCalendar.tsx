@@ -1,0 +1,148 @@
+import { useMemo, useRef, useState } from 'react';
+import FullCalendar, { type CalendarRef, type EventDisplayInfo } from '@fullcalendar/react';
+import dayGridPlugin from '@fullcalendar/react/daygrid';
+import interactionPlugin from '@fullcalendar/react/interaction';
+import listPlugin from '@fullcalendar/react/list';
+import timeGridPlugin from '@fullcalendar/react/timegrid';
+import classicThemePlugin from '@fullcalendar/react/themes/classic';
+import ruLocale from '@fullcalendar/react/locales/ru';
+import '@fullcalendar/react/skeleton.css';
+import '@fullcalendar/react/themes/classic/theme.css';
+import { Button, Spinner, Tab, TabList } from '@fluentui/react-components';
+import { ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../i18n.ts';
+import type { EventTiming, SchedulerEvent } from '../../services/scheduler.ts';
+import { DateInput } from '../common/DateInput.tsx';
+import { toCalendarEvent, timingOf, ymd, hm } from './calendarEvents.ts';
+import { useCalendarStyles } from './Scheduler.styles.ts';
+
+export const CALENDAR_VIEWS = ['dayGridMonth', 'timeGridWeek', 'listMonth'] as const;
+export type CalendarView = (typeof CALENDAR_VIEWS)[number];
+
+/** First day of the week per language: Sunday in English, Monday in Russian (FullCalendar's ru locale). */
+export function firstDayOf(language: string): number {
+  return currentLanguage(language) === 'ru' ? 1 : 0;
+}
+
+export interface SchedulerCalendarProps {
+  events: SchedulerEvent[];
+  /** False while a write is on its way or nothing may be changed. */
+  editable: boolean;
+  loading: boolean;
+  /** The visible range changed (dates, end exclusive). */
+  onRange: (start: string, end: string) => void;
+  onEventOpen: (event: SchedulerEvent) => void;
+  /** A day or a moment was clicked (time null: a day). */
+  onDateOpen?: (date: string, time: string | null) => void;
+  onMove: (event: SchedulerEvent) => void;
+  /** A dragged playlist from the panel landed (time null: a day). */
+  onDrop?: (date: string, time: string | null) => void;
+}
+
+/**
+ * FullCalendar 7 (month, week and list views) with our own toolbar: previous / next / today, the range's title,
+ * go to a date, and the view switch. Events show in their colour with a marker while not published; dragging and
+ * resizing a one-off event moves it.
+ */
+export function SchedulerCalendar({ events, editable, loading, onRange, onEventOpen, onDateOpen, onMove, onDrop }: SchedulerCalendarProps) {
+  const { t, i18n } = useTranslation('scheduler');
+  const styles = useCalendarStyles();
+  const calendar = useRef<CalendarRef>(null);
+  const [title, setTitle] = useState('');
+  const [view, setView] = useState<CalendarView>('dayGridMonth');
+  const [goTo, setGoTo] = useState(() => ymd(new Date()));
+  const language = currentLanguage(i18n.language);
+  const inputs = useMemo(() => events.map((event) => toCalendarEvent(event, styles.unpublished, editable)), [events, styles.unpublished, editable]);
+  const api = () => calendar.current?.getApi();
+
+  const renderEvent = (arg: EventDisplayInfo) => {
+    const event = arg.event.extendedProps.event as SchedulerEvent;
+    return (
+      <span className={styles.eventText} title={event.published ? event.title : `${event.title} (${t('event.unpublished')})`}>
+        {event.published ? null : (
+          <span className={styles.marker} aria-label={t('event.unpublished')} role="img">
+            *
+          </span>
+        )}
+        {arg.timeText ? `${arg.timeText} ` : ''}
+        {event.title}
+      </span>
+    );
+  };
+
+  return (
+    <div className={styles.root}>
+      <div className={styles.toolbar} role="toolbar" aria-label={t('calendar.toolbar')}>
+        <Button icon={<ChevronLeftRegular />} aria-label={t('calendar.previous')} onClick={() => api()?.prev()} />
+        <Button icon={<ChevronRightRegular />} aria-label={t('calendar.next')} onClick={() => api()?.next()} />
+        <Button onClick={() => api()?.today()}>{t('calendar.today')}</Button>
+        <h2 className={styles.title} aria-live="polite">
+          {title}
+        </h2>
+        <form
+          className={styles.goTo}
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (/^\d{4}-\d{2}-\d{2}$/.test(goTo)) api()?.gotoDate(goTo);
+          }}
+        >
+          <DateInput className={styles.dateInput} value={goTo} onChange={setGoTo} aria-label={t('calendar.goToDate')} />
+          <Button type="submit">{t('calendar.goTo')}</Button>
+        </form>
+        <TabList
+          size="small"
+          selectedValue={view}
+          aria-label={t('calendar.views')}
+          onTabSelect={(_, data) => {
+            const next = data.value as CalendarView;
+            setView(next);
+            api()?.changeView(next);
+          }}
+        >
+          {CALENDAR_VIEWS.map((name) => (
+            <Tab key={name} value={name}>
+              {t(`calendar.${name}`)}
+            </Tab>
+          ))}
+        </TabList>
+        {loading ? <Spinner size="tiny" aria-label={t('calendar.loading')} /> : null}
+      </div>
+      <FullCalendar
+        ref={calendar}
+        plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin, classicThemePlugin]}
+        initialView="dayGridMonth"
+        headerToolbar={false}
+        locales={[ruLocale]}
+        locale={language}
+        firstDay={firstDayOf(language)}
+        height="auto"
+        eventDisplay="block"
+        dayMaxEvents={4}
+        events={inputs}
+        editable={editable}
+        droppable={editable && !!onDrop}
+        eventContent={renderEvent}
+        datesSet={(info) => {
+          setTitle(info.view.title);
+          onRange(ymd(info.start), ymd(info.end));
+        }}
+        eventClick={(info) => {
+          info.jsEvent.preventDefault();
+          onEventOpen(info.event.extendedProps.event as SchedulerEvent);
+        }}
+        dateClick={(info) => onDateOpen?.(ymd(info.date), info.allDay ? null : hm(info.date))}
+        drop={(info) => onDrop?.(ymd(info.date), info.allDay ? null : hm(info.date))}
+        eventDrop={(info) => moved(info.event)}
+        eventResize={(info) => moved(info.event)}
+      />
+    </div>
+  );
+
+  function moved(changed: { start: Date | null; end: Date | null; allDay: boolean; extendedProps: Record<string, unknown> }) {
+    if (!changed.start) return;
+    const event = changed.extendedProps.event as SchedulerEvent;
+    const timing: EventTiming = timingOf(changed.start, changed.end, changed.allDay);
+    onMove({ ...event, ...timing });
+  }
+}
