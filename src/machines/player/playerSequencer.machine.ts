@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { nextPlay, scheduleState, type Cursor, type DeviceSchedule, type Play, type ScheduleState } from '../../services/player/schedule.ts';
+import { advance, nextPlay, scheduleState, type Cursor, type DeviceSchedule, type Play, type ScheduleState } from '../../services/player/schedule.ts';
 
 export interface SequencerContext {
   schedule: DeviceSchedule | null;
@@ -44,7 +44,7 @@ export const playerSequencerMachine = setup({
     setReady: assign((_, params: { ready: number[] }) => ({ ready: params.ready })),
     startPlay: assign(({ context }) => {
       const play = decideNext(context, context.now)!;
-      return { current: play, cursor: { event: play.event, index: play.index }, plays: context.plays + 1 };
+      return { current: play, cursor: advance(context.cursor, play), plays: context.plays + 1 };
     }),
     planNext: assign(({ context }) => ({ next: decideNext(context, context.now) })),
     stopPlay: assign({ current: null, next: null }),

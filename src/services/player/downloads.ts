@@ -11,7 +11,9 @@ export function mediaUrl(url: string, origin: string): URL {
 }
 
 /**
- * Downloads one scheduled file, checks it against the schedule's checksum and keeps it only when it matches.
+ * Downloads one scheduled file and keeps it only when it is whole: its length as announced, and its bytes matching the
+ * schedule's checksum when that is a SHA-256 (the server's dev2 sends an opaque tag that changes with the file, so
+ * there the tag only decides when a kept file is fetched again).
  * Rejects when the server cannot be reached (the downloader retries later); a mismatch or a missing file resolves.
  */
 export async function downloadMedia(
@@ -32,6 +34,9 @@ export async function downloadMedia(
   if (response.status === 404 || response.status === 410) return { ok: false, id: media.id, reason: 'not_found' };
   if (!response.ok) throw new Error(`media ${media.id} answered ${response.status}`);
   const blob = await response.blob();
+  // A body shorter than announced (a connection cut mid-file) is refused like a wrong checksum.
+  const length = Number(response.headers.get('content-length') ?? Number.NaN);
+  if (Number.isFinite(length) && !response.headers.get('content-encoding') && length !== blob.size) return { ok: false, id: media.id, reason: 'checksum_mismatch' };
   const check = await verifyChecksum(new Uint8Array(await blob.arrayBuffer()), media.checksum);
   if (check === 'mismatch') return { ok: false, id: media.id, reason: 'checksum_mismatch' };
   const type = media.type || blob.type || response.headers.get('content-type') || '';

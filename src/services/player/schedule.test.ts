@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { playerSequencerMachine } from '../../machines/player/playerSequencer.machine.ts';
-import { nextPlay, scheduleExpiry, scheduleState, wantedMedia, type DeviceSchedule, type ScheduleItem } from './schedule.ts';
+import { advance, nextPlay, scheduleExpiry, scheduleState, wantedMedia, type DeviceSchedule, type ScheduleItem } from './schedule.ts';
 
 const at = (hhmm: string) => Date.parse(`2026-11-22T${hhmm}:00Z`);
 const media = (id: number, duration = 10) => ({ id, url: `/api/v1/media/files/${id}/source`, checksum: '', duration, type: '' });
@@ -39,7 +39,7 @@ function sequence(now: number, count: number, ready = all): number[] {
     const play = nextPlay(schedule, now, cursor, ready);
     if (!play) break;
     ids.push(play.media.id);
-    cursor = { event: play.event, index: play.index };
+    cursor = advance(cursor, play);
   }
   return ids;
 }
@@ -53,8 +53,8 @@ describe('the playback sequence over overlaps and priorities', () => {
     expect(sequence(at('09:10'), 3)).toEqual([21, 21, 21]);
   });
 
-  it('plays equal top priorities in turn, in ascending event id, each event its whole list', () => {
-    expect(sequence(at('09:45'), 7)).toEqual([21, 31, 32, 21, 31, 32, 21]);
+  it('lets equal top priorities take turns, one file each, in ascending event id, each event going on in its own list', () => {
+    expect(sequence(at('09:45'), 7)).toEqual([21, 31, 21, 32, 21, 31, 21]);
   });
 
   it('resumes the lower priority when the higher ones are over', () => {
@@ -63,7 +63,7 @@ describe('the playback sequence over overlaps and priorities', () => {
   });
 
   it('continues after the cursor when the cursor event is over, and skips files not yet downloaded', () => {
-    expect(nextPlay(schedule, at('10:30'), { event: 2, index: 0 }, all)?.media.id).toBe(31);
+    expect(nextPlay(schedule, at('10:30'), { event: 2, index: 0, positions: { 2: 0, 3: 0 } }, all)?.media.id).toBe(32);
     expect(sequence(at('09:45'), 4, new Set([21, 32]))).toEqual([21, 32, 21, 32]);
     expect(nextPlay(schedule, at('09:10'), null, new Set([11, 12]))).toBeNull();
   });
@@ -100,8 +100,8 @@ describe('the sequencer machine', () => {
     actor.send({ type: 'sequence.ready', ready: [...all], now: at('09:45') });
     expect(actor.getSnapshot().value).toBe('playing');
     for (let i = 0; i < 3; i++) actor.send({ type: 'play.ended', now: at('09:46') });
-    expect(presented).toEqual([21, 31, 32, 21]);
-    expect(prepared).toEqual([31, 32, 21, 31]);
+    expect(presented).toEqual([21, 31, 21, 32]);
+    expect(prepared).toEqual([31, 21, 32, 21]);
     actor.send({ type: 'play.ended', now: at('12:30') });
     expect(actor.getSnapshot().value).toBe('waiting');
     actor.send({ type: 'clock.tick', now: at('14:00') });

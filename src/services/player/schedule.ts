@@ -1,8 +1,8 @@
 /*
  * What the web player plays when, from its compiled schedule (issue 11's `GET /scheduler/dev2/{id}`).
  * The same rules as the server's resolvePlayback (server/domain/occurrences.ts): at any moment the occurrences on
- * now compete; the highest priority wins; equal top priorities play in turn, in ascending event id (the first
- * event's media, then the next event's, wrapping around). Images last their `duration`, videos play to their end;
+ * now compete; the highest priority wins; equal top priorities take turns, one media file each, in ascending event id
+ * (docs/api.md, Scheduler). Images last their `duration`, videos play to their end;
  * a decision is taken when the current play ends, so a higher priority starting mid-play follows it.
  */
 
@@ -35,10 +35,11 @@ export interface DeviceSchedule {
   items: ScheduleItem[];
 }
 
-/** Where the sequence stands: the event and the index in its media list of the last play. */
+/** Where the sequence stands: the event and file index of the last play, and the last index each event played. */
 export interface Cursor {
   event: number;
   index: number;
+  positions: Record<number, number>;
 }
 
 /** One play the sequencer decided on. */
@@ -72,32 +73,31 @@ export function winnersAt(schedule: DeviceSchedule | null, now: number): Schedul
 }
 
 /**
- * The next play after `cursor` at `now`, among files that are `ready` (downloaded and checked): the same event's
- * next file, else the next winning event's first file (wrapping around). Null when nothing ready is on.
+ * The next play after `cursor` at `now`, among files that are `ready` (downloaded): the winning events take turns, one
+ * file each, in ascending event id (wrapping around), each event going on from the file after the last one it played
+ * (`cursor.positions`). A file not ready is skipped for the event's next one. Null when nothing ready is on.
  */
 export function nextPlay(schedule: DeviceSchedule | null, now: number, cursor: Cursor | null, ready: ReadonlySet<number>, serial = 0): Play | null {
   const winners = winnersAt(schedule, now);
   if (winners.length === 0) return null;
-  // Every (event, index) in rotation order, starting right after the cursor.
-  const order: { item: ScheduleItem; index: number }[] = [];
-  for (const item of winners) item.media.forEach((_media, index) => order.push({ item, index }));
-  if (order.length === 0) return null;
-  let start = 0;
-  if (cursor) {
-    const at = order.findIndex((entry) => entry.item.event === cursor.event && entry.index === cursor.index);
-    if (at >= 0) start = at + 1;
-    else {
-      // The cursor's event is no longer on (or its list changed): continue with the next event after it.
-      const after = order.findIndex((entry) => entry.item.event > cursor.event);
-      start = after >= 0 ? after : 0;
+  const after = cursor ? winners.findIndex((item) => item.event > cursor.event) : 0;
+  const first = after >= 0 ? after : 0;
+  for (let turn = 0; turn < winners.length; turn++) {
+    const item = winners[(first + turn) % winners.length]!;
+    const count = item.media.length;
+    const last = cursor?.positions[item.event] ?? -1;
+    for (let step = 1; step <= count; step++) {
+      const index = (last + step) % count;
+      const media = item.media[index]!;
+      if (ready.has(media.id)) return { event: item.event, media, index, playlist: item.playlist, serial };
     }
   }
-  for (let step = 0; step < order.length; step++) {
-    const { item, index } = order[(start + step) % order.length]!;
-    const media = item.media[index]!;
-    if (ready.has(media.id)) return { event: item.event, media, index, playlist: item.playlist, serial };
-  }
   return null;
+}
+
+/** The cursor after `play`: its event and file, and where each event stands in its own list. */
+export function advance(cursor: Cursor | null, play: Play): Cursor {
+  return { event: play.event, index: play.index, positions: { ...cursor?.positions, [play.event]: play.index } };
 }
 
 /** playing when something ready is on now, waiting when an occurrence is due later, not_found otherwise. */

@@ -1,5 +1,5 @@
 import { playerSequencerMachine, type SequencerContext } from '../../../src/machines/player/playerSequencer.machine.ts';
-import { nextPlay, scheduleState, type DeviceSchedule, type ScheduleItem } from '../../../src/services/player/schedule.ts';
+import { advance, nextPlay, scheduleState, type DeviceSchedule, type ScheduleItem } from '../../../src/services/player/schedule.ts';
 import { defineQa } from '../qa/catalogue.ts';
 
 const at = (hhmm: string) => Date.parse(`2026-11-22T${hhmm}:00Z`);
@@ -36,7 +36,7 @@ function decide(context: SequencerContext, change: Change) {
   const ready = new Set(next.ready);
   const current = nextPlay(next.schedule, next.now, next.cursor, ready);
   if (current) {
-    const after = nextPlay(next.schedule, next.now, { event: current.event, index: current.index }, ready);
+    const after = nextPlay(next.schedule, next.now, advance(next.cursor, current), ready);
     return { to: 'playing', see: { current: current.media.id, next: after?.media.id ?? null }, calls: [`present: ${current.media.id}`, `prepare: ${name(after?.media.id)}`] };
   }
   const state = scheduleState(next.schedule, next.now, ready);
