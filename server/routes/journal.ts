@@ -48,8 +48,10 @@ export default async function journalRoutes(app: FastifyInstance, { ctx }: { ctx
   app.get('/journal/', async (request) => {
     const paging = pageRequest(request.query as Record<string, unknown>);
     const filter = journalFilter(parse(JournalQuery, request.query));
-    const { total, rows } = await listJournal(db, filter, paging.pageSize, paging.offset);
-    return pageOf(request.url, paging, total, rows);
+    const { total, exact, hasNext, rows } = await listJournal(db, filter, paging.pageSize, paging.offset);
+    // Past the count cap the count says "at least"; whether a next page exists comes from the page itself.
+    const page = pageOf(request.url, paging, exact ? total : Number.MAX_SAFE_INTEGER, rows);
+    return { count: total, count_exact: exact, next: hasNext ? page.next : null, previous: page.previous, results: rows };
   });
 
   app.get('/journal/xlsx/', async (request, reply) => {

@@ -129,6 +129,21 @@ describe('GET /journal/', () => {
     expect((await entries(`user=${operator.id}&entity=media_file`)).count).toBe(0);
   });
 
+  it('counts exactly up to 10,000 matches and says when the count stops there, with next pages still found', async () => {
+    const operator = await createUserAndSignIn(server, 'journal-count-user');
+    await server.ctx.db.execute(sql`
+      INSERT INTO journal (user_id, action, entity, entity_id, created_at)
+      SELECT ${operator.id}::int, 'update', 'device', g::text, now() - make_interval(secs => g * 60) FROM generate_series(1, 10005) g`);
+    const first = await entries(`user=${operator.id}&entity=device&page_size=500`);
+    expect([first.count, (first as any).count_exact, first.results.length]).toEqual([10_000, false, 500]);
+    const last = await entries(`user=${operator.id}&entity=device&page_size=500&page=21`);
+    expect([last.results.length, last.next, (last as any).count_exact]).toEqual([5, null, false]);
+    const beforeLast = await entries(`user=${operator.id}&entity=device&page_size=500&page=20`);
+    expect(beforeLast.next).toContain('page=21');
+    const few = await entries(`user=${operator.id}&entity=device&to=${encodeURIComponent(new Date(Date.now() - 600_030_000).toISOString())}`);
+    expect([few.count, (few as any).count_exact]).toEqual([5, true]);
+  });
+
   it('answers 400 for a bad filter and 401 without a token, changing nothing', async () => {
     for (const query of ['user=abc', 'user=0', 'from=yesterday', 'to=2026-02-30', 'entity=Device%20X', 'from=2026-02-02&to=2026-02-01', 'page=0']) {
       const response = await admin.client.get(`/journal/?${query}`);

@@ -1,4 +1,4 @@
-import { enums, integer, nullable, number, object, optional, pattern, record, size, string, tuple, type, unknown, type Infer } from 'superstruct';
+import { assign, boolean, enums, integer, nullable, number, object, optional, pattern, record, size, string, tuple, type, unknown, type Infer } from 'superstruct';
 import { IdParam, Page } from './common.ts';
 import { SHEET_LANGUAGES, TimeZoneName } from './devices.ts';
 
@@ -19,7 +19,9 @@ export const JournalEntry = object({
 });
 export type JournalEntry = Infer<typeof JournalEntry>;
 
-export const JournalPage = Page(JournalEntry);
+/** A page of entries: `count` is exact up to 10,000 matches; past that it is 10,000 and `count_exact` is false. */
+export const JournalPage = assign(Page(JournalEntry), object({ count_exact: boolean() }));
+export type JournalPage = Infer<typeof JournalPage>;
 
 /** An instant in a query string: a date (`2026-11-22`, midnight UTC) or an ISO 8601 date-time with its offset. */
 export const Instant = pattern(size(string(), 10, 40), /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:?\d{2}))?$/);

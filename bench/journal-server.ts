@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../server/app.ts';
+import { createContext, ensureAdmin } from '../server/bootstrap.ts';
+import { loadConfig } from '../server/config.ts';
+import { listenBenchApp, serveWhenRunDirectly, spawnBenchScript, type BenchServer } from './lib.ts';
+
+/*
+ * Child process of bench/journal.bench.ts: the real server (PGlite in a temporary DATA_DIR) with <count> journal
+ * entries written over the last 365 days by 50 users (user 1 and 49 more), spread over 10 entities and 8 actions,
+ * each with a small `changes`. Prints one JSON line {port} when listening; SIGTERM stops it.
+ *   tsx bench/journal-server.ts <count>
+ */
+export const BENCH_USERS = 50;
+export const BENCH_ENTITIES = ['device', 'media_file', 'playlist', 'campaign', 'device_config', 'directory_query', 'company', 'office', 'user', 'session'];
+export const BENCH_ACTIONS = ['update', 'create', 'delete', 'activate', 'deactivate', 'command', 'login', 'update_devices'];
+
+async function real(count: number) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-bench-journal-'));
+  const ctx = await createContext(loadConfig({ port: 0, host: '127.0.0.1', dataDir, logLevel: 'silent', demo: false }));
+  await ensureAdmin(ctx, 'bench-admin-password');
+  await ctx.db.execute(sql`
+    INSERT INTO users (username, password_hash) SELECT 'bench-user-' || g, 'x' FROM generate_series(2, ${BENCH_USERS}::int) g`);
+  const entities = `{${BENCH_ENTITIES.join(',')}}`;
+  const actions = `{${BENCH_ACTIONS.join(',')}}`;
+  // Skewed like a real journal: devices and updates are most of it (entity index = floor(r^2 * 10) for r uniform).
+  for (let start = 1; start <= count; start += 200_000) {
+    const end = Math.min(count, start + 199_999);
+    await ctx.db.execute(sql`
+      INSERT INTO journal (user_id, action, entity, entity_id, changes, created_at)
+      SELECT (1 + (g * 7919) % ${BENCH_USERS}::int)::int,
+             (${actions}::text[])[1 + floor(power(((g * 104729) % 1000) / 1000.0, 2) * 8)::int],
+             (${entities}::text[])[1 + floor(power(((g * 15485863) % 1000) / 1000.0, 2) * 10)::int],
+             ((g * 31) % 20000)::text,
+             jsonb_build_object('name', jsonb_build_array('Screen ' || g, 'Screen ' || (g + 1))),
+             now() - make_interval(secs => (${count}::int - g) * (365.0 * 86400 / ${count}::int))
+      FROM generate_series(${start}::bigint, ${end}::bigint) g`);
+  }
+  await ctx.db.execute(sql`VACUUM (ANALYZE) journal`);
+  return listenBenchApp(await buildApp(ctx, { logger: false }), ctx.database, dataDir);
+}
+
+/** Starts this file as a child process pinned to core 1 (when there are two cores) and answers its origin. */
+export function startJournalServer(count: number): Promise<BenchServer> {
+  return spawnBenchScript(import.meta.url, [String(count)]);
+}
+
+await serveWhenRunDirectly(import.meta.url, () => real(Number(process.argv[2] ?? 1_000_000)));

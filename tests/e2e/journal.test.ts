@@ -1,0 +1,101 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInThroughUi, startE2E, type E2E } from '../helpers/browser.ts';
+import { CLEAN_REPORT, checkScreen } from '../helpers/screenChecks.ts';
+import { createUserAndSignIn, signIn } from '../helpers/server.ts';
+
+let e2e: E2E;
+let page: Page;
+let problems: string[];
+let admin: Awaited<ReturnType<typeof signIn>>['client'];
+const marker = `J${Date.now().toString(36)}`;
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  admin = (await signIn(e2e.server)).client;
+  ({ page, problems } = await e2e.newPage());
+  await signInThroughUi(page, 'admin', e2e.server.adminPassword);
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+const visible = (locator: ReturnType<Page['locator']>) => locator.first().waitFor({ state: 'visible' });
+const unexpected = (list: string[]) => list.filter((line) => !/Failed to load resource: the server responded with a status of 4\d\d/.test(line));
+
+describe('journal', () => {
+  it('shows a device edit made on /devices with its before and after, links to the device and filters', async () => {
+    const created = await admin.post('/tvpi/devices/create/', { sn: `${marker}-SN`, name: `${marker} Lobby`, user: 1 });
+    expect(created.status).toBe(201);
+    const other = await createUserAndSignIn(e2e.server, `${marker}-other`);
+    await other.client.post('/tvpi/devices/create/', { sn: `${marker}-OTHER`, name: `${marker} Other`, user: 1 });
+
+    await page.goto('/devices');
+    await page.getByRole('searchbox', { name: 'Search devices' }).fill(marker);
+    await page.getByRole('button', { name: `Open ${marker} Lobby` }).click();
+    const card = page.getByRole('dialog', { name: `Device ${marker} Lobby` });
+    await card.getByRole('button', { name: 'Edit' }).click();
+    const form = page.getByRole('dialog', { name: `Edit device ${marker} Lobby` });
+    await form.getByRole('textbox', { name: 'Name' }).fill(`${marker} Hall`);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await visible(page.getByText('Device updated'));
+
+    await page.goto('/journal');
+    const table = page.getByRole('table', { name: 'Journal' });
+    await visible(table.getByRole('row').filter({ hasText: `${marker} Hall` }));
+    const row = table.getByRole('row').filter({ hasText: `${marker} Hall` }).first();
+    expect(await row.getByRole('listitem').filter({ hasText: 'Name' }).innerText()).toBe(`Name: ${marker} Lobby → ${marker} Hall`);
+    expect(await row.innerText()).toContain('admin');
+    expect(await row.innerText()).toContain('Changed');
+    const link = row.getByRole('link', { name: `Open Device ${created.body.id}` });
+    expect(await link.getAttribute('href')).toBe(`/devices/${created.body.id}/configs`);
+
+    // Filters: the other user's entries only, then only updates (none of theirs), then cleared.
+    await page.getByRole('combobox', { name: 'User' }).selectOption({ label: `${marker}-other` });
+    await visible(table.getByRole('row').filter({ hasText: `${marker}-other` }));
+    await table.getByRole('row').filter({ hasText: `${marker} Hall` }).waitFor({ state: 'detached' });
+    await page.getByRole('combobox', { name: 'Action' }).selectOption({ label: 'Changed' });
+    await visible(page.getByText('No entries match these filters.'));
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await page.getByRole('combobox', { name: 'Object' }).selectOption({ label: 'Device' });
+    await page.getByRole('combobox', { name: 'Action' }).selectOption({ label: 'Changed' });
+    await visible(table.getByRole('row').filter({ hasText: `${marker} Hall` }));
+    expect(await table.getByRole('row').filter({ hasText: 'Signed in' }).count()).toBe(0);
+
+    // A period that ends before it starts is refused on the screen, without a request.
+    await page.getByRole('textbox', { name: 'From' }).fill('20.11.2026');
+    await page.getByRole('textbox', { name: 'To' }).fill('01.11.2026');
+    await visible(page.getByText('The period ends before it starts.'));
+    await page.getByRole('textbox', { name: 'To' }).fill('');
+    await page.getByRole('textbox', { name: 'From' }).fill('');
+
+    await link.click();
+    await page.waitForURL(`**/devices/${created.body.id}/configs`);
+    expect(unexpected(problems)).toEqual([]);
+  });
+
+  it('downloads the filtered entries as xlsx', async () => {
+    await page.goto('/journal');
+    await page.getByRole('combobox', { name: 'Object' }).selectOption({ label: 'Device' });
+    await visible(page.getByRole('table', { name: 'Journal' }).getByRole('row').filter({ hasText: marker }));
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download as xlsx' }).click()]);
+    expect(download.suggestedFilename()).toBe('journal.xlsx');
+    expect(unexpected(problems)).toEqual([]);
+  });
+
+  it('says when the journal cannot load, and loads on retry', async () => {
+    let refuse = true;
+    await page.route('**/api/v1/journal/**', (route) => (refuse ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"x","code":"server_error"}' }) : route.fallback()));
+    await page.goto('/journal');
+    await visible(page.getByRole('alert').filter({ hasText: 'Cannot load the journal.' }));
+    refuse = false;
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await visible(page.getByRole('table', { name: 'Journal' }));
+    await page.unroute('**/api/v1/journal/**');
+  });
+
+  it('/journal meets the house standard', async () => {
+    const report = await checkScreen(page, { path: '/journal', ready: (p) => p.getByRole('link', { name: /^(Open|Открыть)/ }).first().waitFor({ state: 'visible' }), widths: [360, 500, 700] });
+    expect(report).toEqual(CLEAN_REPORT);
+  });
+});
