@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { DISPLAY_MAX_SIDE } from '../../src/services/schemas/navigation.ts';
-import { PHOTO_EXTENSIONS, sniffImageType, type PhotoType } from '../domain/devices.ts';
+import { PHOTO_EXTENSIONS, type PhotoType } from '../domain/devices.ts';
 import { ApiError, badRequest } from '../errors.ts';
 import { isBadText, invalidCharacters } from '../plugins/input.ts';
 import { probe } from './ffmpeg.ts';
+import { writeImageFile } from './imageFile.ts';
 import { ffmpegPath, lastLine, runTool, ToolError } from './tools.ts';
 
 /** Names of files in DATA_DIR/navigation: random stems and fixed extensions, never a client's name. */
@@ -55,28 +54,8 @@ export async function receiveImageForm(request: FastifyRequest, dir: string, fil
       }
       const stem = randomBytes(16).toString('hex');
       temporary = path.join(dir, `${stem}.part`);
-      let head = Buffer.alloc(0);
-      let type: PhotoType | null | undefined;
-      let bytes = 0;
-      await pipeline(
-        part.file,
-        async function* (source: AsyncIterable<Buffer>) {
-          for await (const chunk of source) {
-            bytes += chunk.length;
-            if (type === undefined) {
-              head = Buffer.concat([head, chunk]);
-              if (head.length >= 12) {
-                type = sniffImageType(head);
-                if (!type) throw notAnImage();
-              }
-            }
-            yield chunk;
-          }
-        },
-        fs.createWriteStream(temporary, { flags: 'wx' }),
-      );
+      const { type, bytes } = await writeImageFile(part.file, temporary, notAnImage);
       if (part.file.truncated) throw new ApiError(413, 'file_too_large', `The image may be at most ${maxBytes} bytes.`, { [fileField]: 'too_large' });
-      type ??= sniffImageType(head);
       if (!type) throw notAnImage();
       const file = `${stem}.${PHOTO_EXTENSIONS[type]}`;
       await fsp.rename(temporary, path.join(dir, file));

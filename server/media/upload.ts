@@ -8,6 +8,7 @@ import { MAX_FILES_PER_UPLOAD, MAX_MEDIA_FILE_BYTES, MediaFileInfoList, type Med
 import { ApiError, badRequest, fieldsOf } from '../errors.ts';
 import { findBadText, invalidCharacters, isBadText, MAX_JSON_DEPTH, nestsDeeperThan } from '../plugins/input.ts';
 import { sniff, SNIFF_BYTES, type SniffedType } from './sniff.ts';
+import { closed } from './imageFile.ts';
 import type { MediaStore } from './storage.ts';
 
 export interface ReceivedFile {
@@ -151,7 +152,8 @@ export async function receiveUpload(request: FastifyRequest, store: MediaStore):
     }
     return { files, info };
   } catch (error) {
-    writing?.destroy();
+    // The file may still be opening: wait until the stream has let go of it, or it would appear after the removal.
+    if (writing) await closed(writing);
     await discardTemps(temps.map((t) => t.tempPath));
     throw multipartFailure(error, aborted);
   } finally {

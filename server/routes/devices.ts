@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { literal, object, type } from 'superstruct';
@@ -45,8 +44,9 @@ import {
   violatedUniqueIndex,
   type DeviceInsert,
 } from '../db/devices.ts';
-import { configContentError, defaultConfigFiles, generateDeviceKey, isReady, PHOTO_EXTENSIONS, sniffImageType, type PhotoType } from '../domain/devices.ts';
+import { configContentError, defaultConfigFiles, generateDeviceKey, isReady, PHOTO_EXTENSIONS, type PhotoType } from '../domain/devices.ts';
 import { configPathUnder } from '../domain/configPaths.ts';
+import { writeImageFile } from '../media/imageFile.ts';
 import { inCampaignOfOtherPosition } from '../db/campaigns.ts';
 import { record } from '../domain/journal.ts';
 import { pageJson, pageRequest } from '../domain/paging.ts';
@@ -337,28 +337,10 @@ async function receivePhoto(request: FastifyRequest, photosDir: string): Promise
   await fsp.mkdir(photosDir, { recursive: true });
   const stem = randomBytes(16).toString('hex');
   const temporary = path.join(photosDir, `${stem}.part`);
-  let head = Buffer.alloc(0);
-  let type: PhotoType | null | undefined;
   const notAnImage = () => badRequest('not_an_image', 'The photo must be a PNG, JPEG or WebP image.', { photo: 'not_an_image' });
   try {
-    await pipeline(
-      part.file,
-      async function* (source: AsyncIterable<Buffer>) {
-        for await (const chunk of source) {
-          if (type === undefined) {
-            head = Buffer.concat([head, chunk]);
-            if (head.length >= 12) {
-              type = sniffImageType(head);
-              if (!type) throw notAnImage();
-            }
-          }
-          yield chunk;
-        }
-      },
-      fs.createWriteStream(temporary, { flags: 'wx' }),
-    );
+    const { type } = await writeImageFile(part.file, temporary, notAnImage);
     if (part.file.truncated) throw new ApiError(413, 'too_large', `The photo is larger than ${MAX_DEVICE_PHOTO_BYTES / 1024 / 1024} MB.`, { photo: 'too_large' });
-    type ??= sniffImageType(head);
     if (!type) throw notAnImage();
     const file = `${stem}.${PHOTO_EXTENSIONS[type]}`;
     await fsp.rename(temporary, path.join(photosDir, file));

@@ -79,7 +79,7 @@ describe('heartbeats', () => {
     const { device, beat } = await beatingDevice();
     const written = await lastConnection(device.id);
     const answer = await beat();
-    expect(answer.body).toEqual({ device: device.id, commands: [], schedule_version: 0, config_version: 1, configs: null });
+    expect(answer.body).toEqual({ device: device.id, commands: [], schedule_version: 0, navigation_version: 0, config_version: 1, configs: null });
     expect(await lastConnection(device.id)).toEqual(written);
     expect(await statusOf(device.id)).toBe('online');
   });
