@@ -29,6 +29,8 @@ export interface SimulatedPlayer {
   readonly heartbeats: number;
   /** The navigation version this player last read (0: none yet). */
   readonly navigationVersion: number;
+  /** The schedule it holds (version 0 and no items until the first fetch). */
+  readonly schedule: HeldSchedule;
   stop(): Promise<void>;
 }
 
@@ -47,6 +49,43 @@ export async function followNavigation(api: string, headers: Record<string, stri
   return map.version;
 }
 
+/** What a player keeps of its schedule (GET /scheduler/dev2/{id}): the version and each occurrence's span. */
+export interface HeldSchedule {
+  version: number;
+  items: { starts_at: string; ends_at: string }[];
+}
+
+/**
+ * Reads the device's schedule when the heartbeat announces a version other than the one held; answers what it now
+ * holds. A failed read keeps the old schedule (a screen off the network goes on with what it last received).
+ */
+export async function followSchedule(
+  api: string,
+  headers: Record<string, string>,
+  device: unknown,
+  held: HeldSchedule,
+  announced: unknown,
+  log: (line: string) => void,
+): Promise<HeldSchedule> {
+  if (typeof announced !== 'number' || announced === held.version || typeof device !== 'number') return held;
+  const response = await fetch(`${api}/scheduler/dev2/${device}`, { headers });
+  if (response.status !== 200) throw new Error(`schedule answered ${response.status}`);
+  const schedule = (await response.json()) as HeldSchedule;
+  log(`schedule version ${schedule.version} with ${schedule.items.length} occurrence(s)`);
+  return { version: schedule.version, items: schedule.items.map(({ starts_at, ends_at }) => ({ starts_at, ends_at })) };
+}
+
+/**
+ * What the player reports of its schedule at `now`: playing while an occurrence is on, waiting when one is due later,
+ * not_found when none; the expiry is the end of the last occurrence (null without any).
+ */
+export function scheduleReport(held: HeldSchedule, now: number): { schedule_state: 'playing' | 'waiting' | 'not_found'; schedule_expiry: string | null } {
+  const spans = held.items.map((item) => ({ start: Date.parse(item.starts_at), end: Date.parse(item.ends_at) }));
+  const last = spans.reduce((latest, span) => Math.max(latest, span.end), Number.NEGATIVE_INFINITY);
+  const state = spans.some((span) => span.start <= now && now < span.end) ? 'playing' : spans.some((span) => span.start > now) ? 'waiting' : 'not_found';
+  return { schedule_state: state, schedule_expiry: spans.length ? new Date(last).toISOString() : null };
+}
+
 export function startSimulatedPlayer(options: PlayerOptions): SimulatedPlayer {
   const interval = options.intervalMs ?? 5000;
   const rebootMs = options.rebootMs ?? 15000;
@@ -56,6 +95,7 @@ export function startSimulatedPlayer(options: PlayerOptions): SimulatedPlayer {
   let state = 'starting';
   let heartbeats = 0;
   let navigationVersion = 0;
+  let held: HeldSchedule = { version: 0, items: [] };
   let configVersion: number | null = null;
   let acknowledged: number[] = [];
   let timer: NodeJS.Timeout | null = null;
@@ -108,7 +148,7 @@ export function startSimulatedPlayer(options: PlayerOptions): SimulatedPlayer {
     const answer = await call('/player/heartbeat/', {
       ...(options.ip ? { ip: options.ip } : {}),
       version: options.version ?? '1.4.2',
-      schedule_state: heartbeats % 20 === 0 ? 'waiting' : 'playing',
+      ...scheduleReport(held, Date.now()),
       ...(configVersion !== null ? { config_version: configVersion } : {}),
       ...(acknowledged.length ? { acknowledged } : {}),
     });
@@ -125,6 +165,7 @@ export function startSimulatedPlayer(options: PlayerOptions): SimulatedPlayer {
     acknowledged = [];
     const credentials = { 'x-device-serial': options.serial, 'x-device-key': key ?? '' };
     navigationVersion = await followNavigation(api, credentials, navigationVersion, answer.body.navigation_version, (line) => log(`${options.serial}: ${line}`));
+    held = await followSchedule(api, credentials, answer.body.device, held, answer.body.schedule_version, (line) => log(`${options.serial}: ${line}`));
     if (Array.isArray(answer.body.configs)) {
       configVersion = Number(answer.body.config_version);
       log(`${options.serial}: received ${answer.body.configs.length} config file(s), version ${configVersion}`);
@@ -159,6 +200,9 @@ export function startSimulatedPlayer(options: PlayerOptions): SimulatedPlayer {
     },
     get navigationVersion() {
       return navigationVersion;
+    },
+    get schedule() {
+      return held;
     },
     async stop() {
       stopped = true;
