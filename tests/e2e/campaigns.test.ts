@@ -144,7 +144,7 @@ describe('campaigns', () => {
     expect(download.suggestedFilename()).toBe('campaign-report-2026-10-01-2026-11-01.xlsx');
     const file = path.join(files, 'report.xlsx');
     await download.saveAs(file);
-    expect((await readSheet(fs.readFileSync(file)))[0]).toEqual(['Serial number', 'Device', 'Office', 'Date', 'Events', 'Event titles', 'Planned minutes']);
+    expect((await readSheet(fs.readFileSync(file)))[0]).toEqual(['Serial number', 'Device', 'Office', 'Date', 'Events', 'Event titles', 'Planned minutes', 'Plays', 'Played minutes']);
     await dialog.waitFor({ state: 'detached' });
   });
 
