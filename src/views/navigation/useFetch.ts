@@ -1,0 +1,27 @@
+import { useEffect, useMemo } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { createFetchStatusMachine } from '../../machines/fetchStatus.machine.ts';
+import { selectData, selectError, selectIsLoading } from '../../machines/fetchStatus.selectors.ts';
+
+/** Loads `load(params)` through the fetch-status machine whenever `params` changes (null: nothing to load). */
+export function useFetch<T, P>(load: (params: P) => Promise<T>, params: P | null) {
+  const machine = useMemo(() => createFetchStatusMachine<T, P>().provide({ actors: { load: fromPromise(({ input }) => load(input.params as P)) } }), [load]);
+  const actor = useActorRef(machine);
+  const key = JSON.stringify(params);
+  useEffect(() => {
+    if (params !== null) actor.send({ type: 'fetch.load', params });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [actor, key]);
+  const data = useSelector(actor, (s) => selectData(s) as T | null);
+  const error = useSelector(actor, selectError);
+  const loading = useSelector(actor, selectIsLoading);
+  return { data, error, loading, reload: () => params !== null && actor.send({ type: 'fetch.load', params }) };
+}
+
+/** The value of a Fluent token (`var(--name)`) as the canvas needs it, read from the themed element. */
+export function tokenValue(element: Element | null, token: string): string {
+  const name = /var\((--[^),]+)/.exec(token)?.[1];
+  if (!element || !name) return token;
+  return getComputedStyle(element).getPropertyValue(name).trim() || token;
+}

@@ -1,0 +1,124 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ffmpegPath } from '../../server/media/tools.ts';
+import { startSimulatedPlayer, type SimulatedPlayer } from '../../server/simulate.ts';
+import { signInThroughUi, startE2E, tempDir, type E2E } from '../helpers/browser.ts';
+import { CLEAN_REPORT, checkScreen } from '../helpers/screenChecks.ts';
+import { apiClient, signIn } from '../helpers/server.ts';
+
+let e2e: E2E;
+let admin: ReturnType<typeof apiClient>;
+let page: Page;
+let problems: string[];
+let player: SimulatedPlayer;
+const files = tempDir('vitrine-navigation-e2e-');
+const layoutFile = path.join(files, 'floor-plan.png');
+const ids = { company: 0, office: 0, device: 0, object: 0 };
+const LONG_NAME = 'Торговый центр «Галерея», второй этаж, восточное крыло у фудкорта';
+
+beforeAll(async () => {
+  execFileSync(ffmpegPath(), ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'color=c=0xd0d0d0:s=1200x800', '-frames:v', '1', layoutFile]);
+  e2e = await startE2E();
+  admin = (await signIn(e2e.server)).client;
+  const company = await admin.post('/companies/create/', { name: 'E2E Mall', user: 1 });
+  const office = await admin.post('/branch-offices/create/', { company: company.body.id, name: 'E2E Mall centre', user: 1 });
+  const device = await admin.post('/tvpi/devices/create/', { sn: `NAV-${process.pid}`, name: 'Entrance screen', office: office.body.id, user: 1 });
+  Object.assign(ids, { company: company.body.id, office: office.body.id, device: device.body.id });
+  player = startSimulatedPlayer({ server: e2e.server.origin, serial: device.body.sn, key: device.body.key, intervalMs: 300 });
+  ({ page, problems } = await e2e.newPage());
+  await signInThroughUi(page, 'admin', e2e.server.adminPassword);
+});
+afterAll(async () => {
+  await player?.stop();
+  await e2e?.close();
+  fs.rmSync(files, { recursive: true, force: true });
+});
+
+/** Where a point of the layout (fractions) is on the page, from the stage's published transform. */
+async function onLayout(x: number, y: number) {
+  const stage = page.getByTestId('layout-stage');
+  await expect.poll(async () => Number(await stage.getAttribute('data-layout-width'))).toBeGreaterThan(1);
+  const box = (await stage.boundingBox())!;
+  const data = await stage.evaluate((element: HTMLElement) => ({ ...element.dataset }));
+  const scale = Number(data.scale);
+  return { x: box.x + Number(data.offsetX) + x * Number(data.layoutWidth) * scale, y: box.y + Number(data.offsetY) + y * Number(data.layoutHeight) * scale };
+}
+
+describe('navigation', () => {
+  it('creates an object with a layout, places and edits markers on the device map, applies, sends, and a player fetches it', async () => {
+    await page.goto(`/navigation?company=${ids.company}&office=${ids.office}`);
+    await page.getByText('This office has no objects yet').waitFor();
+    await page.getByRole('button', { name: 'Add object' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New object' });
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Floor 1');
+    await dialog.locator('input[type="file"]').setInputFiles(layoutFile);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Open Floor 1' }).click();
+    await expect.poll(async () => Number(await page.getByTestId('layout-stage').getAttribute('data-layout-width'))).toBe(1200);
+    const objects = await admin.get(`/navigation/objects/?office=${ids.office}`);
+    expect(objects.body.results.map((o: { name: string; width: number }) => [o.name, o.width])).toEqual([['Floor 1', 1200]]);
+    ids.object = objects.body.results[0].id;
+
+    await page.goto(`/navigation/${ids.device}`);
+    await page.getByRole('combobox', { name: 'Object' }).click();
+    await page.getByRole('option', { name: 'Floor 1' }).click();
+    const send = page.getByRole('button', { name: 'Send changes to device' });
+    await expect.poll(() => send.isDisabled()).toBe(true);
+
+    // Placement mode: a click on the layout puts the marker there; the side panel makes it a toilet.
+    await page.getByRole('button', { name: 'Add marker' }).click();
+    await expect.poll(() => page.getByTestId('layout-stage').getAttribute('data-placing')).toBe('true');
+    const at = await onLayout(0.25, 0.5);
+    await page.mouse.click(at.x, at.y);
+    await page.getByRole('heading', { name: 'New marker' }).waitFor();
+    await page.getByRole('combobox', { name: 'Icon' }).click();
+    await page.getByRole('option', { name: 'Toilet' }).click();
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    const markers = page.getByRole('list', { name: 'Markers' });
+    await markers.getByRole('button', { name: /^Toilet at 2[45] %, 5\d %$/ }).waitFor();
+
+    // A second placement left with Escape adds nothing.
+    await page.getByRole('button', { name: 'Add marker' }).click();
+    await expect.poll(() => page.getByTestId('layout-stage').getAttribute('data-placing')).toBe('true');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('layout-stage').getAttribute('data-placing')).toBe('false');
+    expect(await markers.getByRole('button').count()).toBe(1);
+
+    // The screen's own marker (in the middle) dragged to 70 %, 30 %.
+    const from = await onLayout(0.5, 0.5);
+    const to = await onLayout(0.7, 0.3);
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 5 });
+    await page.mouse.move(to.x, to.y, { steps: 5 });
+    await page.mouse.up();
+    await markers.getByText(/^This screen at (69|70|71) %, (29|30|31) %$/).waitFor();
+
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByText('Changes applied').first().waitFor();
+    const saved = await admin.get(`/navigation/markers/?object=${ids.object}`);
+    const byKind = Object.fromEntries(saved.body.results.map((m: { kind: string; x: number; y: number }) => [m.kind, [Math.round(m.x * 100), Math.round(m.y * 100)]]));
+    expect(Object.keys(byKind).sort()).toEqual(['device', 'toilet']);
+    expect(Math.abs(byKind.toilet[0] - 25)).toBeLessThanOrEqual(1);
+    expect(Math.abs(byKind.device[0] - 70)).toBeLessThanOrEqual(1);
+    expect(Math.abs(byKind.device[1] - 30)).toBeLessThanOrEqual(1);
+
+    expect(player.navigationVersion).toBe(0);
+    await expect.poll(() => send.isDisabled()).toBe(false);
+    await send.click();
+    await page.getByText('Changes sent to the device (version 1)').first().waitFor();
+    await vi.waitFor(() => expect(player.navigationVersion).toBe(1), { timeout: 30_000, interval: 200 });
+    expect(problems).toEqual([]);
+  });
+
+  it('meets the house standard on /navigation and /navigation/{deviceId}', async () => {
+    await admin.put(`/navigation/objects/${ids.object}`, { name: LONG_NAME });
+    const stage = (p: Page) => p.getByTestId('layout-stage').waitFor();
+    const listed = (p: Page) => Promise.all([p.getByText(LONG_NAME).first().waitFor(), stage(p)]);
+    expect(await checkScreen(page, { path: `/navigation?company=${ids.company}&office=${ids.office}&object=${ids.object}`, ready: listed })).toEqual(CLEAN_REPORT);
+    expect(await checkScreen(page, { path: `/navigation/${ids.device}`, ready: stage })).toEqual(CLEAN_REPORT);
+  });
+});
