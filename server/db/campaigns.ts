@@ -4,6 +4,7 @@ import type { DevicePosition } from '../../src/services/schemas/devices.ts';
 import { likePattern } from '../domain/devices.ts';
 import { isoText, onlineSince } from './devices.ts';
 import type { Db } from './index.ts';
+import { inCompanies } from '../domain/scope.ts';
 
 /* Campaigns, their devices and the events table (migration 0010_campaigns.sql). Plain SQL: most of it is counting. */
 
@@ -25,7 +26,7 @@ const eventEnded = sql.raw(
 
 /** Each campaign with its device and event counters, as the API writes it. */
 const campaignSelect = sql`
-  SELECT c.id, c.name, c.screen_position,
+  SELECT c.id, c.name, c.screen_position, c.company_id AS company,
     COALESCE(d.active, 0)::int AS active_devices,
     COALESCE(d.deactivated, 0)::int AS deactivated_devices,
     COALESCE(e.total, 0)::int AS events_count,
@@ -55,8 +56,14 @@ const STATUS_CONDITION: Record<NonNullable<CampaignListQuery['status']>, string>
 };
 
 /** A page of campaigns, newest first, with the total of the filter. */
-export async function listCampaigns(db: Db, filter: CampaignListQuery, limit: number, offset: number): Promise<{ total: number; rows: Campaign[] }> {
+export async function listCampaigns(
+  db: Db,
+  filter: CampaignListQuery & { companies?: readonly number[] | null },
+  limit: number,
+  offset: number,
+): Promise<{ total: number; rows: Campaign[] }> {
   const base: SQL[] = [];
+  if (filter.companies) base.push(inCompanies(sql`c.company_id`, filter.companies));
   if (filter.search?.trim()) base.push(sql`lower(c.name) LIKE lower(${likePattern(filter.search.trim())})`);
   if (filter.screen_position) base.push(sql`c.screen_position = ${filter.screen_position}`);
   const where = base.length ? sql`WHERE ${sql.join(base, sql` AND `)}` : sql``;
@@ -75,8 +82,11 @@ export async function findCampaign(db: Db, id: number): Promise<Campaign | undef
   return row;
 }
 
-export async function insertCampaign(db: Db, values: { name: string; screenPosition: DevicePosition }): Promise<number> {
-  const [row] = await rows<{ id: number }>(db, sql`INSERT INTO campaigns (name, screen_position) VALUES (${values.name}, ${values.screenPosition}) RETURNING id`);
+export async function insertCampaign(db: Db, values: { name: string; screenPosition: DevicePosition; companyId?: number | null }): Promise<number> {
+  const [row] = await rows<{ id: number }>(
+    db,
+    sql`INSERT INTO campaigns (name, screen_position, company_id) VALUES (${values.name}, ${values.screenPosition}, ${values.companyId ?? null}) RETURNING id`,
+  );
   return row!.id;
 }
 

@@ -56,6 +56,14 @@ export function toDevice(row: JoinedDevice, photoBase: string): Device {
 export interface DeviceFilter extends DeviceListQuery {
   /** Devices in (member) or not in a campaign: the two sides of a campaign's devices page. */
   campaign?: { id: number; member: boolean };
+  /** The caller's scope (server/domain/scope.ts): only devices of offices of these companies; absent or null for all. */
+  companies?: readonly number[] | null;
+}
+
+/** Devices whose office belongs to one of `companies` (none when the list is empty). */
+export function devicesOfCompanies(companies: readonly number[]): SQL {
+  if (!companies.length) return sql`false`;
+  return sql`${devices.officeId} IN (SELECT ${offices.id} FROM ${offices} WHERE ${offices.companyId} IN (${sql.join(companies.map((id) => sql`${id}`), sql`, `)}))`;
 }
 
 function filterConditions(filter: DeviceFilter): SQL | undefined {
@@ -76,6 +84,7 @@ function filterConditions(filter: DeviceFilter): SQL | undefined {
   if (filter.type) conditions.push(eq(devices.deviceType, filter.type));
   if (filter.office) conditions.push(eq(devices.officeId, filter.office));
   if (filter.company) conditions.push(inArray(devices.officeId, sql`(SELECT ${offices.id} FROM ${offices} WHERE ${offices.companyId} = ${filter.company})`));
+  if (filter.companies) conditions.push(devicesOfCompanies(filter.companies));
   // The same test on the group rank, a small number near the start of the row (migration 0007), not the text.
   if (filter.position) conditions.push(eq(devices.positionRank, DEVICE_POSITIONS.indexOf(filter.position)));
   if (filter.campaign) {
@@ -178,6 +187,16 @@ export async function findDevice(db: Db, id: number): Promise<JoinedDevice | und
   return row;
 }
 
+/** The ids among `ids` of devices outside `companies` (absent ids are not named: the caller finds those itself). */
+export async function devicesOutside(db: Db, ids: readonly number[], companies: readonly number[] | null): Promise<number[]> {
+  if (!companies || !ids.length) return [];
+  const rows = await db
+    .select({ id: devices.id })
+    .from(devices)
+    .where(and(inArray(devices.id, [...ids]), sql`NOT (${devicesOfCompanies(companies)})`));
+  return rows.map((row) => row.id);
+}
+
 export async function findDeviceIdBySerial(db: Db, sn: string): Promise<number | undefined> {
   const [row] = await db.select({ id: devices.id }).from(devices).where(eq(devices.sn, sn));
   return row?.id;
@@ -233,13 +252,14 @@ export async function deleteDevice(db: Db, id: number): Promise<{ photoFile: str
   return row;
 }
 
-export async function deviceStatistics(db: Db): Promise<{ active: number; deactive: number }> {
+export async function deviceStatistics(db: Db, companies: readonly number[] | null = null): Promise<{ active: number; deactive: number }> {
   const [row] = await db
     .select({
       active: sql<number>`count(*) FILTER (WHERE ${devices.isActive})`,
       deactive: sql<number>`count(*) FILTER (WHERE NOT ${devices.isActive})`,
     })
-    .from(devices);
+    .from(devices)
+    .where(companies ? devicesOfCompanies(companies) : undefined);
   return { active: Number(row?.active ?? 0), deactive: Number(row?.deactive ?? 0) };
 }
 

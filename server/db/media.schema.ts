@@ -38,6 +38,8 @@ export const mediaFiles = pgTable(
     failureReason: text('failure_reason'),
     uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The owning company (migration 0015b); null: only the administrator sees the file. */
+    companyId: integer('company_id'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('media_files_uploaded_idx').on(t.uploadedAt.desc(), t.id.desc()), index('media_files_status_idx').on(t.status)],

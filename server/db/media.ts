@@ -24,6 +24,8 @@ export interface MediaListFilter {
   search?: string;
   status?: MediaStatus;
   ordering?: MediaOrdering;
+  /** The caller's scope: only files of these companies; absent or null for all. */
+  companies?: readonly number[] | null;
   limit: number;
   offset: number;
 }
@@ -36,6 +38,7 @@ export async function listMediaFiles(db: Db, filter: MediaListFilter): Promise<{
     conditions.push(or(ilike(mediaFiles.name, like), ilike(mediaFiles.description, like), ilike(mediaFiles.originalName, like))!);
   }
   if (filter.status) conditions.push(eq(mediaFiles.status, filter.status));
+  if (filter.companies) conditions.push(filter.companies.length ? inArray(mediaFiles.companyId, [...filter.companies]) : sql`false`);
   const where = conditions.length ? and(...conditions) : undefined;
   const ordering = filter.ordering ?? '-uploaded';
   const column = ORDER_COLUMNS[ordering.replace(/^-/, '') as keyof typeof ORDER_COLUMNS];

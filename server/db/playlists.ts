@@ -3,6 +3,7 @@ import type { Playlist, PlaylistListQuery, Track, TrackDetail, TrackRow } from '
 import type { UsageRef } from '../../src/services/schemas/media.ts';
 import { isoText } from './devices.ts';
 import type { Db } from './index.ts';
+import { inCompanies } from '../domain/scope.ts';
 
 /* Playlists, their tracks and committed versions (migration 0009_playlists.sql). */
 
@@ -26,6 +27,7 @@ interface PlaylistRow {
   version: number;
   tracks_count: number;
   media: number[] | null;
+  company: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -40,6 +42,7 @@ function toPlaylist(row: PlaylistRow): Playlist {
     version: row.version,
     tracks_count: row.tracks_count,
     media: row.media ?? [],
+    company: row.company,
     details: `${LINK_BASE}/play_list_detail/${row.id}`,
     device_groups: `${LINK_BASE}/play_list_with_tracks/${row.id}/device_groups/`,
     created_at: row.created_at,
@@ -48,7 +51,7 @@ function toPlaylist(row: PlaylistRow): Playlist {
 }
 
 const PLAYLIST_COLUMNS = sql`
-  p.id, p.name, p.screen_position, p.duration, p.committed, p.version, p.tracks_count,
+  p.id, p.name, p.screen_position, p.duration, p.committed, p.version, p.tracks_count, p.company_id AS company,
   (SELECT array_agg(t.media_id ORDER BY t.position) FROM playlist_tracks t WHERE t.playlist_id = p.id) AS media,
   ${isoText(sql`p.created_at`)} AS created_at, ${isoText(sql`p.updated_at`)} AS updated_at`;
 
@@ -62,12 +65,14 @@ const ORDERINGS: Record<string, SQL> = {
 };
 
 export interface PlaylistFilter extends PlaylistListQuery {
+  /** The caller's scope: only playlists of these companies; absent or null for all. */
+  companies?: readonly number[] | null;
   limit: number;
   offset: number;
 }
 
 export async function listPlaylists(db: Db, filter: PlaylistFilter): Promise<{ total: number; playlists: Playlist[] }> {
-  const conditions: SQL[] = [sql`true`];
+  const conditions: SQL[] = [inCompanies(sql`p.company_id`, filter.companies)];
   const search = filter.search?.trim();
   if (search) conditions.push(sql`p.name ILIKE ${`%${escapeLike(search)}%`}`);
   if (filter.screen_position) conditions.push(sql`p.screen_position = ${filter.screen_position}`);
@@ -93,8 +98,11 @@ export async function findPlaylist(db: Db, id: number): Promise<Playlist | undef
   return row && toPlaylist(row);
 }
 
-export async function insertPlaylist(db: Db, values: { name: string; screenPosition: string }): Promise<number> {
-  const [row] = await rows<{ id: number }>(db, sql`INSERT INTO playlists (name, screen_position) VALUES (${values.name}, ${values.screenPosition}) RETURNING id`);
+export async function insertPlaylist(db: Db, values: { name: string; screenPosition: string; companyId?: number | null }): Promise<number> {
+  const [row] = await rows<{ id: number }>(
+    db,
+    sql`INSERT INTO playlists (name, screen_position, company_id) VALUES (${values.name}, ${values.screenPosition}, ${values.companyId ?? null}) RETURNING id`,
+  );
   return row!.id;
 }
 
@@ -290,11 +298,15 @@ export async function playlistsUsingMedia(db: Db, mediaId: number): Promise<Usag
 }
 
 /** Every track across playlists, searchable by playlist or media name (the /tracks screen). */
-export async function listAllTracks(db: Db, filter: { search?: string; limit: number; offset: number }): Promise<{ total: number; tracks: TrackRow[] }> {
+export async function listAllTracks(
+  db: Db,
+  filter: { search?: string; companies?: readonly number[] | null; limit: number; offset: number },
+): Promise<{ total: number; tracks: TrackRow[] }> {
   const search = filter.search?.trim();
-  const where = search
+  const matches = search
     ? sql`(p.name ILIKE ${`%${escapeLike(search)}%`} OR m.name ILIKE ${`%${escapeLike(search)}%`})`
     : sql`true`;
+  const where = sql`${matches} AND ${inCompanies(sql`p.company_id`, filter.companies)}`;
   const from = sql`FROM playlist_tracks t JOIN playlists p ON p.id = t.playlist_id JOIN media_files m ON m.id = t.media_id`;
   const [{ total }] = (await rows<{ total: number }>(db, sql`SELECT count(*)::int AS total ${from} WHERE ${where}`)) as [{ total: number }];
   if (filter.offset >= total) return { total, tracks: [] };

@@ -135,6 +135,13 @@ export function companyCondition(scope: Scope, column: SQLWrapper): SQL | undefi
   return inArray(column as Parameters<typeof inArray>[0], scope.companies as number[]);
 }
 
+/** The same for hand-written SQL: `column` in `companies`, or true when `companies` is null or absent (every company). */
+export function inCompanies(column: SQL, companies: readonly number[] | null | undefined): SQL {
+  if (!companies) return sql`true`;
+  if (!companies.length) return sql`false`;
+  return sql`${column} IN (${sql.join(companies.map((id) => sql`${id}`), sql`, `)})`;
+}
+
 /**
  * The owning company of a new object: the one named (it must be in the scope and exist), else the caller's lowest
  * company; the administrator's objects without a named company belong to no company (null).

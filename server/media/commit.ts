@@ -11,7 +11,7 @@ import { discardTemps, type ReceivedUpload } from './upload.ts';
  * the probe jobs become visible to the worker only once every source is in place.
  * On failure the rows roll back and both the moved and the temp files are removed.
  */
-export async function commitUpload(db: Db, store: MediaStore, upload: ReceivedUpload, userId: number): Promise<MediaFileRow[]> {
+export async function commitUpload(db: Db, store: MediaStore, upload: ReceivedUpload, userId: number, companyIds: readonly (number | null)[] = []): Promise<MediaFileRow[]> {
   const moved: number[] = [];
   try {
     return await db.transaction(async (tx) => {
@@ -31,6 +31,7 @@ export async function commitUpload(db: Db, store: MediaStore, upload: ReceivedUp
             mimeType: file.type.mime,
             sizeBytes: file.bytes,
             uploadedBy: userId,
+            companyId: companyIds[i] ?? null,
           };
         }),
       );

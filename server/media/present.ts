@@ -37,6 +37,7 @@ export function toMediaFile(row: MediaFileRow, renders: RenderJob[]): MediaFile 
     video_codec: row.videoCodec,
     size: bytesToMb(row.sizeBytes),
     uploaded: row.uploadedAt.toISOString(),
+    company: row.companyId,
     status: row.status,
     failure_reason: row.failureReason,
     formats,

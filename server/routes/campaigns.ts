@@ -32,10 +32,10 @@ import {
   saveCampaignDevices,
   updateCampaign,
 } from '../db/campaigns.ts';
-import { listDevicesJson } from '../db/devices.ts';
+import { devicesOutside, listDevicesJson } from '../db/devices.ts';
 import { campaignPlaysByDay } from '../db/plays.ts';
 import { statisticsTimeZone, withPlays } from '../domain/statistics.ts';
-import { scopeOf } from '../domain/scope.ts';
+import { areaScope, assertVisible, isVisible, ownerCompany, type Scope } from '../domain/scope.ts';
 import { record } from '../domain/journal.ts';
 import { pageOf, pageRequest } from '../domain/paging.ts';
 import { badRequest, conflict, notFound, parse } from '../errors.ts';
@@ -81,33 +81,41 @@ export default async function campaignRoutes(app: FastifyInstance, { ctx }: { ct
     if (request.method === 'GET' && request.url.includes('/devices')) await ctx.contacts.flush();
   });
 
-  const answer = async (id: number) => {
+  /** The campaign, when it exists and the scope (when given) holds its company: 404 otherwise. */
+  const answer = async (id: number, scope?: Scope) => {
     const campaign = await findCampaign(db, id);
     if (!campaign) throw notFound('Campaign');
+    if (scope) assertVisible(scope, campaign.company ?? null, 'Campaign');
     return campaign;
   };
+  const view = (request: FastifyRequest) => areaScope(ctx, request, 'campaigns', 'view');
+  const edit = (request: FastifyRequest) => areaScope(ctx, request, 'campaigns', 'edit');
   const userOf = (request: FastifyRequest) => currentUser(request).id;
 
   app.get('/campaigns/', async (request) => {
     const paging = pageRequest(request.query as Record<string, unknown>);
+    const scope = await view(request);
     const filter = parse(CampaignListQuery, request.query);
-    const { total, rows } = await listCampaigns(db, filter, paging.pageSize, paging.offset);
+    const { total, rows } = await listCampaigns(db, { ...filter, companies: scope.companies }, paging.pageSize, paging.offset);
     return pageOf(request.url, paging, total, rows);
   });
 
   app.post('/campaigns/create/', async (request, reply) => {
+    const scope = await edit(request);
     const body = parse(CampaignCreateBody, request.body);
-    const id = await insertCampaign(db, { name: body.name.trim(), screenPosition: body.screen_position ?? 'unknown' });
+    const companyId = await ownerCompany(ctx, scope, body.company);
+    const id = await insertCampaign(db, { name: body.name.trim(), screenPosition: body.screen_position ?? 'unknown', companyId });
     await record(db, { userId: userOf(request), action: 'create', entity: 'campaign', entityId: id, detail: { name: body.name.trim() } });
     return reply.code(201).send(await answer(id));
   });
 
-  app.get('/campaigns/:id', async (request) => answer(idParam(request)));
+  app.get('/campaigns/:id', async (request) => answer(idParam(request), await view(request)));
 
   app.put('/campaigns/:id', async (request) => {
     const id = idParam(request);
+    const scope = await edit(request);
     const body = parse(CampaignUpdateBody, request.body);
-    const previous = await findCampaign(db, id);
+    const previous = await answer(id, scope);
     const outcome = await updateCampaign(db, id, { name: body.name?.trim(), screenPosition: body.screen_position });
     if (outcome === 'not_found') throw notFound('Campaign');
     if (outcome === 'has_devices') {
@@ -121,6 +129,7 @@ export default async function campaignRoutes(app: FastifyInstance, { ctx }: { ct
 
   app.delete('/campaigns/:id', async (request, reply) => {
     const id = idParam(request);
+    await answer(id, await edit(request));
     if (!(await deleteCampaign(db, id))) throw notFound('Campaign');
     await record(db, { userId: userOf(request), action: 'delete', entity: 'campaign', entityId: id });
     return reply.code(204).send();
@@ -129,6 +138,9 @@ export default async function campaignRoutes(app: FastifyInstance, { ctx }: { ct
   // Both sides of the campaign-devices page, each a page of the device list with its own filters (see sideQuery).
   app.get('/campaigns/:id/devices/', async (request, reply) => {
     const id = idParam(request);
+    const scope = await view(request);
+    // The administrator's page needs no extra read: the counts below answer 404 for an absent campaign.
+    if (scope.companies) await answer(id, scope);
     const query = request.query as Record<string, unknown>;
     const side = parse(type({ side: CampaignSideParam, with_ids: WithIdsParam }), query);
     const sides = side.side ? [side.side] : CAMPAIGN_SIDES;
@@ -150,7 +162,7 @@ export default async function campaignRoutes(app: FastifyInstance, { ctx }: { ct
       const known = !unfiltered ? undefined : member ? counts.participating : counts.available!;
       const { total, size, json } = await listDevicesJson(
         db,
-        { ...filter, campaign: { id, member }, ...(member ? {} : { position: counts.position }) },
+        { ...filter, campaign: { id, member }, companies: scope.companies, ...(member ? {} : { position: counts.position }) },
         paging.pageSize,
         paging.offset,
         app.prefix,
@@ -166,7 +178,12 @@ export default async function campaignRoutes(app: FastifyInstance, { ctx }: { ct
 
   app.put('/campaigns/:id/devices/', async (request) => {
     const id = idParam(request);
+    const scope = await edit(request);
+    await answer(id, scope);
     const body = parse(CampaignDevicesBody, request.body);
+    // Another company's device is "unknown", like an absent one.
+    const foreign = await devicesOutside(db, body.devices, scope.companies);
+    if (foreign.length) throw badRequest('unknown_device', 'Some devices do not exist.', Object.fromEntries(foreign.map((device) => [`devices.${device}`, 'not_found'])));
     const outcome = await saveCampaignDevices(db, id, body.devices);
     if (!outcome.ok) {
       if (outcome.reason === 'not_found') throw notFound('Campaign');
@@ -182,11 +199,16 @@ export default async function campaignRoutes(app: FastifyInstance, { ctx }: { ct
   // Spreadsheet import: which devices the cells name (by serial number or MAC address). Reads only.
   app.post('/campaigns/:id/devices/match/', async (request) => {
     const id = idParam(request);
+    const scope = await view(request);
+    await answer(id, scope);
     const body = parse(CampaignMatchBody, request.body);
     const position = await campaignPosition(db, id);
     if (!position) throw notFound('Campaign');
     const serials = body.values.map((value) => value.trim());
-    const found = await matchDevices(db, serials, serials.map(normalizeMac));
+    const matched = await matchDevices(db, serials, serials.map(normalizeMac));
+    // Devices outside the scope are not found, as if absent.
+    const outside = new Set(await devicesOutside(db, [...new Set(matched.flatMap((device) => (device ? [device.id] : [])))], scope.companies));
+    const found = matched.map((device) => (device && outside.has(device.id) ? null : device));
     const devices = new Map<number, NonNullable<(typeof found)[number]>>();
     const unmatched: number[] = [];
     const mismatched: number[] = [];
@@ -200,7 +222,16 @@ export default async function campaignRoutes(app: FastifyInstance, { ctx }: { ct
 
   app.post('/campaigns/:id/multiply/', async (request) => {
     const id = idParam(request);
+    const scope = await edit(request);
+    await answer(id, scope);
     const body = parse(MultiplyBody, request.body);
+    // Target campaigns outside the scope are unknown, as if absent.
+    for (const target of new Set(body.campaigns)) {
+      const campaign = target === id ? true : await findCampaign(db, target);
+      if (campaign !== true && campaign && !isVisible(scope, campaign.company ?? null)) {
+        throw badRequest('unknown_campaign', 'Some target campaigns do not exist.', { campaigns: 'not_found' });
+      }
+    }
     const outcome = await multiplyCampaign(db, id, body.campaigns);
     if (!outcome.ok) {
       if (outcome.reason === 'same_campaign') throw badRequest('same_campaign', 'A campaign cannot be multiplied into itself.', { campaigns: 'same_campaign' });
@@ -221,8 +252,9 @@ export default async function campaignRoutes(app: FastifyInstance, { ctx }: { ct
     const days = periodDays(query.from, query.to);
     if (days < 1) throw badRequest('invalid_period', 'The period starts after it ends.', { from: 'after_to' });
     if (days > MAX_REPORT_DAYS) throw badRequest('period_too_long', `The period is longer than ${MAX_REPORT_DAYS} days.`, { to: 'out_of_range' });
-    const campaign = await answer(id);
-    const rows = withPlays(await campaignReport(db, id, query.from, query.to), await campaignPlaysByDay(db, id, query.from, query.to, statisticsTimeZone(), (await scopeOf(ctx, request)).companies));
+    const scope = await view(request);
+    const campaign = await answer(id, scope);
+    const rows = withPlays(await campaignReport(db, id, query.from, query.to), await campaignPlaysByDay(db, id, query.from, query.to, statisticsTimeZone(), scope.companies));
     const data = [
       [...REPORT_HEADERS[query.lang ?? 'en']],
       ...rows.map((row) => [row.sn, row.name, row.office ?? '', row.day, Number(row.events), row.titles, Number(row.minutes), row.plays, row.playedMinutes]),

@@ -52,6 +52,7 @@ import { record } from '../domain/journal.ts';
 import { pageJson, pageRequest } from '../domain/paging.ts';
 import { ApiError, badRequest, conflict, notFound, parse } from '../errors.ts';
 import { currentUser, requireUser } from '../plugins/auth.ts';
+import { areaScope, assertVisible, type Scope } from '../domain/scope.ts';
 
 /** Device fields the journal compares: what an operator sets (status, contacts and the key are not edits). */
 const JOURNALED_FIELDS = [
@@ -121,15 +122,26 @@ export default async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx:
   });
   app.addHook('onClose', async () => clearInterval(analyzeTimer));
 
-  const present = async (id: number) => {
+  /** The device, when it exists and the scope holds its company (404 otherwise: another company's id leaks nothing). */
+  const present = async (id: number, scope?: Scope) => {
     const row = await findDevice(db, id);
     if (!row) throw notFound('Device');
+    if (scope) assertVisible(scope, row.companyId, 'Device');
     return row;
   };
   const answer = async (id: number) => toDevice(await present(id), app.prefix);
-  const assertOffice = async (office: number | null | undefined) => {
-    if (office && !(await officeExists(db, office))) throw badRequest('unknown_office', 'The branch office does not exist.', { office: 'not_found' });
+  /** A device's office must exist and lie in the scope; a scoped user's devices need one (a device without an office is nobody's). */
+  const assertOffice = async (office: number | null | undefined, scope: Scope, creating: boolean) => {
+    const unknown = () => badRequest('unknown_office', 'The branch office does not exist.', { office: 'not_found' });
+    if (office) {
+      const row = await findOffice(db, office);
+      if (!row || (scope.companies && !scope.companies.includes(row.companyId))) throw unknown();
+    } else if (scope.companies && (creating ? office == null : office === null)) {
+      throw badRequest('office_required', 'Choose the branch office of the device.', { office: 'required' });
+    }
   };
+  const view = (request: FastifyRequest) => areaScope(ctx, request, 'devices', 'view');
+  const edit = (request: FastifyRequest) => areaScope(ctx, request, 'devices', 'edit');
 
   // Status comes from last_connection: contacts this instance answered but has not written yet go first (ContactWriter).
   app.addHook('preHandler', async (request) => {
@@ -146,19 +158,24 @@ export default async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx:
       return reply.type('application/json; charset=utf-8').send(pageJson(request.url, paging, total, size, json));
     };
 
-    guarded.get('/tvpi/devices/', async (request, reply) => sendPage(request, reply, listFilter(request.query)));
-
-    guarded.get('/tvpi/devices/office-devices/:id', async (request, reply) => {
-      const office = idParam(request);
-      if (!(await findOffice(db, office))) throw notFound('Branch office');
-      return sendPage(request, reply, { ...listFilter(request.query), office });
+    guarded.get('/tvpi/devices/', async (request, reply) => {
+      const scope = await view(request);
+      return sendPage(request, reply, { ...listFilter(request.query), companies: scope.companies });
     });
 
-    guarded.get('/tvpi/devices/statistics', async () => deviceStatistics(db));
+    guarded.get('/tvpi/devices/office-devices/:id', async (request, reply) => {
+      const scope = await view(request);
+      const office = idParam(request);
+      assertVisible(scope, (await findOffice(db, office))?.companyId, 'Branch office');
+      return sendPage(request, reply, { ...listFilter(request.query), office, companies: scope.companies });
+    });
+
+    guarded.get('/tvpi/devices/statistics', async (request) => deviceStatistics(db, (await view(request)).companies));
 
     guarded.get('/tvpi/devices-xslx/', async (request, reply) => {
+      const scope = await view(request);
       const { lang = 'en', tz = 'UTC' } = parse(DeviceSheetQuery, request.query);
-      const { rows } = await listDevices(db, listFilter(request.query, DeviceSheetQuery), 1_000_000, 0);
+      const { rows } = await listDevices(db, { ...listFilter(request.query, DeviceSheetQuery), companies: scope.companies }, 1_000_000, 0);
       const words = sheetWords(ctx.config.localesDir, lang);
       const sheet = deviceSheet(rows.map((row) => toDevice(row, app.prefix)), words, tz);
       const buffer = await writeXlsxFile(sheet, { sheet: sheetTitle(words), columns: DEVICE_SHEET_WIDTHS, stickyRowsCount: 1 }).toBuffer();
@@ -169,8 +186,9 @@ export default async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx:
     });
 
     guarded.post('/tvpi/devices/create/', async (request, reply) => {
+      const scope = await edit(request);
       const body = parse(DeviceCreateBody, request.body);
-      await assertOffice(body.office);
+      await assertOffice(body.office, scope, true);
       const waiting = await findPendingClientBySerial(db, body.sn);
       const columns = columnsOf(body);
       // Adopting a waiting player: what it reported fills the fields the operator left out.
@@ -193,16 +211,18 @@ export default async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx:
     });
 
     guarded.get('/tvpi/devices/check/:id', async (request) => {
-      const row = await present(idParam(request));
+      const row = await present(idParam(request), await view(request));
       return { id: row.device.id, ready: isReady(row.status), status: row.status, last_connection: row.device.lastConnection?.toISOString() ?? null };
     });
 
-    guarded.get('/tvpi/devices/:id', async (request) => answer(idParam(request)));
+    guarded.get('/tvpi/devices/:id', async (request) => toDevice(await present(idParam(request), await view(request)), app.prefix));
 
     guarded.put('/tvpi/devices/:id', async (request) => {
+      const scope = await edit(request);
       const id = idParam(request);
       const body = parse(DeviceUpdateBody, request.body);
-      await assertOffice(body.office);
+      await present(id, scope);
+      await assertOffice(body.office, scope, false);
       // Device and campaign screen position must match: a device keeps its position while a campaign of it holds it.
       if (body.position && (await inCampaignOfOtherPosition(db, id, body.position))) {
         throw conflict('device_in_campaign', 'The device takes part in a campaign of another screen position.', { position: 'device_in_campaign' });
@@ -224,7 +244,9 @@ export default async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx:
     });
 
     guarded.delete('/tvpi/devices/:id', async (request, reply) => {
+      const scope = await edit(request);
       const id = idParam(request);
+      await present(id, scope);
       const before = await findDevice(db, id);
       const removed = await deleteDevice(db, id);
       ctx.players.forgetDevice(id);
@@ -237,7 +259,7 @@ export default async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx:
     guarded.put('/tvpi/devices/:id/change-active', async (request) => {
       const id = idParam(request);
       const body = parse(ChangeActiveBody, request.body ?? {});
-      const row = await present(id);
+      const row = await present(id, await edit(request));
       const isActive = body.is_active ?? !row.device.isActive;
       await updateDevice(db, id, { isActive });
       ctx.players.forgetDevice(id);
@@ -248,7 +270,7 @@ export default async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx:
     guarded.post('/tvpi/devices/:id/send-command', async (request, reply) => {
       const id = idParam(request);
       const body = parse(SendCommandBody, request.body);
-      const row = await present(id);
+      const row = await present(id, await edit(request));
       if (!row.device.isActive) throw conflict('device_disabled', 'The device is disabled.');
       const command = await queueCommand(db, id, body.command, currentUser(request).id);
       ctx.players.forgetDevice(id);
@@ -258,7 +280,7 @@ export default async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx:
 
     guarded.put('/tvpi/device/:id/upload-photo', async (request) => {
       const id = idParam(request);
-      await present(id);
+      await present(id, await edit(request));
       let stored: { file: string; type: PhotoType } | null = null;
       if (request.isMultipart()) {
         stored = await receivePhoto(request, photosDir);
@@ -276,6 +298,7 @@ export default async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx:
     });
 
     guarded.get('/tvpi/devices/:id/photo', async (request, reply) => {
+      await present(idParam(request), await view(request));
       const photo = await devicePhoto(db, idParam(request));
       if (!photo) throw notFound('Device');
       if (!photo.file || !PHOTO_NAME.test(photo.file)) throw notFound('Photo');
@@ -289,13 +312,14 @@ export default async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx:
 
     guarded.get('/tvpi/devices/:id/configs/', async (request) => {
       const id = idParam(request);
-      await present(id);
+      await present(id, await view(request));
       return listConfigs(db, id);
     });
 
     guarded.put('/tvpi/devices/:id/configs/:configId', async (request) => {
       const id = idParam(request);
       const configId = idParam(request, 'configId');
+      await present(id, await edit(request));
       const body = parse(ConfigUpdateBody, request.body);
       if (body.path !== undefined) body.path = configPathUnder(ctx.config.playerConfigDir, body.path);
       const current = await findConfig(db, id, configId);

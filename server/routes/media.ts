@@ -18,6 +18,8 @@ import { isUsed, mediaUsage } from '../media/usage.ts';
 import { createMediaWorker } from '../media/worker.ts';
 import { currentUser, requireUser } from '../plugins/auth.ts';
 import { requireUserOrPlayer } from '../media/access.ts';
+import { areaScope, assertVisible, ownerCompany, type Scope } from '../domain/scope.ts';
+import { discardTemps } from '../media/upload.ts';
 
 /** Upload leftovers older than this are from a crashed process (a live upload writes continuously). */
 const STALE_TEMP_MS = 10 * 60_000;
@@ -55,16 +57,31 @@ export default async function mediaRoutes(app: FastifyInstance, { ctx }: { ctx: 
     return toMediaFile(row, await renderJobsOf(db, [row.id]));
   }
 
-  async function existing(id: number): Promise<MediaFileRow> {
+  /** The file, when it exists and (for a user) the scope holds its company: 404 otherwise. */
+  async function existing(id: number, scope?: Scope): Promise<MediaFileRow> {
     const row = await findMediaFile(db, id);
     if (!row) throw notFound('Media file');
+    if (scope) assertVisible(scope, row.companyId, 'Media file');
     return row;
   }
+  const view = (request: FastifyRequest) => areaScope(ctx, request, 'media', 'view');
+  const edit = (request: FastifyRequest) => areaScope(ctx, request, 'media', 'edit');
+  /** Downloads: a player (no user on the request) reads any file by link; a user within their scope. */
+  const viewer = async (request: FastifyRequest) => (request.user ? view(request) : undefined);
 
   app.post('/media/files/create/', asUser, async (request, reply) => {
     const user = currentUser(request);
+    const scope = await edit(request);
     const upload = await receiveUpload(request, store);
-    const rows = await commitUpload(db, store, upload, user.id);
+    let owners: (number | null)[];
+    try {
+      owners = [];
+      for (const info of upload.info) owners.push(await ownerCompany(ctx, scope, info.company));
+    } catch (error) {
+      await discardTemps(upload.files.map((file) => file.tempPath));
+      throw error;
+    }
+    const rows = await commitUpload(db, store, upload, user.id, owners);
     worker.wake();
     const renders = await renderJobsOf(db, rows.map((r) => r.id));
     return reply.code(201).send(rows.map((row) => toMediaFile(row, renders)));
@@ -78,17 +95,19 @@ export default async function mediaRoutes(app: FastifyInstance, { ctx }: { ctx: 
       status: query.status || undefined,
       ordering: query.ordering || undefined,
     });
-    const { total, rows } = await listMediaFiles(db, { ...filter, limit: paging.pageSize, offset: paging.offset });
+    const scope = await view(request);
+    const { total, rows } = await listMediaFiles(db, { ...filter, companies: scope.companies, limit: paging.pageSize, offset: paging.offset });
     const renders = await renderJobsOf(db, rows.map((r) => r.id));
     return pageOf(request.url, paging, total, rows.map((row) => toMediaFile(row, renders)));
   });
 
-  app.get('/media/files/:id', asUser, async (request) => present(await existing(idParam(request))));
+  app.get('/media/files/:id', asUser, async (request) => present(await existing(idParam(request), await view(request))));
 
   app.put('/media/files/:id', asUser, async (request) => {
     const id = idParam(request);
+    const scope = await edit(request);
     const body = parse(MediaUpdateBody, request.body);
-    const before = await existing(id);
+    const before = await existing(id, scope);
     const row = await updateMediaFile(db, id, {
       ...(body.name !== undefined ? { name: body.name.trim() } : {}),
       ...(body.description !== undefined ? { description: body.description } : {}),
@@ -107,7 +126,7 @@ export default async function mediaRoutes(app: FastifyInstance, { ctx }: { ctx: 
 
   app.delete('/media/files/:id', asUser, async (request, reply) => {
     const id = idParam(request);
-    const row = await existing(id);
+    const row = await existing(id, await edit(request));
     if (isUsed(await mediaUsage(db, id))) {
       throw conflict('media_in_use', 'The media file is used by a playlist, campaign or event; remove it from there first.');
     }
@@ -120,13 +139,13 @@ export default async function mediaRoutes(app: FastifyInstance, { ctx }: { ctx: 
 
   app.get('/media/file/:id/details/', asUser, async (request) => {
     const id = idParam(request);
-    await existing(id);
+    await existing(id, await view(request));
     return mediaUsage(db, id);
   });
 
   app.post('/media/files/:id/retry/', asUser, async (request, reply) => {
     const id = idParam(request);
-    await existing(id);
+    await existing(id, await edit(request));
     const retried = await retryFailedJobs(db, id);
     if (!retried) throw conflict('nothing_to_retry', 'Nothing failed for this media file.');
     await recomputeMediaStatus(db, id);
@@ -136,18 +155,18 @@ export default async function mediaRoutes(app: FastifyInstance, { ctx }: { ctx: 
   });
 
   app.get('/media/files/:id/source', asUserOrPlayer, async (request, reply) => {
-    const row = await existing(idParam(request));
+    const row = await existing(idParam(request), await viewer(request));
     return sendStoredFile(request, reply, store.sourcePath(row.id, row.sourceExt), row.mimeType, row.originalName);
   });
 
   app.get('/media/files/:id/preview', asUserOrPlayer, async (request, reply) => {
-    const row = await existing(idParam(request));
+    const row = await existing(idParam(request), await viewer(request));
     if (!row.hasPreview) throw notFound('Preview');
     return sendStoredFile(request, reply, store.previewPath(row.id), 'image/jpeg');
   });
 
   app.get('/media/files/:id/render/:queryId', asUserOrPlayer, async (request, reply) => {
-    const row = await existing(idParam(request));
+    const row = await existing(idParam(request), await viewer(request));
     const queryId = idParam(request, 'queryId');
     const job = (await renderJobsOf(db, [row.id])).find((r) => r.queryId === queryId && r.status === 'done');
     if (!job) throw notFound('Render');

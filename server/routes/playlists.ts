@@ -36,6 +36,7 @@ import { playlistCommitListeners, playlistDeviceGroups, playlistUsage, trackDura
 import { badRequest, conflict, notFound, parse } from '../errors.ts';
 import { mediaUsageProviders } from '../media/usage.ts';
 import { currentUser, requireUser } from '../plugins/auth.ts';
+import { areaScope, assertVisible, isVisible, ownerCompany, type Scope } from '../domain/scope.ts';
 
 /** Ids are PostgreSQL integers; a larger number names nothing. */
 const MAX_INT4 = 2147483647;
@@ -63,11 +64,15 @@ export default async function playlistRoutes(app: FastifyInstance, { ctx }: { ct
   const journal = (request: FastifyRequest, action: string, entity: string, entityId: number, detail: Record<string, unknown>) =>
     record(db, { userId: currentUser(request).id, action, entity, entityId, detail });
 
-  async function existing(id: number): Promise<Playlist> {
+  /** The playlist, when it exists and the scope (when given) holds its company: 404 otherwise. */
+  async function existing(id: number, scope?: Scope): Promise<Playlist> {
     const playlist = await findPlaylist(db, id);
     if (!playlist) throw notFound('Playlist');
+    if (scope) assertVisible(scope, playlist.company ?? null, 'Playlist');
     return playlist;
   }
+  const view = (request: FastifyRequest) => areaScope(ctx, request, 'playlists', 'view');
+  const edit = (request: FastifyRequest) => areaScope(ctx, request, 'playlists', 'edit');
 
   function listFilter(request: FastifyRequest) {
     const query = request.query as Record<string, unknown>;
@@ -87,23 +92,27 @@ export default async function playlistRoutes(app: FastifyInstance, { ctx }: { ct
   }
 
   app.get('/media/play_lists/', asUser, async (request) => {
+    const scope = await view(request);
     const { paging, filter } = listFilter(request);
-    const { total, playlists } = await listPlaylists(db, filter);
+    const { total, playlists } = await listPlaylists(db, { ...filter, companies: scope.companies });
     return pageOf(request.url, paging, total, playlists);
   });
 
   app.post('/media/play_lists/create/', asUser, async (request, reply) => {
+    const scope = await edit(request);
     checkName(request.body);
     const body = parse(PlaylistCreateBody, request.body);
-    const id = await insertPlaylist(db, { name: body.name.trim(), screenPosition: body.screen_position });
+    const companyId = await ownerCompany(ctx, scope, body.company);
+    const id = await insertPlaylist(db, { name: body.name.trim(), screenPosition: body.screen_position, companyId });
     await journal(request, 'create', 'playlist', id, { name: body.name.trim(), screen_position: body.screen_position });
     return reply.code(201).send(await existing(id));
   });
 
-  app.get('/media/play_lists/:id', asUser, async (request) => existing(idParam(request)));
+  app.get('/media/play_lists/:id', asUser, async (request) => existing(idParam(request), await view(request)));
 
   app.put('/media/play_lists/:id', asUser, async (request) => {
     const id = idParam(request);
+    await existing(id, await edit(request));
     if ((request.body as { name?: unknown } | null)?.name !== undefined) checkName(request.body);
     const body = parse(PlaylistUpdateBody, request.body);
     const previous = await findPlaylist(db, id);
@@ -119,7 +128,7 @@ export default async function playlistRoutes(app: FastifyInstance, { ctx }: { ct
 
   app.delete('/media/play_lists/:id', asUser, async (request, reply) => {
     const id = idParam(request);
-    const playlist = await existing(id);
+    const playlist = await existing(id, await edit(request));
     const users = await playlistUsage(db, id);
     if (users.length) throw conflict('playlist_in_use', `The playlist is used by ${users.map((u) => u.name).join(', ')}; remove it from there first.`);
     if (!(await deletePlaylist(db, id))) throw notFound('Playlist');
@@ -129,6 +138,7 @@ export default async function playlistRoutes(app: FastifyInstance, { ctx }: { ct
 
   app.get('/media/play_lists/:id/commit/', asUser, async (request) => {
     const id = idParam(request);
+    await existing(id, await edit(request));
     const result = await commitPlaylist(db, id, currentUser(request).id);
     if (!result) throw notFound('Playlist');
     await journal(request, 'commit', 'playlist', id, { ...result });
@@ -137,19 +147,20 @@ export default async function playlistRoutes(app: FastifyInstance, { ctx }: { ct
   });
 
   app.get('/media/play_list_detail/:id', asUser, async (request) => {
-    const [detail] = await withTracks(db, [await existing(idParam(request))]);
+    const [detail] = await withTracks(db, [await existing(idParam(request), await view(request))]);
     return detail;
   });
 
   app.get('/media/play_list_with_tracks/', asUser, async (request) => {
+    const scope = await view(request);
     const { paging, filter } = listFilter(request);
-    const { total, playlists } = await listPlaylists(db, filter);
+    const { total, playlists } = await listPlaylists(db, { ...filter, companies: scope.companies });
     return pageOf(request.url, paging, total, await withTracks(db, playlists));
   });
 
   app.get('/media/play_list_with_tracks/:id/device_groups/', asUser, async (request) => {
     const id = idParam(request);
-    await existing(id);
+    await existing(id, await view(request));
     const paging = pageRequest(request.query as Record<string, unknown>);
     const groups = await playlistDeviceGroups(db, id);
     return pageOf(request.url, paging, groups.length, groups.slice(paging.offset, paging.offset + paging.pageSize));
@@ -157,16 +168,18 @@ export default async function playlistRoutes(app: FastifyInstance, { ctx }: { ct
 
   app.get('/media/play_lists/:id/tracks/', asUser, async (request) => {
     const id = idParam(request);
-    await existing(id);
+    await existing(id, await view(request));
     return tracksOf(db, id);
   });
 
   app.post('/media/play_list_tracks/create/', asUser, async (request, reply) => {
+    const scope = await edit(request);
     const body = parse(TrackCreateBody, request.body);
+    // Another company's playlist or media file is "no such" one, as for any id outside the scope.
     const playlist = await findPlaylist(db, body.playlist);
-    if (!playlist) throw badRequest('validation_error', 'No such playlist.', { playlist: 'not_found' });
+    if (!playlist || !isVisible(scope, playlist.company ?? null)) throw badRequest('validation_error', 'No such playlist.', { playlist: 'not_found' });
     const media = await findMediaFile(db, body.media);
-    if (!media) throw badRequest('validation_error', 'No such media file.', { media: 'not_found' });
+    if (!media || !isVisible(scope, media.companyId)) throw badRequest('validation_error', 'No such media file.', { media: 'not_found' });
     const duration = trackDurationFor(playlist, media, body.duration);
     const track = await appendTrack(db, { playlistId: playlist.id, mediaId: media.id, duration });
     if (!track) throw badRequest('validation_error', 'No such playlist.', { playlist: 'not_found' });
@@ -176,9 +189,13 @@ export default async function playlistRoutes(app: FastifyInstance, { ctx }: { ct
 
   app.put('/media/play_list_tracks/:id', asUser, async (request) => {
     const id = idParam(request);
+    const scope = await edit(request);
     const body = parse(TrackUpdateBody, request.body);
     const track = await findTrack(db, id);
     if (!track) throw notFound('Track');
+    await existing(track.playlist, scope).catch(() => {
+      throw notFound('Track');
+    });
     const media = await findMediaFile(db, track.media);
     if (media?.kind === 'video') throw badRequest('video_duration_fixed', "A video track plays its media's duration.", { duration: 'video_duration_fixed' });
     await setTrackDuration(db, id, body.duration);
@@ -188,6 +205,12 @@ export default async function playlistRoutes(app: FastifyInstance, { ctx }: { ct
 
   app.delete('/media/play_list_tracks/:id', asUser, async (request, reply) => {
     const id = idParam(request);
+    const scope = await edit(request);
+    const owner = await findTrack(db, id);
+    if (!owner) throw notFound('Track');
+    await existing(owner.playlist, scope).catch(() => {
+      throw notFound('Track');
+    });
     const track = await removeTrack(db, id);
     if (!track) throw notFound('Track');
     await journal(request, 'delete', 'playlist_track', id, { playlist: track.playlist, media: track.media });
@@ -196,6 +219,7 @@ export default async function playlistRoutes(app: FastifyInstance, { ctx }: { ct
 
   app.put('/media/play_lists/:id/change_position_tracks/', asUser, async (request) => {
     const id = idParam(request);
+    await existing(id, await edit(request));
     const { positions } = parse(TrackPositionsBody, request.body);
     const outcome = await reorderTracks(db, id, positions);
     if (outcome === 'missing') throw notFound('Playlist');
@@ -209,8 +233,9 @@ export default async function playlistRoutes(app: FastifyInstance, { ctx }: { ct
   app.get('/media/play_list_tracks/', asUser, async (request) => {
     const query = request.query as Record<string, unknown>;
     const paging = pageRequest(query);
+    const scope = await view(request);
     const search = typeof query.search === 'string' ? query.search.slice(0, 200) : undefined;
-    const { total, tracks } = await listAllTracks(db, { search, limit: paging.pageSize, offset: paging.offset });
+    const { total, tracks } = await listAllTracks(db, { search, companies: scope.companies, limit: paging.pageSize, offset: paging.offset });
     return pageOf(request.url, paging, total, tracks);
   });
 }

@@ -40,6 +40,8 @@ import type { Db } from '../db/index.ts';
 import { badRequest, notFound, parse } from '../errors.ts';
 import { mediaUsageProviders } from '../media/usage.ts';
 import { currentUser, requireUser } from '../plugins/auth.ts';
+import { areaScope, assertVisible } from '../domain/scope.ts';
+import { findDevice } from '../db/devices.ts';
 import { authenticatePlayerOrUser } from './player.ts';
 
 /** A page of the calendar: a month view holds a few hundred events, so the list answers up to 500 by default. */
@@ -217,6 +219,8 @@ export default async function schedulerRoutes(app: FastifyInstance, { ctx }: { c
    */
   app.get('/scheduler/dev2/:id', { preHandler: authenticatePlayerOrUser(ctx) }, async (request: FastifyRequest, reply: FastifyReply) => {
     const id = idParam(request);
+    // A user reads the schedule of a device of their scope only (404 otherwise); a player its own (the preHandler).
+    if (request.user) assertVisible(await areaScope(ctx, request, 'devices', 'view'), (await findDevice(db, id))?.companyId, 'Device');
     await compileIfQueued(db, id);
     const stored = await storedSchedule(db, id);
     if (!stored) throw notFound('Device');

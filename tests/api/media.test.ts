@@ -271,8 +271,11 @@ describe('one media file', () => {
     expect(Buffer.from(await response.arrayBuffer()).equals((await fsp.readFile(fixtures.video)).subarray(100, 200))).toBe(true);
   });
 
-  it('lets every signed-in user see media (not only the administrator)', async () => {
+  it('lets a user whose group may view media see them (not only the administrator); a user without groups gets 403', async () => {
     const operator = await createUserAndSignIn(server, 'media-operator');
+    expect((await operator.client.get('/media/files/')).status).toBe(403);
+    const group = await admin.client.post('/groups/create/', { name: 'Media viewers', permissions: { media: 'view' } });
+    await admin.client.put(`/users/${operator.id}/`, { groups: [group.body.id] });
     expect((await operator.client.get('/media/files/')).status).toBe(200);
   });
 });

@@ -75,6 +75,7 @@ describe('playlists', () => {
       media: [],
       details: `/api/v1/media/play_list_detail/${id}`,
       device_groups: `/api/v1/media/play_list_with_tracks/${id}/device_groups/`,
+      company: null,
     });
     expect(created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect((await admin.client.get(`/media/play_lists/${id}`)).body).toEqual(response.body);

@@ -20,7 +20,7 @@ const UserField = optional(nullable(min(max(integer(), 2147483647), 0)));
 const CampaignName = size(requiredString, 1, MAX_CAMPAIGN_NAME);
 
 /** POST /campaigns/create/ */
-export const CampaignCreateBody = object({ name: CampaignName, screen_position: optional(enums(DEVICE_POSITIONS)), user: UserField });
+export const CampaignCreateBody = object({ name: CampaignName, screen_position: optional(enums(DEVICE_POSITIONS)), user: UserField, company: optional(nullable(Id)) });
 export type CampaignCreateBody = Infer<typeof CampaignCreateBody>;
 
 /** PUT /campaigns/{id}: any subset. */
@@ -38,6 +38,8 @@ export const Campaign = type({
   expired: boolean(),
   has_unpublished: boolean(),
   published_at: nullable(string()),
+  /** The owning company; null for campaigns from before companies owned them (only the administrator sees those). */
+  company: optional(nullable(Id)),
   created_at: string(),
   updated_at: string(),
 });

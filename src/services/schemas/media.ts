@@ -35,6 +35,8 @@ export const MediaFileInfo = object({
   description: optional(Description),
   screen_position: ScreenPosition,
   device_type: DeviceType,
+  /** The owning company (default: the uploader's); only a company of the uploader's scope. */
+  company: optional(nullable(Id)),
 });
 export type MediaFileInfo = Infer<typeof MediaFileInfo>;
 
@@ -78,6 +80,8 @@ export const MediaFile = object({
   size: number(),
   /** ISO date-time of the upload. */
   uploaded: string(),
+  /** The owning company; null for files from before companies owned media (only the administrator sees those). */
+  company: optional(nullable(Id)),
   status: MediaStatus,
   failure_reason: nullable(string()),
   formats: array(MediaFormat),

@@ -21,7 +21,7 @@ export function playlistNameError(name: unknown): 'required' | 'too_long' | 'inv
 export const PlaylistName = define<string>('PlaylistName', (value) => playlistNameError(value) === null);
 
 /** `user` is accepted (the panel's other create calls send the signed-in user) and ignored: the journal names the caller. */
-export const PlaylistCreateBody = object({ name: PlaylistName, screen_position: ScreenPosition, user: optional(Id) });
+export const PlaylistCreateBody = object({ name: PlaylistName, screen_position: ScreenPosition, user: optional(Id), company: optional(nullable(Id)) });
 export type PlaylistCreateBody = Infer<typeof PlaylistCreateBody>;
 export const PlaylistUpdateBody = partial(object({ name: PlaylistName, screen_position: ScreenPosition, user: optional(Id) }));
 export type PlaylistUpdateBody = Infer<typeof PlaylistUpdateBody>;
@@ -53,6 +53,8 @@ export const Playlist = object({
   details: string(),
   /** The path of /media/play_list_with_tracks/{id}/device_groups/. */
   device_groups: string(),
+  /** The owning company; null for playlists from before companies owned them (only the administrator sees those). */
+  company: optional(nullable(Id)),
   created_at: string(),
   updated_at: string(),
 });

@@ -12,8 +12,8 @@ export const User = object({
   is_active: boolean(),
   is_admin: boolean(),
   date_joined: string(),
-  /** The groups the user belongs to (ids); their rights are the union of these groups'. */
-  groups: array(Id),
+  /** The groups the user belongs to (ids); their rights are the union of these groups'. Always sent by this server. */
+  groups: optional(array(Id)),
 });
 export type User = Infer<typeof User>;
 

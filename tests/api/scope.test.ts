@@ -1,0 +1,213 @@
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { readSheet } from 'read-excel-file/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { updateMediaFile } from '../../server/db/media.ts';
+import { apiClient, signIn, startTestServer, type TestServer } from '../helpers/server.ts';
+import { createCompanyAndOffice, createDevice, TINY_PNG } from './devices.helpers.ts';
+import { describeAs, uploadForm } from './media-fixtures.ts';
+
+/*
+ * The scope matrix (issue 12): two companies, an editor of each, a view-only user of the first, a user without groups
+ * and the administrator. Every list answers only what the scope allows, another company's id answers 404 like an
+ * absent one, and a view-only user's write is 403.
+ */
+
+type Client = ReturnType<typeof apiClient>;
+let server: TestServer;
+let admin: Client;
+let a: Client;
+let b: Client;
+let viewer: Client;
+let nobody: Client;
+const ids = {} as Record<'companyA' | 'companyB' | 'officeA' | 'officeB' | 'deviceA' | 'deviceB' | 'deviceNone' | 'mediaA' | 'mediaB' | 'playlistA' | 'playlistB' | 'campaignA' | 'campaignB' | 'trackA' | 'trackB', number>;
+let png: string;
+
+const EDIT = { devices: 'edit', media: 'edit', playlists: 'edit', campaigns: 'edit', statistics: 'edit', company: 'view' };
+const VIEW = { devices: 'view', media: 'view', playlists: 'view', campaigns: 'view', statistics: 'view', company: 'view' };
+
+async function userIn(name: string, groups: number[]): Promise<Client> {
+  const created = await admin.post('/users/', { username: name, password: `${name}-pass-1`, user: 1, groups });
+  if (created.status !== 201) throw new Error(JSON.stringify(created.body));
+  return (await signIn(server, name, `${name}-pass-1`)).client;
+}
+
+async function upload(client: Client, name: string): Promise<number> {
+  const response = await client.post('/media/files/create/', await uploadForm([png], [describeAs(name)]));
+  if (response.status !== 201) throw new Error(`upload ${response.status} ${JSON.stringify(response.body)}`);
+  // Once the worker is done with it, ready whatever it made of a 1x1 image: the scope, not processing, is under test.
+  const id = response.body[0].id as number;
+  while ((await admin.get(`/media/files/${id}`)).body.status === 'processing') await new Promise((resolve) => setImmediate(resolve));
+  await updateMediaFile(server.ctx.db, id, { status: 'ready_to_play' });
+  return response.body[0].id;
+}
+
+const idsOf = (body: { results: { id: number }[] }) => body.results.map((row) => row.id).sort((x, y) => x - y);
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = (await signIn(server)).client;
+  const first = await createCompanyAndOffice(admin, 'Scope A');
+  const second = await createCompanyAndOffice(admin, 'Scope B');
+  Object.assign(ids, { companyA: first.company.id, companyB: second.company.id, officeA: first.office.id, officeB: second.office.id });
+  const groupA = (await admin.post('/groups/create/', { name: 'Scope A editors', companies: [ids.companyA], permissions: EDIT })).body.id;
+  const groupB = (await admin.post('/groups/create/', { name: 'Scope B editors', companies: [ids.companyB], permissions: EDIT })).body.id;
+  const groupView = (await admin.post('/groups/create/', { name: 'Scope A viewers', companies: [ids.companyA], permissions: VIEW })).body.id;
+  a = await userIn('scope-a', [groupA]);
+  b = await userIn('scope-b', [groupB]);
+  viewer = await userIn('scope-viewer', [groupView]);
+  nobody = await userIn('scope-nobody', []);
+
+  ids.deviceA = (await createDevice(a, { office: ids.officeA, position: 'horizontal' })).id;
+  ids.deviceB = (await createDevice(b, { office: ids.officeB, position: 'horizontal' })).id;
+  ids.deviceNone = (await createDevice(admin, { position: 'horizontal' })).id;
+
+  png = path.join(await fsp.mkdtemp(path.join(os.tmpdir(), 'vitrine-scope-')), 'still.png');
+  await fsp.writeFile(png, TINY_PNG);
+  ids.mediaA = await upload(a, 'Scope A still');
+  ids.mediaB = await upload(b, 'Scope B still');
+  ids.playlistA = (await a.post('/media/play_lists/create/', { name: 'Scope A list', screen_position: 'horizontal' })).body.id;
+  ids.playlistB = (await b.post('/media/play_lists/create/', { name: 'Scope B list', screen_position: 'horizontal' })).body.id;
+  ids.trackA = (await a.post('/media/play_list_tracks/create/', { playlist: ids.playlistA, media: ids.mediaA })).body.id;
+  ids.trackB = (await b.post('/media/play_list_tracks/create/', { playlist: ids.playlistB, media: ids.mediaB })).body.id;
+  ids.campaignA = (await a.post('/campaigns/create/', { name: 'Scope A campaign', screen_position: 'horizontal', user: 1 })).body.id;
+  ids.campaignB = (await b.post('/campaigns/create/', { name: 'Scope B campaign', screen_position: 'horizontal', user: 1 })).body.id;
+}, 120_000);
+
+afterAll(async () => {
+  await server?.close();
+  if (png) await fsp.rm(path.dirname(png), { recursive: true, force: true });
+});
+
+describe('the scope matrix', () => {
+  it('gives new media, playlists and campaigns the creator’s company', async () => {
+    expect((await a.get(`/media/files/${ids.mediaA}`)).body.company).toBe(ids.companyA);
+    expect((await a.get(`/media/play_lists/${ids.playlistA}`)).body.company).toBe(ids.companyA);
+    expect((await b.get(`/campaigns/${ids.campaignB}`)).body.company).toBe(ids.companyB);
+    // The administrator may name the company; a user may not name one outside their scope.
+    const named = await admin.post('/campaigns/create/', { name: 'Named', user: 1, company: ids.companyB });
+    expect([named.status, named.body.company]).toEqual([201, ids.companyB]);
+    await admin.delete(`/campaigns/${named.body.id}`);
+    const foreign = await a.post('/media/play_lists/create/', { name: 'Foreign', screen_position: 'horizontal', company: ids.companyB });
+    expect([foreign.status, foreign.body.fields]).toEqual([400, { company: 'not_found' }]);
+  });
+
+  it('answers every list with the scope’s rows only', async () => {
+    const lists: [string, (c: Client) => Promise<number[]>, number[], number[], number[]][] = [
+      ['devices', async (c) => idsOf((await c.get('/tvpi/devices/?page_size=500')).body), [ids.deviceA], [ids.deviceB], [ids.deviceA, ids.deviceB, ids.deviceNone]],
+      ['office devices', async (c) => idsOf((await c.get(`/tvpi/devices/office-devices/${ids.officeA}`)).body), [ids.deviceA], [], [ids.deviceA]],
+      ['media', async (c) => idsOf((await c.get('/media/files/?page_size=500')).body), [ids.mediaA], [ids.mediaB], [ids.mediaA, ids.mediaB]],
+      ['playlists', async (c) => idsOf((await c.get('/media/play_lists/?page_size=500')).body), [ids.playlistA], [ids.playlistB], [ids.playlistA, ids.playlistB]],
+      ['playlists with tracks', async (c) => idsOf((await c.get('/media/play_list_with_tracks/?page_size=500')).body), [ids.playlistA], [ids.playlistB], [ids.playlistA, ids.playlistB]],
+      ['tracks', async (c) => idsOf((await c.get('/media/play_list_tracks/?page_size=500')).body), [ids.trackA], [ids.trackB], [ids.trackA, ids.trackB]],
+      ['campaigns', async (c) => idsOf((await c.get('/campaigns/?page_size=500')).body), [ids.campaignA], [ids.campaignB], [ids.campaignA, ids.campaignB]],
+      ['available devices', async (c) => idsOf((await c.get(`/campaigns/${ids.campaignA}/devices/?side=available`)).body.available), [ids.deviceA], [], [ids.deviceA, ids.deviceB, ids.deviceNone]],
+    ];
+    for (const [name, list, ofA, ofB, ofAdmin] of lists) {
+      expect([name, await list(a)]).toEqual([name, ofA]);
+      if (!name.includes('A') && name !== 'office devices' && name !== 'available devices') expect([name, await list(b)]).toEqual([name, ofB]);
+      expect([name, await list(admin)]).toEqual([name, ofAdmin]);
+      expect([name, await list(viewer)]).toEqual([name, ofA]);
+    }
+    expect((await a.get('/tvpi/devices/statistics')).body).toEqual({ active: 1, deactive: 0 });
+    expect((await admin.get('/tvpi/devices/statistics')).body).toEqual({ active: 3, deactive: 0 });
+  });
+
+  it('answers 404 for another company’s ids, on every id route, as for an absent id', async () => {
+    const routes: [string, string, unknown?][] = [
+      ['GET', `/tvpi/devices/${ids.deviceB}`],
+      ['GET', `/tvpi/devices/check/${ids.deviceB}`],
+      ['PUT', `/tvpi/devices/${ids.deviceB}`, { name: 'taken over' }],
+      ['DELETE', `/tvpi/devices/${ids.deviceB}`],
+      ['PUT', `/tvpi/devices/${ids.deviceB}/change-active`, {}],
+      ['POST', `/tvpi/devices/${ids.deviceB}/send-command`, { command: 'REBOOT' }],
+      ['PUT', `/tvpi/device/${ids.deviceB}/upload-photo`, { photo: null }],
+      ['GET', `/tvpi/devices/${ids.deviceB}/photo`],
+      ['GET', `/tvpi/devices/${ids.deviceB}/configs/`],
+      ['GET', `/tvpi/devices/${ids.deviceNone}`],
+      ['GET', `/scheduler/dev2/${ids.deviceB}`],
+      ['GET', `/tvpi/devices/office-devices/${ids.officeB}`],
+      ['GET', `/media/files/${ids.mediaB}`],
+      ['PUT', `/media/files/${ids.mediaB}`, { name: 'taken over' }],
+      ['DELETE', `/media/files/${ids.mediaB}`],
+      ['GET', `/media/file/${ids.mediaB}/details/`],
+      ['GET', `/media/files/${ids.mediaB}/source`],
+      ['GET', `/media/play_lists/${ids.playlistB}`],
+      ['PUT', `/media/play_lists/${ids.playlistB}`, { name: 'taken over' }],
+      ['DELETE', `/media/play_lists/${ids.playlistB}`],
+      ['GET', `/media/play_lists/${ids.playlistB}/commit/`],
+      ['GET', `/media/play_list_detail/${ids.playlistB}`],
+      ['GET', `/media/play_lists/${ids.playlistB}/tracks/`],
+      ['GET', `/media/play_list_with_tracks/${ids.playlistB}/device_groups/`],
+      ['PUT', `/media/play_lists/${ids.playlistB}/change_position_tracks/`, { positions: [ids.trackB] }],
+      ['PUT', `/media/play_list_tracks/${ids.trackB}`, { duration: 5 }],
+      ['DELETE', `/media/play_list_tracks/${ids.trackB}`],
+      ['GET', `/campaigns/${ids.campaignB}`],
+      ['PUT', `/campaigns/${ids.campaignB}`, { name: 'taken over' }],
+      ['DELETE', `/campaigns/${ids.campaignB}`],
+      ['GET', `/campaigns/${ids.campaignB}/devices/`],
+      ['PUT', `/campaigns/${ids.campaignB}/devices/`, { devices: [] }],
+      ['POST', `/campaigns/${ids.campaignB}/devices/match/`, { values: ['x'] }],
+      ['POST', `/campaigns/${ids.campaignB}/multiply/`, { campaigns: [ids.campaignA] }],
+      ['GET', `/campaigns/${ids.campaignB}/report/?from=2026-01-01&to=2026-01-02`],
+    ];
+    for (const [method, url, body] of routes) {
+      const response = await a.call(method, url, body);
+      expect([method, url, response.status, response.body?.code]).toEqual([method, url, 404, 'not_found']);
+    }
+    // Nothing changed: B's editor still finds everything as it was.
+    expect((await b.get(`/tvpi/devices/${ids.deviceB}`)).body.name).toBe('');
+    expect((await b.get(`/media/play_lists/${ids.playlistB}`)).body.name).toBe('Scope B list');
+    expect((await b.get(`/campaigns/${ids.campaignB}`)).body.name).toBe('Scope B campaign');
+  });
+
+  it('treats another company’s ids in a body as absent', async () => {
+    const track = await a.post('/media/play_list_tracks/create/', { playlist: ids.playlistA, media: ids.mediaB });
+    expect([track.status, track.body.fields]).toEqual([400, { media: 'not_found' }]);
+    const intoB = await a.post('/media/play_list_tracks/create/', { playlist: ids.playlistB, media: ids.mediaA });
+    expect([intoB.status, intoB.body.fields]).toEqual([400, { playlist: 'not_found' }]);
+    const save = await a.put(`/campaigns/${ids.campaignA}/devices/`, { devices: [ids.deviceA, ids.deviceB] });
+    expect([save.status, save.body.fields]).toEqual([400, { [`devices.${ids.deviceB}`]: 'not_found' }]);
+    const sns = [(await admin.get(`/tvpi/devices/${ids.deviceA}`)).body.sn, (await admin.get(`/tvpi/devices/${ids.deviceB}`)).body.sn];
+    const matched = await a.post(`/campaigns/${ids.campaignA}/devices/match/`, { values: sns });
+    expect([matched.body.devices.map((d: { id: number }) => d.id), matched.body.unmatched]).toEqual([[ids.deviceA], [1]]);
+    const multiply = await a.post(`/campaigns/${ids.campaignA}/multiply/`, { campaigns: [ids.campaignB] });
+    expect([multiply.status, multiply.body.fields]).toEqual([400, { campaigns: 'not_found' }]);
+    const move = await a.put(`/tvpi/devices/${ids.deviceA}`, { office: ids.officeB });
+    expect([move.status, move.body.fields]).toEqual([400, { office: 'not_found' }]);
+    const orphan = await a.post('/tvpi/devices/create/', { sn: 'SCOPE-NO-OFFICE', user: 1 });
+    expect([orphan.status, orphan.body.fields]).toEqual([400, { office: 'required' }]);
+  });
+
+  it('keeps the xlsx download to the scope', async () => {
+    const response = await fetch(`${server.api}/tvpi/devices-xslx/`, { headers: { authorization: `JWT ${(await signIn(server, 'scope-a', 'scope-a-pass-1')).access}` } });
+    expect(response.status).toBe(200);
+    const rows = await readSheet(Buffer.from(await response.arrayBuffer()));
+    expect(rows.length).toBe(2);
+  });
+
+  it('refuses a view-only user’s writes with 403 and a user without groups everything', async () => {
+    const writes: [string, string, unknown?][] = [
+      ['POST', '/tvpi/devices/create/', { sn: 'SCOPE-VIEW', office: ids.officeA, user: 1 }],
+      ['PUT', `/tvpi/devices/${ids.deviceA}`, { name: 'viewer edit' }],
+      ['DELETE', `/tvpi/devices/${ids.deviceA}`],
+      ['PUT', `/tvpi/devices/${ids.deviceA}/change-active`, {}],
+      ['PUT', `/media/files/${ids.mediaA}`, { name: 'viewer edit' }],
+      ['POST', '/media/play_lists/create/', { name: 'viewer list', screen_position: 'horizontal' }],
+      ['PUT', `/media/play_lists/${ids.playlistA}`, { name: 'viewer edit' }],
+      ['POST', '/media/play_list_tracks/create/', { playlist: ids.playlistA, media: ids.mediaA }],
+      ['POST', '/campaigns/create/', { name: 'viewer campaign', user: 1 }],
+      ['PUT', `/campaigns/${ids.campaignA}/devices/`, { devices: [ids.deviceA] }],
+      ['GET', '/clients/'],
+    ];
+    for (const [method, url, body] of writes) {
+      const response = await viewer.call(method, url, body);
+      expect([method, url, response.status, response.body.code]).toEqual([method, url, 403, 'forbidden']);
+    }
+    expect((await viewer.get(`/tvpi/devices/${ids.deviceA}`)).body.name).toBe('');
+    for (const url of ['/tvpi/devices/', '/media/files/', '/media/play_lists/', '/campaigns/', `/tvpi/devices/${ids.deviceA}`]) {
+      expect([url, (await nobody.get(url)).status]).toEqual([url, 403]);
+    }
+  });
+});
