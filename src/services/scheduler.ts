@@ -1,5 +1,7 @@
 import { getCampaign, loadCampaignSide, type Campaign } from './campaigns/campaigns.service.ts';
+import { listDevices } from './devices.service.ts';
 import { listMedia } from './media.service.ts';
+import type { Device, DeviceStatus } from './schemas/devices.ts';
 import { listPlaylists } from './playlists.service.ts';
 import { ApiRequestError, api, parseResponse } from './http.ts';
 import {
@@ -131,4 +133,30 @@ export async function loadEventOptions(campaignId: number): Promise<EventOptions
     playlists: playlists.results.map(({ id, name, committed }) => ({ id, name, committed })),
     media: media.results.filter((file) => file.status !== 'processing' && file.status !== 'failed' && file.screen_position === position).map(({ id, name }) => ({ id, name })),
   };
+}
+
+/** The timeline's filters: office, campaign and status (null: any). */
+export interface TimelineQuery {
+  office: number | null;
+  campaign: number | null;
+  status: DeviceStatus | null;
+}
+
+export type TimelineDevice = Pick<Device, 'id' | 'name' | 'sn' | 'office_name' | 'status'>;
+
+/** The most devices the timeline lists (the server's largest page). */
+export const TIMELINE_PAGE_SIZE = 500;
+
+/** The devices the timeline shows: a campaign's (GET /campaigns/{id}/devices/) or the fleet's (GET /tvpi/devices/). */
+export async function loadTimelineDevices(query: TimelineQuery): Promise<TimelineDevice[]> {
+  const pick = ({ id, name, sn, office_name, status }: Device): TimelineDevice => ({ id, name, sn, office_name, status });
+  if (query.campaign !== null) {
+    const status = query.status === 'online' || query.status === 'offline' ? query.status : undefined;
+    const side = await loadCampaignSide(query.campaign, 'participating', { page: 1, page_size: TIMELINE_PAGE_SIZE, status });
+    return (side.participating?.results ?? [])
+      .filter((device) => (query.office === null || device.office === query.office) && (query.status === null || device.status === query.status))
+      .map(pick);
+  }
+  const page = await listDevices({ page: 1, page_size: TIMELINE_PAGE_SIZE, office: query.office ?? undefined, status: query.status ?? undefined });
+  return page.results.map(pick);
 }

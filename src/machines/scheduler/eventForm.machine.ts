@@ -147,7 +147,9 @@ export const eventFormMachine = createFormMachine<EventFields, SchedulerEvent>({
   id: 'eventForm',
   validate: eventFieldErrors,
   save: async ({ id, fields }) => {
-    const outcome = await saveEvent(id, eventBodyOf(fields));
+    // An edit names every field but the campaign, which an event never changes.
+    const { campaign: _campaign, ...changes } = eventBodyOf(fields);
+    const outcome = await saveEvent(id, id === null ? eventBodyOf(fields) : changes);
     return outcome.ok ? outcome : { ...outcome, fields: formFieldErrors(outcome.fields) };
   },
 });

@@ -38,6 +38,7 @@ export default function SchedulerScreen() {
         filters={
           <Field label={t('page.campaignFilter')} className={styles.filter}>
             <Select
+              className={styles.select}
               value={campaign === null ? '' : String(campaign)}
               onChange={(_, data) => {
                 const next = data.value ? Number(data.value) : null;

@@ -1,0 +1,161 @@
+import fs from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { signInThroughUi, startE2E, type E2E } from '../helpers/browser.ts';
+import { CLEAN_REPORT, checkScreen } from '../helpers/screenChecks.ts';
+import { apiClient, signIn } from '../helpers/server.ts';
+import { describeAs, makeFixtures, uploadForm } from '../api/media-fixtures.ts';
+
+/**
+ * Issue 11 in Chromium against the real server: a playlist dragged onto the calendar starts an event, the form with a
+ * weekday repeat, Publish refused while the playlist is not committed ("Uncommited playlists found!") and accepted
+ * after the commit (the device's compiled schedule then holds the event), and the guard on leaving with an
+ * unpublished change. Then the house standard on the scheduler screens.
+ */
+
+let e2e: E2E;
+let admin: ReturnType<typeof apiClient>;
+let page: Page;
+let problems: string[];
+let fixtures: Awaited<ReturnType<typeof makeFixtures>>;
+const LONG_CAMPAIGN = 'Новогодняя распродажа в торговых залах, все регионы, неделя1';
+const PLAYLIST = 'Утренние новости, зал А';
+const ids = { campaign: 0, playlist: 0, devices: [] as number[] };
+
+/** A date as the page types it in English (MM/DD/YYYY). */
+const typed = (date: Date) => `${String(date.getMonth() + 1).padStart(2, '0')}/${String(date.getDate()).padStart(2, '0')}/${date.getFullYear()}`;
+const ymd = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  fixtures = await makeFixtures();
+  const session = await signIn(e2e.server);
+  admin = session.client;
+  const company = await admin.post('/companies/create/', { name: 'Scheduler Retail', user: 1 });
+  const office = await admin.post('/branch-offices/create/', { company: company.body.id, name: 'Scheduler Central', user: 1 });
+  for (const key of ['a', 'b']) {
+    const created = await admin.post('/tvpi/devices/create/', { sn: `SCHED-${process.pid}-${key}`, name: `Hall screen ${key}`, position: 'horizontal', office: office.body.id, user: 1 });
+    expect(created.status).toBe(201);
+    ids.devices.push(created.body.id);
+  }
+  const campaign = await admin.post('/campaigns/create/', { name: LONG_CAMPAIGN, screen_position: 'horizontal', user: 1 });
+  ids.campaign = campaign.body.id;
+  expect((await admin.put(`/campaigns/${ids.campaign}/devices/`, { devices: ids.devices, user: 1 })).status).toBe(200);
+  const upload = await apiClient(e2e.server, session.access).post('/media/files/create/', await uploadForm([fixtures.png], [describeAs('Hall banner', { screen_position: 'horizontal' })]));
+  expect(upload.status).toBe(201);
+  const media = upload.body[0].id;
+  await vi.waitFor(async () => expect((await admin.get(`/media/files/${media}`)).body.status).not.toBe('processing'), { timeout: 60_000, interval: 500 });
+  const playlist = await admin.post('/media/play_lists/create/', { name: PLAYLIST, screen_position: 'horizontal' });
+  ids.playlist = playlist.body.id;
+  expect((await admin.post('/media/play_list_tracks/create/', { playlist: ids.playlist, media })).status).toBe(201);
+  ({ page, problems } = await e2e.newPage());
+  await signInThroughUi(page, 'admin', e2e.server.adminPassword);
+});
+afterAll(async () => {
+  await e2e?.close();
+  if (fixtures) fs.rmSync(fixtures.dir, { recursive: true, force: true });
+});
+
+const visible = (locator: ReturnType<Page['getByText']>) => locator.first().waitFor({ state: 'visible' });
+
+describe('the campaign scheduler', () => {
+  it('starts an event by dragging a playlist onto the calendar and saves it with a weekday repeat', async () => {
+    await page.goto(`/campaigns/${ids.campaign}/scheduler`);
+    const item = page.getByTestId('panel-playlist').filter({ hasText: PLAYLIST });
+    await visible(item.getByText('Not committed'));
+    const today = new Date();
+    const cell = page.locator(`[data-date="${ymd(today)}"]`).first();
+    await cell.waitFor();
+    const from = (await item.boundingBox())!;
+    const to = (await cell.boundingBox())!;
+    await page.mouse.move(from.x + 20, from.y + 10);
+    await page.mouse.down();
+    for (let step = 1; step <= 12; step += 1) {
+      await page.mouse.move(from.x + 20 + ((to.x + to.width / 2 - from.x - 20) * step) / 12, from.y + 10 + ((to.y + to.height / 2 - from.y - 10) * step) / 12);
+    }
+    await page.mouse.up();
+
+    const dialog = page.getByRole('dialog', { name: 'Add event' });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('textbox', { name: 'Title' }).inputValue()).toBe(PLAYLIST);
+    expect(await dialog.getByRole('checkbox', { name: 'All day' }).isChecked()).toBe(true);
+    const end = new Date(today.getFullYear(), today.getMonth(), today.getDate() + 14);
+    await dialog.getByRole('textbox', { name: 'End date' }).fill(typed(end));
+    await dialog.getByRole('checkbox', { name: 'Repeat weekly' }).check();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await visible(dialog.getByText('Choose at least 1 day of the week'));
+    for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']) await dialog.getByRole('button', { name: day }).click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await visible(page.getByText('Unpublished changes', { exact: false }));
+
+    const events = (await admin.get(`/scheduler/events/?campaign=${ids.campaign}`)).body.results;
+    expect(events).toMatchObject([{ title: PLAYLIST, playlist: ids.playlist, all_day: true, repeat: true, weekdays: [1, 2, 3, 4, 5, 6, 7], start_date: ymd(today), end_date: ymd(end), published: false }]);
+    expect([...events[0].devices].sort()).toEqual([...ids.devices].sort());
+  });
+
+  it('publishes: refused while the playlist is not committed, accepted after the commit, and the screens get the event', async () => {
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    const refusal = page.getByRole('alert').filter({ hasText: 'Uncommited playlists found!' });
+    await visible(refusal);
+    await visible(refusal.getByRole('link', { name: PLAYLIST }));
+    expect((await admin.get(`/media/play_lists/${ids.playlist}/commit/`)).status).toBe(200);
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await visible(page.getByText('All events are published'));
+    expect((await admin.get(`/scheduler/events/?campaign=${ids.campaign}`)).body.results[0].published).toBe(true);
+    const schedule = (await admin.get(`/scheduler/dev2/${ids.devices[0]}`)).body;
+    expect(schedule.items.length).toBeGreaterThan(0);
+    expect(schedule.items[0]).toMatchObject({ title: PLAYLIST, playlist: ids.playlist });
+  });
+
+  it('asks before leaving with an unpublished change, and stays when told to', async () => {
+    await page.getByTitle(new RegExp(`^${PLAYLIST}`)).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Edit event' });
+    await dialog.waitFor();
+    await dialog.getByRole('textbox', { name: 'Title' }).fill(`${PLAYLIST}, вечер`);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await visible(page.getByText('Unpublished changes', { exact: false }));
+    await page.getByRole('navigation').getByRole('link', { name: 'Campaigns' }).first().click();
+    const guard = page.getByRole('alertdialog', { name: 'Unpublished events' });
+    await guard.waitFor();
+    await guard.getByRole('button', { name: 'Stay' }).click();
+    await guard.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe(`/campaigns/${ids.campaign}/scheduler`);
+    // Published again, leaving asks nothing.
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await visible(page.getByText('All events are published'));
+    // The deliberate refusal of the first Publish is the only failed request.
+    expect(problems.filter((problem) => !problem.includes('status of 409'))).toEqual([]);
+  });
+});
+
+describe('the timeline', () => {
+  it('shows the published event as a bar on each device and says what plays at a picked moment', async () => {
+    await page.goto('/timeline');
+    const track = page.getByRole('button', { name: /^Hall screen a: [1-9]\d* items? this day/ });
+    await track.waitFor();
+    const box = (await track.boundingBox())!;
+    // Noon: the all-day event plays then.
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    const panel = page.getByRole('region', { name: /^Hall screen a, / });
+    await visible(panel.getByText(PLAYLIST, { exact: false }));
+    await visible(panel.getByText('Plays:'));
+  });
+});
+
+describe('the scheduler screens meet the house standard', () => {
+  const shows = (text: string) => (p: Page) => p.getByText(text, { exact: false }).first().waitFor({ state: 'visible' });
+
+  it('/campaigns/{id}/scheduler', async () => {
+    expect(await checkScreen(page, { path: `/campaigns/${ids.campaign}/scheduler`, ready: shows(PLAYLIST) })).toEqual(CLEAN_REPORT);
+  });
+
+  it('/scheduler', async () => {
+    expect(await checkScreen(page, { path: `/scheduler?campaign=${ids.campaign}`, ready: shows(PLAYLIST) })).toEqual(CLEAN_REPORT);
+  });
+
+  it('/timeline', async () => {
+    expect(await checkScreen(page, { path: '/timeline', ready: shows('Hall screen b') })).toEqual(CLEAN_REPORT);
+  });
+});
