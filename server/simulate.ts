@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { demoDeviceKey, demoSerial } from './demo/devices.ts';
+import { startPlayReporter, type PlayReporter, type ProgramItem } from './simulatePlays.ts';
 
 /*
  * Simulated players: `npm run simulate -- --devices N --server http://localhost:8080`.
@@ -20,6 +21,15 @@ export interface PlayerOptions {
   version?: string;
   ip?: string;
   log?: (line: string) => void;
+  /** Proof of play (see simulatePlays.ts): on by default, following the device's schedule; false turns it off. */
+  plays?: PlayOptions | false;
+}
+
+export interface PlayOptions {
+  /** What to show instead of the schedule from GET /scheduler/dev2/{id} (a test's fixed program). */
+  program?: () => ProgramItem[] | Promise<ProgramItem[]>;
+  reportMs?: number;
+  speed?: number;
 }
 
 export interface SimulatedPlayer {
@@ -101,11 +111,15 @@ export function startSimulatedPlayer(options: PlayerOptions): SimulatedPlayer {
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
   let inFlight: Promise<void> = Promise.resolve();
+  let device: number | null = null;
+  let reporter: PlayReporter | null = null;
 
-  async function call(path: string, body: Record<string, unknown>): Promise<Answer> {
-    const headers: Record<string, string> = { 'content-type': 'application/json', 'x-device-serial': options.serial };
+  /** POSTs a body to a player route (a GET without one). */
+  async function call(path: string, body?: Record<string, unknown>): Promise<Answer> {
+    const headers: Record<string, string> = { 'x-device-serial': options.serial };
+    if (body) headers['content-type'] = 'application/json';
     if (key) headers['x-device-key'] = key;
-    const response = await fetch(`${api}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+    const response = await fetch(`${api}${path}`, body ? { method: 'POST', headers, body: JSON.stringify(body) } : { headers });
     const text = await response.text();
     return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
   }
@@ -123,6 +137,7 @@ export function startSimulatedPlayer(options: PlayerOptions): SimulatedPlayer {
 
   async function hello(): Promise<void> {
     const answer = await call('/player/hello/', { version: options.version ?? '1.4.2', ...(options.ip ? { ip: options.ip } : {}) });
+    if (typeof answer.body.device === 'number') device = answer.body.device;
     if (answer.status === 200 && answer.body.status === 'adopted') {
       key = String(answer.body.key);
       log(`${options.serial}: adopted as device ${answer.body.device}`);
@@ -184,6 +199,7 @@ export function startSimulatedPlayer(options: PlayerOptions): SimulatedPlayer {
     if (state === 'starting' || state === 'pending' || state === 'disabled') await hello();
     else if (state === 'rebooting') state = 'starting';
     if (state === 'online') await beat();
+    if (state === 'online' && !reporter && options.plays !== false) reporter = reportPlays(options, call, () => device, () => held.version);
     if (state === 'rebooting') return schedule(rebootMs);
     if (state === 'starting') return schedule(0);
     schedule(state === 'disabled' ? interval * 6 : interval);
@@ -204,14 +220,40 @@ export function startSimulatedPlayer(options: PlayerOptions): SimulatedPlayer {
     get schedule() {
       return held;
     },
+    get plays() {
+      return reporter;
+    },
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
       await inFlight.catch(() => undefined);
+      await reporter?.stop().catch(() => undefined);
       if (key && state === 'online') await call('/player/bye/', {}).catch(() => undefined);
       state = 'stopped';
     },
   };
+}
+
+/**
+ * A player's proof of play: shows the media of its schedule (dev2, read again when the heartbeat brought another
+ * version; the followSchedule copy keeps only the spans) and reports each showing.
+ */
+function reportPlays(
+  options: PlayerOptions,
+  call: (path: string, body?: Record<string, unknown>) => Promise<Answer>,
+  device: () => number | null,
+  version: () => number,
+): PlayReporter {
+  const plays = options.plays || {};
+  let program: { version: number; items: ProgramItem[] } = { version: 0, items: [] };
+  const fromSchedule = async (): Promise<ProgramItem[]> => {
+    const id = device();
+    if (id === null || version() === program.version) return program.items;
+    const answer = await call(`/scheduler/dev2/${id}`);
+    if (answer.status === 200) program = { version: Number(answer.body.version), items: (answer.body.items as ProgramItem[] | undefined) ?? [] };
+    return program.items;
+  };
+  return startPlayReporter({ serial: options.serial, post: call, program: plays.program ?? fromSchedule, reportMs: plays.reportMs, speed: plays.speed, log: options.log });
 }
 
 export interface SimulationOptions {
@@ -222,6 +264,7 @@ export interface SimulationOptions {
   /** Serial prefix for players beyond the demo fleet's derivable keys. */
   prefix?: string;
   log?: (line: string) => void;
+  plays?: PlayOptions | false;
 }
 
 /** N players: DEMO-0001 .. with their demo keys, so a demo server shows a living fleet. */
@@ -238,6 +281,7 @@ export function startSimulation(options: SimulationOptions): SimulatedPlayer[] {
         rebootMs: options.rebootMs,
         ip: `10.20.${Math.floor(i / 250)}.${(i % 250) + 1}`,
         log: options.log,
+        plays: options.plays,
       }),
     );
   }
