@@ -41,6 +41,8 @@ export interface SimulatedPlayer {
   readonly navigationVersion: number;
   /** The schedule it holds (version 0 and no items until the first fetch). */
   readonly schedule: HeldSchedule;
+  /** Its proof-of-play reporter, once the player is online. */
+  readonly plays: PlayReporter | null;
   stop(): Promise<void>;
 }
 
