@@ -36,8 +36,10 @@ export interface StoreOutcome {
 /**
  * Stores a device's plays and adds them to the hourly roll-ups, in one statement: a play whose (device, id) is already
  * stored is skipped (ON CONFLICT DO NOTHING) and adds nothing to the roll-ups, so a re-sent batch changes nothing.
- * A play is refused when its event or media does not exist, or when its event is not one the device was scheduled
- * for: the event's campaign counts the device among its devices, or the event names it.
+ * A play is refused when its event or media does not exist, or when the device was not scheduled to play that media:
+ * the published copy of the event (published_events, what the compiled schedules are made of, migration 0013b) must
+ * name the device and show the media, itself or in a committed version of its playlist. A play of an event published
+ * once and deleted since still counts (its published copy stays until the next publish).
  */
 export async function storePlays(db: Db, device: number, plays: PlayInput[]): Promise<StoreOutcome> {
   if (plays.length === 0) return { accepted: 0, refused: [] };
@@ -48,13 +50,17 @@ export async function storePlays(db: Db, device: number, plays: PlayInput[]): Pr
             AS x(id text, event integer, media integer, playlist integer, started_at timestamptz, duration double precision)
         ),
         checked AS (
-          SELECT i.*, e.campaign_id,
-            CASE WHEN e.id IS NULL THEN 'unknown_event'
+          SELECT i.*, COALESCE(pe.campaign_id, e.campaign_id) AS campaign_id,
+            CASE WHEN pe.id IS NULL AND e.id IS NULL THEN 'unknown_event'
                  WHEN m.id IS NULL THEN 'unknown_media'
-                 WHEN NOT EXISTS (SELECT 1 FROM campaign_devices cd WHERE cd.campaign_id = e.campaign_id AND cd.device_id = ${device})
-                  AND NOT EXISTS (SELECT 1 FROM event_devices ed WHERE ed.event_id = e.id AND ed.device_id = ${device}) THEN 'not_scheduled'
+                 WHEN pe.id IS NULL OR NOT (${device}::int = ANY(pe.devices)) THEN 'not_scheduled'
+                 WHEN pe.media_id IS DISTINCT FROM i.media AND NOT EXISTS (
+                   SELECT 1 FROM playlist_versions pv
+                   WHERE pv.playlist_id = pe.playlist_id AND pv.tracks @> jsonb_build_array(jsonb_build_object('media', i.media))
+                 ) THEN 'not_scheduled'
             END AS refusal
           FROM input i
+          LEFT JOIN published_events pe ON pe.id = i.event
           LEFT JOIN events e ON e.id = i.event
           LEFT JOIN media_files m ON m.id = i.media
         ),

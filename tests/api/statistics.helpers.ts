@@ -9,7 +9,10 @@ export interface Fleet {
   campaign: { id: number; name: string };
   devices: { id: number; sn: string; key: string }[];
   media: number[];
+  /** The event of the first media. */
   event: number;
+  /** One published event per media, in the order of `media`, each naming every device. */
+  events: number[];
 }
 
 /** A ready media file written straight to the table (statistics need its id and name, not a render). */
@@ -32,9 +35,23 @@ export async function createFleet(server: TestServer, client: Client, size = 2, 
   if (saved.status !== 200) throw new Error(`campaign devices failed: ${saved.status} ${JSON.stringify(saved.body)}`);
   const media = [];
   for (let i = 0; i < mediaCount; i += 1) media.push(await insertMedia(server));
-  const today = new Date().toISOString().slice(0, 10);
-  const event = await insertEvent(server.ctx.db, { campaignId: campaign.id, title: 'Loop', mediaId: media[0], startDate: '2026-01-01', endDate: today > '2026-12-31' ? today : '2026-12-31', allDay: true, published: true });
-  return { campaign, devices, media, event };
+  const events = [];
+  for (const [index, id] of media.entries()) {
+    const event = await insertEvent(server.ctx.db, { campaignId: campaign.id, title: index === 0 ? 'Loop' : `Loop ${index + 1}`, mediaId: id, startDate: '2026-01-01', endDate: '2027-12-31', allDay: true, published: true });
+    await publishEvent(server, event, devices.map((device) => device.id));
+    events.push(event);
+  }
+  return { campaign, devices, media, event: events[0]!, events };
+}
+
+/** The published copy of an event (what compiled schedules are made of), naming `devices`, as publish writes it. */
+export async function publishEvent(server: TestServer, event: number, devices: number[]): Promise<void> {
+  await server.ctx.db.execute(
+    sql`INSERT INTO published_events (id, campaign_id, title, media_id, playlist_id, start_date, start_time, end_date, end_time, all_day, duration, weekdays, priority, devices)
+        SELECT id, campaign_id, title, media_id, playlist_id, start_date, start_time, end_date, end_time, all_day, duration, weekdays, priority, ${`{${devices.join(',')}}`}::int[]
+        FROM events WHERE id = ${event}
+        ON CONFLICT (id) DO UPDATE SET devices = excluded.devices`,
+  );
 }
 
 /** Sends a batch of plays as a device's player. */
@@ -42,9 +59,9 @@ export function postPlays(server: TestServer, device: { sn: string; key: string 
   return apiClient(server).post('/player/plays/', { plays }, { 'x-device-serial': device.sn, 'x-device-key': device.key });
 }
 
-/** A play of the fleet's event. */
+/** A play of the fleet's event of that media. */
 export function play(fleet: Fleet, id: string, startedAt: string | Date, duration = 10, media = fleet.media[0]!) {
-  return { id, event: fleet.event, media, started_at: typeof startedAt === 'string' ? startedAt : startedAt.toISOString(), duration };
+  return { id, event: fleet.events[fleet.media.indexOf(media)] ?? fleet.event, media, started_at: typeof startedAt === 'string' ? startedAt : startedAt.toISOString(), duration };
 }
 
 /** Counts rows of a table (plays or play_hours) for the given devices. */

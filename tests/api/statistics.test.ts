@@ -1,8 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { insertEvent } from '../../server/db/campaigns.ts';
 import { apiClient, signIn, startTestServer, type TestServer } from '../helpers/server.ts';
 import { createCompanyAndOffice, createDevice } from './devices.helpers.ts';
-import { countRows, createFleet, daysAgo, insertMedia, play, postPlays } from './statistics.helpers.ts';
+import { countRows, createFleet, daysAgo, insertMedia, play, postPlays, publishEvent } from './statistics.helpers.ts';
 
 let server: TestServer;
 let client: ReturnType<typeof apiClient>;
@@ -34,6 +35,7 @@ describe('POST /player/plays/', () => {
     // the same id from another device is another play
     const other = await createDevice(client, { position: 'horizontal' });
     await client.put(`/campaigns/${fleet.campaign.id}/devices/`, { devices: [device!.id, other.id] });
+    await publishEvent(server, fleet.event, [device!.id, other.id]);
     expect((await postPlays(server, other, [play(fleet, 'p-1', at('10:00:00'))])).body).toEqual({ accepted: 1, duplicates: 0, refused: [] });
   });
 
@@ -190,13 +192,35 @@ describe('GET /statistics/live/ and the campaign report', () => {
 });
 
 describe('media the device is scheduled for', () => {
-  it('accepts plays of an event that names the device although its campaign does not', async () => {
+  it('accepts only media of a published event that names the device: its own media or a track of its playlist', async () => {
     const fleet = await createFleet(server, client, 1);
+    const [device] = fleet.devices;
     const outsider = await createDevice(client, { position: 'horizontal' });
     const media = await insertMedia(server);
-    const event = await insertEvent(server.ctx.db, { campaignId: fleet.campaign.id, title: 'Named', mediaId: media, startDate: '2026-01-01', endDate: '2027-12-31', allDay: true, devices: [outsider.id] });
-    const answer = await postPlays(server, outsider, [{ id: 'n1', event, media, started_at: at('06:00:00'), duration: 5 }, play(fleet, 'n2', at('06:00:00'))]);
-    expect(answer.body).toEqual({ accepted: 1, duplicates: 0, refused: [{ id: 'n2', reason: 'not_scheduled' }] });
+    const named = await insertEvent(server.ctx.db, { campaignId: fleet.campaign.id, title: 'Named', mediaId: media, startDate: '2026-01-01', endDate: '2027-12-31', allDay: true });
+    const draft = await insertEvent(server.ctx.db, { campaignId: fleet.campaign.id, title: 'Draft', mediaId: media, startDate: '2026-01-01', endDate: '2027-12-31', allDay: true, devices: [outsider.id] });
+    // not published yet: nothing is scheduled
+    expect((await postPlays(server, outsider, [{ id: 'n0', event: named, media, started_at: at('06:00:00'), duration: 5 }])).body.refused).toEqual([{ id: 'n0', reason: 'not_scheduled' }]);
+    await publishEvent(server, named, [outsider.id]);
+    const answer = await postPlays(server, outsider, [
+      { id: 'n1', event: named, media, started_at: at('06:00:00'), duration: 5 },
+      play(fleet, 'n2', at('06:00:00')),
+      { id: 'n3', event: named, media: fleet.media[0], started_at: at('06:00:00'), duration: 5 },
+      { id: 'n4', event: draft, media, started_at: at('06:00:00'), duration: 5 },
+    ]);
+    expect(answer.body).toEqual({ accepted: 1, duplicates: 0, refused: [{ id: 'n2', reason: 'not_scheduled' }, { id: 'n3', reason: 'not_scheduled' }, { id: 'n4', reason: 'not_scheduled' }] });
+
+    // a playlist event: each media of a committed version of the playlist counts
+    const created = await client.post('/media/play_lists/create/', { name: 'Stats list', screen_position: 'horizontal', user: 1 });
+    expect(created.status).toBe(201);
+    await server.ctx.db.execute(sql`INSERT INTO playlist_versions (playlist_id, version, tracks, duration) VALUES (${created.body.id}, 1, ${JSON.stringify([{ media: fleet.media[1], duration: 7 }])}::jsonb, 7)`);
+    const listEvent = await insertEvent(server.ctx.db, { campaignId: fleet.campaign.id, title: 'List', playlistId: created.body.id, startDate: '2026-01-01', endDate: '2027-12-31', allDay: true });
+    await publishEvent(server, listEvent, [device!.id]);
+    const listed = await postPlays(server, device!, [
+      { id: 'l1', event: listEvent, media: fleet.media[1], playlist: created.body.id, started_at: at('06:00:00'), duration: 7 },
+      { id: 'l2', event: listEvent, media: fleet.media[0], playlist: created.body.id, started_at: at('06:00:00'), duration: 7 },
+    ]);
+    expect(listed.body).toEqual({ accepted: 1, duplicates: 0, refused: [{ id: 'l2', reason: 'not_scheduled' }] });
   });
 });
 
