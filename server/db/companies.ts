@@ -53,9 +53,14 @@ function toCompany(row: Row): Company {
   };
 }
 
-export async function listCompanyPage(db: Db, limit: number, offset: number): Promise<{ total: number; rows: Company[] }> {
-  const [{ total }] = (await rowsOf<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM companies`)) as [{ total: number }];
-  const rows = await rowsOf(db, sql`${companySelect} ORDER BY c.name, c.id LIMIT ${limit} OFFSET ${offset}`);
+/** `column IN (ids)`; no condition for null (every company), none matching for an empty list. */
+const inScope = (column: SQL, ids: readonly number[] | null) =>
+  ids === null ? sql`true` : ids.length === 0 ? sql`false` : sql`${column} IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`;
+
+export async function listCompanyPage(db: Db, scope: readonly number[] | null, limit: number, offset: number): Promise<{ total: number; rows: Company[] }> {
+  const where = inScope(sql`c.id`, scope);
+  const [{ total }] = (await rowsOf<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM companies c WHERE ${where}`)) as [{ total: number }];
+  const rows = await rowsOf(db, sql`${companySelect} WHERE ${where} ORDER BY c.name, c.id LIMIT ${limit} OFFSET ${offset}`);
   return { total: Number(total), rows: rows.map(toCompany) };
 }
 
@@ -175,8 +180,14 @@ function toDepartment(row: Row): Department {
   };
 }
 
-export async function listDepartmentPage(db: Db, company: number | undefined, limit: number, offset: number): Promise<{ total: number; rows: Department[] }> {
-  const where = company ? sql`WHERE dp.company_id = ${company}` : sql``;
+export async function listDepartmentPage(
+  db: Db,
+  scope: readonly number[] | null,
+  company: number | undefined,
+  limit: number,
+  offset: number,
+): Promise<{ total: number; rows: Department[] }> {
+  const where = sql`WHERE ${inScope(sql`dp.company_id`, scope)} ${company ? sql`AND dp.company_id = ${company}` : sql``}`;
   const [{ total }] = (await rowsOf<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM departments dp ${where}`)) as [{ total: number }];
   const rows = await rowsOf(db, sql`${departmentSelect} ${where} ORDER BY c.name, dp.company_id, dp.name, dp.id LIMIT ${limit} OFFSET ${offset}`);
   return { total: Number(total), rows: rows.map(toDepartment) };
@@ -248,11 +259,12 @@ function toOffice(row: Row): Office {
 
 export async function listOfficePage(
   db: Db,
-  filter: { company?: number; department?: number },
+  filter: { company?: number; department?: number; scope: readonly number[] | null },
   limit: number,
   offset: number,
 ): Promise<{ total: number; rows: Office[] }> {
   const conditions = [
+    inScope(sql`o.company_id`, filter.scope),
     ...(filter.company ? [sql`o.company_id = ${filter.company}`] : []),
     ...(filter.department ? [sql`o.department_id = ${filter.department}`] : []),
   ];

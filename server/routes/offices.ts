@@ -47,7 +47,8 @@ import {
 import { officeTimeZone } from '../domain/occurrences.ts';
 import { record } from '../domain/journal.ts';
 import { pageOf, pageRequest } from '../domain/paging.ts';
-import { badRequest, conflict, notFound, parse } from '../errors.ts';
+import { badRequest, conflict, forbidden, notFound, parse } from '../errors.ts';
+import { areaScope, assertVisible, scopeOf } from '../domain/scope.ts';
 import { currentUser, requireUser } from '../plugins/auth.ts';
 
 /** Ids are PostgreSQL integers; a larger number names nothing. */
@@ -80,10 +81,20 @@ export default async function officeRoutes(app: FastifyInstance, { ctx }: { ctx:
   const journal = (request: FastifyRequest, action: string, entity: string, entityId: number, changes: Record<string, unknown>) =>
     record(db, { userId: currentUser(request).id, action, entity, entityId, detail: { changes } });
 
-  async function existingCompany(id: number): Promise<Company> {
+  /** A company inside the caller's scope (another company's id answers 404 like an absent one). */
+  async function existingCompany(request: FastifyRequest, id: number): Promise<Company> {
     const company = await findCompany(db, id);
-    if (!company) throw notFound('Company');
-    return company;
+    assertVisible(await scopeOf(ctx, request), company?.id, 'Company');
+    return company!;
+  }
+
+  /** A write of the hierarchy: 'edit' in the company area, on a company of the scope. */
+  const canEdit = (request: FastifyRequest) => areaScope(ctx, request, 'company', 'edit');
+
+  /** Creating or deleting a company is the administrator's: a scoped user's companies are given to them. */
+  async function requireAllCompanies(request: FastifyRequest) {
+    const scope = await canEdit(request);
+    if (scope.companies !== null) throw forbidden('Only the administrator creates and deletes companies.');
   }
 
   /** The editable values of a company body, checked beyond its schema (INN check digits, the office campaign). */
@@ -106,33 +117,35 @@ export default async function officeRoutes(app: FastifyInstance, { ctx }: { ctx:
 
   app.get('/companies/', async (request) => {
     const paging = pageRequest(request.query as Record<string, unknown>);
-    const { total, rows } = await listCompanyPage(db, paging.pageSize, paging.offset);
+    const { total, rows } = await listCompanyPage(db, (await scopeOf(ctx, request)).companies, paging.pageSize, paging.offset);
     return pageOf(request.url, paging, total, rows);
   });
 
   app.post('/companies/create/', async (request, reply) => {
+    await requireAllCompanies(request);
     const values = await companyValues(parse(CompanyCreateBody, request.body));
     const id = await insertCompanyRow(db, values as CompanyValues & { name: string });
-    const company = await existingCompany(id);
+    const company = await existingCompany(request, id);
     await journal(request, 'create', 'company', id, changesOf(undefined, company, COMPANY_COLUMNS));
     return reply.code(201).send(company);
   });
 
-  app.get('/companies/:id', async (request) => existingCompany(idParam(request)));
+  app.get('/companies/:id', async (request) => existingCompany(request, idParam(request)));
 
   app.get('/companies/:id/summary/', async (request) => {
-    const company = await existingCompany(idParam(request));
+    const company = await existingCompany(request, idParam(request));
     return companySummary(db, company.id);
   });
 
   app.put('/companies/:id', async (request) => {
     const id = idParam(request);
     const values = await companyValues(parse(CompanyUpdateBody, request.body));
-    const before = await existingCompany(id);
+    const before = await existingCompany(request, id);
+    await canEdit(request);
     const { is_active: active, ...rest } = values;
     await updateCompanyRow(db, id, rest);
     if (typeof active === 'boolean' && active !== before.is_active) forgetDevices(await setCompanyActive(db, id, active));
-    const after = await existingCompany(id);
+    const after = await existingCompany(request, id);
     await journal(request, 'update', 'company', id, changesOf(before, after, COMPANY_COLUMNS));
     return after;
   });
@@ -144,10 +157,11 @@ export default async function officeRoutes(app: FastifyInstance, { ctx }: { ctx:
   app.put('/companies/:id/change-active', async (request) => {
     const id = idParam(request);
     const body = parse(CompanyActiveBody, request.body);
-    const before = await existingCompany(id);
+    const before = await existingCompany(request, id);
+    await canEdit(request);
     const active = body.is_active ?? !before.is_active;
     if (active !== before.is_active) forgetDevices(await setCompanyActive(db, id, active));
-    const after = await existingCompany(id);
+    const after = await existingCompany(request, id);
     await journal(request, active ? 'activate' : 'deactivate', 'company', id, changesOf(before, after, ['is_active']));
     return after;
   });
@@ -155,17 +169,19 @@ export default async function officeRoutes(app: FastifyInstance, { ctx }: { ctx:
   app.put('/companies/:id/change-video-upload', async (request) => {
     const id = idParam(request);
     const body = parse(CompanyVideoUploadBody, request.body);
-    const before = await existingCompany(id);
+    const before = await existingCompany(request, id);
+    await canEdit(request);
     const on = body.video_upload_active ?? !before.video_upload_active;
     await updateCompanyRow(db, id, { video_upload_active: on });
-    const after = await existingCompany(id);
+    const after = await existingCompany(request, id);
     await journal(request, 'update', 'company', id, changesOf(before, after, ['video_upload_active']));
     return after;
   });
 
   app.delete('/companies/:id', async (request, reply) => {
     const id = idParam(request);
-    const company = await existingCompany(id);
+    const company = await existingCompany(request, id);
+    await requireAllCompanies(request);
     const devices = await devicesOfCompany(db, id);
     if (devices > 0) throw conflict('company_has_devices', `The company still holds ${devices} device(s): move or delete them first.`);
     if (!(await deleteCompanyRow(db, id))) throw notFound('Company');
@@ -175,10 +191,18 @@ export default async function officeRoutes(app: FastifyInstance, { ctx }: { ctx:
 
   /* Departments */
 
-  async function existingDepartment(id: number): Promise<Department> {
+  async function existingDepartment(request: FastifyRequest, id: number): Promise<Department> {
     const department = await findDepartment(db, id);
-    if (!department) throw notFound('Department');
-    return department;
+    assertVisible(await scopeOf(ctx, request), department?.company, 'Department');
+    return department!;
+  }
+
+  /** The company a new department or office goes to: it must exist and lie in the caller's scope. */
+  async function targetCompany(request: FastifyRequest, id: number) {
+    const scope = await canEdit(request);
+    if (!(await findCompany(db, id)) || (scope.companies !== null && !scope.companies.includes(id))) {
+      throw badRequest('unknown_company', 'The company does not exist.', { company: 'not_found' });
+    }
   }
 
   /** A parent must belong to the same company and must not lie below the department itself. */
@@ -195,40 +219,42 @@ export default async function officeRoutes(app: FastifyInstance, { ctx }: { ctx:
   app.get('/departments/', async (request) => {
     const query = parse(DepartmentListQuery, request.query);
     const paging = pageRequest(request.query as Record<string, unknown>);
-    const { total, rows } = await listDepartmentPage(db, query.company, paging.pageSize, paging.offset);
+    const { total, rows } = await listDepartmentPage(db, (await scopeOf(ctx, request)).companies, query.company, paging.pageSize, paging.offset);
     return pageOf(request.url, paging, total, rows);
   });
 
   app.post('/departments/create/', async (request, reply) => {
     const body = parse(DepartmentCreateBody, request.body);
-    if (!(await findCompany(db, body.company))) throw badRequest('unknown_company', 'The company does not exist.', { company: 'not_found' });
+    await targetCompany(request, body.company);
     await checkParent(body.company, body.parent);
     const id = await insertDepartmentRow(db, { company: body.company, parent: body.parent ?? null, name: body.name.trim(), description: body.description ?? '' });
-    const department = await existingDepartment(id);
+    const department = await existingDepartment(request, id);
     await journal(request, 'create', 'department', id, changesOf(undefined, department, DEPARTMENT_FIELDS));
     return reply.code(201).send(department);
   });
 
-  app.get('/departments/:id', async (request) => existingDepartment(idParam(request)));
+  app.get('/departments/:id', async (request) => existingDepartment(request, idParam(request)));
 
   app.put('/departments/:id', async (request) => {
     const id = idParam(request);
     const body = parse(DepartmentUpdateBody, request.body);
-    const before = await existingDepartment(id);
+    const before = await existingDepartment(request, id);
+    await canEdit(request);
     await checkParent(before.company, body.parent, id);
     await updateDepartmentRow(db, id, {
       ...(body.parent !== undefined ? { parent_id: body.parent } : {}),
       ...(body.name !== undefined ? { name: body.name.trim() } : {}),
       ...(body.description !== undefined ? { description: body.description } : {}),
     });
-    const after = await existingDepartment(id);
+    const after = await existingDepartment(request, id);
     await journal(request, 'update', 'department', id, changesOf(before, after, DEPARTMENT_FIELDS));
     return after;
   });
 
   app.delete('/departments/:id', async (request, reply) => {
     const id = idParam(request);
-    const department = await existingDepartment(id);
+    const department = await existingDepartment(request, id);
+    await canEdit(request);
     const children = await departmentChildren(db, id);
     if (children > 0) throw conflict('department_has_children', `The department still has ${children} sub-department(s): move or delete them first.`);
     if (!(await deleteDepartmentRow(db, id))) throw notFound('Department');
@@ -238,10 +264,10 @@ export default async function officeRoutes(app: FastifyInstance, { ctx }: { ctx:
 
   /* Branch offices */
 
-  async function existingOffice(id: number): Promise<Office> {
+  async function existingOffice(request: FastifyRequest, id: number): Promise<Office> {
     const office = await findOfficeFull(db, id);
-    if (!office) throw notFound('Office');
-    return office;
+    assertVisible(await scopeOf(ctx, request), office?.company, 'Office');
+    return office!;
   }
 
   async function officeValues(body: Record<string, unknown>, company: number): Promise<OfficeValues> {
@@ -265,40 +291,42 @@ export default async function officeRoutes(app: FastifyInstance, { ctx }: { ctx:
   app.get('/branch-offices/', async (request) => {
     const query = parse(OfficeListQuery, request.query);
     const paging = pageRequest(request.query as Record<string, unknown>);
-    const { total, rows } = await listOfficePage(db, { company: query.company }, paging.pageSize, paging.offset);
+    const { total, rows } = await listOfficePage(db, { company: query.company, scope: (await scopeOf(ctx, request)).companies }, paging.pageSize, paging.offset);
     return pageOf(request.url, paging, total, rows);
   });
 
   app.post('/branch-offices/create/', async (request, reply) => {
     const body = parse(OfficeCreateBody, request.body);
-    if (!(await findCompany(db, body.company))) throw badRequest('unknown_company', 'The company does not exist.', { company: 'not_found' });
+    await targetCompany(request, body.company);
     const values = await officeValues(body, body.company);
     const id = await insertOfficeRow(db, { timezone: officeTimeZone(undefined), ...values, company_id: body.company, name: body.name.trim() });
-    const office = await existingOffice(id);
+    const office = await existingOffice(request, id);
     await journal(request, 'create', 'office', id, changesOf(undefined, office, OFFICE_FIELDS));
     return reply.code(201).send(office);
   });
 
-  app.get('/branch-offices/:id', async (request) => existingOffice(idParam(request)));
+  app.get('/branch-offices/:id', async (request) => existingOffice(request, idParam(request)));
 
   app.put('/branch-offices/:id', async (request) => {
     const id = idParam(request);
     const body = parse(OfficeUpdateBody, request.body);
-    const before = await existingOffice(id);
+    const before = await existingOffice(request, id);
+    await canEdit(request);
     const company = body.company ?? before.company;
     const companyChanged = company !== before.company;
-    if (companyChanged && !(await findCompany(db, company))) throw badRequest('unknown_company', 'The company does not exist.', { company: 'not_found' });
+    if (companyChanged) await targetCompany(request, company);
     // A move to another company leaves the department behind unless the body names one of the new company's.
     const values = await officeValues(companyChanged && body.department === undefined ? { ...body, department: null } : body, company);
     forgetDevices(await updateOfficeRow(db, id, { ...values, ...(companyChanged ? { company_id: company } : {}) }, companyChanged));
-    const after = await existingOffice(id);
+    const after = await existingOffice(request, id);
     await journal(request, 'update', 'office', id, changesOf(before, after, OFFICE_FIELDS));
     return after;
   });
 
   app.delete('/branch-offices/:id', async (request, reply) => {
     const id = idParam(request);
-    const office = await existingOffice(id);
+    const office = await existingOffice(request, id);
+    await canEdit(request);
     const devices = await devicesOfOffice(db, id);
     if (devices > 0) throw conflict('office_has_devices', `The office still holds ${devices} device(s): move or delete them first.`);
     if (!(await deleteOfficeRow(db, id))) throw notFound('Office');

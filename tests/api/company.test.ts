@@ -310,3 +310,51 @@ describe("a company's devices", () => {
     });
   });
 });
+
+describe('access scopes on the hierarchy', () => {
+  async function scopedUser(username: string, companies: number[], level: 'view' | 'edit') {
+    const group = await client.post('/groups/create/', { name: `${username} group`, companies, permissions: { company: level, devices: 'view' } });
+    expect(group.status).toBe(201);
+    const password = `${username}-pass-1`;
+    expect((await client.post('/users/', { username, password, user: 1, groups: [group.body.id] })).status).toBe(201);
+    return (await signIn(server, username, password)).client;
+  }
+
+  it("shows a user only their companies' companies, departments and offices; another company's ids answer 404", async () => {
+    const mine = await company('Scope mine');
+    const theirs = await company('Scope theirs');
+    const myOffice = await office(mine.id, 'Mine HQ');
+    const theirOffice = await office(theirs.id, 'Theirs HQ');
+    const theirDepartment = (await client.post('/departments/create/', { company: theirs.id, name: 'Theirs dept' })).body;
+    const viewer = await scopedUser('scope-viewer', [mine.id], 'view');
+
+    expect((await viewer.get('/companies/')).body.results.map((c: { id: number }) => c.id)).toEqual([mine.id]);
+    expect((await viewer.get('/branch-offices/')).body.results.map((o: { id: number }) => o.id)).toEqual([myOffice.id]);
+    expect((await viewer.get('/departments/')).body.count).toBe(0);
+    expect((await viewer.get(`/companies/${mine.id}`)).status).toBe(200);
+    for (const url of [`/companies/${theirs.id}`, `/companies/${theirs.id}/summary/`, `/branch-offices/${theirOffice.id}`, `/departments/${theirDepartment.id}`]) {
+      expect([url, (await viewer.get(url)).status]).toEqual([url, 404]);
+    }
+    expect((await viewer.put(`/companies/${theirs.id}/change-active`, {})).status).toBe(404);
+    expect((await client.get(`/companies/${theirs.id}`)).body.is_active).toBe(true);
+  });
+
+  it('refuses a view-only user every write with 403 and lets an editor change only their companies', async () => {
+    const mine = await company('Edit mine');
+    const theirs = await company('Edit theirs');
+    const viewer = await scopedUser('scope-viewer-2', [mine.id], 'view');
+    expect((await viewer.put(`/companies/${mine.id}/change-active`, {})).status).toBe(403);
+    expect((await viewer.put(`/companies/${mine.id}`, { city: 'Tver' })).status).toBe(403);
+    expect((await viewer.post('/branch-offices/create/', { company: mine.id, name: 'Nope' })).status).toBe(403);
+    expect((await client.get(`/companies/${mine.id}`)).body).toMatchObject({ is_active: true, city: '', offices_count: 0 });
+
+    const editor = await scopedUser('scope-editor', [mine.id], 'edit');
+    expect((await editor.put(`/companies/${mine.id}/change-video-upload`, {})).body.video_upload_active).toBe(false);
+    expect((await editor.post('/branch-offices/create/', { company: mine.id, name: 'Editor office' })).status).toBe(201);
+    const foreign = await editor.post('/branch-offices/create/', { company: theirs.id, name: 'Foreign office' });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.fields).toEqual({ company: 'not_found' });
+    expect((await editor.post('/companies/create/', { name: 'Editor company' })).status).toBe(403);
+    expect((await editor.delete(`/companies/${mine.id}`)).status).toBe(403);
+  });
+});

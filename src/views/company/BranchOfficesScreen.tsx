@@ -1,5 +1,36 @@
-import { ScreenPlaceholder } from '../common/ScreenPlaceholder.tsx';
+import { Button } from '@fluentui/react-components';
+import { AddRegular } from '@fluentui/react-icons';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../common/PageHeader.tsx';
+import { usePageTitle } from '../common/usePageTitle.ts';
+import { HierarchyLoad } from './HierarchyLoad.tsx';
+import { useHierarchyForms } from './HierarchyDialogs.tsx';
+import { OfficesTable } from './OfficesTable.tsx';
+import { useHierarchy } from './useHierarchy.ts';
+import { useHierarchyActions } from './useHierarchyActions.tsx';
 
+/** /branch-offices: every office with its devices' counts and a link to them, add, edit and delete. */
 export default function BranchOfficesScreen() {
-  return <ScreenPlaceholder screen="branchOffices" />;
+  const { t } = useTranslation(['company', 'screens']);
+  usePageTitle('screens:titles.branchOffices');
+  const hierarchy = useHierarchy();
+  const actions = useHierarchyActions(hierarchy.reload);
+  const forms = useHierarchyForms(hierarchy.reload);
+  return (
+    <section>
+      <PageHeader
+        title={t('screens:titles.branchOffices')}
+        actions={
+          <Button appearance="primary" icon={<AddRegular />} disabled={!hierarchy.data?.companies.length} onClick={() => forms.open({ kind: 'office', office: null })}>
+            {t('actions.addOffice')}
+          </Button>
+        }
+      />
+      <HierarchyLoad hierarchy={hierarchy}>
+        {(data) => <OfficesTable offices={data.offices} onEdit={(office) => forms.open({ kind: 'office', office })} onDelete={(office) => actions.askDelete('office', office.id)} />}
+      </HierarchyLoad>
+      {forms.dialog(hierarchy.data)}
+      {actions.confirmDialog}
+    </section>
+  );
 }

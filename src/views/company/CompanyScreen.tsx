@@ -1,5 +1,91 @@
-import { ScreenPlaceholder } from '../common/ScreenPlaceholder.tsx';
+import { useState } from 'react';
+import { Button, Subtitle2 } from '@fluentui/react-components';
+import { AddRegular } from '@fluentui/react-icons';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../common/PageHeader.tsx';
+import { usePageTitle } from '../common/usePageTitle.ts';
+import { CompaniesTable } from './CompaniesTable.tsx';
+import { useCompanyStyles } from './Company.styles.ts';
+import { CompanyInfo } from './CompanyInfo.tsx';
+import { DepartmentsTable } from './DepartmentsTable.tsx';
+import { HierarchyLoad } from './HierarchyLoad.tsx';
+import { useHierarchyForms } from './HierarchyDialogs.tsx';
+import { OfficesTable } from './OfficesTable.tsx';
+import { useHierarchy } from './useHierarchy.ts';
+import { useHierarchyActions } from './useHierarchyActions.tsx';
 
+/** /company: the tables of companies, departments and offices, their add forms, and the selected company's additional info. */
 export default function CompanyScreen() {
-  return <ScreenPlaceholder screen="company" />;
+  const { t } = useTranslation(['company', 'screens']);
+  usePageTitle('screens:titles.company');
+  const styles = useCompanyStyles();
+  const hierarchy = useHierarchy();
+  const [version, setVersion] = useState(0);
+  const reload = () => {
+    hierarchy.reload();
+    setVersion((v) => v + 1);
+  };
+  const actions = useHierarchyActions(reload);
+  const forms = useHierarchyForms(reload);
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const hasCompanies = !!hierarchy.data?.companies.length;
+
+  const header = (id: string, title: string, add: () => void, label: string, enabled = true) => (
+    <div className={styles.sectionHeader}>
+      <Subtitle2 as="h2" id={id}>
+        {title}
+      </Subtitle2>
+      <Button size="small" icon={<AddRegular />} disabled={!enabled} onClick={add}>
+        {label}
+      </Button>
+    </div>
+  );
+
+  return (
+    <section>
+      <PageHeader title={t('screens:titles.company')} />
+      <HierarchyLoad hierarchy={hierarchy}>
+        {(data) => {
+          const selected = data.companies.find((c) => c.id === selectedId) ?? null;
+          return (
+            <>
+              <section className={styles.section} aria-labelledby="companies-title">
+                {header('companies-title', t('sections.companies'), () => forms.open({ kind: 'company', company: null }), t('actions.addCompany'))}
+                <CompaniesTable
+                  companies={data.companies}
+                  disabled={actions.busy}
+                  onSelect={(company) => setSelectedId(company.id)}
+                  onEdit={(company) => forms.open({ kind: 'company', company })}
+                  onToggleActive={actions.toggleActive}
+                  onToggleVideo={actions.toggleVideo}
+                  onDelete={(company) => actions.askDelete('company', company.id)}
+                />
+                {selected ? <CompanyInfo company={selected} version={version} /> : data.companies.length ? <p className={styles.message}>{t('info.choose')}</p> : null}
+              </section>
+              <section className={styles.section} aria-labelledby="departments-title">
+                {header(
+                  'departments-title',
+                  t('sections.departments'),
+                  () => forms.open({ kind: 'department', department: null, company: selected?.id }),
+                  t('actions.addDepartment'),
+                  hasCompanies,
+                )}
+                <DepartmentsTable
+                  departments={data.departments}
+                  onEdit={(department) => forms.open({ kind: 'department', department })}
+                  onDelete={(department) => actions.askDelete('department', department.id)}
+                />
+              </section>
+              <section className={styles.section} aria-labelledby="offices-title">
+                {header('offices-title', t('sections.offices'), () => forms.open({ kind: 'office', office: null, company: selected?.id }), t('actions.addOffice'), hasCompanies)}
+                <OfficesTable offices={data.offices} onEdit={(office) => forms.open({ kind: 'office', office })} onDelete={(office) => actions.askDelete('office', office.id)} />
+              </section>
+            </>
+          );
+        }}
+      </HierarchyLoad>
+      {forms.dialog(hierarchy.data)}
+      {actions.confirmDialog}
+    </section>
+  );
 }

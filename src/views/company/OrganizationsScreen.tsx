@@ -1,5 +1,45 @@
-import { ScreenPlaceholder } from '../common/ScreenPlaceholder.tsx';
+import { Button } from '@fluentui/react-components';
+import { AddRegular } from '@fluentui/react-icons';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../common/PageHeader.tsx';
+import { usePageTitle } from '../common/usePageTitle.ts';
+import { CompaniesTable } from './CompaniesTable.tsx';
+import { HierarchyLoad } from './HierarchyLoad.tsx';
+import { useHierarchyForms } from './HierarchyDialogs.tsx';
+import { useHierarchy } from './useHierarchy.ts';
+import { useHierarchyActions } from './useHierarchyActions.tsx';
 
+/** /organizations: the companies, with add, edit, activate / deactivate, video upload and delete. */
 export default function OrganizationsScreen() {
-  return <ScreenPlaceholder screen="organizations" />;
+  const { t } = useTranslation(['company', 'screens']);
+  usePageTitle('screens:titles.organizations');
+  const hierarchy = useHierarchy();
+  const actions = useHierarchyActions(hierarchy.reload);
+  const forms = useHierarchyForms(hierarchy.reload);
+  return (
+    <section>
+      <PageHeader
+        title={t('screens:titles.organizations')}
+        actions={
+          <Button appearance="primary" icon={<AddRegular />} onClick={() => forms.open({ kind: 'company', company: null })}>
+            {t('actions.addCompany')}
+          </Button>
+        }
+      />
+      <HierarchyLoad hierarchy={hierarchy}>
+        {(data) => (
+          <CompaniesTable
+            companies={data.companies}
+            disabled={actions.busy}
+            onEdit={(company) => forms.open({ kind: 'company', company })}
+            onToggleActive={actions.toggleActive}
+            onToggleVideo={actions.toggleVideo}
+            onDelete={(company) => actions.askDelete('company', company.id)}
+          />
+        )}
+      </HierarchyLoad>
+      {forms.dialog(hierarchy.data)}
+      {actions.confirmDialog}
+    </section>
+  );
 }

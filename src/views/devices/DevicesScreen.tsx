@@ -3,6 +3,7 @@ import { Button } from '@fluentui/react-components';
 import { AddRegular, ArrowSyncRegular } from '@fluentui/react-icons';
 import { useActorRef } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
 import { currentLanguage } from '../../i18n.ts';
 import type { Device } from '../../services/devices.service.ts';
 import { PageHeader } from '../common/PageHeader.tsx';
@@ -16,6 +17,14 @@ import { DevicesPager, DeviceStatisticsBar } from './DevicesPager.tsx';
 import { ExportButton } from './ExportButton.tsx';
 import { saveBlob } from './format.ts';
 import { devicesLogic } from './logic.ts';
+
+/** Filters a link may open the list with (`/devices?office=12`, from the branch offices and the company page). */
+function locationFilters(search: string): { company?: number; office?: number } {
+  const query = new URLSearchParams(search);
+  const id = (name: string) => (/^\d{1,9}$/.test(query.get(name) ?? '') ? Number(query.get(name)) : undefined);
+  const filters = { company: id('company'), office: id('office') };
+  return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined));
+}
 
 /** Which dialog of the page is open. */
 type Dialog = { kind: 'add' } | { kind: 'card'; device: Device } | { kind: 'edit'; device: Device } | null;
@@ -35,7 +44,8 @@ export default function DevicesScreen() {
       }),
     [i18n, notify],
   );
-  const devices = useActorRef(logic, { input: {} });
+  const location = useLocation();
+  const devices = useActorRef(logic, { input: { filters: locationFilters(location.search) } });
   const [dialog, setDialog] = useState<Dialog>(null);
   useEffect(() => devices.send({ type: 'devices.load' }), [devices]);
 

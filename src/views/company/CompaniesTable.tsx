@@ -1,0 +1,82 @@
+import { Badge, Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
+import { MoreHorizontalRegular } from '@fluentui/react-icons';
+import { useTranslation } from 'react-i18next';
+import type { Company } from '../../services/schemas/company.ts';
+import { ResponsiveList } from '../common/ResponsiveList.tsx';
+import { useCompanyStyles } from './Company.styles.ts';
+
+interface Props {
+  companies: Company[];
+  onEdit: (company: Company) => void;
+  onToggleActive: (company: Company) => void;
+  onToggleVideo: (company: Company) => void;
+  onDelete: (company: Company) => void;
+  /** The company page's "additional info": the row's name selects it. */
+  onSelect?: (company: Company) => void;
+  disabled?: boolean;
+}
+
+/** Companies with their state, video upload and counts; each row's actions in one menu. */
+export function CompaniesTable({ companies, onEdit, onToggleActive, onToggleVideo, onDelete, onSelect, disabled }: Props) {
+  const { t } = useTranslation('company');
+  const styles = useCompanyStyles();
+  if (companies.length === 0) return <p className={styles.message}>{t('empty.companies')}</p>;
+  return (
+    <ResponsiveList
+      label={t('sections.companies')}
+      rows={companies}
+      rowKey={(company) => company.id}
+      title={{
+        id: 'name',
+        header: t('fields.name'),
+        wrap: 'anywhere',
+        cell: (company) =>
+          onSelect ? (
+            <Button appearance="transparent" className={styles.name} onClick={() => onSelect(company)} aria-label={`${t('actions.details')}: ${company.name}`}>
+              {company.name}
+            </Button>
+          ) : (
+            <span className={styles.name}>{company.name}</span>
+          ),
+      }}
+      columns={[
+        {
+          id: 'state',
+          header: t('fields.state'),
+          cell: (company) => (
+            <span className={styles.state}>
+              <Badge appearance="tint" color={company.is_active ? 'success' : 'danger'}>
+                {t(company.is_active ? 'states.active' : 'states.deactivated')}
+              </Badge>
+              <Badge appearance="outline" color={company.video_upload_active ? 'brand' : 'informative'}>
+                {t(company.video_upload_active ? 'states.videoOn' : 'states.videoOff')}
+              </Badge>
+            </span>
+          ),
+        },
+        { id: 'inn', header: t('fields.inn'), wrap: 'nowrap', wideOnly: true, cell: (company) => company.inn },
+        { id: 'city', header: t('fields.city'), wideOnly: true, cell: (company) => company.city },
+        { id: 'offices', header: t('fields.offices'), wrap: 'nowrap', cell: (company) => t('counts.offices', { count: company.offices_count }) },
+        { id: 'devices', header: t('fields.devices'), wrap: 'nowrap', cell: (company) => t('counts.devices', { count: company.devices_count }) },
+      ]}
+      actions={{
+        header: t('actions.edit'),
+        cell: (company) => (
+          <Menu>
+            <MenuTrigger disableButtonEnhancement>
+              <Button appearance="subtle" icon={<MoreHorizontalRegular />} disabled={disabled} aria-label={t('actions.actionsOf', { name: company.name })} />
+            </MenuTrigger>
+            <MenuPopover>
+              <MenuList>
+                <MenuItem onClick={() => onEdit(company)}>{t('actions.edit')}</MenuItem>
+                <MenuItem onClick={() => onToggleActive(company)}>{t(company.is_active ? 'actions.deactivate' : 'actions.activate')}</MenuItem>
+                <MenuItem onClick={() => onToggleVideo(company)}>{t(company.video_upload_active ? 'actions.videoOff' : 'actions.videoOn')}</MenuItem>
+                <MenuItem onClick={() => onDelete(company)}>{t('actions.delete')}</MenuItem>
+              </MenuList>
+            </MenuPopover>
+          </Menu>
+        ),
+      }}
+    />
+  );
+}

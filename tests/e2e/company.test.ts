@@ -1,0 +1,122 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { heartbeat } from '../api/devices.helpers.ts';
+import { signInThroughUi, startE2E, type E2E } from '../helpers/browser.ts';
+import { CLEAN_REPORT, checkScreen } from '../helpers/screenChecks.ts';
+import { signIn } from '../helpers/server.ts';
+
+/**
+ * Issue 12, the company hierarchy in a real Chromium: an operator creates a company, an office and a department through
+ * the screens; the administrator deactivates the company and its screen shows as disabled (and its player is refused).
+ */
+
+let e2e: E2E;
+let page: Page;
+let problems: string[];
+
+const COMPANY = 'ООО «Международная торговая сеть Восток-Запад и партнёры»';
+const OFFICE = 'Филиал «Северо-Западный региональный распределительный центр»';
+const DEPARTMENT = 'Отдел розничных продаж и выкладки';
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  ({ page, problems } = await e2e.newPage());
+  await signInThroughUi(page, 'admin', e2e.server.adminPassword);
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+const dialog = () => page.getByRole('dialog');
+
+describe('the company hierarchy', () => {
+  it('creates a company with an office and a department, then deactivating it disables its device', async () => {
+    await page.goto('/organizations');
+    await page.getByText('No companies yet: add the first one').waitFor();
+    await page.getByRole('button', { name: 'Add company' }).click();
+    await dialog().getByLabel('INN').fill('7707083894');
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    // The client refuses what the server would: a missing name and wrong INN check digits, keeping what was typed.
+    await dialog().getByText('Required').waitFor();
+    await dialog().getByText('The INN check digits do not match').waitFor();
+    await dialog().getByRole('textbox', { name: /^Name/ }).fill(COMPANY);
+    await dialog().getByLabel('INN').fill('7707083893');
+    await dialog().getByLabel('Url').fill('https://vostok.example');
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    await dialog().waitFor({ state: 'detached' });
+    await page.getByRole('cell', { name: COMPANY, exact: true }).waitFor();
+
+    await page.goto('/branch-offices');
+    await page.getByText('No offices yet').waitFor();
+    await page.getByRole('button', { name: 'Add office' }).click();
+    await dialog().getByRole('combobox', { name: /^Company/ }).selectOption({ label: COMPANY });
+    await dialog().getByRole('textbox', { name: /^Name/ }).fill(OFFICE);
+    await dialog().getByLabel('Time zone').fill('Europe/Moscow');
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    await dialog().waitFor({ state: 'detached' });
+    await page.getByRole('cell', { name: OFFICE, exact: true }).waitFor();
+
+    await page.goto('/structure');
+    await page.getByRole('heading', { name: COMPANY }).waitFor();
+    await page.getByRole('button', { name: 'Add department' }).click();
+    await dialog().getByRole('textbox', { name: /^Name/ }).fill(DEPARTMENT);
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    await dialog().waitFor({ state: 'detached' });
+    await page.getByRole('list', { name: `Departments of ${COMPANY}` }).getByText(DEPARTMENT).waitFor();
+
+    // A screen in the new office, its player heard from.
+    const admin = (await signIn(e2e.server)).client;
+    const office = (await admin.get('/branch-offices/')).body.results.find((o: { name: string }) => o.name === OFFICE);
+    expect(office).toMatchObject({ company_name: COMPANY, timezone: 'Europe/Moscow' });
+    const device = (await admin.post('/tvpi/devices/create/', { sn: 'SN-E2E-COMPANY-1', name: 'Lobby screen', office: office.id, user: 1 })).body;
+    expect((await heartbeat(e2e.server, device)).status).toBe(200);
+
+    await page.goto('/company');
+    await page.getByRole('button', { name: `Show details: ${COMPANY}` }).click();
+    await page.getByTestId('company-device-counts').getByText('Online: 1').waitFor();
+    await page.getByRole('button', { name: `Actions for ${COMPANY}` }).click();
+    await page.getByRole('menuitem', { name: 'Deactivate' }).click();
+    await page.getByText('Company deactivated').first().waitFor();
+    await page.getByTestId('company-device-counts').getByText('Disabled: 1').waitFor();
+    expect((await heartbeat(e2e.server, device)).body.code).toBe('company_disabled');
+
+    // The office's device link opens the device list filtered to it: the screen is disabled.
+    await page.goto('/branch-offices');
+    await page.getByRole('link', { name: `1 device, Show devices: ${OFFICE}` }).click();
+    await page.waitForURL(/\/devices\?office=/);
+    await page.getByText('Lobby screen').first().waitFor();
+    const statistics = await admin.get(`/tvpi/devices/${device.id}`);
+    expect(statistics.body).toMatchObject({ status: 'disabled', is_active: false });
+    await page.getByRole('cell', { name: 'Disabled', exact: true }).first().waitFor();
+    expect(problems).toEqual([]);
+  });
+
+  it('says "Cannot load companies" when the load fails, and retries', async () => {
+    await page.route('**/api/v1/companies/**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"detail":"down","code":"unavailable"}' }));
+    await page.goto('/organizations');
+    await page.getByRole('alert').getByText('Cannot load companies').waitFor();
+    await page.unroute('**/api/v1/companies/**');
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await page.getByRole('cell', { name: COMPANY, exact: true }).waitFor();
+  });
+});
+
+describe('the house standard', () => {
+  const shows = (text: string) => (p: Page) => p.getByText(text).first().waitFor();
+  it.each([
+    ['/company', COMPANY],
+    ['/organizations', COMPANY],
+    ['/structure', DEPARTMENT],
+    ['/branch-offices', OFFICE],
+  ])('%s', async (path, text) => {
+    expect(await checkScreen(page, { path, ready: shows(text) })).toEqual(CLEAN_REPORT);
+  });
+
+  it('/organizations, the add-company form', async () => {
+    const opens = async (p: Page) => {
+      await p.getByRole('button', { name: /^(Add company|Добавить компанию)$/ }).click();
+      await p.getByRole('dialog').waitFor();
+    };
+    expect(await checkScreen(page, { path: '/organizations', ready: shows(COMPANY), prepare: opens })).toEqual(CLEAN_REPORT);
+  });
+});
