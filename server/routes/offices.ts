@@ -79,7 +79,7 @@ export default async function officeRoutes(app: FastifyInstance, { ctx }: { ctx:
   app.addHook('preHandler', requireUser(ctx));
 
   const journal = (request: FastifyRequest, action: string, entity: string, entityId: number, changes: Record<string, unknown>) =>
-    record(db, { userId: currentUser(request).id, action, entity, entityId, detail: { changes } });
+    record(db, { userId: currentUser(request).id, action, entity, entityId, changes: changes as Record<string, [unknown, unknown]> });
 
   /** A company inside the caller's scope (another company's id answers 404 like an absent one). */
   async function existingCompany(request: FastifyRequest, id: number): Promise<Company> {

@@ -49,8 +49,8 @@ async function office(companyId: number, name: string, fields: Record<string, un
 
 const journalOf = async (entity: string, id: number) =>
   (
-    (await server.ctx.db.execute(sql`SELECT action, detail FROM journal WHERE entity = ${entity} AND entity_id = ${String(id)} ORDER BY id`)) as unknown as {
-      rows: { action: string; detail: { changes: Record<string, [unknown, unknown]> } }[];
+    (await server.ctx.db.execute(sql`SELECT action, changes FROM journal WHERE entity = ${entity} AND entity_id = ${String(id)} ORDER BY id`)) as unknown as {
+      rows: { action: string; changes: Record<string, [unknown, unknown]> }[];
     }
   ).rows;
 
@@ -79,7 +79,7 @@ describe('companies', () => {
     expect((await client.get(`/companies/${id}`)).status).toBe(404);
     const entries = await journalOf('company', id);
     expect(entries.map((e) => e.action)).toEqual(['create', 'update', 'delete']);
-    expect(entries[1]!.detail.changes).toEqual({ city: ['Moscow', 'Kazan'], inn: ['7707083893', '500100732259'] });
+    expect(entries[1]!.changes).toEqual({ city: ['Moscow', 'Kazan'], inn: ['7707083893', '500100732259'] });
   });
 
   it.each([
