@@ -242,10 +242,15 @@ export async function sentNavigation(db: Db, deviceId: number): Promise<Pick<Nav
 export async function officesWithObjects(
   db: Db,
   companyId: number | undefined,
+  visibleCompanies: readonly number[] | null,
   limit: number,
   offset: number,
 ): Promise<{ total: number; rows: { id: number; name: string; companyId: number; companyName: string; objects: { id: number; name: string }[] }[] }> {
-  const where = companyId ? sql`WHERE o.company_id = ${companyId}` : sql``;
+  const conditions = [
+    ...(companyId ? [sql`o.company_id = ${companyId}`] : []),
+    ...(visibleCompanies ? [visibleCompanies.length ? sql`o.company_id IN (${sql.join(visibleCompanies.map((id) => sql`${id}`), sql`, `)})` : sql`false`] : []),
+  ];
+  const where = conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
   const result = (await db.execute(sql`
     SELECT o.id, o.name, o.company_id, c.name AS company_name, count(*) OVER () AS total,
       coalesce((SELECT json_agg(json_build_object('id', n.id, 'name', n.name) ORDER BY n.name, n.id) FROM navigation_objects n WHERE n.office_id = o.id), '[]'::json) AS objects

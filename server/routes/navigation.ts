@@ -50,6 +50,7 @@ import {
 } from '../db/navigation.ts';
 import { navigationVersions } from '../db/navigationVersions.ts';
 import { record } from '../domain/journal.ts';
+import { areaScope, assertVisible, type Scope } from '../domain/scope.ts';
 import { pageOf, pageRequest } from '../domain/paging.ts';
 import { makeDisplayCopy, NAVIGATION_FILE, receiveImageForm, removeNavigationFiles } from '../media/navigationImages.ts';
 import { badRequest, conflict, notFound, parse } from '../errors.ts';
@@ -98,16 +99,6 @@ export default async function navigationRoutes(app: FastifyInstance, { ctx }: { 
     if (!file || !NAVIGATION_FILE.test(file) || !fs.existsSync(path.join(dir, file))) throw notFound('Image');
     return reply.header('content-type', contentType).header('cache-control', 'private, max-age=31536000, immutable').send(fs.createReadStream(path.join(dir, file)));
   };
-  const presentObject = async (id: number) => {
-    const row = await findObject(db, id);
-    if (!row) throw notFound('Object');
-    return row;
-  };
-  const presentDevice = async (id: number) => {
-    const device = await deviceOffice(db, id);
-    if (!device) throw notFound('Device');
-    return device;
-  };
   const nameConflict = () => conflict('object_name_taken', 'Object with this name already exists', { name: 'taken' });
   /** A device marker's device must exist and stand in the object's office. */
   const checkMarkerDevice = async (kind: string, device: number | null | undefined, object: ObjectRow) => {
@@ -119,19 +110,49 @@ export default async function navigationRoutes(app: FastifyInstance, { ctx }: { 
     if (found.officeId !== object.officeId) throw badRequest('device_not_in_office', "The device is not in the object's office.", { device: 'other_office' });
   };
 
+  // Navigation belongs to the devices area: reads need 'view', writes 'edit'; everything is seen through the owning
+  // company of its office (a foreign or absent id answers 404 alike).
+  const scopes = new WeakMap<FastifyRequest, Scope>();
+  const scopeOf = (request: FastifyRequest) => scopes.get(request)!;
+  const officeVisible = async (request: FastifyRequest, officeId: number | null | undefined, entity: string) => {
+    const office = officeId ? await officeOf(db, officeId) : undefined;
+    assertVisible(scopeOf(request), office?.companyId, entity);
+  };
+  const visibleObject = async (request: FastifyRequest, id: number) => {
+    const row = await findObject(db, id);
+    await officeVisible(request, row?.officeId, 'Object');
+    return row!;
+  };
+  const visibleMarker = async (request: FastifyRequest, id: number) => {
+    const row = await findMarker(db, id);
+    const object = row ? await findObject(db, row.objectId) : undefined;
+    await officeVisible(request, object?.officeId, 'Marker');
+    return row!;
+  };
+  const visibleDevice = async (request: FastifyRequest, id: number) => {
+    const device = await deviceOffice(db, id);
+    if (!device) throw notFound('Device');
+    await officeVisible(request, device.officeId, 'Device');
+    return device;
+  };
+
   await app.register(async (panel) => {
     panel.addHook('preHandler', requireUser(ctx));
+    panel.addHook('preHandler', async (request) => {
+      scopes.set(request, await areaScope(ctx, request, 'devices', request.method === 'GET' ? 'view' : 'edit'));
+    });
 
     panel.get('/navigation/offices/', async (request) => {
       const query = parse(type({ company: IdParam }), { company: (request.query as Record<string, unknown>).company ?? '1' });
       const company = (request.query as Record<string, unknown>).company === undefined ? undefined : query.company;
       const paging = pageRequest(request.query as Record<string, unknown>);
-      const { total, rows } = await officesWithObjects(db, company, paging.pageSize, paging.offset);
+      const { total, rows } = await officesWithObjects(db, company, scopeOf(request).companies, paging.pageSize, paging.offset);
       return pageOf(request.url, paging, total, rows.map((r) => ({ id: r.id, name: r.name, company: r.companyId, company_name: r.companyName, objects: r.objects })));
     });
 
     panel.get('/navigation/objects/', async (request) => {
       const { office } = parse(ObjectListQuery, request.query);
+      await officeVisible(request, office, 'Office');
       const paging = pageRequest(request.query as Record<string, unknown>);
       const rows = await listObjects(db, office);
       return pageOf(request.url, paging, rows.length, rows.slice(paging.offset, paging.offset + paging.pageSize).map(toObject));
@@ -144,7 +165,10 @@ export default async function navigationRoutes(app: FastifyInstance, { ctx }: { 
         const office = parse(type({ office: IdParam }), { office: fields.office }).office;
         const name = parse(type({ name: ObjectName }), { name: fields.name }).name.trim();
         if (!image) throw badRequest('validation_error', 'The layout image is required.', { layout: 'required' });
-        if (!(await officeOf(db, office))) throw badRequest('unknown_office', 'The branch office does not exist.', { office: 'not_found' });
+        const owner = await officeOf(db, office);
+        if (!owner || !(scopeOf(request).companies === null || scopeOf(request).companies!.includes(owner.companyId))) {
+          throw badRequest('unknown_office', 'The branch office does not exist.', { office: 'not_found' });
+        }
         if (await nameTaken(db, office, name)) throw nameConflict();
         const copy = await makeDisplayCopy(dir, image.file);
         const row = await insertObject(db, { officeId: office, name, sourceFile: image.file, displayFile: copy.displayFile, width: copy.width, height: copy.height });
@@ -160,13 +184,13 @@ export default async function navigationRoutes(app: FastifyInstance, { ctx }: { 
       }
     });
 
-    panel.get('/navigation/objects/:id', async (request) => toObject(await presentObject(idParam(request))));
+    panel.get('/navigation/objects/:id', async (request) => toObject(await visibleObject(request, idParam(request))));
 
-    panel.get('/navigation/objects/:id/layout', async (request, reply) => sendFile(reply, (await presentObject(idParam(request))).displayFile, 'image/webp'));
+    panel.get('/navigation/objects/:id/layout', async (request, reply) => sendFile(reply, (await visibleObject(request, idParam(request))).displayFile, 'image/webp'));
 
     panel.put('/navigation/objects/:id', async (request) => {
       const id = idParam(request);
-      const current = await presentObject(id);
+      const current = await visibleObject(request, id);
       let name: string | undefined;
       let image: Awaited<ReturnType<typeof receiveImageForm>>['image'] = null;
       if (request.isMultipart()) {
@@ -210,6 +234,7 @@ export default async function navigationRoutes(app: FastifyInstance, { ctx }: { 
 
     panel.delete('/navigation/objects/:id', async (request, reply) => {
       const id = idParam(request);
+      await visibleObject(request, id);
       const files = await deleteObject(db, id);
       if (!files) throw notFound('Object');
       await removeNavigationFiles(dir, files);
@@ -219,7 +244,7 @@ export default async function navigationRoutes(app: FastifyInstance, { ctx }: { 
 
     panel.get('/navigation/markers/', async (request) => {
       const { object } = parse(MarkerListQuery, request.query);
-      await presentObject(object);
+      await visibleObject(request, object);
       const rows = await listMarkers(db, object);
       return { count: rows.length, next: null, previous: null, results: rows.map(toMarker) };
     });
@@ -227,7 +252,10 @@ export default async function navigationRoutes(app: FastifyInstance, { ctx }: { 
     panel.post('/navigation/markers/create/', async (request, reply) => {
       const body = parse(MarkerCreateBody, request.body);
       const object = await findObject(db, body.object);
-      if (!object) throw badRequest('unknown_object', 'The navigation object does not exist.', { object: 'not_found' });
+      const owner = object ? await officeOf(db, object.officeId) : undefined;
+      if (!object || !owner || !(scopeOf(request).companies === null || scopeOf(request).companies!.includes(owner.companyId))) {
+        throw badRequest('unknown_object', 'The navigation object does not exist.', { object: 'not_found' });
+      }
       await checkMarkerDevice(body.kind, body.device, object);
       if ((await listMarkers(db, object.id)).length >= MAX_MARKERS_PER_OBJECT) {
         throw badRequest('too_many_markers', `An object holds at most ${MAX_MARKERS_PER_OBJECT} markers.`, { object: 'too_many_markers' });
@@ -247,21 +275,17 @@ export default async function navigationRoutes(app: FastifyInstance, { ctx }: { 
     });
 
     panel.get('/navigation/markers/:id', async (request) => {
-      const row = await findMarker(db, idParam(request));
-      if (!row) throw notFound('Marker');
-      return toMarker(row);
+      return toMarker(await visibleMarker(request, idParam(request)));
     });
 
     panel.get('/navigation/markers/:id/photo', async (request, reply) => {
-      const row = await findMarker(db, idParam(request));
-      if (!row) throw notFound('Marker');
+      const row = await visibleMarker(request, idParam(request));
       return sendFile(reply, row.photoFile, row.photoType ?? 'application/octet-stream');
     });
 
     panel.put('/navigation/markers/:id', async (request) => {
       const id = idParam(request);
-      const current = await findMarker(db, id);
-      if (!current) throw notFound('Marker');
+      const current = await visibleMarker(request, id);
       if (request.isMultipart()) {
         const { image } = await receiveImageForm(request, dir, 'photo', MAX_MARKER_PHOTO_BYTES);
         if (!image) throw badRequest('validation_error', 'The photo file is required.', { photo: 'required' });
@@ -302,6 +326,7 @@ export default async function navigationRoutes(app: FastifyInstance, { ctx }: { 
 
     panel.delete('/navigation/markers/:id', async (request, reply) => {
       const id = idParam(request);
+      await visibleMarker(request, id);
       const row = await deleteMarker(db, id);
       if (!row) throw notFound('Marker');
       await removeNavigationFiles(dir, [row.photoFile]);
@@ -331,14 +356,14 @@ export default async function navigationRoutes(app: FastifyInstance, { ctx }: { 
 
     panel.get('/navigation/devices/:deviceId/', async (request) => {
       const deviceId = idParam(request, 'deviceId');
-      await presentDevice(deviceId);
+      await visibleDevice(request, deviceId);
       return deviceNavigation(deviceId);
     });
 
     panel.put('/navigation/devices/:deviceId/', async (request) => {
       const deviceId = idParam(request, 'deviceId');
       const body = parse(DeviceNavigationBody, request.body);
-      const device = await presentDevice(deviceId);
+      const device = await visibleDevice(request, deviceId);
       const current = await deviceNavigation(deviceId);
       const objectId = body.object === undefined ? current.object : body.object;
       if (objectId !== null) {
@@ -370,7 +395,7 @@ export default async function navigationRoutes(app: FastifyInstance, { ctx }: { 
 
     panel.post('/navigation/devices/:deviceId/send/', async (request) => {
       const deviceId = idParam(request, 'deviceId');
-      await presentDevice(deviceId);
+      await visibleDevice(request, deviceId);
       await ensureDeviceNavigation(db, deviceId, { placeholder: DEFAULT_PLACEHOLDER });
       const current = await deviceNavigation(deviceId);
       const object = current.object ? await findObject(db, current.object) : undefined;

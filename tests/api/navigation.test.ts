@@ -312,3 +312,28 @@ describe('device navigation', () => {
     }
   });
 });
+
+describe('navigation scope', () => {
+  it("shows a user only their companies' offices, objects, markers and device maps, and lets view-only users read but not write", async () => {
+    const mine = await createCompanyAndOffice(client, 'Scope mine');
+    const theirs = await createCompanyAndOffice(client, 'Scope theirs');
+    const myObject = await createObject(mine.office.id, 'Plan');
+    const theirObject = await createObject(theirs.office.id, 'Plan');
+    const theirMarker = await client.post('/navigation/markers/create/', { object: theirObject.id, kind: 'atm', x: 0.5, y: 0.5 });
+    const theirDevice = await createDevice(client, { office: theirs.office.id });
+    const viewers = await client.post('/groups/create/', { name: 'Navigation viewers', companies: [mine.company.id], permissions: { devices: 'view' } });
+    expect((await client.post('/users/', { username: 'nav-viewer', password: 'nav-viewer-1', user: 1, groups: [viewers.body.id] })).status).toBe(201);
+    const viewer = (await signIn(server, 'nav-viewer', 'nav-viewer-1')).client;
+
+    const offices = await viewer.get('/navigation/offices/');
+    expect(offices.body.results.map((o: { id: number }) => o.id)).toEqual([mine.office.id]);
+    expect((await viewer.get(`/navigation/objects/?office=${mine.office.id}`)).body.results.map((o: { id: number }) => o.id)).toEqual([myObject.id]);
+    for (const url of [`/navigation/objects/?office=${theirs.office.id}`, `/navigation/objects/${theirObject.id}`, `/navigation/markers/?object=${theirObject.id}`, `/navigation/markers/${theirMarker.body.id}`, `/navigation/devices/${theirDevice.id}/`]) {
+      expect((await viewer.get(url)).status, url).toBe(404);
+    }
+    const write = await viewer.put(`/navigation/objects/${myObject.id}`, { name: 'Renamed' });
+    expect(write.status).toBe(403);
+    expect((await viewer.post('/navigation/markers/create/', { object: myObject.id, kind: 'atm', x: 0.5, y: 0.5 })).status).toBe(403);
+    expect((await client.get(`/navigation/objects/${myObject.id}`)).body.name).toBe('Plan');
+  });
+});
