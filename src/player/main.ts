@@ -32,7 +32,7 @@ const plays = indexedDbPlays;
 const credentials = () => ({ serial: identity.serial, key: lifecycle.getSnapshot().context.key });
 
 /** What the page says about itself, for people diagnosing a screen and for the browser tests. */
-const diagnostics = { started: [] as number[], gaps: [] as number[], transitions: 0, ignoredConfig: [] as string[], sent: 0 };
+const diagnostics = { started: [] as number[], recorded: [] as string[], gaps: [] as number[], transitions: 0, ignoredConfig: [] as string[], sent: 0 };
 (window as unknown as { vitrinePlayer: unknown }).vitrinePlayer = {
   diagnostics,
   serial: identity.serial,
@@ -47,8 +47,11 @@ host.append(stageHost);
 async function recordPlay(play: Play, duration: number): Promise<void> {
   const context = lifecycle.getSnapshot().context;
   if (!context.key) return;
+  const id = newPlayId();
+  diagnostics.recorded.push(id);
+  if (diagnostics.recorded.length > 1000) diagnostics.recorded.splice(0, 500);
   await plays.add({
-    id: newPlayId(),
+    id,
     event: play.event,
     media: play.media.id,
     ...(play.playlist ? { playlist: play.playlist } : {}),
@@ -68,7 +71,8 @@ const stage = new Stage(stageHost, media, {
   ended: () => sequencer.send({ type: 'play.ended', now: Date.now() }),
   failed(play, reason) {
     console.warn(`Media ${play.media.id} could not play: ${reason}`);
-    sequencer.send({ type: 'play.failed', now: Date.now() });
+    // A second's pause, so a file that cannot play does not spin the sequence when it is the only one.
+    setTimeout(() => sequencer.send({ type: 'play.failed', now: Date.now() }), 1000);
   },
 });
 diagnostics.gaps = stage.stats.gaps;
@@ -89,7 +93,12 @@ const downloader = createActor(
       evict: fromPromise(({ input }) => media.remove(input.ids)),
       fetchMedia: fromPromise(({ input }) => downloadMedia(input.media, credentials(), media)),
     },
-    actions: { announceReady: (_, { ready }) => sequencer.send({ type: 'sequence.ready', ready, now: Date.now() }) },
+    actions: {
+      announceReady: (_, { ready }) => {
+        stage.keepOnly(ready);
+        sequencer.send({ type: 'sequence.ready', ready, now: Date.now() });
+      },
+    },
   }),
 );
 

@@ -1,10 +1,48 @@
 import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import net from 'node:net';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signInThroughUi, startE2E, type E2E } from '../helpers/browser.ts';
 import { signIn } from '../helpers/server.ts';
+import { describeAs, makeFixtures, uploadForm } from '../api/media-fixtures.ts';
+
+/** A TCP relay in front of the server: closing it is, for the player, the server going away; opening it again, coming back. */
+async function relay(target: number) {
+  const sockets = new Set<net.Socket>();
+  let listener: net.Server | null = null;
+  let port = 0;
+  const open = () =>
+    new Promise<void>((resolve) => {
+      listener = net.createServer((client) => {
+        const upstream = net.connect(target, '127.0.0.1');
+        for (const socket of [client, upstream]) {
+          sockets.add(socket);
+          socket.on('close', () => sockets.delete(socket));
+          socket.on('error', () => socket.destroy());
+        }
+        client.pipe(upstream).pipe(client);
+      });
+      listener.listen(port, '127.0.0.1', () => {
+        port = (listener!.address() as net.AddressInfo).port;
+        resolve();
+      });
+    });
+  await open();
+  return {
+    get origin() {
+      return `http://127.0.0.1:${port}`;
+    },
+    open,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        listener!.close(() => resolve());
+      }),
+  };
+}
 
 let e2e: E2E;
 let admin: Awaited<ReturnType<typeof signIn>>['client'];
@@ -88,5 +126,101 @@ describe('a browser becomes a screen', () => {
     expect(await playerState(screen)).toMatchObject({ lifecycle: 'online' });
     expect(await screen.evaluate(() => [localStorage.getItem('vitrine.player.key'), localStorage.getItem('vitrine.player.acks')])).toEqual([key, null]);
     expect(problems).toEqual([]);
+  });
+});
+
+describe('a published campaign plays on the screen', () => {
+  it('plays an image and a video in order, goes on without its server, and its plays are counted once', async () => {
+    const fixtures = await makeFixtures();
+    const gate = await relay(Number(new URL(e2e.server.origin).port));
+    try {
+      // Media: an image and a 2 s video, uploaded and processed by the real pipeline.
+      const upload = await admin.post('/media/files/create/', await uploadForm([fixtures.png, fixtures.video], [describeAs('Poster'), describeAs('Clip')]));
+      expect(upload.status).toBe(201);
+      const [image, video] = upload.body.map((m: { id: number }) => m.id) as [number, number];
+      await vi.waitFor(async () => {
+        for (const id of [image, video]) expect((await admin.get(`/media/files/${id}`)).body.status).toBe('ready_to_play');
+      }, { timeout: 60_000, interval: 300 });
+
+      // The screen, reached through the relay; adopted through the API this time (the test above adopts on /clients).
+      const { page: screen, problems } = await e2e.newPage({ width: 1280, height: 720 });
+      await screen.goto(`${gate.origin}/player/?heartbeat=1`);
+      const serial = (await screen.locator('#serial').innerText()).trim();
+      await vi.waitFor(async () => expect((await admin.get('/clients/')).body.results.map((c: { serial: string }) => c.serial)).toContain(serial), { timeout: 20_000, interval: 300 });
+      const device = await admin.post('/tvpi/devices/create/', { sn: serial, user: 1, position: 'horizontal' });
+      expect(device.status).toBe(201);
+      await vi.waitFor(async () => expect(await playerState(screen)).toMatchObject({ lifecycle: 'online', playback: 'not_found' }), { timeout: 30_000, interval: 200 });
+
+      // The campaign: a committed playlist of the image (2 s) and the video, all day today and tomorrow.
+      const playlist = (await admin.post('/media/play_lists/create/', { name: 'Screen loop', screen_position: 'horizontal' })).body.id as number;
+      expect((await admin.post('/media/play_list_tracks/create/', { playlist, media: image, duration: 2 })).status).toBe(201);
+      expect((await admin.post('/media/play_list_tracks/create/', { playlist, media: video })).status).toBe(201);
+      expect((await admin.get(`/media/play_lists/${playlist}/commit/`)).status).toBe(200);
+      const campaign = (await admin.post('/campaigns/create/', { name: 'Player campaign', screen_position: 'horizontal', user: 1 })).body.id as number;
+      expect((await admin.put(`/campaigns/${campaign}/devices/`, { devices: [device.body.id] })).status).toBe(200);
+      const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+      const event = await admin.post('/scheduler/events/create/', {
+        campaign,
+        title: 'Screen loop',
+        playlist,
+        all_day: true,
+        start_date: day(-1),
+        end_date: day(1),
+        devices: [device.body.id],
+      });
+      expect(event.status, JSON.stringify(event.body)).toBe(201);
+      expect((await admin.post(`/scheduler/publish/${campaign}/`)).status).toBe(200);
+
+      // The player fetches the new schedule, downloads both files and plays them in order, image then video.
+      const started = () => screen.evaluate(() => [...(window as any).vitrinePlayer.diagnostics.started] as number[]);
+      await vi.waitFor(async () => expect((await started()).length).toBeGreaterThanOrEqual(4), { timeout: 60_000, interval: 300 });
+      const order = await started();
+      expect(order.slice(0, 4)).toEqual([image, video, image, video]);
+      await vi.waitFor(async () => {
+        const listed = await admin.get(`/tvpi/devices/${device.body.id}`);
+        expect(listed.body.schedule_state).toBe('playing');
+      }, { timeout: 20_000, interval: 300 });
+
+      // The server goes away: playback goes on, and the screen says discreetly that it is offline.
+      await gate.close();
+      await screen.getByText('Offline: playing the last schedule received').waitFor({ timeout: 30_000 });
+      const before = (await started()).length;
+      await vi.waitFor(async () => expect((await started()).length).toBeGreaterThanOrEqual(before + 3), { timeout: 30_000, interval: 300 });
+      expect(await playerState(screen)).toMatchObject({ playback: 'playing' });
+      const waiting = await screen.evaluate(() => (window as any).vitrinePlayer.pendingPlays() as Promise<number>);
+      expect(waiting).toBeGreaterThan(0);
+
+      // The server is back: the stored plays arrive, each counted once.
+      await gate.open();
+      await screen.getByText('Offline: playing the last schedule received').waitFor({ state: 'detached', timeout: 30_000 });
+      const recordedIds = async () => screen.evaluate(() => [...(window as any).vitrinePlayer.diagnostics.recorded] as string[]);
+      const snapshot = await recordedIds();
+      const storedIds = async () =>
+        ((await e2e.server.ctx.db.execute(sql`SELECT play_id FROM plays WHERE device_id = ${device.body.id}`)) as unknown as { rows: { play_id: string }[] }).rows.map((row) => row.play_id);
+      await vi.waitFor(async () => expect(await storedIds()).toEqual(expect.arrayContaining(snapshot)), { timeout: 30_000, interval: 300 });
+      const stored = await storedIds();
+      expect(new Set(stored).size).toBe(stored.length);
+      const statistics = async () => (await admin.get(`/statistics/?campaign=${campaign}&date=${day(0)}&period=24`)).body.total.plays as number;
+      const counted = await statistics();
+      expect(counted).toBeGreaterThanOrEqual(snapshot.length);
+
+      // A batch sent again (its answer lost on the way back) is answered as duplicates and counts nothing more.
+      const key = await screen.evaluate(() => localStorage.getItem('vitrine.player.key'));
+      const again = ((await e2e.server.ctx.db.execute(
+        sql`SELECT play_id AS id, event_id AS event, media_id AS media, playlist_id AS playlist, started_at, duration FROM plays WHERE device_id = ${device.body.id} ORDER BY started_at LIMIT 3`,
+      )) as unknown as { rows: Record<string, unknown>[] }).rows.map((row) => ({ ...row, started_at: new Date(row.started_at as string).toISOString() }));
+      const resent = await fetch(`${e2e.server.api}/player/plays/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-device-serial': serial, 'x-device-key': key! },
+        body: JSON.stringify({ plays: again }),
+      });
+      expect([resent.status, (await resent.json()).duplicates]).toEqual([200, 3]);
+      const after = await storedIds();
+      expect(await statistics()).toBe(after.length);
+      expect(problems.filter((problem) => !problem.includes('ERR_CONNECTION_REFUSED') && !problem.includes('Failed to fetch'))).toEqual([]);
+    } finally {
+      await gate.close().catch(() => undefined);
+      await fsp.rm(fixtures.dir, { recursive: true, force: true });
+    }
   });
 });
