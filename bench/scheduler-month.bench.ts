@@ -72,7 +72,7 @@ export async function run(): Promise<Measurement[]> {
     await page.addInitScript(() => {
       const w = window as unknown as { eventsShownAt?: number };
       const observer = new MutationObserver(() => {
-        if (w.eventsShownAt === undefined && document.querySelector('[title^="Bench event"]')) {
+        if (w.eventsShownAt === undefined && document.querySelector('[title*="Bench event"]')) {
           const seen = performance.now();
           observer.disconnect();
           requestAnimationFrame(() => setTimeout(() => (w.eventsShownAt = Math.max(seen, performance.now())), 0));
@@ -93,7 +93,7 @@ export async function run(): Promise<Measurement[]> {
         return {
           rendered: (window as unknown as { eventsShownAt: number }).eventsShownAt,
           responded: Math.max(...entries.map((entry) => entry.responseEnd)),
-          count: document.querySelectorAll('[title^="Bench event"]').length,
+          count: document.querySelectorAll('[title*="Bench event"]').length,
         };
       });
       shown = count;

@@ -5,12 +5,13 @@ import { signInThroughUi, startE2E, type E2E } from '../helpers/browser.ts';
 import { CLEAN_REPORT, checkScreen } from '../helpers/screenChecks.ts';
 import { apiClient, signIn } from '../helpers/server.ts';
 import { describeAs, makeFixtures, uploadForm } from '../api/media-fixtures.ts';
+import { startSimulatedPlayer } from '../../server/simulate.ts';
 
 /**
  * Issue 11 in Chromium against the real server: a playlist dragged onto the calendar starts an event, the form with a
  * weekday repeat, Publish refused while the playlist is not committed ("Uncommited playlists found!") and accepted
  * after the commit (the device's compiled schedule then holds the event), and the guard on leaving with an
- * unpublished change. Then the house standard on the scheduler screens.
+ * unpublished change; a simulated player reports "playing". Then the house standard on the scheduler screens.
  */
 
 let e2e: E2E;
@@ -20,7 +21,7 @@ let problems: string[];
 let fixtures: Awaited<ReturnType<typeof makeFixtures>>;
 const LONG_CAMPAIGN = 'Новогодняя распродажа в торговых залах, все регионы, неделя1';
 const PLAYLIST = 'Утренние новости, зал А';
-const ids = { campaign: 0, playlist: 0, devices: [] as number[] };
+const ids = { campaign: 0, playlist: 0, devices: [] as number[], serials: [] as string[], keys: [] as string[] };
 
 /** A date as the page types it in English (MM/DD/YYYY). */
 const typed = (date: Date) => `${String(date.getMonth() + 1).padStart(2, '0')}/${String(date.getDate()).padStart(2, '0')}/${date.getFullYear()}`;
@@ -37,6 +38,8 @@ beforeAll(async () => {
     const created = await admin.post('/tvpi/devices/create/', { sn: `SCHED-${process.pid}-${key}`, name: `Hall screen ${key}`, position: 'horizontal', office: office.body.id, user: 1 });
     expect(created.status).toBe(201);
     ids.devices.push(created.body.id);
+    ids.serials.push(created.body.sn);
+    ids.keys.push(created.body.key);
   }
   const campaign = await admin.post('/campaigns/create/', { name: LONG_CAMPAIGN, screen_position: 'horizontal', user: 1 });
   ids.campaign = campaign.body.id;
@@ -108,7 +111,19 @@ describe('the campaign scheduler', () => {
     expect(schedule.items[0]).toMatchObject({ title: PLAYLIST, playlist: ids.playlist });
   });
 
+  it('a simulated player of the campaign follows the published schedule and reports "playing" on /devices', async () => {
+    const player = startSimulatedPlayer({ server: e2e.server.origin, serial: ids.serials[0]!, key: ids.keys[0]!, intervalMs: 200 });
+    try {
+      await vi.waitFor(async () => expect((await admin.get(`/tvpi/devices/${ids.devices[0]}`)).body.schedule_state).toBe('playing'), { timeout: 30_000, interval: 250 });
+      await page.goto('/devices');
+      await visible(page.getByRole('row').filter({ hasText: 'Hall screen a' }).getByText('Playing'));
+    } finally {
+      await player.stop();
+    }
+  });
+
   it('asks before leaving with an unpublished change, and stays when told to', async () => {
+    await page.goto(`/campaigns/${ids.campaign}/scheduler`);
     await page.getByTitle(new RegExp(`^${PLAYLIST}`)).first().click();
     const dialog = page.getByRole('dialog', { name: 'Edit event' });
     await dialog.waitFor();

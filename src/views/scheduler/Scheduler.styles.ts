@@ -59,8 +59,6 @@ export const useCalendarStyles = makeStyles({
   goTo: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
   dateInput: { width: '140px' },
   unpublished: { outline: `${tokens.strokeWidthThick} dashed ${tokens.colorPaletteMarigoldBorder2}`, outlineOffset: '-2px' },
-  eventText: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', display: 'block', paddingInline: '2px' },
-  marker: { fontWeight: tokens.fontWeightBold, marginInlineEnd: '2px' },
   loading: { position: 'absolute', insetInlineEnd: 0, top: 0 },
   dropTarget: { minHeight: '200px' },
 });

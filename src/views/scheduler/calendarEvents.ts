@@ -63,7 +63,8 @@ export interface CalendarEventInput {
 export function toCalendarEvent(event: SchedulerEvent, unpublishedClass: string, editable: boolean): CalendarEventInput {
   const base = {
     id: String(event.id),
-    title: event.title,
+    // The unpublished marker leads the title, so it shows in every view and is read out with it.
+    title: event.published ? event.title : `* ${event.title}`,
     color: event.color,
     contrastColor: contrastOn(event.color),
     className: event.published ? undefined : unpublishedClass,
