@@ -7,7 +7,6 @@ import {
   committedPlaylists,
   deviceInputs,
   mediaRows,
-  publishedEvents,
   queueDirty,
   staleSchedules,
   storeSchedules,
@@ -73,9 +72,8 @@ export function compileWindow(now: Temporal.Instant, timezone: string): { from: 
 export async function compileSchedules(db: Db, deviceIds: readonly number[], now = Temporal.Now.instant()): Promise<{ devices: number; changed: number[] }> {
   if (!deviceIds.length) return { devices: 0, changed: [] };
   await unqueue(db, deviceIds);
-  const inputs = await deviceInputs(db, deviceIds);
-  const eventIds = [...new Set(inputs.flatMap((input) => input.events))];
-  const events = new Map((await publishedEvents(db, eventIds)).map((event) => [event.id, event]));
+  const { devices: inputs, events: eventRows } = await deviceInputs(db, deviceIds);
+  const events = new Map(eventRows.map((event) => [event.id, event]));
   const playlists = await committedPlaylists(db, [...new Set([...events.values()].flatMap((e) => (e.playlist_id ? [e.playlist_id] : [])))]);
   const mediaIds = new Set<number>();
   for (const event of events.values()) if (event.media_id) mediaIds.add(event.media_id);

@@ -29,7 +29,7 @@ import {
   updateEvent,
   type EventValues,
 } from '../db/events.ts';
-import { storedSchedule } from '../db/schedules.ts';
+import { scheduleItems, storedSchedule } from '../db/schedules.ts';
 import { campaignPosition } from '../db/campaigns.ts';
 import { record } from '../domain/journal.ts';
 import { serverTimeZone } from '../domain/occurrences.ts';
@@ -46,6 +46,8 @@ import { authenticatePlayerOrUser } from './player.ts';
 
 /** A page of the calendar: a month view holds a few hundred events, so the list answers up to 500 by default. */
 const EVENT_PAGE_SIZE = 500;
+/** Distinct schedule contents one instance keeps in memory for dev2 (a few hundred KB each at most). */
+const ITEMS_CACHE_ENTRIES = 256;
 
 function idParam(request: FastifyRequest, name = 'id'): number {
   const params = request.params as Record<string, unknown>;
@@ -103,6 +105,22 @@ export default async function schedulerRoutes(app: FastifyInstance, { ctx }: { c
   const asUser = { preHandler: requireUser(ctx) };
   const compiler = startScheduleCompiler(db, app.log, ctx.config.scheduleCompileMs ?? 1000);
   app.addHook('onClose', async () => compiler.stop());
+
+  /*
+   * Items by content hash: a hash always names the same items (sha-256 of the zone and the items), so this instance
+   * may keep the most used ones (devices of one zone and campaign share them) without asking which is current.
+   */
+  const itemsCache = new Map<string, string>();
+  async function itemsOf(hash: string): Promise<string | undefined> {
+    const cached = itemsCache.get(hash);
+    if (cached !== undefined) return cached;
+    const items = await scheduleItems(db, hash);
+    // Gone since the device row was read: the device was compiled again meanwhile (the caller reads it again).
+    if (items === undefined) return undefined;
+    if (itemsCache.size >= ITEMS_CACHE_ENTRIES) itemsCache.delete(itemsCache.keys().next().value!);
+    itemsCache.set(hash, items);
+    return items;
+  }
 
   const journal = (request: FastifyRequest, action: string, entity: string, entityId: number, detail: Record<string, unknown>) =>
     record(db, { userId: currentUser(request).id, action, entity, entityId, detail });
@@ -221,12 +239,20 @@ export default async function schedulerRoutes(app: FastifyInstance, { ctx }: { c
     const id = idParam(request);
     // A user reads the schedule of a device of their scope only (404 otherwise); a player its own (the preHandler).
     if (request.user) assertVisible(await areaScope(ctx, request, 'devices', 'view'), (await findDevice(db, id))?.companyId, 'Device');
-    await compileIfQueued(db, id);
-    const stored = await storedSchedule(db, id);
-    if (!stored) throw notFound('Device');
+    const read = async () => {
+      let stored = await storedSchedule(db, id);
+      if (stored?.queued) {
+        await compileIfQueued(db, id);
+        stored = await storedSchedule(db, id);
+      }
+      if (!stored) throw notFound('Device');
+      return { stored, items: stored.hash ? await itemsOf(stored.hash) : '[]' };
+    };
+    let { stored, items } = await read();
+    if (items === undefined) ({ stored, items } = await read());
     const timezone = stored.timezone ?? stored.officeTimezone ?? serverTimeZone();
     const head = JSON.stringify({ device: id, version: stored.version, timezone, generated_at: stored.generatedAt, valid_until: stored.validUntil });
     // The items are stored as the JSON text they are answered with.
-    return reply.type('application/json; charset=utf-8').send(`${head.slice(0, -1)},"items":${stored.items ?? '[]'}}`);
+    return reply.type('application/json; charset=utf-8').send(`${head.slice(0, -1)},"items":${items ?? '[]'}}`);
   });
 }
