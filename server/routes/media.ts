@@ -18,6 +18,7 @@ import { isUsed, mediaUsage } from '../media/usage.ts';
 import { createMediaWorker } from '../media/worker.ts';
 import { currentUser, requireUser } from '../plugins/auth.ts';
 import { requireUserOrPlayer } from '../media/access.ts';
+import { assertVideoUpload } from '../domain/companies.ts';
 import { areaScope, assertVisible, ownerCompany, type Scope } from '../domain/scope.ts';
 import { discardTemps } from '../media/upload.ts';
 
@@ -77,6 +78,7 @@ export default async function mediaRoutes(app: FastifyInstance, { ctx }: { ctx: 
     try {
       owners = [];
       for (const info of upload.info) owners.push(await ownerCompany(ctx, scope, info.company));
+      await assertVideoUpload(db, owners);
     } catch (error) {
       await discardTemps(upload.files.map((file) => file.tempPath));
       throw error;

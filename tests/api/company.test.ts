@@ -1,7 +1,9 @@
+import fsp from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, signIn, startTestServer, type TestServer } from '../helpers/server.ts';
 import { createDevice, heartbeat } from './devices.helpers.ts';
+import { describeAs, makeFixtures, tempFiles, uploadForm } from './media-fixtures.ts';
 
 let server: TestServer;
 let client: ReturnType<typeof apiClient>;
@@ -356,5 +358,27 @@ describe('access scopes on the hierarchy', () => {
     expect(foreign.body.fields).toEqual({ company: 'not_found' });
     expect((await editor.post('/companies/create/', { name: 'Editor company' })).status).toBe(403);
     expect((await editor.delete(`/companies/${mine.id}`)).status).toBe(403);
+  });
+});
+
+describe('video upload', () => {
+  it("refuses an upload owned by a company whose video upload is off with 403 video_upload_disabled, storing nothing", async () => {
+    const fixtures = await makeFixtures();
+    try {
+      const north = await company('Upload Co');
+      const before = (await client.get('/media/files/?page_size=500')).body.count;
+      expect((await client.put(`/companies/${north.id}/change-video-upload`, { video_upload_active: false })).body.video_upload_active).toBe(false);
+      const refused = await client.post('/media/files/create/', await uploadForm([fixtures.png], [{ ...describeAs('Refused still'), company: north.id }]));
+      expect(refused.status).toBe(403);
+      expect(refused.body.code).toBe('video_upload_disabled');
+      expect((await client.get('/media/files/?page_size=500')).body.count).toBe(before);
+      expect(await tempFiles(server.dataDir)).toEqual([]);
+
+      await client.put(`/companies/${north.id}/change-video-upload`, {});
+      const accepted = await client.post('/media/files/create/', await uploadForm([fixtures.png], [{ ...describeAs('Accepted still'), company: north.id }]));
+      expect(accepted.status).toBe(201);
+    } finally {
+      await fsp.rm(fixtures.dir, { recursive: true, force: true });
+    }
   });
 });

@@ -52,6 +52,7 @@ const MEDIA_ERROR_CODES = new Set([
   'media_in_use',
   'nothing_to_retry',
   'not_authenticated',
+  'video_upload_disabled',
 ]);
 
 /** The message key of an error code: the media namespace's own, else the common one. */
