@@ -94,8 +94,10 @@ export function LayoutStage({ image, markers, crosshair, label, onLayoutClick, o
     container.current.dataset.offsetY = String(node.y());
     container.current.dataset.layoutWidth = String(width0);
     container.current.dataset.layoutHeight = String(height0);
-    for (const group of markerLayer.current?.getChildren() ?? []) group.scale({ x: 1 / scale, y: 1 / scale });
+    const groups = markerLayer.current?.getChildren() ?? [];
+    for (const group of groups) group.scale({ x: 1 / scale, y: 1 / scale });
     node.batchDraw();
+    container.current.dataset.markers = String(groups.length);
   }, [width0, height0]);
 
   const fit = useCallback(() => {
