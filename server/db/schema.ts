@@ -13,6 +13,9 @@ export const users = pgTable('users', {
   tokenGeneration: integer('token_generation').notNull().default(0),
   /** The refresh family (session) that made the last such change: its access tokens stay accepted. */
   keptFamily: uuid('kept_family'),
+  /** Interface preferences (migration 0016d); null until the user picks one. */
+  language: text('language'),
+  theme: text('theme'),
 });
 
 export const refreshTokens = pgTable(

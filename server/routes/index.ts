@@ -13,6 +13,7 @@ import campaignRoutes from './campaigns.ts';
 import playlistRoutes from './playlists.ts';
 import navigationRoutes from './navigation.ts';
 import journalRoutes from './journal.ts';
+import profileRoutes from './profile.ts';
 import groupRoutes from './groups.ts';
 import playRoutes from './plays.ts';
 import statisticsRoutes from './statistics.ts';
@@ -33,6 +34,7 @@ export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }>[] = [
   playlistRoutes,
   navigationRoutes,
   journalRoutes,
+  profileRoutes,
   groupRoutes,
   playRoutes,
   statisticsRoutes,

@@ -5,6 +5,7 @@ import type { AppContext } from '../context.ts';
 import { deleteUser, findUserById, insertUser, listUsers, toUser, updateUser, findUserByUsername } from '../db/users.ts';
 import { groupsOfUsers, missingGroups, setUserGroups } from '../db/groups.ts';
 import { accessOf, scopeOf } from '../domain/scope.ts';
+import { preferencesOf } from '../domain/profile.ts';
 import { record } from '../domain/journal.ts';
 import { pageOf, pageRequest } from '../domain/paging.ts';
 import { hitRateLimit } from '../domain/rateLimit.ts';
@@ -36,7 +37,7 @@ export default async function userRoutes(app: FastifyInstance, { ctx }: { ctx: A
   app.get('/users/profile/', async (request) => {
     const row = await findUserById(db, currentUser(request).id);
     if (!row) throw notFound('User');
-    return { ...(await withGroups(row)), access: accessOf(await scopeOf(ctx, request)) };
+    return { ...(await withGroups(row)), ...preferencesOf(row), access: accessOf(await scopeOf(ctx, request)) };
   });
 
   app.get('/users/', { preHandler: requireAdmin }, async (request) => {

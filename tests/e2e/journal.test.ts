@@ -99,3 +99,67 @@ describe('journal', () => {
     expect(report).toEqual(CLEAN_REPORT);
   });
 });
+
+describe('profile', () => {
+  it('keeps the language and theme picked on /profile with the account: a fresh browser signs in with them', async () => {
+    const user = await createUserAndSignIn(e2e.server, `${marker}-prefs`, 'prefs-password-1');
+    const first = await e2e.newPage();
+    await signInThroughUi(first.page, `${marker}-prefs`, 'prefs-password-1');
+    await first.page.goto('/profile');
+    await first.page.getByRole('main').getByRole('combobox', { name: 'Theme' }).selectOption({ label: 'Dark' });
+    await first.page.getByRole('main').getByRole('combobox', { name: 'Language' }).selectOption({ label: 'Русский' });
+    await visible(first.page.getByRole('heading', { name: 'Язык и тема' }));
+    await expect.poll(async () => {
+      const profile = await user.client.get('/users/profile/');
+      return [profile.body.language, profile.body.theme];
+    }, { timeout: 15_000 }).toEqual(['ru', 'DARK']);
+
+    const fresh = await e2e.newPage();
+    expect(await fresh.page.evaluate(() => [localStorage.getItem('theme'), localStorage.getItem('i18nextLng')]).catch(() => [null, null])).toEqual([null, null]);
+    await signInThroughUi(fresh.page, `${marker}-prefs`, 'prefs-password-1');
+    await fresh.page.goto('/profile');
+    await visible(fresh.page.getByRole('heading', { name: 'Язык и тема' }));
+    expect(await fresh.page.getByRole('main').getByRole('combobox', { name: 'Тема' }).inputValue()).toBe('DARK');
+    expect(await fresh.page.evaluate(() => localStorage.getItem('theme'))).toBe('DARK');
+    expect(unexpected(first.problems)).toEqual([]);
+    expect(unexpected(fresh.problems)).toEqual([]);
+  });
+
+  it('changes the own username and password (the current one required, a wrong one refused)', async () => {
+    await createUserAndSignIn(e2e.server, `${marker}-self`, 'self-password-1');
+    const { page: own } = await e2e.newPage();
+    await signInThroughUi(own, `${marker}-self`, 'self-password-1');
+    await own.goto('/profile');
+    await own.getByRole('textbox', { name: 'Username' }).fill(`${marker}-renamed`);
+    await own.getByRole('button', { name: 'Save username' }).click();
+    await visible(own.getByText('Username changed'));
+    await own.getByLabel('Current password').fill('not-my-password-9');
+    await own.getByLabel('New password', { exact: true }).fill('self-password-2');
+    await own.getByLabel('New password again').fill('self-password-2');
+    await own.getByRole('button', { name: 'Change password' }).click();
+    await visible(own.getByText('The current password is wrong'));
+    await own.getByLabel('Current password').fill('self-password-1');
+    await own.getByRole('button', { name: 'Change password' }).click();
+    await visible(own.getByText('Password changed.'));
+    await signIn(e2e.server, `${marker}-renamed`, 'self-password-2');
+  });
+
+  it('says when the profile cannot load, and loads on retry', async () => {
+    const { page: own } = await e2e.newPage();
+    await signInThroughUi(own, 'admin', e2e.server.adminPassword);
+    let refuse = true;
+    await own.route('**/api/v1/users/profile/', (route) =>
+      refuse && route.request().method() === 'GET' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"x","code":"server_error"}' }) : route.fallback(),
+    );
+    await own.goto('/profile');
+    await visible(own.getByRole('alert').filter({ hasText: 'Cannot load your profile.' }));
+    refuse = false;
+    await own.getByRole('button', { name: 'Retry' }).click();
+    await visible(own.getByRole('textbox', { name: 'Username' }));
+  });
+
+  it('/profile meets the house standard', async () => {
+    const report = await checkScreen(page, { path: '/profile', ready: (p) => p.getByRole('button', { name: /^(Change password|Сменить пароль)$/ }).waitFor({ state: 'visible' }) });
+    expect(report).toEqual(CLEAN_REPORT);
+  });
+});

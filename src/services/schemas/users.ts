@@ -1,6 +1,8 @@
-import { array, boolean, integer, max, min, nullable, object, optional, pattern, size, string, type Infer } from 'superstruct';
+import { array, boolean, enums, integer, max, min, nullable, object, optional, pattern, size, string, type Infer } from 'superstruct';
 import { Access } from './groups.ts';
 import { Id, Page, requiredString } from './common.ts';
+import { PREFERENCE_LANGUAGES } from './profile.ts';
+import { THEME_NAMES } from '../../machines/theme.names.ts';
 
 export const USERNAME_PATTERN = /^[\p{L}\p{N}_.@+-]+$/u;
 export const Username = size(pattern(string(), USERNAME_PATTERN), 1, 150);
@@ -29,6 +31,9 @@ export const Profile = object({
   /** Always sent by this server; optional so that a profile from an older server (or a test fixture) still reads. */
   groups: optional(array(Id)),
   access: optional(Access),
+  /** Interface preferences kept on the server (null: not chosen); optional like groups. */
+  language: optional(nullable(enums(PREFERENCE_LANGUAGES))),
+  theme: optional(nullable(enums(THEME_NAMES))),
 });
 export type Profile = Infer<typeof Profile>;
 

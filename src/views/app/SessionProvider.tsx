@@ -7,6 +7,7 @@ import { onAuthFailure } from '../../services/http.ts';
 import { tokenStore } from '../../services/tokenStore.ts';
 import { useNotify } from '../common/notify.tsx';
 import { clearLoginDraft } from '../login/loginActions.ts';
+import { PreferencesProvider } from '../profile/PreferencesBridge.tsx';
 import { SessionContext } from './actors.ts';
 import { lastVisitedPath } from './lastVisited.ts';
 import { takePendingSignIn } from './pendingSignIn.ts';
@@ -68,7 +69,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       <AuthFailureBridge />
       <StoredTokensBridge />
       <SignInHandover />
-      {children}
+      <PreferencesProvider>{children}</PreferencesProvider>
     </SessionContext.Provider>
   );
 }
