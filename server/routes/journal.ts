@@ -7,6 +7,8 @@ import { JOURNAL_SHEET_MAX_ROWS, JOURNAL_SHEET_WIDTHS, journalSheet, journalShee
 import { pageOf, pageRequest } from '../domain/paging.ts';
 import { badRequest, parse } from '../errors.ts';
 import { requireUser } from '../plugins/auth.ts';
+import { scopeOf } from '../domain/scope.ts';
+import type { FastifyRequest } from 'fastify';
 
 const ANALYZE_EVERY_MS = 10 * 60 * 1000;
 
@@ -33,6 +35,17 @@ function journalFilter(query: JournalQuery): JournalFilter {
   return filter;
 }
 
+/**
+ * The reader's scope: the administrator reads every entry; anyone else only their own entries (entries carry no
+ * company, so another company's writes must not show). A `user` filter naming someone else then matches nothing.
+ */
+async function scoped(ctx: AppContext, request: FastifyRequest, filter: JournalFilter): Promise<JournalFilter | null> {
+  const scope = await scopeOf(ctx, request);
+  if (scope.admin) return filter;
+  if (filter.user !== undefined && filter.user !== scope.userId) return null;
+  return { ...filter, user: scope.userId };
+}
+
 export default async function journalRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const { db } = ctx;
   app.addHook('preHandler', requireUser(ctx));
@@ -47,8 +60,8 @@ export default async function journalRoutes(app: FastifyInstance, { ctx }: { ctx
 
   app.get('/journal/', async (request) => {
     const paging = pageRequest(request.query as Record<string, unknown>);
-    const filter = journalFilter(parse(JournalQuery, request.query));
-    const { total, exact, hasNext, rows } = await listJournal(db, filter, paging.pageSize, paging.offset);
+    const filter = await scoped(ctx, request, journalFilter(parse(JournalQuery, request.query)));
+    const { total, exact, hasNext, rows } = filter ? await listJournal(db, filter, paging.pageSize, paging.offset) : { total: 0, exact: true, hasNext: false, rows: [] };
     // Past the count cap the count says "at least"; whether a next page exists comes from the page itself.
     const page = pageOf(request.url, paging, exact ? total : Number.MAX_SAFE_INTEGER, rows);
     return { count: total, count_exact: exact, next: hasNext ? page.next : null, previous: page.previous, results: rows };
@@ -56,7 +69,8 @@ export default async function journalRoutes(app: FastifyInstance, { ctx }: { ctx
 
   app.get('/journal/xlsx/', async (request, reply) => {
     const query = parse(JournalSheetQuery, request.query);
-    const entries = await journalRows(db, journalFilter(query), JOURNAL_SHEET_MAX_ROWS);
+    const filter = await scoped(ctx, request, journalFilter(query));
+    const entries = filter ? await journalRows(db, filter, JOURNAL_SHEET_MAX_ROWS) : [];
     const words = journalWords(ctx.config.localesDir, query.lang ?? 'en');
     const sheet = journalSheet(entries, words, query.tz ?? 'UTC');
     const buffer = await writeXlsxFile(sheet, { sheet: journalSheetTitle(words), columns: JOURNAL_SHEET_WIDTHS, stickyRowsCount: 1 }).toBuffer();

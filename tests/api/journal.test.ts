@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diffChanges, record } from '../../server/domain/journal.ts';
 import { apiClient, createUserAndSignIn, signIn, startTestServer, type TestServer } from '../helpers/server.ts';
-import { createDevice } from './devices.helpers.ts';
+import { createCompanyAndOffice, createDevice } from './devices.helpers.ts';
 
 let server: TestServer;
 let admin: Awaited<ReturnType<typeof signIn>>;
@@ -15,6 +15,17 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
+
+/** A user in a group that may edit the devices of a company of their own, and that company's office. */
+async function operatorOf(name: string) {
+  const { company, office } = await createCompanyAndOffice(admin.client, `${name} company`);
+  const group = await admin.client.post('/groups/create/', { name: `${name} group`, companies: [company.id], permissions: { devices: 'edit' } });
+  expect(group.status).toBe(201);
+  const created = await admin.client.post('/users/', { username: name, password: 'password-123', user: 1, groups: [group.body.id] });
+  expect(created.status).toBe(201);
+  const signedIn = await signIn(server, name, 'password-123');
+  return { id: created.body.id as number, office: office.id, ...signedIn };
+}
 
 const entries = async (query = '', client = admin.client) => {
   const response = await client.get(`/journal/${query ? `?${query}` : ''}`);
@@ -97,9 +108,9 @@ describe('GET /journal/', () => {
   });
 
   it('filters by user, entity, action and period, newest first, and pages', async () => {
-    const operator = await createUserAndSignIn(server, 'journal-filter-user');
+    const operator = await operatorOf('journal-filter-user');
     const devices = [];
-    for (let i = 0; i < 5; i += 1) devices.push(await createDevice(operator.client, { name: `Filter ${i}` }));
+    for (let i = 0; i < 5; i += 1) devices.push(await createDevice(operator.client, { name: `Filter ${i}`, office: operator.office }));
     for (const device of devices) expect((await operator.client.put(`/tvpi/devices/${device.id}`, { name: `${device.sn} renamed` })).status).toBe(200);
 
     const mine = await entries(`user=${operator.id}&entity=device`);
@@ -144,6 +155,17 @@ describe('GET /journal/', () => {
     expect([few.count, (few as any).count_exact]).toEqual([5, true]);
   });
 
+  it('shows a reader other than the administrator only their own entries', async () => {
+    const reader = await operatorOf('journal-own-reader');
+    await createDevice(reader.client, { name: 'Own screen', office: reader.office });
+    const own = await entries('', reader.client);
+    expect(own.count).toBeGreaterThanOrEqual(2);
+    expect(own.results.every((entry) => entry.user === reader.id)).toBe(true);
+    expect((await entries('user=1', reader.client)).count).toBe(0);
+    expect((await entries('entity=user', reader.client)).count).toBe(0);
+    expect((await entries('user=1')).count).toBeGreaterThan(0);
+  });
+
   it('answers 400 for a bad filter and 401 without a token, changing nothing', async () => {
     for (const query of ['user=abc', 'user=0', 'from=yesterday', 'to=2026-02-30', 'entity=Device%20X', 'from=2026-02-02&to=2026-02-01', 'page=0']) {
       const response = await admin.client.get(`/journal/?${query}`);
@@ -155,8 +177,8 @@ describe('GET /journal/', () => {
   });
 
   it('exports the filtered entries as xlsx in the chosen language', async () => {
-    const operator = await createUserAndSignIn(server, 'journal-sheet-user');
-    const device = await createDevice(operator.client, { name: 'Sheet screen' });
+    const operator = await operatorOf('journal-sheet-user');
+    const device = await createDevice(operator.client, { name: 'Sheet screen', office: operator.office });
     await operator.client.put(`/tvpi/devices/${device.id}`, { name: 'Sheet screen 2' });
     const download = async (query: string) => {
       const response = await fetch(`${server.api}/journal/xlsx/?${query}`, { headers: { authorization: `JWT ${admin.access}` } });
