@@ -132,6 +132,9 @@ export const isoText = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC'
  */
 const WALK_FACTOR = 8;
 
+/** Matches of a scoped list sorted rather than walked in group order (see listDevicesJson). */
+const SCOPED_SORT_LIMIT = 5000;
+
 /** Whether the page of a filter matching `total` devices is best taken by walking the group-order index. */
 export const walksGroupIndex = (total: number, offset: number, limit: number) => total >= (offset + limit) * WALK_FACTOR;
 
@@ -162,7 +165,10 @@ export async function listDevicesJson(
     total = Number(counted.rows[0]!.total);
   }
   if (offset >= total) return { total, size: 0, json: '[]' };
-  const order = walksGroupIndex(total, offset, limit) ? sql`devices.position_rank, devices.id` : sql`devices.position_rank + 0, devices.id`;
+  // A user's scope (a few companies' offices) is read through the office index: while its matches are few, sorting
+  // them beats walking the group order across the whole fleet to find the ones of those offices.
+  const walks = walksGroupIndex(total, offset, limit) && !(filter.companies && total <= SCOPED_SORT_LIMIT);
+  const order = walks ? sql`devices.position_rank, devices.id` : sql`devices.position_rank + 0, devices.id`;
   const result = (await db.execute(sql`
     SELECT cardinality(page.ids) AS size, device_page_json(page.ids, ${photoBase}, ${onlineSince}) AS json
     FROM (SELECT ARRAY(SELECT devices.id FROM devices WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) AS ids) page

@@ -39,6 +39,7 @@ import { AREAS, LEVELS, type Area, type Level, type Permissions } from '../../sr
 import type { AppContext } from '../context.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
 import { ADMIN_USER_ID, currentUser } from '../plugins/auth.ts';
+import { CACHE_TTL_MS } from '../caches.ts';
 
 export { AREAS, type Area, type Level };
 
@@ -97,10 +98,40 @@ function parseIntArray(value: number[] | string): number[] {
 const SCOPE = Symbol('scope');
 type ScopedRequest = FastifyRequest & { [SCOPE]?: Promise<Scope> };
 
-/** The caller's scope, read once per request. */
+/**
+ * Scopes read from the database, per database handle (one per server instance), each trusted for CACHE_TTL_MS like
+ * the active-user cache (server/caches.ts): a change of groups or memberships through this instance drops them all at
+ * once (forgetScopes); one made through another instance is seen here within that bound. It saves the device list of a
+ * scoped user a round trip per page.
+ */
+const cachedScopes = new WeakMap<object, Map<number, { until: number; scope: Promise<Scope> }>>();
+let scopeGeneration = 0;
+
+/** Groups or a user's memberships changed: every cached scope of this process is dropped. */
+export function forgetScopes(): void {
+  scopeGeneration += 1;
+}
+
+function cachedScope(ctx: Pick<AppContext, 'db'>, userId: number): Promise<Scope> {
+  let cache = cachedScopes.get(ctx.db);
+  if (!cache) cachedScopes.set(ctx.db, (cache = new Map()));
+  const now = Date.now();
+  const entry = cache.get(userId);
+  if (entry && entry.until > now && (entry as { generation?: number }).generation === scopeGeneration) return entry.scope;
+  const scope = loadScope(ctx, userId);
+  const generation = scopeGeneration;
+  const fresh = { until: now + CACHE_TTL_MS, scope, generation };
+  cache.set(userId, fresh);
+  scope.catch(() => cache.delete(userId));
+  if (cache.size > 10_000) cache.delete(cache.keys().next().value!);
+  return scope;
+}
+
+/** The caller's scope, read once per request (and shared for CACHE_TTL_MS between requests, see cachedScopes). */
 export function scopeOf(ctx: Pick<AppContext, 'db'>, request: FastifyRequest): Promise<Scope> {
   const scoped = request as ScopedRequest;
-  scoped[SCOPE] ??= loadScope(ctx, currentUser(request).id);
+  const userId = currentUser(request).id;
+  scoped[SCOPE] ??= userId === ADMIN_USER_ID ? Promise.resolve(unionOfGroups(userId, [])) : cachedScope(ctx, userId);
   return scoped[SCOPE];
 }
 

@@ -4,6 +4,7 @@ import type { AppContext } from '../context.ts';
 import { deleteGroup, findGroup, findGroupByName, insertGroup, listGroups, missingCompanies, updateGroup } from '../db/groups.ts';
 import { violatedUniqueIndex } from '../db/devices.ts';
 import { record } from '../domain/journal.ts';
+import { forgetScopes } from '../domain/scope.ts';
 import { pageOf, pageRequest } from '../domain/paging.ts';
 import { badRequest, conflict, notFound, parse, parseId } from '../errors.ts';
 import { currentUser, requireAdmin, requireUser } from '../plugins/auth.ts';
@@ -47,6 +48,7 @@ export default async function groupRoutes(app: FastifyInstance, { ctx }: { ctx: 
       if (violatedUniqueIndex(error)) throw nameTaken();
       throw error;
     }
+    forgetScopes();
     const group = await existing(id);
     await journal(request, 'create', id, null, group);
     return reply.code(201).send(group);
@@ -72,6 +74,7 @@ export default async function groupRoutes(app: FastifyInstance, { ctx }: { ctx: 
       throw error;
     }
     if (!updated) throw notFound('Group');
+    forgetScopes();
     const after = await existing(id);
     await journal(request, 'update', id, before, after);
     return after;
@@ -81,6 +84,7 @@ export default async function groupRoutes(app: FastifyInstance, { ctx }: { ctx: 
     const id = parseId(request.params);
     const group = await existing(id);
     if (!(await deleteGroup(db, id))) throw notFound('Group');
+    forgetScopes();
     await journal(request, 'delete', id, group, null);
     return reply.code(204).send();
   });

@@ -4,7 +4,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { AppContext } from '../context.ts';
 import { deleteUser, findUserById, insertUser, listUsers, toUser, updateUser, findUserByUsername } from '../db/users.ts';
 import { groupsOfUsers, missingGroups, setUserGroups } from '../db/groups.ts';
-import { accessOf, scopeOf } from '../domain/scope.ts';
+import { accessOf, forgetScopes, scopeOf } from '../domain/scope.ts';
 import { preferencesOf } from '../domain/profile.ts';
 import { record } from '../domain/journal.ts';
 import { pageOf, pageRequest } from '../domain/paging.ts';
@@ -67,6 +67,7 @@ export default async function userRoutes(app: FastifyInstance, { ctx }: { ctx: A
     await assertGroups(body.groups);
     const beforeGroups = (await groupsOfUsers(db, [id])).get(id) ?? [];
     if (body.groups) await setUserGroups(db, id, body.groups);
+    forgetScopes();
     if (body.is_active === false && before.isActive) {
       // Deactivation ends every session at once: refresh tokens revoked, access tokens of older generations refused.
       await ctx.tokens.endSessions(id, null, { isActive: false });

@@ -2,6 +2,7 @@ import { DEFAULT_PAGE_SIZE } from './config.ts';
 import { ApiRequestError, api, parseResponse } from './http.ts';
 import type { PageOf } from './schemas/common.ts';
 import { User, UserPage } from './schemas/users.ts';
+import { writeOutcome, type WriteOutcome } from './writeOutcome.ts';
 
 export type { User };
 
@@ -61,4 +62,24 @@ export function setUsername(id: number, username: string): Promise<UserWriteResu
 export function setPassword(id: number, password: string, currentPassword?: string): Promise<UserWriteResult> {
   const body = currentPassword === undefined ? { id, password } : { id, password, current_password: currentPassword };
   return write(() => api('/users/set_password/', { method: 'POST', body }));
+}
+
+/** POST /users/ with groups, as the users screen's add form sends it: refusals resolve, others reject. */
+export function addUser(fields: { username: string; password: string; groups: number[] }): Promise<WriteOutcome<User>> {
+  return writeOutcome(api('/users/', { method: 'POST', body: { ...fields, user: 1 } }).then((answer) => parseResponse(User, answer)));
+}
+
+/** PUT /users/{id}/: the active flag and the groups. Deactivation ends the user's sessions. */
+export function updateUser(id: number, body: { is_active?: boolean; groups?: number[] }): Promise<WriteOutcome<User>> {
+  return writeOutcome(api(`/users/${id}/`, { method: 'PUT', body }).then((answer) => parseResponse(User, answer)));
+}
+
+/** POST /users/set_username/ as a form outcome. */
+export function renameUser(id: number, username: string): Promise<WriteOutcome<User>> {
+  return writeOutcome(api('/users/set_username/', { method: 'POST', body: { id, username } }).then((answer) => parseResponse(User, answer)));
+}
+
+/** POST /users/set_password/ as a form outcome (the administrator resets another user's password: no current one). */
+export function resetPassword(id: number, password: string): Promise<WriteOutcome<User>> {
+  return writeOutcome(api('/users/set_password/', { method: 'POST', body: { id, password } }).then((answer) => parseResponse(User, answer)));
 }

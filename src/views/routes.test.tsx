@@ -66,7 +66,8 @@ describe('route table', () => {
   it('registers Directory only for user 1', () => {
     expect(screenRoutesFor(false).map((route) => route.path)).not.toContain('/directory');
     expect(screenRoutesFor(true).map((route) => route.path)).toContain('/directory');
-    expect(screenRoutesFor(false)).toHaveLength(SCREEN_ROUTES.length - 1);
+    expect(screenRoutesFor(false)).toHaveLength(SCREEN_ROUTES.length - 3);
+    expect(screenRoutesFor(false).map((route) => route.path)).not.toContain("/users");
   });
 });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInThroughUi, startE2E, type E2E } from '../helpers/browser.ts';
-import { createUserAndSignIn } from '../helpers/server.ts';
+import { createUserAndSignIn, grantGroup } from '../helpers/server.ts';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -77,7 +77,8 @@ describe('dashboard', () => {
     await signInThroughUi(adminPage, 'admin', e2e.server.adminPassword);
     await expectVisible(adminPage.getByRole('navigation').getByRole('button', { name: 'Directory' }));
 
-    await createUserAndSignIn(e2e.server, 'operator', 'operator-password');
+    const operator = await createUserAndSignIn(e2e.server, 'operator', 'operator-password');
+    await grantGroup(e2e.server, operator.id);
     const { page } = await e2e.newPage();
     await signInThroughUi(page, 'operator', 'operator-password');
     await page.getByRole('navigation').getByRole('button', { name: 'Devices' }).waitFor();

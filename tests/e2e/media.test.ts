@@ -6,7 +6,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ffmpegPath } from '../../server/media/tools.ts';
 import { signInThroughUi, startE2E, tempDir, type E2E } from '../helpers/browser.ts';
-import { createUserAndSignIn } from '../helpers/server.ts';
+import { createUserAndSignIn, grantGroup } from '../helpers/server.ts';
 
 const run = promisify(execFile);
 
@@ -196,7 +196,8 @@ describe('directory', () => {
   });
 
   it('is hidden from a user other than the administrator', async () => {
-    await createUserAndSignIn(e2e.server, 'media-operator', 'operator-password');
+    const operator = await createUserAndSignIn(e2e.server, 'media-operator', 'operator-password');
+    await grantGroup(e2e.server, operator.id);
     const { page } = await e2e.newPage();
     await signInThroughUi(page, 'media-operator', 'operator-password');
     await page.getByRole('navigation').getByRole('button', { name: 'Media' }).waitFor();

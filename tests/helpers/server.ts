@@ -160,3 +160,13 @@ export async function createUserAndSignIn(server: TestServer, username: string, 
   if (created.status !== 201) throw new Error(`user create failed: ${created.status} ${JSON.stringify(created.body)}`);
   return { id: created.body.id as number, ...(await signIn(server, username, password)) };
 }
+
+/** Puts a user in a new group with these rights (every area `view` by default) over every company: access scopes, issue 12. */
+export async function grantGroup(server: TestServer, userId: number, permissions: Record<string, string> = { devices: 'view', media: 'view', playlists: 'view', campaigns: 'view', statistics: 'view', company: 'view' }) {
+  const admin = await signIn(server);
+  const companies = ((await admin.client.get('/companies/?page_size=500')).body.results as { id: number }[]).map((company) => company.id);
+  const group = await admin.client.post('/groups/create/', { name: `Group of user ${userId} ${Date.now()}`, companies, permissions });
+  if (group.status !== 201) throw new Error(`group create failed: ${group.status} ${JSON.stringify(group.body)}`);
+  const put = await admin.client.put(`/users/${userId}/`, { groups: [group.body.id] });
+  if (put.status !== 200) throw new Error(`user groups failed: ${put.status} ${JSON.stringify(put.body)}`);
+}

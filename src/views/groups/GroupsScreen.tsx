@@ -1,5 +1,116 @@
-import { ScreenPlaceholder } from '../common/ScreenPlaceholder.tsx';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Button } from '@fluentui/react-components';
+import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { selectError, selectFetchStatus } from '../../machines/fetchStatus.selectors.ts';
+import { groupDeleteMachine } from '../../machines/groups/groupDelete.machine.ts';
+import { groupListMachine } from '../../machines/groups/groupList.machine.ts';
+import { AREAS, type Group } from '../../services/schemas/groups.ts';
+import { ConfirmDeleteDialog } from '../common/ConfirmDeleteDialog.tsx';
+import { Loading } from '../common/Loading.tsx';
+import { PageHeader } from '../common/PageHeader.tsx';
+import { ResponsiveList } from '../common/ResponsiveList.tsx';
+import { useNotify } from '../common/notify.tsx';
+import { usePageTitle } from '../common/usePageTitle.ts';
+import { useUsersStyles } from '../users/Users.styles.ts';
+import { GroupFormDialog } from './GroupFormDialog.tsx';
 
+/** Groups (administrator only): the companies their members see and a permission per area; add, edit, delete. */
 export default function GroupsScreen() {
-  return <ScreenPlaceholder screen="groups" />;
+  const { t, i18n } = useTranslation(['groups', 'common', 'screens']);
+  usePageTitle('screens:titles.groups');
+  const styles = useUsersStyles();
+  const notify = useNotify();
+  const list = useActorRef(groupListMachine);
+  const status = useSelector(list, selectFetchStatus);
+  const error = useSelector(list, selectError);
+  const groups = useSelector(list, (s) => s.context.data?.groups ?? []);
+  const companies = useSelector(list, (s) => s.context.data?.companies ?? []);
+  const reload = useCallback(() => list.send({ type: 'fetch.load' }), [list]);
+  const removeLogic = useMemo(
+    () =>
+      groupDeleteMachine.provide({
+        actions: {
+          notify: (_, { key, intent }) => notify(i18n.t(`groups:${key}`), intent),
+          notifyRefusal: () => notify(i18n.t('groups:messages.removeError'), 'error'),
+          deleted: reload,
+        },
+      }),
+    [notify, i18n, reload],
+  );
+  const remover = useActorRef(removeLogic);
+  const confirming = useSelector(remover, (s) => s.matches('confirming') || s.matches('deleting'));
+  const deleting = useSelector(remover, (s) => s.hasTag('busy'));
+  const [form, setForm] = useState<{ group: Group | null } | null>(null);
+
+  useEffect(() => list.send({ type: 'fetch.load' }), [list]);
+
+  const companyNames = (group: Group) => group.companies.map((id) => companies.find((company) => company.id === id)?.name ?? `#${id}`).join(', ');
+  const rights = (group: Group) =>
+    AREAS.filter((area) => group.permissions[area] !== 'none')
+      .map((area) => t('list.rights', { area: t(`areas.${area}`), level: t(`levels.${group.permissions[area]}`) }))
+      .join(', ') || t('levels.none');
+  const actions = (group: Group) => (
+    <div className={styles.actions}>
+      <Button appearance="subtle" size="small" icon={<EditRegular />} aria-label={t('actions.editNamed', { name: group.name })} onClick={() => setForm({ group })} />
+      <Button appearance="subtle" size="small" icon={<DeleteRegular />} aria-label={t('actions.deleteNamed', { name: group.name })} onClick={() => remover.send({ type: 'delete.ask', id: group.id, name: group.name })} />
+    </div>
+  );
+
+  return (
+    <section>
+      <PageHeader
+        title={t('screens:titles.groups')}
+        actions={
+          <Button appearance="primary" icon={<AddRegular />} disabled={status !== 'complete' && status !== 'updating'} onClick={() => setForm({ group: null })}>
+            {t('actions.add')}
+          </Button>
+        }
+      />
+      {status === 'initial' || status === 'loading' ? <Loading /> : null}
+      {status === 'error' ? (
+        <div role="alert" className={styles.error}>
+          {`${t('messages.loadError')}: ${t(`errors.${error === 'forbidden' || error === 'network_error' ? error : 'generic'}`)}`}
+          <Button onClick={reload}>{t('actions.retry')}</Button>
+        </div>
+      ) : null}
+      {status === 'complete' || status === 'updating' ? (
+        groups.length === 0 ? (
+          <p className={styles.message}>{t('list.empty')}</p>
+        ) : (
+          <div aria-busy={status === 'updating'}>
+            <ResponsiveList
+              label={t('list.label')}
+              rows={groups}
+              rowKey={(group) => group.id}
+              title={{ id: 'name', header: t('fields.name'), wrap: 'anywhere', cell: (group) => group.name }}
+              columns={[
+                { id: 'companies', header: t('fields.companies'), wrap: 'anywhere', cell: (group) => companyNames(group) || t('list.companies', { count: 0 }) },
+                { id: 'permissions', header: t('fields.permissions'), wrap: 'anywhere', cell: (group) => <span className={styles.rights}>{rights(group)}</span> },
+              ]}
+              actions={{ header: t('fields.actions'), cell: actions }}
+            />
+          </div>
+        )
+      ) : null}
+      {form ? (
+        <GroupFormDialog
+          group={form.group}
+          companies={companies}
+          onSaved={() => {
+            notify(t(form.group ? 'messages.saved' : 'messages.added'), 'success');
+            reload();
+          }}
+          onClose={() => setForm(null)}
+        />
+      ) : null}
+      <ConfirmDeleteDialog
+        open={confirming}
+        busy={deleting}
+        onConfirm={() => remover.send({ type: 'delete.confirm' })}
+        onCancel={() => remover.send({ type: 'delete.cancel' })}
+      />
+    </section>
+  );
 }

@@ -1,7 +1,7 @@
 import { Accordion, AccordionHeader, AccordionItem, AccordionPanel, mergeClasses } from '@fluentui/react-components';
 import { NavLink, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { selectIsAdmin } from '../../machines/session.selectors.ts';
+import { selectIsAdmin, selectUser } from '../../machines/session.selectors.ts';
 import { SessionContext } from '../app/actors.ts';
 import { navSectionsFor, sectionOf } from './navSections.ts';
 import { useSidebarNavStyles } from './SidebarNav.styles.ts';
@@ -15,7 +15,8 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const styles = useSidebarNavStyles();
   const { pathname } = useLocation();
   const isAdmin = SessionContext.useSelector(selectIsAdmin);
-  const sections = navSectionsFor(isAdmin);
+  const access = SessionContext.useSelector((snapshot) => selectUser(snapshot)?.access ?? null);
+  const sections = navSectionsFor(isAdmin, access);
   const current = sectionOf(pathname, sections);
 
   return (

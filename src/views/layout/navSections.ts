@@ -1,4 +1,5 @@
 import type { FluentIcon } from '@fluentui/react-icons';
+import type { Access, Area } from '../../services/schemas/groups.ts';
 import {
   AppsListRegular,
   BookOpenRegular,
@@ -16,6 +17,10 @@ export interface NavItem {
   path: string;
   /** Active only on exactly this path (a sibling item lives below it). */
   end?: boolean;
+  /** Shown only to the administrator (users and groups). */
+  adminOnly?: boolean;
+  /** Shown only with at least view rights in this area (the section's area by default; `null`: to everyone). */
+  area?: Area | null;
 }
 
 export interface NavSection {
@@ -25,6 +30,8 @@ export interface NavSection {
   items: NavItem[];
   /** Shown only to the administrator (user_id 1), like its route. */
   adminOnly?: boolean;
+  /** The area of GET /users/profile/'s `access` its items need at least view rights in (server/domain/scope.ts). */
+  area?: Area;
 }
 
 /** The sidebar of the spec: Devices, Campaigns, Media, Playlists, Company, Statistics, Directory, Navigation. */
@@ -36,6 +43,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
       { key: 'devices', path: '/devices' },
       { key: 'clients', path: '/clients' },
     ],
+    area: 'devices',
   },
   {
     id: 'campaigns',
@@ -44,6 +52,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
       { key: 'campaigns', path: '/campaigns' },
       { key: 'scheduler', path: '/scheduler' },
     ],
+    area: 'campaigns',
   },
   {
     id: 'media',
@@ -53,8 +62,9 @@ export const NAV_SECTIONS: readonly NavSection[] = [
       { key: 'content', path: '/content' },
       { key: 'tracks', path: '/tracks' },
     ],
+    area: 'media',
   },
-  { id: 'playlists', Icon: AppsListRegular, items: [{ key: 'playlists', path: '/playlists' }] },
+  { id: 'playlists', Icon: AppsListRegular, items: [{ key: 'playlists', path: '/playlists' }], area: 'playlists' },
   {
     id: 'company',
     Icon: BuildingRegular,
@@ -63,11 +73,12 @@ export const NAV_SECTIONS: readonly NavSection[] = [
       { key: 'organizations', path: '/organizations' },
       { key: 'structure', path: '/structure' },
       { key: 'branchOffices', path: '/branch-offices' },
-      { key: 'groups', path: '/groups' },
-      { key: 'users', path: '/users' },
-      { key: 'journal', path: '/journal' },
-      { key: 'profile', path: '/profile' },
+      { key: 'groups', path: '/groups', adminOnly: true },
+      { key: 'users', path: '/users', adminOnly: true },
+      { key: 'journal', path: '/journal', area: null },
+      { key: 'profile', path: '/profile', area: null },
     ],
+    area: 'company',
   },
   {
     id: 'statistics',
@@ -78,13 +89,24 @@ export const NAV_SECTIONS: readonly NavSection[] = [
       { key: 'unloads', path: '/statistics/unloads' },
       { key: 'timeline', path: '/timeline' },
     ],
+    area: 'statistics',
   },
   { id: 'directory', Icon: BookOpenRegular, items: [{ key: 'directory', path: '/directory' }], adminOnly: true },
-  { id: 'navigation', Icon: MapRegular, items: [{ key: 'navigation', path: '/navigation' }] },
+  { id: 'navigation', Icon: MapRegular, items: [{ key: 'navigation', path: '/navigation' }], area: 'devices' },
 ];
 
-export function navSectionsFor(isAdmin: boolean): NavSection[] {
-  return NAV_SECTIONS.filter((section) => isAdmin || !section.adminOnly);
+/**
+ * The sections and items a user may use: the administrator's only for user 1; an area's only with at least view rights
+ * in it, when the profile's `access` is known (without it, as before scopes: everything but the administrator's).
+ */
+export function navSectionsFor(isAdmin: boolean, access?: Access | null): NavSection[] {
+  const mayView = (area: Area | null | undefined) => isAdmin || !access || !area || access.permissions[area] !== 'none';
+  return NAV_SECTIONS.filter((section) => isAdmin || !section.adminOnly)
+    .map((section) => ({
+      ...section,
+      items: section.items.filter((item) => (isAdmin || !item.adminOnly) && mayView(item.area === undefined ? section.area : item.area)),
+    }))
+    .filter((section) => section.items.length > 0);
 }
 
 function isUnder(pathname: string, path: string): boolean {

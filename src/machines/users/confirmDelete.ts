@@ -1,0 +1,65 @@
+import { assign, fromPromise, setup } from 'xstate';
+
+export type DeleteOutcome = { ok: true } | { ok: false; reason: string };
+
+export interface ConfirmDeleteContext {
+  target: { id: number; name: string } | null;
+}
+
+export type ConfirmDeleteEvent = { type: 'delete.ask'; id: number; name: string } | { type: 'delete.confirm' } | { type: 'delete.cancel' };
+
+/**
+ * Delete with the spec's confirmation (idle -> confirming -> deleting -> idle), as playlistDelete does, for any record:
+ * `remove` resolves `{ ok: false, reason }` for a refusal the user should read (`errors.<reason>`). The view provides
+ * `notify` (an i18n key of its namespace) and `deleted` (reload the list).
+ */
+export function createConfirmDeleteMachine(id: string, remove: (id: number) => Promise<DeleteOutcome>) {
+  return setup({
+    types: { context: {} as ConfirmDeleteContext, events: {} as ConfirmDeleteEvent },
+    actors: {
+      remove: fromPromise<DeleteOutcome, { id: number }>(({ input }) => remove(input.id)),
+    },
+    guards: {
+      deleted: (_, params: { outcome: DeleteOutcome }) => params.outcome.ok,
+    },
+    actions: {
+      setTarget: assign((_, params: { id: number; name: string }) => ({ target: params })),
+      clearTarget: assign({ target: null }),
+      notify: (_, _params: { key: string; intent: 'success' | 'error' }) => {},
+      notifyRefusal: (_, _params: { outcome: DeleteOutcome }) => {},
+      deleted: () => {},
+    },
+  }).createMachine({
+    id,
+    context: { target: null },
+    initial: 'idle',
+    states: {
+      idle: {
+        on: { 'delete.ask': { target: 'confirming', actions: { type: 'setTarget', params: ({ event }) => ({ id: event.id, name: event.name }) } } },
+      },
+      confirming: {
+        on: { 'delete.confirm': 'deleting', 'delete.cancel': { target: 'idle', actions: 'clearTarget' } },
+      },
+      deleting: {
+        tags: ['busy'],
+        invoke: {
+          id: 'remove',
+          src: 'remove',
+          input: ({ context }) => ({ id: context.target!.id }),
+          onDone: [
+            {
+              guard: { type: 'deleted', params: ({ event }) => ({ outcome: event.output }) },
+              target: 'idle',
+              actions: ['clearTarget', 'deleted', { type: 'notify', params: { key: 'messages.removeSuccess', intent: 'success' } }],
+            },
+            { target: 'idle', actions: ['clearTarget', { type: 'notifyRefusal', params: ({ event }) => ({ outcome: event.output }) }] },
+          ],
+          onError: {
+            target: 'idle',
+            actions: ['clearTarget', { type: 'notify', params: { key: 'messages.removeError', intent: 'error' } }],
+          },
+        },
+      },
+    },
+  });
+}

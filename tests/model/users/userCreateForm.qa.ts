@@ -1,0 +1,20 @@
+import { userCreateFormMachine, userCreateInput } from '../../../src/machines/users/userCreateForm.machine.ts';
+import { defineFormQa } from '../form/formQa.ts';
+
+/** Add a user: a username, a password of the strength rule (two kinds of characters, not the username) and groups. */
+export default defineFormQa({
+  machine: userCreateFormMachine,
+  file: 'src/machines/users/userCreateForm.machine.ts',
+  title: 'The add-user form',
+  // The password is typed first; typing the username then makes the form sendable.
+  input: { id: null, fields: { ...userCreateInput.fields, password: 'пароль-2026' } },
+  valid: { words: 'type the username "оператор"', field: 'username', value: 'оператор' },
+  invalid: { words: 'type the password "aaaaaaaaaa" (one kind of character)', field: 'password', value: 'aaaaaaaaaa', errors: { password: 'weak_password' } },
+  sendable: (fields) => {
+    const password = String(fields.password);
+    const kinds = [/\p{L}/u, /\p{N}/u, /[^\p{L}\p{N}]/u].filter((kind) => kind.test(password)).length;
+    return String(fields.username).trim() !== '' && password.length >= 8 && kinds >= 2;
+  },
+  saved: { id: 5, username: 'оператор', is_active: true, is_admin: false, date_joined: '2026-11-22T10:00:00.000Z', groups: [] },
+  refusal: { words: 'the server refuses: the username is taken', code: 'username_taken', fields: { username: 'taken' } },
+});

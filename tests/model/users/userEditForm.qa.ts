@@ -1,0 +1,17 @@
+import { userEditFormMachine, userEditInput } from '../../../src/machines/users/userEditForm.machine.ts';
+import { defineFormQa } from '../form/formQa.ts';
+
+const user = { id: 1, username: 'admin', is_active: true, is_admin: true, date_joined: '2026-11-22T10:00:00.000Z', groups: [1] };
+
+/** A user's access: active (deactivation ends their sessions) and groups; the administrator cannot be deactivated. */
+export default defineFormQa({
+  machine: userEditFormMachine,
+  file: 'src/machines/users/userEditForm.machine.ts',
+  title: "The user's access form (active, groups)",
+  input: userEditInput(user),
+  valid: { words: 'choose the groups 1 and 2', field: 'groups', value: [1, 2] },
+  invalid: { words: 'switch "Active" off for the administrator', field: 'is_active', value: false, errors: { is_active: 'cannot_deactivate_admin' } },
+  sendable: (fields) => fields.is_active === true,
+  saved: { ...user, groups: [1, 2] },
+  refusal: { words: 'the server refuses: a group no longer exists', code: 'unknown_group', fields: { groups: 'not_found' } },
+});

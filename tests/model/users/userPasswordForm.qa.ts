@@ -1,0 +1,17 @@
+import { userPasswordFormMachine, userPasswordInput } from '../../../src/machines/users/userPasswordForm.machine.ts';
+import { defineFormQa } from '../form/formQa.ts';
+
+const user = { id: 4, username: 'kiosk', is_active: true, is_admin: false, date_joined: '2026-11-22T10:00:00.000Z', groups: [] };
+
+/** The administrator sets a user's password (POST /users/set_password/), held to the strength rule. */
+export default defineFormQa({
+  machine: userPasswordFormMachine,
+  file: 'src/machines/users/userPasswordForm.machine.ts',
+  title: 'The set-password form',
+  input: userPasswordInput(user),
+  valid: { words: 'type the password "пароль-2026"', field: 'password', value: 'пароль-2026' },
+  invalid: { words: 'type the password "kiosk"', field: 'password', value: 'kiosk', errors: { password: 'out_of_range' } },
+  sendable: (fields) => String(fields.password).length >= 8,
+  saved: user,
+  refusal: { words: 'the server refuses: the password is weak', code: 'weak_password', fields: { password: 'weak_password' } },
+});
