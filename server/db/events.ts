@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Event } from '../../src/services/schemas/scheduler.ts';
+import type { DeviceGroup } from '../../src/services/schemas/playlists.ts';
 import { isoText } from './devices.ts';
 import type { Db } from './index.ts';
 
@@ -230,4 +231,46 @@ export async function mediaUsageOfSchedules(db: Db, mediaId: number): Promise<{ 
     campaigns: [...campaigns].map(([id, name]) => ({ id, name })),
     events: found.map((row) => ({ id: Number(row.event_id), name: row.title })),
   };
+}
+
+/** How many devices a playlist's device group names (its count is always the whole). */
+const GROUP_DEVICES_SHOWN = 100;
+
+/**
+ * The campaigns whose events show a playlist, each with those events (wall-clock start and end) and the devices they
+ * name: what the playlist page's "information about broadcasts" lists (`/media/play_list_with_tracks/{id}/device_groups/`).
+ */
+export async function playlistDeviceGroupsOf(db: Db, playlistId: number): Promise<DeviceGroup[]> {
+  const events = await rows<{ campaign_id: number; campaign_name: string; id: number; title: string; start_date: string; start_time: string | null; end_date: string; end_time: string | null; all_day: boolean }>(
+    db,
+    sql`SELECT c.id AS campaign_id, c.name AS campaign_name, e.id, e.title, e.start_date::text AS start_date, e.start_time::text AS start_time,
+          e.end_date::text AS end_date, e.end_time::text AS end_time, e.all_day
+        FROM events e JOIN campaigns c ON c.id = e.campaign_id WHERE e.playlist_id = ${playlistId} ORDER BY c.id, e.start_date, e.id`,
+  );
+  if (!events.length) return [];
+  const devices = await rows<{ campaign_id: number; id: number; name: string }>(
+    db,
+    sql`SELECT DISTINCT e.campaign_id, d.id, d.name FROM event_devices ed
+          JOIN events e ON e.id = ed.event_id JOIN devices d ON d.id = ed.device_id
+        WHERE e.playlist_id = ${playlistId} ORDER BY e.campaign_id, d.id`,
+  );
+  const groups = new Map<number, DeviceGroup>();
+  for (const event of events) {
+    const campaign = Number(event.campaign_id);
+    const group = groups.get(campaign) ?? { campaign: { id: campaign, name: event.campaign_name }, events: [], devices_count: 0, devices: [] };
+    groups.set(campaign, group);
+    const time = (value: string | null, fallback: string) => (event.all_day || !value ? fallback : value.slice(0, 5));
+    group.events.push({
+      id: Number(event.id),
+      title: event.title,
+      start: `${event.start_date}T${time(event.start_time, '00:00')}`,
+      end: `${event.end_date}T${time(event.end_time, '23:59')}`,
+    });
+  }
+  for (const device of devices) {
+    const group = groups.get(Number(device.campaign_id))!;
+    group.devices_count += 1;
+    if (group.devices.length < GROUP_DEVICES_SHOWN) group.devices.push({ id: Number(device.id), name: device.name });
+  }
+  return [...groups.values()];
 }

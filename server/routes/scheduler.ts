@@ -24,6 +24,7 @@ import {
   mediaExists,
   mediaUsageOfSchedules,
   playlistExists,
+  playlistDeviceGroupsOf,
   publishCampaign,
   uncommittedPlaylists,
   updateEvent,
@@ -34,7 +35,7 @@ import { campaignPosition } from '../db/campaigns.ts';
 import { record } from '../domain/journal.ts';
 import { serverTimeZone } from '../domain/occurrences.ts';
 import { pageOf, pageRequest } from '../domain/paging.ts';
-import { playlistCommitListeners, playlistUsageProviders } from '../domain/playlists.ts';
+import { playlistCommitListeners, playlistDeviceGroupProviders, playlistUsageProviders } from '../domain/playlists.ts';
 import { compileIfQueued, compileSchedules, startScheduleCompiler } from '../domain/schedules.ts';
 import type { Db } from '../db/index.ts';
 import { badRequest, notFound, parse } from '../errors.ts';
@@ -60,6 +61,8 @@ function idParam(request: FastifyRequest, name = 'id'): number {
 mediaUsageProviders.push(mediaUsageOfSchedules);
 // A playlist an event uses (edited or published) cannot be deleted.
 playlistUsageProviders.push(eventsUsingPlaylist);
+// The playlist page's broadcasts: the campaigns whose events show it, with their devices.
+playlistDeviceGroupProviders.push(playlistDeviceGroupsOf);
 // A new committed version of a playlist reaches the screens that play it.
 playlistCommitListeners.push(async (db: Db, playlistId: number) => {
   await compileSchedules(db, await devicesPlayingPlaylist(db, playlistId));

@@ -157,6 +157,12 @@ describe('events: create, list, edit, delete', () => {
       eventBody(campaign, [device], { media: undefined, playlist: committed.id, all_day: true, start_time: undefined, end_time: undefined, weekdays: [5, 1, 1], end_date: '2026-12-31' }),
     );
     expect(event).toMatchObject({ playlist: committed.id, playlist_name: 'Committed loop', playlist_committed: true, all_day: true, start_time: '00:00', end_time: '00:00', repeat: true, weekdays: [1, 5] });
+    // The playlist page's broadcasts now name this campaign, the event and its device.
+    const groups = (await client.get(`/media/play_list_with_tracks/${committed.id}/device_groups/`)).body.results;
+    const group = groups.find((g: { campaign: { id: number } }) => g.campaign.id === campaign);
+    expect(group.events).toContainEqual({ id: event.id, title: event.title, start: `${event.start_date}T00:00`, end: '2026-12-31T23:59' });
+    expect(group.devices).toEqual([{ id: device.id, name: device.name }]);
+    expect(group.devices_count).toBe(1);
   });
 
   const refusals: [string, Record<string, unknown>, number, string, Record<string, string>][] = [
