@@ -37,7 +37,7 @@ beforeAll(async () => {
   );
   // and one play of the other device through the route
   await postPlays(server, fleet.devices[1]!, [play(fleet, 'h1', `${day}T05:10:00Z`, 30)]);
-});
+}, 180_000);
 afterAll(async () => {
   delete process.env.TZ;
   await server?.close();
@@ -60,7 +60,7 @@ describe('GET /statistics/unloads/', () => {
     expect(sheet[0]).toEqual(['Started at', 'Serial number', 'Device', 'Campaign', 'Event', 'Media', 'Duration, s', 'Play id']);
     expect(sheet[1]!.slice(1)).toEqual([fleet.devices[0]!.sn, expect.stringMatching(/^Screen 1/), fleet.campaign.name, 'Loop', expect.stringMatching(/^Clip/), 10, 'seed-1']);
     expect(sheet[1]![0]).toEqual(new Date(`${day}T00:00:00.400Z`));
-  });
+  }, 240_000); // writing and reading back 200,000 rows takes about a minute on PGlite on a busy 2-core machine
 
   it('unloads the hourly roll-up in Russian, limited to a device', async () => {
     const [device] = fleet.devices;
