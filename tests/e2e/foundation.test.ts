@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInThroughUi, startE2E, type E2E } from '../helpers/browser.ts';
-import { createUserAndSignIn, grantGroup } from '../helpers/server.ts';
+import { createUserAndSignIn, grantGroup, signIn } from '../helpers/server.ts';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -97,6 +97,11 @@ describe('dashboard', () => {
     await page.reload();
     await expectVisible(page.getByRole('navigation').getByRole('button', { name: 'Устройства' }));
     expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('ru');
+    // The choice is kept on the server too and follows the administrator into the next tests' fresh browsers: the server
+    // now says Russian; forget it there so they start in English again.
+    const { client } = await signIn(e2e.server);
+    expect((await client.get('/users/profile/')).body.language).toBe('ru');
+    expect((await client.put('/users/profile/', { language: null })).status).toBe(200);
   });
 
   it('opens a 258 px drawer from the menu button on a 500 px wide window', async () => {
