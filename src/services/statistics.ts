@@ -115,6 +115,8 @@ export interface UnloadParams {
 export interface UnloadProgress {
   /** Bytes received so far. */
   loaded: number;
+  /** Rows in the file when the server counts them up front (an `X-Row-Count` header); absent otherwise. */
+  rows?: number;
 }
 
 /** The query string of an unload (absent filters left out). */
@@ -136,18 +138,20 @@ export const unloadFileName = (params: Pick<UnloadParams, 'granularity' | 'from'
 export async function downloadUnload(params: UnloadParams, onProgress?: (progress: UnloadProgress) => void, signal?: AbortSignal): Promise<Blob> {
   const response = await api.raw<ReadableStream<Uint8Array>, 'stream'>('/statistics/unloads/', { query: unloadQuery(params), responseType: 'stream', signal });
   const type = response.headers.get('content-type') ?? XLSX_TYPE;
+  const counted = Number(response.headers.get('x-row-count') ?? NaN);
+  const rows = Number.isInteger(counted) && counted >= 0 ? { rows: counted } : {};
   const body = response._data;
   if (!body) return new Blob([], { type });
   const chunks: Uint8Array[] = [];
   let loaded = 0;
-  onProgress?.({ loaded });
+  onProgress?.({ loaded, ...rows });
   const reader = body.getReader();
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     chunks.push(value);
     loaded += value.byteLength;
-    onProgress?.({ loaded });
+    onProgress?.({ loaded, ...rows });
   }
   return new Blob(chunks as BlobPart[], { type });
 }

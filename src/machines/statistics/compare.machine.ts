@@ -1,9 +1,11 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { errorCodeOf } from '../fetchStatus.machine.ts';
-import { fetchCompare, writeCompareList, type CompareAnswer, type CompareEntity, type CompareParams } from '../../services/statisticsCompare.ts';
+import { writeCompareList, type StoredCompareEntity } from '../../services/compareList.ts';
+import { getCompare, type CompareAnswer, type CompareParams } from '../../services/statistics.ts';
 import { MAX_COMPARE_ENTITIES, MAX_PERIOD_HOURS, MIN_PERIOD_HOURS, entityKey } from '../../services/schemas/statistics.ts';
 
-export type { CompareEntity };
+/** An entity of the list: what it is and its name when it was added (the chart uses the server's name). */
+export type CompareEntity = StoredCompareEntity;
 
 export interface CompareContext {
   /** The compare list, in the order the entities were added; at most MAX_COMPARE_ENTITIES, each once. */
@@ -55,7 +57,7 @@ export const compareMachine = setup({
     input: {} as CompareInput,
   },
   actors: {
-    loadCompare: fromPromise<CompareAnswer, CompareParams>(({ input }) => fetchCompare(input)),
+    loadCompare: fromPromise<CompareAnswer, CompareParams>(({ input }) => getCompare(input)),
   },
   guards: {
     isDuplicate: ({ context }, params: { entity: CompareEntity }) => context.entities.some((entity) => keyOf(entity) === keyOf(params.entity)),
@@ -69,7 +71,7 @@ export const compareMachine = setup({
     addEntity: assign(({ context }, params: { entity: CompareEntity }) => ({ entities: [...context.entities, params.entity], notice: null })),
     removeEntity: assign(({ context }, params: { entity: string }) => ({ entities: context.entities.filter((entity) => keyOf(entity) !== params.entity), notice: null })),
     clearEntities: assign({ entities: [], notice: null }),
-    showDuplicate: assign({ notice: 'statistics:compare.duplicate' }),
+    showDuplicate: assign({ notice: 'statistics:errors.alreadyInCompare' }),
     showFull: assign({ notice: 'statistics:compare.full' }),
     setParams: assign(({ context }, params: { date?: string; period?: number }) => ({ date: params.date ?? context.date, period: params.period ?? context.period })),
     setData: assign((_, params: { data: CompareAnswer }) => ({ data: params.data, error: null })),
@@ -122,7 +124,7 @@ export const compareMachine = setup({
       invoke: {
         id: 'loadCompare',
         src: 'loadCompare',
-        input: ({ context }) => ({ entities: context.entities.map(keyOf), date: context.date, period: context.period }),
+        input: ({ context }) => ({ entities: context.entities.map(({ kind, id }) => ({ kind, id })), date: context.date, period: context.period }),
         onDone: { target: 'ready', actions: { type: 'setData', params: ({ event }) => ({ data: event.output }) } },
         onError: { target: 'failed', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
       },

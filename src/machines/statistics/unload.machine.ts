@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { errorCodeOf } from '../fetchStatus.machine.ts';
-import { downloadUnload, type UnloadParams } from '../../services/statisticsCompare.ts';
+import { downloadUnload, type UnloadParams } from '../../services/statistics.ts';
 import { MAX_UNLOAD_DAYS, type CompareKind, type UnloadGranularity } from '../../services/schemas/statistics.ts';
 import { periodDays } from '../../services/schemas/campaigns.ts';
 
@@ -77,7 +77,7 @@ export const unloadMachine = setup({
   },
   actors: {
     downloadUnload: fromPromise<Blob, UnloadDownloadInput>(({ input, signal }) =>
-      downloadUnload(input.params, ({ loaded, rows }) => input.parent.send({ type: 'unload.progress', loaded, rows }), signal),
+      downloadUnload(input.params, ({ loaded, rows }) => input.parent.send({ type: 'unload.progress', loaded, rows: rows ?? null }), signal),
     ),
   },
   guards: {

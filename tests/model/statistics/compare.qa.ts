@@ -38,14 +38,14 @@ function settle(entities: CompareEntity[], date: string, period: number, calls: 
   const see = { entities: entities.map(key), notice: null };
   if (entities.length === 0) return { to: 'empty', see: { ...see, shown: false }, calls };
   if (!windowOk(date, period)) return { to: 'invalid', see, calls };
-  return { to: 'loading', see: { ...see, loading: true }, calls: [...calls, `loadCompare: ${inWords({ entities: entities.map(key), date, period })}`] };
+  return { to: 'loading', see: { ...see, loading: true }, calls: [...calls, `loadCompare: ${inWords({ entities: entities.map(({ kind, id }) => ({ kind, id })), date, period })}`] };
 }
 
 const persist = (entities: CompareEntity[]) => `persist: ${inWords({ entities })}`;
 
 function add(entity: CompareEntity) {
   return (context: CompareContext): StepExpectation => {
-    if (context.entities.some((listed) => key(listed) === key(entity))) return { see: { notice: 'statistics:compare.duplicate', entities: context.entities.map(key) }, calls: [] };
+    if (context.entities.some((listed) => key(listed) === key(entity))) return { see: { notice: 'statistics:errors.alreadyInCompare', entities: context.entities.map(key) }, calls: [] };
     if (context.entities.length >= 10) return { see: { notice: 'statistics:compare.full', entities: context.entities.map(key) }, calls: [] };
     const entities = [...context.entities, entity];
     return settle(entities, context.date, context.period, [persist(entities)]);
@@ -100,7 +100,7 @@ export default defineQa({
       [FAILED]: { to: 'failed', see: { loading: false, error: 'server_error' } },
     },
     failed: {
-      [RETRY]: (context: CompareContext) => ({ to: 'loading', see: { loading: true }, calls: [`loadCompare: ${inWords({ entities: context.entities.map(key), date: context.date, period: context.period })}`] }),
+      [RETRY]: (context: CompareContext) => ({ to: 'loading', see: { loading: true }, calls: [`loadCompare: ${inWords({ entities: context.entities.map(({ kind, id }) => ({ kind, id })), date: context.date, period: context.period })}`] }),
     },
   },
   view: (snapshot) => ({

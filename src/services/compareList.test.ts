@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { COMPARE_LIST_KEY, readCompareList, writeCompareList } from './statisticsCompare.ts';
+import { COMPARE_LIST_KEY, readCompareList, writeCompareList } from './compareList.ts';
 
 beforeEach(() => localStorage.clear());
 
