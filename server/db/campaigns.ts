@@ -363,7 +363,7 @@ export interface ReportRow {
  * repeat weekly) and their planned minutes (an all-day event counts the whole day; an end before the start runs past
  * midnight). Days without events are left out.
  */
-export async function campaignReport(db: Db, id: number, from: string, to: string): Promise<ReportRow[]> {
+export async function campaignReport(db: Db, id: number, from: string, to: string, companies: readonly number[] | null = null): Promise<ReportRow[]> {
   return rows<ReportRow>(
     db,
     sql`WITH days AS (SELECT d::date AS day FROM generate_series(${from}::date, ${to}::date, interval '1 day') AS d),
@@ -383,6 +383,7 @@ export async function campaignReport(db: Db, id: number, from: string, to: strin
         FROM occurrences oc
         JOIN devices d ON d.id = oc.device_id
         LEFT JOIN offices o ON o.id = d.office_id
+        WHERE ${inCompanies(sql`o.company_id`, companies)}
         GROUP BY d.id, d.sn, d.name, o.name, oc.day
         ORDER BY d.sn, oc.day`,
   );

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { inCompanies } from '../domain/scope.ts';
 import type { Company, CompanySummary, Department, DeviceCounts, Office } from '../../src/services/schemas/company.ts';
 import { ONLINE_WINDOW_SECONDS } from '../domain/devices.ts';
 import { serverTimeZone } from '../domain/occurrences.ts';
@@ -143,7 +144,7 @@ export async function companyVideoUpload(db: Db, id: number): Promise<boolean | 
 }
 
 /** The company page's additional info: device counts by status, offices with theirs, and the campaigns its devices take part in. */
-export async function companySummary(db: Db, id: number): Promise<CompanySummary> {
+export async function companySummary(db: Db, id: number, companies: readonly number[] | null = null): Promise<CompanySummary> {
   const [total] = await rowsOf(db, sql`
     SELECT ${statusCounts('d')} FROM offices o JOIN devices d ON d.office_id = o.id WHERE o.company_id = ${id}`);
   const offices = await rowsOf(db, sql`
@@ -152,7 +153,7 @@ export async function companySummary(db: Db, id: number): Promise<CompanySummary
   const campaigns = await rowsOf(db, sql`
     SELECT c.id, c.name, count(*)::int AS devices_count
     FROM campaigns c JOIN campaign_devices cd ON cd.campaign_id = c.id JOIN devices d ON d.id = cd.device_id JOIN offices o ON o.id = d.office_id
-    WHERE o.company_id = ${id} GROUP BY c.id ORDER BY c.name, c.id`);
+    WHERE o.company_id = ${id} AND ${inCompanies(sql`c.company_id`, companies)} GROUP BY c.id ORDER BY c.name, c.id`);
   return {
     company: id,
     devices: total ? counts(total) : { online: 0, offline: 0, disabled: 0 },

@@ -199,3 +199,36 @@ async function companyExists(ctx: Pick<AppContext, 'db'>, id: number): Promise<b
 export function accessOf(scope: Scope) {
   return { admin: scope.admin, companies: scope.companies === null ? null : [...scope.companies], permissions: { ...scope.permissions } };
 }
+
+/** Objects whose owning company can be looked up by id, for filtering lists that other features build (usage, broadcasts). */
+export type OwnedKind = 'playlist' | 'campaign' | 'event' | 'device';
+
+const ownedIdsSql: Record<OwnedKind, (ids: SQL, companies: SQL) => SQL> = {
+  playlist: (ids, companies) => sql`SELECT id FROM playlists WHERE id IN (${ids}) AND company_id IN (${companies})`,
+  campaign: (ids, companies) => sql`SELECT id FROM campaigns WHERE id IN (${ids}) AND company_id IN (${companies})`,
+  // An event is its campaign's; a published copy whose event is gone still names its campaign.
+  event: (ids, companies) => sql`
+    SELECT ev.id FROM events ev JOIN campaigns c ON c.id = ev.campaign_id WHERE ev.id IN (${ids}) AND c.company_id IN (${companies})
+    UNION SELECT pe.id FROM published_events pe JOIN campaigns c ON c.id = pe.campaign_id WHERE pe.id IN (${ids}) AND c.company_id IN (${companies})`,
+  device: (ids, companies) => sql`SELECT d.id FROM devices d JOIN offices o ON o.id = d.office_id WHERE d.id IN (${ids}) AND o.company_id IN (${companies})`,
+};
+
+/**
+ * Of `ids` (of one kind), the ones inside the scope, in one statement. The administrator's scope keeps every id without
+ * reading anything; a scope without companies keeps none.
+ */
+export async function visibleIds(ctx: Pick<AppContext, 'db'>, scope: Scope, kind: OwnedKind, ids: readonly number[]): Promise<Set<number>> {
+  if (scope.companies === null) return new Set(ids);
+  const wanted = [...new Set(ids)];
+  if (!wanted.length || !scope.companies.length) return new Set();
+  const list = (values: readonly number[]) => sql.join(values.map((id) => sql`${id}`), sql`, `);
+  const result = (await ctx.db.execute(ownedIdsSql[kind](list(wanted), list(scope.companies)))) as unknown as { rows: { id: number }[] };
+  return new Set(result.rows.map((row) => Number(row.id)));
+}
+
+/** Keeps the references (`{id}`) of one kind that lie inside the scope, in their order. */
+export async function keepVisible<T extends { id: number }>(ctx: Pick<AppContext, 'db'>, scope: Scope, kind: OwnedKind, refs: readonly T[]): Promise<T[]> {
+  if (scope.companies === null) return [...refs];
+  const visible = await visibleIds(ctx, scope, kind, refs.map((ref) => ref.id));
+  return refs.filter((ref) => visible.has(ref.id));
+}

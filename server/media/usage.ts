@@ -18,7 +18,9 @@ export async function mediaUsage(db: Db, mediaId: number): Promise<MediaUsage> {
     usage.campaigns.push(...(part.campaigns ?? []));
     usage.events.push(...(part.events ?? []));
   }
-  return usage;
+  // Two providers may name the same campaign (an event naming the file, another showing it through a playlist).
+  const once = <T extends { id: number }>(refs: T[]) => refs.filter((ref, index) => refs.findIndex((other) => other.id === ref.id) === index);
+  return { playlists: once(usage.playlists), campaigns: once(usage.campaigns), events: once(usage.events) };
 }
 
 export function isUsed(usage: MediaUsage): boolean {

@@ -254,7 +254,7 @@ export default async function campaignRoutes(app: FastifyInstance, { ctx }: { ct
     if (days > MAX_REPORT_DAYS) throw badRequest('period_too_long', `The period is longer than ${MAX_REPORT_DAYS} days.`, { to: 'out_of_range' });
     const scope = await view(request);
     const campaign = await answer(id, scope);
-    const rows = withPlays(await campaignReport(db, id, query.from, query.to), await campaignPlaysByDay(db, id, query.from, query.to, statisticsTimeZone(), scope.companies));
+    const rows = withPlays(await campaignReport(db, id, query.from, query.to, scope.companies), await campaignPlaysByDay(db, id, query.from, query.to, statisticsTimeZone(), scope.companies));
     const data = [
       [...REPORT_HEADERS[query.lang ?? 'en']],
       ...rows.map((row) => [row.sn, row.name, row.office ?? '', row.day, Number(row.events), row.titles, Number(row.minutes), row.plays, row.playedMinutes]),

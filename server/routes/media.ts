@@ -19,7 +19,7 @@ import { createMediaWorker } from '../media/worker.ts';
 import { currentUser, requireUser } from '../plugins/auth.ts';
 import { requireUserOrPlayer } from '../media/access.ts';
 import { assertVideoUpload } from '../domain/companies.ts';
-import { areaScope, assertVisible, ownerCompany, type Scope } from '../domain/scope.ts';
+import { areaScope, assertVisible, keepVisible, ownerCompany, type Scope } from '../domain/scope.ts';
 import { discardTemps } from '../media/upload.ts';
 
 /** Upload leftovers older than this are from a crashed process (a live upload writes continuously). */
@@ -141,8 +141,15 @@ export default async function mediaRoutes(app: FastifyInstance, { ctx }: { ctx: 
 
   app.get('/media/file/:id/details/', asUser, async (request) => {
     const id = idParam(request);
-    await existing(id, await view(request));
-    return mediaUsage(db, id);
+    const scope = await view(request);
+    await existing(id, scope);
+    // A file of the caller's company may be used by another company's playlists or campaigns: those are not named.
+    const usage = await mediaUsage(db, id);
+    return {
+      playlists: await keepVisible(ctx, scope, 'playlist', usage.playlists),
+      campaigns: await keepVisible(ctx, scope, 'campaign', usage.campaigns),
+      events: await keepVisible(ctx, scope, 'event', usage.events),
+    };
   });
 
   app.post('/media/files/:id/retry/', asUser, async (request, reply) => {

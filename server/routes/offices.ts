@@ -134,7 +134,8 @@ export default async function officeRoutes(app: FastifyInstance, { ctx }: { ctx:
 
   app.get('/companies/:id/summary/', async (request) => {
     const company = await existingCompany(request, idParam(request));
-    return companySummary(db, company.id);
+    // The campaigns its devices take part in: another company's campaign is not named to a scoped user.
+    return companySummary(db, company.id, (await scopeOf(ctx, request)).companies);
   });
 
   app.put('/companies/:id', async (request) => {

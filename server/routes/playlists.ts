@@ -8,6 +8,7 @@ import {
   TrackPositionsBody,
   TrackUpdateBody,
   playlistNameError,
+  type DeviceGroup,
   type Playlist,
 } from '../../src/services/schemas/playlists.ts';
 import type { AppContext } from '../context.ts';
@@ -36,7 +37,7 @@ import { playlistCommitListeners, playlistDeviceGroups, playlistUsage, trackDura
 import { badRequest, conflict, notFound, parse } from '../errors.ts';
 import { mediaUsageProviders } from '../media/usage.ts';
 import { currentUser, requireUser } from '../plugins/auth.ts';
-import { areaScope, assertVisible, isVisible, ownerCompany, type Scope } from '../domain/scope.ts';
+import { areaScope, assertVisible, isVisible, keepVisible, ownerCompany, visibleIds, type Scope } from '../domain/scope.ts';
 
 /** Ids are PostgreSQL integers; a larger number names nothing. */
 const MAX_INT4 = 2147483647;
@@ -73,6 +74,21 @@ export default async function playlistRoutes(app: FastifyInstance, { ctx }: { ct
   }
   const view = (request: FastifyRequest) => areaScope(ctx, request, 'playlists', 'view');
   const edit = (request: FastifyRequest) => areaScope(ctx, request, 'playlists', 'edit');
+
+  /**
+   * The broadcasts a scoped caller may see: only campaigns of their companies, and of those only their companies'
+   * devices (a group's count drops the hidden ones it names; a count beyond the names shown stays the whole).
+   */
+  async function scopedDeviceGroups(scope: Scope, groups: DeviceGroup[]): Promise<DeviceGroup[]> {
+    if (scope.companies === null) return groups;
+    const campaigns = await visibleIds(ctx, scope, 'campaign', groups.map((group) => group.campaign.id));
+    const shown = groups.filter((group) => campaigns.has(group.campaign.id));
+    const devices = await visibleIds(ctx, scope, 'device', shown.flatMap((group) => group.devices.map((device) => device.id)));
+    return shown.map((group) => {
+      const kept = group.devices.filter((device) => devices.has(device.id));
+      return { ...group, devices: kept, devices_count: group.devices_count - (group.devices.length - kept.length) };
+    });
+  }
 
   function listFilter(request: FastifyRequest) {
     const query = request.query as Record<string, unknown>;
@@ -128,9 +144,16 @@ export default async function playlistRoutes(app: FastifyInstance, { ctx }: { ct
 
   app.delete('/media/play_lists/:id', asUser, async (request, reply) => {
     const id = idParam(request);
-    const playlist = await existing(id, await edit(request));
+    const scope = await edit(request);
+    const playlist = await existing(id, scope);
     const users = await playlistUsage(db, id);
-    if (users.length) throw conflict('playlist_in_use', `The playlist is used by ${users.map((u) => u.name).join(', ')}; remove it from there first.`);
+    if (users.length) {
+      // Still refused when only another company's events use it, but those are not named.
+      const named = await keepVisible(ctx, scope, 'event', users);
+      const others = users.length - named.length;
+      const who = [...named.map((u) => u.name), ...(others ? [`${others} event(s) of other companies`] : [])].join(', ');
+      throw conflict('playlist_in_use', `The playlist is used by ${who}; remove it from there first.`);
+    }
     if (!(await deletePlaylist(db, id))) throw notFound('Playlist');
     await journal(request, 'delete', 'playlist', id, { name: playlist.name });
     return reply.code(204).send();
@@ -160,9 +183,10 @@ export default async function playlistRoutes(app: FastifyInstance, { ctx }: { ct
 
   app.get('/media/play_list_with_tracks/:id/device_groups/', asUser, async (request) => {
     const id = idParam(request);
-    await existing(id, await view(request));
+    const scope = await view(request);
+    await existing(id, scope);
     const paging = pageRequest(request.query as Record<string, unknown>);
-    const groups = await playlistDeviceGroups(db, id);
+    const groups = await scopedDeviceGroups(scope, await playlistDeviceGroups(db, id));
     return pageOf(request.url, paging, groups.length, groups.slice(paging.offset, paging.offset + paging.pageSize));
   });
 

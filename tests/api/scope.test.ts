@@ -210,4 +210,59 @@ describe('the scope matrix', () => {
       expect([url, (await nobody.get(url)).status]).toEqual([url, 403]);
     }
   });
+
+  // Last: the administrator ties company A's objects into company B's campaigns and playlists (and back).
+  it('names no other company’s playlists, campaigns, events or devices in usage, broadcasts, reports and the company summary', async () => {
+    expect((await admin.get(`/media/play_lists/${ids.playlistA}/commit/`)).status).toBe(200);
+    // B's playlist holds A's file; B's campaign shows A's file and A's playlist; A's campaign reaches B's device.
+    expect((await admin.post('/media/play_list_tracks/create/', { playlist: ids.playlistB, media: ids.mediaA })).status).toBe(201);
+    expect((await admin.put(`/campaigns/${ids.campaignA}/devices/`, { devices: [ids.deviceA, ids.deviceB] })).status).toBe(200);
+    expect((await admin.put(`/campaigns/${ids.campaignB}/devices/`, { devices: [ids.deviceA, ids.deviceB] })).status).toBe(200);
+    const event = (campaign: number, title: string, what: Record<string, number>) =>
+      admin.post('/scheduler/events/create/', {
+        campaign, title, start_date: '2026-11-23', start_time: '08:00', end_date: '2026-11-23', end_time: '09:00', devices: [ids.deviceA, ids.deviceB], ...what,
+      });
+    const eventA = await event(ids.campaignA, 'Scope A event', { playlist: ids.playlistA });
+    const eventB = await event(ids.campaignB, 'Scope B secret event', { media: ids.mediaA });
+    const eventB2 = await event(ids.campaignB, 'Scope B secret loop', { playlist: ids.playlistA });
+    expect([eventA.status, eventB.status, eventB2.status], JSON.stringify([eventA.body, eventB.body, eventB2.body])).toEqual([201, 201, 201]);
+
+    const usage = (client: Client) => client.get(`/media/file/${ids.mediaA}/details/`);
+    const names = (refs: { id: number }[]) => refs.map((ref) => ref.id).sort((x, y) => x - y);
+    const ofA = (await usage(a)).body;
+    expect([names(ofA.playlists), names(ofA.campaigns), names(ofA.events)]).toEqual([[ids.playlistA], [ids.campaignA], [eventA.body.id]]);
+    const ofAdmin = (await usage(admin)).body;
+    expect([names(ofAdmin.playlists), names(ofAdmin.campaigns)]).toEqual([[ids.playlistA, ids.playlistB], [ids.campaignA, ids.campaignB]]);
+    expect(names(ofAdmin.events)).toEqual(expect.arrayContaining([eventA.body.id, eventB.body.id, eventB2.body.id]));
+
+    // Broadcasts of A's playlist: B's campaign is not named, nor B's device in A's campaign.
+    const groups = (client: Client) => client.get(`/media/play_list_with_tracks/${ids.playlistA}/device_groups/`);
+    const groupsOfA = (await groups(a)).body;
+    expect([groupsOfA.count, groupsOfA.results.map((g: { campaign: { id: number } }) => g.campaign.id)]).toEqual([1, [ids.campaignA]]);
+    expect([groupsOfA.results[0].devices.map((d: { id: number }) => d.id), groupsOfA.results[0].devices_count]).toEqual([[ids.deviceA], 1]);
+    const groupsOfAdmin = (await groups(admin)).body.results as { campaign: { id: number }; devices_count: number }[];
+    expect(groupsOfAdmin.map((g) => [g.campaign.id, g.devices_count]).sort()).toEqual([[ids.campaignA, 2], [ids.campaignB, 2]].sort());
+
+    // A playlist used by another company's event is still refused, without naming that event.
+    const refused = await a.delete(`/media/play_lists/${ids.playlistA}`);
+    expect([refused.status, refused.body.code]).toEqual([409, 'playlist_in_use']);
+    expect(refused.body.detail).toContain('Scope A event');
+    expect(refused.body.detail).not.toContain('secret');
+
+    // The campaign report has only the reader's devices' rows.
+    const report = async (user: string, password: string) => {
+      const { access } = await signIn(server, user, password);
+      const response = await fetch(`${server.api}/campaigns/${ids.campaignA}/report/?from=2026-11-23&to=2026-11-23`, { headers: { authorization: `JWT ${access}` } });
+      expect(response.status).toBe(200);
+      return (await readSheet(Buffer.from(await response.arrayBuffer()))).slice(1).map((row) => row[0]);
+    };
+    const sns = [(await admin.get(`/tvpi/devices/${ids.deviceA}`)).body.sn, (await admin.get(`/tvpi/devices/${ids.deviceB}`)).body.sn];
+    expect(await report('scope-a', 'scope-a-pass-1')).toEqual([sns[0]]);
+    expect((await report('admin', server.adminPassword)).sort()).toEqual([...sns].sort());
+
+    // The company page's campaigns its devices take part in: B's campaign is not named to A's users.
+    const summary = async (client: Client) => (await client.get(`/companies/${ids.companyA}/summary/`)).body.campaigns.map((c: { id: number }) => c.id);
+    expect(await summary(a)).toEqual([ids.campaignA]);
+    expect((await summary(admin)).sort()).toEqual([ids.campaignA, ids.campaignB].sort());
+  });
 });
