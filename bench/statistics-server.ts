@@ -22,7 +22,7 @@ export const CAMPAIGNS = 10;
 export const MEDIA = 20;
 export const DAYS = 30;
 
-async function seed(db: ReturnType<typeof Object>, plays: number) {
+export async function seed(db: ReturnType<typeof Object>, plays: number) {
   const run = (statement: ReturnType<typeof sql>) => (db as { execute(s: unknown): Promise<unknown> }).execute(statement);
   await run(sql`INSERT INTO companies (name) VALUES ('Bench stats')`);
   await run(sql`INSERT INTO offices (company_id, name) SELECT id, 'Bench stats office' FROM companies WHERE name = 'Bench stats'`);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import { pathToFileURL } from 'node:url';
-import { percentile, pinned, printMeasurements, spawnBenchScript, type BenchServer, type Measurement } from './lib.ts';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { percentile, pinned, printMeasurements, spawnBenchServer, type BenchServer, type Measurement } from './lib.ts';
 
 /*
  * npm run bench -- statistics
@@ -13,6 +13,13 @@ import { percentile, pinned, printMeasurements, spawnBenchScript, type BenchServ
  */
 
 const SERVER = new URL('./statistics-server.ts', import.meta.url).href;
+
+/** Starts statistics-server.ts pinned to core 1 (when `pinned`); STATS_BENCH_CPU_PROF=<dir> writes its CPU profile there. */
+function spawnBenchScript(scriptUrl: string, args: string[]): Promise<BenchServer> {
+  const profile = process.env.STATS_BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.STATS_BENCH_CPU_PROF}`] : [];
+  const node = [...profile, '--import', 'tsx', fileURLToPath(scriptUrl), ...args];
+  return pinned ? spawnBenchServer('taskset', ['-c', '1', process.execPath, ...node]) : spawnBenchServer(process.execPath, node);
+}
 const PLAYS = Number(process.env.STATS_BENCH_PLAYS ?? 10_000_000);
 const DAYS = 30;
 

@@ -33,6 +33,10 @@ export interface StoreOutcome {
   refused: { id: string; reason: PlayRefusal }[];
 }
 
+/** A PostgreSQL array literal of numbers, or of texts quoted (ids and ISO instants; quotes and backslashes escaped). */
+const numberArray = (values: readonly (number | null)[]) => `{${values.map((value) => (value === null ? 'NULL' : String(value))).join(',')}}`;
+const textArray = (values: readonly string[]) => `{${values.map((value) => `"${value.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
+
 /**
  * Stores a device's plays and adds them to the hourly roll-ups, in one statement: a play whose (device, id) is already
  * stored is skipped (ON CONFLICT DO NOTHING) and adds nothing to the roll-ups, so a re-sent batch changes nothing.
@@ -40,33 +44,56 @@ export interface StoreOutcome {
  * the published copy of the event (published_events, what the compiled schedules are made of, migration 0013b) must
  * name the device and show the media, itself or in a committed version of its playlist. A play of an event published
  * once and deleted since still counts (its published copy stays until the next publish).
+ *
+ * The hot path of ingest (issue 17: 20,000 plays/s on PGlite). A batch names few distinct (event, media) pairs, so the
+ * checks above run once per pair, not once per play (they cost as much as the insert itself when run per row); the
+ * plays travel as arrays (unnest) with the index of their pair, and the roll-ups are summed from the rows the insert
+ * returns inside the statement, so duplicates add nothing and nothing per row comes back to JavaScript.
  */
 export async function storePlays(db: Db, device: number, plays: PlayInput[]): Promise<StoreOutcome> {
   if (plays.length === 0) return { accepted: 0, refused: [] };
-  const [row] = await rows<{ accepted: number; refused: StoreOutcome['refused'] | null }>(
+  const pairIndex = new Map<string, number>();
+  const pairEvents: number[] = [];
+  const pairMedia: number[] = [];
+  const pairOf = plays.map((play) => {
+    const key = `${play.event}:${play.media}`;
+    let index = pairIndex.get(key);
+    if (index === undefined) {
+      index = pairEvents.length;
+      pairIndex.set(key, index);
+      pairEvents.push(play.event);
+      pairMedia.push(play.media);
+    }
+    return index + 1;
+  });
+  const [row] = await rows<{ accepted: number; refusals: { pair: number; reason: PlayRefusal }[] | null }>(
     db,
-    sql`WITH input AS (
-          SELECT * FROM json_to_recordset(${JSON.stringify(plays)}::json)
-            AS x(id text, event integer, media integer, playlist integer, started_at timestamptz, duration double precision)
+    sql`WITH pairs AS (
+          SELECT * FROM unnest(${numberArray(pairEvents)}::int[], ${numberArray(pairMedia)}::int[]) WITH ORDINALITY AS x(event, media, pair)
         ),
         checked AS (
-          SELECT i.*, COALESCE(pe.campaign_id, e.campaign_id) AS campaign_id,
+          SELECT p.pair, COALESCE(pe.campaign_id, e.campaign_id) AS campaign_id,
             CASE WHEN pe.id IS NULL AND e.id IS NULL THEN 'unknown_event'
                  WHEN m.id IS NULL THEN 'unknown_media'
                  WHEN pe.id IS NULL OR NOT (${device}::int = ANY(pe.devices)) THEN 'not_scheduled'
-                 WHEN pe.media_id IS DISTINCT FROM i.media AND NOT EXISTS (
+                 WHEN pe.media_id IS DISTINCT FROM p.media AND NOT EXISTS (
                    SELECT 1 FROM playlist_versions pv
-                   WHERE pv.playlist_id = pe.playlist_id AND pv.tracks @> jsonb_build_array(jsonb_build_object('media', i.media))
+                   WHERE pv.playlist_id = pe.playlist_id AND pv.tracks @> jsonb_build_array(jsonb_build_object('media', p.media))
                  ) THEN 'not_scheduled'
             END AS refusal
-          FROM input i
-          LEFT JOIN published_events pe ON pe.id = i.event
-          LEFT JOIN events e ON e.id = i.event
-          LEFT JOIN media_files m ON m.id = i.media
+          FROM pairs p
+          LEFT JOIN published_events pe ON pe.id = p.event
+          LEFT JOIN events e ON e.id = p.event
+          LEFT JOIN media_files m ON m.id = p.media
         ),
         stored AS (
           INSERT INTO plays (device_id, play_id, started_at, duration, event_id, campaign_id, media_id, playlist_id)
-          SELECT ${device}, id, started_at, duration, event, campaign_id, media, playlist FROM checked WHERE refusal IS NULL
+          SELECT ${device}, i.id, i.started_at, i.duration, i.event, c.campaign_id, i.media, i.playlist
+          FROM unnest(${textArray(plays.map((play) => play.id))}::text[], ${textArray(plays.map((play) => play.started_at))}::timestamptz[],
+                      ${numberArray(plays.map((play) => play.duration))}::float8[], ${numberArray(plays.map((play) => play.event))}::int[],
+                      ${numberArray(plays.map((play) => play.media))}::int[], ${numberArray(plays.map((play) => play.playlist))}::int[],
+                      ${numberArray(pairOf)}::int[]) AS i(id, started_at, duration, event, media, playlist, pair)
+          JOIN checked c ON c.pair = i.pair AND c.refusal IS NULL
           ON CONFLICT DO NOTHING
           RETURNING started_at, duration, event_id, campaign_id, media_id
         ),
@@ -78,9 +105,17 @@ export async function storePlays(db: Db, device: number, plays: PlayInput[]): Pr
           DO UPDATE SET plays = h.plays + excluded.plays, seconds = h.seconds + excluded.seconds
         )
         SELECT (SELECT count(*) FROM stored)::int AS accepted,
-          (SELECT json_agg(json_build_object('id', id, 'reason', refusal)) FROM checked WHERE refusal IS NOT NULL) AS refused`,
+          (SELECT json_agg(json_build_object('pair', pair, 'reason', refusal)) FROM checked WHERE refusal IS NOT NULL) AS refusals`,
   );
-  return { accepted: Number(row?.accepted ?? 0), refused: row?.refused ?? [] };
+  const refusedPairs = new Map((row?.refusals ?? []).map((refusal) => [Number(refusal.pair), refusal.reason]));
+  const refused: StoreOutcome['refused'] = [];
+  if (refusedPairs.size) {
+    plays.forEach((play, index) => {
+      const reason = refusedPairs.get(pairOf[index]!);
+      if (reason) refused.push({ id: play.id, reason });
+    });
+  }
+  return { accepted: Number(row?.accepted ?? 0), refused };
 }
 
 /** The instant `date` starts in `zone`, and the end `hours` later, as SQL expressions. */
