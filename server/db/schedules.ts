@@ -194,17 +194,28 @@ export async function storeSchedules(
   });
 }
 
+/** What dev2 needs about a device, in one read (see storedSchedule). */
+export interface StoredSchedule {
+  version: number;
+  /** The owning company (of the device's office; null without one): the reader's scope is checked against it. */
+  companyId: number | null;
+  officeTimezone: string | null;
+  timezone: string | null;
+  generatedAt: string | null;
+  validUntil: string | null;
+  hash: string | null;
+  queued: boolean;
+}
+
 /**
- * The stored schedule of a device as dev2 answers it: its version, zones, times and the hash of its items (null when
- * nothing is stored), and whether it waits in the compile queue. Undefined for an unknown device.
+ * The stored schedule of a device as dev2 answers it: its version, owning company, zones, times and the hash of its
+ * items (null when nothing is stored), and whether it waits in the compile queue. Undefined for an unknown device.
+ * One indexed read by primary keys: dev2's whole database cost when the items are cached.
  */
-export async function storedSchedule(
-  db: Db,
-  deviceId: number,
-): Promise<{ version: number; officeTimezone: string | null; timezone: string | null; generatedAt: string | null; validUntil: string | null; hash: string | null; queued: boolean } | undefined> {
-  const [row] = await rows<{ version: number; office_timezone: string | null; timezone: string | null; generated_at: string | null; valid_until: string | null; hash: string | null; queued: boolean }>(
+export async function storedSchedule(db: Db, deviceId: number): Promise<StoredSchedule | undefined> {
+  const [row] = await rows<{ version: number; company_id: number | null; office_timezone: string | null; timezone: string | null; generated_at: string | null; valid_until: string | null; hash: string | null; queued: boolean }>(
     db,
-    sql`SELECT d.schedule_version AS version, o.timezone AS office_timezone, b.timezone, ${isoText(sql`s.generated_at`)} AS generated_at,
+    sql`SELECT d.schedule_version AS version, o.company_id, o.timezone AS office_timezone, b.timezone, ${isoText(sql`s.generated_at`)} AS generated_at,
           ${isoText(sql`s.valid_until`)} AS valid_until, s.body_hash AS hash, q.device_id IS NOT NULL AS queued
         FROM devices d
         LEFT JOIN offices o ON o.id = d.office_id
@@ -216,6 +227,7 @@ export async function storedSchedule(
   if (!row) return undefined;
   return {
     version: Number(row.version),
+    companyId: row.company_id == null ? null : Number(row.company_id),
     officeTimezone: row.office_timezone,
     timezone: row.timezone,
     generatedAt: row.generated_at,
