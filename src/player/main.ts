@@ -1,14 +1,17 @@
 import { createActor, fromPromise } from 'xstate';
 import { playerDownloaderMachine } from '../machines/player/playerDownloader.machine.ts';
 import { PLAYER_VERSION, playerLifecycleMachine } from '../machines/player/playerLifecycle.machine.ts';
+import { playerNavigationMachine } from '../machines/player/playerNavigation.machine.ts';
 import { playbackState, playerSequencerMachine } from '../machines/player/playerSequencer.machine.ts';
 import { downloadMedia } from '../services/player/downloads.ts';
+import { showsMap } from '../services/player/navigation.ts';
 import { flushPlays } from '../services/player/proofOfPlay.ts';
 import * as protocol from '../services/player/protocol.ts';
 import { isValidAt, scheduleExpiry, wantedMedia, type DeviceSchedule, type Play } from '../services/player/schedule.ts';
-import { identityStore, indexedDbMedia, indexedDbPlays, newPlayId } from '../services/player/storage.ts';
+import { identityStore, indexedDbMap, indexedDbMedia, indexedDbPlays, newPlayId } from '../services/player/storage.ts';
 import { browserSettings } from './configs.ts';
 import { language, t } from './i18n.ts';
+import { MapView, place } from './map.ts';
 import { Screen } from './screen.ts';
 import { Stage } from './stage.ts';
 
@@ -37,9 +40,16 @@ const diagnostics = { started: [] as number[], recorded: [] as string[], gaps: [
   diagnostics,
   serial: identity.serial,
   pendingPlays: () => plays.count(),
-  state: () => ({ lifecycle: lifecycle.getSnapshot().value, sequencer: sequencer.getSnapshot().value, downloader: downloader.getSnapshot().value }),
+  state: () => ({
+    lifecycle: lifecycle.getSnapshot().value,
+    sequencer: sequencer.getSnapshot().value,
+    downloader: downloader.getSnapshot().value,
+    navigation: navigation.getSnapshot().value,
+  }),
 };
 
+// The map (navigation) lies under the content; the content plays in its placeholder when the screen has a map.
+const mapView = new MapView(host, () => lifecycle.getSnapshot().context.device);
 const stageHost = document.createElement('div');
 stageHost.className = 'stage';
 host.append(stageHost);
@@ -102,6 +112,19 @@ const downloader = createActor(
   }),
 );
 
+const navigation = createActor(
+  playerNavigationMachine.provide({
+    actors: {
+      loadKept: fromPromise(() => indexedDbMap.load()),
+      fetchMap: fromPromise(() => protocol.fetchMap(credentials())),
+    },
+    actions: {
+      keepMap: (_, { kept }) => void indexedDbMap.keep(kept).catch((error: unknown) => console.warn('Could not keep the map', error)),
+      forgetMap: () => void indexedDbMap.forget().catch(() => undefined),
+    },
+  }),
+);
+
 const lifecycle = createActor(
   playerLifecycleMachine.provide({
     actors: {
@@ -114,6 +137,8 @@ const lifecycle = createActor(
       keepKey: (_, { key, device }) => identityStore.keep(key, device),
       forgetKey: () => {
         identityStore.forgetKey();
+        navigation.send({ type: 'navigation.forget' });
+        announcedMap = null;
         void media.list().then((kept) => media.remove(kept.map((file) => file.id)));
       },
       keepSchedule: (_, { schedule }) => identityStore.keepSchedule(schedule),
@@ -179,8 +204,13 @@ async function sendPlays(): Promise<void> {
 }
 
 let lastLink = '';
+let announcedMap: number | null = null;
 lifecycle.subscribe((snapshot) => {
   const { context } = snapshot;
+  if (context.navigationVersion !== null && context.navigationVersion !== announcedMap) {
+    announcedMap = context.navigationVersion;
+    navigation.send({ type: 'navigation.version', version: announcedMap });
+  }
   if (context.schedule !== schedule) {
     schedule = context.schedule;
     sequencer.send({ type: 'sequence.schedule', schedule, now: Date.now() });
@@ -209,6 +239,7 @@ sequencer.subscribe((snapshot) => {
 });
 
 downloader.subscribe(() => render());
+navigation.subscribe(() => render());
 
 function nextOccurrence(now: number): { title: string; at: Date } | null {
   if (!isValidAt(schedule, now)) return null;
@@ -223,6 +254,13 @@ function render(): void {
   host.dataset.playback = playbackState(sequencer.getSnapshot().value);
   if (!playing) delete host.dataset.media;
   const hasSchedule = life.context.schedule !== null;
+  // The map shows while the screen plays its schedule (not on pairing, refusal or restart screens).
+  const kept = navigation.getSnapshot().context.kept;
+  const withMap = showsMap(kept) && !!life.context.key && !(['pairing', 'refused', 'keyLost', 'rebooting', 'reloading'] as const).some((state) => life.matches(state));
+  const content = mapView.show(withMap ? kept : null);
+  host.dataset.map = withMap ? 'shown' : 'none';
+  place(stageHost, content);
+  screen.placeContent(content);
   if (life.matches('pairing')) {
     screen.pairingProblemIs(life.context.problem);
     screen.show('pairing');
@@ -248,6 +286,7 @@ function render(): void {
 const screen = new Screen(host, identity.serial, () => lifecycle.send({ type: 'player.repair' }));
 sequencer.start();
 downloader.start();
+navigation.start();
 lifecycle.start();
 
 let minute = -1;

@@ -1,4 +1,6 @@
+import type { Rect } from '../services/player/navigation.ts';
 import { clockText, dateText, t } from './i18n.ts';
+import { place } from './map.ts';
 
 /*
  * The screens around playback: pairing (serial and server address in large type), refusals, the idle screen with
@@ -50,6 +52,11 @@ export class Screen {
     };
     host.append(...Object.values(this.panels), this.badge);
     this.tick(new Date());
+  }
+
+  /** The idle screen goes where the content plays: the whole screen, or the map's placeholder. */
+  placeContent(rect: Rect): void {
+    place(this.panels.idle, rect);
   }
 
   show(name: PanelName): void {

@@ -24,6 +24,8 @@ export interface LifecycleContext extends LifecycleInput {
   problem: string | null;
   /** The config files of the last heartbeat that carried them (the player applies them when they change). */
   configs: ConfigFile[] | null;
+  /** The navigation_version of the last heartbeat (the map's machine fetches the map when it changes). */
+  navigationVersion: number | null;
 }
 
 export type LifecycleEvent =
@@ -85,10 +87,10 @@ export const playerLifecycleMachine = setup({
     setPending: assign((_, params: { outcome: HelloOutcome }) => (params.outcome.ok ? { heartbeatSeconds: params.outcome.heartbeatSeconds, problem: null } : {})),
     setProblem: assign((_, params: { problem: string }) => ({ problem: params.problem })),
     setProblemOf: assign((_, params: { outcome: { ok: boolean; code?: string } }) => ({ problem: params.outcome.ok ? null : (params.outcome.code ?? 'unknown') })),
-    clearKey: assign({ key: null, device: null, schedule: null, serverVersion: null }),
+    clearKey: assign({ key: null, device: null, schedule: null, serverVersion: null, navigationVersion: null }),
     setSchedule: assign((_, params: { outcome: ScheduleOutcome }) => (params.outcome.ok ? { schedule: params.outcome.schedule, problem: null } : {})),
     setBeat: assign((_, params: { outcome: HeartbeatOutcome }) =>
-      params.outcome.ok ? { serverVersion: params.outcome.scheduleVersion, acknowledged: [], problem: null } : {},
+      params.outcome.ok ? { serverVersion: params.outcome.scheduleVersion, acknowledged: [], problem: null, navigationVersion: params.outcome.navigationVersion ?? 0 } : {},
     ),
     setConfigs: assign((_, params: { outcome: HeartbeatOutcome }) =>
       params.outcome.ok && params.outcome.configs ? { configVersion: params.outcome.configVersion, configs: params.outcome.configs } : {},
@@ -100,7 +102,7 @@ export const playerLifecycleMachine = setup({
   },
 }).createMachine({
   id: 'player',
-  context: ({ input }) => ({ ...input, serverVersion: null, playback: 'not_found', expiry: null, problem: null, configs: null }),
+  context: ({ input }) => ({ ...input, serverVersion: null, playback: 'not_found', expiry: null, problem: null, configs: null, navigationVersion: null }),
   initial: 'starting',
   on: {
     'playback.changed': { actions: { type: 'setPlayback', params: ({ event }) => ({ state: event.state, expiry: event.expiry }) } },

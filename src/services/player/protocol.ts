@@ -4,6 +4,7 @@
  * call resolves a domain outcome for the answers the protocol defines and rejects only when the server cannot be
  * reached or answers something it does not define (5xx), which the machines treat as "offline".
  */
+import { normalizeMap, type KeptMap } from './navigation.ts';
 import type { DeviceSchedule } from './schedule.ts';
 
 export const API_PREFIX = '/api/v1';
@@ -35,7 +36,7 @@ export interface ConfigFile {
 }
 
 export type HeartbeatOutcome =
-  | { ok: true; device: number; commands: Command[]; scheduleVersion: number; configVersion: number; configs: ConfigFile[] | null }
+  | { ok: true; device: number; commands: Command[]; scheduleVersion: number; configVersion: number; configs: ConfigFile[] | null; navigationVersion?: number }
   | Refusal;
 
 export interface HeartbeatReport {
@@ -152,6 +153,7 @@ export async function heartbeat(credentials: Credentials, report: HeartbeatRepor
       scheduleVersion: asNumber(answer.body.schedule_version),
       configVersion: asNumber(answer.body.config_version),
       configs: Array.isArray(answer.body.configs) ? (answer.body.configs as ConfigFile[]) : null,
+      navigationVersion: asNumber(answer.body.navigation_version),
     };
   }
   return refusal(answer) ?? unexpected('heartbeat', answer);
@@ -165,6 +167,25 @@ export async function fetchSchedule(credentials: Credentials, device: number): P
   const answer = await call('GET', `/scheduler/dev2/${device}`, credentials);
   if (answer.status === 200) return { ok: true, schedule: normalizeSchedule(answer.body, device) };
   return refusal(answer) ?? unexpected('schedule', answer);
+}
+
+/**
+ * The screen's map as last sent (GET /player/navigation/) with its layout image. Rejects on anything but a whole
+ * answer (a refusal included: the heartbeat tells the lifecycle about refusals), so the kept map stays.
+ */
+export async function fetchMap(credentials: Credentials): Promise<KeptMap> {
+  const answer = await call('GET', '/player/navigation/', credentials);
+  if (answer.status !== 200) unexpected('navigation', answer);
+  const map = normalizeMap(answer.body);
+  if (!map.object) return { map, layout: null };
+  let response: Response;
+  try {
+    response = await fetch(new URL(map.object.layout, location.origin), { headers: headersFor(credentials), cache: 'no-store', signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS * 4) });
+  } catch (error) {
+    throw new PlayerOffline((error as Error).message);
+  }
+  if (!response.ok) throw new PlayerOffline(`navigation layout answered ${response.status}`);
+  return { map, layout: await response.blob() };
 }
 
 /**

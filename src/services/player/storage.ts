@@ -3,10 +3,11 @@
  * - localStorage `vitrine.player.*`: its serial, its device key and id, the last schedule, the config version, and
  *   the REBOOT commands to acknowledge after the reload;
  * - IndexedDB `vitrine-player`: `media` (the scheduled files as blobs, with their checksum and type) and `plays`
- *   (proof-of-play records not yet accepted by the server).
+ *   (proof-of-play records not yet accepted by the server) and `navigation` (the screen's map and its layout image).
  * IndexedDB rather than Cache Storage: a screen on a LAN address is not a secure context, and Cache Storage (like
  * service workers and crypto.subtle) exists only in secure contexts.
  */
+import type { KeptMap } from './navigation.ts';
 import type { ConfigFile, PlayRecord } from './protocol.ts';
 import type { DeviceSchedule } from './schedule.ts';
 
@@ -138,9 +139,10 @@ let opening: Promise<IDBDatabase> | null = null;
 
 function openDatabase(): Promise<IDBDatabase> {
   opening ??= new Promise((resolve, reject) => {
-    const request = indexedDB.open(DB_NAME, 1);
+    const request = indexedDB.open(DB_NAME, 2);
     request.onupgradeneeded = () => {
       const db = request.result;
+      if (!db.objectStoreNames.contains('navigation')) db.createObjectStore('navigation');
       if (!db.objectStoreNames.contains('media')) db.createObjectStore('media', { keyPath: 'id' });
       if (!db.objectStoreNames.contains('plays')) db.createObjectStore('plays', { keyPath: 'id' }).createIndex('started_at', 'started_at');
     };
@@ -195,6 +197,32 @@ export const indexedDbMedia: MediaStore = {
     const db = await openDatabase();
     const tx = db.transaction('media', 'readwrite');
     for (const id of ids) tx.objectStore('media').delete(id);
+    await done(tx);
+  },
+};
+
+export interface MapStore {
+  load(): Promise<KeptMap | null>;
+  keep(kept: KeptMap): Promise<void>;
+  forget(): Promise<void>;
+}
+
+/** The screen's map in IndexedDB, one record: the answer and its layout image (a blob, on disk like the media). */
+export const indexedDbMap: MapStore = {
+  async load() {
+    const db = await openDatabase();
+    return ((await result(db.transaction('navigation').objectStore('navigation').get('current'))) as KeptMap | undefined) ?? null;
+  },
+  async keep(kept) {
+    const db = await openDatabase();
+    const tx = db.transaction('navigation', 'readwrite');
+    tx.objectStore('navigation').put(kept, 'current');
+    await done(tx);
+  },
+  async forget() {
+    const db = await openDatabase();
+    const tx = db.transaction('navigation', 'readwrite');
+    tx.objectStore('navigation').delete('current');
     await done(tx);
   },
 };

@@ -1,0 +1,95 @@
+import { playerNavigationMachine, type NavigationContext } from '../../../src/machines/player/playerNavigation.machine.ts';
+import { showsMap, type KeptMap } from '../../../src/services/player/navigation.ts';
+import { after, defineQa, done, error } from '../qa/catalogue.ts';
+
+const kept = (version: number, withLayout = true): KeptMap => ({
+  map: {
+    version,
+    object: withLayout ? { name: 'Floor 1', layout: `/api/v1/player/navigation/layout/?v=${version}`, width: 1600, height: 900 } : null,
+    position: { x: 0.3, y: 0.7 },
+    comment: 'Near the lifts',
+    placeholder: { x: 0.5, y: 0.1, width: 0.5, height: 0.8 },
+    markers: [{ id: 1, kind: 'toilet', device: null, x: 0.1, y: 0.2, color: '#0f6cbd', description: 'WC' }],
+  },
+  layout: null,
+});
+
+const KEPT = 'the browser keeps the map of version 3';
+const NOTHING_KEPT = 'the browser keeps no map';
+const LOAD_FAILS = 'the browser storage cannot be read';
+const V3 = 'a heartbeat announces navigation version 3';
+const V4 = 'a heartbeat announces navigation version 4';
+const V0 = 'a heartbeat announces navigation version 0 (never sent)';
+const FETCHED = 'the map of version 4 and its layout arrive';
+const FETCHED_NONE = 'the server answers version 0: no map';
+const FETCH_FAILS = 'the map cannot be fetched';
+const RETRY = 'the retry pause runs out';
+const FORGET = 'the key is lost: the player forgets its map';
+
+/** Where the machine goes once it knows what it keeps and what the server has: the spec's rule, written out. */
+function decide(context: Pick<NavigationContext, 'kept' | 'wanted'>, calls: string[] = []) {
+  const have = context.kept?.map.version ?? 0;
+  if (context.wanted !== null && context.wanted !== have) return { to: 'fetching', see: { wanted: context.wanted }, calls: [...calls, `fetchMap: version ${context.wanted}`] };
+  return { to: showsMap(context.kept) ? 'map' : 'fullScreen', see: { map: showsMap(context.kept), version: context.kept?.map.version ?? null }, calls };
+}
+
+const announce = (version: number) => (context: NavigationContext) => decide({ ...context, wanted: version });
+
+/** The web player's map (issue 18 with issue 16): kept for offline starts, fetched when navigation_version changes. */
+export default defineQa({
+  machine: playerNavigationMachine,
+  file: 'src/machines/player/playerNavigation.machine.ts',
+  title: 'The web player map',
+  actors: ['loadKept', 'fetchMap'],
+  recorded: ['keepMap', 'forgetMap'],
+  describeCall: (name, argument) => {
+    const input = argument as Record<string, any> | undefined;
+    if (name === 'fetchMap') return `fetchMap: version ${input!.version}`;
+    if (name === 'keepMap') return `keepMap: version ${input!.kept.map.version}`;
+    return name;
+  },
+  events: {
+    [KEPT]: done('loadKept', kept(3)),
+    [NOTHING_KEPT]: done('loadKept', null),
+    [LOAD_FAILS]: error('loadKept', new Error('InvalidStateError')),
+    [V3]: { type: 'navigation.version', version: 3 },
+    [V4]: { type: 'navigation.version', version: 4 },
+    [V0]: { type: 'navigation.version', version: 0 },
+    [FETCHED]: done('fetchMap', kept(4)),
+    [FETCHED_NONE]: done('fetchMap', kept(0, false)),
+    [FETCH_FAILS]: error('fetchMap', new TypeError('Failed to fetch')),
+    [RETRY]: after('retry', 'navigation.resting'),
+    [FORGET]: { type: 'navigation.forget' },
+  },
+  initial: { start: { to: 'loading', see: { map: false, wanted: null }, calls: ['loadKept'] } },
+  expect: {
+    '': {
+      [V3]: { see: { wanted: 3 } },
+      [V4]: { see: { wanted: 4 } },
+      [V0]: { see: { wanted: 0 } },
+      [FORGET]: { to: 'fullScreen', see: { map: false, version: null, wanted: null }, calls: ['forgetMap'] },
+    },
+    loading: {
+      [KEPT]: (context: NavigationContext) => decide({ ...context, kept: kept(3) }),
+      [NOTHING_KEPT]: (context: NavigationContext) => decide({ ...context, kept: null }),
+      [LOAD_FAILS]: (context: NavigationContext) => decide(context),
+    },
+    fullScreen: { [V3]: announce(3), [V4]: announce(4), [V0]: announce(0) },
+    map: { [V3]: announce(3), [V4]: announce(4), [V0]: announce(0) },
+    fetching: {
+      [FETCHED]: () => decide({ kept: kept(4), wanted: 4 }, ['keepMap: version 4']),
+      [FETCHED_NONE]: () => decide({ kept: kept(0, false), wanted: 0 }, ['keepMap: version 0']),
+      [FETCH_FAILS]: { to: 'resting' },
+    },
+    resting: { [RETRY]: (context: NavigationContext) => decide(context) },
+  },
+  view: (snapshot) => ({
+    map: showsMap(snapshot.context.kept),
+    version: snapshot.context.kept?.map.version ?? null,
+    wanted: snapshot.context.wanted,
+  }),
+  invariant: (snapshot) => {
+    if (snapshot.hasTag('map') && !showsMap(snapshot.context.kept)) throw new Error('the map state without a map to show');
+  },
+  depth: 8,
+});
