@@ -13,6 +13,11 @@ export interface JournalFilter {
   from?: Date;
   /** Exclusive upper bound of created_at. */
   to?: Date;
+  /**
+   * A reader other than the administrator (migration 0021): their own entries, and the entries about objects of their
+   * companies except the entities of areas they may not see.
+   */
+  reader?: { userId: number; companies: readonly number[]; hiddenEntities: readonly string[] };
 }
 
 type Rows<T> = { rows: T[] };
@@ -27,7 +32,16 @@ function whereOf(filter: JournalFilter): SQL {
   if (filter.action !== undefined) conditions.push(sql`j.action = ${filter.action}`);
   if (filter.from) conditions.push(sql`j.created_at >= ${filter.from.toISOString()}::timestamptz`);
   if (filter.to) conditions.push(sql`j.created_at < ${filter.to.toISOString()}::timestamptz`);
+  if (filter.reader) conditions.push(readerCondition(filter.reader));
   return conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
+}
+
+const list = (values: readonly (number | string)[]) => sql.join(values.map((value) => sql`${value}`), sql`, `);
+
+function readerCondition(reader: NonNullable<JournalFilter['reader']>): SQL {
+  if (!reader.companies.length) return sql`j.user_id = ${reader.userId}`;
+  const hidden = reader.hiddenEntities.length ? sql` AND j.entity NOT IN (${list(reader.hiddenEntities)})` : sql``;
+  return sql`(j.user_id = ${reader.userId} OR (j.company_id IN (${list(reader.companies)})${hidden}))`;
 }
 
 const entrySelect = sql`

@@ -54,6 +54,8 @@ export const journal = pgTable(
     entityId: text('entity_id'),
     detail: jsonb('detail').notNull().default(sql`'{}'::jsonb`),
     changes: jsonb('changes').notNull().default(sql`'{}'::jsonb`),
+    /** Migration 0021: the company that owned the entity when the entry was written (null: none). */
+    companyId: integer('company_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('journal_newest_idx').on(t.createdAt.desc(), t.id.desc())],

@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { journal } from '../db/schema.ts';
 
@@ -23,6 +24,51 @@ export interface JournalRecord {
   after?: Snapshot;
   /** With before/after: the only fields compared (default every field either side has). */
   fields?: readonly string[];
+  /** The owning company, when the caller knows it; else found from the entity (see ownerOf). */
+  company?: number | null;
+}
+
+const numeric = (value: unknown): number | null => {
+  const text = value == null ? '' : String(value);
+  return /^\d{1,9}$/.test(text) ? Number(text) : null;
+};
+
+/**
+ * The company owning an entity, as a scalar subquery, for the entities that have one (null for users, groups,
+ * sessions ...). The id is the entity's own, or for a config or a track the device or playlist the detail names.
+ */
+const OWNERS: Record<string, (id: number) => SQL> = {
+  device: (id) => sql`SELECT o.company_id FROM devices d JOIN offices o ON o.id = d.office_id WHERE d.id = ${id}`,
+  device_navigation: (id) => OWNERS.device!(id),
+  media_file: (id) => sql`SELECT company_id FROM media_files WHERE id = ${id}`,
+  playlist: (id) => sql`SELECT company_id FROM playlists WHERE id = ${id}`,
+  campaign: (id) => sql`SELECT company_id FROM campaigns WHERE id = ${id}`,
+  event: (id) => sql`SELECT c.company_id FROM events ev JOIN campaigns c ON c.id = ev.campaign_id WHERE ev.id = ${id}`,
+  company: (id) => sql`SELECT id FROM companies WHERE id = ${id}`,
+  department: (id) => sql`SELECT company_id FROM departments WHERE id = ${id}`,
+  office: (id) => sql`SELECT company_id FROM offices WHERE id = ${id}`,
+  navigation_object: (id) => sql`SELECT o.company_id FROM navigation_objects n JOIN offices o ON o.id = n.office_id WHERE n.id = ${id}`,
+  navigation_marker: (id) =>
+    sql`SELECT o.company_id FROM navigation_markers m JOIN navigation_objects n ON n.id = m.object_id JOIN offices o ON o.id = n.office_id WHERE m.id = ${id}`,
+};
+/** Entities journaled under another object's id in their detail: a device's config, a playlist's track. */
+const OWNED_THROUGH: Record<string, { detail: string; owner: string }> = {
+  device_config: { detail: 'device', owner: 'device' },
+  playlist_track: { detail: 'playlist', owner: 'playlist' },
+};
+
+/**
+ * The entry's company (migration 0021), found in the same statement as the insert: the owner now, else (a deleted
+ * object) the company its newest earlier entry recorded; null for entities without a company.
+ */
+export function ownerOf(entry: Pick<JournalRecord, 'entity' | 'entityId' | 'detail' | 'company'>): SQL | number | null {
+  if (entry.company !== undefined) return entry.company;
+  const through = OWNED_THROUGH[entry.entity];
+  const id = through ? numeric(entry.detail?.[through.detail]) : numeric(entry.entityId);
+  const owner = OWNERS[through?.owner ?? entry.entity];
+  if (id === null || !owner) return null;
+  const [entity, entityId] = through ? [through.owner, String(id)] : [entry.entity, String(entry.entityId)];
+  return sql`COALESCE((${owner(id)}), (SELECT company_id FROM journal WHERE entity = ${entity} AND entity_id = ${entityId} AND company_id IS NOT NULL ORDER BY id DESC LIMIT 1))`;
 }
 
 /**
@@ -88,5 +134,6 @@ export async function record(db: Db, entry: JournalRecord): Promise<void> {
     entityId: entry.entityId == null ? null : String(entry.entityId),
     detail: (withoutSecrets(entry.detail ?? {}) as Record<string, unknown>) ?? {},
     changes,
+    companyId: ownerOf(entry),
   });
 }

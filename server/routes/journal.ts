@@ -7,7 +7,7 @@ import { JOURNAL_SHEET_MAX_ROWS, JOURNAL_SHEET_WIDTHS, journalSheet, journalShee
 import { pageOf, pageRequest } from '../domain/paging.ts';
 import { badRequest, parse } from '../errors.ts';
 import { requireUser } from '../plugins/auth.ts';
-import { scopeOf } from '../domain/scope.ts';
+import { can, scopeOf, type Area } from '../domain/scope.ts';
 import type { FastifyRequest } from 'fastify';
 
 const ANALYZE_EVERY_MS = 10 * 60 * 1000;
@@ -35,15 +35,33 @@ function journalFilter(query: JournalQuery): JournalFilter {
   return filter;
 }
 
+/** Which area's permission lets a reader see a journaled entity of their companies. */
+export const ENTITY_AREAS: Record<string, Area> = {
+  device: 'devices',
+  device_config: 'devices',
+  device_navigation: 'devices',
+  navigation_object: 'devices',
+  navigation_marker: 'devices',
+  media_file: 'media',
+  playlist: 'playlists',
+  playlist_track: 'playlists',
+  campaign: 'campaigns',
+  event: 'campaigns',
+  company: 'company',
+  department: 'company',
+  office: 'company',
+};
+
 /**
- * The reader's scope: the administrator reads every entry; anyone else only their own entries (entries carry no
- * company, so another company's writes must not show). A `user` filter naming someone else then matches nothing.
+ * The reader's scope: the administrator reads every entry; anyone else their own entries and the entries about
+ * objects of their companies (each entry keeps its company, migration 0021), in the areas they may at least view.
+ * Entries without a company (users, groups, sessions) are the administrator's and their writer's only.
  */
-async function scoped(ctx: AppContext, request: FastifyRequest, filter: JournalFilter): Promise<JournalFilter | null> {
+async function scoped(ctx: AppContext, request: FastifyRequest, filter: JournalFilter): Promise<JournalFilter> {
   const scope = await scopeOf(ctx, request);
-  if (scope.admin) return filter;
-  if (filter.user !== undefined && filter.user !== scope.userId) return null;
-  return { ...filter, user: scope.userId };
+  if (scope.companies === null) return filter;
+  const hiddenEntities = Object.entries(ENTITY_AREAS).filter(([, area]) => !can(scope, area, 'view')).map(([entity]) => entity);
+  return { ...filter, reader: { userId: scope.userId, companies: scope.companies, hiddenEntities } };
 }
 
 export default async function journalRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -61,7 +79,7 @@ export default async function journalRoutes(app: FastifyInstance, { ctx }: { ctx
   app.get('/journal/', async (request) => {
     const paging = pageRequest(request.query as Record<string, unknown>);
     const filter = await scoped(ctx, request, journalFilter(parse(JournalQuery, request.query)));
-    const { total, exact, hasNext, rows } = filter ? await listJournal(db, filter, paging.pageSize, paging.offset) : { total: 0, exact: true, hasNext: false, rows: [] };
+    const { total, exact, hasNext, rows } = await listJournal(db, filter, paging.pageSize, paging.offset);
     // Past the count cap the count says "at least"; whether a next page exists comes from the page itself.
     const page = pageOf(request.url, paging, exact ? total : Number.MAX_SAFE_INTEGER, rows);
     return { count: total, count_exact: exact, next: hasNext ? page.next : null, previous: page.previous, results: rows };
@@ -70,7 +88,7 @@ export default async function journalRoutes(app: FastifyInstance, { ctx }: { ctx
   app.get('/journal/xlsx/', async (request, reply) => {
     const query = parse(JournalSheetQuery, request.query);
     const filter = await scoped(ctx, request, journalFilter(query));
-    const entries = filter ? await journalRows(db, filter, JOURNAL_SHEET_MAX_ROWS) : [];
+    const entries = await journalRows(db, filter, JOURNAL_SHEET_MAX_ROWS);
     const words = journalWords(ctx.config.localesDir, query.lang ?? 'en');
     const sheet = journalSheet(entries, words, query.tz ?? 'UTC');
     const buffer = await writeXlsxFile(sheet, { sheet: journalSheetTitle(words), columns: JOURNAL_SHEET_WIDTHS, stickyRowsCount: 1 }).toBuffer();

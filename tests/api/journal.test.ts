@@ -155,15 +155,47 @@ describe('GET /journal/', () => {
     expect([few.count, (few as any).count_exact]).toEqual([5, true]);
   });
 
-  it('shows a reader other than the administrator only their own entries', async () => {
-    const reader = await operatorOf('journal-own-reader');
-    await createDevice(reader.client, { name: 'Own screen', office: reader.office });
-    const own = await entries('', reader.client);
-    expect(own.count).toBeGreaterThanOrEqual(2);
-    expect(own.results.every((entry) => entry.user === reader.id)).toBe(true);
-    expect((await entries('user=1', reader.client)).count).toBe(0);
+  it("shows a reader other than the administrator their own entries and their companies' entries in the areas they may view", async () => {
+    const reader = await operatorOf('journal-scope-reader');
+    const other = await operatorOf('journal-scope-other');
+    const own = await createDevice(reader.client, { name: 'Own screen', office: reader.office });
+    const foreign = await createDevice(other.client, { name: 'Foreign screen', office: other.office });
+    // The administrator edits and then deletes the reader's company's device, and edits the other company's.
+    expect((await admin.client.put(`/tvpi/devices/${own.id}`, { name: 'Renamed by admin' })).status).toBe(200);
+    expect((await admin.client.put(`/tvpi/devices/${foreign.id}`, { name: 'Foreign renamed' })).status).toBe(200);
+    expect((await admin.client.delete(`/tvpi/devices/${own.id}`)).status).toBe(204);
+
+    const seen = (await entries('page_size=500', reader.client)).results;
+    const about = (entity: string, id: number) => seen.filter((entry) => entry.entity === entity && entry.entity_id === String(id)).map((entry) => [entry.user, entry.action]);
+    expect(about('device', own.id)).toEqual([[1, 'delete'], [1, 'update'], [reader.id, 'create']]);
+    expect(about('device', foreign.id)).toEqual([]);
+    // Every entry is the reader's own or about their company's devices; none about users, sessions or (no company
+    // permission) their company itself.
+    expect(seen.every((entry) => entry.user === reader.id || entry.entity === 'device')).toBe(true);
+    expect(seen.some((entry) => entry.entity === 'company' || entry.entity === 'office' || entry.entity === 'user')).toBe(false);
+    expect((await entries('user=1', reader.client)).results.map((entry) => [entry.entity, entry.entity_id, entry.action])).toEqual([
+      ['device', String(own.id), 'delete'],
+      ['device', String(own.id), 'update'],
+    ]);
     expect((await entries('entity=user', reader.client)).count).toBe(0);
-    expect((await entries('user=1')).count).toBeGreaterThan(0);
+    expect((await entries(`user=${other.id}`, reader.client)).count).toBe(0);
+    // The administrator reads everything; the entries carry the owning company, also for the deleted device.
+    const stored = await server.ctx.db.execute(sql`SELECT action, company_id FROM journal WHERE entity = 'device' AND entity_id = ${String(own.id)} AND user_id IN (1, ${reader.id}) ORDER BY id`);
+    const companyOf = (await admin.client.get(`/branch-offices/${reader.office}`)).body.company;
+    expect((stored as unknown as { rows: { action: string; company_id: number }[] }).rows.map((row) => [row.action, row.company_id])).toEqual([
+      ['create', companyOf],
+      ['update', companyOf],
+      ['delete', companyOf],
+    ]);
+    expect((await entries(`user=${other.id}`)).count).toBeGreaterThan(0);
+
+    // With 'view' on the company area, the company's own entries (its offices) show too.
+    const viewer = await admin.client.post('/groups/create/', { name: 'journal company viewers', companies: [companyOf], permissions: { company: 'view' } });
+    expect((await admin.client.post('/users/', { username: 'journal-company-viewer', password: 'password-123', user: 1, groups: [viewer.body.id] })).status).toBe(201);
+    const companyViewer = await signIn(server, 'journal-company-viewer', 'password-123');
+    const ofViewer = (await entries('page_size=500', companyViewer.client)).results;
+    expect(ofViewer.some((entry) => entry.entity === 'office' && entry.entity_id === String(reader.office))).toBe(true);
+    expect(ofViewer.some((entry) => entry.entity === 'device')).toBe(false);
   });
 
   it('answers 400 for a bad filter and 401 without a token, changing nothing', async () => {
