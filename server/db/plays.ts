@@ -48,7 +48,9 @@ const textArray = (values: readonly string[]) => `{${values.map((value) => `"${v
  * The hot path of ingest (issue 17: 20,000 plays/s on PGlite). A batch names few distinct (event, media) pairs, so the
  * checks above run once per pair, not once per play (they cost as much as the insert itself when run per row); the
  * plays travel as arrays (unnest) with the index of their pair, and the roll-ups are summed from the rows the insert
- * returns inside the statement, so duplicates add nothing and nothing per row comes back to JavaScript.
+ * returns inside the statement, so duplicates add nothing and nothing per row comes back to JavaScript. The roll-ups
+ * are play_hours (per hour, campaign, device, media and event) and the narrower play_hours_device and play_hours_media
+ * the statistics screens read (migration 0019).
  */
 export async function storePlays(db: Db, device: number, plays: PlayInput[]): Promise<StoreOutcome> {
   if (plays.length === 0) return { accepted: 0, refused: [] };
@@ -103,6 +105,20 @@ export async function storePlays(db: Db, device: number, plays: PlayInput[]): Pr
           FROM stored GROUP BY 1, 2, 4, 5 ORDER BY 1, 2, 4, 5
           ON CONFLICT (campaign_id, hour, device_id, media_id, event_id)
           DO UPDATE SET plays = h.plays + excluded.plays, seconds = h.seconds + excluded.seconds
+        ),
+        by_device AS (
+          INSERT INTO play_hours_device AS h (campaign_id, hour, device_id, plays, seconds)
+          SELECT campaign_id, date_trunc('hour', started_at, 'UTC'), ${device}, count(*), sum(duration)
+          FROM stored GROUP BY 1, 2 ORDER BY 1, 2
+          ON CONFLICT (campaign_id, hour, device_id)
+          DO UPDATE SET plays = h.plays + excluded.plays, seconds = h.seconds + excluded.seconds
+        ),
+        by_media AS (
+          INSERT INTO play_hours_media AS h (campaign_id, hour, media_id, plays, seconds)
+          SELECT campaign_id, date_trunc('hour', started_at, 'UTC'), media_id, count(*), sum(duration)
+          FROM stored GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+          ON CONFLICT (campaign_id, hour, media_id)
+          DO UPDATE SET plays = h.plays + excluded.plays, seconds = h.seconds + excluded.seconds
         )
         SELECT (SELECT count(*) FROM stored)::int AS accepted,
           (SELECT json_agg(json_build_object('pair', pair, 'reason', refusal)) FROM checked WHERE refusal IS NOT NULL) AS refusals`,
@@ -137,22 +153,30 @@ export interface CampaignStatistics {
 
 const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
-/** A campaign's plays by hour, by device and by media in one pass over its roll-ups (GROUPING SETS). */
+/**
+ * A campaign's plays by hour, by device and by media: hours and devices from play_hours_device (GROUPING SETS), media
+ * from play_hours_media, or from play_hours for a caller limited to some companies (only it names the device).
+ */
 export async function campaignStatistics(db: Db, campaign: number, date: string, zone: string, hours: number, companies: CompanyScope = null): Promise<CampaignStatistics> {
   const { start, end } = window(date, zone, hours);
+  const mediaSource = companies === null ? sql`play_hours_media` : sql`play_hours`;
   const found = await rows<{ hour: string | null; device: number | null; media: number | null; name: string | null; plays: number; seconds: number }>(
     db,
     sql`WITH sums AS (
-          SELECT hour, device_id, media_id, sum(plays)::int AS plays, sum(seconds)::float8 AS seconds,
-            grouping(hour) AS gh, grouping(device_id) AS gd
-          FROM play_hours
+          SELECT hour, device_id, NULL::int AS media_id, sum(plays)::int AS plays, sum(seconds)::float8 AS seconds, grouping(hour) AS gh
+          FROM play_hours_device
           WHERE campaign_id = ${campaign} AND hour >= ${start} AND hour < ${end} ${inScope(companies, 'device_id')}
-          GROUP BY GROUPING SETS ((hour), (device_id), (media_id))
+          GROUP BY GROUPING SETS ((hour), (device_id))
+          UNION ALL
+          SELECT NULL, NULL, media_id, sum(plays)::int, sum(seconds)::float8, 1
+          FROM ${mediaSource}
+          WHERE campaign_id = ${campaign} AND hour >= ${start} AND hour < ${end} ${inScope(companies, 'device_id')}
+          GROUP BY media_id
         )
         SELECT CASE WHEN s.gh = 0 THEN ${iso(sql`s.hour`)} END AS hour, s.device_id AS device, s.media_id AS media,
           COALESCE(d.name, m.name) AS name, s.plays, s.seconds
         FROM sums s
-        LEFT JOIN devices d ON s.gd = 0 AND d.id = s.device_id
+        LEFT JOIN devices d ON s.device_id IS NOT NULL AND d.id = s.device_id
         LEFT JOIN media_files m ON s.media_id IS NOT NULL AND m.id = s.media_id
         ORDER BY s.hour NULLS LAST, s.plays DESC, s.device_id, s.media_id`,
   );
@@ -176,6 +200,9 @@ export async function windowHours(db: Db, date: string, zone: string, hours: num
 
 const ENTITY_COLUMN: Record<CompareKind, string> = { campaign: 'campaign_id', device: 'device_id', media: 'media_id' };
 
+/** The roll-up an entity's series is summed from: per device for campaigns and devices, per media for media (or play_hours in a company scope). */
+const seriesSource = (kind: CompareKind, companies: CompanyScope) => (kind !== 'media' ? 'play_hours_device' : companies === null ? 'play_hours_media' : 'play_hours');
+
 /** Hourly series of several campaigns, devices or media over one window: one statement, one index range each. */
 export async function entitySeries(
   db: Db,
@@ -188,7 +215,7 @@ export async function entitySeries(
   const { start, end } = window(date, zone, hours);
   const parts = entities.map(
     ({ kind, id }, index) =>
-      sql`SELECT ${index}::int AS entity, hour, sum(plays)::int AS plays, sum(seconds)::float8 AS seconds FROM play_hours
+      sql`SELECT ${index}::int AS entity, hour, sum(plays)::int AS plays, sum(seconds)::float8 AS seconds FROM ${sql.raw(seriesSource(kind, companies))}
           WHERE ${sql.raw(ENTITY_COLUMN[kind])} = ${id} AND hour >= ${start} AND hour < ${end} ${inScope(companies, 'device_id')} GROUP BY hour`,
   );
   const found = await rows<{ entity: number; hour: string; plays: number; seconds: number }>(
@@ -388,7 +415,7 @@ export async function campaignPlaysByDay(db: Db, campaign: number, from: string,
     db,
     sql`SELECT s.device_id, d.sn, d.name, o.name AS office, s.day, s.plays, s.seconds
         FROM (SELECT device_id, to_char(hour AT TIME ZONE ${zone}, 'YYYY-MM-DD') AS day, sum(plays)::int AS plays, sum(seconds)::float8 AS seconds
-              FROM play_hours
+              FROM play_hours_device
               WHERE campaign_id = ${campaign} AND hour >= (${from}::date::timestamp AT TIME ZONE ${zone})
                 AND hour < ((${to}::date + 1)::timestamp AT TIME ZONE ${zone}) ${inScope(companies, 'device_id')}
               GROUP BY 1, 2) s
