@@ -1,5 +1,107 @@
-import { ScreenPlaceholder } from '../common/ScreenPlaceholder.tsx';
+import { useMemo } from 'react';
+import { Button, Spinner } from '@fluentui/react-components';
+import { DeleteRegular, DismissRegular } from '@fluentui/react-icons';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { compareMachine, keyOf, type CompareActor } from '../../machines/statistics/compare.machine.ts';
+import { answerMatchesList, shownSeries } from '../../machines/statistics/compare.selectors.ts';
+import { readCompareList } from '../../services/compareList.ts';
+import { DEFAULT_PERIOD_HOURS, MAX_COMPARE_ENTITIES } from '../../services/statistics.ts';
+import { errorMessageKey } from '../common/errorMessageKey.ts';
+import { CompareChart, useSeriesColors } from './CompareChart.tsx';
+import { CompareForm } from './CompareForm.tsx';
+import { useCompareStyles } from './Compare.styles.ts';
+import { StatisticsPage } from './StatisticsPage.tsx';
 
+/** Today in the browser's calendar, YYYY-MM-DD. */
+export function today(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+/** /statistics/compare: up to 10 campaigns, devices or media, their plays per hour overlaid; the list is kept for the next visit. */
 export default function CompareScreen() {
-  return <ScreenPlaceholder screen="compare" />;
+  const { t } = useTranslation('statistics');
+  const styles = useCompareStyles();
+  const input = useMemo(() => ({ entities: readCompareList(), date: today(), period: DEFAULT_PERIOD_HOURS }), []);
+  const compare = useActorRef(compareMachine, { input });
+  const count = useSelector(compare, (s) => s.context.entities.length);
+  const canClear = useSelector(compare, (s) => s.can({ type: 'compare.clear' }));
+
+  return (
+    <StatisticsPage
+      tab="compare"
+      actions={
+        <Button icon={<DeleteRegular />} disabled={!canClear} onClick={() => compare.send({ type: 'compare.clear' })}>
+          {t('compare.clear')}
+        </Button>
+      }
+    >
+      <p className={styles.intro}>{t('compare.intro', { max: MAX_COMPARE_ENTITIES })}</p>
+      <CompareForm compare={compare} />
+      <p className={styles.count} aria-live="polite">
+        {t('compare.count', { count, max: MAX_COMPARE_ENTITIES })}
+      </p>
+      <CompareList compare={compare} />
+      <CompareResult compare={compare} />
+    </StatisticsPage>
+  );
+}
+
+function CompareList({ compare }: { compare: CompareActor }) {
+  const { t } = useTranslation('statistics');
+  const styles = useCompareStyles();
+  const entities = useSelector(compare, (s) => s.context.entities);
+  const colors = useSeriesColors();
+  if (entities.length === 0) return null;
+  return (
+    <ul className={styles.list} aria-label={t('compare.listLabel')}>
+      {entities.map((entity, index) => (
+        <li key={keyOf(entity)} className={styles.item}>
+          <span className={styles.swatch} style={{ backgroundColor: colors[index % colors.length] }} aria-hidden />
+          <span className={styles.itemName}>
+            <span className={styles.itemKind}>{`${t(`kinds.${entity.kind}`)}: `}</span>
+            {entity.name}
+          </span>
+          <Button
+            appearance="subtle"
+            size="small"
+            icon={<DismissRegular />}
+            aria-label={t('compare.remove', { name: entity.name })}
+            onClick={() => compare.send({ type: 'compare.remove', entity: keyOf(entity) })}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function CompareResult({ compare }: { compare: CompareActor }) {
+  const { t } = useTranslation(['statistics', 'common']);
+  const styles = useCompareStyles();
+  const empty = useSelector(compare, (s) => s.matches('empty'));
+  const failed = useSelector(compare, (s) => s.matches('failed'));
+  const loading = useSelector(compare, (s) => s.hasTag('loading'));
+  const error = useSelector(compare, (s) => s.context.error);
+  const current = useSelector(compare, (s) => answerMatchesList(s.context));
+  const data = useSelector(compare, (s) => s.context.data);
+  const colors = useSeriesColors();
+  const series = useMemo(() => shownSeries(data, (kind) => t(`kinds.${kind}`)), [data, t]);
+
+  if (empty) return <p className={styles.message}>{t('compare.empty')}</p>;
+  if (failed) {
+    return (
+      <div className={styles.error} role="alert">
+        <span>{`${t('errors.loadFailed')}. ${t(`common:${errorMessageKey(error)}`)}`}</span>
+        <Button onClick={() => compare.send({ type: 'compare.retry' })}>{t('retry')}</Button>
+      </div>
+    );
+  }
+  if (!data || !current) return loading ? <Spinner label={t('common:loading')} /> : null;
+  return (
+    <div aria-busy={loading}>
+      <p className={styles.note}>{t('timeZone', { zone: data.time_zone })}</p>
+      <CompareChart series={series} colors={colors} />
+    </div>
+  );
 }

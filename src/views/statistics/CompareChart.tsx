@@ -1,0 +1,97 @@
+import { useMemo } from 'react';
+import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, type Theme } from '@fluentui/react-components';
+import { LineChart, ResponsiveContainer, type LineChartPoints } from '@fluentui/react-charts';
+import { useTranslation } from 'react-i18next';
+import { hourRows, type ShownSeries } from '../../machines/statistics/compare.selectors.ts';
+import { selectTheme } from '../../machines/theme.selectors.ts';
+import { ThemeContext } from '../app/actors.ts';
+import { useFluentTheme } from '../app/themes.ts';
+import { useCompareStyles } from './Compare.styles.ts';
+
+/** One colour per entity (at most 10), from the theme's palette so that every theme draws them in its own shades. */
+export const SERIES_TOKENS = [
+  'colorPaletteBlueBorderActive',
+  'colorPaletteRedBorderActive',
+  'colorPaletteGreenBorderActive',
+  'colorPaletteDarkOrangeBorderActive',
+  'colorPalettePurpleBorderActive',
+  'colorPaletteTealBorderActive',
+  'colorPaletteMagentaBorderActive',
+  'colorPaletteMarigoldBorderActive',
+  'colorPaletteNavyBorderActive',
+  'colorPaletteBrownBorderActive',
+] as const satisfies readonly (keyof Theme)[];
+
+/** The colours of the series in the theme the user chose (the chart draws SVG, which needs the values). */
+export function useSeriesColors(): string[] {
+  const theme = useFluentTheme(ThemeContext.useSelector(selectTheme));
+  return SERIES_TOKENS.map((token) => String(theme[token]));
+}
+
+const hourFormat = (language: string) => new Intl.DateTimeFormat(language, { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' });
+
+/** The series overlaid on one line chart with a legend, and the same numbers as a table (screen readers, copying). */
+export function CompareChart({ series, colors }: { series: ShownSeries[]; colors: string[] }) {
+  const { t, i18n } = useTranslation('statistics');
+  const styles = useCompareStyles();
+  const format = useMemo(() => hourFormat(i18n.language), [i18n.language]);
+  const numbers = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
+  const lines: LineChartPoints[] = series.map((item, index) => ({
+    legend: item.legend,
+    color: colors[index % colors.length],
+    data: item.hours.map((row) => ({ x: row.hour, y: row.plays })),
+  }));
+  const rows = hourRows(series);
+  return (
+    <>
+      <div className={styles.chart}>
+        <ResponsiveContainer height={320}>
+          <LineChart
+            data={{ chartTitle: t('compare.chartTitle'), lineChartData: lines }}
+            xAxisTitle={t('units.hour')}
+            yAxisTitle={t('units.plays')}
+            customDateTimeFormatter={(date) => format.format(date)}
+            yAxisTickFormat={(value: number) => numbers.format(value)}
+            legendProps={{ allowFocusOnLegends: true, canSelectMultipleLegends: true }}
+          />
+        </ResponsiveContainer>
+      </div>
+      <div className={styles.tableBox} tabIndex={0} role="region" aria-label={t('compare.tableLabel')}>
+        <Table size="small" aria-label={t('compare.tableLabel')}>
+          <TableHeader>
+            <TableRow>
+              <TableHeaderCell className={styles.hour}>{t('units.hour')}</TableHeaderCell>
+              {series.map((item) => (
+                <TableHeaderCell key={item.entity} className={styles.headerName}>
+                  {item.legend}
+                </TableHeaderCell>
+              ))}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows.map((row) => (
+              <TableRow key={row.hour.toISOString()}>
+                <TableCell className={styles.hour}>{format.format(row.hour)}</TableCell>
+                {row.plays.map((plays, index) => (
+                  <TableCell key={series[index]!.entity} className={styles.numeric}>
+                    {numbers.format(plays)}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+            <TableRow>
+              <TableCell className={styles.hour}>
+                <strong>{t('compare.total')}</strong>
+              </TableCell>
+              {series.map((item) => (
+                <TableCell key={item.entity} className={styles.numeric}>
+                  <strong>{numbers.format(item.total)}</strong>
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableBody>
+        </Table>
+      </div>
+    </>
+  );
+}

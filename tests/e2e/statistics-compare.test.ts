@@ -1,0 +1,158 @@
+import path from 'node:path';
+import fs from 'node:fs';
+import type { Page } from 'playwright-core';
+import { readSheet } from 'read-excel-file/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFleet, play, postPlays, countRows, type Fleet } from '../api/statistics.helpers.ts';
+import { signInThroughUi, startE2E, tempDir, type E2E } from '../helpers/browser.ts';
+import { CLEAN_REPORT, checkScreen } from '../helpers/screenChecks.ts';
+import { signIn } from '../helpers/server.ts';
+import { formatDateText } from '../../src/views/common/dateText.ts';
+
+/**
+ * Issue 17, the Compare and Unloads tabs in a real Chromium against the real server: plays reported through
+ * POST /player/plays/ with the devices' keys; a compare of two devices draws two series (legend and table columns), a
+ * duplicate add is refused with the spec's message, the list survives a reload; an unload downloads and its rows, read
+ * back with read-excel-file, are the database's.
+ */
+
+let e2e: E2E;
+let page: Page;
+let problems: string[];
+let fleet: Fleet;
+let day: string;
+const downloads = tempDir('vitrine-unloads-');
+const PLAYS = [3, 5];
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  const { client } = await signIn(e2e.server);
+  fleet = await createFleet(e2e.server, client, 2, 1);
+  // Plays a few minutes ago, on the day they fall on in this process's time zone (the server's, for statistics).
+  const base = new Date(Date.now() - 10 * 60_000);
+  day = `${base.getFullYear()}-${String(base.getMonth() + 1).padStart(2, '0')}-${String(base.getDate()).padStart(2, '0')}`;
+  for (const [index, device] of fleet.devices.entries()) {
+    const plays = Array.from({ length: PLAYS[index]! }, (_, n) => play(fleet, `e2e-${index}-${n}`, new Date(base.getTime() - n * 15_000)));
+    const answer = await postPlays(e2e.server, device, plays);
+    expect(answer.body).toEqual({ accepted: PLAYS[index], duplicates: 0, refused: [] });
+  }
+  ({ page, problems } = await e2e.newPage());
+  await signInThroughUi(page, 'admin', e2e.server.adminPassword);
+}, 120_000);
+afterAll(async () => {
+  await e2e?.close();
+  fs.rmSync(downloads, { recursive: true, force: true });
+});
+
+const visible = (locator: ReturnType<Page['locator']>) => locator.first().waitFor({ state: 'visible' });
+const unexpected = (list: string[]) => list.filter((line) => !/Failed to load resource: the server responded with a status of 4\d\d/.test(line));
+const deviceName = (index: number) => (fleet.devices[index] as unknown as { name?: string }).name;
+
+async function addDevice(name: string) {
+  await page.getByRole('combobox', { name: 'What to add' }).selectOption({ label: 'Device' });
+  const picker = page.getByRole('combobox', { name: 'Device' });
+  await picker.click();
+  await picker.fill(name);
+  await page.getByRole('option', { name, exact: true }).click();
+  await page.getByRole('button', { name: 'Add to compare' }).click();
+}
+
+describe('statistics compare and unloads', () => {
+  it('compares two devices: two series in the legend and the table, a duplicate refused, the list kept over a reload', async () => {
+    const names = fleet.devices.map((_, index) => deviceName(index)!);
+    expect(names.every(Boolean)).toBe(true);
+    await page.goto('/statistics/compare');
+    await visible(page.getByText('Nothing to compare yet.', { exact: false }));
+    await page.getByRole('textbox', { name: 'Date' }).fill(formatDateText(day, 'en'));
+    await addDevice(names[0]!);
+    await addDevice(names[1]!);
+
+    const table = page.getByRole('table', { name: 'Plays per hour, as a table' });
+    await visible(table);
+    const headers = await table.getByRole('columnheader').allInnerTexts();
+    expect(headers.slice(1)).toEqual([`Device: ${names[0]}`, `Device: ${names[1]}`]);
+    const total = table.getByRole('row').filter({ hasText: 'Total' });
+    expect((await total.getByRole('cell').allInnerTexts()).slice(1)).toEqual(PLAYS.map(String));
+    const legend = page.getByRole('listbox', { name: 'Legends' });
+    await visible(legend);
+    expect(await legend.getByRole('option').allInnerTexts()).toEqual(names.map((name) => `Device: ${name}`));
+
+    await addDevice(names[0]!);
+    await visible(page.getByRole('alert').filter({ hasText: 'This entity already in compare' }));
+
+    await page.reload();
+    const list = page.getByRole('list', { name: 'Compared entities' });
+    await visible(list);
+    expect(await list.getByRole('listitem').allInnerTexts()).toEqual(names.map((name) => `Device: ${name}`));
+    await visible(page.getByRole('table', { name: 'Plays per hour, as a table' }));
+    expect(unexpected(problems)).toEqual([]);
+  });
+
+  it('unloads the raw plays of one device: the xlsx has every row the database holds', async () => {
+    const device = fleet.devices[1]!;
+    await page.goto('/statistics/unloads');
+    await page.getByRole('textbox', { name: 'From' }).fill(formatDateText(day, 'en'));
+    await page.getByRole('textbox', { name: 'To' }).fill(formatDateText(day, 'en'));
+    await page.getByRole('combobox', { name: 'Plays of' }).selectOption({ label: 'One device' });
+    await page.getByRole('button', { name: 'Download xlsx' }).click();
+    await visible(page.getByRole('alert').filter({ hasText: 'Pick the device' }));
+    await page.getByRole('combobox', { name: 'Device' }).click();
+    await page.getByRole('combobox', { name: 'Device' }).fill(deviceName(1)!);
+    await page.getByRole('option', { name: deviceName(1)!, exact: true }).click();
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download xlsx' }).click()]);
+    expect(download.suggestedFilename()).toBe(`statistics-raw-${day}-${day}-device-${device.id}.xlsx`);
+    const file = path.join(downloads, download.suggestedFilename());
+    await download.saveAs(file);
+    await visible(page.getByRole('status').filter({ hasText: `Saved ${download.suggestedFilename()}` }));
+    const sheet = await readSheet(fs.readFileSync(file));
+    expect(sheet[0]).toEqual(['Started at', 'Serial number', 'Device', 'Campaign', 'Event', 'Media', 'Duration, s', 'Play id']);
+    expect(sheet.length - 1).toBe(await countRows(e2e.server, 'plays', [device.id]));
+    expect(sheet.length - 1).toBe(PLAYS[1]);
+    expect(unexpected(problems)).toEqual([]);
+  });
+
+  it('says "Error generating the file, try again" when the unload fails, keeps the form and downloads on retry', async () => {
+    let refuse = true;
+    await page.route('**/api/v1/statistics/unloads/**', (route) =>
+      refuse ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"x","code":"server_error"}' }) : route.fallback(),
+    );
+    await page.goto('/statistics/unloads');
+    await page.getByRole('radio', { name: 'Plays per hour' }).check();
+    await page.getByRole('button', { name: 'Download xlsx' }).click();
+    await visible(page.getByRole('alert').filter({ hasText: 'Error generating the file, try again' }));
+    expect(await page.getByRole('radio', { name: 'Plays per hour' }).isChecked()).toBe(true);
+    refuse = false;
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Try again' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^statistics-hourly-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    await page.unroute('**/api/v1/statistics/unloads/**');
+  });
+
+  it('says "Error while getting statistics" when the compare fails, and loads on retry', async () => {
+    let refuse = true;
+    await page.route('**/api/v1/statistics/compare/**', (route) =>
+      refuse ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"x","code":"server_error"}' }) : route.fallback(),
+    );
+    await page.goto('/statistics/compare');
+    await visible(page.getByRole('alert').filter({ hasText: 'Error while getting statistics' }));
+    refuse = false;
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await visible(page.getByRole('table', { name: 'Plays per hour, as a table' }));
+    await page.unroute('**/api/v1/statistics/compare/**');
+  });
+});
+
+describe('screen checks', () => {
+  const heading = (p: Page) => p.getByRole('heading', { level: 1 }).first().waitFor();
+  it('/statistics/compare with two devices in the list', async () => {
+    const ready = async (p: Page) => {
+      await heading(p);
+      await p.getByRole('table').first().waitFor();
+    };
+    expect(await checkScreen(page, { path: '/statistics/compare', ready })).toEqual(CLEAN_REPORT);
+  });
+
+  it('/statistics/unloads', async () => {
+    expect(await checkScreen(page, { path: '/statistics/unloads', ready: (p) => p.getByRole('button', { name: /^(Download xlsx|Скачать xlsx)$/ }).waitFor() })).toEqual(CLEAN_REPORT);
+  });
+});
