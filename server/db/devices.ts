@@ -249,6 +249,10 @@ export async function updateDevice(db: Db, id: number, patch: Partial<DeviceInse
     .set({ ...patch, updatedAt: sql`now()` })
     .where(eq(devices.id, id))
     .returning({ id: devices.id });
+  // The device's own flag is kept apart from its company's (migration 0014: a held device is one that is on by its own
+  // flag but off while its company is deactivated). Switching it off releases the hold, so the company's activation
+  // later leaves it off; switching it on while the company is off is held by the trigger.
+  if (rows.length && patch.isActive === false) await db.execute(sql`DELETE FROM company_held_devices WHERE device_id = ${id}`);
   return rows.length > 0;
 }
 

@@ -296,6 +296,25 @@ describe("a company's devices", () => {
     expect((await heartbeat(server, off)).body.code).toBe('device_disabled');
   });
 
+  it("keeps a device an operator switched off while its company was deactivated off when the company comes back", async () => {
+    const north = await company('Switched off meanwhile Co');
+    const hq = await office(north.id, 'Meanwhile HQ');
+    const offMeanwhile = await createDevice(client, { office: hq.id });
+    const offByEdit = await createDevice(client, { office: hq.id });
+    const onMeanwhile = await createDevice(client, { office: hq.id, is_active: false });
+    const untouched = await createDevice(client, { office: hq.id });
+    await client.put(`/companies/${north.id}/change-active`, { is_active: false });
+    // While the company is off each is disabled; the operator switches two off and one on, by either route.
+    expect((await client.put(`/tvpi/devices/${offMeanwhile.id}/change-active`, { is_active: false })).body.is_active).toBe(false);
+    expect((await client.put(`/tvpi/devices/${offByEdit.id}`, { is_active: false })).body.is_active).toBe(false);
+    expect((await client.put(`/tvpi/devices/${onMeanwhile.id}/change-active`, { is_active: true })).body.is_active).toBe(false);
+    expect((await client.put(`/companies/${north.id}/change-active`, { is_active: true })).body.is_active).toBe(true);
+    const activeOf = async (device: { id: number }) => (await client.get(`/tvpi/devices/${device.id}`)).body.is_active;
+    expect([await activeOf(offMeanwhile), await activeOf(offByEdit), await activeOf(onMeanwhile), await activeOf(untouched)]).toEqual([false, false, true, true]);
+    expect((await heartbeat(server, offMeanwhile)).body.code).toBe('device_disabled');
+    expect((await heartbeat(server, untouched)).status).toBe(200);
+  });
+
   it('gives the additional info: device counts by status, offices and the campaigns its devices take part in', async () => {
     const north = await company('Summary Co');
     const hq = await office(north.id, 'Summary HQ');
