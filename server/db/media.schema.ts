@@ -29,6 +29,8 @@ export const mediaFiles = pgTable(
     sourceExt: text('source_ext').notNull(),
     mimeType: text('mime_type').notNull(),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    /** SHA-256 of the source bytes, lower-case hex (migration 0023); null until the start-up backfill hashed it. */
+    sha256: text('sha256'),
     duration: doublePrecision('duration'),
     width: integer('width'),
     height: integer('height'),

@@ -123,17 +123,18 @@ export interface MediaRow {
   duration: number | null;
   size_bytes: number;
   updated_ms: number;
+  sha256: string | null;
 }
 
 export async function mediaRows(db: Db, ids: readonly number[]): Promise<Map<number, MediaRow>> {
   const found = ids.length
     ? await rows<MediaRow>(
         db,
-        sql`SELECT id, duration, size_bytes, (extract(epoch FROM updated_at) * 1000)::bigint AS updated_ms FROM media_files WHERE id = ANY(${idArray(ids)})`,
+        sql`SELECT id, duration, size_bytes, (extract(epoch FROM updated_at) * 1000)::bigint AS updated_ms, sha256 FROM media_files WHERE id = ANY(${idArray(ids)})`,
       )
     : [];
   return new Map(
-    found.map((row) => [Number(row.id), { id: Number(row.id), duration: row.duration == null ? null : Number(row.duration), size_bytes: Number(row.size_bytes), updated_ms: Number(row.updated_ms) }]),
+    found.map((row) => [Number(row.id), { id: Number(row.id), duration: row.duration == null ? null : Number(row.duration), size_bytes: Number(row.size_bytes), updated_ms: Number(row.updated_ms), sha256: row.sha256 ?? null }]),
   );
 }
 

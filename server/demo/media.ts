@@ -7,6 +7,7 @@ import type { DeviceType } from '../../src/services/schemas/devices.ts';
 import type { ScreenPosition } from '../../src/services/schemas/media.ts';
 import type { AppContext } from '../context.ts';
 import { findDirectoryQueryByName, insertDirectoryQuery } from '../db/directory.ts';
+import { hashFile } from '../media/checksums.ts';
 import { commitUpload } from '../media/commit.ts';
 import { sniff } from '../media/sniff.ts';
 import { createMediaStore } from '../media/storage.ts';
@@ -56,7 +57,7 @@ export async function loadDemoMedia(ctx: AppContext): Promise<void> {
       const head = await fsp.readFile(tempPath).then((b) => b.subarray(0, 512));
       const type = sniff(head);
       if (!type) throw new Error(`demo file ${demo.file} was not recognised`);
-      files.push({ index, field: `src_file[${index}]`, tempPath, originalName: demo.file, bytes: (await fsp.stat(tempPath)).size, type });
+      files.push({ index, field: `src_file[${index}]`, tempPath, originalName: demo.file, bytes: (await fsp.stat(tempPath)).size, sha256: await hashFile(tempPath), type });
     }
     const info = FILES.map((f) => ({ name: f.name, description: f.description, screen_position: f.screen, device_type: f.device }));
     await commitUpload(ctx.db, store, { files, info }, 1);

@@ -84,7 +84,7 @@ export async function compileSchedules(db: Db, deviceIds: readonly number[], now
   for (const event of events.values()) {
     const file = (id: number, duration: number): ScheduleMedia[] => {
       const row = media.get(id);
-      return row ? [{ id, url: mediaUrl(id), checksum: mediaChecksum(row), duration }] : [];
+      return row ? [{ id, url: mediaUrl(id), checksum: row.sha256 ?? mediaChecksum(row), duration }] : [];
     };
     if (event.media_id) {
       const row = media.get(event.media_id);

@@ -30,6 +30,7 @@ export async function commitUpload(db: Db, store: MediaStore, upload: ReceivedUp
             sourceExt: file.type.ext,
             mimeType: file.type.mime,
             sizeBytes: file.bytes,
+            sha256: file.sha256,
             uploadedBy: userId,
             companyId: companyIds[i] ?? null,
           };

@@ -8,6 +8,7 @@ import { MAX_FILES_PER_UPLOAD, MAX_MEDIA_FILE_BYTES, MediaFileInfoList, type Med
 import { ApiError, badRequest, fieldsOf } from '../errors.ts';
 import { findBadText, invalidCharacters, isBadText, MAX_JSON_DEPTH, nestsDeeperThan } from '../plugins/input.ts';
 import { sniff, SNIFF_BYTES, type SniffedType } from './sniff.ts';
+import { HashingStream } from './checksums.ts';
 import { closed } from './imageFile.ts';
 import type { MediaStore } from './storage.ts';
 
@@ -18,6 +19,8 @@ export interface ReceivedFile {
   tempPath: string;
   originalName: string;
   bytes: number;
+  /** SHA-256 of the bytes, lower-case hex (hashed while they streamed to disk). */
+  sha256: string;
   type: SniffedType;
 }
 
@@ -43,6 +46,7 @@ interface TempFile {
   tempPath: string;
   originalName: string;
   bytes: number;
+  sha256: string;
   tooLarge: boolean;
 }
 
@@ -127,13 +131,16 @@ export async function receiveUpload(request: FastifyRequest, store: MediaStore):
         tempPath: store.newTempPath(),
         originalName: part.filename || 'file',
         bytes: 0,
+        sha256: '',
         tooLarge: false,
       };
       if (temp.index === null) plainFiles += 1;
       temps.push(temp);
       writing = fs.createWriteStream(temp.tempPath, { flags: 'wx', highWaterMark: UPLOAD_BUFFERS.highWaterMark });
-      await pipeline(part.file, writing);
+      const hashing = new HashingStream();
+      await pipeline(part.file, hashing, writing);
       temp.bytes = writing.bytesWritten;
+      temp.sha256 = hashing.hex();
       writing = null;
       if (part.file.truncated) {
         temp.tooLarge = true;
@@ -176,7 +183,7 @@ async function orderAndCheck(temps: TempFile[], plainFiles: number): Promise<Rec
   for (const temp of indexed) {
     const type = temp.bytes > 0 ? sniff(await readHead(temp.tempPath)) : null;
     if (!type) invalid[temp.field] = 'invalid_content_format';
-    else files.push({ index: temp.index, field: temp.field, tempPath: temp.tempPath, originalName: temp.originalName, bytes: temp.bytes, type });
+    else files.push({ index: temp.index, field: temp.field, tempPath: temp.tempPath, originalName: temp.originalName, bytes: temp.bytes, sha256: temp.sha256, type });
   }
   if (Object.keys(invalid).length) throw badRequest('invalid_content_format', 'Invalid content format!', invalid);
   return files;

@@ -15,6 +15,7 @@ import { sendStoredFile } from '../media/serve.ts';
 import { createMediaStore } from '../media/storage.ts';
 import { receiveUpload, UPLOAD_BUFFERS, UPLOAD_LIMITS } from '../media/upload.ts';
 import { isUsed, mediaUsage } from '../media/usage.ts';
+import { backfillChecksums } from '../media/checksums.ts';
 import { createMediaWorker } from '../media/worker.ts';
 import { currentUser, requireUser } from '../plugins/auth.ts';
 import { requireUserOrPlayer } from '../media/access.ts';
@@ -49,8 +50,17 @@ export default async function mediaRoutes(app: FastifyInstance, { ctx }: { ctx: 
     await store.ensure();
     await store.sweepTemp(STALE_TEMP_MS);
     await worker.start();
+    // Files stored before checksums were kept get theirs in the background (the schedule sends the SHA-256).
+    checksums = backfillChecksums(db, store, app.log, () => closing).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'The media checksum backfill stopped');
+      return 0;
+    });
   });
+  let closing = false;
+  let checksums: Promise<number> = Promise.resolve(0);
   app.addHook('onClose', async () => {
+    closing = true;
+    await checksums;
     await worker.stop();
   });
 

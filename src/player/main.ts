@@ -35,7 +35,7 @@ const plays = indexedDbPlays;
 const credentials = () => ({ serial: identity.serial, key: lifecycle.getSnapshot().context.key });
 
 /** What the page says about itself, for people diagnosing a screen and for the browser tests. */
-const diagnostics = { started: [] as number[], recorded: [] as string[], gaps: [] as number[], transitions: 0, ignoredConfig: [] as string[], sent: 0 };
+const diagnostics = { checks: {} as Record<number, string>, started: [] as number[], recorded: [] as string[], gaps: [] as number[], transitions: 0, ignoredConfig: [] as string[], sent: 0 };
 (window as unknown as { vitrinePlayer: unknown }).vitrinePlayer = {
   diagnostics,
   serial: identity.serial,
@@ -101,7 +101,11 @@ const downloader = createActor(
     actors: {
       listStored: fromPromise(() => media.list()),
       evict: fromPromise(({ input }) => media.remove(input.ids)),
-      fetchMedia: fromPromise(({ input }) => downloadMedia(input.media, credentials(), media)),
+      fetchMedia: fromPromise(async ({ input }) => {
+        const outcome = await downloadMedia(input.media, credentials(), media);
+        diagnostics.checks[outcome.id] = outcome.ok ? outcome.check : outcome.reason;
+        return outcome;
+      }),
     },
     actions: {
       announceReady: (_, { ready }) => {

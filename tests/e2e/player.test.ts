@@ -176,6 +176,8 @@ describe('a published campaign plays on the screen', () => {
       await vi.waitFor(async () => expect((await started()).length).toBeGreaterThanOrEqual(4), { timeout: 60_000, interval: 300 });
       const order = await started();
       expect(order.slice(0, 4)).toEqual([image, video, image, video]);
+      // Both files were checked against the SHA-256 of their bytes that the schedule carries.
+      expect(await screen.evaluate(() => (window as any).vitrinePlayer.diagnostics.checks)).toEqual({ [image]: 'match', [video]: 'match' });
       await vi.waitFor(async () => {
         const listed = await admin.get(`/tvpi/devices/${device.body.id}`);
         expect(listed.body.schedule_state).toBe('playing');

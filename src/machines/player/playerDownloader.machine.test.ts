@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { sha256Js, verifyChecksum } from '../../services/player/checksum.ts';
 import { downloadMedia } from '../../services/player/downloads.ts';
@@ -50,6 +51,25 @@ describe('checksums', () => {
     expect(await verifyChecksum(bytes('abc'), `sha256:${sha('abc').toUpperCase()}`)).toBe('match');
     expect(await verifyChecksum(bytes('abd'), sha('abc'))).toBe('mismatch');
     expect(await verifyChecksum(bytes('abc'), 'md5:900150983cd24fb0d6963f7d28e17f72')).toBe('unchecked');
+  });
+});
+
+describe('checksums of real files', () => {
+  it('checks bytes with crypto.subtle.digest where the page is a secure context, as the server hashes them', async () => {
+    // A real image's bytes (the panel's favicon) and the SHA-256 the server would send for them.
+    const file = new Uint8Array(readFileSync(`${process.cwd()}/src/assets/favicon.svg`));
+    const serverSum = createHash('sha256').update(file).digest('hex');
+    const digest = vi.spyOn(globalThis.crypto.subtle, 'digest');
+    try {
+      expect(await verifyChecksum(file, serverSum)).toBe('match');
+      expect(digest).toHaveBeenCalledWith('SHA-256', file);
+      const corrupted = file.slice();
+      corrupted[corrupted.length >> 1]! ^= 1;
+      expect(await verifyChecksum(corrupted, serverSum)).toBe('mismatch');
+      expect(await verifyChecksum(file.subarray(0, file.length - 1), serverSum)).toBe('mismatch');
+    } finally {
+      digest.mockRestore();
+    }
   });
 });
 

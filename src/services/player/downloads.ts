@@ -12,8 +12,8 @@ export function mediaUrl(url: string, origin: string): URL {
 
 /**
  * Downloads one scheduled file and keeps it only when it is whole: its length as announced, and its bytes matching the
- * schedule's checksum when that is a SHA-256 (the server's dev2 sends an opaque tag that changes with the file, so
- * there the tag only decides when a kept file is fetched again).
+ * schedule's checksum, the SHA-256 dev2 sends (a file stored before the server kept hashes may still carry an opaque
+ * tag for a while: that only decides when a kept file is fetched again).
  * Rejects when the server cannot be reached (the downloader retries later); a mismatch or a missing file resolves.
  */
 export async function downloadMedia(
