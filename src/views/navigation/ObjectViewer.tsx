@@ -44,17 +44,15 @@ export function ObjectViewer({ object }: { object: NavigationObject }) {
   const load = useCallback((id: number) => listMarkers(id), []);
   const markers = useFetch<Marker[], number>(load, object.id);
   const image = useCanvasImage(useImageUrl(object.layout));
-  const stageMarkers = useMemo<StageMarker[]>(
-    () =>
-      (markers.data ?? []).map((m) => ({
-        id: m.id,
-        kind: m.kind,
-        x: m.x,
-        y: m.y,
-        color: m.kind === 'device' ? tokenValue(themed.current ?? document.body, STATUS_TOKENS[m.device_status ?? 'offline']) : m.color,
-      })),
-    [markers.data],
-  );
+  const stageMarkers = useMemo<StageMarker[]>(() => {
+    // Each status's colour is read from the theme once, not once per device marker.
+    const colors = new Map<string, string>();
+    const statusColor = (status: keyof typeof STATUS_TOKENS) => {
+      if (!colors.has(status)) colors.set(status, tokenValue(themed.current ?? document.body, STATUS_TOKENS[status]));
+      return colors.get(status)!;
+    };
+    return (markers.data ?? []).map((m) => ({ id: m.id, kind: m.kind, x: m.x, y: m.y, color: m.kind === 'device' ? statusColor(m.device_status ?? 'offline') : m.color }));
+  }, [markers.data]);
   const devices = (markers.data ?? []).filter((m) => m.kind === 'device' && m.device);
   return (
     <div ref={themed} className={styles.viewer}>

@@ -19,8 +19,13 @@ export function useCanvasImage(url: string | null): HTMLImageElement | null {
     if (!url) return undefined;
     const img = new window.Image();
     let live = true;
-    img.onload = () => live && setImage(img);
     img.src = url;
+    // Decoded off the main thread before the stage gets it, so its first draw does not decode a large layout.
+    img
+      .decode()
+      .catch(() => new Promise((resolve) => (img.complete ? resolve(null) : (img.onload = resolve))))
+      .then(() => live && img.naturalWidth > 0 && setImage(img))
+      .catch(() => undefined);
     return () => {
       live = false;
     };
@@ -28,18 +33,35 @@ export function useCanvasImage(url: string | null): HTMLImageElement | null {
   return image;
 }
 
+type IconSet = Partial<Record<MarkerKind, HTMLImageElement>>;
+
+/** One shared image per kind, loaded (and decoded) once when the navigation screens' code loads, not per stage. */
+let loadedIcons: IconSet = {};
+const iconListeners = new Set<(icons: IconSet) => void>();
+function loadIcons(): void {
+  for (const [kind, url] of Object.entries(MARKER_ICON_URLS)) {
+    const img = new window.Image(24, 24);
+    img.src = url;
+    img
+      .decode()
+      .catch(() => undefined)
+      .then(() => {
+        if (!img.complete || img.naturalWidth === 0) return;
+        loadedIcons = { ...loadedIcons, [kind]: img };
+        for (const listener of iconListeners) listener(loadedIcons);
+      });
+  }
+}
+if (typeof window !== 'undefined' && typeof window.Image === 'function') loadIcons();
+
 /** Every kind's icon as a loaded image (the canvas draws them once they are in). */
-export function useMarkerIcons(): Partial<Record<MarkerKind, HTMLImageElement>> {
-  const [icons, setIcons] = useState<Partial<Record<MarkerKind, HTMLImageElement>>>({});
+export function useMarkerIcons(): IconSet {
+  const [icons, setIcons] = useState<IconSet>(loadedIcons);
   useEffect(() => {
-    let live = true;
-    for (const [kind, url] of Object.entries(MARKER_ICON_URLS)) {
-      const img = new window.Image(24, 24);
-      img.onload = () => live && setIcons((current) => ({ ...current, [kind]: img }));
-      img.src = url;
-    }
+    iconListeners.add(setIcons);
+    setIcons(loadedIcons);
     return () => {
-      live = false;
+      iconListeners.delete(setIcons);
     };
   }, []);
   return icons;
