@@ -6,6 +6,7 @@ import type { Profile } from '../services/schemas/users.ts';
 import { tokenStore } from '../services/tokenStore.ts';
 import { sessionMachine, type NotifyParams } from './session.machine.ts';
 import {
+  selectCan,
   selectIsAdmin,
   selectIsBusy,
   selectIsChecking,
@@ -241,5 +242,38 @@ describe('signed in', () => {
     expect(actor.getSnapshot().can({ type: 'session.signIn', username: 'a', password: 'b' })).toBe(false);
     actor.send({ type: 'session.signIn', username: 'a', password: 'b' });
     expect(calls.obtainTokens).not.toHaveBeenCalled();
+  });
+});
+
+describe('selectCan', () => {
+  const areas = ['devices', 'media', 'playlists', 'campaigns', 'statistics', 'company'] as const;
+  const matrix = (snapshot: Parameters<ReturnType<typeof selectCan>>[0]) =>
+    areas.map((area) => `${area}:${selectCan(area, 'view')(snapshot) ? 'v' : '-'}${selectCan(area, 'edit')(snapshot) ? 'e' : '-'}`);
+  const scoped: Profile = {
+    ...kiosk,
+    access: { admin: false, companies: [7], permissions: { devices: 'edit', media: 'view', playlists: 'none', campaigns: 'view', statistics: 'none', company: 'edit' } },
+  };
+
+  async function readyAs(userId: number, profile: Profile) {
+    tokenStore.setTokens({ access: accessFor(userId), refresh: 'R' });
+    let release: (profile: Profile) => void = () => {};
+    const { actor } = start({ loadProfile: () => new Promise<Profile>((resolve) => (release = resolve)) });
+    await waitFor(actor, (s) => s.matches({ signedIn: 'loadingProfile' }));
+    const loading = actor.getSnapshot();
+    release(profile);
+    return { loading, ready: await waitFor(actor, (s) => s.matches({ signedIn: 'ready' })) };
+  }
+
+  it('a scoped user may what their access grants, and nothing while their profile loads', async () => {
+    const { loading, ready } = await readyAs(5, scoped);
+    expect(matrix(loading)).toEqual(areas.map((area) => `${area}:--`));
+    expect(matrix(ready)).toEqual(['devices:ve', 'media:v-', 'playlists:--', 'campaigns:v-', 'statistics:--', 'company:ve']);
+  });
+
+  it('the administrator may everything at once; a profile without access (an older server) allows everything', async () => {
+    const admin1 = await readyAs(1, admin);
+    expect(matrix(admin1.loading)).toEqual(areas.map((area) => `${area}:ve`));
+    const older = await readyAs(5, kiosk);
+    expect(matrix(older.ready)).toEqual(areas.map((area) => `${area}:ve`));
   });
 });

@@ -1,4 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
+import type { Area, Level } from '../services/schemas/groups.ts';
 import type { sessionMachine } from './session.machine.ts';
 
 export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
@@ -23,4 +24,22 @@ export function selectUserStatus(snapshot: SessionSnapshot): UserStatus {
   if (snapshot.matches({ signedIn: 'profileError' })) return 'error';
   if (snapshot.matches({ signedOut: 'logoutFailed' })) return 'error';
   return 'initial';
+}
+
+const LEVEL_RANK: Record<Level, number> = { none: 0, view: 1, edit: 2 };
+
+/**
+ * A selector: may the signed-in user `level` ('view' or 'edit') in `area`? The administrator always; anyone else only
+ * once their profile is loaded, then by its `access` (a profile without `access`, from a server before scopes, allows
+ * everything, as the sidebar does). The server enforces the same rule (server/domain/scope.ts); this only hides what it
+ * would refuse.
+ */
+export function selectCan(area: Area, level: Exclude<Level, 'none'>) {
+  return (snapshot: SessionSnapshot): boolean => {
+    if (selectIsAdmin(snapshot)) return true;
+    const user = snapshot.context.user;
+    if (!user) return false;
+    if (!user.access) return true;
+    return user.access.admin || LEVEL_RANK[user.access.permissions[area]] >= LEVEL_RANK[level];
+  };
 }

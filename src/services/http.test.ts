@@ -248,3 +248,22 @@ describe('ApiRequestError', () => {
     await expect(client(fake, 50)('/devices/')).rejects.toMatchObject({ status: 0, code: 'timeout' });
   });
 });
+
+describe('onForbidden', () => {
+  it('tells its handlers of each 403 forbidden with the method, and of no other refusal; the call still rejects', async () => {
+    const fake = await serve((request) =>
+      request.path === '/other/'
+        ? { status: 403, body: { detail: 'Video upload is off.', code: 'video_upload_disabled' } }
+        : { status: 403, body: { detail: 'You may not change devices data.', code: 'forbidden' } },
+    );
+    const seen: string[] = [];
+    const stop = http.onForbidden(({ method }) => seen.push(method));
+    const api = client(fake);
+    await expect(api('/tvpi/devices/1', { method: 'put', body: {} })).rejects.toMatchObject({ status: 403, code: 'forbidden' });
+    await expect(api('/tvpi/devices/1')).rejects.toMatchObject({ status: 403, code: 'forbidden' });
+    await expect(api('/other/', { method: 'POST', body: {} })).rejects.toMatchObject({ status: 403, code: 'video_upload_disabled' });
+    stop();
+    await expect(api('/tvpi/devices/1', { method: 'DELETE' })).rejects.toMatchObject({ status: 403 });
+    expect(seen).toEqual(['PUT', 'GET']);
+  });
+});

@@ -155,7 +155,31 @@ function endSession(base: $Fetch): Promise<void> {
 
 type Send<T> = (request: FetchRequest, options: FetchOptions<any>) => Promise<T>;
 
+type ForbiddenHandler = (refused: { method: string }) => void;
+const forbiddenHandlers = new Set<ForbiddenHandler>();
+
+/**
+ * Registers what happens when the server refuses a call with 403 `forbidden` (the caller's rights do not allow it:
+ * the rules may have changed since the profile was read). Returns the unsubscribe.
+ */
+export function onForbidden(handler: ForbiddenHandler): () => void {
+  forbiddenHandlers.add(handler);
+  return () => void forbiddenHandlers.delete(handler);
+}
+
 async function sendWithSession<T>(base: $Fetch, send: Send<T>, request: FetchRequest, options: FetchOptions<any> | undefined): Promise<T> {
+  try {
+    return await sendWithRenewal(base, send, request, options);
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 403 && error.code === 'forbidden') {
+      const method = (options?.method ?? 'GET').toUpperCase();
+      for (const handler of [...forbiddenHandlers]) handler({ method });
+    }
+    throw error;
+  }
+}
+
+async function sendWithRenewal<T>(base: $Fetch, send: Send<T>, request: FetchRequest, options: FetchOptions<any> | undefined): Promise<T> {
   if (AUTH_ENDPOINT.test(pathOf(request))) {
     try {
       return await send(request, withAccess(options, null));

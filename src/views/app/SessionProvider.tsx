@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { sessionMachine } from '../../machines/session.machine.ts';
 import { selectIsSignedIn } from '../../machines/session.selectors.ts';
-import { onAuthFailure } from '../../services/http.ts';
+import { onAuthFailure, onForbidden } from '../../services/http.ts';
 import { tokenStore } from '../../services/tokenStore.ts';
 import { useNotify } from '../common/notify.tsx';
 import { clearLoginDraft } from '../login/loginActions.ts';
@@ -16,6 +16,28 @@ import { takePendingSignIn } from './pendingSignIn.ts';
 function AuthFailureBridge() {
   const session = SessionContext.useActorRef();
   useEffect(() => onAuthFailure(() => session.send({ type: 'session.expired' })), [session]);
+  return null;
+}
+
+/**
+ * A 403 `forbidden` means the user's rights changed since their profile was read: the profile is read again (so the
+ * screens hide what is no longer allowed), and a refused write says why beside the screen's own message; what the user
+ * typed stays where it was (the screens' writes keep their drafts on failure).
+ */
+function ForbiddenBridge() {
+  const session = SessionContext.useActorRef();
+  const notify = useNotify();
+  const { t } = useTranslation('common', { useSuspense: false });
+  const effects = useRef({ notify, t });
+  effects.current = { notify, t };
+  useEffect(
+    () =>
+      onForbidden(({ method }) => {
+        if (method !== 'GET') effects.current.notify(effects.current.t('errors.forbidden'), 'error');
+        if (selectIsSignedIn(session.getSnapshot()) && !session.getSnapshot().matches({ signedIn: 'loadingProfile' })) session.send({ type: 'session.reloadProfile' });
+      }),
+    [session],
+  );
   return null;
 }
 
@@ -68,6 +90,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     <SessionContext.Provider logic={logic}>
       <AuthFailureBridge />
       <StoredTokensBridge />
+      <ForbiddenBridge />
       <SignInHandover />
       <PreferencesProvider>{children}</PreferencesProvider>
     </SessionContext.Provider>

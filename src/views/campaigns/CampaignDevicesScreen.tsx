@@ -13,6 +13,7 @@ import { LeaveGuard } from '../common/LeaveGuard.tsx';
 import { PageHeader } from '../common/PageHeader.tsx';
 import { useNotify } from '../common/notify.tsx';
 import { usePageTitle } from '../common/usePageTitle.ts';
+import { useCan } from '../common/usePermission.ts';
 import { AppLink } from './AppLink.tsx';
 import { useCampaignDevicesStyles } from './Campaigns.styles.ts';
 import { DeviceSide } from './DeviceSide.tsx';
@@ -28,6 +29,7 @@ export default function CampaignDevicesScreen() {
   const styles = useCampaignDevicesStyles();
   const campaignId = Number(useParams().campaignId);
   const notify = useNotify();
+  const canEdit = useCan('campaigns');
   const logic = useMemo(() => campaignDevicesMachine.provide({ actions: { notify: (_, { intent, message }) => notify(i18n.t(message), intent) } }), [i18n, notify]);
   const editor = useActorRef(logic, { input: { campaignId } });
   const campaignActor = useActorRef(campaignMachine);
@@ -63,14 +65,18 @@ export default function CampaignDevicesScreen() {
                 event.target.value = '';
               }}
             />
-            <Button icon={importing ? <Spinner size="tiny" /> : <ArrowUploadRegular />} disabled={busy} onClick={() => fileInput.current?.click()}>
-              {importing ? t('import.importing') : t('import.button')}
-            </Button>
-            <Tooltip content={canMultiply ? t('multiply.text') : t('multiply.saveFirst')} relationship="description">
-              <Button icon={<CopyRegular />} disabled={!canMultiply || !campaign} onClick={() => setMultiplying(true)}>
-                {t('multiply.button')}
-              </Button>
-            </Tooltip>
+            {canEdit ? (
+              <>
+                <Button icon={importing ? <Spinner size="tiny" /> : <ArrowUploadRegular />} disabled={busy} onClick={() => fileInput.current?.click()}>
+                  {importing ? t('import.importing') : t('import.button')}
+                </Button>
+                <Tooltip content={canMultiply ? t('multiply.text') : t('multiply.saveFirst')} relationship="description">
+                  <Button icon={<CopyRegular />} disabled={!canMultiply || !campaign} onClick={() => setMultiplying(true)}>
+                    {t('multiply.button')}
+                  </Button>
+                </Tooltip>
+              </>
+            ) : null}
           </>
         }
       />
@@ -80,13 +86,19 @@ export default function CampaignDevicesScreen() {
             {t('devices.pending', { count: pending })}
           </Body1>
         ) : null}
-        <Button appearance="primary" icon={saving ? <Spinner size="tiny" /> : <SaveRegular />} disabled={!canSave} onClick={() => editor.send({ type: 'changes.save' })}>
-          {t('devices.save')}
-        </Button>
-        <Button icon={<DismissRegular />} disabled={!dirty || busy} onClick={() => editor.send({ type: 'changes.discard' })}>
-          {t('devices.discard')}
-        </Button>
-        <span className={styles.hint}>{t('devices.keyboardHint')}</span>
+        {canEdit ? (
+          <>
+            <Button appearance="primary" icon={saving ? <Spinner size="tiny" /> : <SaveRegular />} disabled={!canSave} onClick={() => editor.send({ type: 'changes.save' })}>
+              {t('devices.save')}
+            </Button>
+            <Button icon={<DismissRegular />} disabled={!dirty || busy} onClick={() => editor.send({ type: 'changes.discard' })}>
+              {t('devices.discard')}
+            </Button>
+            <span className={styles.hint}>{t('devices.keyboardHint')}</span>
+          </>
+        ) : (
+          <span className={styles.hint}>{t('common:viewOnly')}</span>
+        )}
       </div>
       <div className={styles.sides}>
         <DeviceSide editor={editor} side="participating" />

@@ -6,6 +6,7 @@ import type { CampaignsListActor } from '../../machines/campaigns/campaignsList.
 import type { Campaign } from '../../services/campaigns/campaigns.service.ts';
 import { Loading } from '../common/Loading.tsx';
 import { errorMessageKey } from '../common/errorMessageKey.ts';
+import { useCan } from '../common/usePermission.ts';
 import { AppLink } from './AppLink.tsx';
 import { CampaignMarkers } from './CampaignMarkers.tsx';
 import { useCampaignsStyles } from './Campaigns.styles.ts';
@@ -15,6 +16,7 @@ export type CampaignAction = 'edit' | 'report' | 'delete';
 /** The campaigns with their device counters and markers; stacked cards below 600 px. */
 export function CampaignTable({ list, onAction }: { list: CampaignsListActor; onAction: (action: CampaignAction, campaign: Campaign) => void }) {
   const { t } = useTranslation(['campaigns', 'common']);
+  const canEdit = useCan('campaigns');
   const styles = useCampaignsStyles();
   const page = useSelector(list, (s) => s.context.page);
   const loading = useSelector(list, (s) => s.hasTag('loading'));
@@ -73,9 +75,9 @@ export function CampaignTable({ list, onAction }: { list: CampaignsListActor; on
                     </MenuTrigger>
                     <MenuPopover>
                       <MenuList>
-                        <MenuItem onClick={() => onAction('edit', campaign)}>{t('actions.edit')}</MenuItem>
+                        {canEdit ? <MenuItem onClick={() => onAction('edit', campaign)}>{t('actions.edit')}</MenuItem> : null}
                         <MenuItem onClick={() => onAction('report', campaign)}>{t('actions.report')}</MenuItem>
-                        <MenuItem onClick={() => onAction('delete', campaign)}>{t('actions.delete')}</MenuItem>
+                        {canEdit ? <MenuItem onClick={() => onAction('delete', campaign)}>{t('actions.delete')}</MenuItem> : null}
                       </MenuList>
                     </MenuPopover>
                   </Menu>

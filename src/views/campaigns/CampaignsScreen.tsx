@@ -10,6 +10,7 @@ import { ConfirmDeleteDialog } from '../common/ConfirmDeleteDialog.tsx';
 import { PageHeader } from '../common/PageHeader.tsx';
 import { useNotify } from '../common/notify.tsx';
 import { usePageTitle } from '../common/usePageTitle.ts';
+import { useCan } from '../common/usePermission.ts';
 import { CampaignFormDialog } from './CampaignFormDialog.tsx';
 import { CampaignReportDialog } from './CampaignReportDialog.tsx';
 import { CampaignTable, type CampaignAction } from './CampaignTable.tsx';
@@ -23,6 +24,7 @@ export default function CampaignsScreen() {
   usePageTitle('screens:titles.campaigns');
   const styles = useCampaignsStyles();
   const notify = useNotify();
+  const canEdit = useCan('campaigns');
   const logic = useMemo(() => campaignsListMachine.provide({ actions: { notify: (_, { intent, message }) => notify(i18n.t(message), intent) } }), [i18n, notify]);
   const list = useActorRef(logic);
   const deleting = useSelector(list, (s) => s.matches('deleting'));
@@ -45,9 +47,11 @@ export default function CampaignsScreen() {
             <Button icon={<ArrowSyncRegular />} onClick={() => list.send({ type: 'list.reload' })}>
               {t('common:actions.refresh')}
             </Button>
-            <Button appearance="primary" icon={<AddRegular />} onClick={() => setDialog({ kind: 'add' })}>
-              {t('actions.add')}
-            </Button>
+            {canEdit ? (
+              <Button appearance="primary" icon={<AddRegular />} onClick={() => setDialog({ kind: 'add' })}>
+                {t('actions.add')}
+              </Button>
+            ) : null}
           </>
         }
       />

@@ -8,6 +8,7 @@ import { rangeOf, selectSide, selectSideStatus, sideCount, sideRows } from '../.
 import type { SideQuery } from '../../services/campaigns/campaigns.service.ts';
 import type { CampaignSide } from '../../services/schemas/campaigns.ts';
 import { Loading } from '../common/Loading.tsx';
+import { useCan } from '../common/usePermission.ts';
 import { useCampaignDevicesStyles } from './Campaigns.styles.ts';
 
 const PAGE_SIZES = [50, 200, 500];
@@ -22,6 +23,7 @@ export function DeviceSide({ editor, side }: { editor: CampaignDevicesActor; sid
   const added = useSelector(editor, (s) => s.context.added);
   const removed = useSelector(editor, (s) => s.context.removed);
   const canMove = useSelector(editor, (s) => s.can({ type: 'devices.move', devices: [], to: side }));
+  const canEdit = useCan('campaigns');
   const rows = useMemo(() => sideRows({ ...editor.getSnapshot().context, [side]: state, added, removed }, side), [editor, side, state, added, removed]);
   const count = useMemo(() => sideCount({ ...editor.getSnapshot().context, [side]: state, added, removed }, side), [editor, side, state, added, removed]);
   const [selected, setSelected] = useState<Set<number>>(new Set());
@@ -77,24 +79,26 @@ export function DeviceSide({ editor, side }: { editor: CampaignDevicesActor; sid
           ))}
         </Select>
       </div>
-      <div className={styles.sideActions}>
-        <Checkbox
-          label={t('devices.selectAll')}
-          checked={allSelected ? true : selected.size > 0 ? 'mixed' : false}
-          disabled={rows.length === 0}
-          onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((row) => row.id)))}
-        />
-        <Button
-          appearance="primary"
-          icon={side === 'participating' ? <ArrowRightRegular /> : <ArrowLeftRegular />}
-          iconPosition={side === 'participating' ? 'after' : 'before'}
-          disabled={selected.size === 0 || !canMove}
-          onClick={() => move(rows.filter((row) => selected.has(row.id)))}
-        >
-          {side === 'participating' ? t('devices.removeSelected') : t('devices.addSelected')}
-          {selected.size ? ` (${selected.size})` : ''}
-        </Button>
-      </div>
+      {canEdit ? (
+        <div className={styles.sideActions}>
+          <Checkbox
+            label={t('devices.selectAll')}
+            checked={allSelected ? true : selected.size > 0 ? 'mixed' : false}
+            disabled={rows.length === 0}
+            onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((row) => row.id)))}
+          />
+          <Button
+            appearance="primary"
+            icon={side === 'participating' ? <ArrowRightRegular /> : <ArrowLeftRegular />}
+            iconPosition={side === 'participating' ? 'after' : 'before'}
+            disabled={selected.size === 0 || !canMove}
+            onClick={() => move(rows.filter((row) => selected.has(row.id)))}
+          >
+            {side === 'participating' ? t('devices.removeSelected') : t('devices.addSelected')}
+            {selected.size ? ` (${selected.size})` : ''}
+          </Button>
+        </div>
+      ) : null}
       {status === 'failed' ? (
         <div className={styles.error} role="alert">
           <span>{side === 'participating' ? t('devices.participatingError') : t('devices.availableError')}</span>
@@ -110,20 +114,22 @@ export function DeviceSide({ editor, side }: { editor: CampaignDevicesActor; sid
             const name = device.name || device.sn;
             return (
               <li key={device.id} className={device.id in movedIn ? `${styles.row} ${styles.moved}` : styles.row}>
-                <Checkbox
-                  aria-label={t('devices.select', { name })}
-                  checked={selected.has(device.id)}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    toggle(device, event.shiftKey);
-                  }}
-                  onKeyDown={(event) => {
-                    if (event.key === ' ') {
+                {canEdit ? (
+                  <Checkbox
+                    aria-label={t('devices.select', { name })}
+                    checked={selected.has(device.id)}
+                    onClick={(event) => {
                       event.preventDefault();
                       toggle(device, event.shiftKey);
-                    }
-                  }}
-                />
+                    }}
+                    onKeyDown={(event) => {
+                      if (event.key === ' ') {
+                        event.preventDefault();
+                        toggle(device, event.shiftKey);
+                      }
+                    }}
+                  />
+                ) : null}
                 <div className={styles.device}>
                   <span className={styles.deviceName}>{name}</span>
                   <span className={styles.deviceSub}>
@@ -134,13 +140,15 @@ export function DeviceSide({ editor, side }: { editor: CampaignDevicesActor; sid
                     </Badge>
                   </span>
                 </div>
-                <Button
-                  appearance="subtle"
-                  disabled={!canMove}
-                  icon={side === 'participating' ? <ArrowRightRegular /> : <ArrowLeftRegular />}
-                  aria-label={side === 'participating' ? t('devices.removeOne', { name }) : t('devices.addOne', { name })}
-                  onClick={() => move([device])}
-                />
+                {canEdit ? (
+                  <Button
+                    appearance="subtle"
+                    disabled={!canMove}
+                    icon={side === 'participating' ? <ArrowRightRegular /> : <ArrowLeftRegular />}
+                    aria-label={side === 'participating' ? t('devices.removeOne', { name }) : t('devices.addOne', { name })}
+                    onClick={() => move([device])}
+                  />
+                ) : null}
               </li>
             );
           })}

@@ -3,6 +3,7 @@ import { AddRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../common/PageHeader.tsx';
 import { usePageTitle } from '../common/usePageTitle.ts';
+import { useCan } from '../common/usePermission.ts';
 import { HierarchyLoad } from './HierarchyLoad.tsx';
 import { useHierarchyForms } from './HierarchyDialogs.tsx';
 import { OfficesTable } from './OfficesTable.tsx';
@@ -14,6 +15,7 @@ export default function BranchOfficesScreen() {
   const { t } = useTranslation(['company', 'screens']);
   usePageTitle('screens:titles.branchOffices');
   const hierarchy = useHierarchy();
+  const canEdit = useCan('company');
   const actions = useHierarchyActions(hierarchy.reload);
   const forms = useHierarchyForms(hierarchy.reload);
   return (
@@ -21,9 +23,11 @@ export default function BranchOfficesScreen() {
       <PageHeader
         title={t('screens:titles.branchOffices')}
         actions={
-          <Button appearance="primary" icon={<AddRegular />} disabled={!hierarchy.data?.companies.length} onClick={() => forms.open({ kind: 'office', office: null })}>
-            {t('actions.addOffice')}
-          </Button>
+          canEdit ? (
+            <Button appearance="primary" icon={<AddRegular />} disabled={!hierarchy.data?.companies.length} onClick={() => forms.open({ kind: 'office', office: null })}>
+              {t('actions.addOffice')}
+            </Button>
+          ) : null
         }
       />
       <HierarchyLoad hierarchy={hierarchy}>

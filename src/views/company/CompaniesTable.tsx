@@ -3,6 +3,9 @@ import { MoreHorizontalRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { Company } from '../../services/schemas/company.ts';
 import { ResponsiveList } from '../common/ResponsiveList.tsx';
+import { useCan } from '../common/usePermission.ts';
+import { selectIsAdmin } from '../../machines/session.selectors.ts';
+import { SessionContext } from '../app/actors.ts';
 import { useCompanyStyles } from './Company.styles.ts';
 
 interface Props {
@@ -20,6 +23,9 @@ interface Props {
 export function CompaniesTable({ companies, onEdit, onToggleActive, onToggleVideo, onDelete, onSelect, disabled }: Props) {
   const { t } = useTranslation('company');
   const styles = useCompanyStyles();
+  const canEdit = useCan('company');
+  // Creating and deleting companies is the administrator's (the server answers 403 to anyone else).
+  const isAdmin = SessionContext.useSelector(selectIsAdmin);
   if (companies.length === 0) return <p className={styles.message}>{t('empty.companies')}</p>;
   return (
     <ResponsiveList
@@ -59,24 +65,28 @@ export function CompaniesTable({ companies, onEdit, onToggleActive, onToggleVide
         { id: 'offices', header: t('fields.offices'), wrap: 'nowrap', cell: (company) => t('counts.offices', { count: company.offices_count }) },
         { id: 'devices', header: t('fields.devices'), wrap: 'nowrap', cell: (company) => t('counts.devices', { count: company.devices_count }) },
       ]}
-      actions={{
-        header: t('actions.edit'),
-        cell: (company) => (
-          <Menu>
-            <MenuTrigger disableButtonEnhancement>
-              <Button appearance="subtle" icon={<MoreHorizontalRegular />} disabled={disabled} aria-label={t('actions.actionsOf', { name: company.name })} />
-            </MenuTrigger>
-            <MenuPopover>
-              <MenuList>
-                <MenuItem onClick={() => onEdit(company)}>{t('actions.edit')}</MenuItem>
-                <MenuItem onClick={() => onToggleActive(company)}>{t(company.is_active ? 'actions.deactivate' : 'actions.activate')}</MenuItem>
-                <MenuItem onClick={() => onToggleVideo(company)}>{t(company.video_upload_active ? 'actions.videoOff' : 'actions.videoOn')}</MenuItem>
-                <MenuItem onClick={() => onDelete(company)}>{t('actions.delete')}</MenuItem>
-              </MenuList>
-            </MenuPopover>
-          </Menu>
-        ),
-      }}
+      actions={
+        canEdit
+          ? {
+              header: t('actions.edit'),
+              cell: (company) => (
+                <Menu>
+                  <MenuTrigger disableButtonEnhancement>
+                    <Button appearance="subtle" icon={<MoreHorizontalRegular />} disabled={disabled} aria-label={t('actions.actionsOf', { name: company.name })} />
+                  </MenuTrigger>
+                  <MenuPopover>
+                    <MenuList>
+                      <MenuItem onClick={() => onEdit(company)}>{t('actions.edit')}</MenuItem>
+                      <MenuItem onClick={() => onToggleActive(company)}>{t(company.is_active ? 'actions.deactivate' : 'actions.activate')}</MenuItem>
+                      <MenuItem onClick={() => onToggleVideo(company)}>{t(company.video_upload_active ? 'actions.videoOff' : 'actions.videoOn')}</MenuItem>
+                      {isAdmin ? <MenuItem onClick={() => onDelete(company)}>{t('actions.delete')}</MenuItem> : null}
+                    </MenuList>
+                  </MenuPopover>
+                </Menu>
+              ),
+            }
+          : undefined
+      }
     />
   );
 }

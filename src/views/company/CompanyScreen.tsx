@@ -3,7 +3,10 @@ import { Button, Subtitle2 } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../common/PageHeader.tsx';
+import { selectIsAdmin } from '../../machines/session.selectors.ts';
+import { SessionContext } from '../app/actors.ts';
 import { usePageTitle } from '../common/usePageTitle.ts';
+import { useCan } from '../common/usePermission.ts';
 import { CompaniesTable } from './CompaniesTable.tsx';
 import { useCompanyStyles } from './Company.styles.ts';
 import { CompanyInfo } from './CompanyInfo.tsx';
@@ -20,6 +23,8 @@ export default function CompanyScreen() {
   usePageTitle('screens:titles.company');
   const styles = useCompanyStyles();
   const hierarchy = useHierarchy();
+  const canEdit = useCan('company');
+  const isAdmin = SessionContext.useSelector(selectIsAdmin);
   const [version, setVersion] = useState(0);
   const reload = () => {
     hierarchy.reload();
@@ -30,14 +35,17 @@ export default function CompanyScreen() {
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const hasCompanies = !!hierarchy.data?.companies.length;
 
-  const header = (id: string, title: string, add: () => void, label: string, enabled = true) => (
+  /** `enabled` null: no add button (the user may not add these). */
+  const header = (id: string, title: string, add: () => void, label: string, enabled: boolean | null) => (
     <div className={styles.sectionHeader}>
       <Subtitle2 as="h2" id={id}>
         {title}
       </Subtitle2>
-      <Button size="small" icon={<AddRegular />} disabled={!enabled} onClick={add}>
-        {label}
-      </Button>
+      {enabled !== null ? (
+        <Button size="small" icon={<AddRegular />} disabled={!enabled} onClick={add}>
+          {label}
+        </Button>
+      ) : null}
     </div>
   );
 
@@ -50,7 +58,7 @@ export default function CompanyScreen() {
           return (
             <>
               <section className={styles.section} aria-labelledby="companies-title">
-                {header('companies-title', t('sections.companies'), () => forms.open({ kind: 'company', company: null }), t('actions.addCompany'))}
+                {header('companies-title', t('sections.companies'), () => forms.open({ kind: 'company', company: null }), t('actions.addCompany'), isAdmin ? true : null)}
                 <CompaniesTable
                   companies={data.companies}
                   disabled={actions.busy}
@@ -68,7 +76,7 @@ export default function CompanyScreen() {
                   t('sections.departments'),
                   () => forms.open({ kind: 'department', department: null, company: selected?.id }),
                   t('actions.addDepartment'),
-                  hasCompanies,
+                  canEdit ? hasCompanies : null,
                 )}
                 <DepartmentsTable
                   departments={data.departments}
@@ -77,7 +85,7 @@ export default function CompanyScreen() {
                 />
               </section>
               <section className={styles.section} aria-labelledby="offices-title">
-                {header('offices-title', t('sections.offices'), () => forms.open({ kind: 'office', office: null, company: selected?.id }), t('actions.addOffice'), hasCompanies)}
+                {header('offices-title', t('sections.offices'), () => forms.open({ kind: 'office', office: null, company: selected?.id }), t('actions.addOffice'), canEdit ? hasCompanies : null)}
                 <OfficesTable offices={data.offices} onEdit={(office) => forms.open({ kind: 'office', office })} onDelete={(office) => actions.askDelete('office', office.id)} />
               </section>
             </>

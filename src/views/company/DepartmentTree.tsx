@@ -2,6 +2,7 @@ import { Button } from '@fluentui/react-components';
 import { DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { Department } from '../../services/schemas/company.ts';
+import { useCan } from '../common/usePermission.ts';
 import { useCompanyStyles } from './Company.styles.ts';
 
 interface Props {
@@ -15,6 +16,7 @@ interface Props {
 export function DepartmentTree({ departments, label, onEdit, onDelete }: Props) {
   const { t } = useTranslation('company');
   const styles = useCompanyStyles();
+  const canEdit = useCan('company');
   const ids = new Set(departments.map((d) => d.id));
   const children = (parent: number | null) => departments.filter((d) => (parent === null ? d.parent === null || !ids.has(d.parent) : d.parent === parent));
 
@@ -28,8 +30,12 @@ export function DepartmentTree({ departments, label, onEdit, onDelete }: Props) 
             <div className={styles.treeRow}>
               <span className={styles.treeName}>{department.name}</span>
               <span className={styles.muted}>{t('counts.offices', { count: department.offices_count })}</span>
-              <Button appearance="subtle" size="small" icon={<EditRegular />} aria-label={`${t('actions.edit')}: ${department.name}`} onClick={() => onEdit(department)} />
-              <Button appearance="subtle" size="small" icon={<DeleteRegular />} aria-label={`${t('actions.delete')}: ${department.name}`} onClick={() => onDelete(department)} />
+              {canEdit ? (
+                <>
+                  <Button appearance="subtle" size="small" icon={<EditRegular />} aria-label={`${t('actions.edit')}: ${department.name}`} onClick={() => onEdit(department)} />
+                  <Button appearance="subtle" size="small" icon={<DeleteRegular />} aria-label={`${t('actions.delete')}: ${department.name}`} onClick={() => onDelete(department)} />
+                </>
+              ) : null}
             </div>
             {branch(department.id, depth + 1)}
           </li>

@@ -3,6 +3,7 @@ import { DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { Office } from '../../services/schemas/company.ts';
 import { ResponsiveList } from '../common/ResponsiveList.tsx';
+import { useCan } from '../common/usePermission.ts';
 import { RouterLink } from '../common/RouterLink.tsx';
 import { useCompanyStyles } from './Company.styles.ts';
 
@@ -10,6 +11,7 @@ import { useCompanyStyles } from './Company.styles.ts';
 export function OfficesTable({ offices, onEdit, onDelete }: { offices: Office[]; onEdit: (office: Office) => void; onDelete: (office: Office) => void }) {
   const { t } = useTranslation('company');
   const styles = useCompanyStyles();
+  const canEdit = useCan('company');
   if (offices.length === 0) return <p className={styles.message}>{t('empty.offices')}</p>;
   return (
     <ResponsiveList
@@ -36,15 +38,19 @@ export function OfficesTable({ offices, onEdit, onDelete }: { offices: Office[];
           },
         },
       ]}
-      actions={{
-        header: t('actions.edit'),
-        cell: (office) => (
-          <div className={styles.actions}>
-            <Button appearance="subtle" size="small" icon={<EditRegular />} aria-label={`${t('actions.edit')}: ${office.name}`} onClick={() => onEdit(office)} />
-            <Button appearance="subtle" size="small" icon={<DeleteRegular />} aria-label={`${t('actions.delete')}: ${office.name}`} onClick={() => onDelete(office)} />
-          </div>
-        ),
-      }}
+      actions={
+        canEdit
+          ? {
+              header: t('actions.edit'),
+              cell: (office) => (
+                <div className={styles.actions}>
+                  <Button appearance="subtle" size="small" icon={<EditRegular />} aria-label={`${t('actions.edit')}: ${office.name}`} onClick={() => onEdit(office)} />
+                  <Button appearance="subtle" size="small" icon={<DeleteRegular />} aria-label={`${t('actions.delete')}: ${office.name}`} onClick={() => onDelete(office)} />
+                </div>
+              ),
+            }
+          : undefined
+      }
     />
   );
 }

@@ -2,7 +2,10 @@ import { Button } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../common/PageHeader.tsx';
+import { selectIsAdmin } from '../../machines/session.selectors.ts';
+import { SessionContext } from '../app/actors.ts';
 import { usePageTitle } from '../common/usePageTitle.ts';
+import { useCan } from '../common/usePermission.ts';
 import { CompaniesTable } from './CompaniesTable.tsx';
 import { HierarchyLoad } from './HierarchyLoad.tsx';
 import { useHierarchyForms } from './HierarchyDialogs.tsx';
@@ -14,6 +17,7 @@ export default function OrganizationsScreen() {
   const { t } = useTranslation(['company', 'screens']);
   usePageTitle('screens:titles.organizations');
   const hierarchy = useHierarchy();
+  const isAdmin = SessionContext.useSelector(selectIsAdmin);
   const actions = useHierarchyActions(hierarchy.reload);
   const forms = useHierarchyForms(hierarchy.reload);
   return (
@@ -21,9 +25,11 @@ export default function OrganizationsScreen() {
       <PageHeader
         title={t('screens:titles.organizations')}
         actions={
-          <Button appearance="primary" icon={<AddRegular />} onClick={() => forms.open({ kind: 'company', company: null })}>
-            {t('actions.addCompany')}
-          </Button>
+          isAdmin ? (
+            <Button appearance="primary" icon={<AddRegular />} onClick={() => forms.open({ kind: 'company', company: null })}>
+              {t('actions.addCompany')}
+            </Button>
+          ) : null
         }
       />
       <HierarchyLoad hierarchy={hierarchy}>

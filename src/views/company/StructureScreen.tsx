@@ -3,6 +3,7 @@ import { AddRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../common/PageHeader.tsx';
 import { usePageTitle } from '../common/usePageTitle.ts';
+import { useCan } from '../common/usePermission.ts';
 import { useCompanyStyles } from './Company.styles.ts';
 import { DepartmentTree } from './DepartmentTree.tsx';
 import { HierarchyLoad } from './HierarchyLoad.tsx';
@@ -16,6 +17,7 @@ export default function StructureScreen() {
   usePageTitle('screens:titles.structure');
   const styles = useCompanyStyles();
   const hierarchy = useHierarchy();
+  const canEdit = useCan('company');
   const actions = useHierarchyActions(hierarchy.reload);
   const forms = useHierarchyForms(hierarchy.reload);
   return (
@@ -32,9 +34,11 @@ export default function StructureScreen() {
                   <Subtitle2 as="h2" id={`structure-${company.id}`} className={styles.name}>
                     {company.name}
                   </Subtitle2>
-                  <Button size="small" icon={<AddRegular />} onClick={() => forms.open({ kind: 'department', department: null, company: company.id })}>
-                    {t('actions.addDepartment')}
-                  </Button>
+                  {canEdit ? (
+                    <Button size="small" icon={<AddRegular />} onClick={() => forms.open({ kind: 'department', department: null, company: company.id })}>
+                      {t('actions.addDepartment')}
+                    </Button>
+                  ) : null}
                 </div>
                 <DepartmentTree
                   label={t('tree.label', { name: company.name })}

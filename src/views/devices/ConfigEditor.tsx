@@ -7,8 +7,8 @@ import { useDeviceConfigsStyles } from './DeviceConfigs.styles.ts';
 
 type EditorActor = ActorRefFrom<typeof devicesConfigEditorMachine>;
 
-/** The config files of the device (name, path) to pick from, and the editor of the picked one. */
-export function ConfigEditor({ editor }: { editor: EditorActor }) {
+/** The config files of the device (name, path) to pick from, and the editor of the picked one (read-only: view rights only). */
+export function ConfigEditor({ editor, readOnly = false }: { editor: EditorActor; readOnly?: boolean }) {
   const { t } = useTranslation('devices');
   const styles = useDeviceConfigsStyles();
   const configs = useSelector(editor, (s) => s.context.configs);
@@ -51,17 +51,21 @@ export function ConfigEditor({ editor }: { editor: EditorActor }) {
         >
           <Subtitle2 as="h2">{selected.path}</Subtitle2>
           <Field label={t('configs.editor', { name: selected.name })} validationState={error ? 'error' : 'none'} validationMessage={error ? t(`errors.${error}`, { defaultValue: t('errors.generic') }) : undefined}>
-            <Textarea textarea={{ className: styles.textarea }} value={draft} spellCheck={false} resize="vertical" onChange={(_, data) => editor.send({ type: 'config.edit', content: data.value })} />
+            <Textarea textarea={{ className: styles.textarea }} readOnly={readOnly} value={draft} spellCheck={false} resize="vertical" onChange={(_, data) => editor.send({ type: 'config.edit', content: data.value })} />
           </Field>
-          <div className={styles.editorActions}>
-            <Button appearance="primary" type="submit" disabled={!dirty || saving} icon={saving ? <Spinner size="tiny" /> : undefined}>
-              {t('actions.save')}
-            </Button>
-            <Button disabled={!dirty || saving} onClick={() => editor.send({ type: 'config.revert' })}>
-              {t('configs.revert')}
-            </Button>
-            {dirty ? <Caption1 className={styles.modified}>{t('configs.modified')}</Caption1> : null}
-          </div>
+          {readOnly ? (
+            <Caption1>{t('common:viewOnly')}</Caption1>
+          ) : (
+            <div className={styles.editorActions}>
+              <Button appearance="primary" type="submit" disabled={!dirty || saving} icon={saving ? <Spinner size="tiny" /> : undefined}>
+                {t('actions.save')}
+              </Button>
+              <Button disabled={!dirty || saving} onClick={() => editor.send({ type: 'config.revert' })}>
+                {t('configs.revert')}
+              </Button>
+              {dirty ? <Caption1 className={styles.modified}>{t('configs.modified')}</Caption1> : null}
+            </div>
+          )}
         </form>
       ) : (
         <Body1 className={styles.message}>{t('configs.pick')}</Body1>

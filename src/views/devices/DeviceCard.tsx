@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import type { Device } from '../../services/devices.service.ts';
 import { ConfirmDeleteDialog } from '../common/ConfirmDeleteDialog.tsx';
 import { useNotify } from '../common/notify.tsx';
+import { useCan } from '../common/usePermission.ts';
 import { DeviceDetails } from './DeviceDetails.tsx';
 import { useDeviceCardStyles } from './Devices.styles.ts';
 import { deviceActivationLogic, deviceCardLogic } from './logic.ts';
@@ -27,6 +28,7 @@ export function DeviceCard({ device: initial, onEdit, onChanged, onActivationCha
   const styles = useDeviceCardStyles();
   const notify = useNotify();
   const navigate = useNavigate();
+  const canEdit = useCan('devices');
   const fileInput = useRef<HTMLInputElement>(null);
   // The actors keep the logic they started with: the callbacks are read through a ref, so the latest ones run.
   const callbacks = useRef({ onChanged, onActivationChanged, onRemoved });
@@ -89,36 +91,46 @@ export function DeviceCard({ device: initial, onEdit, onChanged, onActivationCha
                     event.target.value = '';
                   }}
                 />
-                <div className={styles.actions}>
-                  <Button icon={<ImageAddRegular />} disabled={busy} onClick={() => fileInput.current?.click()} title={t('photo.hint')}>
-                    {t('photo.set')}
-                  </Button>
-                  <Button icon={<ImageOffRegular />} disabled={busy || !device.photo} onClick={() => card.send({ type: 'card.photo.clear' })}>
-                    {t('photo.clear')}
-                  </Button>
-                </div>
+                {canEdit ? (
+                  <div className={styles.actions}>
+                    <Button icon={<ImageAddRegular />} disabled={busy} onClick={() => fileInput.current?.click()} title={t('photo.hint')}>
+                      {t('photo.set')}
+                    </Button>
+                    <Button icon={<ImageOffRegular />} disabled={busy || !device.photo} onClick={() => card.send({ type: 'card.photo.clear' })}>
+                      {t('photo.clear')}
+                    </Button>
+                  </div>
+                ) : null}
               </div>
             </div>
           </DialogContent>
           <DialogActions fluid className={styles.actions}>
-            <Button icon={<EditRegular />} onClick={() => onEdit(device)} disabled={busy}>
-              {t('actions.edit')}
-            </Button>
+            {canEdit ? (
+              <Button icon={<EditRegular />} onClick={() => onEdit(device)} disabled={busy}>
+                {t('actions.edit')}
+              </Button>
+            ) : null}
             <Button icon={<SettingsRegular />} onClick={() => navigate(`/devices/${device.id}/configs`)}>
               {t('actions.configs')}
             </Button>
-            <Button icon={<ArrowClockwiseRegular />} disabled={busy || !device.is_active} onClick={() => card.send({ type: 'card.reboot' })}>
-              {t('actions.reboot')}
-            </Button>
+            {canEdit ? (
+              <Button icon={<ArrowClockwiseRegular />} disabled={busy || !device.is_active} onClick={() => card.send({ type: 'card.reboot' })}>
+                {t('actions.reboot')}
+              </Button>
+            ) : null}
             <Button icon={<CheckmarkCircleRegular />} disabled={busy} onClick={() => card.send({ type: 'card.check' })}>
               {t('actions.check')}
             </Button>
-            <Button icon={switching ? <Spinner size="tiny" /> : <PowerRegular />} disabled={switching} onClick={() => activation.send({ type: 'activation.toggle' })}>
-              {active ? t('actions.deactivate') : t('actions.activate')}
-            </Button>
-            <Button icon={<DeleteRegular />} disabled={busy} onClick={() => card.send({ type: 'card.delete' })}>
-              {t('actions.delete')}
-            </Button>
+            {canEdit ? (
+              <>
+                <Button icon={switching ? <Spinner size="tiny" /> : <PowerRegular />} disabled={switching} onClick={() => activation.send({ type: 'activation.toggle' })}>
+                  {active ? t('actions.deactivate') : t('actions.activate')}
+                </Button>
+                <Button icon={<DeleteRegular />} disabled={busy} onClick={() => card.send({ type: 'card.delete' })}>
+                  {t('actions.delete')}
+                </Button>
+              </>
+            ) : null}
             <Button appearance="primary" onClick={onClose}>
               {t('actions.close')}
             </Button>

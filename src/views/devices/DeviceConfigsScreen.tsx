@@ -8,9 +8,11 @@ import { fromPromise } from 'xstate';
 import { createFetchStatusMachine } from '../../machines/fetchStatus.machine.ts';
 import { getDevice, type Device } from '../../services/devices.service.ts';
 import { Loading } from '../common/Loading.tsx';
+import { errorMessageKey } from '../common/errorMessageKey.ts';
 import { PageHeader } from '../common/PageHeader.tsx';
 import { useNotify } from '../common/notify.tsx';
 import { usePageTitle } from '../common/usePageTitle.ts';
+import { useCan } from '../common/usePermission.ts';
 import { ConfigEditor } from './ConfigEditor.tsx';
 import { useDeviceConfigsStyles } from './DeviceConfigs.styles.ts';
 import { configEditorLogic } from './logic.ts';
@@ -26,6 +28,7 @@ export default function DeviceConfigsScreen() {
   const navigate = useNavigate();
   const notify = useNotify();
   const deviceId = Number(useParams().deviceId);
+  const canEdit = useCan('devices');
   const logic = useMemo(() => configEditorLogic.provide({ actions: { notify: (_, { intent, message }) => notify(i18n.t(message), intent) } }), [i18n, notify]);
   const editor = useActorRef(logic, { input: { deviceId } });
   const deviceActor = useActorRef(deviceMachine);
@@ -33,6 +36,7 @@ export default function DeviceConfigsScreen() {
   const device = useSelector(deviceActor, (s) => s.context.data);
   const state = useSelector(editor, (s) => (s.matches('ready') ? 'ready' : (s.value as string)));
   const dirty = useSelector(editor, (s) => s.hasTag('dirty'));
+  const loadError = useSelector(editor, (s) => (s.matches('failed') ? s.context.error : null));
   const name = device ? device.name || device.sn : '';
 
   return (
@@ -48,12 +52,12 @@ export default function DeviceConfigsScreen() {
       {state === 'loading' ? <Loading /> : null}
       {state === 'failed' ? (
         <div role="alert">
-          <Body1 className={styles.message}>{t('configs.loadError')}</Body1>{' '}
+          <Body1 className={styles.message}>{`${t('configs.loadError')}: ${t(`common:${errorMessageKey(loadError)}`)}`}</Body1>{' '}
           <Button onClick={() => editor.send({ type: 'config.reload' })}>{t('configs.retry')}</Button>
         </div>
       ) : null}
       {state === 'empty' ? <Body1 className={styles.message}>{t('configs.empty')}</Body1> : null}
-      {state === 'ready' ? <ConfigEditor editor={editor} /> : null}
+      {state === 'ready' ? <ConfigEditor editor={editor} readOnly={!canEdit} /> : null}
       <LeaveGuard
         when={dirty}
         texts={{ title: t('configs.unsavedTitle'), text: t('configs.unsavedText'), stay: t('configs.stay'), leave: t('configs.leave') }}

@@ -9,6 +9,7 @@ import type { Device } from '../../services/devices.service.ts';
 import { PageHeader } from '../common/PageHeader.tsx';
 import { useNotify } from '../common/notify.tsx';
 import { usePageTitle } from '../common/usePageTitle.ts';
+import { useCan } from '../common/usePermission.ts';
 import { DeviceCard } from './DeviceCard.tsx';
 import { DeviceFilters } from './DeviceFilters.tsx';
 import { DeviceFormDialog } from './DeviceFormDialog.tsx';
@@ -34,6 +35,7 @@ export default function DevicesScreen() {
   const { t, i18n } = useTranslation(['devices', 'screens', 'common']);
   usePageTitle('screens:titles.devices');
   const notify = useNotify();
+  const canEdit = useCan('devices');
   const logic = useMemo(
     () =>
       devicesLogic(() => currentLanguage(i18n.language)).provide({
@@ -68,9 +70,11 @@ export default function DevicesScreen() {
             <Button icon={<ArrowSyncRegular />} onClick={() => devices.send({ type: 'devices.refresh' })}>
               {t('actions.refresh')}
             </Button>
-            <Button appearance="primary" icon={<AddRegular />} onClick={() => setDialog({ kind: 'add' })}>
-              {t('actions.add')}
-            </Button>
+            {canEdit ? (
+              <Button appearance="primary" icon={<AddRegular />} onClick={() => setDialog({ kind: 'add' })}>
+                {t('actions.add')}
+              </Button>
+            ) : null}
           </>
         }
       />

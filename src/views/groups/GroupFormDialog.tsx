@@ -1,4 +1,4 @@
-import { Checkbox, Field, Input, Select } from '@fluentui/react-components';
+import { Checkbox, Field, FieldContextProvider, Input, Select } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { groupFormInput, groupFormMachine } from '../../machines/groups/groupForm.machine.ts';
 import type { CompanyName } from '../../services/groups.service.ts';
@@ -26,16 +26,20 @@ export function GroupFormDialog({ group, companies, onSaved, onClose }: { group:
       <Field label={t('fields.companies')} hint={t('form.companiesHint')} {...fieldValidation(errors, 'companies', message)}>
         {companies.length ? (
           <div role="group" aria-label={t('fields.companies')} className={styles.choices}>
-            {companies.map((company) => (
-              <Checkbox
-                key={company.id}
-                label={<span className={styles.name}>{company.name}</span>}
-                checked={fields.companies.includes(company.id)}
-                onChange={(_, data) =>
-                  change('companies', data.checked ? [...fields.companies, company.id] : fields.companies.filter((id) => id !== company.id))
-                }
-              />
-            ))}
+            {/* Each checkbox is its own control: inside the Field's context all of them took its one control id, so every
+                label toggled the first checkbox (another company than the one clicked) and was named after the field. */}
+            <FieldContextProvider value={undefined}>
+              {companies.map((company) => (
+                <Checkbox
+                  key={company.id}
+                  label={<span className={styles.name}>{company.name}</span>}
+                  checked={fields.companies.includes(company.id)}
+                  onChange={(_, data) =>
+                    change('companies', data.checked ? [...fields.companies, company.id] : fields.companies.filter((id) => id !== company.id))
+                  }
+                />
+              ))}
+            </FieldContextProvider>
           </div>
         ) : (
           <p className={styles.message}>{t('form.noCompanies')}</p>

@@ -43,4 +43,19 @@ describe('SidebarNav', () => {
     expect(expanded('Directory')).toBe('true');
     expect(screen.getByRole('link', { name: 'Directory' }).getAttribute('href')).toBe('/directory');
   });
+
+  it("shows a scoped user only the areas their access may view, and Clients only with edit rights in devices", async () => {
+    const links = async (devices: 'view' | 'edit') => {
+      storeSession(5);
+      const permissions = { devices, media: 'none', playlists: 'none', campaigns: 'view', statistics: 'none', company: 'none' } as const;
+      const profile = { id: 5, username: 'op', is_active: true, is_admin: false, date_joined: '2024-01-01T00:00:00.000Z', access: { admin: false, companies: [3], permissions } };
+      const view = renderWithProviders(<SidebarNav />, { path: '/devices', session: { loadProfile: () => Promise.resolve(profile) } });
+      await waitFor(() => expect(screen.queryByRole('button', { name: 'Media' })).toBeNull());
+      const seen = [screen.getAllByRole('button').map((button) => button.textContent), screen.getAllByRole('link').map((link) => link.textContent)];
+      view.unmount();
+      return seen;
+    };
+    expect(await links('view')).toEqual([['Devices', 'Campaigns', 'Company', 'Navigation'], ['Devices list']]);
+    expect(await links('edit')).toEqual([['Devices', 'Campaigns', 'Company', 'Navigation'], ['Devices list', 'Clients']]);
+  });
 });

@@ -21,6 +21,8 @@ export interface NavItem {
   adminOnly?: boolean;
   /** Shown only with at least view rights in this area (the section's area by default; `null`: to everyone). */
   area?: Area | null;
+  /** Needs edit rights in the area, not only view (/clients: waiting players are for whoever may add devices). */
+  edit?: boolean;
 }
 
 export interface NavSection {
@@ -41,7 +43,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
     Icon: DesktopRegular,
     items: [
       { key: 'devices', path: '/devices' },
-      { key: 'clients', path: '/clients' },
+      { key: 'clients', path: '/clients', edit: true },
     ],
     area: 'devices',
   },
@@ -100,11 +102,12 @@ export const NAV_SECTIONS: readonly NavSection[] = [
  * in it, when the profile's `access` is known (without it, as before scopes: everything but the administrator's).
  */
 export function navSectionsFor(isAdmin: boolean, access?: Access | null): NavSection[] {
-  const mayView = (area: Area | null | undefined) => isAdmin || !access || !area || access.permissions[area] !== 'none';
+  const mayView = (area: Area | null | undefined, edit = false) =>
+    isAdmin || !access || !area || (edit ? access.permissions[area] === 'edit' : access.permissions[area] !== 'none');
   return NAV_SECTIONS.filter((section) => isAdmin || !section.adminOnly)
     .map((section) => ({
       ...section,
-      items: section.items.filter((item) => (isAdmin || !item.adminOnly) && mayView(item.area === undefined ? section.area : item.area)),
+      items: section.items.filter((item) => (isAdmin || !item.adminOnly) && mayView(item.area === undefined ? section.area : item.area, item.edit)),
     }))
     .filter((section) => section.items.length > 0);
 }

@@ -23,6 +23,7 @@ import { RouterLink } from '../common/RouterLink.tsx';
 import { PageHeader } from '../common/PageHeader.tsx';
 import { useNotify } from '../common/notify.tsx';
 import { usePageTitle } from '../common/usePageTitle.ts';
+import { useCan } from '../common/usePermission.ts';
 import { mediaErrorKey } from './format.ts';
 import { MediaEditDialog, useEditedNotice } from './MediaEditDialog.tsx';
 import { MediaInfoTable } from './MediaInfoTable.tsx';
@@ -45,6 +46,7 @@ function MediaDetails({ mediaId }: { mediaId: number }) {
   const navigate = useNavigate();
   const notify = useNotify();
   const edited = useEditedNotice();
+  const canEdit = useCan('media');
   const logic = useMemo(
     () =>
       mediaDetailsMachine.provide({
@@ -104,12 +106,16 @@ function MediaDetails({ mediaId }: { mediaId: number }) {
             <Button icon={<ArrowSyncRegular />} onClick={() => details.send({ type: 'details.refresh' })}>
               {t('common:actions.refresh')}
             </Button>
-            <Button icon={<EditRegular />} onClick={() => setEditing(true)}>
-              {t('actions.edit')}
-            </Button>
-            <Button icon={<DeleteRegular />} onClick={() => details.send({ type: 'details.delete' })}>
-              {t('actions.delete')}
-            </Button>
+            {canEdit ? (
+              <>
+                <Button icon={<EditRegular />} onClick={() => setEditing(true)}>
+                  {t('actions.edit')}
+                </Button>
+                <Button icon={<DeleteRegular />} onClick={() => details.send({ type: 'details.delete' })}>
+                  {t('actions.delete')}
+                </Button>
+              </>
+            ) : null}
           </>
         }
       />
@@ -124,7 +130,7 @@ function MediaDetails({ mediaId }: { mediaId: number }) {
             <Subtitle1 as="h2" id="media-processing" className={styles.heading}>
               {t('details.processing')}
             </Subtitle1>
-            <MediaProcessing media={media} canRetry={canRetry} retrying={retrying} onRetry={() => details.send({ type: 'details.retry' })} />
+            <MediaProcessing media={media} canRetry={canRetry && canEdit} retrying={retrying} onRetry={() => details.send({ type: 'details.retry' })} />
           </section>
           <section className={styles.section} aria-labelledby="media-info">
             <Subtitle1 as="h2" id="media-info" className={styles.heading}>

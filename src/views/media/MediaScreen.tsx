@@ -10,6 +10,7 @@ import type { MediaFile } from '../../services/schemas/media.ts';
 import { PageHeader } from '../common/PageHeader.tsx';
 import { useNotify } from '../common/notify.tsx';
 import { usePageTitle } from '../common/usePageTitle.ts';
+import { useCan } from '../common/usePermission.ts';
 import { MediaEditDialog, useEditedNotice } from './MediaEditDialog.tsx';
 import { MediaPager } from './MediaPager.tsx';
 import { MediaTable } from './MediaTable.tsx';
@@ -28,6 +29,7 @@ export default function MediaScreen() {
   const styles = useMediaStyles();
   const notify = useNotify();
   const edited = useEditedNotice();
+  const canEdit = useCan('media');
   const list = useActorRef(mediaListMachine);
   const params = useSelector(list, selectParams);
   const processing = useSelector(list, selectHasProcessing);
@@ -67,9 +69,11 @@ export default function MediaScreen() {
             <Button icon={<ArrowSyncRegular />} onClick={reload}>
               {t('common:actions.refresh')}
             </Button>
-            <Button appearance="primary" icon={<AddRegular />} onClick={() => setAdding(true)}>
-              {t('actions.add')}
-            </Button>
+            {canEdit ? (
+              <Button appearance="primary" icon={<AddRegular />} onClick={() => setAdding(true)}>
+                {t('actions.add')}
+              </Button>
+            ) : null}
           </>
         }
       />
@@ -83,7 +87,7 @@ export default function MediaScreen() {
           dismiss={{ 'aria-label': t('common:actions.clearSearch') }}
         />
       </div>
-      <MediaTable list={list} onEdit={setEditing} />
+      <MediaTable list={list} onEdit={canEdit ? setEditing : undefined} />
       <MediaPager list={list} onPage={(page) => list.send({ type: 'fetch.load', params: { ...params, page } })} />
       <UploadDialog upload={upload} open={adding} onClose={() => setAdding(false)} />
       {editing ? (

@@ -16,8 +16,8 @@ import { useMediaStyles } from './Media.styles.ts';
 
 export type MediaListActor = ActorRefFrom<typeof mediaListMachine>;
 
-/** The page of media files: name (link to details), uploaded date, status, duration, size and an edit action. */
-export function MediaTable({ list, onEdit }: { list: MediaListActor; onEdit: (media: MediaFile) => void }) {
+/** The page of media files: name (link to details), uploaded date, status, duration, size and an edit action (none without `onEdit`). */
+export function MediaTable({ list, onEdit }: { list: MediaListActor; onEdit?: (media: MediaFile) => void }) {
   const { t, i18n } = useTranslation(['media', 'common']);
   const styles = useMediaStyles();
   const status = useSelector(list, selectFetchStatus);
@@ -50,12 +50,16 @@ export function MediaTable({ list, onEdit }: { list: MediaListActor; onEdit: (me
           { id: 'size', header: t('fields.size'), cell: (media) => formatMb(media.size, i18n.language, t), wrap: 'nowrap' },
           { id: 'position', header: t('fields.screen_position'), cell: (media) => t(`positions.${media.screen_position}`), wideOnly: true },
         ]}
-        actions={{
-          header: t('fields.actions'),
-          cell: (media) => (
-            <Button appearance="subtle" size="small" icon={<EditRegular />} aria-label={t('actions.editNamed', { name: media.name })} onClick={() => onEdit(media)} />
-          ),
-        }}
+        actions={
+          onEdit
+            ? {
+                header: t('fields.actions'),
+                cell: (media) => (
+                  <Button appearance="subtle" size="small" icon={<EditRegular />} aria-label={t('actions.editNamed', { name: media.name })} onClick={() => onEdit(media)} />
+                ),
+              }
+            : undefined
+        }
       />
     </div>
   );

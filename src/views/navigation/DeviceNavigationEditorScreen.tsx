@@ -13,6 +13,7 @@ import { Loading } from '../common/Loading.tsx';
 import { PageHeader } from '../common/PageHeader.tsx';
 import { useNotify } from '../common/notify.tsx';
 import { usePageTitle } from '../common/usePageTitle.ts';
+import { useCan } from '../common/usePermission.ts';
 import { LayoutStage, type StageMarker } from './LayoutStage.tsx';
 import { MarkerPanel } from './MarkerPanel.tsx';
 import { useNavigationStyles } from './Navigation.styles.ts';
@@ -33,6 +34,7 @@ export default function DeviceNavigationEditorScreen() {
   usePageTitle('screens:titles.deviceNavigationEditor');
   const styles = useNavigationStyles();
   const notify = useNotify();
+  const canEdit = useCan('devices'); // the navigation routes' area (server/routes/navigation.ts)
   const deviceId = Number(useParams().deviceId);
   const themed = useRef<HTMLElement>(null);
   const [deleting, setDeleting] = useState<number | null>(null);
@@ -101,10 +103,12 @@ export default function DeviceNavigationEditorScreen() {
       <PageHeader
         title={loaded ? t('editor.title', { name: loaded.device.name || loaded.device.sn }) : t('screens:titles.deviceNavigationEditor')}
         actions={
+          canEdit && (
           <>
             <Button icon={<SaveRegular />} disabled={!canApply} onClick={() => editor.send({ type: 'editor.apply' })}>{t('editor.apply')}</Button>
             <Button appearance="primary" icon={<SendRegular />} disabled={!canSend} onClick={() => editor.send({ type: 'editor.send' })}>{t('editor.send')}</Button>
           </>
+          )
         }
       />
       <LeaveGuard when={dirty} texts={{ title: t('leave.title'), text: t('leave.text'), stay: t('leave.stay'), leave: t('leave.leave') }} />
@@ -138,9 +142,9 @@ export default function DeviceNavigationEditorScreen() {
                 <div className={styles.actions}>
                   {placing ? (
                     <Button onClick={() => placement.send({ type: 'placement.cancel' })}>{t('marker.cancelPlacement')}</Button>
-                  ) : (
+                  ) : canEdit ? (
                     <Button icon={<AddRegular />} disabled={busy} onClick={() => placement.send({ type: 'placement.start' })}>{t('marker.addMarker')}</Button>
-                  )}
+                  ) : null}
                   {crosshair ? <span role="status">{t('marker.placingHint')}</span> : null}
                 </div>
                 <LayoutStage

@@ -12,6 +12,7 @@ import { Loading } from '../common/Loading.tsx';
 import { PageHeader } from '../common/PageHeader.tsx';
 import { useNotify } from '../common/notify.tsx';
 import { usePageTitle } from '../common/usePageTitle.ts';
+import { useCan } from '../common/usePermission.ts';
 import { ObjectFormDialog } from './ObjectFormDialog.tsx';
 import { ObjectViewer } from './ObjectViewer.tsx';
 import { useNavigationStyles } from './Navigation.styles.ts';
@@ -25,6 +26,7 @@ export default function NavigationScreen() {
   usePageTitle('screens:titles.navigation');
   const styles = useNavigationStyles();
   const notify = useNotify();
+  const canEdit = useCan('devices'); // the navigation routes' area (server/routes/navigation.ts)
   const [search, setSearch] = useSearchParams();
   const company = numberOf(search.get('company'));
   const office = numberOf(search.get('office'));
@@ -45,9 +47,11 @@ export default function NavigationScreen() {
       <PageHeader
         title={t('screens:titles.navigation')}
         actions={
-          <Button appearance="primary" icon={<AddRegular />} disabled={!office} onClick={() => office && setForm({ office })}>
-            {t('objects.add')}
-          </Button>
+          canEdit ? (
+            <Button appearance="primary" icon={<AddRegular />} disabled={!office} onClick={() => office && setForm({ office })}>
+              {t('objects.add')}
+            </Button>
+          ) : null
         }
       />
       <div className={styles.pickers}>
@@ -102,8 +106,8 @@ export default function NavigationScreen() {
                   <Button icon={<MapRegular />} appearance={o.id === opened ? 'primary' : 'secondary'} aria-label={t('objects.openNamed', { name: o.name })} onClick={() => choose({ object: o.id })}>
                     {t('objects.open')}
                   </Button>
-                  <Button icon={<EditRegular />} aria-label={t('objects.editNamed', { name: o.name })} onClick={() => setForm({ office: o.office, object: { id: o.id, name: o.name } })} />
-                  <Button icon={<DeleteRegular />} aria-label={t('objects.deleteNamed', { name: o.name })} onClick={() => setDeleting(o)} />
+                  {canEdit ? <Button icon={<EditRegular />} aria-label={t('objects.editNamed', { name: o.name })} onClick={() => setForm({ office: o.office, object: { id: o.id, name: o.name } })} /> : null}
+                  {canEdit ? <Button icon={<DeleteRegular />} aria-label={t('objects.deleteNamed', { name: o.name })} onClick={() => setDeleting(o)} /> : null}
                 </CardFooter>
               </Card>
             </li>

@@ -18,8 +18,9 @@ export type PlaylistListActor = ActorRefFrom<typeof playlistListMachine>;
 interface Props {
   list: PlaylistListActor;
   filtered: boolean;
-  onEdit: (playlist: Playlist) => void;
-  onDelete: (playlist: Playlist) => void;
+  /** Without them (view rights only) the rows have no actions. */
+  onEdit?: (playlist: Playlist) => void;
+  onDelete?: (playlist: Playlist) => void;
   onRetry: () => void;
 }
 
@@ -44,8 +45,8 @@ export function PlaylistList({ list, filtered, onEdit, onDelete, onRetry }: Prop
 
   const actions = (playlist: Playlist) => (
     <div className={styles.actions}>
-      <Button appearance="subtle" size="small" icon={<EditRegular />} aria-label={t('actions.editNamed', { name: playlist.name })} onClick={() => onEdit(playlist)} />
-      <Button appearance="subtle" size="small" icon={<DeleteRegular />} aria-label={t('actions.deleteNamed', { name: playlist.name })} onClick={() => onDelete(playlist)} />
+      <Button appearance="subtle" size="small" icon={<EditRegular />} aria-label={t('actions.editNamed', { name: playlist.name })} onClick={() => onEdit?.(playlist)} />
+      <Button appearance="subtle" size="small" icon={<DeleteRegular />} aria-label={t('actions.deleteNamed', { name: playlist.name })} onClick={() => onDelete?.(playlist)} />
     </div>
   );
 
@@ -62,7 +63,7 @@ export function PlaylistList({ list, filtered, onEdit, onDelete, onRetry }: Prop
           { id: 'duration', header: t('fields.duration'), wrap: 'nowrap', cell: (playlist) => clock(playlist.duration) },
           { id: 'committed', header: t('fields.committed'), wrap: 'nowrap', cell: (playlist) => <CommitBadge playlist={playlist} /> },
         ]}
-        actions={{ header: t('fields.actions'), cell: actions }}
+        actions={onEdit && onDelete ? { header: t('fields.actions'), cell: actions } : undefined}
       />
     </div>
   );

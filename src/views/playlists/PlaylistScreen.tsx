@@ -13,6 +13,7 @@ import { PageHeader } from '../common/PageHeader.tsx';
 import { RouterLink } from '../common/RouterLink.tsx';
 import { useNotify } from '../common/notify.tsx';
 import { usePageTitle } from '../common/usePageTitle.ts';
+import { useCan } from '../common/usePermission.ts';
 import { Broadcasts } from './Broadcasts.tsx';
 import { CommitBadge } from './CommitBadge.tsx';
 import { clock, playlistErrorKey } from './format.ts';
@@ -35,6 +36,7 @@ export default function PlaylistScreen() {
   const styles = useEditorStyles();
   const notify = useNotify();
   const playlistId = Number(useParams().playlistId);
+  const canEdit = useCan('playlists');
   const back = schedulerReturn(useSearchParams()[0].get('from'));
   const commitLogic = useMemo(
     () => playlistCommitMachine.provide({ actions: { notify: (_, { key, intent }) => notify(i18n.t(`playlists:${key}`), intent) } }),
@@ -89,14 +91,16 @@ export default function PlaylistScreen() {
       <PageHeader
         title={playlist.name}
         actions={
-          <Button
-            appearance="primary"
-            icon={committing ? <Spinner size="tiny" /> : <ArrowUploadRegular />}
-            disabled={dirty || busy || committing}
-            onClick={() => commit.send({ type: 'commit.start' })}
-          >
-            {t('actions.commit')}
-          </Button>
+          canEdit ? (
+            <Button
+              appearance="primary"
+              icon={committing ? <Spinner size="tiny" /> : <ArrowUploadRegular />}
+              disabled={dirty || busy || committing}
+              onClick={() => commit.send({ type: 'commit.start' })}
+            >
+              {t('actions.commit')}
+            </Button>
+          ) : null
         }
       />
       <div className={styles.summary}>
@@ -105,24 +109,27 @@ export default function PlaylistScreen() {
         <Body1>{t('list.tracks', { count: draft.tracks.length })}</Body1>
         <Body1>{t('editor.total', { duration: clock(draft.total) })}</Body1>
       </div>
-      <div className={styles.toolbar}>
-        <Button icon={<AddRegular />} disabled={!canAdd} onClick={() => setPicking(true)}>
-          {t('actions.addMedia')}
-        </Button>
-        <Button icon={<SaveRegular />} appearance={dirty ? 'primary' : 'secondary'} disabled={!dirty || busy} onClick={() => editor.send({ type: 'editor.save' })}>
-          {t('actions.save')}
-        </Button>
-        <Button icon={<DismissRegular />} disabled={!dirty || busy} onClick={() => editor.send({ type: 'editor.discard' })}>
-          {t('actions.discard')}
-        </Button>
-      </div>
+      {canEdit ? null : <p className={styles.hint}>{t('common:viewOnly')}</p>}
+      {canEdit ? (
+        <div className={styles.toolbar}>
+          <Button icon={<AddRegular />} disabled={!canAdd} onClick={() => setPicking(true)}>
+            {t('actions.addMedia')}
+          </Button>
+          <Button icon={<SaveRegular />} appearance={dirty ? 'primary' : 'secondary'} disabled={!dirty || busy} onClick={() => editor.send({ type: 'editor.save' })}>
+            {t('actions.save')}
+          </Button>
+          <Button icon={<DismissRegular />} disabled={!dirty || busy} onClick={() => editor.send({ type: 'editor.discard' })}>
+            {t('actions.discard')}
+          </Button>
+        </div>
+      ) : null}
       {dirty ? <p className={styles.dirty}>{t('editor.dirty')}</p> : null}
       {draft.tracks.length === 0 ? (
         <Body1 className={styles.muted}>{t('editor.empty')}</Body1>
       ) : (
         <>
-          <p className={styles.hint}>{t('editor.reorderHint')}</p>
-          <TrackList name={playlist.name} tracks={draft.tracks} disabled={busy} canRemove={canRemove} onMove={move} onDuration={duration} onRemove={remove} />
+          {canEdit ? <p className={styles.hint}>{t('editor.reorderHint')}</p> : null}
+          <TrackList name={playlist.name} tracks={draft.tracks} disabled={busy || !canEdit} canRemove={canRemove} onMove={move} onDuration={duration} onRemove={remove} />
         </>
       )}
       <Broadcasts playlistId={playlistId} />

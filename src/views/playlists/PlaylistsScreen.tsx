@@ -12,6 +12,7 @@ import { ConfirmDeleteDialog } from '../common/ConfirmDeleteDialog.tsx';
 import { PageHeader } from '../common/PageHeader.tsx';
 import { useNotify } from '../common/notify.tsx';
 import { usePageTitle } from '../common/usePageTitle.ts';
+import { useCan } from '../common/usePermission.ts';
 import { Pager } from './Pager.tsx';
 import { PlaylistFormDialog } from './PlaylistFormDialog.tsx';
 import { PlaylistList } from './PlaylistList.tsx';
@@ -26,6 +27,7 @@ export default function PlaylistsScreen() {
   const styles = usePlaylistsStyles();
   const notify = useNotify();
   const navigate = useNavigate();
+  const canEdit = useCan('playlists');
   const list = useActorRef(playlistListMachine);
   const params = useSelector(list, (s) => s.context.params);
   const count = useSelector(list, (s) => s.context.data?.count ?? 0);
@@ -53,9 +55,11 @@ export default function PlaylistsScreen() {
       <PageHeader
         title={t('screens:titles.playlists')}
         actions={
-          <Button appearance="primary" icon={<AddRegular />} onClick={() => setForm({ playlist: null })}>
-            {t('actions.add')}
-          </Button>
+          canEdit ? (
+            <Button appearance="primary" icon={<AddRegular />} onClick={() => setForm({ playlist: null })}>
+              {t('actions.add')}
+            </Button>
+          ) : null
         }
       />
       <div className={styles.toolbar}>
@@ -87,8 +91,8 @@ export default function PlaylistsScreen() {
       <PlaylistList
         list={list}
         filtered={!!(params.search || params.screen_position || params.committed)}
-        onEdit={(playlist) => setForm({ playlist })}
-        onDelete={(playlist) => remover.send({ type: 'delete.ask', id: playlist.id, name: playlist.name })}
+        onEdit={canEdit ? (playlist) => setForm({ playlist }) : undefined}
+        onDelete={canEdit ? (playlist) => remover.send({ type: 'delete.ask', id: playlist.id, name: playlist.name }) : undefined}
         onRetry={reload}
       />
       <Pager page={params.page} count={count} labelKey="list.page" onPage={(page) => load({ page })} />

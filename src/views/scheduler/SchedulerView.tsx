@@ -12,6 +12,7 @@ import { loadEventOptions, type EventOptions, type SchedulerEvent } from '../../
 import { ConfirmDeleteDialog } from '../common/ConfirmDeleteDialog.tsx';
 import { LeaveGuard } from '../common/LeaveGuard.tsx';
 import { useNotify } from '../common/notify.tsx';
+import { useCan } from '../common/usePermission.ts';
 import { monthGridRange, ymd } from './calendarEvents.ts';
 import { EventFormDialog } from './EventFormDialog.tsx';
 import { PlaylistPanel } from './PlaylistPanel.tsx';
@@ -35,6 +36,8 @@ export function SchedulerView({ campaignId, returnTo, filters }: SchedulerViewPr
   const { t, i18n } = useTranslation(['scheduler', 'common']);
   const styles = useSchedulerStyles();
   const notify = useNotify();
+  // View rights only: a read-only calendar (no add, drag, drop, publish or event form).
+  const canEdit = useCan('campaigns');
   const [initialQuery] = useState(() => ({ campaign: campaignId, ...monthGridRange(new Date(), firstDayOf(i18n.language)) }));
   const logic = useMemo(() => schedulerMachine.provide({ actions: { notify: (_, { key, intent }) => notify(i18n.t(`scheduler:${key}`), intent) } }), [i18n, notify]);
   const scheduler = useActorRef(logic, { input: { query: initialQuery } });
@@ -77,7 +80,8 @@ export function SchedulerView({ campaignId, returnTo, filters }: SchedulerViewPr
     <>
       <div className={styles.bar}>
         {filters}
-        {campaignId !== null ? (
+        {campaignId !== null && !canEdit ? <Body1 className={styles.hint}>{t('common:viewOnly')}</Body1> : null}
+        {campaignId !== null && canEdit ? (
           <>
             <Button icon={<AddRegular />} disabled={busy} onClick={() => start(viewDate.current, null)}>
               {t('actions.add')}
@@ -89,9 +93,9 @@ export function SchedulerView({ campaignId, returnTo, filters }: SchedulerViewPr
               {loading ? '' : unpublished ? t('status.unpublished') : t('status.published')}
             </Body1>
           </>
-        ) : (
+        ) : campaignId === null ? (
           <Body1 className={styles.hint}>{t('status.chooseCampaign')}</Body1>
-        )}
+        ) : null}
       </div>
       <UncommittedMessage scheduler={scheduler} returnTo={returnTo} />
       {failed ? (
@@ -103,7 +107,7 @@ export function SchedulerView({ campaignId, returnTo, filters }: SchedulerViewPr
       <div className={styles.layout}>
         <SchedulerCalendar
           events={events}
-          editable={!busy}
+          editable={canEdit && !busy}
           loading={loading}
           onRange={(start, end) => {
             viewDate.current = start;
@@ -111,12 +115,12 @@ export function SchedulerView({ campaignId, returnTo, filters }: SchedulerViewPr
             query.current = { ...query.current, start, end };
             scheduler.send({ type: 'range.change', start, end });
           }}
-          onEventOpen={open}
-          onDateOpen={(date, time) => start(date, time)}
+          onEventOpen={canEdit ? open : () => {}}
+          onDateOpen={canEdit ? (date, time) => start(date, time) : undefined}
           onMove={(event) => scheduler.send({ type: 'event.move', event })}
-          onDrop={campaignId === null ? undefined : (date, time) => panel.current?.send({ type: 'drag.drop', date, time })}
+          onDrop={campaignId === null || !canEdit ? undefined : (date, time) => panel.current?.send({ type: 'drag.drop', date, time })}
         />
-        {campaignId !== null && optionsData?.campaign.id === campaignId ? (
+        {canEdit && campaignId !== null && optionsData?.campaign.id === campaignId ? (
           <PanelHost logic={panelLogic} position={optionsData.campaign.screen_position} returnTo={returnTo} disabled={busy} scheduleDate={() => viewDate.current} panelRef={panel} />
         ) : null}
       </div>

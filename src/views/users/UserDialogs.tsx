@@ -1,4 +1,4 @@
-import { Checkbox, Field, Input, Switch } from '@fluentui/react-components';
+import { Checkbox, Field, FieldContextProvider, Input, Switch } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { userCreateFormMachine, userCreateInput } from '../../machines/users/userCreateForm.machine.ts';
 import { userEditFormMachine, userEditInput } from '../../machines/users/userEditForm.machine.ts';
@@ -28,14 +28,18 @@ function GroupChoice({ groups, chosen, onChange }: { groups: Group[]; chosen: nu
   if (!groups.length) return <p className={styles.message}>{t('form.noGroups')}</p>;
   return (
     <div role="group" aria-label={t('fields.groups')} className={styles.choices}>
-      {groups.map((group) => (
-        <Checkbox
-          key={group.id}
-          label={<span className={styles.name}>{group.name}</span>}
-          checked={chosen.includes(group.id)}
-          onChange={(_, data) => onChange(data.checked ? [...chosen, group.id] : chosen.filter((id) => id !== group.id))}
-        />
-      ))}
+      {/* Each checkbox is its own control: inside the Field's context all of them took its one control id, so every
+          label toggled the first checkbox and was named after the field. */}
+      <FieldContextProvider value={undefined}>
+        {groups.map((group) => (
+          <Checkbox
+            key={group.id}
+            label={<span className={styles.name}>{group.name}</span>}
+            checked={chosen.includes(group.id)}
+            onChange={(_, data) => onChange(data.checked ? [...chosen, group.id] : chosen.filter((id) => id !== group.id))}
+          />
+        ))}
+      </FieldContextProvider>
     </div>
   );
 }

@@ -1,0 +1,210 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startSimulatedPlayer, type SimulatedPlayer } from '../../server/simulate.ts';
+import { signInThroughUi, startE2E, type E2E } from '../helpers/browser.ts';
+import { signIn } from '../helpers/server.ts';
+
+/**
+ * Issue 12, access scopes in a real Chromium: the administrator creates a company with an office and a department, a
+ * group scoped to it (devices: edit) and a user in that group; the user adopts a simulated player into the office and
+ * sees only that company's devices (another company's device is absent, and its address answers not found); a
+ * view-only user sees no write buttons; rights taken away under an open screen refuse the write with a translated
+ * message and keep what was typed; the administrator deactivates the company and the device shows disabled.
+ */
+
+let e2e: E2E;
+let admin: Page;
+let adminProblems: string[];
+let api: Awaited<ReturnType<typeof signIn>>['client'];
+const players: SimulatedPlayer[] = [];
+
+const COMPANY = 'ООО «Северное сияние» — сеть экранов';
+const OFFICE = 'Офис на Невском проспекте';
+const DEPARTMENT = 'Отдел цифровой рекламы';
+const GROUP = 'Операторы «Северного сияния»';
+const OPERATOR = 'operator.north';
+const VIEWER = 'viewer.north';
+const PASSWORD = 'north-lights-42';
+const SERIAL = 'SN-E2E-ACCESS-NORTH';
+const SCREEN = 'Экран в холле';
+const FOREIGN_SCREEN = 'Screen of another company';
+
+const dialog = (page: Page) => page.getByRole('dialog');
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  ({ page: admin, problems: adminProblems } = await e2e.newPage());
+  await signInThroughUi(admin, 'admin', e2e.server.adminPassword);
+  api = (await signIn(e2e.server)).client;
+});
+afterAll(async () => {
+  for (const player of players) await player.stop();
+  await e2e?.close();
+});
+
+/** A fresh browser signed in as `username`. */
+async function signedInAs(username: string) {
+  const { page, problems } = await e2e.newPage();
+  await signInThroughUi(page, username, PASSWORD);
+  return { page, problems };
+}
+
+/** The device list's row of `name`, after the list shows it. */
+async function deviceRow(page: Page, name: string) {
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await row.first().waitFor();
+  return row.first();
+}
+
+describe('access scopes', () => {
+  let foreignDevice: { id: number };
+
+  it('the administrator creates a company, its office and department, a group scoped to it and a user in the group', async () => {
+    await admin.goto('/organizations');
+    await admin.getByRole('button', { name: 'Add company' }).click();
+    await dialog(admin).getByRole('textbox', { name: /^Name/ }).fill(COMPANY);
+    await dialog(admin).getByRole('button', { name: 'Save' }).click();
+    await dialog(admin).waitFor({ state: 'detached' });
+    await admin.getByRole('cell', { name: COMPANY, exact: true }).waitFor();
+
+    await admin.goto('/branch-offices');
+    await admin.getByRole('button', { name: 'Add office' }).click();
+    await dialog(admin).getByRole('combobox', { name: /^Company/ }).selectOption({ label: COMPANY });
+    await dialog(admin).getByRole('textbox', { name: /^Name/ }).fill(OFFICE);
+    await dialog(admin).getByLabel('Time zone').fill('Europe/Moscow');
+    await dialog(admin).getByRole('button', { name: 'Save' }).click();
+    await dialog(admin).waitFor({ state: 'detached' });
+    await admin.getByRole('cell', { name: OFFICE, exact: true }).waitFor();
+
+    await admin.goto('/structure');
+    await admin.getByRole('heading', { name: COMPANY }).waitFor();
+    await admin.getByRole('button', { name: 'Add department' }).click();
+    await dialog(admin).getByRole('textbox', { name: /^Name/ }).fill(DEPARTMENT);
+    await dialog(admin).getByRole('button', { name: 'Save' }).click();
+    await dialog(admin).waitFor({ state: 'detached' });
+    await admin.getByRole('list', { name: `Departments of ${COMPANY}` }).getByText(DEPARTMENT).waitFor();
+
+    // Another company with a screen of its own, made through the API: the operator must never see it.
+    const other = await api.post('/companies/create/', { name: 'Another company' });
+    const otherOffice = await api.post('/branch-offices/create/', { company: other.body.id, name: 'Another office' });
+    const created = await api.post('/tvpi/devices/create/', { sn: 'SN-E2E-ACCESS-OTHER', name: FOREIGN_SCREEN, office: otherOffice.body.id, user: 1 });
+    expect([other.status, otherOffice.status, created.status]).toEqual([201, 201, 201]);
+    foreignDevice = created.body;
+
+    await admin.goto('/groups');
+    await admin.getByRole('button', { name: 'Add group' }).click();
+    await dialog(admin).getByRole('textbox', { name: /^Name/ }).fill(GROUP);
+    await dialog(admin).getByRole('checkbox', { name: COMPANY }).check();
+    await dialog(admin).getByRole('combobox', { name: 'Devices' }).selectOption({ label: 'Edit' });
+    await dialog(admin).getByRole('button', { name: 'Save' }).click();
+    await dialog(admin).waitFor({ state: 'detached' });
+    await admin.getByRole('cell', { name: GROUP, exact: true }).waitFor();
+
+    await admin.goto('/users');
+    await admin.getByRole('button', { name: 'Add user' }).click();
+    await dialog(admin).getByRole('textbox', { name: /^Username/ }).fill(OPERATOR);
+    await dialog(admin).getByLabel(/^Password/).fill(PASSWORD);
+    await dialog(admin).getByRole('checkbox', { name: GROUP }).check();
+    await dialog(admin).getByRole('button', { name: 'Save' }).click();
+    await dialog(admin).waitFor({ state: 'detached' });
+    await admin.getByRole('cell', { name: OPERATOR, exact: true }).waitFor();
+
+    const group = (await api.get('/groups/')).body.results.find((g: { name: string }) => g.name === GROUP);
+    const company = (await api.get('/companies/')).body.results.find((c: { name: string }) => c.name === COMPANY);
+    expect(group).toMatchObject({ companies: [company.id], permissions: { devices: 'edit', media: 'none', playlists: 'none', campaigns: 'none', statistics: 'none', company: 'none' } });
+    const user = (await api.get('/users/?page_size=100')).body.results.find((u: { username: string }) => u.username === OPERATOR);
+    expect(user.groups).toEqual([group.id]);
+    expect(adminProblems).toEqual([]);
+  });
+
+  it("the operator adopts a player into the company's office and sees only that company's devices", async () => {
+    const { page, problems } = await signedInAs(OPERATOR);
+    // Only the areas the group allows: Devices (with Clients, for whoever may add devices) and Navigation.
+    await page.getByRole('link', { name: 'Clients' }).waitFor();
+    expect(await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button').allInnerTexts()).toEqual(['Devices', 'Company', 'Navigation']);
+
+    players.push(startSimulatedPlayer({ server: e2e.server.origin, serial: SERIAL, key: null, intervalMs: 300 }));
+    await page.getByRole('link', { name: 'Clients' }).click();
+    const adopt = page.getByRole('button', { name: `Adopt ${SERIAL}` });
+    await vi.waitFor(async () => {
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      expect(await adopt.count()).toBe(1);
+    }, { timeout: 20_000, interval: 500 });
+    await adopt.click();
+    const form = page.getByRole('dialog', { name: 'Add device' });
+    await form.getByRole('textbox', { name: /^Name/ }).fill(SCREEN);
+    await form.getByRole('combobox', { name: /^Branch office/ }).selectOption({ label: `${COMPANY} · ${OFFICE}` });
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Device added: the player receives its key at its next hello').first().waitFor();
+    await vi.waitFor(async () => {
+      const listed = await api.get(`/tvpi/devices/?search=${SERIAL}`);
+      expect(listed.body.results.map((d: { sn: string; status: string }) => [d.sn, d.status])).toEqual([[SERIAL, 'online']]);
+    }, { timeout: 20_000, interval: 300 });
+
+    await page.goto('/devices');
+    const row = await deviceRow(page, SCREEN);
+    expect(await row.getByText(/^(Online|Offline)$/).count()).toBe(1);
+    expect(await page.getByText(FOREIGN_SCREEN).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Add device' }).count()).toBe(1);
+
+    // Another company's device id: not found, as if it did not exist.
+    await page.goto(`/devices/${foreignDevice.id}/configs`);
+    await page.getByText('Error while loading device: The requested item was not found').waitFor();
+    expect(problems.filter((problem) => !problem.includes('404'))).toEqual([]);
+  });
+
+  it('a view-only user sees no write buttons on /devices', async () => {
+    const company = (await api.get('/companies/')).body.results.find((c: { name: string }) => c.name === COMPANY);
+    const viewers = await api.post('/groups/create/', { name: 'Viewers of the north', companies: [company.id], permissions: { devices: 'view' } });
+    const viewer = await api.post('/users/', { username: VIEWER, password: PASSWORD, groups: [viewers.body.id], user: 1 });
+    expect([viewers.status, viewer.status]).toEqual([201, 201]);
+
+    const { page, problems } = await signedInAs(VIEWER);
+    await page.goto('/devices');
+    await (await deviceRow(page, SCREEN)).getByRole('button', { name: `Open ${SCREEN}` }).click();
+    const card = page.getByRole('dialog', { name: new RegExp(SCREEN) });
+    await card.getByRole('button', { name: 'Check' }).waitFor();
+    const buttons = await card.getByRole('button').allInnerTexts();
+    expect(buttons.filter((text) => text.trim()).sort()).toEqual(['Check', 'Close', 'Configs']);
+    expect(await page.getByRole('button', { name: 'Add device' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Clients' }).count()).toBe(0);
+    await card.getByRole('button', { name: 'Close' }).click();
+    expect(problems).toEqual([]);
+  });
+
+  it('rights taken away under an open form: the save is refused with a translated message, the typed name stays, and the buttons go', async () => {
+    const { page } = await signedInAs(OPERATOR);
+    await page.goto('/devices');
+    await (await deviceRow(page, SCREEN)).getByRole('button', { name: `Open ${SCREEN}` }).click();
+    await page.getByRole('dialog', { name: new RegExp(SCREEN) }).getByRole('button', { name: 'Edit' }).click();
+    const form = page.getByRole('dialog', { name: `Edit device ${SCREEN}` });
+    await form.getByRole('textbox', { name: /^Name/ }).fill('Renamed while allowed');
+
+    const group = (await api.get('/groups/')).body.results.find((g: { name: string }) => g.name === GROUP);
+    expect((await api.put(`/groups/${group.id}`, { permissions: { devices: 'view' } })).status).toBe(200);
+
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('You do not have permission to do this').first().waitFor();
+    expect(await form.getByRole('textbox', { name: /^Name/ }).inputValue()).toBe('Renamed while allowed');
+    // The profile is read again: the list's Add button and the Clients link go.
+    await page.getByRole('button', { name: 'Add device' }).waitFor({ state: 'detached' });
+    await page.getByRole('link', { name: 'Clients' }).waitFor({ state: 'detached' });
+    expect((await api.get(`/tvpi/devices/?search=${SERIAL}`)).body.results[0].name).toBe(SCREEN);
+
+    expect((await api.put(`/groups/${group.id}`, { permissions: { devices: 'edit' } })).status).toBe(200);
+  });
+
+  it('the administrator deactivates the company and its device shows disabled to the operator', async () => {
+    await admin.goto('/organizations');
+    await admin.getByRole('button', { name: `Actions for ${COMPANY}` }).click();
+    await admin.getByRole('menuitem', { name: 'Deactivate' }).click();
+    await admin.getByText('Company deactivated').first().waitFor();
+
+    const { page, problems } = await signedInAs(OPERATOR);
+    await page.goto('/devices');
+    await (await deviceRow(page, SCREEN)).getByText('Disabled', { exact: true }).waitFor();
+    expect(await page.getByText(FOREIGN_SCREEN).count()).toBe(0);
+    expect(problems).toEqual([]);
+    expect(adminProblems).toEqual([]);
+  });
+});
