@@ -26,6 +26,11 @@ async function rows<T>(db: Db, query: SQL): Promise<T[]> {
 }
 
 function whereOf(filter: JournalFilter): SQL {
+  const conditions = conditionsOf(filter);
+  return conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
+}
+
+function conditionsOf(filter: JournalFilter): SQL[] {
   const conditions: SQL[] = [];
   if (filter.user !== undefined) conditions.push(sql`j.user_id = ${filter.user}`);
   if (filter.entity !== undefined) conditions.push(sql`j.entity = ${filter.entity}`);
@@ -33,15 +38,22 @@ function whereOf(filter: JournalFilter): SQL {
   if (filter.from) conditions.push(sql`j.created_at >= ${filter.from.toISOString()}::timestamptz`);
   if (filter.to) conditions.push(sql`j.created_at < ${filter.to.toISOString()}::timestamptz`);
   if (filter.reader) conditions.push(readerCondition(filter.reader));
-  return conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
+  return conditions;
 }
+
+const all = (conditions: SQL[]) => (conditions.length ? sql.join(conditions, sql` AND `) : sql`true`);
 
 const list = (values: readonly (number | string)[]) => sql.join(values.map((value) => sql`${value}`), sql`, `);
 
+/** A scoped reader's entries of their companies (the visible areas): an index walk on journal_company_idx. */
+function companyEntries(reader: NonNullable<JournalFilter['reader']>): SQL {
+  const hidden = reader.hiddenEntities.length ? sql` AND j.entity NOT IN (${list(reader.hiddenEntities)})` : sql``;
+  return sql`(j.company_id IN (${list(reader.companies)})${hidden})`;
+}
+
 function readerCondition(reader: NonNullable<JournalFilter['reader']>): SQL {
   if (!reader.companies.length) return sql`j.user_id = ${reader.userId}`;
-  const hidden = reader.hiddenEntities.length ? sql` AND j.entity NOT IN (${list(reader.hiddenEntities)})` : sql``;
-  return sql`(j.user_id = ${reader.userId} OR (j.company_id IN (${list(reader.companies)})${hidden}))`;
+  return sql`(j.user_id = ${reader.userId} OR ${companyEntries(reader)})`;
 }
 
 const entrySelect = sql`
@@ -65,8 +77,7 @@ export async function listJournal(
   offset: number,
 ): Promise<{ total: number; exact: boolean; hasNext: boolean; rows: JournalEntry[] }> {
   const where = whereOf(filter);
-  const [counted] = await rows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM journal j ${where} LIMIT ${JOURNAL_COUNT_CAP + 1}) x`);
-  const matched = Number(counted?.total ?? 0);
+  const matched = await countMatches(db, filter);
   const exact = matched <= JOURNAL_COUNT_CAP;
   if (exact && offset >= matched) return { total: matched, exact, hasNext: false, rows: [] };
   const page = await rows<JournalEntry>(
@@ -79,6 +90,59 @@ export async function listJournal(
   );
   const hasNext = page.length > limit;
   return { total: exact ? matched : JOURNAL_COUNT_CAP, exact, hasNext, rows: hasNext ? page.slice(0, limit) : page };
+}
+
+/*
+ * Counting, without walking the same entries again on every page. The journal only grows (no entry is changed or
+ * removed), so the matches of a filter among the entries up to an id never change: a count is kept per filter with the
+ * id it reached, and the next page of the same filter counts only the entries written since (a primary-key range).
+ * A count that passed the cap stays past it, so it is never walked again. Entries within COUNT_MARGIN ids of the newest
+ * are always counted afresh: an id is taken before its transaction commits, so the newest few may still appear.
+ */
+const COUNT_MARGIN = 100;
+/** Past this many entries written since a kept count, the filter is counted afresh (one walk instead of a long range). */
+const RECOUNT_AFTER = 5_000;
+const KEPT_COUNTS = 500;
+const keptCounts = new WeakMap<object, Map<string, { upto: number; count: number }>>();
+
+const filterKey = (filter: JournalFilter) =>
+  JSON.stringify([filter.user, filter.entity, filter.action, filter.from?.toISOString(), filter.to?.toISOString(), filter.reader]);
+
+/** How many entries match, exactly up to JOURNAL_COUNT_CAP (a larger number means "more than the cap"). */
+async function countMatches(db: Db, filter: JournalFilter): Promise<number> {
+  let kept = keptCounts.get(db);
+  if (!kept) keptCounts.set(db, (kept = new Map()));
+  const key = filterKey(filter);
+  const known = kept.get(key);
+  if (known && known.count > JOURNAL_COUNT_CAP) return known.count;
+  const conditions = all(conditionsOf(filter));
+  if (known) {
+    const [since] = await rows<{ matched: number; written: number }>(
+      db,
+      sql`SELECT count(*) FILTER (WHERE ${conditions})::int AS matched, count(*)::int AS written FROM journal j WHERE j.id > ${known.upto}`,
+    );
+    if (Number(since!.written) > RECOUNT_AFTER) kept.delete(key);
+    return known.count + Number(since!.matched);
+  }
+  const cap = JOURNAL_COUNT_CAP + 1;
+  // A scoped reader's entries are their companies' plus their own elsewhere: two index walks, not one OR over the table.
+  const upTo = (upto: SQL) => {
+    if (!filter.reader?.companies.length) return sql`SELECT 1 FROM journal j WHERE ${conditions} AND j.id <= ${upto} LIMIT ${cap}`;
+    const rest = all(conditionsOf({ ...filter, reader: undefined }));
+    const theirs = companyEntries(filter.reader);
+    return sql`(SELECT 1 FROM journal j WHERE ${rest} AND ${theirs} AND j.id <= ${upto} LIMIT ${cap})
+      UNION ALL (SELECT 1 FROM journal j WHERE ${rest} AND j.user_id = ${filter.reader.userId} AND NOT coalesce(${theirs}, false) AND j.id <= ${upto} LIMIT ${cap})`;
+  };
+  const [counted] = await rows<{ upto: number; base: number; recent: number }>(
+    db,
+    sql`SELECT t.upto, (SELECT count(*)::int FROM (SELECT 1 FROM (${upTo(sql`t.upto`)}) y LIMIT ${cap}) x) AS base,
+          (SELECT count(*)::int FROM journal j WHERE j.id > t.upto AND ${conditions}) AS recent
+        FROM (SELECT coalesce(max(id), 0) - ${COUNT_MARGIN} AS upto FROM journal) t`,
+  );
+  const base = Number(counted!.base);
+  if (kept.size >= KEPT_COUNTS) kept.delete(kept.keys().next().value!);
+  kept.set(key, { upto: Number(counted!.upto), count: base });
+  return base + Number(counted!.recent);
 }
 
 /** The newest `limit` matching entries, for the xlsx export. */

@@ -165,7 +165,9 @@ describe('GET /journal/', () => {
     expect((await admin.client.put(`/tvpi/devices/${foreign.id}`, { name: 'Foreign renamed' })).status).toBe(200);
     expect((await admin.client.delete(`/tvpi/devices/${own.id}`)).status).toBe(204);
 
-    const seen = (await entries('page_size=500', reader.client)).results;
+    const page = await entries('page_size=500', reader.client);
+    const seen = page.results;
+    expect(page.count).toBe(seen.length);
     const about = (entity: string, id: number) => seen.filter((entry) => entry.entity === entity && entry.entity_id === String(id)).map((entry) => [entry.user, entry.action]);
     expect(about('device', own.id)).toEqual([[1, 'delete'], [1, 'update'], [reader.id, 'create']]);
     expect(about('device', foreign.id)).toEqual([]);
@@ -196,6 +198,18 @@ describe('GET /journal/', () => {
     const ofViewer = (await entries('page_size=500', companyViewer.client)).results;
     expect(ofViewer.some((entry) => entry.entity === 'office' && entry.entity_id === String(reader.office))).toBe(true);
     expect(ofViewer.some((entry) => entry.entity === 'device')).toBe(false);
+  });
+
+  it('keeps counting right as entries are written between the pages of a filter', async () => {
+    const count = async (query: string) => (await entries(query)).count;
+    const before = await count('entity=bench_counted');
+    await record(server.ctx.db, { userId: 1, action: 'update', entity: 'bench_counted', entityId: 1 });
+    expect(await count('entity=bench_counted')).toBe(before + 1);
+    for (let i = 0; i < 3; i += 1) await record(server.ctx.db, { userId: 1, action: 'update', entity: 'bench_counted', entityId: i });
+    await record(server.ctx.db, { userId: 1, action: 'update', entity: 'other_counted', entityId: 1 });
+    expect(await count('entity=bench_counted')).toBe(before + 4);
+    expect(await count('entity=bench_counted&action=update')).toBe(before + 4);
+    expect(await count('entity=bench_counted&action=create')).toBe(0);
   });
 
   it('answers 400 for a bad filter and 401 without a token, changing nothing', async () => {
