@@ -22,6 +22,10 @@ export interface ServerConfig {
   playerConfigDir: string;
   /** How often the schedule compiler drains its queue (ms; 0: never, schedules are then compiled by publish, playlist commits and dev2 reads alone). */
   scheduleCompileMs?: number;
+  /** Days plays are kept: older ones are refused at ingest and deleted, with their hourly roll-ups, by the retention sweep. */
+  playRetentionDays?: number;
+  /** How often the retention sweep runs (ms; 0: never). */
+  playRetentionSweepMs?: number;
 }
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -50,6 +54,8 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     demo: process.argv.includes('--demo') || process.env.DEMO === '1',
     playerConfigDir: normaliseConfigDir(process.env.PLAYER_CONFIG_DIR || DEFAULT_PLAYER_CONFIG_DIR),
     scheduleCompileMs: intFromEnv('SCHEDULE_COMPILE_INTERVAL_MS', 1000),
+    playRetentionDays: Math.max(1, intFromEnv('PLAY_RETENTION_DAYS', 400)),
+    playRetentionSweepMs: intFromEnv('PLAY_RETENTION_SWEEP_MS', 3_600_000),
     ...overrides,
   };
 }

@@ -432,3 +432,38 @@ export async function campaignPlaysByDay(db: Db, campaign: number, from: string,
     minutes: Math.round((Number(row.seconds) / 60) * 10) / 10,
   }));
 }
+
+export interface RetentionOutcome {
+  plays: number;
+  hours: number;
+}
+
+/**
+ * Deletes the raw plays that started before `cutoff` (the start of an hour) and the roll-up rows of the hours before
+ * it, a slice of at most `slice` rows per statement so that an embedded database answers requests in between (a
+ * single statement over millions of rows would hold PGlite for seconds). Each slice follows the time index.
+ */
+export async function deletePlaysBefore(db: Db, cutoff: Date, slice = 20_000): Promise<RetentionOutcome> {
+  const before = cutoff.toISOString();
+  const outcome: RetentionOutcome = { plays: 0, hours: 0 };
+  const sweep = async (statement: SQL) => {
+    let total = 0;
+    for (;;) {
+      const [row] = await rows<{ deleted: number }>(db, statement);
+      const deleted = Number(row?.deleted ?? 0);
+      total += deleted;
+      if (deleted < slice) return total;
+    }
+  };
+  outcome.plays = await sweep(
+    sql`WITH gone AS (DELETE FROM plays WHERE ctid = ANY(ARRAY(SELECT ctid FROM plays WHERE started_at < ${before}::timestamptz ORDER BY started_at LIMIT ${slice})) RETURNING 1)
+        SELECT count(*)::int AS deleted FROM gone`,
+  );
+  for (const table of ['play_hours', 'play_hours_device', 'play_hours_media']) {
+    outcome.hours += await sweep(
+      sql`WITH gone AS (DELETE FROM ${sql.raw(table)} WHERE ctid = ANY(ARRAY(SELECT ctid FROM ${sql.raw(table)} WHERE hour < ${before}::timestamptz ORDER BY hour LIMIT ${slice})) RETURNING 1)
+          SELECT count(*)::int AS deleted FROM gone`,
+    );
+  }
+  return outcome;
+}

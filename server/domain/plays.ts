@@ -2,7 +2,10 @@ import { MAX_ID } from '../../src/services/schemas/common.ts';
 import { MAX_PLAYS_PER_BATCH, type PlayRefusal } from '../../src/services/schemas/statistics.ts';
 import type { PlayInput } from '../db/plays.ts';
 
-/** Plays older than this are refused (and may be deleted): a bit over a year, so a year-on-year report still has them. */
+/**
+ * Plays older than this are refused and deleted (the default of PLAY_RETENTION_DAYS): a bit over a year, so a
+ * year-on-year report still has them.
+ */
 export const PLAY_RETENTION_DAYS = 400;
 /** A player's clock may run this far ahead of the server's before its plays count as "in the future". */
 export const CLOCK_SKEW_MS = 5 * 60 * 1000;
@@ -27,10 +30,10 @@ export interface CheckedBatch {
  * start no later than now (with CLOCK_SKEW_MS of tolerance) and within the retention window. Written out rather than
  * a superstruct schema per item: this is the ingest hot path (1,000 plays a batch).
  */
-export function checkPlays(items: readonly unknown[], now: number): CheckedBatch {
+export function checkPlays(items: readonly unknown[], now: number, retentionDays = PLAY_RETENTION_DAYS): CheckedBatch {
   const seen = new Set<string>();
   const result: CheckedBatch = { plays: [], repeated: 0, refused: [] };
-  const oldest = now - PLAY_RETENTION_DAYS * 86_400_000;
+  const oldest = now - retentionDays * 86_400_000;
   for (const item of items) {
     const play = (item && typeof item === 'object' && !Array.isArray(item) ? item : {}) as Record<string, unknown>;
     const id = typeof play.id === 'string' && PLAY_ID.test(play.id) ? play.id : null;
@@ -61,3 +64,13 @@ export function checkPlays(items: readonly unknown[], now: number): CheckedBatch
 }
 
 export { MAX_PLAYS_PER_BATCH };
+
+/**
+ * The instant before which the retention sweep deletes plays and roll-ups: the start of the hour `retentionDays` before
+ * `now`, so a roll-up hour is deleted with all of its raw plays or not at all (the raw table and the roll-ups keep
+ * agreeing). Plays of that last partial hour stay until the next sweep; ingest already refuses them.
+ */
+export function retentionCutoff(now: number, retentionDays = PLAY_RETENTION_DAYS): Date {
+  const oldest = now - retentionDays * 86_400_000;
+  return new Date(Math.floor(oldest / 3_600_000) * 3_600_000);
+}
