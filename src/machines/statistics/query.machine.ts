@@ -46,6 +46,8 @@ export interface StatisticsQueryInput {
   today: string;
   /** A campaign to start with (from the address), or null. */
   campaign?: number | null;
+  /** A period to start with (from the address); the default is 24 hours. */
+  period?: number;
 }
 
 /**
@@ -93,7 +95,7 @@ export const statisticsQueryMachine = setup({
 }).createMachine({
   id: 'statisticsQuery',
   context: ({ input }) => ({
-    draft: { campaign: input.campaign ?? null, date: input.today, period: DEFAULT_PERIOD_HOURS },
+    draft: { campaign: input.campaign ?? null, date: input.today, period: input.period ?? DEFAULT_PERIOD_HOURS },
     params: null,
     problems: {},
     data: null,

@@ -1,12 +1,71 @@
-import { Body1 } from '@fluentui/react-components';
+import { useEffect, useMemo } from 'react';
+import { Button } from '@fluentui/react-components';
+import { ArrowDownloadRegular } from '@fluentui/react-icons';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { statisticsQueryMachine } from '../../machines/statistics/query.machine.ts';
+import { BusyIcon } from '../common/Loading.tsx';
+import { saveBlob } from '../devices/format.ts';
+import { LiveReport } from './LiveReport.tsx';
+import { StatisticsCharts } from './StatisticsCharts.tsx';
+import { StatisticsForm } from './StatisticsForm.tsx';
 import { StatisticsPage } from './StatisticsPage.tsx';
+import { useStatisticsStyles } from './Statistics.styles.ts';
 
+/** Today in the reader's calendar, YYYY-MM-DD. */
+function today(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+/** The Charts tab: a campaign's plays per hour, device and media for a period, an xlsx of them, and the live report. */
 export default function StatisticsScreen() {
-  const { t } = useTranslation('screens');
+  const { t } = useTranslation('statistics');
+  const styles = useStatisticsStyles();
+  const [search] = useSearchParams();
+  const logic = useMemo(
+    () => statisticsQueryMachine.provide({ actions: { saveFile: (_, { blob }) => saveBlob(blob, 'statistics.xlsx') } }),
+    [],
+  );
+  // An address with ?campaign=&date=&period= shows those statistics at once (a link to a report).
+  const campaign = Number(search.get('campaign')) || null;
+  const period = Number(search.get('period')) || undefined;
+  const query = useActorRef(logic, { input: { today: search.get('date') ?? today(), campaign, period } });
+  useEffect(() => {
+    if (campaign) query.send({ type: 'statistics.submit' });
+  }, [query]); // eslint-disable-line react-hooks/exhaustive-deps
+  const exporting = useSelector(query, (s) => s.hasTag('exporting'));
+  const canExport = useSelector(query, (s) => s.matches({ complete: 'idle' }));
+  const exportError = useSelector(query, (s) => s.context.exportError);
+
+  const download = () =>
+    query.send({
+      type: 'statistics.export',
+      words: {
+        sheets: { hours: t('charts.sheets.hours'), devices: t('charts.sheets.devices'), media: t('charts.sheets.media') },
+        columns: { hour: t('units.hour'), device: t('charts.device'), media: t('charts.media'), plays: t('units.plays'), seconds: t('units.seconds') },
+        hourFormat: t('charts.hourFormat'),
+      },
+    });
+
   return (
-    <StatisticsPage tab="charts">
-      <Body1 as="p">{t('building')}</Body1>
+    <StatisticsPage
+      tab="charts"
+      actions={
+        <Button appearance="primary" icon={exporting ? <BusyIcon /> : <ArrowDownloadRegular />} disabled={!canExport} onClick={download}>
+          {exporting ? t('charts.downloading') : t('charts.download')}
+        </Button>
+      }
+    >
+      {exportError ? (
+        <p className={styles.error} role="alert">
+          {t('errors.fileFailed')}
+        </p>
+      ) : null}
+      <StatisticsForm query={query} />
+      <StatisticsCharts query={query} />
+      <LiveReport />
     </StatisticsPage>
   );
 }

@@ -1,0 +1,73 @@
+import { Button, Dropdown, Field, Input, Option } from '@fluentui/react-components';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import type { StatisticsQueryActor } from '../../machines/statistics/query.machine.ts';
+import { MAX_PERIOD_HOURS, MIN_PERIOD_HOURS } from '../../services/statistics.ts';
+import { DateInput } from '../common/DateInput.tsx';
+import { useStatisticsStyles } from './Statistics.styles.ts';
+
+/** The parameters of the Charts tab: campaign, first day and period in hours; "Show" asks for them. */
+export function StatisticsForm({ query }: { query: StatisticsQueryActor }) {
+  const { t } = useTranslation('statistics');
+  const styles = useStatisticsStyles();
+  const draft = useSelector(query, (s) => s.context.draft);
+  const problems = useSelector(query, (s) => s.context.problems);
+  const campaigns = useSelector(query, (s) => s.context.campaigns);
+  const pending = useSelector(query, (s) => s.context.campaignsPending);
+  const selected = campaigns.find((campaign) => campaign.id === draft.campaign);
+  const missing = problems.campaign || problems.date;
+
+  return (
+    <form
+      className={styles.form}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        query.send({ type: 'statistics.submit' });
+      }}
+    >
+      <Field label={t('fields.campaign')} required className={styles.campaign} validationState={problems.campaign ? 'error' : 'none'}>
+        <Dropdown
+          className={styles.campaignDropdown}
+          placeholder={pending ? t('charts.campaignsLoading') : campaigns.length ? t('charts.campaignPlaceholder') : t('charts.noCampaigns')}
+          value={selected?.name ?? ''}
+          selectedOptions={draft.campaign ? [String(draft.campaign)] : []}
+          onOptionSelect={(_, data) => query.send({ type: 'statistics.change', draft: { campaign: Number(data.optionValue) || null } })}
+        >
+          {campaigns.map((campaign) => (
+            <Option key={campaign.id} value={String(campaign.id)}>
+              {campaign.name}
+            </Option>
+          ))}
+        </Dropdown>
+      </Field>
+      <Field label={t('fields.date')} required className={styles.date} validationState={problems.date ? 'error' : 'none'}>
+        <DateInput value={draft.date} onChange={(date) => query.send({ type: 'statistics.change', draft: { date } })} />
+      </Field>
+      <Field
+        label={t('fields.period')}
+        className={styles.period}
+        validationState={problems.period ? 'error' : 'none'}
+        validationMessage={problems.period ? t('charts.periodProblem') : undefined}
+      >
+        <Input
+          type="number"
+          inputMode="numeric"
+          min={MIN_PERIOD_HOURS}
+          max={MAX_PERIOD_HOURS}
+          step={1}
+          value={Number.isNaN(draft.period) ? '' : String(draft.period)}
+          onChange={(_, data) => query.send({ type: 'statistics.change', draft: { period: data.value === '' ? Number.NaN : Number(data.value) } })}
+        />
+      </Field>
+      <Button type="submit" appearance="primary">
+        {t('charts.show')}
+      </Button>
+      {missing ? (
+        <p className={styles.problem} role="alert">
+          {t('errors.parametersRequired')}
+        </p>
+      ) : null}
+    </form>
+  );
+}

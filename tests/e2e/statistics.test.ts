@@ -1,0 +1,173 @@
+import fs from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { signInThroughUi, startE2E, type E2E } from '../helpers/browser.ts';
+import { CLEAN_REPORT, checkScreen } from '../helpers/screenChecks.ts';
+import { apiClient, signIn } from '../helpers/server.ts';
+import { describeAs, makeFixtures, uploadForm } from '../api/media-fixtures.ts';
+import { startSimulatedPlayer, type SimulatedPlayer } from '../../server/simulate.ts';
+
+/**
+ * Issue 17, the Charts tab in Chromium against the real server: a simulated fleet of two screens plays a published
+ * campaign (their players report every play with POST /player/plays/); the live report ticks while they play; the
+ * charts' table view shows the campaign's plays per device and media with the counts the API answers; then the house
+ * standard on /statistics. (The Compare and Unloads tabs have their own browser test.)
+ */
+
+let e2e: E2E;
+let page: Page;
+let problems: string[];
+let admin: Awaited<ReturnType<typeof signIn>>['client'];
+let fixtures: Awaited<ReturnType<typeof makeFixtures>>;
+const players: SimulatedPlayer[] = [];
+const CAMPAIGN = 'Зимняя распродажа: витрины торговых залов, все регионы страны, неделя 48';
+const ids = { campaign: 0, media: 0, devices: [] as number[], serials: [] as string[], keys: [] as string[] };
+
+const ymd = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+/** A date as the page types it in English (MM/DD/YYYY). */
+const typed = (date: Date) => `${String(date.getMonth() + 1).padStart(2, '0')}/${String(date.getDate()).padStart(2, '0')}/${date.getFullYear()}`;
+// Yesterday and 48 hours: today's plays are inside the period even if the test runs across midnight.
+const yesterday = new Date(Date.now() - 86_400_000);
+const PERIOD = 48;
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  fixtures = await makeFixtures();
+  const session = await signIn(e2e.server);
+  admin = session.client;
+  const company = await admin.post('/companies/create/', { name: 'Statistics Retail', user: 1 });
+  const office = await admin.post('/branch-offices/create/', { company: company.body.id, name: 'Statistics Central', user: 1 });
+  for (const key of ['a', 'b']) {
+    const created = await admin.post('/tvpi/devices/create/', { sn: `STATS-${process.pid}-${key}`, name: `Window screen ${key}`, position: 'horizontal', office: office.body.id, user: 1 });
+    expect(created.status).toBe(201);
+    ids.devices.push(created.body.id);
+    ids.serials.push(created.body.sn);
+    ids.keys.push(created.body.key);
+  }
+  const campaign = await admin.post('/campaigns/create/', { name: CAMPAIGN, screen_position: 'horizontal', user: 1 });
+  ids.campaign = campaign.body.id;
+  expect((await admin.put(`/campaigns/${ids.campaign}/devices/`, { devices: ids.devices, user: 1 })).status).toBe(200);
+  const upload = await apiClient(e2e.server, session.access).post('/media/files/create/', await uploadForm([fixtures.png], [describeAs('Winter banner', { screen_position: 'horizontal' })]));
+  expect(upload.status).toBe(201);
+  ids.media = upload.body[0].id;
+  await vi.waitFor(async () => expect((await admin.get(`/media/files/${ids.media}`)).body.status).not.toBe('processing'), { timeout: 60_000, interval: 500 });
+  const event = await admin.post('/scheduler/events/create/', {
+    campaign: ids.campaign,
+    title: 'Banner all day',
+    media: ids.media,
+    start_date: ymd(yesterday),
+    end_date: ymd(new Date(Date.now() + 2 * 86_400_000)),
+    all_day: true,
+    duration: 2,
+    devices: ids.devices,
+  });
+  expect(event.status, JSON.stringify(event.body)).toBe(201);
+  expect((await admin.post(`/scheduler/publish/${ids.campaign}/`, {})).status).toBe(200);
+  ({ page, problems } = await e2e.newPage());
+  await signInThroughUi(page, 'admin', e2e.server.adminPassword);
+}, 180_000);
+afterAll(async () => {
+  await Promise.all(players.map((player) => player.stop()));
+  await e2e?.close();
+  if (fixtures) fs.rmSync(fixtures.dir, { recursive: true, force: true });
+});
+
+const visible = (locator: ReturnType<Page['getByText']>) => locator.first().waitFor({ state: 'visible' });
+const unexpected = (list: string[]) => list.filter((line) => !/Failed to load resource: the server responded with a status of 4\d\d/.test(line));
+const livePlays = async () => Number((await page.getByRole('status', { name: 'Plays in the last 15 minutes' }).innerText()).replace(/\D/g, '') || '-1');
+const statistics = async () => (await admin.get(`/statistics/?campaign=${ids.campaign}&date=${ymd(yesterday)}&period=${PERIOD}`)).body;
+
+describe('the Charts tab', () => {
+  it('asks for a campaign before any statistics: "Statistics require a date and a campaign"', async () => {
+    await page.goto('/statistics');
+    await visible(page.getByRole('heading', { name: 'Statistics', level: 1 }));
+    const tabs = page.getByRole('navigation', { name: 'Statistics sections' });
+    await visible(tabs.getByRole('link', { name: 'Charts' }));
+    expect(await tabs.getByRole('link', { name: 'Charts' }).getAttribute('aria-current')).toBe('page');
+    expect(await tabs.getByRole('link', { name: 'Compare' }).getAttribute('href')).toBe('/statistics/compare');
+    expect(await tabs.getByRole('link', { name: 'Unloads' }).getAttribute('href')).toBe('/statistics/unloads');
+    await page.getByRole('button', { name: 'Show' }).click();
+    await visible(page.getByRole('alert').filter({ hasText: 'Statistics require a date and a campaign' }));
+    await visible(page.getByText('Choose a campaign, the first day and the period in hours, then press Show.'));
+  });
+
+  it('the live report ticks while a simulated fleet plays the published campaign', async () => {
+    await page.goto('/statistics');
+    const live = page.getByRole('status', { name: 'Plays in the last 15 minutes' });
+    await visible(page.getByText('No plays in the last 15 minutes'));
+    const before = await livePlays();
+    expect(before).toBe(0);
+    for (const [index, serial] of ids.serials.entries()) {
+      players.push(startSimulatedPlayer({ server: e2e.server.origin, serial, key: ids.keys[index]!, intervalMs: 300, plays: { speed: 10, reportMs: 300 } }));
+    }
+    // The page polls every 5 seconds: the number rises without a reload.
+    await expect.poll(livePlays, { timeout: 60_000, interval: 250 }).toBeGreaterThan(before);
+    const first = await livePlays();
+    await expect.poll(livePlays, { timeout: 60_000, interval: 250 }).toBeGreaterThan(first);
+    await visible(page.getByRole('table', { name: 'Latest plays' }).getByRole('row').filter({ hasText: 'Winter banner' }));
+    expect(await live.count()).toBe(1);
+  });
+
+  it('shows the campaign\'s plays per hour, device and media with the counts the API answers, as tables too', async () => {
+    // Enough plays from both screens, then the fleet stops (its last plays flushed), so the count holds still.
+    await vi.waitFor(async () => expect((await statistics()).devices.length).toBe(2), { timeout: 60_000, interval: 500 });
+    await Promise.all(players.splice(0).map((player) => player.stop()));
+    const answer = await statistics();
+    expect(answer.total.plays).toBeGreaterThan(2);
+
+    await page.goto('/statistics');
+    await page.getByRole('combobox', { name: 'Campaign' }).click();
+    await page.getByRole('option', { name: CAMPAIGN }).click();
+    await page.getByRole('textbox', { name: 'Date' }).fill(typed(yesterday));
+    await page.getByRole('spinbutton', { name: 'Period, hours' }).fill('745');
+    await page.getByRole('button', { name: 'Show' }).click();
+    await visible(page.getByText('The period is from 1 to 744 hours'));
+    await page.getByRole('spinbutton', { name: 'Period, hours' }).fill(String(PERIOD));
+    await page.getByRole('button', { name: 'Show' }).click();
+    await visible(page.getByRole('heading', { name: 'Plays per device' }));
+    await visible(page.getByText(`${answer.total.plays} plays in 48 hours`, { exact: false }));
+
+    await page.getByRole('switch', { name: 'Show charts as tables' }).check();
+    const rows = async (name: string) =>
+      (await page.getByRole('table', { name }).getByRole('row').allInnerTexts()).slice(1).map((text) => text.split('\t').map((cell) => cell.trim()));
+    const devices = await rows('Plays per device');
+    expect(Object.fromEntries(devices.map(([name, plays]) => [name, Number(plays!.replace(/\D/g, ''))]))).toEqual(
+      Object.fromEntries(answer.devices.map((row: { name: string; plays: number }) => [row.name, row.plays])),
+    );
+    expect((await rows('Plays per media')).map(([name, plays]) => [name, Number(plays!.replace(/\D/g, ''))])).toEqual([['Winter banner', answer.total.plays]]);
+    const hours = await rows('Plays per hour');
+    expect(hours).toHaveLength(PERIOD);
+    expect(hours.reduce((sum, [, plays]) => sum + Number(plays!.replace(/\D/g, '')), 0)).toBe(answer.total.plays);
+
+    // The xlsx of what is shown, built in the browser.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download xlsx' }).click()]);
+    expect(download.suggestedFilename()).toBe('statistics.xlsx');
+    const { default: readExcelFile } = await import('read-excel-file/node');
+    const sheets = await readExcelFile(fs.readFileSync((await download.path())!));
+    expect(sheets.map((sheet) => sheet.sheet)).toEqual(['By hour', 'By device', 'By media']);
+    expect(sheets[2]!.data).toEqual([['Media', 'Plays', 'Seconds played'], ['Winter banner', answer.total.plays, answer.total.seconds]]);
+    expect(sheets[0]!.data.length).toBe(PERIOD + 1);
+    expect(unexpected(problems)).toEqual([]);
+  });
+});
+
+describe('the house standard on /statistics', () => {
+  const path = () => `/statistics?campaign=${ids.campaign}&date=${ymd(yesterday)}&period=${PERIOD}`;
+  // Three charts and the live report: the statistics have loaded.
+  const ready = (p: Page) => p.getByRole('heading', { level: 2 }).nth(3).waitFor();
+  // A language or theme the checks pick is kept on the server too and would follow the administrator into the next
+  // check's page: forget it before each.
+  const forgetPreferences = async () => expect((await admin.put('/users/profile/', { language: null, theme: null })).status).toBe(200);
+
+  it('360 and 500 px in English and Russian: no sideways scroll, every control reachable', async () => {
+    await forgetPreferences();
+    expect(await checkScreen(page, { path: path(), ready, themes: [] })).toEqual(CLEAN_REPORT);
+  });
+
+  it.each(['DEFAULT', 'DARK', 'LIGHT', 'BLUE', 'GREEN', 'INDIGO'] as const)('axe in the %s theme', async (theme) => {
+    await forgetPreferences();
+    expect(await checkScreen(page, { path: path(), ready, languages: [], themes: [theme], axeWidths: theme === 'DEFAULT' || theme === 'DARK' ? [1280, 360] : [1280] })).toEqual(CLEAN_REPORT);
+  });
+
+  afterAll(forgetPreferences);
+});
