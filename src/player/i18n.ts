@@ -3,12 +3,21 @@ import ru from '../../locales/ru/player.json';
 
 /*
  * The player's words, bundled with it (a screen restarting without its server still has them), in the browser's
- * language: Russian for ru*, English otherwise. Plurals by Intl.PluralRules (`key_one`, `key_few`, ...).
+ * language (or the one the panel keeps on this origin): Russian for ru*, English otherwise. Plurals by Intl.PluralRules (`key_one`, `key_few`, ...).
  */
 type Tree = { [key: string]: string | Tree };
 const bundles: Record<string, Tree> = { en, ru };
 
-export const language = (navigator.languages?.[0] ?? navigator.language ?? 'en').toLowerCase().startsWith('ru') ? 'ru' : 'en';
+/** The language the panel keeps on this origin (`i18nextLng`, chosen in its user menu), else the browser's. */
+function storedLanguage(): string | null {
+  try {
+    return localStorage.getItem('i18nextLng');
+  } catch {
+    return null;
+  }
+}
+
+export const language = (storedLanguage() ?? navigator.languages?.[0] ?? navigator.language ?? 'en').toLowerCase().startsWith('ru') ? 'ru' : 'en';
 const plurals = new Intl.PluralRules(language);
 
 function lookup(tree: Tree, key: string): string | undefined {
