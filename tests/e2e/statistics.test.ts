@@ -151,6 +151,36 @@ describe('the Charts tab', () => {
   });
 });
 
+describe('failures and a hidden tab', () => {
+  it('a failed load says "Error while getting statistics" and Try again loads the same statistics', async () => {
+    const statisticsCall = (url: URL) => url.pathname.endsWith('/statistics/');
+    await page.route(statisticsCall, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ detail: 'Down for a moment.', code: 'server_error' }) }));
+    await page.goto(`/statistics?campaign=${ids.campaign}&date=${ymd(yesterday)}&period=${PERIOD}`);
+    const alert = page.getByRole('alert').filter({ hasText: 'Error while getting statistics' });
+    await visible(alert);
+    await page.unroute(statisticsCall);
+    const [request] = await Promise.all([page.waitForRequest((r) => statisticsCall(new URL(r.url()))), alert.getByRole('button', { name: 'Try again' }).click()]);
+    expect(new URL(request.url()).searchParams.get('campaign')).toBe(String(ids.campaign));
+    await visible(page.getByRole('heading', { name: 'Plays per device' }));
+    await alert.waitFor({ state: 'detached' });
+  });
+
+  it('the live report pauses while the browser tab is hidden and asks again as soon as it shows', async () => {
+    await page.goto('/statistics');
+    await visible(page.getByText('Updated at', { exact: false }));
+    const setVisibility = (state: 'hidden' | 'visible') =>
+      page.evaluate((value) => {
+        Object.defineProperty(document, 'visibilityState', { value, configurable: true });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }, state);
+    await setVisibility('hidden');
+    await visible(page.getByText('Paused while this browser tab is hidden'));
+    const [request] = await Promise.all([page.waitForRequest((r) => r.url().includes('/statistics/live/')), setVisibility('visible')]);
+    expect(request.method()).toBe('GET');
+    await page.getByText('Paused while this browser tab is hidden').waitFor({ state: 'detached' });
+  });
+});
+
 describe('the house standard on /statistics', () => {
   const path = () => `/statistics?campaign=${ids.campaign}&date=${ymd(yesterday)}&period=${PERIOD}`;
   // Three charts and the live report: the statistics have loaded.
