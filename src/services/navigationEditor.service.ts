@@ -23,6 +23,8 @@ export interface EditorDraft {
   y: number;
   comment: string;
   placeholder: Placeholder;
+  /** The markers this screen shows (saved ids, or a new marker's negative id until Apply creates it); null: all. */
+  shown: number[] | null;
 }
 
 export interface LoadedEditor {
@@ -59,6 +61,7 @@ const CHANGED_FIELDS = ['kind', 'x', 'y', 'color', 'description'] as const;
  */
 export async function applyDeviceNavigation(input: { deviceId: number; loaded: LoadedEditor; draft: EditorDraft; markers: DraftMarker[] }): Promise<LoadedEditor> {
   const { draft, markers, loaded } = input;
+  const created = new Map<number, number>();
   if (draft.object !== null) {
     const saved = (loaded.markers[draft.object] ?? []).filter((m) => m.kind !== 'device');
     const kept = new Set(markers.map((m) => m.id));
@@ -67,6 +70,7 @@ export async function applyDeviceNavigation(input: { deviceId: number; loaded: L
       let id = marker.id;
       if (id < 0) {
         id = (await createMarker({ object: draft.object, kind: marker.kind, x: marker.x, y: marker.y, color: marker.color, description: marker.description })).id;
+        created.set(marker.id, id);
       } else {
         const before = saved.find((m) => m.id === id);
         const patch = Object.fromEntries(CHANGED_FIELDS.filter((k) => before && before[k] !== marker[k]).map((k) => [k, marker[k]]));
@@ -75,7 +79,10 @@ export async function applyDeviceNavigation(input: { deviceId: number; loaded: L
       if (marker.photoFile) await uploadMarkerPhoto(id, marker.photoFile);
     }
   }
-  const navigation = await saveDeviceNavigation(input.deviceId, draft);
+  const { shown, ...map } = draft;
+  // New markers in the screen's choice get the ids Apply just created; null (all of the object's) stays null.
+  const chosen = shown === null ? null : shown.map((id) => created.get(id) ?? id).filter((id) => id > 0);
+  const navigation = await saveDeviceNavigation(input.deviceId, { ...map, markers: chosen });
   const markersByObject = { ...loaded.markers };
   if (draft.object !== null) markersByObject[draft.object] = await listMarkers(draft.object);
   return { ...loaded, navigation, markers: markersByObject };

@@ -17,6 +17,7 @@ let player: SimulatedPlayer;
 const files = tempDir('vitrine-navigation-e2e-');
 const layoutFile = path.join(files, 'floor-plan.png');
 const ids = { company: 0, office: 0, device: 0, object: 0 };
+const deviceKey = { sn: '', key: '' };
 const LONG_NAME = 'Торговый центр «Галерея», второй этаж, восточное крыло у фудкорта';
 
 beforeAll(async () => {
@@ -27,6 +28,7 @@ beforeAll(async () => {
   const office = await admin.post('/branch-offices/create/', { company: company.body.id, name: 'E2E Mall centre', user: 1 });
   const device = await admin.post('/tvpi/devices/create/', { sn: `NAV-${process.pid}`, name: 'Entrance screen', office: office.body.id, user: 1 });
   Object.assign(ids, { company: company.body.id, office: office.body.id, device: device.body.id });
+  Object.assign(deviceKey, { sn: device.body.sn, key: device.body.key });
   player = startSimulatedPlayer({ server: e2e.server.origin, serial: device.body.sn, key: device.body.key, intervalMs: 300 });
   ({ page, problems } = await e2e.newPage());
   await signInThroughUi(page, 'admin', e2e.server.adminPassword);
@@ -111,6 +113,28 @@ describe('navigation', () => {
     await send.click();
     await page.getByText('Changes sent to the device (version 1)').first().waitFor();
     await vi.waitFor(() => expect(player.navigationVersion).toBe(1), { timeout: 30_000, interval: 200 });
+
+    // Which markers this screen shows: all at first (none listed); the toilet unticked, applied and sent leaves it off
+    // the player's map, and "Select all" lists none again.
+    const asPlayer = async () => (await fetch(`${e2e.server.api}/player/navigation/`, { headers: { 'x-device-serial': deviceKey.sn, 'x-device-key': deviceKey.key } })).json();
+    expect((await asPlayer()).markers.map((m: { kind: string }) => m.kind).sort()).toEqual(['device', 'toilet']);
+    const shown = page.getByRole('list', { name: 'Shown on this screen' });
+    const toilet = shown.getByRole('checkbox', { name: /^Toilet at/ });
+    expect(await toilet.isChecked()).toBe(true);
+    await toilet.uncheck();
+    await page.getByText('0 of 1 markers shown').waitFor();
+    await expect.poll(() => send.isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(async () => (await admin.get(`/navigation/devices/${ids.device}/`)).body.markers).toEqual([]);
+    await expect.poll(() => send.isDisabled()).toBe(false);
+    await send.click();
+    await page.getByText('Changes sent to the device (version 2)').first().waitFor();
+    expect((await asPlayer()).markers.map((m: { kind: string }) => m.kind)).not.toContain('toilet');
+    await page.getByRole('button', { name: 'Select all' }).click();
+    expect(await toilet.isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(async () => (await admin.get(`/navigation/devices/${ids.device}/`)).body.markers).toBeNull();
+    await expect.poll(() => send.isDisabled()).toBe(false);
     expect(problems).toEqual([]);
   });
 

@@ -32,11 +32,15 @@ export type EditorEvent =
   | { type: 'marker.photo'; id: number; file: Blob & { name?: string } }
   | { type: 'marker.delete'; id: number }
   | { type: 'marker.select'; id: number | null }
+  /** Which markers this screen shows: one marker on or off, all of them (absent in the API), none. */
+  | { type: 'markers.show'; id: number; shown: boolean }
+  | { type: 'markers.showAll' }
+  | { type: 'markers.showNone' }
   | { type: 'editor.apply' }
   | { type: 'editor.send' };
 
 const clamp = (value: number) => Math.min(1, Math.max(0, Math.round(value * 10000) / 10000));
-const EMPTY_DRAFT: EditorDraft = { object: null, x: 0.5, y: 0.5, comment: '', placeholder: { x: 0.6, y: 0, width: 0.4, height: 1 } };
+const EMPTY_DRAFT: EditorDraft = { object: null, x: 0.5, y: 0.5, comment: '', placeholder: { x: 0.6, y: 0, width: 0.4, height: 1 }, shown: null };
 
 /** The markers of one object the editor edits: all but the device's own (that one is draft.x/y). */
 export function editableMarkers(loaded: LoadedEditor, object: number | null): DraftMarker[] {
@@ -45,8 +49,20 @@ export function editableMarkers(loaded: LoadedEditor, object: number | null): Dr
 }
 
 function draftOf(loaded: LoadedEditor): EditorDraft {
-  const { object, x, y, comment, placeholder } = loaded.navigation;
-  return { object, x, y, comment, placeholder };
+  const { object, x, y, comment, placeholder, markers } = loaded.navigation;
+  return { object, x, y, comment, placeholder, shown: markers };
+}
+
+/** Whether the screen shows a marker (null: it shows all of the object's). */
+export function isShown(draft: EditorDraft, id: number): boolean {
+  return draft.shown === null || draft.shown.includes(id);
+}
+
+/** The screen's choice with one marker on or off; back to null (all) once every marker of the object is on. */
+function toggleShown(draft: EditorDraft, markers: DraftMarker[], id: number, on: boolean): number[] | null {
+  const current = draft.shown ?? markers.map((m) => m.id);
+  const next = on ? (current.includes(id) ? current : [...current, id]) : current.filter((k) => k !== id);
+  return markers.every((m) => next.includes(m.id)) ? null : next;
 }
 
 const mapMarker = (markers: DraftMarker[], id: number, change: (m: DraftMarker) => DraftMarker) => markers.map((m) => (m.id === id ? change(m) : m));
@@ -65,6 +81,7 @@ export const deviceNavigationEditorMachine = setup({
   },
   guards: {
     isEditable: ({ context }, params: { id: number }) => context.markers.some((m) => m.id === params.id && m.kind !== 'device'),
+    isOnObject: ({ context }, params: { id: number }) => context.markers.some((m) => m.id === params.id),
     hasObject: ({ context }) => context.draft.object !== null,
   },
   actions: {
@@ -78,7 +95,7 @@ export const deviceNavigationEditorMachine = setup({
     setError: assign((_, params: { error: unknown }) => ({ error: errorCodeOf(params.error) })),
     clearError: assign({ error: null }),
     chooseObject: assign(({ context }, params: { object: number | null }) => ({
-      draft: { ...context.draft, object: params.object },
+      draft: { ...context.draft, object: params.object, shown: null },
       markers: editableMarkers(context.loaded!, params.object),
       selected: null,
     })),
@@ -92,6 +109,8 @@ export const deviceNavigationEditorMachine = setup({
       ],
       selected: context.nextTempId,
       nextTempId: context.nextTempId - 1,
+      // A new marker is shown on this screen too when the screen shows a chosen few.
+      draft: context.draft.shown === null ? context.draft : { ...context.draft, shown: [...context.draft.shown, context.nextTempId] },
     })),
     moveMarker: assign(({ context }, params: { id: number; x: number; y: number }) => ({
       markers: mapMarker(context.markers, params.id, (m) => ({ ...m, x: clamp(params.x), y: clamp(params.y) })),
@@ -108,9 +127,15 @@ export const deviceNavigationEditorMachine = setup({
     })),
     deleteMarker: assign(({ context }, params: { id: number }) => ({
       markers: context.markers.filter((m) => m.id !== params.id),
+      draft: context.draft.shown === null ? context.draft : { ...context.draft, shown: context.draft.shown.filter((id) => id !== params.id) },
       selected: context.selected === params.id ? null : context.selected,
     })),
     select: assign((_, params: { id: number | null }) => ({ selected: params.id })),
+    showMarker: assign(({ context }, params: { id: number; shown: boolean }) => ({
+      draft: { ...context.draft, shown: toggleShown(context.draft, context.markers, params.id, params.shown) },
+    })),
+    showAll: assign(({ context }) => ({ draft: { ...context.draft, shown: null } })),
+    showNone: assign(({ context }) => ({ draft: { ...context.draft, shown: [] } })),
     applied: () => undefined,
     applyFailed: (_, _params: { error: string }) => undefined,
     sent: (_, _params: { version: number }) => undefined,
@@ -148,6 +173,9 @@ export const deviceNavigationEditorMachine = setup({
         'marker.photo': { guard: { type: 'isEditable', params: ({ event }) => event }, target: '.dirty', actions: { type: 'setPhoto', params: ({ event }) => event } },
         'marker.delete': { guard: { type: 'isEditable', params: ({ event }) => event }, target: '.dirty', actions: { type: 'deleteMarker', params: ({ event }) => event } },
         'marker.select': { actions: { type: 'select', params: ({ event }) => event } },
+        'markers.show': { guard: { type: 'isOnObject', params: ({ event }) => event }, target: '.dirty', actions: { type: 'showMarker', params: ({ event }) => event } },
+        'markers.showAll': { guard: 'hasObject', target: '.dirty', actions: 'showAll' },
+        'markers.showNone': { guard: 'hasObject', target: '.dirty', actions: 'showNone' },
       },
       states: {
         clean: {

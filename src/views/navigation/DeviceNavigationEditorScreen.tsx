@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Dropdown, Field, Option, Textarea, tokens } from '@fluentui/react-components';
+import { Button, Checkbox, Dropdown, Field, Option, Textarea, tokens } from '@fluentui/react-components';
 import { AddRegular, SaveRegular, SendRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { deviceNavigationEditorMachine } from '../../machines/navigation/deviceNavigationEditor.machine.ts';
+import { deviceNavigationEditorMachine, isShown } from '../../machines/navigation/deviceNavigationEditor.machine.ts';
 import { markerPlacementMachine } from '../../machines/navigation/markerPlacement.machine.ts';
 import { ConfirmDeleteDialog } from '../common/ConfirmDeleteDialog.tsx';
 import { errorMessageKey } from '../common/errorMessageKey.ts';
@@ -198,6 +198,30 @@ export default function DeviceNavigationEditorScreen() {
                 onPhoto={(file) => editor.send({ type: 'marker.photo', id: selectedMarker.id, file })}
                 onDelete={() => setDeleting(selectedMarker.id)}
               />
+            ) : null}
+            {object ? (
+              <fieldset className={styles.shown} aria-describedby="navigation-shown-count">
+                <legend>{t('shown.title')}</legend>
+                <p id="navigation-shown-count" className={styles.message}>
+                  {markers.length ? t('shown.count', { count: markers.filter((m) => isShown(draft, m.id)).length, total: markers.length }) : t('shown.empty')}
+                </p>
+                <div className={styles.actions}>
+                  <Button size="small" disabled={busy || !markers.length} onClick={() => editor.send({ type: 'markers.showAll' })}>{t('shown.all')}</Button>
+                  <Button size="small" disabled={busy || !markers.length} onClick={() => editor.send({ type: 'markers.showNone' })}>{t('shown.none')}</Button>
+                </div>
+                <ul className={styles.markerList} aria-label={t('shown.title')}>
+                  {markers.map((m) => (
+                    <li key={m.id}>
+                      <Checkbox
+                        label={m.kind === 'device' ? `${t('kinds.device')}: ${m.device_name || `#${m.device}`}` : describe(m.kind, m.x, m.y)}
+                        checked={isShown(draft, m.id)}
+                        disabled={busy}
+                        onChange={(_, data) => editor.send({ type: 'markers.show', id: m.id, shown: !!data.checked })}
+                      />
+                    </li>
+                  ))}
+                </ul>
+              </fieldset>
             ) : null}
             <Field label={t('editor.comment')}>
               <Textarea value={draft.comment} maxLength={2000} disabled={busy} onChange={(_, data) => editor.send({ type: 'editor.comment', comment: data.value })} />

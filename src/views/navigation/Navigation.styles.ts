@@ -17,6 +17,7 @@ export const useNavigationStyles = makeStyles({
   panel: { display: 'grid', gap: tokens.spacingVerticalM, alignContent: 'start' },
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, margin: `${tokens.spacingVerticalM} 0` },
   markerList: { margin: 0, padding: 0, listStyleType: 'none', display: 'grid', gap: tokens.spacingVerticalXXS },
+  shown: { margin: 0, padding: 0, border: 'none', minWidth: 0, overflowWrap: 'anywhere' },
   preview: { border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke1}`, maxWidth: '100%' },
 });
 

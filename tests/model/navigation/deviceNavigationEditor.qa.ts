@@ -19,6 +19,10 @@ const RECOLOUR = 'colour the toilet marker red in the side panel';
 const PHOTO = 'give the toilet marker a photo';
 const DELETE = 'delete the toilet marker';
 const SELECT = 'select the toilet marker';
+const HIDE = 'untick the toilet marker under "Shown on this screen"';
+const SHOW = 'tick the toilet marker under "Shown on this screen"';
+const SHOW_ALL = 'press "Select all" under "Shown on this screen"';
+const SHOW_NONE = 'press "Select none" under "Shown on this screen"';
 const APPLY = 'press "Apply"';
 const APPLIED = 'the server saves the changes';
 const APPLY_FAILED = 'the server refuses the changes (validation error)';
@@ -40,6 +44,13 @@ const applied: LoadedEditor = { ...loaded, navigation: { ...loaded.navigation, v
 type Context = EditorContext;
 const has = (c: Context, id: number) => c.markers.some((m) => m.id === id && m.kind !== 'device');
 const ids = (c: Context) => c.markers.map((m) => m.id);
+/** The screen's choice after ticking or unticking marker 11 (spec: absent = all of the object's markers). */
+const shownAfter = (c: Context, on: boolean) => {
+  const current = c.draft.shown ?? ids(c);
+  const next = on ? (current.includes(11) ? current : [...current, 11]) : current.filter((id) => id !== 11);
+  return ids(c).every((id) => next.includes(id)) ? null : next;
+};
+const onObject = (c: Context) => c.markers.some((m) => m.id === 11);
 const edit = (c: Context, id: number, see: Record<string, unknown>) => (has(c, id) ? { to: 'editing.dirty', see } : { to: 'editing', see: { markers: ids(c) } });
 
 /** Spec section 2, navigation editor (one device): comment, media placeholder, markers, Apply, "Send changes to device". */
@@ -66,6 +77,10 @@ export default defineQa({
     [PHOTO]: { type: 'marker.photo', id: 11, file: new Blob(['photo']) },
     [DELETE]: { type: 'marker.delete', id: 11 },
     [SELECT]: { type: 'marker.select', id: 11 },
+    [HIDE]: { type: 'markers.show', id: 11, shown: false },
+    [SHOW]: { type: 'markers.show', id: 11, shown: true },
+    [SHOW_ALL]: { type: 'markers.showAll' },
+    [SHOW_NONE]: { type: 'markers.showNone' },
     [APPLY]: { type: 'editor.apply' },
     [APPLIED]: done('apply', applied),
     [APPLY_FAILED]: error('apply', new ApiRequestError({ status: 400, code: 'validation_error', detail: 'No.' })),
@@ -83,11 +98,14 @@ export default defineQa({
       [RETRY]: { to: 'loading', see: { error: null }, calls: ['load: {"deviceId":5}'] },
     },
     editing: {
-      [OBJECT_2]: { to: 'editing.dirty', see: { object: 2, markers: [], dirty: true, canSend: false, canApply: true } },
+      [OBJECT_2]: { to: 'editing.dirty', see: { object: 2, markers: [], shown: null, dirty: true, canSend: false, canApply: true } },
       [COMMENT]: { to: 'editing.dirty', see: { comment: 'Near the lifts', dirty: true } },
       [PLACEHOLDER]: { to: 'editing.dirty', see: { placeholder: { x: 0.5, y: 0, width: 0.5, height: 1 } } },
       [DEVICE_DRAG]: { to: 'editing.dirty', see: { device: [0.2, 0.3] } },
-      [ADD]: (c: Context) => ({ to: 'editing.dirty', see: { markers: [...ids(c), c.nextTempId], selected: c.nextTempId } }),
+      [ADD]: (c: Context) => ({
+        to: 'editing.dirty',
+        see: { markers: [...ids(c), c.nextTempId], selected: c.nextTempId, shown: c.draft.shown === null ? null : [...c.draft.shown, c.nextTempId] },
+      }),
       [MOVE]: (c: Context) => edit(c, 11, { selected: 11, toilet: [0.7, 0.1] }),
       [NUDGE]: (c: Context) => {
         const m = c.markers.find((k) => k.id === 11);
@@ -95,7 +113,11 @@ export default defineQa({
       },
       [RECOLOUR]: (c: Context) => edit(c, 11, { toiletColour: '#ff0000' }),
       [PHOTO]: (c: Context) => edit(c, 11, { toiletPhoto: true }),
-      [DELETE]: (c: Context) => edit(c, 11, { markers: ids(c).filter((id) => id !== 11) }),
+      [DELETE]: (c: Context) => edit(c, 11, { markers: ids(c).filter((id) => id !== 11), shown: c.draft.shown?.filter((id) => id !== 11) ?? null }),
+      [HIDE]: (c: Context) => (onObject(c) ? { to: 'editing.dirty', see: { shown: shownAfter(c, false), dirty: true } } : { to: 'editing', see: { shown: c.draft.shown } }),
+      [SHOW]: (c: Context) => (onObject(c) ? { to: 'editing.dirty', see: { shown: shownAfter(c, true), dirty: true } } : { to: 'editing', see: { shown: c.draft.shown } }),
+      [SHOW_ALL]: { to: 'editing.dirty', see: { shown: null, dirty: true } },
+      [SHOW_NONE]: { to: 'editing.dirty', see: { shown: [], dirty: true } },
       [MOVE_OTHER]: (c: Context) => ({ to: 'editing', see: { markers: ids(c) } }),
       [SELECT]: { to: 'editing', see: { selected: 11 } },
     },
@@ -129,6 +151,7 @@ export default defineQa({
       error: snapshot.context.error,
       object: snapshot.context.draft.object,
       comment: snapshot.context.draft.comment,
+      shown: snapshot.context.draft.shown,
       placeholder: snapshot.context.draft.placeholder,
       device: [snapshot.context.draft.x, snapshot.context.draft.y],
       markers: snapshot.context.markers.map((m) => m.id),
