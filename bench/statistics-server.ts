@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../server/app.ts';
 import { createContext, ensureAdmin } from '../server/bootstrap.ts';
 import { loadConfig } from '../server/config.ts';
@@ -21,9 +22,10 @@ import { serveWhenRunDirectly, type LocalBenchServer } from './lib.ts';
  *     10,000,000 inserts into each index). It writes {firstDay, seedSeconds, cached} to infoFile before it listens.
  *
  * The seeded PGlite database is kept between runs when it holds at least a million plays (seeding 10,000,000 takes
- * minutes): in $TMPDIR/vitrine-bench-stats-cache/<plays>-<key>, the key naming the migrations and the seed's version,
- * so a new migration seeds afresh. STATS_BENCH_CACHE=0 seeds into a temporary directory removed afterwards; deleting
- * the cache directory frees its space (about 3 GB for 10,000,000 plays). One bench run at a time uses a cache.
+ * minutes): in $TMPDIR/vitrine-bench-stats-cache/<plays>-<key>, the key hashing the plays migrations and the seed's
+ * version, so a change to either seeds afresh (other new migrations are applied to the cached database at start).
+ * STATS_BENCH_CACHE=0 seeds into a temporary directory removed afterwards; deleting the cache directory frees its space
+ * (about 3 GB for 10,000,000 plays). One bench run at a time uses a cache.
  */
 
 export const DEVICES = 1000;
@@ -101,10 +103,37 @@ export async function seed(db: Db, plays: number, firstDay: string) {
   }
 }
 
+/**
+ * GET /__bench/memory: this process's memory, sampled every 20 ms: {rss, heap} now and their peaks since the last
+ * ?reset=1, in MB; ?gc=1 collects garbage first (the bench starts this script with --expose-gc). Bench only.
+ */
+function memoryRoute(app: FastifyInstance) {
+  const mb = (bytes: number) => bytes / 1_048_576;
+  let peak = { rss: 0, heap: 0 };
+  const sample = () => {
+    const { rss, heapUsed } = process.memoryUsage();
+    peak = { rss: Math.max(peak.rss, mb(rss)), heap: Math.max(peak.heap, mb(heapUsed)) };
+    return { rss: mb(rss), heap: mb(heapUsed) };
+  };
+  const timer = setInterval(sample, 20);
+  timer.unref();
+  app.get('/__bench/memory', async (request) => {
+    const query = request.query as { gc?: string; reset?: string };
+    if (query.gc) (globalThis as { gc?: () => void }).gc?.();
+    const now = sample();
+    const answer = { ...now, peakRss: peak.rss, peakHeap: peak.heap };
+    if (query.reset) peak = now;
+    return answer;
+  });
+}
+
 /** The cache directory for a seed of `plays` plays: named by the migrations and the seed's version. */
 function cacheDir(plays: number): string {
-  const migrations = fs.readdirSync(path.join(import.meta.dirname, '..', 'server', 'db', 'migrations')).sort().join(',');
-  const key = createHash('sha256').update(`${SEED_VERSION}:${migrations}`).digest('hex').slice(0, 12);
+  // Other migrations (landed after the seed) are applied to the cached database when the server starts, as in production.
+  const folder = path.join(import.meta.dirname, '..', 'server', 'db', 'migrations');
+  const hash = createHash('sha256').update(String(SEED_VERSION));
+  for (const file of fs.readdirSync(folder).filter((name) => /^\d{4}[a-z]?_play(s|_)/.test(name)).sort()) hash.update(`${file}:${fs.readFileSync(path.join(folder, file), 'utf8')}`);
+  const key = hash.digest('hex').slice(0, 12);
   return path.join(os.tmpdir(), 'vitrine-bench-stats-cache', `${plays}-${key}`);
 }
 
@@ -131,6 +160,7 @@ export async function real(plays: number, infoFile?: string): Promise<LocalBench
   }
   if (infoFile) fs.writeFileSync(infoFile, JSON.stringify(info));
   const app = await buildApp(ctx, { logger: false });
+  memoryRoute(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     port: (app.server.address() as { port: number }).port,
