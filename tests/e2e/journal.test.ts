@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInThroughUi, startE2E, type E2E } from '../helpers/browser.ts';
+import { CLEAN_REPORT, checkScreen } from '../helpers/screenChecks.ts';
 import { createUserAndSignIn, signIn } from '../helpers/server.ts';
 
 let e2e: E2E;
@@ -93,6 +94,11 @@ describe('journal', () => {
     await page.unroute('**/api/v1/journal/**');
   });
 
+  it('/journal meets the house standard', async () => {
+    const report = await checkScreen(page, { path: '/journal', ready: (p) => p.getByRole('link', { name: /^(Open|Открыть)/ }).first().waitFor({ state: 'visible' }), widths: [360, 500, 700] });
+    expect(report).toEqual(CLEAN_REPORT);
+  });
+
 });
 
 describe('profile', () => {
@@ -151,6 +157,11 @@ describe('profile', () => {
     refuse = false;
     await own.getByRole('button', { name: 'Retry' }).click();
     await visible(own.getByRole('textbox', { name: 'Username' }));
+  });
+
+  it('/profile meets the house standard', async () => {
+    const report = await checkScreen(page, { path: '/profile', ready: (p) => p.getByRole('button', { name: /^(Change password|Сменить пароль)$/ }).waitFor({ state: 'visible' }) });
+    expect(report).toEqual(CLEAN_REPORT);
   });
 
 });

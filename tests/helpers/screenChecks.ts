@@ -81,8 +81,48 @@ function axeScript(): string {
   return axeSource;
 }
 
-/** Opens `path` with the given language and theme stored, the way a returning operator would have them. */
+interface Preferences {
+  language: string | null;
+  theme: string | null;
+}
+
+/**
+ * The signed-in user's interface preferences on the server (GET /users/profile/, or PUT `set` there first), or null
+ * when no one is signed in. Preferences follow the user: the app applies the server's at sign-in and saves a language
+ * or theme it starts in as the user's choice, so a check that only set localStorage left its last language on the
+ * server (later tests of the same user opened in Russian) and fought the next one (the page turned back to the server's
+ * language and `open` waited for ever). Uses the page's own tokens, refreshing them once if the access token expired.
+ */
+async function serverPreferences(page: Page, set?: Preferences): Promise<Preferences | null> {
+  return page.evaluate(async (body) => {
+    const store = sessionStorage.getItem('refresh') !== null || sessionStorage.getItem('access') !== null ? sessionStorage : localStorage;
+    const call = (access: string) =>
+      fetch('/api/v1/users/profile/', {
+        method: body ? 'PUT' : 'GET',
+        headers: body ? { authorization: `JWT ${access}`, 'content-type': 'application/json' } : { authorization: `JWT ${access}` },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+    const access = store.getItem('access');
+    let response = access ? await call(access) : null;
+    if (!response || response.status === 401) {
+      const refresh = store.getItem('refresh');
+      if (!refresh) return null;
+      const renewed = await fetch('/api/v1/auth/token/token-refresh/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refresh }) });
+      if (!renewed.ok) return null;
+      const pair = (await renewed.json()) as { access: string; refresh?: string };
+      store.setItem('access', pair.access);
+      if (pair.refresh) store.setItem('refresh', pair.refresh);
+      response = await call(pair.access);
+    }
+    if (!response.ok) return null;
+    const profile = (await response.json()) as Partial<Preferences>;
+    return { language: profile.language ?? null, theme: profile.theme ?? null };
+  }, set ?? null);
+}
+
+/** Opens `path` with the given language and theme stored (in the browser and on the server), as a returning operator has them. */
 async function open(page: Page, options: ScreenCheckOptions, language: Language, theme: CheckedTheme): Promise<void> {
+  await serverPreferences(page, { language, theme });
   await page.evaluate(
     ([languageKey, language, themeKey, theme]) => {
       localStorage.setItem(languageKey!, language!);
@@ -204,6 +244,7 @@ export async function checkScreen(page: Page, options: ScreenCheckOptions): Prom
   const axeWidths = options.axeWidths ?? [1280, 360];
   const height = options.height ?? 800;
   const report: ScreenReport = { overflow: [], unreachable: [], violations: [] };
+  const kept = await serverPreferences(page);
 
   for (const language of languages) {
     await page.setViewportSize({ width: widths[0]!, height });
@@ -241,6 +282,7 @@ export async function checkScreen(page: Page, options: ScreenCheckOptions): Prom
     localStorage.setItem(languageKey!, 'en');
     localStorage.setItem(themeKey!, 'DEFAULT');
   }, [LANGUAGE_KEY, THEME_KEY]);
+  if (kept) await serverPreferences(page, kept);
   return report;
 }
 
