@@ -11,6 +11,7 @@ import {
   type Event,
   type EventDraft,
   type PublishResult,
+  type ScheduleItem,
 } from '../../src/services/schemas/scheduler.ts';
 import type { AppContext } from '../context.ts';
 import {
@@ -30,7 +31,10 @@ import {
   updateEvent,
   type EventValues,
 } from '../db/events.ts';
-import { scheduleItems, storedSchedule, type StoredSchedule } from '../db/schedules.ts';
+import { scheduleItems, storedPointers, storedSchedule, type StoredSchedule } from '../db/schedules.ts';
+import { findCampaign } from '../db/campaigns.ts';
+import { listDevices } from '../db/devices.ts';
+import { TimelineQuery, type TimelineRow } from '../../src/services/schemas/timeline.ts';
 import { campaignPosition } from '../db/campaigns.ts';
 import { record } from '../domain/journal.ts';
 import { serverTimeZone } from '../domain/occurrences.ts';
@@ -231,6 +235,56 @@ export default async function schedulerRoutes(app: FastifyInstance, { ctx }: { c
       published_at: published.publishedAt,
     };
     return result;
+  });
+
+  /*
+   * The timeline: many devices' compiled items for one day in one request. Items are parsed once per content hash (the
+   * same cache key as dev2's text) and cut to the day per request.
+   */
+  const parsedCache = new Map<string, ScheduleItem[]>();
+  async function parsedItems(hash: string): Promise<ScheduleItem[]> {
+    const cached = parsedCache.get(hash);
+    if (cached) return cached;
+    const text = await itemsOf(hash);
+    // Gone meanwhile (compiled again): the row shows nothing until the next read.
+    if (text === undefined) return [];
+    const items = JSON.parse(text) as ScheduleItem[];
+    if (parsedCache.size >= ITEMS_CACHE_ENTRIES) parsedCache.delete(parsedCache.keys().next().value!);
+    parsedCache.set(hash, items);
+    return items;
+  }
+
+  app.get('/scheduler/timeline/', asUser, async (request) => {
+    const query = parse(TimelineQuery, request.query);
+    const paging = pageRequest(request.query as Record<string, unknown>);
+    const scope = await areaScope(ctx, request, 'devices', 'view');
+    if (query.campaign) {
+      const campaign = await findCampaign(db, query.campaign);
+      assertVisible(scope, campaign ? (campaign.company ?? null) : undefined, 'Campaign');
+    }
+    // Status comes from last_connection: heartbeats this instance answered but has not written yet go first.
+    await ctx.contacts.flush();
+    const { total, rows } = await listDevices(
+      db,
+      { office: query.office, status: query.status, campaign: query.campaign ? { id: query.campaign, member: true } : undefined, companies: scope.companies },
+      paging.pageSize,
+      paging.offset,
+    );
+    const pointers = await storedPointers(db, rows.map((row) => row.device.id));
+    const dayStart = `${query.date}T00:00`;
+    const dayEnd = `${query.date}T24:00`;
+    const results: TimelineRow[] = [];
+    for (const row of rows) {
+      const pointer = pointers.get(row.device.id);
+      const items = pointer?.hash ? await parsedItems(pointer.hash) : [];
+      results.push({
+        device: { id: row.device.id, name: row.device.name, sn: row.device.sn, office_name: row.officeName, status: row.status },
+        version: pointer?.version ?? 0,
+        timezone: pointer?.timezone ?? serverTimeZone(),
+        items: items.filter((item) => item.local_start < dayEnd && item.local_end > dayStart),
+      });
+    }
+    return pageOf(request.url, paging, total, results);
   });
 
   /**

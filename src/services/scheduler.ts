@@ -1,7 +1,6 @@
 import { getCampaign, loadCampaignSide, type Campaign } from './campaigns/campaigns.service.ts';
-import { listDevices } from './devices.service.ts';
 import { listMedia } from './media.service.ts';
-import type { Device, DeviceStatus } from './schemas/devices.ts';
+import type { DeviceStatus } from './schemas/devices.ts';
 import { listPlaylists } from './playlists.service.ts';
 import { ApiRequestError, api, parseResponse } from './http.ts';
 import {
@@ -15,6 +14,7 @@ import {
   type EventUpdateBody,
   type Event as SchedulerEvent,
 } from './schemas/scheduler.ts';
+import { TimelinePage, type TimelineRow } from './schemas/timeline.ts';
 import { writeOutcome, type WriteOutcome } from './writeOutcome.ts';
 
 export type { Event as SchedulerEvent, DeviceSchedule, ScheduleItem } from './schemas/scheduler.ts';
@@ -144,21 +144,21 @@ export interface TimelineQuery {
   status: DeviceStatus | null;
 }
 
-export type TimelineDevice = Pick<Device, 'id' | 'name' | 'sn' | 'office_name' | 'status'>;
+export type TimelineDevice = TimelineRow['device'];
+export type { TimelineRow } from './schemas/timeline.ts';
 
-/** The most devices the timeline lists (the server's largest page). */
-export const TIMELINE_PAGE_SIZE = 500;
+/** Rows the timeline asks for at a time (a page of GET /scheduler/timeline/). */
+export const TIMELINE_PAGE_SIZE = 100;
 
-/** The devices the timeline shows: a campaign's (GET /campaigns/{id}/devices/) or the fleet's (GET /tvpi/devices/). */
-export async function loadTimelineDevices(query: TimelineQuery): Promise<TimelineDevice[]> {
-  const pick = ({ id, name, sn, office_name, status }: Device): TimelineDevice => ({ id, name, sn, office_name, status });
-  if (query.campaign !== null) {
-    const status = query.status === 'online' || query.status === 'offline' ? query.status : undefined;
-    const side = await loadCampaignSide(query.campaign, 'participating', { page: 1, page_size: TIMELINE_PAGE_SIZE, status });
-    return (side.participating?.results ?? [])
-      .filter((device) => (query.office === null || device.office === query.office) && (query.status === null || device.status === query.status))
-      .map(pick);
-  }
-  const page = await listDevices({ page: 1, page_size: TIMELINE_PAGE_SIZE, office: query.office ?? undefined, status: query.status ?? undefined });
-  return page.results.map(pick);
+/**
+ * One page of the timeline (`GET /scheduler/timeline/`): devices of the filters with their compiled items on `date`,
+ * and how many devices match in all. Pages are numbered from 1.
+ */
+export async function loadTimelinePage(query: TimelineQuery, date: string, page: number): Promise<{ count: number; rows: TimelineRow[] }> {
+  const params: Record<string, string | number> = { date, page, page_size: TIMELINE_PAGE_SIZE };
+  if (query.office !== null) params.office = query.office;
+  if (query.campaign !== null) params.campaign = query.campaign;
+  if (query.status !== null) params.status = query.status;
+  const answer = parseResponse(TimelinePage, await api('/scheduler/timeline/', { query: params }));
+  return { count: answer.count, rows: answer.results };
 }

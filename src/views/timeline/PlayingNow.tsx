@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { TimelineDevice } from '../../services/scheduler.ts';
 import { playingAt } from './timeline.ts';
 import { useTimelineStyles } from './Timeline.styles.ts';
-import type { ScheduleEntry } from './useSchedules.ts';
+import type { ScheduleEntry } from './useTimeline.ts';
 
 /** What a device plays at the picked moment (its office's wall clock): the winning items and the others on then. */
 export function PlayingNow({ device, date, time, schedule, onClose }: { device: TimelineDevice; date: string; time: string; schedule: ScheduleEntry | undefined; onClose: () => void }) {

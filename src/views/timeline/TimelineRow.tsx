@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { TimelineDevice } from '../../services/scheduler.ts';
 import { barsOn, clock, DAY_MINUTES } from './timeline.ts';
 import { useTimelineStyles } from './Timeline.styles.ts';
-import type { ScheduleEntry } from './useSchedules.ts';
+import type { ScheduleEntry } from './useTimeline.ts';
 
 const HOURS = [0, 3, 6, 9, 12, 15, 18, 21];
 

@@ -8,7 +8,7 @@ import { createFetchStatusMachine } from '../../machines/fetchStatus.machine.ts'
 import { listCampaigns, type Campaign } from '../../services/campaigns/campaigns.service.ts';
 import { listOffices, type Office } from '../../services/devices.service.ts';
 import { DEVICE_STATUSES, type DeviceStatus } from '../../services/schemas/devices.ts';
-import { loadTimelineDevices, type TimelineDevice, type TimelineQuery } from '../../services/scheduler.ts';
+import { loadTimelinePage, type TimelineDevice, type TimelineQuery, type TimelineRow as TimelineRowData } from '../../services/scheduler.ts';
 import { DateInput } from '../common/DateInput.tsx';
 import { PageHeader } from '../common/PageHeader.tsx';
 import { usePageTitle } from '../common/usePageTitle.ts';
@@ -16,9 +16,12 @@ import { ymd } from '../scheduler/calendarEvents.ts';
 import { TimelineRow, HourScale } from './TimelineRow.tsx';
 import { PlayingNow } from './PlayingNow.tsx';
 import { useTimelineStyles } from './Timeline.styles.ts';
-import { useSchedules } from './useSchedules.ts';
+import { scheduleOf, useTimelinePages } from './useTimeline.ts';
 
-const devicesMachine = createFetchStatusMachine<TimelineDevice[], TimelineQuery>().provide({ actors: { load: fromPromise(({ input }) => loadTimelineDevices(input.params)) } });
+/** The first page of the timeline (its count sizes the list); the rows hook fetches the others as they scroll into view. */
+const devicesMachine = createFetchStatusMachine<{ count: number; rows: TimelineRowData[] }, { query: TimelineQuery; date: string }>().provide({
+  actors: { load: fromPromise(({ input }) => loadTimelinePage(input.params.query, input.params.date, 1)) },
+});
 const filtersMachine = createFetchStatusMachine<{ offices: Office[]; campaigns: Campaign[] }, void>().provide({
   actors: { load: fromPromise(async () => ({ offices: await listOffices(), campaigns: (await listCampaigns({ page: 1, page_size: 500 })).results })) },
 });
@@ -31,21 +34,25 @@ export default function TimelineScreen() {
   const styles = useTimelineStyles();
   const [query, setQuery] = useState<TimelineQuery>({ office: null, campaign: null, status: null });
   const [date, setDate] = useState(() => ymd(new Date()));
-  const [picked, setPicked] = useState<{ device: TimelineDevice; time: string } | null>(null);
+  const [picked, setPicked] = useState<{ device: TimelineDevice; time: string; schedule: ReturnType<typeof scheduleOf> } | null>(null);
   const devicesActor = useActorRef(devicesMachine);
   const filters = useActorRef(filtersMachine);
   useEffect(() => filters.send({ type: 'fetch.load' }), [filters]);
-  useEffect(() => devicesActor.send({ type: 'fetch.load', params: query }), [devicesActor, query]);
-  const devices = useSelector(devicesActor, (s) => s.context.data ?? []);
+  useEffect(() => devicesActor.send({ type: 'fetch.load', params: { query, date } }), [devicesActor, query, date]);
+  const first = useSelector(devicesActor, (s) => s.context.data ?? null);
+  const count = first?.count ?? 0;
   const loading = useSelector(devicesActor, (s) => s.hasTag('loading'));
   const failed = useSelector(devicesActor, (s) => s.matches('error'));
   const options = useSelector(filters, (s) => s.context.data);
-  const schedules = useSchedules();
+  const rows = useTimelinePages(query, date, first);
   const scroller = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: devices.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 6 });
+  const virtualizer = useVirtualizer({ count, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 6 });
   const items = virtualizer.getVirtualItems();
-  const visibleIds = useMemo(() => items.map((row) => devices[row.index]?.id).filter((id): id is number => id !== undefined), [items, devices]);
-  useEffect(() => schedules.want(visibleIds), [schedules, visibleIds]);
+  const visibleIndexes = useMemo(() => items.map((row) => row.index), [items]);
+  useEffect(() => rows.want(visibleIndexes), [rows, visibleIndexes]);
+  // The picked device's schedule: its row when loaded (the panel keeps the device even when its row scrolls away).
+  const pickedIndex = picked ? items.find((row) => { const entry = rows.row(row.index); return entry.state === 'ready' && entry.row.device.id === picked.device.id; })?.index : undefined;
+  const pickedSchedule = picked ? (pickedIndex !== undefined ? scheduleOf(rows.row(pickedIndex)) : picked.schedule) : undefined;
 
   return (
     <section>
@@ -88,25 +95,36 @@ export default function TimelineScreen() {
           <Input type="time" value={picked?.time ?? ''} disabled={!picked} onChange={(_, d) => picked && d.value && setPicked({ ...picked, time: d.value })} />
         </Field>
       </div>
-      {picked ? <PlayingNow device={picked.device} date={date} time={picked.time} schedule={schedules.get(picked.device.id)} onClose={() => setPicked(null)} /> : null}
+      {picked ? <PlayingNow device={picked.device} date={date} time={picked.time} schedule={pickedSchedule} onClose={() => setPicked(null)} /> : null}
       {failed ? (
         <div role="alert" className={styles.error}>
           {t('messages.loadError')}
-          <Button onClick={() => devicesActor.send({ type: 'fetch.load', params: query })}>{t('scheduler:actions.retry')}</Button>
+          <Button onClick={() => devicesActor.send({ type: 'fetch.load', params: { query, date } })}>{t('scheduler:actions.retry')}</Button>
         </div>
-      ) : loading && devices.length === 0 ? (
+      ) : loading && count === 0 ? (
         <Spinner label={t('messages.loading')} />
-      ) : devices.length === 0 ? (
+      ) : count === 0 ? (
         <Body1 className={styles.message}>{t('messages.empty')}</Body1>
       ) : (
         <>
-          <Body1 className={styles.message}>{t('messages.count', { count: devices.length })}</Body1>
-          <div className={styles.grid} role="table" aria-label={t('table', { date })} aria-rowcount={devices.length + 1}>
+          <Body1 className={styles.message}>{t('messages.count', { count })}</Body1>
+          <div className={styles.grid} role="table" aria-label={t('table', { date })} aria-rowcount={count + 1}>
             <HourScale />
             <div ref={scroller} className={styles.scroller} role="rowgroup">
               <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
                 {items.map((row) => {
-                  const device = devices[row.index]!;
+                  const entry = rows.row(row.index);
+                  if (entry.state !== 'ready') {
+                    return (
+                      <div key={`row-${row.index}`} className={styles.row} style={{ top: row.start, height: ROW_HEIGHT }} role="row" aria-rowindex={row.index + 2}>
+                        <div role="cell" className={styles.cell}>
+                          <span className={styles.state}>{t(entry.state === 'error' ? 'messages.scheduleError' : 'messages.scheduleLoading')}</span>
+                        </div>
+                      </div>
+                    );
+                  }
+                  const device = entry.row.device;
+                  const schedule = scheduleOf(entry);
                   return (
                     <TimelineRow
                       key={device.id}
@@ -115,9 +133,9 @@ export default function TimelineScreen() {
                       top={row.start}
                       height={ROW_HEIGHT}
                       index={row.index + 2}
-                      schedule={schedules.get(device.id)}
+                      schedule={schedule}
                       selected={picked?.device.id === device.id}
-                      onPick={(time) => setPicked({ device, time })}
+                      onPick={(time) => setPicked({ device, time, schedule })}
                     />
                   );
                 })}
