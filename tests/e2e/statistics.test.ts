@@ -139,6 +139,12 @@ describe('the Charts tab', () => {
     expect(hours).toHaveLength(PERIOD);
     expect(hours.reduce((sum, [, plays]) => sum + Number(plays!.replace(/\D/g, '')), 0)).toBe(answer.total.plays);
 
+    // The address names the statistics shown: a reload shows them again.
+    expect(new URL(page.url()).search).toBe(`?campaign=${ids.campaign}&date=${ymd(yesterday)}&period=${PERIOD}`);
+    await page.reload();
+    await visible(page.getByText(`${answer.total.plays} plays in 48 hours`, { exact: false }));
+    await page.getByRole('switch', { name: 'Show charts as tables' }).check();
+
     // The xlsx of what is shown, built in the browser.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download xlsx' }).click()]);
     expect(download.suggestedFilename()).toBe('statistics.xlsx');

@@ -23,7 +23,7 @@ function today(): string {
 export default function StatisticsScreen() {
   const { t } = useTranslation('statistics');
   const styles = useStatisticsStyles();
-  const [search] = useSearchParams();
+  const [search, setSearch] = useSearchParams();
   const logic = useMemo(
     () => statisticsQueryMachine.provide({ actions: { saveFile: (_, { blob }) => saveBlob(blob, 'statistics.xlsx') } }),
     [],
@@ -35,6 +35,11 @@ export default function StatisticsScreen() {
   useEffect(() => {
     if (campaign) query.send({ type: 'statistics.submit' });
   }, [query]); // eslint-disable-line react-hooks/exhaustive-deps
+  // The statistics asked for go into the address, so a reload or a shared link shows them again.
+  const params = useSelector(query, (s) => s.context.params);
+  useEffect(() => {
+    if (params) setSearch({ campaign: String(params.campaign), date: params.date, period: String(params.period) }, { replace: true });
+  }, [params, setSearch]);
   const exporting = useSelector(query, (s) => s.hasTag('exporting'));
   const canExport = useSelector(query, (s) => s.matches({ complete: 'idle' }));
   const exportError = useSelector(query, (s) => s.context.exportError);
