@@ -3,6 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app.ts';
+import { hashPassword } from '../server/auth/passwords.ts';
+import { insertGroup } from '../server/db/groups.ts';
+import { insertUser } from '../server/db/users.ts';
 import { createContext, ensureAdmin } from '../server/bootstrap.ts';
 import { loadConfig } from '../server/config.ts';
 import { listenBenchApp, serveWhenRunDirectly, spawnBenchScript, type BenchServer } from './lib.ts';
@@ -10,11 +13,18 @@ import { listenBenchApp, serveWhenRunDirectly, spawnBenchScript, type BenchServe
 /*
  * Child process of bench/journal.bench.ts: the real server (PGlite in a temporary DATA_DIR) with <count> journal
  * entries written over the last 365 days by 50 users (user 1 and 49 more), spread over 10 entities and 8 actions,
- * each with a small `changes`. Prints one JSON line {port} when listening; SIGTERM stops it.
+ * each with a small `changes`. Entries about objects of a company (devices, media, playlists, campaigns, configs,
+ * companies, offices) carry one of 100 companies (migration 0021); a user `bench-scoped` (password SCOPED_PASSWORD)
+ * belongs to a group of SCOPED_COMPANIES with view rights everywhere but the company area.
+ * Prints one JSON line {port} when listening; SIGTERM stops it.
  *   tsx bench/journal-server.ts <count>
  */
 export const BENCH_USERS = 50;
 export const BENCH_ENTITIES = ['device', 'media_file', 'playlist', 'campaign', 'device_config', 'directory_query', 'company', 'office', 'user', 'session'];
+export const SCOPED_COMPANIES = [3, 23, 43, 63, 83];
+export const SCOPED_PASSWORD = 'bench-scoped-password-1';
+/** Entities whose entries carry a company (indexes into BENCH_ENTITIES, 1-based as in SQL). */
+const OWNED = [1, 2, 3, 4, 5, 7, 8];
 export const BENCH_ACTIONS = ['update', 'create', 'delete', 'activate', 'deactivate', 'command', 'login', 'update_devices'];
 
 async function real(count: number) {
@@ -29,15 +39,20 @@ async function real(count: number) {
   for (let start = 1; start <= count; start += 200_000) {
     const end = Math.min(count, start + 199_999);
     await ctx.db.execute(sql`
-      INSERT INTO journal (user_id, action, entity, entity_id, changes, created_at)
+      INSERT INTO journal (user_id, action, entity, entity_id, changes, created_at, company_id)
       SELECT (1 + (g * 7919) % ${BENCH_USERS}::int)::int,
              (${actions}::text[])[1 + floor(power(((g * 104729) % 1000) / 1000.0, 2) * 8)::int],
              (${entities}::text[])[1 + floor(power(((g * 15485863) % 1000) / 1000.0, 2) * 10)::int],
              ((g * 31) % 20000)::text,
              jsonb_build_object('name', jsonb_build_array('Screen ' || g, 'Screen ' || (g + 1))),
-             now() - make_interval(secs => (${count}::int - g) * (365.0 * 86400 / ${count}::int))
+             now() - make_interval(secs => (${count}::int - g) * (365.0 * 86400 / ${count}::int)),
+             CASE WHEN 1 + floor(power(((g * 15485863) % 1000) / 1000.0, 2) * 10)::int = ANY(${`{${OWNED.join(',')}}`}::int[]) THEN 1 + (g * 131) % 100 END
       FROM generate_series(${start}::bigint, ${end}::bigint) g`);
   }
+  await ctx.db.execute(sql`INSERT INTO companies (name) SELECT 'Bench company ' || g FROM generate_series(1, 100) g`);
+  const permissions = { devices: 'view', media: 'view', playlists: 'view', campaigns: 'view', statistics: 'view', company: 'none' } as const;
+  const group = await insertGroup(ctx.db, { name: 'Bench five companies', companies: SCOPED_COMPANIES, permissions });
+  await insertUser(ctx.db, 'bench-scoped', await hashPassword(SCOPED_PASSWORD), [group]);
   await ctx.db.execute(sql`VACUUM (ANALYZE) journal`);
   return listenBenchApp(await buildApp(ctx, { logger: false }), ctx.database, dataDir);
 }

@@ -48,7 +48,7 @@ import { officeTimeZone } from '../domain/occurrences.ts';
 import { record } from '../domain/journal.ts';
 import { pageOf, pageRequest } from '../domain/paging.ts';
 import { badRequest, conflict, forbidden, notFound, parse } from '../errors.ts';
-import { areaScope, assertVisible, scopeOf } from '../domain/scope.ts';
+import { areaScope, assertVisible, scopeOf, visibleIds } from '../domain/scope.ts';
 import { currentUser, requireUser } from '../plugins/auth.ts';
 
 /** Ids are PostgreSQL integers; a larger number names nothing. */
@@ -98,7 +98,7 @@ export default async function officeRoutes(app: FastifyInstance, { ctx }: { ctx:
   }
 
   /** The editable values of a company body, checked beyond its schema (INN check digits, the office campaign). */
-  async function companyValues(body: Record<string, unknown>): Promise<CompanyValues> {
+  async function companyValues(request: FastifyRequest, body: Record<string, unknown>): Promise<CompanyValues> {
     const values: CompanyValues = {};
     for (const column of COMPANY_COLUMNS) {
       const value = body[column];
@@ -107,7 +107,9 @@ export default async function officeRoutes(app: FastifyInstance, { ctx }: { ctx:
     if (typeof values.inn === 'string' && !isValidInn(values.inn)) {
       throw badRequest('invalid_inn', 'The INN check digits do not match.', { inn: 'invalid_checksum' });
     }
-    if (typeof values.office_campaign === 'number' && !(await campaignExists(db, values.office_campaign))) {
+    // Another company's campaign is treated as absent (its id leaks nothing).
+    const campaign = values.office_campaign;
+    if (typeof campaign === 'number' && (!(await campaignExists(db, campaign)) || !(await visibleIds(ctx, await scopeOf(ctx, request), 'campaign', [campaign])).has(campaign))) {
       throw badRequest('unknown_campaign', 'The office campaign does not exist.', { office_campaign: 'not_found' });
     }
     return values;
@@ -123,7 +125,7 @@ export default async function officeRoutes(app: FastifyInstance, { ctx }: { ctx:
 
   app.post('/companies/create/', async (request, reply) => {
     await requireAllCompanies(request);
-    const values = await companyValues(parse(CompanyCreateBody, request.body));
+    const values = await companyValues(request, parse(CompanyCreateBody, request.body));
     const id = await insertCompanyRow(db, values as CompanyValues & { name: string });
     const company = await existingCompany(request, id);
     await journal(request, 'create', 'company', id, changesOf(undefined, company, COMPANY_COLUMNS));
@@ -140,7 +142,7 @@ export default async function officeRoutes(app: FastifyInstance, { ctx }: { ctx:
 
   app.put('/companies/:id', async (request) => {
     const id = idParam(request);
-    const values = await companyValues(parse(CompanyUpdateBody, request.body));
+    const values = await companyValues(request, parse(CompanyUpdateBody, request.body));
     const before = await existingCompany(request, id);
     await canEdit(request);
     const { is_active: active, ...rest } = values;

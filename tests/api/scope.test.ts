@@ -211,6 +211,44 @@ describe('the scope matrix', () => {
     }
   });
 
+  it('keeps the company hierarchy and the journal to the scope', async () => {
+    const department = (await admin.post('/departments/create/', { company: ids.companyB, name: 'Scope B dept' })).body.id as number;
+    expect((await a.get('/companies/')).body.results.map((c: { id: number }) => c.id)).toEqual([ids.companyA]);
+    expect((await a.get('/branch-offices/?page_size=500')).body.results.map((o: { id: number }) => o.id)).toEqual([ids.officeA]);
+    expect((await a.get(`/branch-offices/?company=${ids.companyB}`)).body.count).toBe(0);
+    expect((await a.get('/departments/')).body.count).toBe(0);
+    expect((await a.get('/navigation/offices/')).body.results.map((o: { id: number }) => o.id)).toEqual([ids.officeA]);
+    for (const url of [`/companies/${ids.companyB}`, `/companies/${ids.companyB}/summary/`, `/branch-offices/${ids.officeB}`, `/departments/${department}`]) {
+      expect([url, (await a.get(url)).status]).toEqual([url, 404]);
+    }
+    // 'view' on the company area: every hierarchy write is 403 on their own company, 404 on another's.
+    const writes: [string, string, unknown?][] = [
+      ['PUT', `/companies/${ids.companyA}`, { city: 'Tver' }],
+      ['PUT', `/companies/${ids.companyA}/change-active`, {}],
+      ['PUT', `/companies/${ids.companyA}/change-video-upload`, {}],
+      ['POST', '/branch-offices/create/', { company: ids.companyA, name: 'Nope' }],
+      ['PUT', `/branch-offices/${ids.officeA}`, { name: 'Nope' }],
+      ['POST', '/departments/create/', { company: ids.companyA, name: 'Nope' }],
+      ['POST', '/companies/create/', { name: 'Nope' }],
+    ];
+    for (const [method, url, body] of writes) expect([method, url, (await a.call(method, url, body)).status]).toEqual([method, url, 403]);
+    expect([(await a.put(`/companies/${ids.companyB}`, { city: 'Tver' })).status, (await a.delete(`/branch-offices/${ids.officeB}`)).status]).toEqual([404, 404]);
+    // An editor of company A's hierarchy cannot point it at company B's campaign: treated as absent.
+    const groupEdit = (await admin.post('/groups/create/', { name: 'Scope A company editors', companies: [ids.companyA], permissions: { ...EDIT, company: 'edit' } })).body.id;
+    const companyEditor = await userIn('scope-company-editor', [groupEdit]);
+    const foreignCampaign = await companyEditor.put(`/companies/${ids.companyA}`, { office_campaign: ids.campaignB });
+    expect([foreignCampaign.status, foreignCampaign.body.fields]).toEqual([400, { office_campaign: 'not_found' }]);
+    expect((await companyEditor.put(`/companies/${ids.companyA}`, { office_campaign: ids.campaignA })).status).toBe(200);
+    expect((await companyEditor.post('/companies/create/', { name: 'Nope' })).status).toBe(403);
+
+    // The journal: company A's entries (by anyone) and the reader's own, nothing about company B's objects.
+    const journal = (await a.get('/journal/?page_size=500')).body.results as { entity: string; entity_id: string; user: number }[];
+    const named = (entity: string, id: number) => journal.some((entry) => entry.entity === entity && entry.entity_id === String(id));
+    expect([named('device', ids.deviceA), named('playlist', ids.playlistA), named('campaign', ids.campaignA), named('company', ids.companyA)]).toEqual([true, true, true, true]);
+    expect([named('device', ids.deviceB), named('playlist', ids.playlistB), named('campaign', ids.campaignB), named('company', ids.companyB), named('department', department)]).toEqual([false, false, false, false, false]);
+    expect(journal.some((entry) => entry.entity === 'user' || entry.entity === 'group')).toBe(false);
+  });
+
   // Last: the administrator ties company A's objects into company B's campaigns and playlists (and back).
   it('names no other company’s playlists, campaigns, events or devices in usage, broadcasts, reports and the company summary', async () => {
     expect((await admin.get(`/media/play_lists/${ids.playlistA}/commit/`)).status).toBe(200);
