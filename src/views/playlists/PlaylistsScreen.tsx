@@ -34,7 +34,14 @@ export default function PlaylistsScreen() {
   const load = useCallback((next: Partial<PlaylistListParams>) => list.send({ type: 'fetch.load', params: { ...list.getSnapshot().context.params, ...next } }), [list]);
   const reload = useCallback(() => list.send({ type: 'fetch.load' }), [list]);
   const deleteLogic = useMemo(
-    () => playlistDeleteMachine.provide({ actions: { notify: (_, { key, intent }) => notify(i18n.t(`playlists:${key}`), intent), deleted: reload } }),
+    () =>
+      playlistDeleteMachine.provide({
+        actions: {
+          notify: (_, { key, intent }) => notify(i18n.t(`playlists:${key}`), intent),
+          notifyRefusal: (_, { outcome }) => notify(i18n.t(outcome.ok ? 'playlists:messages.removeError' : `playlists:errors.${outcome.reason}`), 'error'),
+          deleted: reload,
+        },
+      }),
     [notify, i18n, reload],
   );
   const remover = useActorRef(deleteLogic);

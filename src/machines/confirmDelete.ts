@@ -9,7 +9,7 @@ export interface ConfirmDeleteContext {
 export type ConfirmDeleteEvent = { type: 'delete.ask'; id: number; name: string } | { type: 'delete.confirm' } | { type: 'delete.cancel' };
 
 /**
- * Delete with the spec's confirmation (idle -> confirming -> deleting -> idle), as playlistDelete does, for any record:
+ * Delete with the spec's confirmation (idle -> confirming -> deleting -> idle), for any record (playlists, users, groups):
  * `remove` resolves `{ ok: false, reason }` for a refusal the user should read (`errors.<reason>`). The view provides
  * `notify` (an i18n key of its namespace) and `deleted` (reload the list).
  */
