@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { COMPARE_LIST_KEY, readCompareList, writeCompareList } from './compareList.ts';
+import { COMPARE_LIST_KEY, compareListKey, readCompareList, writeCompareList } from './compareList.ts';
 
 beforeEach(() => localStorage.clear());
 
@@ -31,5 +31,12 @@ describe('the stored compare list', () => {
     const twelve = Array.from({ length: 12 }, (_, index) => ({ kind: 'device', id: index + 1, name: `D${index + 1}` }));
     localStorage.setItem(COMPARE_LIST_KEY, JSON.stringify([twelve[0], ...twelve]));
     expect(readCompareList()).toEqual(twelve.slice(0, 10));
+  });
+
+  it('keeps one list per user', () => {
+    writeCompareList([{ kind: 'device', id: 7, name: 'Lobby' }], 2);
+    expect(localStorage.getItem(compareListKey(2))).not.toBeNull();
+    expect(readCompareList(3)).toEqual([]);
+    expect(readCompareList(2)).toEqual([{ kind: 'device', id: 7, name: 'Lobby' }]);
   });
 });

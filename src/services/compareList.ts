@@ -11,8 +11,10 @@ export const StoredCompareEntity = object({
 export type StoredCompareEntity = Infer<typeof StoredCompareEntity>;
 
 const STORED_LIST = array(StoredCompareEntity);
-/** Where the compare list lives between visits and reloads (this browser, every tab). */
+/** Where the compare list lives between visits and reloads (this browser, every tab), one list per signed-in user. */
 export const COMPARE_LIST_KEY = 'statistics.compare';
+/** The key of a user's list: another account signing in on this browser does not inherit the names of the first one's list. */
+export const compareListKey = (owner: number | null | undefined) => (owner ? `${COMPARE_LIST_KEY}.${owner}` : COMPARE_LIST_KEY);
 
 let fallback: Storage | undefined;
 const storage = (): Storage => globalThis.localStorage ?? (fallback ??= memoryStorage());
@@ -22,10 +24,10 @@ const storage = (): Storage => globalThis.localStorage ?? (fallback ??= memorySt
  * `{kind, id, name}` (edited by hand, written by an older version) is dropped whole, repeats are kept once and at
  * most MAX_COMPARE_ENTITIES survive, so the list the screen starts from always obeys the list's rules.
  */
-export function readCompareList(): StoredCompareEntity[] {
+export function readCompareList(owner?: number | null): StoredCompareEntity[] {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(storage().getItem(COMPARE_LIST_KEY) ?? '[]');
+    parsed = JSON.parse(storage().getItem(compareListKey(owner)) ?? '[]');
   } catch {
     return [];
   }
@@ -41,10 +43,10 @@ export function readCompareList(): StoredCompareEntity[] {
 }
 
 /** Keeps the compare list for the next visit (an empty list removes the key). */
-export function writeCompareList(list: StoredCompareEntity[]): void {
+export function writeCompareList(list: StoredCompareEntity[], owner?: number | null): void {
   try {
-    if (list.length === 0) storage().removeItem(COMPARE_LIST_KEY);
-    else storage().setItem(COMPARE_LIST_KEY, JSON.stringify(list.map(({ kind, id, name }) => ({ kind, id, name }))));
+    if (list.length === 0) storage().removeItem(compareListKey(owner));
+    else storage().setItem(compareListKey(owner), JSON.stringify(list.map(({ kind, id, name }) => ({ kind, id, name }))));
   } catch {
     // A full or refused storage only loses the list at the next reload; the screen goes on with it.
   }

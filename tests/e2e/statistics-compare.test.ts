@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { readSheet } from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFleet, play, postPlays, countRows, type Fleet } from '../api/statistics.helpers.ts';
+import { countRows, createFleet, insertMedia, play, postPlays, type Fleet } from '../api/statistics.helpers.ts';
 import { signInThroughUi, startE2E, tempDir, type E2E } from '../helpers/browser.ts';
 import { CLEAN_REPORT, checkScreen } from '../helpers/screenChecks.ts';
 import { signIn } from '../helpers/server.ts';
@@ -86,6 +86,35 @@ describe('statistics compare and unloads', () => {
     expect(await list.getByRole('listitem').allInnerTexts()).toEqual(names.map((name) => `Device: ${name}`));
     await visible(page.getByRole('table', { name: 'Plays per hour, as a table' }));
     expect(unexpected(problems)).toEqual([]);
+  });
+
+  it('holds at most 10 entities: ten series drawn, an eleventh refused with a message', async () => {
+    const extra = [];
+    for (let index = 0; index < 7; index += 1) extra.push({ id: await insertMedia(e2e.server, `Extra clip ${index + 1}`), name: `Extra clip ${index + 1}` });
+    const ten = [
+      ...fleet.devices.map((device, index) => ({ kind: 'device', id: device.id, name: deviceName(index) })),
+      { kind: 'campaign', id: fleet.campaign.id, name: fleet.campaign.name },
+      { kind: 'media', id: fleet.media[0], name: 'first clip' },
+      ...extra.slice(0, 6).map((media) => ({ kind: 'media', id: media.id, name: media.name })),
+    ];
+    // The administrator is user 1: the list is kept per user.
+    await page.evaluate((list) => localStorage.setItem('statistics.compare.1', JSON.stringify(list)), ten);
+    await page.goto('/statistics/compare');
+    const legend = page.getByRole('listbox', { name: 'Legends' });
+    await visible(legend);
+    await expect.poll(() => legend.getByRole('option').count()).toBe(10);
+    expect(await page.getByRole('table', { name: 'Plays per hour, as a table' }).getByRole('columnheader').count()).toBe(11);
+    await page.getByRole('combobox', { name: 'What to add' }).selectOption({ label: 'Media' });
+    const picker = page.getByRole('combobox', { name: 'Media' });
+    await picker.click();
+    await picker.fill(extra[6]!.name);
+    await page.getByRole('option', { name: extra[6]!.name, exact: true }).click();
+    await page.getByRole('button', { name: 'Add to compare' }).click();
+    await visible(page.getByRole('alert').filter({ hasText: 'The comparison holds at most 10 entities' }));
+    expect(await page.getByRole('list', { name: 'Compared entities' }).getByRole('listitem').count()).toBe(10);
+    // Back to the two devices for the screen checks.
+    for (const item of ten.slice(2)) await page.getByRole('button', { name: `Remove ${item.name} from compare` }).click();
+    await expect.poll(() => page.getByRole('list', { name: 'Compared entities' }).getByRole('listitem').count()).toBe(2);
   });
 
   it('unloads the raw plays of one device: the xlsx has every row the database holds', async () => {

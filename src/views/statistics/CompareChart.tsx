@@ -53,6 +53,7 @@ export function CompareChart({ series, colors }: { series: ShownSeries[]; colors
             customDateTimeFormatter={(date) => format.format(date)}
             yAxisTickFormat={(value: number) => numbers.format(value)}
             legendProps={{ allowFocusOnLegends: true, canSelectMultipleLegends: true }}
+            enabledLegendsWrapLines
           />
         </ResponsiveContainer>
       </div>

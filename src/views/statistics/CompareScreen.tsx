@@ -5,8 +5,9 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { compareMachine, keyOf, type CompareActor } from '../../machines/statistics/compare.machine.ts';
 import { answerMatchesList, shownSeries } from '../../machines/statistics/compare.selectors.ts';
-import { readCompareList } from '../../services/compareList.ts';
+import { readCompareList, writeCompareList } from '../../services/compareList.ts';
 import { DEFAULT_PERIOD_HOURS, MAX_COMPARE_ENTITIES } from '../../services/statistics.ts';
+import { SessionContext } from '../app/actors.ts';
 import { errorMessageKey } from '../common/errorMessageKey.ts';
 import { CompareChart, useSeriesColors } from './CompareChart.tsx';
 import { CompareForm } from './CompareForm.tsx';
@@ -23,8 +24,11 @@ export function today(): string {
 export default function CompareScreen() {
   const { t } = useTranslation('statistics');
   const styles = useCompareStyles();
-  const input = useMemo(() => ({ entities: readCompareList(), date: today(), period: DEFAULT_PERIOD_HOURS }), []);
-  const compare = useActorRef(compareMachine, { input });
+  // Inline rather than session.selectors' selectUserId: Parcel left that export out of the shared App bundle for this lazy chunk.
+  const owner = SessionContext.useSelector((s) => s.context.userId);
+  const input = useMemo(() => ({ entities: readCompareList(owner), date: today(), period: DEFAULT_PERIOD_HOURS }), [owner]);
+  const logic = useMemo(() => compareMachine.provide({ actions: { persist: (_, { entities }) => writeCompareList(entities, owner) } }), [owner]);
+  const compare = useActorRef(logic, { input });
   const count = useSelector(compare, (s) => s.context.entities.length);
   const canClear = useSelector(compare, (s) => s.can({ type: 'compare.clear' }));
 
