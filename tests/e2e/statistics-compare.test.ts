@@ -177,26 +177,16 @@ describe('the house standard on /statistics/compare and /statistics/unloads', ()
     await p.getByRole('table').first().waitFor();
   };
   const unloadsReady = (p: Page) => p.getByRole('button', { name: /^(Download xlsx|Скачать xlsx)$/ }).waitFor();
-  // A language or theme the checks pick is kept on the server too and would follow the administrator into the next
-  // check's page: forget it before each (as the Charts tab's checks do).
-  const forgetPreferences = async () => {
-    const { client } = await signIn(e2e.server);
-    expect((await client.put('/users/profile/', { language: null, theme: null })).status).toBe(200);
-  };
-  afterAll(forgetPreferences);
-
   it.each([
     ['/statistics/compare', compareReady],
     ['/statistics/unloads', unloadsReady],
   ] as const)('%s at 360 and 500 px in English and Russian: no sideways scroll, every control reachable', async (path, ready) => {
-    await forgetPreferences();
     expect(await checkScreen(page, { path, ready, themes: [] })).toEqual(CLEAN_REPORT);
   });
 
   it.each(['DEFAULT', 'DARK', 'LIGHT', 'BLUE', 'GREEN', 'INDIGO'] as const)('axe in the %s theme, both tabs', async (theme) => {
     const axeWidths = theme === 'DEFAULT' || theme === 'DARK' ? [1280, 360] : [1280];
     for (const [path, ready] of [['/statistics/compare', compareReady], ['/statistics/unloads', unloadsReady]] as const) {
-      await forgetPreferences();
       expect(await checkScreen(page, { path, ready, languages: [], themes: [theme], axeWidths }), path).toEqual(CLEAN_REPORT);
     }
   });
