@@ -1,0 +1,14 @@
+import { expect, it } from 'vitest';
+import { statisticsFormat } from './statisticsFormat.ts';
+
+it('formats numbers and hours in the interface language, hours in the statistics time zone', () => {
+  const ru = statisticsFormat('ru', 'Europe/Moscow');
+  expect(ru.number(12345.5).replace(/\s/g, ' ')).toBe('12 345,5');
+  expect(ru.hour('2026-11-22T10:00:00Z')).toBe('22.11.2026, 13:00');
+  const en = statisticsFormat('en', 'UTC');
+  expect(en.number(12345.5)).toBe('12,345.5');
+  expect(en.hour('2026-11-22T10:00:00Z')).toBe('22/11/2026, 10:00');
+  expect(en.axisHour(new Date('2026-11-22T23:00:00Z'))).toBe('22/11, 23:00');
+  // An unknown zone falls back to the reader's own instead of throwing.
+  expect(() => statisticsFormat('en', 'Mars/Olympus').hour('2026-11-22T10:00:00Z')).not.toThrow();
+});
