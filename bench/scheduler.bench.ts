@@ -1,4 +1,5 @@
 import http from 'node:http';
+import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { signIn } from './devices.bench.ts';
 import { pinClientToCore0 } from './devices-server.ts';
@@ -74,6 +75,8 @@ export async function run(): Promise<Measurement[]> {
       { name: `dev2 p95 with ${DEVICES} compiled schedules`, value: percentile(samples, 95), unit: 'ms', goal: { op: '<=', value: 10 } },
       { name: '  dev2 median', value: percentile(samples, 50), unit: 'ms' },
       { name: '  items in one schedule', value: items, unit: 'items' },
+      // Timings swing with the machine's load (2 cores shared): the 1-minute load average at the end of the run.
+      { name: '  load average (1 min) at the end', value: os.loadavg()[0]!, unit: '' },
     ];
   } finally {
     await server.stop();
