@@ -157,6 +157,32 @@ describe('statistics compare and unloads', () => {
     await page.unroute('**/api/v1/statistics/unloads/**');
   });
 
+  it('cancels an unload under way: the request is dropped, no file is saved, the form is as it was', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let requested = 0;
+    await page.route('**/api/v1/statistics/unloads/**', async (route) => {
+      requested += 1;
+      await held;
+      await route.abort().catch(() => undefined);
+    });
+    let downloaded = false;
+    page.on('download', () => (downloaded = true));
+    await page.goto('/statistics/unloads');
+    await page.getByRole('radio', { name: 'Plays per hour' }).check();
+    await page.getByRole('button', { name: 'Download xlsx' }).click();
+    await visible(page.getByRole('status').filter({ hasText: 'The server is generating the file' }));
+    expect(await page.getByRole('button', { name: 'Download xlsx' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('status').filter({ hasText: 'The server is generating the file' }).waitFor({ state: 'detached' });
+    expect(await page.getByRole('button', { name: 'Download xlsx' }).isEnabled()).toBe(true);
+    expect(await page.getByRole('radio', { name: 'Plays per hour' }).isChecked()).toBe(true);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    release();
+    await page.unroute('**/api/v1/statistics/unloads/**');
+    expect([requested, downloaded]).toEqual([1, false]);
+  });
+
   it('says "Error while getting statistics" when the compare fails, and loads on retry', async () => {
     let refuse = true;
     await page.route('**/api/v1/statistics/compare/**', (route) =>
