@@ -17,7 +17,11 @@ export interface EditorContext {
   nextTempId: number;
   /** API error code of the last failed load, apply or send; views translate it. */
   error: string | null;
+  /** What the leave guard asks about while unapplied changes would be lost: another object, or leaving the page. */
+  leaving: LeaveTarget | null;
 }
+
+export type LeaveTarget = { object: number | null } | 'page';
 
 export type EditorEvent =
   | { type: 'editor.retry' }
@@ -37,7 +41,12 @@ export type EditorEvent =
   | { type: 'markers.showAll' }
   | { type: 'markers.showNone' }
   | { type: 'editor.apply' }
-  | { type: 'editor.send' };
+  | { type: 'editor.send' }
+  /** The operator leaves the page (a link, the back button): the view's router blocker asks the machine. */
+  | { type: 'editor.leave' }
+  /** The leave guard's answers: lose the unapplied changes and go, or stay with them. */
+  | { type: 'leave.confirm' }
+  | { type: 'leave.stay' };
 
 const clamp = (value: number) => Math.min(1, Math.max(0, Math.round(value * 10000) / 10000));
 const EMPTY_DRAFT: EditorDraft = { object: null, x: 0.5, y: 0.5, comment: '', placeholder: { x: 0.6, y: 0, width: 0.4, height: 1 }, shown: null };
@@ -68,8 +77,9 @@ function toggleShown(draft: EditorDraft, markers: DraftMarker[], id: number, on:
 const mapMarker = (markers: DraftMarker[], id: number, change: (m: DraftMarker) => DraftMarker) => markers.map((m) => (m.id === id ? change(m) : m));
 
 /**
- * The navigation editor of one device: loading -> editing (clean, or dirty with unapplied changes: the leave guard
- * asks before leaving) -> applying (save) -> editing.clean; "Send changes to device" only from editing.clean -> sending.
+ * The navigation editor of one device: loading -> editing (clean, or dirty with unapplied changes: the leave guard,
+ * confirmingLeave, asks before another object or another page drops them) -> applying (save) -> editing.clean;
+ * "Send changes to device" only from editing.clean -> sending.
  * Konva handlers send marker.* / device.move / editor.placeholder; the view provides the notices.
  */
 export const deviceNavigationEditorMachine = setup({
@@ -83,6 +93,8 @@ export const deviceNavigationEditorMachine = setup({
     isEditable: ({ context }, params: { id: number }) => context.markers.some((m) => m.id === params.id && m.kind !== 'device'),
     isOnObject: ({ context }, params: { id: number }) => context.markers.some((m) => m.id === params.id),
     hasObject: ({ context }) => context.draft.object !== null,
+    isSameObject: ({ context }, params: { object: number | null }) => context.draft.object === params.object,
+    leavesPage: ({ context }) => context.leaving === 'page',
   },
   actions: {
     takeLoaded: assign((_, params: { loaded: LoadedEditor }) => ({
@@ -136,6 +148,16 @@ export const deviceNavigationEditorMachine = setup({
     })),
     showAll: assign(({ context }) => ({ draft: { ...context.draft, shown: null } })),
     showNone: assign(({ context }) => ({ draft: { ...context.draft, shown: [] } })),
+    holdLeave: assign((_, params: { to: LeaveTarget }) => ({ leaving: params.to })),
+    dropLeave: assign({ leaving: null }),
+    switchObject: assign(({ context }) => {
+      const object = context.leaving !== null && context.leaving !== 'page' ? context.leaving.object : context.draft.object;
+      return { draft: { ...context.draft, object, shown: null }, markers: editableMarkers(context.loaded!, object), selected: null, leaving: null };
+    }),
+    /** The view lets the blocked navigation through (react-router's blocker.proceed). */
+    leave: () => undefined,
+    /** The view cancels the blocked navigation (blocker.reset). */
+    stay: () => undefined,
     applied: () => undefined,
     applyFailed: (_, _params: { error: string }) => undefined,
     sent: (_, _params: { version: number }) => undefined,
@@ -143,7 +165,7 @@ export const deviceNavigationEditorMachine = setup({
   },
 }).createMachine({
   id: 'deviceNavigationEditor',
-  context: ({ input }) => ({ deviceId: input.deviceId, loaded: null, draft: EMPTY_DRAFT, markers: [], selected: null, nextTempId: -1, error: null }),
+  context: ({ input }) => ({ deviceId: input.deviceId, loaded: null, draft: EMPTY_DRAFT, markers: [], selected: null, nextTempId: -1, error: null, leaving: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -179,16 +201,41 @@ export const deviceNavigationEditorMachine = setup({
       },
       states: {
         clean: {
-          on: { 'editor.send': { target: '#deviceNavigationEditor.sending', actions: 'clearError' } },
+          on: {
+            'editor.send': { target: '#deviceNavigationEditor.sending', actions: 'clearError' },
+            'editor.leave': { actions: 'leave' },
+          },
         },
         dirty: {
           tags: ['dirty'],
-          on: { 'editor.apply': { target: '#deviceNavigationEditor.applying', actions: 'clearError' } },
+          on: {
+            'editor.apply': { target: '#deviceNavigationEditor.applying', actions: 'clearError' },
+            // The leave guard: another object or another page would drop the unapplied changes, so it asks first.
+            'editor.object': [
+              { guard: { type: 'isSameObject', params: ({ event }) => event } },
+              { target: '#deviceNavigationEditor.confirmingLeave', actions: { type: 'holdLeave', params: ({ event }) => ({ to: { object: event.object } }) } },
+            ],
+            'editor.leave': { target: '#deviceNavigationEditor.confirmingLeave', actions: { type: 'holdLeave', params: () => ({ to: 'page' as const }) } },
+          },
         },
       },
     },
+    confirmingLeave: {
+      tags: ['dirty'],
+      on: {
+        'leave.stay': { target: 'editing.dirty', actions: ['stay', 'dropLeave'] },
+        'leave.confirm': [
+          { guard: 'leavesPage', target: 'left', actions: ['dropLeave', 'leave'] },
+          { target: 'editing.dirty', actions: 'switchObject' },
+        ],
+      },
+    },
+    /** The operator chose to leave the page without applying (the view goes on to the next page). */
+    left: {},
     applying: {
       tags: ['busy', 'dirty'],
+      // Leaving while the changes are being saved waits for the save: the navigation is cancelled.
+      on: { 'editor.leave': { actions: 'stay' } },
       invoke: {
         id: 'apply',
         src: 'apply',

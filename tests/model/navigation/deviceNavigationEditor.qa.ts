@@ -24,6 +24,10 @@ const SHOW = 'tick the toilet marker under "Shown on this screen"';
 const SHOW_ALL = 'press "Select all" under "Shown on this screen"';
 const SHOW_NONE = 'press "Select none" under "Shown on this screen"';
 const APPLY = 'press "Apply"';
+const OBJECT_1 = 'choose the object "Floor 1" (the one shown)';
+const LEAVE = 'follow a link to another page';
+const CONFIRM_LEAVE = 'answer "Leave" (or "Switch") to the leave question';
+const STAY = 'answer "Stay" to the leave question';
 const APPLIED = 'the server saves the changes';
 const APPLY_FAILED = 'the server refuses the changes (validation error)';
 const SEND = 'press "Send changes to device"';
@@ -59,7 +63,7 @@ export default defineQa({
   file: 'src/machines/navigation/deviceNavigationEditor.machine.ts',
   title: "The navigation editor of one device",
   actors: ['load', 'apply', 'send'],
-  recorded: ['applied', 'applyFailed', 'sent', 'sendFailed'],
+  recorded: ['applied', 'applyFailed', 'sent', 'sendFailed', 'leave', 'stay'],
   input: { deviceId: 5 },
   events: {
     [LOADED]: done('load', loaded),
@@ -82,6 +86,10 @@ export default defineQa({
     [SHOW_ALL]: { type: 'markers.showAll' },
     [SHOW_NONE]: { type: 'markers.showNone' },
     [APPLY]: { type: 'editor.apply' },
+    [OBJECT_1]: { type: 'editor.object', object: 1 },
+    [LEAVE]: { type: 'editor.leave' },
+    [CONFIRM_LEAVE]: { type: 'leave.confirm' },
+    [STAY]: { type: 'leave.stay' },
     [APPLIED]: done('apply', applied),
     [APPLY_FAILED]: error('apply', new ApiRequestError({ status: 400, code: 'validation_error', detail: 'No.' })),
     [SEND]: { type: 'editor.send' },
@@ -120,18 +128,34 @@ export default defineQa({
       [SHOW_NONE]: { to: 'editing.dirty', see: { shown: [], dirty: true } },
       [MOVE_OTHER]: (c: Context) => ({ to: 'editing', see: { markers: ids(c) } }),
       [SELECT]: { to: 'editing', see: { selected: 11 } },
+      [OBJECT_1]: { to: 'editing.dirty', see: { object: 1, markers: [11, 13], shown: null, dirty: true } },
     },
     'editing.clean': {
+      // Nothing unapplied to lose: the page is left at once.
+      [LEAVE]: { to: 'editing.clean', calls: ['leave'] },
       [SEND]: { to: 'sending', see: { busy: true, canApply: false }, calls: ['send: {"deviceId":5}'] },
     },
     'editing.dirty': {
+      // The leave guard: another object or another page would drop the unapplied changes, so it asks first.
+      [OBJECT_2]: (c: Context) => (c.draft.object === 2 ? { to: 'editing.dirty', see: { object: 2 } } : { to: 'confirmingLeave', see: { leaving: { object: 2 }, object: c.draft.object, dirty: true } }),
+      [OBJECT_1]: (c: Context) => (c.draft.object === 1 ? { to: 'editing.dirty', see: { object: 1 } } : { to: 'confirmingLeave', see: { leaving: { object: 1 }, object: c.draft.object, dirty: true } }),
+      [LEAVE]: { to: 'confirmingLeave', see: { leaving: 'page', dirty: true } },
       [APPLY]: (c: Context) => ({
         to: 'applying',
         see: { busy: true, dirty: true },
         calls: [`apply: ${inWords({ deviceId: 5, loaded: c.loaded, draft: c.draft, markers: c.markers })}`],
       }),
     },
+    confirmingLeave: {
+      [STAY]: { to: 'editing.dirty', see: { leaving: null, dirty: true }, calls: ['stay'] },
+      [CONFIRM_LEAVE]: (c: Context) =>
+        c.leaving === 'page'
+          ? { to: 'left', see: { leaving: null, dirty: false }, calls: ['leave'] }
+          : { to: 'editing.dirty', see: { object: c.leaving!.object, shown: null, leaving: null, selected: null } },
+    },
     applying: {
+      // Leaving while the changes are being saved waits for the save.
+      [LEAVE]: { to: 'applying', calls: ['stay'] },
       [APPLIED]: { to: 'editing.clean', see: { dirty: false, busy: false, object: 1, markers: [11, 13], comment: '' }, calls: ['applied'] },
       [APPLY_FAILED]: { to: 'editing.dirty', see: { error: 'validation_error', dirty: true }, calls: ['applyFailed: {"error":"validation_error"}'] },
     },
@@ -152,6 +176,7 @@ export default defineQa({
       object: snapshot.context.draft.object,
       comment: snapshot.context.draft.comment,
       shown: snapshot.context.draft.shown,
+      leaving: snapshot.context.leaving,
       placeholder: snapshot.context.draft.placeholder,
       device: [snapshot.context.draft.x, snapshot.context.draft.y],
       markers: snapshot.context.markers.map((m) => m.id),
@@ -161,7 +186,7 @@ export default defineQa({
       toiletPhoto: !!toilet?.photoFile,
     };
   },
-  key: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.draft.object, snapshot.context.markers.map((m) => m.id), snapshot.context.error !== null]),
+  key: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.leaving, snapshot.context.draft.object, snapshot.context.markers.map((m) => m.id), snapshot.context.error !== null]),
 });
 
 
