@@ -93,7 +93,8 @@ export const devices = pgTable(
     uniqueIndex('devices_sn_key').on(t.sn),
     uniqueIndex('devices_mac_key').on(t.mac).where(sql`mac IS NOT NULL`),
     index('devices_position_idx').on(t.positionRank, t.id),
-    index('devices_office_idx').on(t.officeId),
+    // Migration 0021b: (office_id, position_rank, id) INCLUDE (is_active, device_type).
+    index('devices_office_idx').on(t.officeId, t.positionRank, t.id),
     index('devices_type_idx').on(t.deviceType),
   ],
 );

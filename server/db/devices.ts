@@ -66,6 +66,12 @@ export function devicesOfCompanies(companies: readonly number[]): SQL {
   return sql`${devices.officeId} IN (SELECT ${offices.id} FROM ${offices} WHERE ${offices.companyId} IN (${sql.join(companies.map((id) => sql`${id}`), sql`, `)}))`;
 }
 
+/** The devices of the scope's offices matching `where`, as a FROM item naming them `devices` (see listDevicesJson). */
+function scopeOffices(companies: readonly number[], where: SQL): SQL {
+  return sql`(SELECT id FROM offices WHERE company_id IN (${sql.join(companies.map((id) => sql`${id}`), sql`, `)}) OFFSET 0) scope_offices
+    CROSS JOIN LATERAL (SELECT devices.id, devices.position_rank FROM devices WHERE devices.office_id = scope_offices.id AND ${where} OFFSET 0) devices`;
+}
+
 function filterConditions(filter: DeviceFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.search?.trim()) {
@@ -159,19 +165,29 @@ export async function listDevicesJson(
   knownTotal?: number,
 ): Promise<{ total: number; size: number; json: string }> {
   const where = filterConditions(filter) ?? sql`true`;
+  // A user's scope (a few companies' offices) is read office by office through the office index: with a filter that
+  // needs the rows (status, schedule) the planner otherwise scans the whole fleet and hashes the scope's offices, since
+  // a company's devices lie on every page of the table.
+  // A search stays on its trigram index (selective already; per office it would search the index once per office).
+  const scoped = filter.companies?.length && !filter.search?.trim() ? scopeOffices(filter.companies, filterConditions({ ...filter, companies: null }) ?? sql`true`) : undefined;
   let total = knownTotal;
   if (total === undefined) {
-    const counted = (await db.execute(sql`SELECT count(*)::int AS total FROM devices WHERE ${where}`)) as unknown as { rows: { total: number }[] };
+    const counted = (await db.execute(
+      scoped ? sql`SELECT count(*)::int AS total FROM ${scoped}` : sql`SELECT count(*)::int AS total FROM devices WHERE ${where}`,
+    )) as unknown as { rows: { total: number }[] };
     total = Number(counted.rows[0]!.total);
   }
   if (offset >= total) return { total, size: 0, json: '[]' };
-  // A user's scope (a few companies' offices) is read through the office index: while its matches are few, sorting
-  // them beats walking the group order across the whole fleet to find the ones of those offices.
+  // While the scope's matches are few, sorting them beats walking the group order across the whole fleet.
   const walks = walksGroupIndex(total, offset, limit) && !(filter.companies && total <= SCOPED_SORT_LIMIT);
   const order = walks ? sql`devices.position_rank, devices.id` : sql`devices.position_rank + 0, devices.id`;
+  const ids =
+    scoped && !walks
+      ? sql`SELECT devices.id FROM ${scoped} ORDER BY devices.position_rank + 0, devices.id LIMIT ${limit} OFFSET ${offset}`
+      : sql`SELECT devices.id FROM devices WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`;
   const result = (await db.execute(sql`
     SELECT cardinality(page.ids) AS size, device_page_json(page.ids, ${photoBase}, ${onlineSince}) AS json
-    FROM (SELECT ARRAY(SELECT devices.id FROM devices WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) AS ids) page
+    FROM (SELECT ARRAY(${ids}) AS ids) page
   `)) as unknown as { rows: { size: number; json: string }[] };
   const row = result.rows[0]!;
   return { total, size: Number(row.size), json: row.json };

@@ -110,6 +110,12 @@ describe('the scope matrix', () => {
       expect([name, await list(admin)]).toEqual([name, ofAdmin]);
       expect([name, await list(viewer)]).toEqual([name, ofA]);
     }
+    // Filtered pages of a scoped user (read office by office): the administrator's matches of their company.
+    for (const query of ['status=offline', 'status=online', 'status=disabled', 'position=horizontal', 'type=tvpi', 'schedule=playing', 'search=scope', 'page=1&page_size=1']) {
+      const ofAdmin = idsOf((await admin.get(`/tvpi/devices/?${query}`)).body).filter((id) => id === ids.deviceA);
+      expect([query, idsOf((await a.get(`/tvpi/devices/?${query}`)).body)]).toEqual([query, ofAdmin]);
+    }
+    expect((await a.get('/tvpi/devices/?status=offline')).body.count).toBe(1);
     expect((await a.get('/tvpi/devices/statistics')).body).toEqual({ active: 1, deactive: 0 });
     expect((await admin.get('/tvpi/devices/statistics')).body).toEqual({ active: 3, deactive: 0 });
   });
