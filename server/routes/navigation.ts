@@ -387,7 +387,8 @@ export default async function navigationRoutes(app: FastifyInstance, { ctx }: { 
       });
       const saved = await deviceNavigation(deviceId);
       const changes = Object.fromEntries(
-        (['object', 'x', 'y', 'comment'] as const).filter((k) => saved[k] !== current[k]).map((k) => [k, [current[k], saved[k]]]),
+        // The placeholder and the markers the screen shows compare by value (objects and lists).
+        (['object', 'x', 'y', 'comment', 'placeholder', 'markers'] as const).filter((k) => JSON.stringify(saved[k]) !== JSON.stringify(current[k])).map((k) => [k, [current[k], saved[k]]]),
       );
       await record(db, { userId: currentUser(request).id, action: 'update', entity: 'device_navigation', entityId: deviceId, detail: { changes, version: saved.version } });
       return saved;
