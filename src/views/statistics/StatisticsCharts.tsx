@@ -81,7 +81,7 @@ export function StatisticsCharts({ query }: { query: StatisticsQueryActor }) {
               ) : (
                 <>
                   <RankChart rows={top(rows)} format={format} language={language} words={{ x: t('units.plays'), y: head }} title={title} />
-                  {rows.length > TOP ? <p className={styles.note}>{t('charts.top', { count: TOP })}</p> : null}
+                  {rows.length > TOP ? <p className={styles.note}>{t('charts.top', { limit: TOP })}</p> : null}
                 </>
               )}
             </section>
