@@ -63,3 +63,6 @@ export function createConfirmDeleteMachine(id: string, remove: (id: number) => P
     },
   });
 }
+
+/** Any machine the factory makes. */
+export type ConfirmDeleteMachine = ReturnType<typeof createConfirmDeleteMachine>;

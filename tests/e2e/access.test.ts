@@ -207,4 +207,14 @@ describe('access scopes', () => {
     expect(problems).toEqual([]);
     expect(adminProblems).toEqual([]);
   });
+
+  it('the administrator deletes the view-only user after the confirmation', async () => {
+    await admin.goto('/users');
+    await admin.getByRole('button', { name: `Delete ${VIEWER}` }).click();
+    await dialog(admin).getByRole('button', { name: 'Delete' }).click();
+    await admin.getByText('Successfully removed').first().waitFor();
+    await admin.getByRole('cell', { name: VIEWER, exact: true }).waitFor({ state: 'detached' });
+    expect((await api.get('/users/?page_size=100')).body.results.map((u: { username: string }) => u.username)).not.toContain(VIEWER);
+    expect(adminProblems).toEqual([]);
+  });
 });

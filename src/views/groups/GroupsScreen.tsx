@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Button } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -7,7 +7,7 @@ import { selectError, selectFetchStatus } from '../../machines/fetchStatus.selec
 import { groupDeleteMachine } from '../../machines/groups/groupDelete.machine.ts';
 import { groupListMachine } from '../../machines/groups/groupList.machine.ts';
 import { AREAS, type Group } from '../../services/schemas/groups.ts';
-import { ConfirmDeleteDialog } from '../common/ConfirmDeleteDialog.tsx';
+import { useConfirmDelete } from '../common/useConfirmDelete.tsx';
 import { Loading } from '../common/Loading.tsx';
 import { PageHeader } from '../common/PageHeader.tsx';
 import { ResponsiveList } from '../common/ResponsiveList.tsx';
@@ -16,9 +16,12 @@ import { usePageTitle } from '../common/usePageTitle.ts';
 import { useUsersStyles } from '../users/Users.styles.ts';
 import { GroupFormDialog } from './GroupFormDialog.tsx';
 
+/** A group's delete is refused only as a whole (no reason of its own to say). */
+const refusalKey = () => 'messages.removeError';
+
 /** Groups (administrator only): the companies their members see and a permission per area; add, edit, delete. */
 export default function GroupsScreen() {
-  const { t, i18n } = useTranslation(['groups', 'common', 'screens']);
+  const { t } = useTranslation(['groups', 'common', 'screens']);
   usePageTitle('screens:titles.groups');
   const styles = useUsersStyles();
   const notify = useNotify();
@@ -28,20 +31,7 @@ export default function GroupsScreen() {
   const groups = useSelector(list, (s) => s.context.data?.groups ?? []);
   const companies = useSelector(list, (s) => s.context.data?.companies ?? []);
   const reload = useCallback(() => list.send({ type: 'fetch.load' }), [list]);
-  const removeLogic = useMemo(
-    () =>
-      groupDeleteMachine.provide({
-        actions: {
-          notify: (_, { key, intent }) => notify(i18n.t(`groups:${key}`), intent),
-          notifyRefusal: () => notify(i18n.t('groups:messages.removeError'), 'error'),
-          deleted: reload,
-        },
-      }),
-    [notify, i18n, reload],
-  );
-  const remover = useActorRef(removeLogic);
-  const confirming = useSelector(remover, (s) => s.matches('confirming') || s.matches('deleting'));
-  const deleting = useSelector(remover, (s) => s.hasTag('busy'));
+  const remove = useConfirmDelete(groupDeleteMachine, 'groups', reload, refusalKey);
   const [form, setForm] = useState<{ group: Group | null } | null>(null);
 
   useEffect(() => list.send({ type: 'fetch.load' }), [list]);
@@ -54,7 +44,7 @@ export default function GroupsScreen() {
   const actions = (group: Group) => (
     <div className={styles.actions}>
       <Button appearance="subtle" size="small" icon={<EditRegular />} aria-label={t('actions.editNamed', { name: group.name })} onClick={() => setForm({ group })} />
-      <Button appearance="subtle" size="small" icon={<DeleteRegular />} aria-label={t('actions.deleteNamed', { name: group.name })} onClick={() => remover.send({ type: 'delete.ask', id: group.id, name: group.name })} />
+      <Button appearance="subtle" size="small" icon={<DeleteRegular />} aria-label={t('actions.deleteNamed', { name: group.name })} onClick={() => remove.ask(group.id, group.name)} />
     </div>
   );
 
@@ -105,12 +95,7 @@ export default function GroupsScreen() {
           onClose={() => setForm(null)}
         />
       ) : null}
-      <ConfirmDeleteDialog
-        open={confirming}
-        busy={deleting}
-        onConfirm={() => remover.send({ type: 'delete.confirm' })}
-        onCancel={() => remover.send({ type: 'delete.cancel' })}
-      />
+      {remove.dialog}
     </section>
   );
 }

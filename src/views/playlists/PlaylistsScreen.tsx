@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Button, Field, SearchBox, Select } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -8,9 +8,9 @@ import { playlistDeleteMachine } from '../../machines/playlists/playlistDelete.m
 import { playlistListMachine, type PlaylistListParams } from '../../machines/playlists/playlistList.machine.ts';
 import { SCREEN_POSITIONS } from '../../services/schemas/media.ts';
 import type { Playlist } from '../../services/schemas/playlists.ts';
-import { ConfirmDeleteDialog } from '../common/ConfirmDeleteDialog.tsx';
 import { PageHeader } from '../common/PageHeader.tsx';
 import { useNotify } from '../common/notify.tsx';
+import { useConfirmDelete } from '../common/useConfirmDelete.tsx';
 import { usePageTitle } from '../common/usePageTitle.ts';
 import { useCan } from '../common/usePermission.ts';
 import { Pager } from './Pager.tsx';
@@ -19,10 +19,11 @@ import { PlaylistList } from './PlaylistList.tsx';
 import { usePlaylistsStyles } from './Playlists.styles.ts';
 
 const SEARCH_DELAY_MS = 300;
+const refusalKey = (reason: string) => `errors.${reason}`;
 
 /** Playlists: filter (name, screen position, commit state), paging, add/edit, delete with the spec's confirmation. */
 export default function PlaylistsScreen() {
-  const { t, i18n } = useTranslation(['playlists', 'common', 'screens']);
+  const { t } = useTranslation(['playlists', 'common', 'screens']);
   usePageTitle('screens:titles.playlists');
   const styles = usePlaylistsStyles();
   const notify = useNotify();
@@ -33,20 +34,7 @@ export default function PlaylistsScreen() {
   const count = useSelector(list, (s) => s.context.data?.count ?? 0);
   const load = useCallback((next: Partial<PlaylistListParams>) => list.send({ type: 'fetch.load', params: { ...list.getSnapshot().context.params, ...next } }), [list]);
   const reload = useCallback(() => list.send({ type: 'fetch.load' }), [list]);
-  const deleteLogic = useMemo(
-    () =>
-      playlistDeleteMachine.provide({
-        actions: {
-          notify: (_, { key, intent }) => notify(i18n.t(`playlists:${key}`), intent),
-          notifyRefusal: (_, { outcome }) => notify(i18n.t(outcome.ok ? 'playlists:messages.removeError' : `playlists:errors.${outcome.reason}`), 'error'),
-          deleted: reload,
-        },
-      }),
-    [notify, i18n, reload],
-  );
-  const remover = useActorRef(deleteLogic);
-  const confirming = useSelector(remover, (s) => s.matches('confirming') || s.matches('deleting'));
-  const deleting = useSelector(remover, (s) => s.hasTag('busy'));
+  const remove = useConfirmDelete(playlistDeleteMachine, 'playlists', reload, refusalKey);
   const [form, setForm] = useState<{ playlist: Playlist | null } | null>(null);
   const [search, setSearch] = useState('');
 
@@ -99,7 +87,7 @@ export default function PlaylistsScreen() {
         list={list}
         filtered={!!(params.search || params.screen_position || params.committed)}
         onEdit={canEdit ? (playlist) => setForm({ playlist }) : undefined}
-        onDelete={canEdit ? (playlist) => remover.send({ type: 'delete.ask', id: playlist.id, name: playlist.name }) : undefined}
+        onDelete={canEdit ? (playlist) => remove.ask(playlist.id, playlist.name) : undefined}
         onRetry={reload}
       />
       <Pager page={params.page} count={count} labelKey="list.page" onPage={(page) => load({ page })} />
@@ -114,12 +102,7 @@ export default function PlaylistsScreen() {
           onClose={() => setForm(null)}
         />
       ) : null}
-      <ConfirmDeleteDialog
-        open={confirming}
-        busy={deleting}
-        onConfirm={() => remover.send({ type: 'delete.confirm' })}
-        onCancel={() => remover.send({ type: 'delete.cancel' })}
-      />
+      {remove.dialog}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Badge, Button } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, KeyRegular, PeopleRegular, RenameRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -8,7 +8,7 @@ import { groupListMachine } from '../../machines/groups/groupList.machine.ts';
 import { userDeleteMachine } from '../../machines/users/userDelete.machine.ts';
 import { userListMachine } from '../../machines/users/userList.machine.ts';
 import type { User } from '../../services/schemas/users.ts';
-import { ConfirmDeleteDialog } from '../common/ConfirmDeleteDialog.tsx';
+import { useConfirmDelete } from '../common/useConfirmDelete.tsx';
 import { Loading } from '../common/Loading.tsx';
 import { PageHeader } from '../common/PageHeader.tsx';
 import { ResponsiveList } from '../common/ResponsiveList.tsx';
@@ -16,6 +16,8 @@ import { useNotify } from '../common/notify.tsx';
 import { usePageTitle } from '../common/usePageTitle.ts';
 import { UserAccessDialog, UserCreateDialog, UserPasswordDialog, UserRenameDialog } from './UserDialogs.tsx';
 import { useUsersStyles } from './Users.styles.ts';
+
+const refusalKey = (reason: string) => `errors.${reason}`;
 
 type Dialog = { kind: 'add' } | { kind: 'access' | 'rename' | 'password'; user: User };
 
@@ -32,20 +34,7 @@ export default function UsersScreen() {
   const users = useSelector(list, (s) => s.context.data?.results ?? []);
   const groups = useSelector(groupsList, (s) => s.context.data?.groups ?? []);
   const reload = useCallback(() => list.send({ type: 'fetch.load' }), [list]);
-  const removeLogic = useMemo(
-    () =>
-      userDeleteMachine.provide({
-        actions: {
-          notify: (_, { key, intent }) => notify(i18n.t(`users:${key}`), intent),
-          notifyRefusal: (_, { outcome }) => notify(i18n.t(`users:errors.${outcome.ok ? 'generic' : outcome.reason}`), 'error'),
-          deleted: reload,
-        },
-      }),
-    [notify, i18n, reload],
-  );
-  const remover = useActorRef(removeLogic);
-  const confirming = useSelector(remover, (s) => s.matches('confirming') || s.matches('deleting'));
-  const deleting = useSelector(remover, (s) => s.hasTag('busy'));
+  const remove = useConfirmDelete(userDeleteMachine, 'users', reload, refusalKey);
   const [dialog, setDialog] = useState<Dialog | null>(null);
 
   useEffect(() => {
@@ -64,7 +53,7 @@ export default function UsersScreen() {
       <Button appearance="subtle" size="small" icon={<RenameRegular />} aria-label={t('actions.renameNamed', { name: user.username })} onClick={() => setDialog({ kind: 'rename', user })} />
       <Button appearance="subtle" size="small" icon={<KeyRegular />} aria-label={t('actions.passwordNamed', { name: user.username })} onClick={() => setDialog({ kind: 'password', user })} />
       {user.is_admin ? null : (
-        <Button appearance="subtle" size="small" icon={<DeleteRegular />} aria-label={t('actions.deleteNamed', { name: user.username })} onClick={() => remover.send({ type: 'delete.ask', id: user.id, name: user.username })} />
+        <Button appearance="subtle" size="small" icon={<DeleteRegular />} aria-label={t('actions.deleteNamed', { name: user.username })} onClick={() => remove.ask(user.id, user.username)} />
       )}
     </div>
   );
@@ -119,12 +108,7 @@ export default function UsersScreen() {
       {dialog?.kind === 'access' ? <UserAccessDialog user={dialog.user} groups={groups} onSaved={saved('messages.saved')} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'rename' ? <UserRenameDialog user={dialog.user} onSaved={saved('messages.saved')} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'password' ? <UserPasswordDialog user={dialog.user} onSaved={saved('messages.saved')} onClose={() => setDialog(null)} /> : null}
-      <ConfirmDeleteDialog
-        open={confirming}
-        busy={deleting}
-        onConfirm={() => remover.send({ type: 'delete.confirm' })}
-        onCancel={() => remover.send({ type: 'delete.cancel' })}
-      />
+      {remove.dialog}
     </section>
   );
 }
