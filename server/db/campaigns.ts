@@ -123,6 +123,12 @@ export async function inCampaignOfOtherPosition(db: Db, deviceId: number, positi
   return row !== undefined;
 }
 
+/** The campaign's owning company: undefined when the campaign does not exist, null when it belongs to no company. */
+export async function campaignCompany(db: Db, id: number): Promise<number | null | undefined> {
+  const [row] = await rows<{ company_id: number | null }>(db, sql`SELECT company_id FROM campaigns WHERE id = ${id}`);
+  return row ? (row.company_id === null ? null : Number(row.company_id)) : undefined;
+}
+
 export async function campaignPosition(db: Db, id: number): Promise<DevicePosition | undefined> {
   const [row] = await rows<{ screen_position: DevicePosition }>(db, sql`SELECT screen_position FROM campaigns WHERE id = ${id}`);
   return row?.screen_position;

@@ -56,6 +56,8 @@ export interface EventFilter {
   /** Dates `YYYY-MM-DD`: events whose days overlap [start, end). */
   start?: string;
   end?: string;
+  /** Only events of campaigns owned by these companies (null or absent: every campaign). */
+  companies?: readonly number[] | null;
 }
 
 /** Events of the filter by start date, then id, with the total. */
@@ -64,6 +66,10 @@ export async function listEvents(db: Db, filter: EventFilter, limit: number, off
   if (filter.campaign) conditions.push(sql`ev.campaign_id = ${filter.campaign}`);
   if (filter.start) conditions.push(sql`ev.end_date >= ${filter.start}::date`);
   if (filter.end) conditions.push(sql`ev.start_date < ${filter.end}::date`);
+  if (filter.companies) {
+    const companies = filter.companies.length ? sql.join(filter.companies.map((id) => sql`${id}`), sql`, `) : sql`NULL`;
+    conditions.push(sql`ev.campaign_id IN (SELECT c.id FROM campaigns c WHERE c.company_id IN (${companies}))`);
+  }
   const where = conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
   const [counted] = await rows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM events ev ${where}`);
   const total = counted?.total ?? 0;

@@ -35,7 +35,8 @@ import { scheduleItems, storedPointers, storedSchedule, type StoredSchedule } fr
 import { findCampaign } from '../db/campaigns.ts';
 import { listDevices } from '../db/devices.ts';
 import { TimelineQuery, type TimelineRow } from '../../src/services/schemas/timeline.ts';
-import { campaignPosition } from '../db/campaigns.ts';
+import { campaignCompany } from '../db/campaigns.ts';
+import { findMediaFile } from '../db/media.ts';
 import { record } from '../domain/journal.ts';
 import { serverTimeZone } from '../domain/occurrences.ts';
 import { pageOf, pageRequest } from '../domain/paging.ts';
@@ -45,7 +46,7 @@ import type { Db } from '../db/index.ts';
 import { badRequest, notFound, parse } from '../errors.ts';
 import { mediaUsageProviders } from '../media/usage.ts';
 import { currentUser, requireUser } from '../plugins/auth.ts';
-import { areaScope, assertVisible } from '../domain/scope.ts';
+import { areaScope, assertVisible, isVisible, visibleIds, type Scope } from '../domain/scope.ts';
 import { authenticatePlayerOrUser } from './player.ts';
 
 /** A page of the calendar: a month view holds a few hundred events, so the list answers up to 500 by default. */
@@ -131,17 +132,35 @@ export default async function schedulerRoutes(app: FastifyInstance, { ctx }: { c
   const journal = (request: FastifyRequest, action: string, entity: string, entityId: number, detail: Record<string, unknown>) =>
     record(db, { userId: currentUser(request).id, action, entity, entityId, detail });
 
-  async function existing(id: number): Promise<Event> {
+  async function existing(id: number, scope?: Scope): Promise<Event> {
     const event = await findEvent(db, id);
     if (!event) throw notFound('Event');
+    // An event is its campaign's: another company's event answers 404 like an absent one.
+    if (scope && scope.companies !== null) assertVisible(scope, await campaignCompany(db, event.campaign), 'Event');
     return event;
+  }
+  const view = (request: FastifyRequest) => areaScope(ctx, request, 'campaigns', 'view');
+  const edit = (request: FastifyRequest) => areaScope(ctx, request, 'campaigns', 'edit');
+
+  /** The campaign exists and lies in the scope (400 `unknown_campaign` otherwise, for a body naming it). */
+  async function checkCampaign(scope: Scope, campaignId: number): Promise<void> {
+    const company = await campaignCompany(db, campaignId);
+    if (company === undefined || !isVisible(scope, company)) {
+      throw badRequest('unknown_campaign', 'The campaign does not exist.', { campaign: 'not_found' });
+    }
   }
 
   /** Campaign, media, playlist and devices the values name must exist (and the devices take part in the campaign). */
-  async function checkReferences(campaignId: number, values: EventValues): Promise<void> {
-    if (values.mediaId && !(await mediaExists(db, values.mediaId))) throw badRequest('unknown_media', 'The media file does not exist.', { media: 'not_found' });
-    if (values.playlistId && !(await playlistExists(db, values.playlistId))) {
-      throw badRequest('unknown_playlist', 'The playlist does not exist.', { playlist: 'not_found' });
+  async function checkReferences(scope: Scope, campaignId: number, values: EventValues): Promise<void> {
+    if (values.mediaId) {
+      // Another company's file is as unknown to the caller as an absent one.
+      const file = scope.companies === null ? undefined : await findMediaFile(db, values.mediaId);
+      const known = scope.companies === null ? await mediaExists(db, values.mediaId) : !!file && isVisible(scope, file.companyId);
+      if (!known) throw badRequest('unknown_media', 'The media file does not exist.', { media: 'not_found' });
+    }
+    if (values.playlistId) {
+      const known = (await playlistExists(db, values.playlistId)) && (await visibleIds(ctx, scope, 'playlist', [values.playlistId])).has(values.playlistId);
+      if (!known) throw badRequest('unknown_playlist', 'The playlist does not exist.', { playlist: 'not_found' });
     }
     const outside = await devicesOutsideCampaign(db, campaignId, values.devices);
     if (outside.length) {
@@ -157,28 +176,31 @@ export default async function schedulerRoutes(app: FastifyInstance, { ctx }: { c
     const query = parse(EventListQuery, request.query);
     const raw = request.query as Record<string, unknown>;
     const paging = pageRequest({ ...raw, page_size: raw.page_size ?? String(EVENT_PAGE_SIZE) });
-    const { total, events } = await listEvents(db, { campaign: query.campaign, start: dateOf(query.start), end: dateOf(query.end) }, paging.pageSize, paging.offset);
+    const scope = await view(request);
+    if (query.campaign && scope.companies !== null) assertVisible(scope, await campaignCompany(db, query.campaign), 'Campaign');
+    const filter = { campaign: query.campaign, start: dateOf(query.start), end: dateOf(query.end), companies: scope.companies };
+    const { total, events } = await listEvents(db, filter, paging.pageSize, paging.offset);
     return pageOf(request.url, paging, total, events);
   });
 
   app.post('/scheduler/events/create/', asUser, async (request, reply) => {
+    const scope = await edit(request);
     const body = parse(EventCreateBody, request.body);
-    if ((await campaignPosition(db, body.campaign)) === undefined) {
-      throw badRequest('unknown_campaign', 'The campaign does not exist.', { campaign: 'not_found' });
-    }
+    await checkCampaign(scope, body.campaign);
     const values = valuesOf(body);
-    await checkReferences(body.campaign, values);
+    await checkReferences(scope, body.campaign, values);
     const id = await createEvent(db, body.campaign, values);
     await journal(request, 'create', 'event', id, { campaign: body.campaign, title: values.title });
     return reply.code(201).send(await existing(id));
   });
 
-  app.get('/scheduler/events/:id', asUser, async (request) => existing(idParam(request)));
+  app.get('/scheduler/events/:id', asUser, async (request) => existing(idParam(request), await view(request)));
 
   app.put('/scheduler/events/:id', asUser, async (request) => {
     const id = idParam(request);
+    const scope = await edit(request);
     const body = parse(EventUpdateBody, request.body);
-    const before = await existing(id);
+    const before = await existing(id, scope);
     const merged: EventDraft & { color?: string; duration?: number | null; priority?: number } = {
       title: before.title,
       media: before.media,
@@ -202,7 +224,7 @@ export default async function schedulerRoutes(app: FastifyInstance, { ctx }: { c
     // Naming weekdays alone turns the repeat on (or off when empty), as on create.
     if (body.weekdays !== undefined && body.repeat === undefined) merged.repeat = body.weekdays.length > 0;
     const values = valuesOf(merged);
-    await checkReferences(before.campaign, values);
+    await checkReferences(scope, before.campaign, values);
     await updateEvent(db, id, before.campaign, values);
     const fields = Object.keys(body).filter((key) => key !== 'user');
     await journal(request, 'update', 'event', id, { campaign: before.campaign, fields });
@@ -211,7 +233,7 @@ export default async function schedulerRoutes(app: FastifyInstance, { ctx }: { c
 
   app.delete('/scheduler/events/:id', asUser, async (request, reply) => {
     const id = idParam(request);
-    const before = await existing(id);
+    const before = await existing(id, await edit(request));
     if (!(await deleteEvent(db, id))) throw notFound('Event');
     await journal(request, 'delete', 'event', id, { campaign: before.campaign, title: before.title });
     return reply.code(204).send();
@@ -219,7 +241,9 @@ export default async function schedulerRoutes(app: FastifyInstance, { ctx }: { c
 
   app.post('/scheduler/publish/:campaignId/', asUser, async (request, reply) => {
     const campaignId = idParam(request, 'campaignId');
-    if ((await campaignPosition(db, campaignId)) === undefined) throw notFound('Campaign');
+    const scope = await edit(request);
+    const company = await campaignCompany(db, campaignId);
+    if (company === undefined || !isVisible(scope, company)) throw notFound('Campaign');
     const uncommitted = await uncommittedPlaylists(db, campaignId);
     if (uncommitted.length) {
       return reply.code(409).send({ detail: 'Uncommited playlists found!', code: 'uncommitted_playlists', playlists: uncommitted });

@@ -309,4 +309,69 @@ describe('the scope matrix', () => {
     expect(await summary(a)).toEqual([ids.campaignA]);
     expect((await summary(admin)).sort()).toEqual([ids.campaignA, ids.campaignB].sort());
   });
+
+  it('keeps the scheduler’s events to the scope: lists, ids, references in a body, publish; view-only reads only', async () => {
+    expect((await a.put(`/campaigns/${ids.campaignA}/devices/`, { devices: [ids.deviceA] })).status).toBe(200);
+    expect((await b.put(`/campaigns/${ids.campaignB}/devices/`, { devices: [ids.deviceB] })).status).toBe(200);
+    const event = (campaign: number, device: number, fields: Record<string, unknown>) => ({
+      campaign,
+      title: 'Scope event',
+      start_date: '2026-11-23',
+      start_time: '08:00',
+      end_date: '2026-11-23',
+      end_time: '09:00',
+      devices: [device],
+      ...fields,
+    });
+    const createdA = await a.post('/scheduler/events/create/', event(ids.campaignA, ids.deviceA, { media: ids.mediaA }));
+    const createdB = await b.post('/scheduler/events/create/', event(ids.campaignB, ids.deviceB, { playlist: ids.playlistB }));
+    expect([createdA.status, createdB.status]).toEqual([201, 201]);
+    const eventA = createdA.body.id as number;
+    const eventB = createdB.body.id as number;
+
+    // Each reader lists the events of their companies' campaigns only (an earlier test made events of campaign A too).
+    const listed = async (client: Client) => {
+      const events = (await client.get('/scheduler/events/?page_size=500')).body.results as { id: number; campaign: number }[];
+      return { ids: events.map((e) => e.id), campaigns: [...new Set(events.map((e) => e.campaign))].sort((x, y) => x - y) };
+    };
+    const [ofA, ofB, ofAdmin, ofViewer] = [await listed(a), await listed(b), await listed(admin), await listed(viewer)];
+    expect([ofA.campaigns, ofA.ids.includes(eventA), ofA.ids.includes(eventB)]).toEqual([[ids.campaignA], true, false]);
+    expect([ofB.campaigns, ofB.ids.includes(eventB)]).toEqual([[ids.campaignB], true]);
+    expect([ofAdmin.ids.includes(eventA), ofAdmin.ids.includes(eventB)]).toEqual([true, true]);
+    expect(ofViewer).toEqual(ofA);
+
+    for (const [method, url, body] of [
+      ['GET', `/scheduler/events/?campaign=${ids.campaignB}`],
+      ['GET', `/scheduler/events/${eventB}`],
+      ['PUT', `/scheduler/events/${eventB}`, { title: 'taken over' }],
+      ['DELETE', `/scheduler/events/${eventB}`],
+      ['POST', `/scheduler/publish/${ids.campaignB}/`, {}],
+    ] as [string, string, unknown?][]) {
+      const response = await a.call(method, url, body);
+      expect([method, url, response.status, response.body?.code]).toEqual([method, url, 404, 'not_found']);
+    }
+    const intoB = await a.post('/scheduler/events/create/', event(ids.campaignB, ids.deviceB, { media: ids.mediaA }));
+    expect([intoB.status, intoB.body.fields]).toEqual([400, { campaign: 'not_found' }]);
+    const foreignMedia = await a.post('/scheduler/events/create/', event(ids.campaignA, ids.deviceA, { media: ids.mediaB }));
+    expect([foreignMedia.status, foreignMedia.body.fields]).toEqual([400, { media: 'not_found' }]);
+    const foreignPlaylist = await a.put(`/scheduler/events/${eventA}`, { playlist: ids.playlistB });
+    expect([foreignPlaylist.status, foreignPlaylist.body.fields]).toEqual([400, { playlist: 'not_found' }]);
+
+    expect((await viewer.get(`/scheduler/events/${eventA}`)).status).toBe(200);
+    for (const [method, url, body] of [
+      ['POST', '/scheduler/events/create/', event(ids.campaignA, ids.deviceA, { media: ids.mediaA })],
+      ['PUT', `/scheduler/events/${eventA}`, { title: 'viewer edit' }],
+      ['DELETE', `/scheduler/events/${eventA}`],
+      ['POST', `/scheduler/publish/${ids.campaignA}/`, {}],
+    ] as [string, string, unknown?][]) {
+      const response = await viewer.call(method, url, body);
+      expect([method, url, response.status, response.body?.code]).toEqual([method, url, 403, 'forbidden']);
+    }
+    expect((await nobody.get('/scheduler/events/')).status).toBe(403);
+
+    // Nothing changed: B's event is as B made it, A's keeps its title, and A may still publish its own.
+    expect((await b.get(`/scheduler/events/${eventB}`)).body.title).toBe('Scope event');
+    expect((await a.get(`/scheduler/events/${eventA}`)).body.title).toBe('Scope event');
+    expect((await a.post(`/scheduler/publish/${ids.campaignA}/`, {})).status).toBe(200);
+  });
 });
