@@ -3,6 +3,7 @@ import type { Campaign, CampaignListQuery } from '../../src/services/schemas/cam
 import type { DevicePosition } from '../../src/services/schemas/devices.ts';
 import { likePattern } from '../domain/devices.ts';
 import { isoText, onlineSince } from './devices.ts';
+import { settleEventEnds } from './eventEnds.ts';
 import type { Db } from './index.ts';
 import { inCompanies } from '../domain/scope.ts';
 
@@ -17,12 +18,11 @@ async function rows<T>(db: Db, query: SQL): Promise<T[]> {
 const idArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 
 /**
- * An event has ended once its last day (all-day, or without an end time) or its end time has passed, in the server's
- * local time (the scheduler issue moves this to each office's time zone).
+ * An event has ended once its last occurrence has ended in the zone of each of its devices: `events.ends_at`, written
+ * by the scheduler's own rule (lastOccurrenceEnd in server/domain/occurrences.ts, through server/db/eventEnds.ts, which
+ * the reads below run first). Not computed yet (an edit racing the read): not ended.
  */
-const eventEnded = sql.raw(
-  `(CASE WHEN ev.all_day OR ev.end_time IS NULL THEN (ev.end_date + 1)::timestamp ELSE ev.end_date + ev.end_time END) <= localtimestamp`,
-);
+const eventEnded = sql.raw(`ev.ends_at <= now()`);
 
 /** Each campaign with its device and event counters, as the API writes it. */
 const campaignSelect = sql`
@@ -62,6 +62,7 @@ export async function listCampaigns(
   limit: number,
   offset: number,
 ): Promise<{ total: number; rows: Campaign[] }> {
+  await settleEventEnds(db);
   const base: SQL[] = [];
   if (filter.companies) base.push(inCompanies(sql`c.company_id`, filter.companies));
   if (filter.search?.trim()) base.push(sql`lower(c.name) LIKE lower(${likePattern(filter.search.trim())})`);
@@ -78,6 +79,7 @@ export async function listCampaigns(
 }
 
 export async function findCampaign(db: Db, id: number): Promise<Campaign | undefined> {
+  await settleEventEnds(db);
   const [row] = await rows<Campaign>(db, sql`${campaignSelect} WHERE c.id = ${id}`);
   return row;
 }
@@ -205,6 +207,8 @@ export async function saveCampaignDevices(db: Db, id: number, deviceIds: readonl
       await t.execute(sql`
         DELETE FROM event_devices ed USING events ev
         WHERE ed.event_id = ev.id AND ev.campaign_id = ${id} AND NOT (ed.device_id = ANY(${idArray(ids)}))`);
+      // The events' remaining devices may lie in other zones: their ends are computed again (server/db/eventEnds.ts).
+      await t.execute(sql`UPDATE events SET ends_at = NULL WHERE campaign_id = ${id} AND ends_at IS NOT NULL`);
     }
     const [added] = await rows<{ n: number }>(
       t,

@@ -149,7 +149,7 @@ export async function updateEvent(db: Db, id: number, campaignId: number, values
       sql`UPDATE events SET title = ${values.title}, media_id = ${values.mediaId}, playlist_id = ${values.playlistId},
             start_date = ${values.startDate}, start_time = ${values.startTime}, end_date = ${values.endDate}, end_time = ${values.endTime},
             all_day = ${values.allDay}, color = ${values.color}, duration = ${values.duration}, weekdays = ${smallintArray(values.weekdays)},
-            priority = ${values.priority}, published = false, updated_at = now()
+            priority = ${values.priority}, published = false, ends_at = NULL, updated_at = now()
           WHERE id = ${id}`,
     );
     await writeDevices(t, id, values.devices);

@@ -114,14 +114,17 @@ function startOfDay(date: Temporal.PlainDate, timeZone: string): Temporal.ZonedD
   return date.toZonedDateTime({ timeZone });
 }
 
-function oneOffSpan(event: EventTiming, timeZone: string): Span {
+/** The fields that say when an event plays (no id, no priority). */
+export type EventWhen = Pick<EventTiming, 'start_date' | 'start_time' | 'end_date' | 'end_time' | 'all_day' | 'weekdays'>;
+
+function oneOffSpan(event: EventWhen, timeZone: string): Span {
   const startDate = Temporal.PlainDate.from(event.start_date);
   const endDate = Temporal.PlainDate.from(event.end_date);
   if (event.all_day) return { start: startOfDay(startDate, timeZone), end: startOfDay(endDate.add({ days: 1 }), timeZone) };
   return { start: at(startDate, event.start_time, timeZone), end: at(endDate, event.end_time, timeZone) };
 }
 
-function repeatSpan(event: EventTiming, date: Temporal.PlainDate, timeZone: string): Span {
+function repeatSpan(event: EventWhen, date: Temporal.PlainDate, timeZone: string): Span {
   const nextDay = date.add({ days: 1 });
   if (event.all_day) return { start: startOfDay(date, timeZone), end: startOfDay(nextDay, timeZone) };
   const overnight = Temporal.PlainTime.compare(Temporal.PlainTime.from(event.end_time), Temporal.PlainTime.from(event.start_time)) <= 0;
@@ -155,6 +158,45 @@ function toOccurrence(event: EventTiming, span: Span): Occurrence {
     local_end: span.end.toPlainDateTime().toString(),
     priority: event.priority,
   };
+}
+
+/**
+ * When the last occurrence of an event ends on a device in `timeZone`, by the same rules as {@link expandEvent}; null
+ * when the event has no occurrence at all (a weekly repeat none of whose weekdays falls between its dates, or spans
+ * with no time on the clock). It is the one definition of "ended": the campaigns' `expired` (every event's last
+ * occurrence over, in the zone of each of its devices: server/db/eventEnds.ts) and the compile, which leaves out events
+ * already over before the window, both use it.
+ *
+ * - Without `weekdays`: the end of the one span (end_date at end_time; all day: the start of the day after end_date).
+ * - With `weekdays`: the occurrence of the last listed weekday on or before end_date (and not before start_date), which
+ *   ends that date at end_time, or the next day when end_time is at or before start_time (an overnight repeat), or at
+ *   the next start of day when all day. A weekday the period's last days do not fall on ends the series earlier.
+ */
+export function lastOccurrenceEnd(event: EventWhen, timeZone: string): Temporal.Instant | null {
+  if (event.weekdays.length === 0) {
+    const span = oneOffSpan(event, timeZone);
+    return Temporal.ZonedDateTime.compare(span.end, span.start) > 0 ? span.end.toInstant() : null;
+  }
+  const first = Temporal.PlainDate.from(event.start_date);
+  let date = Temporal.PlainDate.from(event.end_date);
+  // Backwards from end_date: the first listed weekday whose occurrence has time on the clock (one week and a day
+  // covers every weekday and a skipped spring-forward occurrence; earlier ones, were there any, end earlier).
+  for (let i = 0; i < 15 && Temporal.PlainDate.compare(date, first) >= 0; i++, date = date.subtract({ days: 1 })) {
+    if (!event.weekdays.includes(date.dayOfWeek)) continue;
+    const span = repeatSpan(event, date, timeZone);
+    if (Temporal.ZonedDateTime.compare(span.end, span.start) > 0) return span.end.toInstant();
+  }
+  return null;
+}
+
+/** The latest {@link lastOccurrenceEnd} over the zones an event's devices are in; null when it plays in none of them. */
+export function lastOccurrenceEndIn(event: EventWhen, timeZones: Iterable<string>): Temporal.Instant | null {
+  let latest: Temporal.Instant | null = null;
+  for (const zone of new Set(timeZones)) {
+    const end = lastOccurrenceEnd(event, zone);
+    if (end && (!latest || Temporal.Instant.compare(end, latest) > 0)) latest = end;
+  }
+  return latest;
 }
 
 /** Play order: earlier start first; at the same start the higher priority, then the lower event id, then the earlier end. */

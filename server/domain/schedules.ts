@@ -17,7 +17,7 @@ import {
   type MediaRow,
   type PublishedEventRow,
 } from '../db/schedules.ts';
-import { expandEvents, SCHEDULE_DAYS, serverTimeZone, windowBounds, type EventTiming } from './occurrences.ts';
+import { expandEvents, lastOccurrenceEnd, SCHEDULE_DAYS, serverTimeZone, windowBounds, type EventTiming } from './occurrences.ts';
 
 /*
  * Compiling device schedules (issue 11). A device's schedule is the occurrences of the published events it plays,
@@ -116,8 +116,14 @@ export async function compileSchedules(db: Db, deviceIds: readonly number[], now
     let group = groups.get(key);
     if (!group) {
       const window = compileWindow(now, timezone);
+      // An event whose last occurrence is over before the window (lastOccurrenceEnd, the campaigns' `expired` rule too)
+      // has nothing to expand.
+      const from = Temporal.Instant.from(window.from);
       const occurrences = expandEvents(
-        input.events.flatMap((id) => (events.has(id) ? [timingOf(events.get(id)!)] : [])),
+        input.events.flatMap((id) => (events.has(id) ? [timingOf(events.get(id)!)] : [])).filter((timing) => {
+          const end = lastOccurrenceEnd(timing, timezone);
+          return end !== null && Temporal.Instant.compare(end, from) > 0;
+        }),
         timezone,
         window,
       );
