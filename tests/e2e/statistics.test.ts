@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signInThroughUi, startE2E, type E2E } from '../helpers/browser.ts';
@@ -63,6 +64,8 @@ beforeAll(async () => {
   });
   expect(event.status, JSON.stringify(event.body)).toBe(201);
   expect((await admin.post(`/scheduler/publish/${ids.campaign}/`, {})).status).toBe(200);
+  // 600 newer campaigns: the list answers newest first, so this one lies beyond any first page of 500 (the picker searches).
+  await e2e.server.ctx.db.execute(sql`INSERT INTO campaigns (name, screen_position) SELECT 'Filler campaign ' || g, 'horizontal' FROM generate_series(1, 600) g`);
   ({ page, problems } = await e2e.newPage());
   await signInThroughUi(page, 'admin', e2e.server.adminPassword);
 }, 180_000);
@@ -116,7 +119,12 @@ describe('the Charts tab', () => {
     expect(answer.total.plays).toBeGreaterThan(2);
 
     await page.goto('/statistics');
-    await page.getByRole('combobox', { name: 'Campaign' }).click();
+    // Typing asks the server: a campaign behind 600 newer ones is found by a part of its name.
+    const picker = page.getByRole('combobox', { name: 'Campaign' });
+    await picker.click();
+    await visible(page.getByRole('option', { name: 'Filler campaign 600', exact: true }));
+    expect(await page.getByRole('option', { name: CAMPAIGN }).count()).toBe(0);
+    await picker.fill('распродажа: витрины');
     await page.getByRole('option', { name: CAMPAIGN }).click();
     await page.getByRole('textbox', { name: 'Date' }).fill(typed(yesterday));
     await page.getByRole('spinbutton', { name: 'Period, hours' }).fill('745');
@@ -143,6 +151,7 @@ describe('the Charts tab', () => {
     expect(new URL(page.url()).search).toBe(`?campaign=${ids.campaign}&date=${ymd(yesterday)}&period=${PERIOD}`);
     await page.reload();
     await visible(page.getByText(`${answer.total.plays} plays in 48 hours`, { exact: false }));
+    await expect.poll(() => page.getByRole('combobox', { name: 'Campaign' }).inputValue(), { timeout: 30_000 }).toBe(CAMPAIGN);
     await page.getByRole('switch', { name: 'Show charts as tables' }).check();
 
     // The xlsx of what is shown, built in the browser.
@@ -164,6 +173,8 @@ describe('failures and a hidden tab', () => {
     await page.goto(`/statistics?campaign=${ids.campaign}&date=${ymd(yesterday)}&period=${PERIOD}`);
     const alert = page.getByRole('alert').filter({ hasText: 'Error while getting statistics' });
     await visible(alert);
+    // The picker names the address's campaign though no statistics answered: it was read by id.
+    await expect.poll(() => page.getByRole('combobox', { name: 'Campaign' }).inputValue(), { timeout: 30_000 }).toBe(CAMPAIGN);
     await page.unroute(statisticsCall);
     const [request] = await Promise.all([page.waitForRequest((r) => statisticsCall(new URL(r.url()))), alert.getByRole('button', { name: 'Try again' }).click()]);
     expect(new URL(request.url()).searchParams.get('campaign')).toBe(String(ids.campaign));

@@ -1,10 +1,10 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { errorCodeOf } from '../fetchStatus.machine.ts';
-import { listCampaigns } from '../../services/campaigns/campaigns.service.ts';
+import { getCampaign } from '../../services/campaigns/campaigns.service.ts';
 import { DEFAULT_PERIOD_HOURS, getStatistics, statisticsProblems, type StatisticsAnswer, type StatisticsParams } from '../../services/statistics.ts';
 import { statisticsWorkbook, type StatisticsSheetWords } from '../../services/statisticsSheet.ts';
 
-/** A campaign the picker offers (the caller's scoped list from GET /campaigns/). */
+/** The campaign the form names: its id and name (the picker searches GET /campaigns/ on the server itself). */
 export interface CampaignOption {
   id: number;
   name: string;
@@ -30,13 +30,20 @@ export interface StatisticsQueryContext {
   error: string | null;
   /** Code of the last failed xlsx, or null. */
   exportError: string | null;
-  campaigns: CampaignOption[];
-  /** Whether the campaigns' one load is still under way. */
-  campaignsPending: boolean;
+  /**
+   * The name of the draft's campaign, for the picker's text: from the pick, from GET /campaigns/{id} for a campaign named
+   * by the address (it may lie beyond any first page of the list), or from the statistics answered; null when unknown.
+   */
+  campaignName: string | null;
+  /** Whether the name of the address's campaign is still being read. */
+  namePending: boolean;
 }
 
 export type StatisticsQueryEvent =
-  | { type: 'statistics.change'; draft: Partial<StatisticsDraft> }
+  /** The date or the period edited (the campaign comes with its name: `statistics.pick`). */
+  | { type: 'statistics.change'; draft: Partial<Omit<StatisticsDraft, 'campaign'>> }
+  /** The picker chose a campaign (or its text no longer names one: null). */
+  | { type: 'statistics.pick'; campaign: CampaignOption | null }
   | { type: 'statistics.submit' }
   | { type: 'statistics.retry' }
   | { type: 'statistics.export'; words: StatisticsSheetWords };
@@ -53,7 +60,8 @@ export interface StatisticsQueryInput {
 /**
  * The Charts tab: the parameters as a draft, checked before anything is asked ("Statistics require a date and a
  * campaign", the period 1 to 744 hours), the fetch status of the statistics (spec section 4: initial, loading,
- * updating, complete, error with a retry), the xlsx of what is shown, and the campaigns the picker offers.
+ * updating, complete, error with a retry), the xlsx of what is shown, and the name of the campaign picked or named by the
+ * address (read by id when the address names it).
  * Views provide `saveFile`.
  */
 export const statisticsQueryMachine = setup({
@@ -64,9 +72,12 @@ export const statisticsQueryMachine = setup({
   },
   actors: {
     loadStatistics: fromPromise<StatisticsAnswer, StatisticsParams>(({ input }) => getStatistics(input)),
-    loadCampaigns: fromPromise<CampaignOption[], void>(async () =>
-      (await listCampaigns({ page: 1, page_size: 500 })).results.map(({ id, name }) => ({ id, name })),
-    ),
+    /** The campaign of the address by id (null when the address names none). */
+    loadCampaignName: fromPromise<CampaignOption | null, number | null>(async ({ input }) => {
+      if (input === null) return null;
+      const { id, name } = await getCampaign(input);
+      return { id, name };
+    }),
     exportStatistics: fromPromise<Blob, { data: StatisticsAnswer; words: StatisticsSheetWords }>(({ input }) => statisticsWorkbook(input.data, input.words)),
   },
   guards: {
@@ -74,7 +85,7 @@ export const statisticsQueryMachine = setup({
     hasData: ({ context }) => context.data !== null,
   },
   actions: {
-    changeDraft: assign(({ context }, params: { draft: Partial<StatisticsDraft> }) => ({
+    changeDraft: assign(({ context }, params: { draft: Partial<Omit<StatisticsDraft, 'campaign'>> }) => ({
       draft: { ...context.draft, ...params.draft },
       // A field the user edits no longer shows its old problem.
       problems: Object.fromEntries(Object.entries(context.problems).filter(([field]) => !(field in params.draft))),
@@ -84,9 +95,22 @@ export const statisticsQueryMachine = setup({
       problems: {},
     })),
     setProblems: assign(({ context }) => ({ problems: statisticsProblems(context.draft) })),
-    setData: assign((_, params: { data: StatisticsAnswer }) => ({ data: params.data, error: null })),
+    pickCampaign: assign(({ context }, params: { campaign: CampaignOption | null }) => ({
+      draft: { ...context.draft, campaign: params.campaign?.id ?? null },
+      campaignName: params.campaign?.name ?? null,
+      problems: Object.fromEntries(Object.entries(context.problems).filter(([field]) => field !== 'campaign')),
+    })),
+    /** A name read for the campaign the draft still names (the user may have picked another meanwhile). */
+    setCampaignName: assign(({ context }, params: { campaign: CampaignOption | null }) =>
+      params.campaign && params.campaign.id === context.draft.campaign ? { campaignName: params.campaign.name, namePending: false } : { namePending: false },
+    ),
+    setData: assign(({ context }, params: { data: StatisticsAnswer }) => ({
+      data: params.data,
+      error: null,
+      // The answer names its campaign too (for a user who may read statistics but not the campaigns list).
+      campaignName: context.campaignName ?? (context.draft.campaign === params.data.campaign.id ? params.data.campaign.name : null),
+    })),
     setError: assign((_, params: { error: unknown }) => ({ error: errorCodeOf(params.error) })),
-    setCampaigns: assign((_, params: { campaigns: CampaignOption[] }) => ({ campaigns: params.campaigns, campaignsPending: false })),
     setExportError: assign((_, params: { error: unknown }) => ({ exportError: errorCodeOf(params.error) })),
     clearExportError: assign({ exportError: null }),
     /** Provided by the view: hand the file to the browser. */
@@ -101,18 +125,21 @@ export const statisticsQueryMachine = setup({
     data: null,
     error: null,
     exportError: null,
-    campaigns: [],
-    campaignsPending: true,
+    campaignName: null,
+    namePending: input.campaign != null,
   }),
+  // The name of the campaign the address names, read once by id (it may lie beyond any first page of the list).
   invoke: {
-    id: 'loadCampaigns',
-    src: 'loadCampaigns',
-    onDone: { actions: { type: 'setCampaigns', params: ({ event }) => ({ campaigns: event.output }) } },
-    // Without the list the picker is empty; the error state of the statistics is not the campaigns' to set.
-    onError: { actions: { type: 'setCampaigns', params: { campaigns: [] } } },
+    id: 'loadCampaignName',
+    src: 'loadCampaignName',
+    input: ({ context }) => context.draft.campaign,
+    onDone: { actions: { type: 'setCampaignName', params: ({ event }) => ({ campaign: event.output }) } },
+    // Deleted, out of scope or not readable by this user: the statistics' own answer says what is wrong.
+    onError: { actions: { type: 'setCampaignName', params: { campaign: null } } },
   },
   on: {
     'statistics.change': { actions: { type: 'changeDraft', params: ({ event }) => ({ draft: event.draft }) } },
+    'statistics.pick': { actions: { type: 'pickCampaign', params: ({ event }) => ({ campaign: event.campaign }) } },
   },
   initial: 'initial',
   states: {

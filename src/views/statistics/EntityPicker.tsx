@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Combobox, Field, Option, Spinner } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { listCampaigns } from '../../services/campaigns/campaigns.service.ts';
@@ -27,22 +27,41 @@ export interface EntityPickerProps {
   kind: CompareKind;
   /** The entity picked (or null when the text no longer names one). */
   onPick: (entity: PickedEntity | null) => void;
+  /**
+   * An entity chosen from outside (a campaign named by the address): its name becomes the text once it is known. The
+   * picker keeps what the user typed when this turns null.
+   */
+  selected?: { id: number; name: string } | null;
+  /** The field's label (the kind's name by default). */
+  label?: string;
+  required?: boolean;
+  /** Marks the field as in error without a message (the form says why). */
+  invalid?: boolean;
   className?: string;
 }
 
-/** A searchable list of the campaigns, devices or media the user may see: type to narrow it, pick one. */
-export function EntityPicker({ kind, onPick, className }: EntityPickerProps) {
+/**
+ * A searchable list of the campaigns, devices or media the user may see: type to narrow it (the server searches the
+ * whole list, so any of 10,000 is found), pick one.
+ */
+export function EntityPicker({ kind, onPick, selected = null, label, required, invalid, className }: EntityPickerProps) {
   const { t } = useTranslation(['statistics', 'common']);
   const styles = useCompareStyles();
-  const [text, setText] = useState('');
-  const [picked, setPicked] = useState<string[]>([]);
+  const [text, setText] = useState(selected?.name ?? '');
+  const [picked, setPicked] = useState<string[]>(selected ? [String(selected.id)] : []);
   const { data, loading, error } = useFetch(loadOptions, { kind, search: picked.length ? '' : text });
   const options = data ?? [];
+  useEffect(() => {
+    if (!selected) return;
+    setText(selected.name);
+    setPicked([String(selected.id)]);
+  }, [selected?.id, selected?.name]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <Field
-      label={t(`compare.pick.${kind}`)}
+      label={label ?? t(`compare.pick.${kind}`)}
+      required={required}
       className={className}
-      validationState={error ? 'error' : 'none'}
+      validationState={error || invalid ? 'error' : 'none'}
       validationMessage={error ? t('errors.loadFailed') : undefined}
     >
       <Combobox

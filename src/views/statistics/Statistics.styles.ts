@@ -6,7 +6,6 @@ const NARROW = '@media (max-width: 599px)';
 export const useStatisticsStyles = makeStyles({
   form: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, marginBottom: tokens.spacingVerticalM },
   campaign: { minWidth: '240px', maxWidth: '100%', [NARROW]: { minWidth: '0', width: '100%' } },
-  campaignDropdown: { minWidth: '240px', maxWidth: '100%', [NARROW]: { minWidth: '0', width: '100%' } },
   date: { width: '150px', [NARROW]: { width: '100%' } },
   period: { width: '130px', [NARROW]: { width: '100%' } },
   problem: { color: tokens.colorPaletteRedForeground1, width: '100%', margin: 0 },

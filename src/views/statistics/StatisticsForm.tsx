@@ -1,9 +1,11 @@
-import { Button, Dropdown, Field, Input, Option } from '@fluentui/react-components';
+import { useMemo } from 'react';
+import { Button, Field, Input } from '@fluentui/react-components';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { StatisticsQueryActor } from '../../machines/statistics/query.machine.ts';
 import { MAX_PERIOD_HOURS, MIN_PERIOD_HOURS } from '../../services/statistics.ts';
 import { DateInput } from '../common/DateInput.tsx';
+import { EntityPicker } from './EntityPicker.tsx';
 import { useStatisticsStyles } from './Statistics.styles.ts';
 
 /** The parameters of the Charts tab: campaign, first day and period in hours; "Show" asks for them. */
@@ -12,9 +14,9 @@ export function StatisticsForm({ query }: { query: StatisticsQueryActor }) {
   const styles = useStatisticsStyles();
   const draft = useSelector(query, (s) => s.context.draft);
   const problems = useSelector(query, (s) => s.context.problems);
-  const campaigns = useSelector(query, (s) => s.context.campaigns);
-  const pending = useSelector(query, (s) => s.context.campaignsPending);
-  const selected = campaigns.find((campaign) => campaign.id === draft.campaign);
+  const name = useSelector(query, (s) => s.context.campaignName);
+  // The picker's text follows a name known from outside it (the address's campaign read by id, or the answer's).
+  const selected = useMemo(() => (draft.campaign !== null && name !== null ? { id: draft.campaign, name } : null), [draft.campaign, name]);
   const missing = problems.campaign || problems.date;
 
   return (
@@ -26,21 +28,15 @@ export function StatisticsForm({ query }: { query: StatisticsQueryActor }) {
         query.send({ type: 'statistics.submit' });
       }}
     >
-      <Field label={t('fields.campaign')} required className={styles.campaign} validationState={problems.campaign ? 'error' : 'none'}>
-        <Dropdown
-          className={styles.campaignDropdown}
-          placeholder={pending ? t('charts.campaignsLoading') : campaigns.length ? t('charts.campaignPlaceholder') : t('charts.noCampaigns')}
-          value={selected?.name ?? ''}
-          selectedOptions={draft.campaign ? [String(draft.campaign)] : []}
-          onOptionSelect={(_, data) => query.send({ type: 'statistics.change', draft: { campaign: Number(data.optionValue) || null } })}
-        >
-          {campaigns.map((campaign) => (
-            <Option key={campaign.id} value={String(campaign.id)}>
-              {campaign.name}
-            </Option>
-          ))}
-        </Dropdown>
-      </Field>
+      <EntityPicker
+        kind="campaign"
+        label={t('fields.campaign')}
+        required
+        invalid={Boolean(problems.campaign)}
+        className={styles.campaign}
+        selected={selected}
+        onPick={(campaign) => query.send({ type: 'statistics.pick', campaign: campaign ? { id: campaign.id, name: campaign.name } : null })}
+      />
       <Field label={t('fields.date')} required className={styles.date} validationState={problems.date ? 'error' : 'none'}>
         <DateInput value={draft.date} onChange={(date) => query.send({ type: 'statistics.change', draft: { date } })} />
       </Field>

@@ -19,9 +19,10 @@ const WORDS = {
   hourFormat: 'dd.mm.yyyy hh:mm',
 };
 
-const CAMPAIGNS = 'the server lists the campaigns';
-const NO_CAMPAIGNS = 'the campaigns cannot be loaded';
-const PICK = 'pick the campaign "Winter sale"';
+const NAMED = 'the server names the campaign of the address';
+const NOT_NAMED = 'the campaign of the address cannot be read';
+const PICK = 'type "Win" and pick the campaign "Winter sale" the server found';
+const UNPICK = 'type over the campaign\'s name';
 const NO_DATE = 'clear the date';
 const BAD_PERIOD = 'type 745 as the period';
 const FIXED = 'type 21.11.2026 and 48 hours';
@@ -33,7 +34,7 @@ const EXPORT = 'press "Download xlsx"';
 const EXPORTED = 'the file is ready';
 const EXPORT_FAILED = 'the file cannot be built';
 
-type Context = { draft: StatisticsDraft; data: StatisticsAnswer | null; problems: Record<string, string>; params: unknown };
+type Context = { draft: StatisticsDraft; data: StatisticsAnswer | null; problems: Record<string, string>; params: unknown; campaignName: string | null };
 const loadCall = (draft: StatisticsDraft) => `loadStatistics: ${JSON.stringify({ campaign: draft.campaign, date: draft.date, period: draft.period })}`;
 /** "Show" asks for the draft when it is valid (a first load, or an update over what is shown); otherwise names the problems. */
 const show = (context: Context) => {
@@ -47,22 +48,38 @@ const change = (draft: Partial<StatisticsDraft>) => (context: Context) => ({
     problems: Object.fromEntries(Object.entries(context.problems).filter(([field]) => !(field in draft))),
   },
 });
-/** Editing the form and the campaigns' answer are possible in every state and move nowhere. */
+/** The picker names a campaign (with its name) or no longer does; the campaign's old problem goes. */
+const pick = (campaign: { id: number; name: string } | null) => (context: Context) => ({
+  see: {
+    draft: { ...context.draft, campaign: campaign?.id ?? null },
+    campaignName: campaign?.name ?? null,
+    problems: Object.fromEntries(Object.entries(context.problems).filter(([field]) => field !== 'campaign')),
+  },
+});
+/** The name read by id shows only while the draft still names that campaign (the user may have picked another). */
+const named = (context: Context) => ({ see: { campaignName: context.draft.campaign === 3 ? 'Winter sale' : context.campaignName, namePending: false } });
+/** Editing the form and the campaign name's answer are possible in every state and move nowhere. */
 const everywhere = {
-  [PICK]: change({ campaign: 3 }),
+  [PICK]: pick({ id: 3, name: 'Winter sale' }),
+  [UNPICK]: pick(null),
   [NO_DATE]: change({ date: '' }),
   [BAD_PERIOD]: change({ period: 745 }),
   [FIXED]: change({ date: '2026-11-21', period: 48 }),
-  [CAMPAIGNS]: { see: { campaigns: ['Winter sale'], campaignsPending: false } },
-  [NO_CAMPAIGNS]: { see: { campaigns: [], campaignsPending: false } },
+  [NAMED]: named,
+  [NOT_NAMED]: (context: Context) => ({ see: { campaignName: context.campaignName, namePending: false } }),
 };
+/** An answer shows; it names its campaign to the picker when no name was known (a reader of statistics without the campaigns area). */
+const answered = (context: Context) => ({
+  to: 'complete.idle',
+  see: { loading: false, data: 'Winter sale: 2 plays', error: null, campaignName: context.campaignName ?? (context.draft.campaign === 3 ? 'Winter sale' : null) },
+});
 
 /** The Charts tab's query: the parameters rule, the fetch status (spec section 4) with a retry, the xlsx of what is shown. */
 export default defineQa({
   machine: statisticsQueryMachine,
   file: 'src/machines/statistics/query.machine.ts',
   title: 'The statistics query of the Charts tab',
-  actors: ['loadCampaigns', 'loadStatistics', 'exportStatistics'],
+  actors: ['loadCampaignName', 'loadStatistics', 'exportStatistics'],
   recorded: ['saveFile'],
   describeCall: (name, argument) => {
     if (name === 'exportStatistics') {
@@ -72,12 +89,16 @@ export default defineQa({
     if (name === 'saveFile') return `saveFile: a ${(argument as { blob: Blob }).blob.size}-byte file`;
     return argument === undefined ? name : `${name}: ${JSON.stringify(argument)}`;
   },
-  input: { today: '2026-11-22' },
-  when: { [CAMPAIGNS]: (snapshot) => snapshot.context.campaignsPending, [NO_CAMPAIGNS]: (snapshot) => snapshot.context.campaignsPending },
+  starts: {
+    'an address without a campaign': () => ({ today: '2026-11-22' }),
+    'an address naming campaign 3 (beyond the first page of the list)': () => ({ today: '2026-11-22', campaign: 3 }),
+  },
+  when: { [NAMED]: (snapshot) => snapshot.context.namePending, [NOT_NAMED]: (snapshot) => snapshot.context.namePending },
   events: {
-    [CAMPAIGNS]: done('loadCampaigns', [{ id: 3, name: 'Winter sale' }]),
-    [NO_CAMPAIGNS]: error('loadCampaigns', new ApiRequestError({ status: 403, code: 'forbidden', detail: '' })),
-    [PICK]: { type: 'statistics.change', draft: { campaign: 3 } },
+    [NAMED]: done('loadCampaignName', { id: 3, name: 'Winter sale' }),
+    [NOT_NAMED]: error('loadCampaignName', new ApiRequestError({ status: 404, code: 'not_found', detail: '' })),
+    [PICK]: { type: 'statistics.pick', campaign: { id: 3, name: 'Winter sale' } },
+    [UNPICK]: { type: 'statistics.pick', campaign: null },
     [NO_DATE]: { type: 'statistics.change', draft: { date: '' } },
     [BAD_PERIOD]: { type: 'statistics.change', draft: { period: 745 } },
     [FIXED]: { type: 'statistics.change', draft: { date: '2026-11-21', period: 48 } },
@@ -90,10 +111,15 @@ export default defineQa({
     [EXPORT_FAILED]: error('exportStatistics', new ApiRequestError({ status: 0, code: 'invalid_response', detail: '' })),
   },
   initial: {
-    start: {
+    'an address without a campaign': {
       to: 'initial',
-      see: { loading: false, draft: { campaign: null, date: '2026-11-22', period: 24 }, problems: {}, data: null, campaignsPending: true },
-      calls: ['loadCampaigns'],
+      see: { loading: false, draft: { campaign: null, date: '2026-11-22', period: 24 }, problems: {}, data: null, campaignName: null, namePending: false },
+      calls: ['loadCampaignName: null'],
+    },
+    'an address naming campaign 3 (beyond the first page of the list)': {
+      to: 'initial',
+      see: { loading: false, draft: { campaign: 3, date: '2026-11-22', period: 24 }, problems: {}, data: null, campaignName: null, namePending: true },
+      calls: ['loadCampaignName: 3'],
     },
   },
   expect: {
@@ -102,13 +128,13 @@ export default defineQa({
     loading: {
       ...everywhere,
       [SHOW]: show,
-      [ANSWER]: { to: 'complete.idle', see: { loading: false, data: 'Winter sale: 2 plays', error: null } },
+      [ANSWER]: answered,
       [OFFLINE]: { to: 'error', see: { loading: false, error: 'network_error', data: null } },
     },
     updating: {
       ...everywhere,
       [SHOW]: show,
-      [ANSWER]: { to: 'complete.idle', see: { loading: false, data: 'Winter sale: 2 plays', error: null } },
+      [ANSWER]: answered,
       [OFFLINE]: { to: 'error', see: { loading: false, error: 'network_error', data: 'Winter sale: 2 plays' } },
     },
     complete: {
@@ -137,8 +163,8 @@ export default defineQa({
     data: snapshot.context.data ? `${snapshot.context.data.campaign.name}: ${snapshot.context.data.total.plays} plays` : null,
     error: snapshot.context.error,
     exportError: snapshot.context.exportError,
-    campaigns: snapshot.context.campaigns.map((campaign) => campaign.name),
-    campaignsPending: snapshot.context.campaignsPending,
+    campaignName: snapshot.context.campaignName,
+    namePending: snapshot.context.namePending,
   }),
   key: (snapshot) =>
     JSON.stringify([
@@ -148,6 +174,7 @@ export default defineQa({
       snapshot.context.data !== null,
       snapshot.context.error,
       snapshot.context.exportError,
-      snapshot.context.campaignsPending,
+      snapshot.context.campaignName,
+      snapshot.context.namePending,
     ]),
 });
