@@ -80,16 +80,51 @@ export async function listJournal(
   const matched = await countMatches(db, filter);
   const exact = matched <= JOURNAL_COUNT_CAP;
   if (exact && offset >= matched) return { total: matched, exact, hasNext: false, rows: [] };
+  const pick = filter.reader?.companies.length
+    ? scopedPick(filter, filter.reader, limit + 1, offset)
+    : sql`SELECT j.id FROM journal j ${where} ORDER BY j.created_at DESC, j.id DESC LIMIT ${limit + 1} OFFSET ${offset}`;
   const page = await rows<JournalEntry>(
     db,
     sql`SELECT j.id, j.user_id AS "user", u.username, j.action, j.entity, j.entity_id, j.changes, ${isoText(sql`j.created_at`)} AS created_at
-        FROM (SELECT j.id FROM journal j ${where} ORDER BY j.created_at DESC, j.id DESC LIMIT ${limit + 1} OFFSET ${offset}) picked
+        FROM (${pick}) picked
         JOIN journal j ON j.id = picked.id
         LEFT JOIN users u ON u.id = j.user_id
         ORDER BY j.created_at DESC, j.id DESC`,
   );
   const hasNext = page.length > limit;
   return { total: exact ? matched : JOURNAL_COUNT_CAP, exact, hasNext, rows: hasNext ? page.slice(0, limit) : page };
+}
+
+/**
+ * Up to this many companies, a scoped reader's page merges one ordered walk per company (a Merge Append that stops at
+ * the page's last entry); past it, one walk per company through a lateral join over the ids (one plan whatever the
+ * number of companies: planning 100 merged branches took 23 ms on PostgreSQL), each walk taking the page's depth.
+ */
+export const MERGED_COMPANIES = 16;
+
+/**
+ * A scoped reader's page, as ids: their companies' entries and their own elsewhere, newest first. These are disjoint
+ * sets (an entry has one company; the own walk leaves out the entries of the reader's companies they see anyway), each
+ * taken in the reading order from an index that leads with the company (migrations 0021 and 0025): the company's
+ * entries, or those of one entity or one user within it, so the walk reads only matching entries. Walking a shared
+ * index (every company's entries of an entity) and checking each entry's company instead read 20 times more entries for
+ * a reader of 5 companies in 100 (94 ms for a page 50 deep on PostgreSQL, 6 ms this way).
+ */
+function scopedPick(filter: JournalFilter, reader: NonNullable<JournalFilter['reader']>, limit: number, offset: number): SQL {
+  const rest = conditionsOf({ ...filter, reader: undefined });
+  const hidden = reader.hiddenEntities.length ? [sql`j.entity NOT IN (${list(reader.hiddenEntities)})`] : [];
+  const walk = sql`ORDER BY j.created_at DESC, j.id DESC LIMIT ${limit + offset}`;
+  const companies = [...new Set(reader.companies)];
+  const theirs =
+    companies.length <= MERGED_COMPANIES
+      ? companies.map((company) => sql`(SELECT j.id, j.created_at FROM journal j WHERE ${all([...rest, sql`j.company_id = ${company}`, ...hidden])} ${walk})`)
+      : [
+          sql`(SELECT x.id, x.created_at FROM unnest(${`{${companies.join(',')}}`}::int[]) c(id)
+               CROSS JOIN LATERAL (SELECT j.id, j.created_at FROM journal j WHERE ${all([...rest, sql`j.company_id = c.id`, ...hidden])} ${walk}) x)`,
+        ];
+  const own = sql`(SELECT j.id, j.created_at FROM journal j
+    WHERE ${all([...rest, sql`j.user_id = ${reader.userId}`, sql`NOT coalesce(${companyEntries(reader)}, false)`])} ${walk})`;
+  return sql`SELECT w.id FROM (${sql.join([...theirs, own], sql` UNION ALL `)}) w ORDER BY w.created_at DESC, w.id DESC LIMIT ${limit} OFFSET ${offset}`;
 }
 
 /*
