@@ -13,7 +13,7 @@ import type { AppContext } from '../context.ts';
 import { campaignStatistics, dayStart, deviceCompanies, entityNames, entitySeries, livePlays, windowHours, type Totals } from '../db/plays.ts';
 import { areaScope, isVisible, type Scope } from '../domain/scope.ts';
 import { LIVE_MINUTES, statisticsTimeZone, unloadSheet } from '../domain/statistics.ts';
-import { badRequest, notFound, parse } from '../errors.ts';
+import { ApiError, badRequest, notFound, parse } from '../errors.ts';
 import { requireUser } from '../plugins/auth.ts';
 
 const sum = (rows: Totals[]): Totals => ({
@@ -48,6 +48,27 @@ async function visibleNames(ctx: AppContext, scope: Scope, entities: { kind: Com
     const companies = await deviceCompanies(ctx.db, devices);
     const foreign = devices.find((id) => !isVisible(scope, companies.get(id)));
     if (foreign !== undefined) throw notFound('Device');
+  }
+  return names;
+}
+
+/**
+ * The names of the compared entities, or 404 `compare_entity_not_found` naming every one that does not exist or lies
+ * outside the caller's scope, each as a field `<kind>:<id>` with `not_found` (the two are not told apart: another
+ * company's ids leak nothing). A compare list kept in the browser may hold an entity deleted or moved since: the SPA
+ * names it from the list and offers its removal.
+ */
+async function compareNames(ctx: AppContext, scope: Scope, entities: { kind: CompareKind; id: number }[]): Promise<Map<string, string>> {
+  const names = await entityNames(ctx.db, entities);
+  const missing = new Set(entities.filter((entity) => !names.has(`${entity.kind}:${entity.id}`)).map((entity) => `${entity.kind}:${entity.id}`));
+  const devices = entities.filter((entity) => entity.kind === 'device' && names.has(`device:${entity.id}`)).map((entity) => entity.id);
+  if (devices.length && scope.companies !== null) {
+    const companies = await deviceCompanies(ctx.db, devices);
+    for (const id of devices) if (!isVisible(scope, companies.get(id))) missing.add(`device:${id}`);
+  }
+  if (missing.size) {
+    const keys = entities.map((entity) => `${entity.kind}:${entity.id}`).filter((key) => missing.has(key));
+    throw new ApiError(404, 'compare_entity_not_found', `Not found: ${keys.join(', ')}.`, Object.fromEntries(keys.map((key) => [key, 'not_found'])));
   }
   return names;
 }
@@ -94,7 +115,7 @@ export default async function statisticsRoutes(app: FastifyInstance, { ctx }: { 
       entities.push({ kind: match[1] as CompareKind, id });
     }
     const zone = statisticsTimeZone();
-    const names = await visibleNames(ctx, scope, entities);
+    const names = await compareNames(ctx, scope, entities);
     const [series, hours] = await Promise.all([
       entitySeries(db, entities, query.date, zone, query.period, scope.companies),
       windowHours(db, query.date, zone, query.period),

@@ -160,8 +160,32 @@ describe('GET /statistics/compare/', () => {
     expect((await compare('device:abc')).body).toMatchObject({ code: 'validation_error', fields: { entities: 'invalid_format' } });
     expect((await compare('playlist:1')).status).toBe(400);
     expect((await compare('')).status).toBe(400);
-    expect((await compare('device:2000000000')).status).toBe(404);
+    const unknown = await compare(`device:${a!.id},device:2000000000,media:2000000001`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ code: 'compare_entity_not_found', fields: { 'device:2000000000': 'not_found', 'media:2000000001': 'not_found' } });
+    expect(Object.keys(unknown.body.fields)).toEqual(['device:2000000000', 'media:2000000001']);
     expect((await client.get(`/statistics/compare/?entities=device:${a!.id}&date=${yesterday}&period=745`)).status).toBe(400);
+  });
+});
+
+describe('a compare list naming an entity deleted since', () => {
+  it('answers 404 compare_entity_not_found naming it, and the rest of the list loads without it', async () => {
+    const fleet = await createFleet(server, client, 1);
+    const [device] = fleet.devices;
+    await postPlays(server, device!, [play(fleet, 'gone-1', at('09:10:00'))]);
+    const gone = await client.post('/campaigns/create/', { name: `Gone ${Date.now()}`, screen_position: 'horizontal', user: 1 });
+    const entities = `device:${device!.id},campaign:${gone.body.id},campaign:${fleet.campaign.id}`;
+    expect((await client.get(`/statistics/compare/?entities=${entities}&date=${yesterday}`)).status).toBe(200);
+    expect((await client.delete(`/campaigns/${gone.body.id}`)).status).toBe(204);
+    const refused = await client.get(`/statistics/compare/?entities=${entities}&date=${yesterday}`);
+    expect(refused.status).toBe(404);
+    expect(refused.body).toEqual({ detail: expect.stringContaining(`campaign:${gone.body.id}`), code: 'compare_entity_not_found', fields: { [`campaign:${gone.body.id}`]: 'not_found' } });
+    const rest = await client.get(`/statistics/compare/?entities=device:${device!.id},campaign:${fleet.campaign.id}&date=${yesterday}`);
+    expect(rest.status).toBe(200);
+    expect(rest.body.series.map((series: { entity: string; total: { plays: number } }) => [series.entity, series.total.plays])).toEqual([
+      [`device:${device!.id}`, 1],
+      [`campaign:${fleet.campaign.id}`, 1],
+    ]);
   });
 });
 
@@ -247,7 +271,11 @@ describe('scope', () => {
     expect(seen.body.total).toEqual({ plays: 1, seconds: 10 });
     expect(seen.body.devices.map((row: { device: number }) => row.device)).toEqual([ours!.id]);
     expect((await client.get(`/statistics/?campaign=${fleet.campaign.id}&date=${yesterday}&period=24`)).body.total).toEqual({ plays: 2, seconds: 30 });
-    expect((await viewer.get(`/statistics/compare/?entities=device:${theirs!.id}&date=${yesterday}`)).status).toBe(404);
+    // Another company's device is named as not found, like an absent one: its existence leaks nothing.
+    const foreign = await viewer.get(`/statistics/compare/?entities=device:${ours!.id},device:${theirs!.id},device:2000000000&date=${yesterday}`);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body).toMatchObject({ code: 'compare_entity_not_found', fields: { [`device:${theirs!.id}`]: 'not_found', 'device:2000000000': 'not_found' } });
+    expect(Object.keys(foreign.body.fields)).toHaveLength(2);
     const compared = await viewer.get(`/statistics/compare/?entities=campaign:${fleet.campaign.id},device:${ours!.id}&date=${yesterday}`);
     expect(compared.body.series.map((series: { total: unknown }) => series.total)).toEqual([{ plays: 1, seconds: 10 }, { plays: 1, seconds: 10 }]);
     const live = await viewer.get('/statistics/live/');
@@ -258,6 +286,13 @@ describe('scope', () => {
     const { readSheet } = await import('read-excel-file/node');
     const rows = await readSheet(Buffer.from(await response.arrayBuffer()));
     expect(rows.slice(1).map((row) => row[1])).toEqual([ours!.sn]);
+
+    // a device moved to another company's office leaves the viewer's compare list: named, the rest still loads
+    await client.put(`/tvpi/devices/${ours!.id}`, { office: theirOffice.id, user: 1 });
+    const moved = await viewer.get(`/statistics/compare/?entities=campaign:${fleet.campaign.id},device:${ours!.id}&date=${yesterday}`);
+    expect(moved.status).toBe(404);
+    expect(moved.body).toMatchObject({ code: 'compare_entity_not_found', fields: { [`device:${ours!.id}`]: 'not_found' } });
+    expect((await viewer.get(`/statistics/compare/?entities=campaign:${fleet.campaign.id}&date=${yesterday}`)).status).toBe(200);
 
     // a user without the statistics area is refused
     const blind = await client.post('/groups/create/', { name: 'Stats blind', companies: [mine.id], permissions: { devices: 'view' } });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import fs from 'node:fs';
+import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { readSheet } from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -115,6 +116,22 @@ describe('statistics compare and unloads', () => {
     // Back to the two devices for the screen checks.
     for (const item of ten.slice(2)) await page.getByRole('button', { name: `Remove ${item.name} from compare` }).click();
     await expect.poll(() => page.getByRole('list', { name: 'Compared entities' }).getByRole('listitem').count(), { timeout: 30_000 }).toBe(2);
+  });
+
+  it('names an entity of the kept list that was deleted since, removes it in one click, and the rest loads', async () => {
+    const doomed = await insertMedia(e2e.server, 'Doomed clip');
+    const kept = [...fleet.devices.map((device, index) => ({ kind: 'device', id: device.id, name: deviceName(index) })), { kind: 'media', id: doomed, name: 'Doomed clip' }];
+    await page.evaluate((list) => localStorage.setItem('statistics.compare.1', JSON.stringify(list)), kept);
+    await e2e.server.ctx.db.execute(sql`DELETE FROM media_files WHERE id = ${doomed}`);
+    await page.goto('/statistics/compare');
+    const alert = page.getByRole('alert').filter({ hasText: 'no longer available' });
+    await visible(alert);
+    expect(await alert.innerText()).toContain('Media “Doomed clip”');
+    await alert.getByRole('button', { name: 'Remove Doomed clip' }).click();
+    const legend = page.getByRole('listbox', { name: 'Legends' });
+    await expect.poll(() => legend.getByRole('option').allInnerTexts(), { timeout: 30_000 }).toEqual(kept.slice(0, 2).map((item) => `Device: ${item.name}`));
+    await alert.waitFor({ state: 'detached' });
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('statistics.compare.1')))!)).toHaveLength(2);
   });
 
   it('unloads the raw plays of one device: the xlsx has every row the database holds', async () => {

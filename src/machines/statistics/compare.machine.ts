@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { errorCodeOf } from '../fetchStatus.machine.ts';
+import { ApiRequestError } from '../../services/http.ts';
 import { writeCompareList, type StoredCompareEntity } from '../../services/compareList.ts';
 import { getCompare, type CompareAnswer, type CompareParams } from '../../services/statistics.ts';
 import { MAX_COMPARE_ENTITIES, MAX_PERIOD_HOURS, MIN_PERIOD_HOURS, entityKey } from '../../services/schemas/statistics.ts';
@@ -18,6 +19,11 @@ export interface CompareContext {
   data: CompareAnswer | null;
   /** Code of the last failed load, or null. */
   error: string | null;
+  /**
+   * Keys (`device:7`) of listed entities the server no longer finds for this user (deleted, or moved out of their scope)
+   * after a load refused with `compare_entity_not_found`; the view names them from the list and offers their removal.
+   */
+  missing: string[];
   /** i18n key of why the last add was refused (a duplicate, the list full), or null. */
   notice: string | null;
 }
@@ -35,6 +41,12 @@ export interface CompareInput {
   period: number;
 }
 
+/** The entities a refused load names as not found (`compare_entity_not_found`: one field per entity key), else none. */
+export function missingOf(error: unknown): string[] {
+  if (!(error instanceof ApiRequestError) || error.code !== 'compare_entity_not_found' || !error.fields) return [];
+  return Object.keys(error.fields);
+}
+
 export const keyOf = (entity: Pick<CompareEntity, 'kind' | 'id'>) => entityKey(entity.kind, entity.id);
 
 /** The i18n key of what is wrong with the window, or null when the server can take it. */
@@ -47,7 +59,8 @@ export function paramsError(date: string, period: number): string | null {
 /**
  * The Compare tab: a list of up to 10 campaigns, devices or media (each once) kept between visits, and the plays per
  * hour of each over one window, loaded whenever the list or the window changes. A refused add says why and changes
- * nothing; a failed load says "Error while getting statistics" with a retry. The view provides nothing: `persist`
+ * nothing; a failed load says "Error while getting statistics" with a retry, and names the listed entities the server no
+ * longer finds (`missing`) so each can be removed in one click (the rest then loads). The view provides nothing: `persist`
  * keeps the list through the service, the load is the `loadCompare` actor.
  */
 export const compareMachine = setup({
@@ -74,15 +87,15 @@ export const compareMachine = setup({
     showDuplicate: assign({ notice: 'statistics:errors.alreadyInCompare' }),
     showFull: assign({ notice: 'statistics:compare.full' }),
     setParams: assign(({ context }, params: { date?: string; period?: number }) => ({ date: params.date ?? context.date, period: params.period ?? context.period })),
-    setData: assign((_, params: { data: CompareAnswer }) => ({ data: params.data, error: null })),
-    clearData: assign({ data: null, error: null }),
-    setError: assign((_, params: { error: unknown }) => ({ error: errorCodeOf(params.error) })),
+    setData: assign((_, params: { data: CompareAnswer }) => ({ data: params.data, error: null, missing: [] })),
+    clearData: assign({ data: null, error: null, missing: [] }),
+    setError: assign((_, params: { error: unknown }) => ({ error: errorCodeOf(params.error), missing: missingOf(params.error) })),
     /** Keeps the list for the next visit (localStorage; the view may provide another store). */
     persist: (_, params: { entities: CompareEntity[] }) => writeCompareList(params.entities),
   },
 }).createMachine({
   id: 'compare',
-  context: ({ input }) => ({ entities: input.entities, date: input.date, period: input.period, data: null, error: null, notice: null }),
+  context: ({ input }) => ({ entities: input.entities, date: input.date, period: input.period, data: null, error: null, missing: [], notice: null }),
   initial: 'deciding',
   on: {
     'compare.add': [

@@ -87,12 +87,14 @@ function CompareResult({ compare }: { compare: CompareActor }) {
   const failed = useSelector(compare, (s) => s.matches('failed'));
   const loading = useSelector(compare, (s) => s.hasTag('loading'));
   const error = useSelector(compare, (s) => s.context.error);
+  const missing = useSelector(compare, (s) => s.context.missing);
   const current = useSelector(compare, (s) => answerMatchesList(s.context));
   const data = useSelector(compare, (s) => s.context.data);
   const colors = useSeriesColors();
   const series = useMemo(() => shownSeries(data, (kind) => t(`kinds.${kind}`)), [data, t]);
 
   if (empty) return <p className={styles.message}>{t('compare.empty')}</p>;
+  if (failed && missing.length) return <MissingEntities compare={compare} />;
   if (failed) {
     return (
       <div className={styles.error} role="alert">
@@ -106,6 +108,33 @@ function CompareResult({ compare }: { compare: CompareActor }) {
     <div aria-busy={loading}>
       <p className={styles.note}>{t('timeZone', { zone: data.time_zone })}</p>
       <CompareChart series={series} colors={colors} />
+    </div>
+  );
+}
+
+/**
+ * The load was refused because listed entities are gone for this user (deleted, or moved out of their scope): each is
+ * named as the list keeps it, with its removal; the others load once it is removed.
+ */
+function MissingEntities({ compare }: { compare: CompareActor }) {
+  const { t } = useTranslation('statistics');
+  const styles = useCompareStyles();
+  const entities = useSelector(compare, (s) => s.context.entities);
+  const missing = useSelector(compare, (s) => s.context.missing);
+  const gone = entities.filter((entity) => missing.includes(keyOf(entity)));
+  return (
+    <div className={styles.missing} role="alert">
+      <p className={styles.missingTitle}>{`${t('errors.loadFailed')}. ${t('compare.missing.title', { count: gone.length })}`}</p>
+      <ul className={styles.missingList}>
+        {gone.map((entity) => (
+          <li key={keyOf(entity)} className={styles.missingItem}>
+            <span className={styles.itemName}>{t('compare.missing.entity', { kind: t(`kinds.${entity.kind}`), name: entity.name })}</span>
+            <Button size="small" icon={<DismissRegular />} onClick={() => compare.send({ type: 'compare.remove', entity: keyOf(entity) })}>
+              {t('compare.missing.remove', { name: entity.name })}
+            </Button>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

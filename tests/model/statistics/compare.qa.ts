@@ -18,6 +18,7 @@ const PERIOD_48 = 'type 48 hours as the period';
 const NO_DATE = 'empty the date';
 const LOADED = 'the server answers the series';
 const FAILED = 'the server fails';
+const GONE = 'the server no longer finds "Lobby" (deleted, or moved out of the user\'s scope)';
 const RETRY = 'press "Retry"';
 
 const ANSWER = {
@@ -74,8 +75,10 @@ export default defineQa({
     [NO_DATE]: { type: 'compare.params', date: '' },
     [LOADED]: done('loadCompare', ANSWER),
     [FAILED]: error('loadCompare', new ApiRequestError({ status: 500, code: 'server_error', detail: '' })),
+    [GONE]: error('loadCompare', new ApiRequestError({ status: 404, code: 'compare_entity_not_found', detail: 'Not found: device:1.', fields: { 'device:1': 'not_found' } })),
     [RETRY]: { type: 'compare.retry' },
   },
+  when: { [GONE]: (snapshot) => snapshot.context.entities.some((entity) => key(entity) === 'device:1') },
   initial: {
     'nothing stored': { to: 'empty', see: { entities: [], shown: false } },
     'Lobby and Hall stored': { to: 'loading', see: { entities: ['device:1', 'device:2'], loading: true } },
@@ -96,8 +99,10 @@ export default defineQa({
       [NO_DATE]: (context: CompareContext) => settle(context.entities, '', context.period, []),
     },
     loading: {
-      [LOADED]: { to: 'ready', see: { loading: false, shown: true, error: null } },
-      [FAILED]: { to: 'failed', see: { loading: false, error: 'server_error' } },
+      [LOADED]: { to: 'ready', see: { loading: false, shown: true, error: null, missing: [] } },
+      [FAILED]: { to: 'failed', see: { loading: false, error: 'server_error', missing: [] } },
+      // Named from the list, each with its removal (the shared remove sample then loads the rest).
+      [GONE]: { to: 'failed', see: { loading: false, error: 'compare_entity_not_found', missing: ['device:1'] } },
     },
     failed: {
       [RETRY]: (context: CompareContext) => ({ to: 'loading', see: { loading: true }, calls: [`loadCompare: ${inWords({ entities: context.entities.map(({ kind, id }) => ({ kind, id })), date: context.date, period: context.period })}`] }),
@@ -109,11 +114,12 @@ export default defineQa({
     loading: snapshot.hasTag('loading'),
     shown: snapshot.context.data !== null,
     error: snapshot.context.error,
+    missing: snapshot.context.missing,
   }),
   invariant: (snapshot) => {
     const keys = snapshot.context.entities.map(key);
     if (keys.length > 10 || new Set(keys).size !== keys.length) throw new Error(`the list breaks its rules: ${keys.join(',')}`);
   },
   key: (snapshot) =>
-    JSON.stringify([snapshot.value, snapshot.context.entities.map(key), snapshot.context.date, snapshot.context.period, snapshot.context.notice, snapshot.context.error, snapshot.context.data === null]),
+    JSON.stringify([snapshot.value, snapshot.context.entities.map(key), snapshot.context.date, snapshot.context.period, snapshot.context.notice, snapshot.context.error, snapshot.context.missing, snapshot.context.data === null]),
 });
