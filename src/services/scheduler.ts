@@ -21,8 +21,8 @@ export type { Event as SchedulerEvent, DeviceSchedule, ScheduleItem } from './sc
 
 /** What the SPA sends to create an event (the server's rules: `eventProblems`). */
 export type EventBody = EventCreateBody;
-/** The dates and times of an event dragged or resized on the calendar. */
-export type EventTiming = Pick<SchedulerEvent, 'start_date' | 'start_time' | 'end_date' | 'end_time' | 'all_day'>;
+/** The dates and times of an event dragged or resized on the calendar (and the weekdays of a moved weekly repeat). */
+export type EventTiming = Pick<SchedulerEvent, 'start_date' | 'start_time' | 'end_date' | 'end_time' | 'all_day'> & { weekdays?: number[] };
 
 /** Events asked for per page (the server's largest page). */
 export const EVENTS_PAGE_SIZE = 500;
@@ -54,7 +54,7 @@ export function saveEvent(id: number | null, body: EventBody | EventUpdateBody):
   return writeOutcome(write.then((answer) => parseResponse(Event, answer)));
 }
 
-/** PUT /scheduler/events/{id} with the new dates and times of a dragged or resized event. */
+/** PUT /scheduler/events/{id} with the new dates and times of a dragged or resized event (a series: also its weekdays). */
 export function moveEvent(id: number, timing: EventTiming): Promise<WriteOutcome<SchedulerEvent>> {
   return saveEvent(id, timing);
 }

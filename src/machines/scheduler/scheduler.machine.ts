@@ -12,6 +12,7 @@ import {
   type UncommittedPlaylist,
 } from '../../services/scheduler.ts';
 import type { WriteOutcome } from '../../services/writeOutcome.ts';
+import { changeSeries, type SeriesChange } from './series.ts';
 
 export interface SchedulerContext {
   /** The campaign shown (null: every campaign) and the calendar's visible range. */
@@ -30,7 +31,8 @@ export type SchedulerNotice =
   | 'messages.publishError'
   | 'messages.saveError'
   | 'messages.removed'
-  | 'messages.removeError';
+  | 'messages.removeError'
+  | 'messages.seriesRefused';
 
 export type SchedulerEventType =
   | { type: 'range.change'; start: string; end: string }
@@ -40,15 +42,24 @@ export type SchedulerEventType =
   | { type: 'event.saved'; event: SchedulerEvent }
   /** An event dragged or resized on the calendar: the whole event with its new dates and times. */
   | { type: 'event.move'; event: SchedulerEvent }
+  /** An occurrence of a weekly repeat dragged or resized: the whole series changes (see series.ts). */
+  | { type: 'event.shift'; event: SchedulerEvent; change: SeriesChange }
   | { type: 'event.delete'; id: number }
   | { type: 'publish.start' }
   | { type: 'publish.dismiss' };
+
+/** The event a move writes: the dragged one-off event, or the whole series after the change of one occurrence. */
+function movedEvent(event: Extract<SchedulerEventType, { type: 'event.move' | 'event.shift' }>): SchedulerEvent {
+  return event.type === 'event.move' ? event.event : (changeSeries(event.event, event.change) ?? event.event);
+}
 
 /**
  * The campaign calendar (issue 11): loading -> ready | failed. Ready is published or unpublished (the leave guard's
  * tag `unpublished`); any change of an event makes the campaign unpublished until Publish, which the server refuses
  * while an event uses an uncommitted playlist (`uncommitted`). Moves, resizes and deletes are written at once
- * (`moving`, `deleting`); a failed move puts the event back. The view provides `notify` (scheduler-namespace keys).
+ * (`moving`, `deleting`); a failed move puts the event back. Dragging or resizing an occurrence of a weekly repeat
+ * moves or stretches the whole series (`event.shift`, series.ts); a change no repeat can express is refused at once.
+ * The view provides `notify` (scheduler-namespace keys).
  */
 export const schedulerMachine = setup({
   types: {
@@ -59,7 +70,14 @@ export const schedulerMachine = setup({
   actors: {
     loadSchedule: fromPromise<Schedule, EventQuery>(({ input }) => loadSchedule(input)),
     saveMove: fromPromise<WriteOutcome<SchedulerEvent>, { event: SchedulerEvent }>(({ input: { event } }) =>
-      moveEvent(event.id, { start_date: event.start_date, start_time: event.start_time, end_date: event.end_date, end_time: event.end_time, all_day: event.all_day }),
+      moveEvent(event.id, {
+        start_date: event.start_date,
+        start_time: event.start_time,
+        end_date: event.end_date,
+        end_time: event.end_time,
+        all_day: event.all_day,
+        ...(event.repeat ? { weekdays: event.weekdays } : {}),
+      }),
     ),
     deleteEvent: fromPromise<{ id: number }, { id: number }>(async ({ input }) => {
       await deleteEvent(input.id);
@@ -71,6 +89,7 @@ export const schedulerMachine = setup({
     scheduleUnpublished: (_, params: { schedule: Schedule }) => params.schedule.unpublished,
     anyUnpublished: ({ context }) => context.campaignUnpublished || context.events.some((event) => !event.published),
     hasCampaign: ({ context }) => context.query.campaign !== null,
+    seriesChanges: (_, params: { event: SchedulerEvent; change: SeriesChange }) => changeSeries(params.event, params.change) !== null,
     accepted: (_, params: { outcome: WriteOutcome<SchedulerEvent> | PublishOutcome }) => params.outcome.ok,
   },
   actions: {
@@ -139,6 +158,10 @@ export const schedulerMachine = setup({
         'campaign.filter': { target: 'loading', actions: { type: 'setCampaign', params: ({ event }) => ({ campaign: event.campaign }) } },
         'event.saved': { target: '.unpublished', actions: { type: 'upsertEvent', params: ({ event }) => ({ event: event.event }) } },
         'event.move': '.moving',
+        'event.shift': [
+          { guard: { type: 'seriesChanges', params: ({ event }) => ({ event: event.event, change: event.change }) }, target: '.moving' },
+          { target: '.deciding', actions: ['restoreEvents', { type: 'notify', params: { key: 'messages.seriesRefused', intent: 'warning' } }] },
+        ],
         'event.delete': '.deleting',
       },
       states: {
@@ -157,7 +180,7 @@ export const schedulerMachine = setup({
         publishing: {
           tags: ['unpublished', 'busy'],
           // The calendar is read-only while the server publishes; a change would not be in what it compiles.
-          on: { 'range.change': {}, 'campaign.filter': {}, 'event.saved': {}, 'event.move': {}, 'event.delete': {} },
+          on: { 'range.change': {}, 'campaign.filter': {}, 'event.saved': {}, 'event.move': {}, 'event.shift': {}, 'event.delete': {} },
           invoke: {
             id: 'publish',
             src: 'publish',
@@ -184,11 +207,11 @@ export const schedulerMachine = setup({
         },
         moving: {
           tags: ['busy'],
-          on: { 'range.change': {}, 'campaign.filter': {}, 'event.saved': {}, 'event.move': {}, 'event.delete': {} },
+          on: { 'range.change': {}, 'campaign.filter': {}, 'event.saved': {}, 'event.move': {}, 'event.shift': {}, 'event.delete': {} },
           invoke: {
             id: 'saveMove',
             src: 'saveMove',
-            input: ({ event }) => ({ event: (event as Extract<SchedulerEventType, { type: 'event.move' }>).event }),
+            input: ({ event }) => ({ event: movedEvent(event as Extract<SchedulerEventType, { type: 'event.move' | 'event.shift' }>) }),
             onDone: [
               {
                 guard: { type: 'accepted', params: ({ event }) => ({ outcome: event.output }) },
@@ -202,7 +225,7 @@ export const schedulerMachine = setup({
         },
         deleting: {
           tags: ['busy'],
-          on: { 'range.change': {}, 'campaign.filter': {}, 'event.saved': {}, 'event.move': {}, 'event.delete': {} },
+          on: { 'range.change': {}, 'campaign.filter': {}, 'event.saved': {}, 'event.move': {}, 'event.shift': {}, 'event.delete': {} },
           invoke: {
             id: 'deleteEvent',
             src: 'deleteEvent',

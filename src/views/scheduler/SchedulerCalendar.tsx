@@ -14,7 +14,8 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n.ts';
 import type { EventTiming, SchedulerEvent } from '../../services/scheduler.ts';
 import { DateInput } from '../common/DateInput.tsx';
-import { toCalendarEvent, timingOf, ymd, hm } from './calendarEvents.ts';
+import type { SeriesChange } from '../../machines/scheduler/series.ts';
+import { toCalendarEvent, timingOf, wallMinutesBetween, ymd, hm } from './calendarEvents.ts';
 import { useCalendarStyles } from './Scheduler.styles.ts';
 
 export const CALENDAR_VIEWS = ['dayGridMonth', 'timeGridWeek', 'listMonth'] as const;
@@ -36,6 +37,8 @@ export interface SchedulerCalendarProps {
   /** A day or a moment was clicked (time null: a day). */
   onDateOpen?: (date: string, time: string | null) => void;
   onMove: (event: SchedulerEvent) => void;
+  /** An occurrence of a weekly repeat was dragged or resized: the whole series changes. */
+  onShift: (event: SchedulerEvent, change: SeriesChange) => void;
   /** A dragged playlist from the panel landed (time null: a day). */
   onDrop?: (date: string, time: string | null) => void;
 }
@@ -43,9 +46,9 @@ export interface SchedulerCalendarProps {
 /**
  * FullCalendar 7 (month, week and list views) with our own toolbar: previous / next / today, the range's title,
  * go to a date, and the view switch. Events show in their colour with a marker while not published; dragging and
- * resizing a one-off event moves it.
+ * resizing a one-off event moves it, and an occurrence of a weekly repeat moves or stretches the whole series.
  */
-export function SchedulerCalendar({ events, editable, loading, onRange, onEventOpen, onDateOpen, onMove, onDrop }: SchedulerCalendarProps) {
+export function SchedulerCalendar({ events, editable, loading, onRange, onEventOpen, onDateOpen, onMove, onShift, onDrop }: SchedulerCalendarProps) {
   const { t, i18n } = useTranslation('scheduler');
   const styles = useCalendarStyles();
   const calendar = useRef<CalendarRef>(null);
@@ -125,8 +128,19 @@ export function SchedulerCalendar({ events, editable, loading, onRange, onEventO
         }}
         dateClick={(info) => onDateOpen?.(ymd(info.date), info.allDay ? null : hm(info.date))}
         drop={(info) => onDrop?.(ymd(info.date), info.allDay ? null : hm(info.date))}
-        eventDrop={(info) => moved(info.event)}
-        eventResize={(info) => moved(info.event)}
+        eventDrop={(info) => {
+          const event = info.event.extendedProps.event as SchedulerEvent;
+          if (!event.repeat) return moved(info.event);
+          // FullCalendar moved one occurrence; the series is drawn again from the machine's events.
+          info.revert();
+          if (info.oldEvent.start && info.event.start) onShift(event, { kind: 'move', minutes: wallMinutesBetween(info.oldEvent.start, info.event.start), allDay: info.event.allDay });
+        }}
+        eventResize={(info) => {
+          const event = info.event.extendedProps.event as SchedulerEvent;
+          if (!event.repeat) return moved(info.event);
+          info.revert();
+          if (info.oldEvent.end && info.event.end) onShift(event, { kind: 'resize', minutes: wallMinutesBetween(info.oldEvent.end, info.event.end) });
+        }}
       />
     </div>
   );

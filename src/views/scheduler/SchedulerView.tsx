@@ -118,6 +118,7 @@ export function SchedulerView({ campaignId, returnTo, filters }: SchedulerViewPr
           onEventOpen={canEdit ? open : () => {}}
           onDateOpen={canEdit ? (date, time) => start(date, time) : undefined}
           onMove={(event) => scheduler.send({ type: 'event.move', event })}
+          onShift={(event, change) => scheduler.send({ type: 'event.shift', event, change })}
           onDrop={campaignId === null || !canEdit ? undefined : (date, time) => panel.current?.send({ type: 'drag.drop', date, time })}
         />
         {canEdit && campaignId !== null && optionsData?.campaign.id === campaignId ? (

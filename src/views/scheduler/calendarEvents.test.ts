@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SchedulerEvent } from '../../services/scheduler.ts';
-import { addDays, contrastOn, monthGridRange, timingOf, toCalendarEvent } from './calendarEvents.ts';
+import { addDays, contrastOn, monthGridRange, timingOf, toCalendarEvent, wallMinutesBetween } from './calendarEvents.ts';
 
 const EVENT: SchedulerEvent = {
   id: 7, campaign: 9, campaign_name: 'C', title: 'News', media: null, media_name: null, playlist: 4, playlist_name: 'News', playlist_committed: true,
@@ -9,10 +9,17 @@ const EVENT: SchedulerEvent = {
 };
 
 describe('calendar events', () => {
-  it('draws a weekly repeat on its weekdays between its dates (Sunday is 0 for FullCalendar), not draggable, marked unpublished', () => {
+  it('draws a weekly repeat on its weekdays between its dates (Sunday is 0 for FullCalendar), draggable as a series, marked unpublished', () => {
     expect(toCalendarEvent(EVENT, 'u', true)).toMatchObject({
-      id: '7', daysOfWeek: [1, 0], startRecur: '2026-11-02', endRecur: '2026-12-01', startTime: '08:00', endTime: '09:00', editable: false, className: 'u', contrastColor: '#000000',
+      id: '7', daysOfWeek: [1, 0], startRecur: '2026-11-02', endRecur: '2026-12-01', startTime: '08:00', endTime: '09:00', editable: true, className: 'u', contrastColor: '#000000',
     });
+    expect(toCalendarEvent(EVENT, 'u', false)).toMatchObject({ editable: false });
+  });
+
+  it('measures a drag in wall-clock minutes, whole days by date whatever the clock change', () => {
+    expect(wallMinutesBetween(new Date(2026, 10, 2, 8, 0), new Date(2026, 10, 3, 9, 30))).toBe(1530);
+    expect(wallMinutesBetween(new Date(2026, 2, 30, 8, 0), new Date(2026, 2, 28, 8, 0))).toBe(-2880);
+    expect(wallMinutesBetween(new Date(2026, 9, 24), new Date(2026, 9, 26))).toBe(2880);
   });
 
   it('draws a one-off event as one span; an all-day end is exclusive for FullCalendar', () => {

@@ -58,7 +58,7 @@ export interface CalendarEventInput {
 /**
  * An event as FullCalendar draws it: a one-off event is one span from its start to its end; a weekly repeat is
  * drawn on its weekdays between its dates, start to end time each day (FullCalendar counts Sunday as 0, ISO as 7).
- * Repeats are changed in the form, not by dragging (a drag of one day would mean moving every weekday).
+ * Dragging or resizing an occurrence of a repeat changes the whole series (src/machines/scheduler/series.ts).
  */
 export function toCalendarEvent(event: SchedulerEvent, unpublishedClass: string, editable: boolean): CalendarEventInput {
   const base = {
@@ -74,7 +74,7 @@ export function toCalendarEvent(event: SchedulerEvent, unpublishedClass: string,
   if (event.repeat) {
     return {
       ...base,
-      editable: false,
+      editable,
       daysOfWeek: event.weekdays.map((day) => day % 7),
       startRecur: event.start_date,
       endRecur: addDays(event.end_date, 1),
@@ -94,4 +94,10 @@ export function timingOf(start: Date, end: Date | null, allDay: boolean): EventT
   }
   const finish = end ?? new Date(start.getTime() + 3_600_000);
   return { start_date: ymd(start), start_time: hm(start), end_date: ymd(finish), end_time: hm(finish), all_day: false };
+}
+
+/** Wall-clock minutes from `from` to `to` (whole days between their dates, plus the difference of their times of day). */
+export function wallMinutesBetween(from: Date, to: Date): number {
+  const days = Math.round((Date.UTC(to.getFullYear(), to.getMonth(), to.getDate()) - Date.UTC(from.getFullYear(), from.getMonth(), from.getDate())) / 86_400_000);
+  return days * 1440 + (to.getHours() * 60 + to.getMinutes()) - (from.getHours() * 60 + from.getMinutes());
 }

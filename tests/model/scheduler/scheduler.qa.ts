@@ -42,6 +42,8 @@ const FILTER = 'show only campaign 9';
 const SAVED = 'the event form saves "Lunch offers"';
 const MOVE = 'drag "Morning news" one day later';
 const MOVED = 'the server saves the move';
+const SHIFT = 'drag Tuesday\'s "Morning news" (a weekly repeat) to Wednesday';
+const STRETCH_REFUSED = 'stretch an occurrence of "Morning news" to end the next morning';
 const MOVE_REFUSED = 'the server refuses the move';
 const MOVE_FAILS = 'the network is down during the move';
 const DELETE = 'delete "Morning news" (confirmed)';
@@ -70,7 +72,7 @@ const saved = (event: SchedulerEvent) => (context: Context) => {
 };
 const restored = (context: Context) => ({ to: modeOf(context), see: { events: ids(context.events), busy: false }, calls: ['notify: messages.saveError'] });
 /** The calendar is read-only while a write is on its way. */
-const busyIgnores = (state: string) => ({ [NEXT_MONTH]: state, [FILTER]: state, [SAVED]: state, [MOVE]: state, [DELETE]: state });
+const busyIgnores = (state: string) => ({ [NEXT_MONTH]: state, [FILTER]: state, [SAVED]: state, [MOVE]: state, [SHIFT]: state, [STRETCH_REFUSED]: state, [DELETE]: state });
 
 /**
  * Issue 11, the campaign calendar: events load for the visible range; any change makes the campaign unpublished
@@ -87,7 +89,7 @@ export default defineQa({
     if (name === 'notify') return `notify: ${(argument as { key: string }).key}`;
     if (name === 'saveMove') {
       const event = (argument as { event: SchedulerEvent }).event;
-      return `saveMove: event ${event.id} from ${event.start_date}`;
+      return `saveMove: event ${event.id} from ${event.start_date} on ${event.weekdays.join(',')} ${event.start_time}-${event.end_time}`;
     }
     return `${name}: ${JSON.stringify(argument)}`;
   },
@@ -104,6 +106,8 @@ export default defineQa({
     [FILTER]: { type: 'campaign.filter', campaign: 9 },
     [SAVED]: { type: 'event.saved', event: LUNCH },
     [MOVE]: { type: 'event.move', event: MORNING_MOVED },
+    [SHIFT]: { type: 'event.shift', event: MORNING, change: { kind: 'move', minutes: 1440, allDay: false } },
+    [STRETCH_REFUSED]: { type: 'event.shift', event: MORNING, change: { kind: 'resize', minutes: 1440 } },
     [MOVED]: done('saveMove', { ok: true, value: MORNING_MOVED }),
     [MOVE_REFUSED]: done('saveMove', { ok: false, code: 'validation_error', fields: { devices: 'devices_required' } }),
     [MOVE_FAILS]: error('saveMove', offline),
@@ -138,7 +142,11 @@ export default defineQa({
       [NEXT_MONTH]: reload(RANGE),
       [FILTER]: reload({ campaign: 9 }),
       [SAVED]: saved(LUNCH),
-      [MOVE]: { to: 'ready.moving', see: { busy: true }, calls: ['saveMove: event 1 from 2026-11-03'] },
+      [MOVE]: { to: 'ready.moving', see: { busy: true }, calls: ['saveMove: event 1 from 2026-11-03 on 1,2,3,4,5 08:00-09:00'] },
+      // The whole series moves a day: from 2026-11-03, on Tuesday to Saturday (Monday to Friday a day later).
+      [SHIFT]: { to: 'ready.moving', see: { busy: true }, calls: ['saveMove: event 1 from 2026-11-03 on 2,3,4,5,6 08:00-09:00'] },
+      // An hour-long showing stretched by a day would last 25 hours: no repeat says that, nothing is sent.
+      [STRETCH_REFUSED]: (context: Context) => ({ to: modeOf(context), see: { events: ids(context.events), busy: false }, calls: ['notify: messages.seriesRefused'] }),
       [DELETE]: { to: 'ready.deleting', see: { busy: true }, calls: ['deleteEvent: {"id":1}'] },
     },
     'ready.unpublished': {
