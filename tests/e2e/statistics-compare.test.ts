@@ -127,6 +127,10 @@ describe('statistics compare and unloads', () => {
     const alert = page.getByRole('alert').filter({ hasText: 'no longer available' });
     await visible(alert);
     expect(await alert.innerText()).toContain('Media “Doomed clip”');
+    // The house standard on this state: 360/500 px in English and Russian, axe in the default and dark themes.
+    const named = (p: Page) => p.getByRole('alert').getByRole('listitem').first().waitFor();
+    expect(await checkScreen(page, { path: '/statistics/compare', ready: named })).toEqual(CLEAN_REPORT);
+    await visible(alert);
     await alert.getByRole('button', { name: 'Remove Doomed clip' }).click();
     const legend = page.getByRole('listbox', { name: 'Legends' });
     await expect.poll(() => legend.getByRole('option').allInnerTexts(), { timeout: 30_000 }).toEqual(kept.slice(0, 2).map((item) => `Device: ${item.name}`));
