@@ -5,6 +5,8 @@ import {
   DEFAULT_EVENT_COLOR,
   EventCreateBody,
   EventListQuery,
+  EVENT_OPTIONS_PAGE,
+  EventOptionsBody,
   eventProblems,
   EventUpdateBody,
   repeatsWeekly,
@@ -35,7 +37,8 @@ import { scheduleItems, storedPointers, storedSchedule, type StoredSchedule } fr
 import { findCampaign } from '../db/campaigns.ts';
 import { listDevices } from '../db/devices.ts';
 import { TimelineQuery, type TimelineRow } from '../../src/services/schemas/timeline.ts';
-import { campaignCompany } from '../db/campaigns.ts';
+import { campaignCompany, campaignPosition } from '../db/campaigns.ts';
+import { eventOptions } from '../db/eventOptions.ts';
 import { findMediaFile } from '../db/media.ts';
 import { record } from '../domain/journal.ts';
 import { serverTimeZone } from '../domain/occurrences.ts';
@@ -277,6 +280,28 @@ export default async function schedulerRoutes(app: FastifyInstance, { ctx }: { c
     parsedCache.set(hash, items);
     return items;
   }
+
+  // The event form's pickers, searched here instead of a first page listed in the browser (a campaign may hold 10,000
+  // devices). POST: the chosen ids travel in the body, listed first (or alone with only_chosen).
+  app.post('/scheduler/options/:campaignId/', asUser, async (request) => {
+    const campaignId = idParam(request, 'campaignId');
+    const scope = await areaScope(ctx, request, 'campaigns', 'view');
+    const body = parse(EventOptionsBody, request.body);
+    const company = await campaignCompany(db, campaignId);
+    if (company === undefined || !isVisible(scope, company)) throw notFound('Campaign');
+    const position = (await campaignPosition(db, campaignId))!;
+    return eventOptions(db, {
+      kind: body.kind,
+      campaign: campaignId,
+      position,
+      search: body.search,
+      chosen: body.chosen ?? [],
+      onlyChosen: body.only_chosen ?? false,
+      matchIds: body.match_ids ?? false,
+      limit: body.page_size ?? EVENT_OPTIONS_PAGE,
+      companies: scope.companies,
+    });
+  });
 
   app.get('/scheduler/timeline/', asUser, async (request) => {
     const query = parse(TimelineQuery, request.query);

@@ -1,4 +1,4 @@
-import { array, boolean, integer, literal, max, min, nullable, object, optional, pattern, refine, size, string, type, unknown, type Infer } from 'superstruct';
+import { array, boolean, enums, integer, literal, max, min, nullable, object, optional, pattern, refine, size, string, type, unknown, type Infer } from 'superstruct';
 import { Id, IdParam, Page } from './common.ts';
 
 /*
@@ -286,3 +286,45 @@ export function eventProblems(draft: EventDraft): { code: EventProblemCode; fiel
   const first = Object.values(fields)[0];
   return first ? { code: first, fields } : null;
 }
+
+/* The event form's pickers (POST /scheduler/options/{campaignId}/): the campaign's devices, and the playlists and ready
+ * media of its screen position, searched on the server. */
+
+export const EVENT_OPTION_KINDS = ['devices', 'playlists', 'media'] as const;
+export type EventOptionKind = (typeof EVENT_OPTION_KINDS)[number];
+/** The most options one answer lists. */
+export const EVENT_OPTIONS_PAGE = 100;
+/** The most ids a picker sends as chosen (a campaign holds at most this many devices). */
+export const EVENT_OPTIONS_CHOSEN = 20_000;
+
+export const EventOptionsBody = object({
+  kind: enums(EVENT_OPTION_KINDS),
+  /** Part of the name (devices: of the name, serial number or office). */
+  search: optional(size(string(), 0, 100)),
+  /** What the form holds chosen: listed first, and the only ones listed with `only_chosen`. */
+  chosen: optional(size(array(Id), 0, EVENT_OPTIONS_CHOSEN)),
+  only_chosen: optional(boolean()),
+  /** Devices: also every id that matches (for "select all" of a search). */
+  match_ids: optional(boolean()),
+  page_size: optional(min(max(integer(), EVENT_OPTIONS_PAGE), 1)),
+});
+export type EventOptionsBody = Infer<typeof EventOptionsBody>;
+
+export const EventOption = type({
+  id: Id,
+  name: string(),
+  /** Devices: their office's name. */
+  office_name: optional(nullable(string())),
+  /** Playlists: whether their tracks are committed. */
+  committed: optional(boolean()),
+});
+export type EventOption = Infer<typeof EventOption>;
+
+export const EventOptionsPage = type({
+  /** How many match in all (the results are the first of them, chosen first). */
+  count: integer(),
+  results: array(EventOption),
+  /** With `match_ids` (devices): every matching id. */
+  ids: optional(array(Id)),
+});
+export type EventOptionsPage = Infer<typeof EventOptionsPage>;
