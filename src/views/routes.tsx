@@ -1,10 +1,11 @@
 import { useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, Route, Routes, useLocation, useParams } from 'react-router-dom';
-import { selectIsAdmin, selectIsChecking, selectIsSignedIn } from '../machines/session.selectors.ts';
+import { selectIsAdmin, selectIsChecking, selectIsSignedIn, selectUser, selectUserStatus } from '../machines/session.selectors.ts';
 import { tokenStore } from '../services/tokenStore.ts';
 import { SessionContext } from './app/actors.ts';
 import { lastVisitedPath } from './app/lastVisited.ts';
 import { RequireAuth } from './app/RequireAuth.tsx';
+import { firstOpenPath, mayOpen } from './app/areaAccess.ts';
 import { routeIdsValid } from './app/routeParams.ts';
 import { SessionLoginScreen } from './app/SessionLoginScreen.tsx';
 import { Loading } from './common/Loading.tsx';
@@ -12,6 +13,7 @@ import { lazyScreen } from './common/lazyScreen.ts';
 
 const DashboardLayout = lazyScreen(() => import('./layout/DashboardLayout.tsx'));
 const NotFoundScreen = lazyScreen(() => import('./layout/NotFoundScreen.tsx'));
+const NoAccessScreen = lazyScreen(() => import('./app/NoAccessScreen.tsx'));
 
 export interface ScreenRoute {
   /** The spec's route id ("Devices", "Campaigns Scheduler", ...). */
@@ -76,14 +78,24 @@ export function screenRoutesFor(isAdmin: boolean): ScreenRoute[] {
   return SCREEN_ROUTES.filter((route) => isAdmin || !route.adminOnly);
 }
 
-/** Renders a screen and remembers its address as the last visited page (`rlpv`); an invalid id is "Page not found". */
+/**
+ * Renders a screen and remembers its address as the last visited page (`rlpv`); an invalid id is "Page not found", and
+ * an area the user's groups do not open (their sidebar hides it) is "No access", without a request.
+ */
 function TrackedScreen({ Screen }: { Screen: ScreenRoute['Screen'] }) {
   const { pathname, search } = useLocation();
   const valid = routeIdsValid(useParams());
+  const isAdmin = SessionContext.useSelector(selectIsAdmin);
+  const access = SessionContext.useSelector((snapshot) => selectUser(snapshot)?.access ?? null);
+  // A user's rights come with their profile: until it first arrives, no screen (and none of its requests or buttons).
+  const waiting = SessionContext.useSelector((snapshot) => !selectIsAdmin(snapshot) && !selectUser(snapshot) && selectUserStatus(snapshot) === 'loading');
+  const open = mayOpen(pathname, isAdmin, access);
   useEffect(() => {
-    if (valid) tokenStore.setLastVisited(pathname + search);
-  }, [pathname, search, valid]);
-  return valid ? <Screen /> : <NotFoundScreen />;
+    if (valid && open && !waiting) tokenStore.setLastVisited(pathname + search);
+  }, [pathname, search, valid, open, waiting]);
+  if (!valid) return <NotFoundScreen />;
+  if (waiting) return <Loading />;
+  return open ? <Screen /> : <NoAccessScreen home={firstOpenPath(isAdmin, access)} />;
 }
 
 /** /login: with a session already held, go on to the last visited page instead. */

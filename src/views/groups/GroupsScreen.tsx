@@ -8,11 +8,11 @@ import { groupDeleteMachine } from '../../machines/groups/groupDelete.machine.ts
 import { groupListMachine } from '../../machines/groups/groupList.machine.ts';
 import { AREAS, type Group } from '../../services/schemas/groups.ts';
 import { useConfirmDelete } from '../common/useConfirmDelete.tsx';
-import { Loading } from '../common/Loading.tsx';
 import { PageHeader } from '../common/PageHeader.tsx';
 import { ResponsiveList } from '../common/ResponsiveList.tsx';
 import { useNotify } from '../common/notify.tsx';
 import { usePageTitle } from '../common/usePageTitle.ts';
+import { ListStates } from '../users/ListStates.tsx';
 import { useUsersStyles } from '../users/Users.styles.ts';
 import { GroupFormDialog } from './GroupFormDialog.tsx';
 
@@ -58,32 +58,19 @@ export default function GroupsScreen() {
           </Button>
         }
       />
-      {status === 'initial' || status === 'loading' ? <Loading /> : null}
-      {status === 'error' ? (
-        <div role="alert" className={styles.error}>
-          {`${t('messages.loadError')}: ${t(`errors.${error === 'forbidden' || error === 'network_error' ? error : 'generic'}`)}`}
-          <Button onClick={reload}>{t('actions.retry')}</Button>
-        </div>
-      ) : null}
-      {status === 'complete' || status === 'updating' ? (
-        groups.length === 0 ? (
-          <p className={styles.message}>{t('list.empty')}</p>
-        ) : (
-          <div aria-busy={status === 'updating'}>
-            <ResponsiveList
-              label={t('list.label')}
-              rows={groups}
-              rowKey={(group) => group.id}
-              title={{ id: 'name', header: t('fields.name'), wrap: 'anywhere', cell: (group) => group.name }}
-              columns={[
-                { id: 'companies', header: t('fields.companies'), wrap: 'anywhere', cell: (group) => companyNames(group) || t('list.companies', { count: 0 }) },
-                { id: 'permissions', header: t('fields.permissions'), wrap: 'anywhere', cell: (group) => <span className={styles.rights}>{rights(group)}</span> },
-              ]}
-              actions={{ header: t('fields.actions'), cell: actions }}
-            />
-          </div>
-        )
-      ) : null}
+      <ListStates ns="groups" status={status} error={error} empty={groups.length === 0} onRetry={reload}>
+        <ResponsiveList
+          label={t('list.label')}
+          rows={groups}
+          rowKey={(group) => group.id}
+          title={{ id: 'name', header: t('fields.name'), wrap: 'anywhere', cell: (group) => group.name }}
+          columns={[
+            { id: 'companies', header: t('fields.companies'), wrap: 'anywhere', cell: (group) => companyNames(group) || t('list.companies', { count: 0 }) },
+            { id: 'permissions', header: t('fields.permissions'), wrap: 'anywhere', cell: (group) => <span className={styles.rights}>{rights(group)}</span> },
+          ]}
+          actions={{ header: t('fields.actions'), cell: actions }}
+        />
+      </ListStates>
       {form ? (
         <GroupFormDialog
           group={form.group}

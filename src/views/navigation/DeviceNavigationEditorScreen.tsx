@@ -119,10 +119,10 @@ function DeviceNavigationEditor({ deviceId }: { deviceId: number }) {
       x: m.x,
       y: m.y,
       color: m.kind === 'device' ? tokenValue(element, STATUS_TOKENS[m.device_status ?? 'offline']) : m.color,
-      draggable: m.kind !== 'device' && !crosshair,
+      draggable: canEdit && m.kind !== 'device' && !crosshair,
       selected: m.id === selected,
     })),
-    ...(object ? [{ id: OWN, kind: 'device' as const, x: draft.x, y: draft.y, color: tokenValue(element, tokens.colorBrandBackground), draggable: !crosshair, selected: false }] : []),
+    ...(object ? [{ id: OWN, kind: 'device' as const, x: draft.x, y: draft.y, color: tokenValue(element, tokens.colorBrandBackground), draggable: canEdit && !crosshair, selected: false }] : []),
     ...(newPoint ? [{ id: PLACING, kind: newDraft.kind, x: newPoint.x, y: newPoint.y, color: newDraft.color, draggable: true, selected: true }] : []),
   ];
   const describe = (kind: string, x: number, y: number) => t('marker.at', { kind: t(`kinds.${kind}`), x: Math.round(x * 100), y: Math.round(y * 100) });
@@ -173,7 +173,7 @@ function DeviceNavigationEditor({ deviceId }: { deviceId: number }) {
                 placeholder={t('editor.chooseObject')}
                 value={object?.name ?? ''}
                 selectedOptions={object ? [String(object.id)] : []}
-                disabled={busy || placing}
+                disabled={busy || placing || !canEdit}
                 onOptionSelect={(_, data) => editor.send({ type: 'editor.object', object: Number(data.optionValue) })}
               >
                 {loaded.objects.map((o) => (
@@ -205,7 +205,7 @@ function DeviceNavigationEditor({ deviceId }: { deviceId: number }) {
                     const step = event.shiftKey ? NUDGE * 10 : NUDGE;
                     const delta = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] }[event.key];
                     if (event.key === 'Escape') placement.send({ type: 'placement.cancel' });
-                    if (!delta || selected === null) return;
+                    if (!delta || selected === null || !canEdit) return;
                     event.preventDefault();
                     editor.send({ type: 'marker.nudge', id: selected, dx: delta[0]!, dy: delta[1]! });
                   }}
@@ -232,7 +232,7 @@ function DeviceNavigationEditor({ deviceId }: { deviceId: number }) {
                 onConfirm={() => placement.send({ type: 'placement.confirm' })}
                 onCancel={() => placement.send({ type: 'placement.cancel' })}
               />
-            ) : selectedMarker ? (
+            ) : selectedMarker && canEdit ? (
               <MarkerPanel
                 title={describe(selectedMarker.kind, selectedMarker.x, selectedMarker.y)}
                 value={{ kind: selectedMarker.kind as never, color: selectedMarker.color, description: selectedMarker.description }}
@@ -268,11 +268,12 @@ function DeviceNavigationEditor({ deviceId }: { deviceId: number }) {
               </fieldset>
             ) : null}
             <Field label={t('editor.comment')}>
-              <Textarea value={draft.comment} maxLength={2000} disabled={busy} onChange={(_, data) => editor.send({ type: 'editor.comment', comment: data.value })} />
+              <Textarea value={draft.comment} maxLength={2000} disabled={busy} readOnly={!canEdit} onChange={(_, data) => editor.send({ type: 'editor.comment', comment: data.value })} />
             </Field>
             <Field label={t('placeholder.title')} hint={t('placeholder.hint')}>
               <PlaceholderEditor
                 value={draft.placeholder}
+                readOnly={!canEdit}
                 colors={{ screen: tokenValue(element, tokens.colorNeutralBackground3), rect: tokenValue(element, tokens.colorBrandBackground), text: tokenValue(element, tokens.colorNeutralForeground1) }}
                 onChange={(placeholder) => editor.send({ type: 'editor.placeholder', placeholder })}
               />

@@ -10,15 +10,16 @@ const clamp = (value: number) => Math.min(1, Math.max(0, Math.round(value * 1000
 
 /**
  * The screen (16:9) with the media placeholder drawn as a rectangle to drag and resize: where the player keeps
- * showing its scheduled content beside the map. Changes are reported as fractions of the screen.
+ * showing its scheduled content beside the map. Changes are reported as fractions of the screen. `readOnly` (a user
+ * who may only view) draws it without the handles and without dragging.
  */
-export function PlaceholderEditor({ value, colors, onChange }: { value: Placeholder; colors: { screen: string; rect: string; text: string }; onChange: (placeholder: Placeholder) => void }) {
+export function PlaceholderEditor({ value, colors, onChange, readOnly = false }: { value: Placeholder; colors: { screen: string; rect: string; text: string }; onChange: (placeholder: Placeholder) => void; readOnly?: boolean }) {
   const { t } = useTranslation('navigation');
   const rect = useRef<Konva.Rect>(null);
   const transformer = useRef<Konva.Transformer>(null);
   useEffect(() => {
     if (rect.current && transformer.current) transformer.current.nodes([rect.current]);
-  }, []);
+  }, [readOnly]);
   const report = () => {
     const node = rect.current;
     if (!node) return;
@@ -43,12 +44,12 @@ export function PlaceholderEditor({ value, colors, onChange }: { value: Placehol
             height={value.height * HEIGHT}
             fill={colors.rect}
             opacity={0.75}
-            draggable
+            draggable={!readOnly}
             dragBoundFunc={(pos) => ({ x: Math.min(Math.max(0, pos.x), WIDTH - value.width * WIDTH), y: Math.min(Math.max(0, pos.y), HEIGHT - value.height * HEIGHT) })}
             onDragEnd={report}
             onTransformEnd={report}
           />
-          <Transformer ref={transformer} rotateEnabled={false} keepRatio={false} boundBoxFunc={(old, box) => (box.width < 10 || box.height < 10 || box.x < -1 || box.y < -1 || box.x + box.width > WIDTH + 1 || box.y + box.height > HEIGHT + 1 ? old : box)} />
+          {readOnly ? null : <Transformer ref={transformer} rotateEnabled={false} keepRatio={false} boundBoxFunc={(old, box) => (box.width < 10 || box.height < 10 || box.x < -1 || box.y < -1 || box.x + box.width > WIDTH + 1 || box.y + box.height > HEIGHT + 1 ? old : box)} />}
         </Layer>
       </Stage>
     </div>

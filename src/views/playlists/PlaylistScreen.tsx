@@ -129,7 +129,7 @@ export default function PlaylistScreen() {
       ) : (
         <>
           {canEdit ? <p className={styles.hint}>{t('editor.reorderHint')}</p> : null}
-          <TrackList name={playlist.name} tracks={draft.tracks} disabled={busy || !canEdit} canRemove={canRemove} onMove={move} onDuration={duration} onRemove={remove} />
+          <TrackList name={playlist.name} tracks={draft.tracks} disabled={busy || !canEdit} canRemove={canRemove} readOnly={!canEdit} onMove={move} onDuration={duration} onRemove={remove} />
         </>
       )}
       <Broadcasts playlistId={playlistId} />

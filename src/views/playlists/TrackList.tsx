@@ -17,6 +17,8 @@ interface TrackListProps {
   /** Reordering, duration and removal are off while the editor is busy. */
   disabled: boolean;
   canRemove: boolean;
+  /** A user who may only view: no drag handles and no remove buttons (the order and durations are shown). */
+  readOnly?: boolean;
   onMove: (from: number, to: number) => void;
   onDuration: (id: number, seconds: number) => void;
   onRemove: (id: number) => void;
@@ -31,7 +33,7 @@ const ROW_ESTIMATE = 48;
  * with translated screen-reader announcements. Long playlists render in a scroll box through @tanstack/react-virtual
  * (the dragged row is always rendered), so a move re-renders tens of rows, not a thousand.
  */
-export function TrackList({ name, tracks, disabled, canRemove, onMove, onDuration, onRemove }: TrackListProps) {
+export function TrackList({ name, tracks, disabled, canRemove, readOnly = false, onMove, onDuration, onRemove }: TrackListProps) {
   const { t } = useTranslation('playlists');
   const styles = useEditorStyles();
   const sensors = useSensors(
@@ -113,6 +115,7 @@ export function TrackList({ name, tracks, disabled, canRemove, onMove, onDuratio
                     measure={virtualizer.measureElement}
                     disabled={disabled}
                     canRemove={canRemove}
+                    readOnly={readOnly}
                     onDuration={onDuration}
                     onRemove={onRemove}
                   />
@@ -123,7 +126,7 @@ export function TrackList({ name, tracks, disabled, canRemove, onMove, onDuratio
         ) : (
           <ol className={styles.tracks} aria-label={t('editor.tracksLabel', { name })}>
             {tracks.map((track, index) => (
-              <TrackRow key={track.id} track={track} position={index + 1} count={tracks.length} disabled={disabled} canRemove={canRemove} onDuration={onDuration} onRemove={onRemove} />
+              <TrackRow key={track.id} track={track} position={index + 1} count={tracks.length} disabled={disabled} canRemove={canRemove} readOnly={readOnly} onDuration={onDuration} onRemove={onRemove} />
             ))}
           </ol>
         )}
@@ -141,11 +144,12 @@ interface TrackRowProps {
   measure?: (element: HTMLElement | null) => void;
   disabled: boolean;
   canRemove: boolean;
+  readOnly: boolean;
   onDuration: (id: number, seconds: number) => void;
   onRemove: (id: number) => void;
 }
 
-const TrackRow = memo(function TrackRow({ track, position, count, top, measure, disabled, canRemove, onDuration, onRemove }: TrackRowProps) {
+const TrackRow = memo(function TrackRow({ track, position, count, top, measure, disabled, canRemove, readOnly, onDuration, onRemove }: TrackRowProps) {
   const styles = useEditorStyles();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: track.id, disabled });
   const ref = useCallback(
@@ -174,6 +178,7 @@ const TrackRow = memo(function TrackRow({ track, position, count, top, measure, 
         handleListeners={listeners}
         disabled={disabled}
         canRemove={canRemove}
+        readOnly={readOnly}
         onDuration={onDuration}
         onRemove={onRemove}
       />
@@ -189,26 +194,29 @@ interface TrackRowContentProps {
   handleListeners: object | undefined;
   disabled: boolean;
   canRemove: boolean;
+  readOnly: boolean;
   onDuration: (id: number, seconds: number) => void;
   onRemove: (id: number) => void;
 }
 
-const TrackRowContent = memo(function TrackRowContent({ track, position, handleRef, handleProps, handleListeners, disabled, canRemove, onDuration, onRemove }: TrackRowContentProps) {
+const TrackRowContent = memo(function TrackRowContent({ track, position, handleRef, handleProps, handleListeners, disabled, canRemove, readOnly, onDuration, onRemove }: TrackRowContentProps) {
   const { t } = useTranslation('playlists');
   const styles = useEditorStyles();
   const name = track.media_detail.name;
   return (
     <>
-      <Button
-        ref={handleRef}
-        appearance="subtle"
-        className={styles.handle}
-        icon={<ReOrderDotsVerticalRegular />}
-        disabled={disabled}
-        {...handleProps}
-        {...handleListeners}
-        aria-label={t('actions.dragHandle', { name, position })}
-      />
+      {readOnly ? null : (
+        <Button
+          ref={handleRef}
+          appearance="subtle"
+          className={styles.handle}
+          icon={<ReOrderDotsVerticalRegular />}
+          disabled={disabled}
+          {...handleProps}
+          {...handleListeners}
+          aria-label={t('actions.dragHandle', { name, position })}
+        />
+      )}
       <span className={styles.position} aria-hidden="true">
         {position}
       </span>
@@ -221,13 +229,15 @@ const TrackRowContent = memo(function TrackRowContent({ track, position, handleR
           {clock(track.duration)}
         </span>
       )}
-      <Button
-        appearance="subtle"
-        icon={<DeleteRegular />}
-        aria-label={t('actions.removeTrack', { name })}
-        disabled={disabled || !canRemove}
-        onClick={() => onRemove(track.id)}
-      />
+      {readOnly ? null : (
+        <Button
+          appearance="subtle"
+          icon={<DeleteRegular />}
+          aria-label={t('actions.removeTrack', { name })}
+          disabled={disabled || !canRemove}
+          onClick={() => onRemove(track.id)}
+        />
+      )}
     </>
   );
 });

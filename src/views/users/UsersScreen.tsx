@@ -9,11 +9,11 @@ import { userDeleteMachine } from '../../machines/users/userDelete.machine.ts';
 import { userListMachine } from '../../machines/users/userList.machine.ts';
 import type { User } from '../../services/schemas/users.ts';
 import { useConfirmDelete } from '../common/useConfirmDelete.tsx';
-import { Loading } from '../common/Loading.tsx';
 import { PageHeader } from '../common/PageHeader.tsx';
 import { ResponsiveList } from '../common/ResponsiveList.tsx';
 import { useNotify } from '../common/notify.tsx';
 import { usePageTitle } from '../common/usePageTitle.ts';
+import { ListStates } from './ListStates.tsx';
 import { UserAccessDialog, UserCreateDialog, UserPasswordDialog, UserRenameDialog } from './UserDialogs.tsx';
 import { useUsersStyles } from './Users.styles.ts';
 
@@ -68,42 +68,29 @@ export default function UsersScreen() {
           </Button>
         }
       />
-      {status === 'initial' || status === 'loading' ? <Loading /> : null}
-      {status === 'error' ? (
-        <div role="alert" className={styles.error}>
-          {`${t('messages.loadError')}: ${t(`errors.${error === 'forbidden' || error === 'network_error' ? error : 'generic'}`)}`}
-          <Button onClick={reload}>{t('actions.retry')}</Button>
-        </div>
-      ) : null}
-      {status === 'complete' || status === 'updating' ? (
-        users.length === 0 ? (
-          <p className={styles.message}>{t('list.empty')}</p>
-        ) : (
-          <div aria-busy={status === 'updating'}>
-            <ResponsiveList
-              label={t('list.label')}
-              rows={users}
-              rowKey={(user) => user.id}
-              title={{ id: 'username', header: t('fields.username'), wrap: 'anywhere', cell: (user) => user.username }}
-              columns={[
-                {
-                  id: 'status',
-                  header: t('fields.status'),
-                  wrap: 'nowrap',
-                  cell: (user) => (
-                    <Badge appearance="tint" color={user.is_active ? 'success' : 'danger'}>
-                      {t(user.is_admin ? 'status.admin' : user.is_active ? 'status.active' : 'status.inactive')}
-                    </Badge>
-                  ),
-                },
-                { id: 'groups', header: t('fields.groups'), wrap: 'anywhere', cell: (user) => groupNames(user) || t('list.groups', { count: 0 }) },
-                { id: 'joined', header: t('fields.joined'), wideOnly: true, wrap: 'nowrap', cell: (user) => new Date(user.date_joined).toLocaleDateString(i18n.language) },
-              ]}
-              actions={{ header: t('fields.actions'), cell: actions }}
-            />
-          </div>
-        )
-      ) : null}
+      <ListStates ns="users" status={status} error={error} empty={users.length === 0} onRetry={reload}>
+        <ResponsiveList
+          label={t('list.label')}
+          rows={users}
+          rowKey={(user) => user.id}
+          title={{ id: 'username', header: t('fields.username'), wrap: 'anywhere', cell: (user) => user.username }}
+          columns={[
+            {
+              id: 'status',
+              header: t('fields.status'),
+              wrap: 'nowrap',
+              cell: (user) => (
+                <Badge appearance="tint" color={user.is_active ? 'success' : 'danger'}>
+                  {t(user.is_admin ? 'status.admin' : user.is_active ? 'status.active' : 'status.inactive')}
+                </Badge>
+              ),
+            },
+            { id: 'groups', header: t('fields.groups'), wrap: 'anywhere', cell: (user) => groupNames(user) || t('list.groups', { count: 0 }) },
+            { id: 'joined', header: t('fields.joined'), wideOnly: true, wrap: 'nowrap', cell: (user) => new Date(user.date_joined).toLocaleDateString(i18n.language) },
+          ]}
+          actions={{ header: t('fields.actions'), cell: actions }}
+        />
+      </ListStates>
       {dialog?.kind === 'add' ? <UserCreateDialog groups={groups} onSaved={saved('messages.added')} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'access' ? <UserAccessDialog user={dialog.user} groups={groups} onSaved={saved('messages.saved')} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'rename' ? <UserRenameDialog user={dialog.user} onSaved={saved('messages.saved')} onClose={() => setDialog(null)} /> : null}

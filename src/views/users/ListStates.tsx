@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { Button } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import type { FetchStatus } from '../../machines/fetchStatus.machine.ts';
+import { Loading } from '../common/Loading.tsx';
+import { useUsersStyles } from './Users.styles.ts';
+
+export interface ListStatesProps {
+  /** The screen's namespace: its `messages.loadError`, `errors.{forbidden,network_error,generic}`, `actions.retry` and `list.empty`. */
+  ns: 'users' | 'groups';
+  status: FetchStatus;
+  error: string | null;
+  /** The loaded list has no rows. */
+  empty: boolean;
+  onRetry: () => void;
+  /** The list, shown once loaded and not empty (busy while it reloads). */
+  children: ReactNode;
+}
+
+/**
+ * The administrator's lists (/users, /groups) around their table: a spinner while the first page loads, the
+ * translated load error with Retry, the empty message, else the list marked busy while it reloads.
+ */
+export function ListStates({ ns, status, error, empty, onRetry, children }: ListStatesProps) {
+  const { t } = useTranslation(ns);
+  const styles = useUsersStyles();
+  if (status === 'initial' || status === 'loading') return <Loading />;
+  if (status === 'error') {
+    return (
+      <div role="alert" className={styles.error}>
+        {`${t('messages.loadError')}: ${t(`errors.${error === 'forbidden' || error === 'network_error' ? error : 'generic'}`)}`}
+        <Button onClick={onRetry}>{t('actions.retry')}</Button>
+      </div>
+    );
+  }
+  if (empty) return <p className={styles.message}>{t('list.empty')}</p>;
+  return <div aria-busy={status === 'updating'}>{children}</div>;
+}
