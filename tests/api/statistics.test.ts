@@ -129,7 +129,7 @@ describe('GET /statistics/', () => {
     process.env.TZ = 'Europe/Moscow';
     const moscow = await client.get(`/statistics/?campaign=${fleet.campaign.id}&date=${yesterday}&period=12`);
     expect(moscow.body.time_zone).toBe('Europe/Moscow');
-    expect(moscow.body.hours[0].hour).toBe(`${daysAgo(2)}T21:00:00Z`);
+    expect(moscow.body.hours[0].hour).toBe(`${new Date(Date.parse(yesterday) - 86_400_000).toISOString().slice(0, 10)}T21:00:00Z`);
     expect(moscow.body.total).toEqual({ plays: 0, seconds: 0 });
     const moscowDay = await client.get(`/statistics/?campaign=${fleet.campaign.id}&date=${yesterday}&period=24`);
     expect(moscowDay.body.hours[13]).toEqual({ hour: at('10:00:00'), plays: 3, seconds: 40 });
@@ -259,7 +259,8 @@ describe('scope', () => {
     const [ours, theirs] = fleet.devices;
     await client.put(`/tvpi/devices/${ours!.id}`, { office: myOffice.id, user: 1 });
     await client.put(`/tvpi/devices/${theirs!.id}`, { office: theirOffice.id, user: 1 });
-    const now = new Date(Date.now() - 30_000);
+    // Never on yesterday, even run just after midnight (UTC), where 30 s ago still is: yesterday's counts below hold no live play.
+    const now = new Date(Math.max(Date.now() - 30_000, Date.parse(yesterday) + 86_400_000));
     await postPlays(server, ours!, [play(fleet, 's1', at('12:00:00'), 10), play(fleet, 's-live-1', now, 10)]);
     await postPlays(server, theirs!, [play(fleet, 's1', at('12:00:00'), 20), play(fleet, 's-live-2', now, 20)]);
     const group = await client.post('/groups/create/', { name: 'Stats viewers', companies: [mine.id], permissions: { statistics: 'view' } });

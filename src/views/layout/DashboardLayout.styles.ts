@@ -26,17 +26,22 @@ export const useDashboardLayoutStyles = makeStyles({
     flexGrow: 1,
     minHeight: 0,
   },
+  // The column spans the whole page height with the sidebar's background and border; only its content sticks under
+  // the top bar. A sticky column of one window's height left the page's background below it wherever the page
+  // outgrew the window and the column did not stick (a full-page capture, print, an ancestor that clips).
   sidebar: {
     flexShrink: 0,
     width: `${DRAWER_WIDTH}px`,
     boxSizing: 'border-box',
-    position: 'sticky',
-    top: TOP_BAR_HEIGHT,
-    alignSelf: 'flex-start',
-    height: `calc(100vh - ${TOP_BAR_HEIGHT})`,
-    overflowY: 'auto',
+    alignSelf: 'stretch',
     backgroundColor: tokens.colorNeutralBackground1,
     borderRight: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
+  sidebarContent: {
+    position: 'sticky',
+    top: TOP_BAR_HEIGHT,
+    maxHeight: `calc(100vh - ${TOP_BAR_HEIGHT})`,
+    overflowY: 'auto',
   },
   drawer: {
     width: `${DRAWER_WIDTH}px`,

@@ -45,7 +45,9 @@ export default function DashboardLayout() {
       <div className={styles.body}>
         {wide ? (
           <aside className={styles.sidebar}>
-            <SidebarNav />
+            <div className={styles.sidebarContent}>
+              <SidebarNav />
+            </div>
           </aside>
         ) : (
           <OverlayDrawer

@@ -1,17 +1,19 @@
 import { Select } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { SUPPORTED_LANGUAGES, currentLanguage } from '../../i18n.ts';
+import { useChooseLanguage } from '../profile/PreferencesBridge.tsx';
 
-/** "Eng" / "Рус": switches i18next's language, which the language detector keeps in localStorage. */
+/** "Eng" / "Рус": switches i18next's language (the language detector keeps it in localStorage) and keeps it with the account. */
 export function LanguagePicker({ className }: { className?: string }) {
   const { t, i18n } = useTranslation('layout');
+  const chooseLanguage = useChooseLanguage();
   return (
     <Select
       className={className}
       size="small"
       aria-label={t('language')}
       value={currentLanguage(i18n.resolvedLanguage)}
-      onChange={(_, data) => void i18n.changeLanguage(data.value)}
+      onChange={(_, data) => chooseLanguage(data.value)}
     >
       {SUPPORTED_LANGUAGES.map((lng) => (
         <option key={lng} value={lng} lang={lng}>

@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useActorRef } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n.ts';
@@ -16,8 +16,27 @@ export function usePreferences(): PreferencesActor | null {
 }
 
 /**
+ * The language pickers' (top bar, /profile) choice: switches the interface language and keeps it with the account.
+ * Only such an explicit choice is saved: the language the page starts in (query, storage, the browser's languages) is
+ * i18next's guess, and saving it when its translations arrived after the profile wrote the browser's language to the
+ * account of a user who never chose one.
+ */
+export function useChooseLanguage(): (language: string) => void {
+  const { i18n } = useTranslation('common', { useSuspense: false });
+  const preferences = usePreferences();
+  return useCallback(
+    (language: string) => {
+      void i18n.changeLanguage(language);
+      preferences?.send({ type: 'preferences.change', change: { language: currentLanguage(language) } });
+    },
+    [i18n, preferences],
+  );
+}
+
+/**
  * Keeps the user's language and theme on the server: applies the ones the profile brings at sign-in, and saves the
- * ones the user picks afterwards (top bar, user menu, /profile), so that they follow the user to another browser.
+ * ones the user picks afterwards (the language pickers through useChooseLanguage, the themes of the user menu and
+ * /profile), so that they follow the user to another browser.
  */
 export function PreferencesProvider({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation('common', { useSuspense: false });
@@ -59,13 +78,8 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
       last = name;
       preferences.send({ type: 'preferences.change', change: { theme: name } });
     });
-    const onLanguage = (lng: string) => preferences.send({ type: 'preferences.change', change: { language: currentLanguage(lng) } });
-    i18n.on('languageChanged', onLanguage);
-    return () => {
-      subscription.unsubscribe();
-      i18n.off('languageChanged', onLanguage);
-    };
-  }, [theme, i18n, preferences]);
+    return () => subscription.unsubscribe();
+  }, [theme, preferences]);
 
   return <PreferencesContext.Provider value={preferences}>{children}</PreferencesContext.Provider>;
 }

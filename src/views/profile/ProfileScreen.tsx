@@ -9,7 +9,7 @@ import { SessionContext, ThemeContext } from '../app/actors.ts';
 import { Loading } from '../common/Loading.tsx';
 import { PageHeader } from '../common/PageHeader.tsx';
 import { usePageTitle } from '../common/usePageTitle.ts';
-import { usePreferences } from './PreferencesBridge.tsx';
+import { useChooseLanguage, usePreferences } from './PreferencesBridge.tsx';
 import { ProfileForms } from './ProfileForms.tsx';
 import { useProfileStyles } from './Profile.styles.ts';
 
@@ -20,6 +20,7 @@ function PreferencesSection() {
   const theme = ThemeContext.useActorRef();
   const currentTheme = ThemeContext.useSelector(selectTheme);
   const preferences = usePreferences();
+  const chooseLanguage = useChooseLanguage();
   const saving = useSelector(preferences ?? undefined, (s) => s?.hasTag('busy') ?? false);
   const failed = useSelector(preferences ?? undefined, (s) => s?.matches('failed') ?? false);
   return (
@@ -29,7 +30,7 @@ function PreferencesSection() {
       </Subtitle2>
       <div className={styles.row}>
         <Field className={styles.field} label={t('preferences.language')}>
-          <Select value={currentLanguage(i18n.resolvedLanguage)} onChange={(_, data) => void i18n.changeLanguage(data.value)}>
+          <Select value={currentLanguage(i18n.resolvedLanguage)} onChange={(_, data) => chooseLanguage(data.value)}>
             {SUPPORTED_LANGUAGES.map((lng) => (
               <option key={lng} value={lng} lang={lng}>
                 {t(`languages.${lng}`)}
