@@ -1,5 +1,6 @@
 import { array, define, enums, integer, min, number, object, string, type Infer } from 'superstruct';
 import { api, parseResponse } from './http.ts';
+import { createXlsxRowCounter } from './xlsxRowCounter.ts';
 import { Id } from './schemas/common.ts';
 import {
   COMPARE_KINDS,
@@ -115,7 +116,7 @@ export interface UnloadParams {
 export interface UnloadProgress {
   /** Bytes received so far. */
   loaded: number;
-  /** Rows in the file when the server counts them up front (an `X-Row-Count` header); absent otherwise. */
+  /** Data rows received so far, counted in the arriving file (after the last byte: the file's rows); absent when not counted. */
   rows?: number;
 }
 
@@ -133,26 +134,29 @@ export const unloadFileName = (params: Pick<UnloadParams, 'granularity' | 'from'
 
 /**
  * GET /statistics/unloads/: the xlsx of every raw play or hourly row of the days, streamed. The server writes it while
- * sending, so there is no length up front: `onProgress` follows the bytes received.
+ * sending, so there is no length or row count up front: `onProgress` follows the bytes received and the rows counted in
+ * them as they arrive (xlsxRowCounter: the sheets inflated in the browser), the last call the file's exact rows.
  */
 export async function downloadUnload(params: UnloadParams, onProgress?: (progress: UnloadProgress) => void, signal?: AbortSignal): Promise<Blob> {
   const response = await api.raw<ReadableStream<Uint8Array>, 'stream'>('/statistics/unloads/', { query: unloadQuery(params), responseType: 'stream', signal });
   const type = response.headers.get('content-type') ?? XLSX_TYPE;
-  const counted = Number(response.headers.get('x-row-count') ?? NaN);
-  const rows = Number.isInteger(counted) && counted >= 0 ? { rows: counted } : {};
   const body = response._data;
   if (!body) return new Blob([], { type });
   const chunks: Uint8Array[] = [];
+  const counter = createXlsxRowCounter();
+  const rowsOf = (rows: number | null) => (rows === null ? {} : { rows });
   let loaded = 0;
-  onProgress?.({ loaded, ...rows });
+  onProgress?.({ loaded });
   const reader = body.getReader();
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     chunks.push(value);
     loaded += value.byteLength;
-    onProgress?.({ loaded, ...rows });
+    counter.push(value);
+    onProgress?.({ loaded, ...rowsOf(counter.rows) });
   }
+  onProgress?.({ loaded, ...rowsOf(await counter.finish()) });
   return new Blob(chunks as BlobPart[], { type });
 }
 

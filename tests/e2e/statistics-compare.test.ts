@@ -159,6 +159,8 @@ describe('statistics compare and unloads', () => {
     expect(sheet[0]).toEqual(['Started at', 'Serial number', 'Device', 'Campaign', 'Event', 'Media', 'Duration, s', 'Play id']);
     expect(sheet.length - 1).toBe(await countRows(e2e.server, 'plays', [device.id]));
     expect(sheet.length - 1).toBe(PLAYS[1]);
+    // The rows counted in the browser as the file arrived: the file's own.
+    expect(await page.getByRole('status').filter({ hasText: `Saved ${download.suggestedFilename()}` }).innerText()).toMatch(new RegExp(`\\(${PLAYS[1]} rows\\)$`));
     expect(unexpected(problems)).toEqual([]);
   });
 

@@ -155,6 +155,7 @@ function UnloadStatus({ unload }: { unload: UnloadActor }) {
     return (
       <p className={styles.message} role="status">
         {t('unloads.saved', { file: done, size: formatBytes(loaded, i18n.language) })}
+        {rows !== null ? ` ${t('unloads.rows', { count: rows })}` : ''}
       </p>
     );
   }
