@@ -1,12 +1,12 @@
-import { getCampaign, loadCampaignSide, type Campaign } from './campaigns/campaigns.service.ts';
-import { listMedia } from './media.service.ts';
+import { getCampaign, listCampaigns, loadCampaignSide, type Campaign } from './campaigns/campaigns.service.ts';
 import type { DeviceStatus } from './schemas/devices.ts';
-import { listPlaylists } from './playlists.service.ts';
 import { ApiRequestError, api, parseResponse } from './http.ts';
 import {
   DeviceSchedule,
   Event,
+  EventOptionsPage,
   EventPageEnvelope,
+  type EventOptionKind,
   isEvent,
   PublishConflict,
   PublishResult,
@@ -107,34 +107,58 @@ export async function loadSchedule(query: EventQuery): Promise<Schedule> {
   return { events, unpublished: (campaign?.has_unpublished ?? false) || events.some((event) => !event.published) };
 }
 
-/** What the event form offers: the campaign's devices, and the playlists and ready media of its screen position. */
+/** What the event form needs before it opens: the campaign, and every id of its devices ("select all" means all). */
 export interface EventOptions {
   campaign: Campaign;
-  devices: { id: number; name: string; office_name: string | null; status: string }[];
-  /** Every participating device id (the list above is the first page). */
+  /** Every participating device id; the device, playlist and media pickers search the server (`searchEventOptions`). */
   deviceIds: number[];
-  playlists: { id: number; name: string; committed: boolean }[];
-  media: { id: number; name: string }[];
 }
 
-/** The most options of each kind the form lists (the server's largest page). */
-export const OPTIONS_PAGE_SIZE = 500;
-
 export async function loadEventOptions(campaignId: number): Promise<EventOptions> {
-  const campaign = await getCampaign(campaignId);
-  const position = campaign.screen_position;
-  const [side, playlists, media] = await Promise.all([
-    loadCampaignSide(campaignId, 'participating', { page: 1, page_size: OPTIONS_PAGE_SIZE }, true),
-    listPlaylists({ page: 1, page_size: OPTIONS_PAGE_SIZE, screen_position: position }),
-    listMedia({ page: 1, page_size: OPTIONS_PAGE_SIZE }),
-  ]);
-  return {
-    campaign,
-    devices: (side.participating?.results ?? []).map(({ id, name, office_name, status }) => ({ id, name, office_name, status })),
-    deviceIds: side.participating_ids ?? [],
-    playlists: playlists.results.map(({ id, name, committed }) => ({ id, name, committed })),
-    media: media.results.filter((file) => file.status !== 'processing' && file.status !== 'failed' && file.screen_position === position).map(({ id, name }) => ({ id, name })),
+  const [campaign, side] = await Promise.all([getCampaign(campaignId), loadCampaignSide(campaignId, 'participating', { page: 1, page_size: 1 }, true)]);
+  return { campaign, deviceIds: side.participating_ids ?? [] };
+}
+
+/** What a picker searches: a kind of the event form's options for a campaign, or the campaigns themselves (/scheduler). */
+export interface OptionSearchQuery {
+  kind: EventOptionKind | 'campaigns';
+  /** The campaign whose options are searched (null for `campaigns`). */
+  campaign: number | null;
+  search: string;
+  /** What the form holds chosen: listed first. */
+  chosen: number[];
+  onlyChosen: boolean;
+}
+
+export type OptionSearchResult = EventOptionsPage;
+
+/** Campaigns the /scheduler filter lists at a time. */
+export const CAMPAIGN_OPTIONS_PAGE = 20;
+
+/**
+ * One search of a picker: POST /scheduler/options/{campaignId}/ (devices with every matching id while a search or
+ * "only chosen" narrows them), or the campaign list's search with the chosen campaign first.
+ */
+export async function searchEventOptions(query: OptionSearchQuery): Promise<OptionSearchResult> {
+  const search = query.search.trim();
+  if (query.kind === 'campaigns') {
+    const page = await listCampaigns({ page: 1, page_size: CAMPAIGN_OPTIONS_PAGE, ...(search ? { search } : {}) });
+    const results = page.results.map(({ id, name }) => ({ id, name }));
+    const chosen = query.chosen[0];
+    if (chosen !== undefined && !search && !results.some((row) => row.id === chosen)) {
+      const campaign = await getCampaign(chosen).catch(() => null);
+      if (campaign) results.unshift({ id: campaign.id, name: campaign.name });
+    }
+    return { count: page.count, results };
+  }
+  const body = {
+    kind: query.kind,
+    ...(search ? { search } : {}),
+    chosen: query.chosen,
+    only_chosen: query.onlyChosen,
+    match_ids: query.kind === 'devices' && (search !== '' || query.onlyChosen),
   };
+  return parseResponse(EventOptionsPage, await api(`/scheduler/options/${query.campaign}/`, { method: 'POST', body }));
 }
 
 /** The timeline's filters: office, campaign and status (null: any). */

@@ -159,6 +159,66 @@ describe('the timeline', () => {
   });
 });
 
+describe('the event form and the calendar after issue 11\'s gaps', () => {
+  it('searches the campaign\'s devices on the server, keeps what was ticked across searches, and lists only the selected ones', async () => {
+    await page.goto(`/campaigns/${ids.campaign}/scheduler`);
+    await page.getByTitle(new RegExp(`^${PLAYLIST}`)).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Edit event' });
+    await dialog.waitFor();
+    const devices = dialog.getByRole('group', { name: /^Devices/ });
+    await visible(devices.getByRole('checkbox', { name: /^Hall screen b/ }));
+    await devices.getByRole('textbox', { name: 'Search devices' }).fill('screen b');
+    // The server's answer: only b is listed (a is not dropped from the selection, only from the list).
+    await devices.getByRole('checkbox', { name: /^Hall screen a/ }).waitFor({ state: 'detached' });
+    await devices.getByRole('checkbox', { name: /^Hall screen b/ }).uncheck();
+    await visible(dialog.getByText('Devices (1 selected)'));
+    await devices.getByRole('textbox', { name: 'Search devices' }).fill('');
+    await visible(devices.getByRole('checkbox', { name: /^Hall screen a/ }));
+    expect(await devices.getByRole('checkbox', { name: /^Hall screen a/ }).isChecked()).toBe(true);
+    expect(await devices.getByRole('checkbox', { name: /^Hall screen b/ }).isChecked()).toBe(false);
+    await devices.getByRole('switch', { name: 'Show only the selected devices' }).check();
+    await devices.getByRole('checkbox', { name: /^Hall screen b/ }).waitFor({ state: 'detached' });
+    await visible(devices.getByRole('checkbox', { name: /^Hall screen a/ }));
+    // "Select all" without a search is every device of the campaign again.
+    await devices.getByRole('switch', { name: 'Show only the selected devices' }).uncheck();
+    await devices.getByRole('checkbox', { name: 'Select all (2)' }).check();
+    await visible(dialog.getByText('Devices (2 selected)'));
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('dragging an occurrence of a weekly repeat moves the whole series a day later, unpublished until Publish', async () => {
+    const before = (await admin.get(`/scheduler/events/?campaign=${ids.campaign}`)).body.results[0];
+    expect(before).toMatchObject({ repeat: true, all_day: true, published: true });
+    const today = new Date();
+    const tomorrow = new Date(today.getFullYear(), today.getMonth(), today.getDate() + 1);
+    const from = (await page.locator(`[data-date="${ymd(today)}"]`).first().boundingBox())!;
+    const to = (await page.locator(`[data-date="${ymd(tomorrow)}"]`).first().boundingBox())!;
+    // Today's occurrence: the event element drawn inside today's cell.
+    const occurrences = page.getByTitle(new RegExp(`^${PLAYLIST}`));
+    let grip: { x: number; y: number } | null = null;
+    for (let i = 0; i < (await occurrences.count()) && !grip; i += 1) {
+      const box = await occurrences.nth(i).boundingBox();
+      if (box && box.x >= from.x && box.x + 2 < from.x + from.width && box.y >= from.y && box.y < from.y + from.height) grip = { x: box.x + 8, y: box.y + box.height / 2 };
+    }
+    expect(grip).not.toBeNull();
+    const target = { x: to.x + to.width / 2, y: grip!.y - from.y + to.y };
+    await page.mouse.move(grip!.x, grip!.y);
+    await page.mouse.down();
+    for (let step = 1; step <= 12; step += 1) await page.mouse.move(grip!.x + ((target.x - grip!.x) * step) / 12, grip!.y + ((target.y - grip!.y) * step) / 12);
+    await page.mouse.up();
+    await visible(page.getByText('Unpublished changes', { exact: false }));
+    const after = (await admin.get(`/scheduler/events/${before.id}`)).body;
+    const shift = (date: string) => {
+      const [y, m, d] = date.split('-').map(Number);
+      return ymd(new Date(y!, m! - 1, d! + 1));
+    };
+    expect(after).toMatchObject({ start_date: shift(before.start_date), end_date: shift(before.end_date), weekdays: before.weekdays, all_day: true, published: false });
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await visible(page.getByText('All events are published'));
+  });
+});
+
 describe('the scheduler screens meet the house standard', () => {
   const shows = (text: string) => (p: Page) => p.getByText(text, { exact: false }).first().waitFor({ state: 'visible' });
 

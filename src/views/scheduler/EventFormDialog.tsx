@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { Button, Checkbox, Field, Input, Radio, RadioGroup, Select, ToggleButton, mergeClasses } from '@fluentui/react-components';
+import { Button, Checkbox, Field, Input, Radio, RadioGroup, ToggleButton, mergeClasses } from '@fluentui/react-components';
 import { DeleteRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { eventFormInput, eventFormMachine, WEEKDAYS, type EventFields, type EventStart } from '../../machines/scheduler/eventForm.machine.ts';
@@ -8,6 +8,7 @@ import type { EventOptions, SchedulerEvent } from '../../services/scheduler.ts';
 import { DateInput } from '../common/DateInput.tsx';
 import { FormDialog, fieldValidation, useFormActor, useFormState } from '../common/FormDialog.tsx';
 import { DeviceSection } from './DeviceSection.tsx';
+import { OptionPicker } from './OptionPicker.tsx';
 import { useEventFormStyles } from './EventFormDialog.styles.ts';
 
 /** Colours offered for an event (any other through the colour input). */
@@ -40,6 +41,8 @@ export function EventFormDialog({ from, options, onSaved, onDelete, onClose }: E
   const failure = error && !Object.keys(errors).length ? t('messages.saveError') : null;
   const editing = 'id' in from ? from : null;
   const set = <K extends keyof EventFields & string>(field: K) => (value: EventFields[K]) => change(field, value);
+  // The names of what the event plays as it opens (the pickers search for the rest).
+  const names = editing ? { playlist: editing.playlist_name, media: editing.media_name } : { playlist: (from as EventStart).playlist?.name ?? null, media: null };
 
   return (
     <FormDialog form={form} title={t(editing ? 'form.editTitle' : 'form.addTitle')} failure={failure}>
@@ -54,27 +57,28 @@ export function EventFormDialog({ from, options, onSaved, onDelete, onClose }: E
         </RadioGroup>
       </Field>
       {fields.source === 'playlist' ? (
-        <Field label={t('form.playlist')}>
-          <Select value={fields.playlist === null ? '' : String(fields.playlist)} onChange={(_, data) => change('playlist', data.value ? Number(data.value) : null)}>
-            <option value="">{t('form.choose')}</option>
-            {options.playlists.map((playlist) => (
-              <option key={playlist.id} value={playlist.id}>
-                {playlist.committed ? playlist.name : `${playlist.name} (${t('panel.uncommitted')})`}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <OptionPicker
+          key="playlists"
+          kind="playlists"
+          campaign={fields.campaign}
+          value={fields.playlist}
+          valueName={names.playlist}
+          onChange={(id) => change('playlist', id)}
+          label={t('form.playlist')}
+          placeholder={t('form.playlistSearch')}
+          describe={(playlist) => (playlist.committed === false ? `${playlist.name} (${t('panel.uncommitted')})` : playlist.name)}
+        />
       ) : (
-        <Field label={t('form.media')}>
-          <Select value={fields.media === null ? '' : String(fields.media)} onChange={(_, data) => change('media', data.value ? Number(data.value) : null)}>
-            <option value="">{t('form.choose')}</option>
-            {options.media.map((file) => (
-              <option key={file.id} value={file.id}>
-                {file.name}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <OptionPicker
+          key="media"
+          kind="media"
+          campaign={fields.campaign}
+          value={fields.media}
+          valueName={names.media}
+          onChange={(id) => change('media', id)}
+          label={t('form.media')}
+          placeholder={t('form.mediaSearch')}
+        />
       )}
       <Checkbox label={t('form.allDay')} checked={fields.all_day} onChange={(_, data) => change('all_day', !!data.checked)} />
       <div className={styles.row}>
@@ -142,7 +146,7 @@ export function EventFormDialog({ from, options, onSaved, onDelete, onClose }: E
           <Input type="number" min={0} max={100} value={String(fields.priority)} onChange={(_, data) => change('priority', Math.max(0, Math.min(100, Number(data.value) || 0)))} />
         </Field>
       </div>
-      <DeviceSection options={options} selected={fields.devices} onChange={set('devices')} error={errors.devices ? message(errors.devices) : null} />
+      <DeviceSection campaign={fields.campaign} deviceIds={options.deviceIds} selected={fields.devices} onChange={set('devices')} error={errors.devices ? message(errors.devices) : null} />
       {editing && onDelete ? (
         <Button className={styles.actionsStart} icon={<DeleteRegular />} onClick={() => onDelete(editing)}>
           {t('form.delete')}

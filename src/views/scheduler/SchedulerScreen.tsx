@@ -1,22 +1,16 @@
-import { useEffect, useState } from 'react';
-import { Field, Select } from '@fluentui/react-components';
-import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise } from 'xstate';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { createFetchStatusMachine } from '../../machines/fetchStatus.machine.ts';
-import { listCampaigns, type Campaign } from '../../services/campaigns/campaigns.service.ts';
-import type { PageOf } from '../../services/schemas/common.ts';
 import { PageHeader } from '../common/PageHeader.tsx';
 import { usePageTitle } from '../common/usePageTitle.ts';
+import { OptionPicker } from './OptionPicker.tsx';
 import { SchedulerView } from './SchedulerView.tsx';
 import { useSchedulerStyles } from './Scheduler.styles.ts';
 
-const campaignsMachine = createFetchStatusMachine<PageOf<Campaign>, void>().provide({
-  actors: { load: fromPromise(() => listCampaigns({ page: 1, page_size: 500 })) },
-});
-
-/** /scheduler: the events of every campaign on one calendar, filterable by campaign (`?campaign=`); edits by event. */
+/**
+ * /scheduler: the events of every campaign on one calendar, filterable by campaign (`?campaign=`); edits by event.
+ * The campaign filter searches the campaigns on the server (the first matches, the chosen one first), not a first page.
+ */
 export default function SchedulerScreen() {
   const { t } = useTranslation(['scheduler', 'screens']);
   usePageTitle('screens:titles.scheduler');
@@ -24,9 +18,6 @@ export default function SchedulerScreen() {
   const [params, setParams] = useSearchParams();
   const chosen = /^\d+$/.test(params.get('campaign') ?? '') ? Number(params.get('campaign')) : null;
   const [campaign, setCampaign] = useState<number | null>(chosen);
-  const campaigns = useActorRef(campaignsMachine);
-  useEffect(() => campaigns.send({ type: 'fetch.load' }), [campaigns]);
-  const list = useSelector(campaigns, (s) => s.context.data?.results ?? []);
   const returnTo = campaign === null ? '/scheduler' : `/scheduler?campaign=${campaign}`;
 
   return (
@@ -36,24 +27,20 @@ export default function SchedulerScreen() {
         campaignId={campaign}
         returnTo={returnTo}
         filters={
-          <Field label={t('page.campaignFilter')} className={styles.filter}>
-            <Select
-              className={styles.select}
-              value={campaign === null ? '' : String(campaign)}
-              onChange={(_, data) => {
-                const next = data.value ? Number(data.value) : null;
-                setCampaign(next);
-                setParams(next === null ? {} : { campaign: String(next) }, { replace: true });
-              }}
-            >
-              <option value="">{t('page.allCampaigns')}</option>
-              {list.map((item) => (
-                <option key={item.id} value={item.id}>
-                  {item.name}
-                </option>
-              ))}
-            </Select>
-          </Field>
+          <OptionPicker
+            kind="campaigns"
+            campaign={null}
+            value={campaign}
+            valueName={null}
+            label={t('page.campaignFilter')}
+            placeholder={t('page.campaignSearch')}
+            noneLabel={t('page.allCampaigns')}
+            className={styles.filter}
+            onChange={(next) => {
+              setCampaign(next);
+              setParams(next === null ? {} : { campaign: String(next) }, { replace: true });
+            }}
+          />
         }
       />
     </section>
