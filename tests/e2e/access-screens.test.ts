@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ffmpegPath } from '../../server/media/tools.ts';
 import { signInThroughUi, startE2E, type E2E } from '../helpers/browser.ts';
+import { CLEAN_REPORT, checkScreen } from '../helpers/screenChecks.ts';
 import { apiClient, signIn } from '../helpers/server.ts';
 import { describeAs, makeFixtures, uploadForm } from '../api/media-fixtures.ts';
 
@@ -242,7 +243,7 @@ async function pointOnLayout(page: Page, x: number, y: number) {
 }
 
 describe('an area the groups give "none"', () => {
-  it('has no sidebar entry, and its address says No access without asking the server', async () => {
+  it('has no sidebar entry, and its address says No access (en and ru, house standard) without asking the server', async () => {
     const { page, problems } = await signedInAs('aurora.outsider');
     // Devices: view only; Company keeps the journal and the profile; Navigation follows devices.
     await expect.poll(() => sidebar(page).getByRole('button').allInnerTexts()).toEqual(['Devices', 'Company', 'Navigation']);
@@ -260,6 +261,13 @@ describe('an area the groups give "none"', () => {
       await page.getByText('Your groups do not let you see this page. Ask your administrator for access.').waitFor();
       expect(await page.getByText(/Aurora (banner|loop|winter|marketing|hall)/).count()).toBe(0);
     }
+    // The state meets the house standard: 360/500 px in English and Russian, axe in Default and Dark.
+    const report = await checkScreen(page, {
+      path: '/media',
+      ready: (p) => p.locator('main [role="alert"]').waitFor(),
+      prepare: (p, language) => p.getByRole('heading', { name: language === 'ru' ? 'Нет доступа' : 'No access', level: 1 }).waitFor(),
+    });
+    expect(report).toEqual(CLEAN_REPORT);
     await page.getByRole('link', { name: 'Go to the start page' }).click();
     await page.waitForURL('**/devices');
     await page.getByText('Aurora lobby screen').first().waitFor();
