@@ -1,4 +1,6 @@
+import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { statisticsTimeZone } from '../../server/domain/statistics.ts';
 import { startSimulatedPlayer } from '../../server/simulate.ts';
 import { apiClient, signIn, startTestServer, type TestServer } from '../helpers/server.ts';
 import { countRows, createFleet } from './statistics.helpers.ts';
@@ -26,9 +28,10 @@ it('a simulated player reports every play it makes, and the statistics count exa
   const played = player.plays!.played;
   expect(player.plays!.buffered).toBe(0);
   expect(await countRows(server, 'plays', [device!.id])).toBe(played);
-  const today = new Date().toISOString().slice(0, 10);
+  // Days as the statistics count them: in the server's time zone, not UTC (run in Tokyo at 01:00 both dates missed every play).
+  const today = Temporal.Now.plainDateISO(statisticsTimeZone());
   const hours = await client.get(`/statistics/compare/?entities=device:${device!.id}&date=${today}&period=24`);
-  const yesterday = await client.get(`/statistics/compare/?entities=device:${device!.id}&date=${new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)}&period=48`);
+  const yesterday = await client.get(`/statistics/compare/?entities=device:${device!.id}&date=${today.subtract({ days: 1 })}&period=48`);
   expect(Math.max(hours.body.series[0].total.plays, yesterday.body.series[0].total.plays)).toBe(played);
   expect(yesterday.body.series[0].total).toEqual({ plays: played, seconds: played * 10 });
 });

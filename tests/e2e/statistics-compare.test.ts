@@ -29,8 +29,10 @@ beforeAll(async () => {
   e2e = await startE2E();
   const { client } = await signIn(e2e.server);
   fleet = await createFleet(e2e.server, client, 2, 1);
-  // Plays a few minutes ago, on the day they fall on in this process's time zone (the server's, for statistics).
-  const base = new Date(Date.now() - 10 * 60_000);
+  // Plays a few minutes ago, all on the day they fall on in this process's time zone (the server's, for statistics): in the
+  // first minute of a day they would straddle midnight (run at 00:10 the table counted 3 of 5), so then the end of the day before.
+  const recent = new Date(Date.now() - 10 * 60_000);
+  const base = recent.getHours() === 0 && recent.getMinutes() === 0 ? new Date(recent.getFullYear(), recent.getMonth(), recent.getDate(), 0, 0, -1) : recent;
   day = `${base.getFullYear()}-${String(base.getMonth() + 1).padStart(2, '0')}-${String(base.getDate()).padStart(2, '0')}`;
   for (const [index, device] of fleet.devices.entries()) {
     const plays = Array.from({ length: PLAYS[index]! }, (_, n) => play(fleet, `e2e-${index}-${n}`, new Date(base.getTime() - n * 15_000)));
