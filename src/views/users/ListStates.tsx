@@ -6,7 +6,8 @@ import { Loading } from '../common/Loading.tsx';
 import { useUsersStyles } from './Users.styles.ts';
 
 export interface ListStatesProps {
-  /** The screen's namespace: its `messages.loadError`, `errors.{forbidden,network_error,generic}`, `actions.retry` and `list.empty`. */
+  /** The screen's namespace: its `messages.loadError` (alone for any failure but `errors.{forbidden,network_error}`, which it names: the
+   *  namespace's `errors.generic` is a saving error), `actions.retry` and `list.empty`. */
   ns: 'users' | 'groups';
   status: FetchStatus;
   error: string | null;
@@ -28,7 +29,7 @@ export function ListStates({ ns, status, error, empty, onRetry, children }: List
   if (status === 'error') {
     return (
       <div role="alert" className={styles.error}>
-        {`${t('messages.loadError')}: ${t(`errors.${error === 'forbidden' || error === 'network_error' ? error : 'generic'}`)}`}
+        {error === 'forbidden' || error === 'network_error' ? `${t('messages.loadError')}: ${t(`errors.${error}`)}` : t('messages.loadError')}
         <Button onClick={onRetry}>{t('actions.retry')}</Button>
       </div>
     );
