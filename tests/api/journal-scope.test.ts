@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MERGED_COMPANIES } from '../../server/db/journal.ts';
+import { record } from '../../server/domain/journal.ts';
 import { signIn, startTestServer, type TestServer } from '../helpers/server.ts';
 
 /*
@@ -13,7 +14,7 @@ import { signIn, startTestServer, type TestServer } from '../helpers/server.ts';
 let server: TestServer;
 let admin: Awaited<ReturnType<typeof signIn>>;
 
-type Entry = { id: number; user: number | null; entity: string; action: string; created_at: string };
+type Entry = { id: number; user: number | null; entity: string; entity_id: string | null; action: string; created_at: string };
 type Page = { count: number; count_exact: boolean; next: string | null; previous: string | null; results: Entry[] };
 
 interface Reader {
@@ -156,5 +157,20 @@ describe("a scoped reader's journal", () => {
       // Some of what they see is their own writing outside their companies (another company's, or none).
       expect(seen.some((entry) => entry.user === subject.id && !subject.companies.includes(companyOf.get(entry.id) ?? -1))).toBe(true);
     }
+  });
+
+  // Last: it writes entries the others' expectations do not know.
+  it('shows their own entries outside their companies written after the filter was counted', async () => {
+    const filter = 'entity=journal_scope_later';
+    const nobodys = companies.at(-1)!;
+    // An entry of their company, and none of their own elsewhere, when the filter is counted.
+    await record(server.ctx.db, { userId: 1, action: 'update', entity: 'journal_scope_later', entityId: 'a', company: few.companies[0]! });
+    expect((await page(few.client, filter)).results.map((entry) => entry.entity_id)).toEqual(['a']);
+    await record(server.ctx.db, { userId: few.id, action: 'update', entity: 'journal_scope_later', entityId: 'b', company: null });
+    await record(server.ctx.db, { userId: few.id, action: 'update', entity: 'journal_scope_later', entityId: 'c', company: nobodys });
+    await record(server.ctx.db, { userId: 1, action: 'update', entity: 'journal_scope_later', entityId: 'd', company: nobodys });
+    const after = await page(few.client, filter);
+    expect([after.count, after.results.map((entry) => entry.entity_id)]).toEqual([3, ['c', 'b', 'a']]);
+    expect((await page(admin.client, filter)).count).toBe(4);
   });
 });
