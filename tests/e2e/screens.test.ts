@@ -56,6 +56,11 @@ beforeAll(async () => {
     screen: 'vertical',
   });
   expect(preset.status).toBe(201);
+  // An operator and the group that scopes them, as /users and /groups show them.
+  const group = await admin.post('/groups/create/', { name: LONG_NAME, companies: [company.body.id], permissions: { devices: 'edit', media: 'view', statistics: 'view' } });
+  expect(group.status).toBe(201);
+  const operator = await admin.post('/users/', { username: 'operator.north-west.regional-distribution-centre', password: 'Screens-North-2026!', groups: [group.body.id], user: 1 });
+  expect(operator.status).toBe(201);
   const upload = await apiClient(e2e.server, (await signIn(e2e.server)).access).post(
     '/media/files/create/',
     await uploadForm([fixtures.png], [describeAs(LONG_NAME, { description: LONG_NAME_EN })]),
@@ -102,6 +107,14 @@ describe('every built screen meets the house standard (360/500 px, en and ru, ax
 
   it('/media/{id}', async () => {
     expect(await checkScreen(page, { path: `/media/${ids.media}`, ready: shows(LONG_NAME_EN) })).toEqual(CLEAN_REPORT);
+  });
+
+  it('/users', async () => {
+    expect(await checkScreen(page, { path: '/users', ready: shows('operator.north-west'), widths: LIST_WIDTHS })).toEqual(CLEAN_REPORT);
+  });
+
+  it('/groups', async () => {
+    expect(await checkScreen(page, { path: '/groups', ready: shows(LONG_NAME), widths: LIST_WIDTHS })).toEqual(CLEAN_REPORT);
   });
 
   it('/directory', async () => {
