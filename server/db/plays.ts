@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { CompareKind, PlayRefusal } from '../../src/services/schemas/statistics.ts';
 import type { Db } from './index.ts';
+import { likePattern } from '../domain/devices.ts';
+import { inCompanies } from '../domain/scope.ts';
 
 /* Plays and their hourly roll-ups (migration 0018_plays.sql). */
 
@@ -234,24 +236,53 @@ export async function entitySeries(
 }
 
 /** A device's owning company (its office's), null without one, undefined when the device does not exist. */
-export async function deviceCompanies(db: Db, ids: number[]): Promise<Map<number, number | null>> {
-  const found = await rows<{ id: number; company_id: number | null }>(
-    db,
-    sql`SELECT d.id, o.company_id FROM devices d LEFT JOIN offices o ON o.id = d.office_id WHERE d.id = ANY(${`{${ids.join(',')}}`}::int[])`,
-  );
-  return new Map(found.map((row) => [Number(row.id), row.company_id == null ? null : Number(row.company_id)]));
+/** An entity's name and owning company (a device's is its office's; null: no company, seen by the administrator alone). */
+export interface EntityOwner {
+  name: string;
+  company: number | null;
 }
 
-/** Names of campaigns, devices and media; an id absent from the answer does not exist. */
-export async function entityNames(db: Db, entities: { kind: CompareKind; id: number }[]): Promise<Map<string, string>> {
+/** Names and owning companies of campaigns, devices and media; an id absent from the answer does not exist. */
+export async function entityNames(db: Db, entities: { kind: CompareKind; id: number }[]): Promise<Map<string, EntityOwner>> {
   const ids = (kind: CompareKind) => `{${entities.filter((entity) => entity.kind === kind).map((entity) => entity.id).join(',')}}`;
-  const found = await rows<{ kind: CompareKind; id: number; name: string }>(
+  const found = await rows<{ kind: CompareKind; id: number; name: string; company: number | null }>(
     db,
-    sql`SELECT 'campaign' AS kind, id, name FROM campaigns WHERE id = ANY(${ids('campaign')}::int[])
-        UNION ALL SELECT 'device', id, CASE WHEN name = '' THEN sn ELSE name END FROM devices WHERE id = ANY(${ids('device')}::int[])
-        UNION ALL SELECT 'media', id, name FROM media_files WHERE id = ANY(${ids('media')}::int[])`,
+    sql`SELECT 'campaign' AS kind, id, name, company_id AS company FROM campaigns WHERE id = ANY(${ids('campaign')}::int[])
+        UNION ALL SELECT 'device', d.id, CASE WHEN d.name = '' THEN d.sn ELSE d.name END, o.company_id
+          FROM devices d LEFT JOIN offices o ON o.id = d.office_id WHERE d.id = ANY(${ids('device')}::int[])
+        UNION ALL SELECT 'media', id, name, company_id FROM media_files WHERE id = ANY(${ids('media')}::int[])`,
   );
-  return new Map(found.map((row) => [`${row.kind}:${row.id}`, row.name]));
+  return new Map(found.map((row) => [`${row.kind}:${row.id}`, { name: row.name, company: row.company == null ? null : Number(row.company) }]));
+}
+
+/**
+ * The first `limit` campaigns, devices or media of `companies` (null: every one) whose text holds `search`, in their
+ * list's order (campaigns and media newest first, devices by position group then id); a device without a name by its
+ * serial. The search reads what each list searches: a campaign's name; a device's search text (name, serial, MAC, IP,
+ * description); a media file's name, description and original file name.
+ */
+export async function searchEntities(
+  db: Db,
+  kind: CompareKind,
+  search: string,
+  companies: CompanyScope,
+  limit: number,
+): Promise<{ kind: CompareKind; id: number; name: string }[]> {
+  const term = search.trim();
+  const like = likePattern(term);
+  const owned = (column: SQL) => inCompanies(column, companies);
+  const query =
+    kind === 'campaign'
+      ? sql`SELECT id, name FROM campaigns WHERE ${owned(sql`company_id`)} ${term ? sql`AND lower(name) LIKE lower(${like})` : sql``} ORDER BY id DESC LIMIT ${limit}`
+      : kind === 'device'
+        ? sql`SELECT id, CASE WHEN name = '' THEN sn ELSE name END AS name FROM devices
+              WHERE ${companies === null ? sql`true` : sql`office_id IN (SELECT id FROM offices WHERE ${owned(sql`company_id`)})`}
+              ${term ? sql`AND search_text LIKE lower(${like})` : sql``} ORDER BY position_rank, id LIMIT ${limit}`
+        : sql`SELECT id, name FROM media_files WHERE ${owned(sql`company_id`)}
+              ${term ? sql`AND (name ILIKE ${like} OR description ILIKE ${like} OR original_name ILIKE ${like})` : sql``}
+              ORDER BY uploaded_at DESC, id DESC LIMIT ${limit}`;
+  const found = await rows<{ id: number; name: string }>(db, query);
+  return found.map((row) => ({ kind, id: Number(row.id), name: row.name }));
 }
 
 export interface LivePlays {

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import {
   CompareQuery,
   ENTITY_PATTERN,
+  ENTITY_SEARCH_LIMIT,
+  EntitySearchQuery,
   MAX_COMPARE_ENTITIES,
   MAX_UNLOAD_DAYS,
   StatisticsQuery,
@@ -10,10 +12,10 @@ import {
 } from '../../src/services/schemas/statistics.ts';
 import { periodDays } from '../../src/services/schemas/campaigns.ts';
 import type { AppContext } from '../context.ts';
-import { campaignStatistics, dayStart, deviceCompanies, entityNames, entitySeries, livePlays, windowHours, type Totals } from '../db/plays.ts';
-import { areaScope, isVisible, type Scope } from '../domain/scope.ts';
+import { campaignStatistics, dayStart, entityNames, entitySeries, livePlays, searchEntities, windowHours, type Totals } from '../db/plays.ts';
+import { areaScope, assertVisible, isVisible, type Scope } from '../domain/scope.ts';
 import { LIVE_MINUTES, statisticsTimeZone, unloadSheet } from '../domain/statistics.ts';
-import { ApiError, badRequest, notFound, parse } from '../errors.ts';
+import { ApiError, badRequest, parse } from '../errors.ts';
 import { requireUser } from '../plugins/auth.ts';
 
 const sum = (rows: Totals[]): Totals => ({
@@ -36,19 +38,28 @@ function requireParameters(query: Record<string, unknown>, names: string[]) {
 const entityLabel = (kind: CompareKind) => (kind === 'campaign' ? 'Campaign' : kind === 'device' ? 'Device' : 'Media');
 
 /**
- * The names of the entities, or 404 for the first that does not exist or lies outside the caller's scope (a device of
- * another company). Campaigns and media are seen by name; their plays are counted only on the caller's devices.
+ * Each entity's name, or its key in `missing` when it does not exist or its owning company lies outside the caller's
+ * scope: the rule every campaign, device and media route applies (server/domain/scope.ts isVisible: a campaign's or
+ * media file's own company, a device's office's; no company is the administrator's alone). Plays are then counted only
+ * on the caller's devices.
  */
-async function visibleNames(ctx: AppContext, scope: Scope, entities: { kind: CompareKind; id: number }[]): Promise<Map<string, string>> {
-  const names = await entityNames(ctx.db, entities);
-  const absent = entities.find((entity) => !names.has(`${entity.kind}:${entity.id}`));
-  if (absent) throw notFound(entityLabel(absent.kind));
-  const devices = entities.filter((entity) => entity.kind === 'device').map((entity) => entity.id);
-  if (devices.length && scope.companies !== null) {
-    const companies = await deviceCompanies(ctx.db, devices);
-    const foreign = devices.find((id) => !isVisible(scope, companies.get(id)));
-    if (foreign !== undefined) throw notFound('Device');
+async function scopedNames(ctx: AppContext, scope: Scope, entities: { kind: CompareKind; id: number }[]) {
+  const found = await entityNames(ctx.db, entities);
+  const names = new Map<string, string>();
+  const missing: { kind: CompareKind; id: number; key: string }[] = [];
+  for (const entity of entities) {
+    const key = `${entity.kind}:${entity.id}`;
+    const owner = found.get(key);
+    if (owner && isVisible(scope, owner.company)) names.set(key, owner.name);
+    else missing.push({ ...entity, key });
   }
+  return { names, missing };
+}
+
+/** The names of the entities, or 404 for the first that does not exist or lies outside the caller's scope (alike). */
+async function visibleNames(ctx: AppContext, scope: Scope, entities: { kind: CompareKind; id: number }[]): Promise<Map<string, string>> {
+  const { names, missing } = await scopedNames(ctx, scope, entities);
+  if (missing[0]) assertVisible(scope, undefined, entityLabel(missing[0].kind));
   return names;
 }
 
@@ -59,15 +70,9 @@ async function visibleNames(ctx: AppContext, scope: Scope, entities: { kind: Com
  * names it from the list and offers its removal.
  */
 async function compareNames(ctx: AppContext, scope: Scope, entities: { kind: CompareKind; id: number }[]): Promise<Map<string, string>> {
-  const names = await entityNames(ctx.db, entities);
-  const missing = new Set(entities.filter((entity) => !names.has(`${entity.kind}:${entity.id}`)).map((entity) => `${entity.kind}:${entity.id}`));
-  const devices = entities.filter((entity) => entity.kind === 'device' && names.has(`device:${entity.id}`)).map((entity) => entity.id);
-  if (devices.length && scope.companies !== null) {
-    const companies = await deviceCompanies(ctx.db, devices);
-    for (const id of devices) if (!isVisible(scope, companies.get(id))) missing.add(`device:${id}`);
-  }
-  if (missing.size) {
-    const keys = entities.map((entity) => `${entity.kind}:${entity.id}`).filter((key) => missing.has(key));
+  const { names, missing } = await scopedNames(ctx, scope, entities);
+  if (missing.length) {
+    const keys = missing.map((entity) => entity.key);
     throw new ApiError(404, 'compare_entity_not_found', `Not found: ${keys.join(', ')}.`, Object.fromEntries(keys.map((key) => [key, 'not_found'])));
   }
   return names;
@@ -152,6 +157,16 @@ export default async function statisticsRoutes(app: FastifyInstance, { ctx }: { 
       .header('content-disposition', `attachment; filename="${file}"`)
       .header('cache-control', 'no-store')
       .send(stream);
+  });
+
+  /**
+   * The statistics pickers' search: campaigns, devices or media of the caller's companies whose text holds `search`,
+   * read with the statistics area alone (a user may see a campaign's plays without the campaigns screen).
+   */
+  app.get('/statistics/entities/', async (request) => {
+    const scope = await areaScope(ctx, request, 'statistics', 'view');
+    const query = parse(EntitySearchQuery, request.query);
+    return searchEntities(db, query.kind, query.search ?? '', scope.companies, query.limit ?? ENTITY_SEARCH_LIMIT);
   });
 
   app.get('/statistics/live/', async (request, reply) => {

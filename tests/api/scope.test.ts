@@ -44,6 +44,8 @@ async function upload(client: Client, name: string): Promise<number> {
 }
 
 const idsOf = (body: { results: { id: number }[] }) => body.results.map((row) => row.id).sort((x, y) => x - y);
+/** The statistics pickers' search (GET /statistics/entities/), its ids ascending. */
+const pickable = async (c: Client, kind: string) => ((await c.get(`/statistics/entities/?kind=${kind}&limit=100`)).body as { id: number }[]).map((row) => row.id).sort((x, y) => x - y);
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -103,6 +105,9 @@ describe('the scope matrix', () => {
       ['tracks', async (c) => idsOf((await c.get('/media/play_list_tracks/?page_size=500')).body), [ids.trackA], [ids.trackB], [ids.trackA, ids.trackB]],
       ['campaigns', async (c) => idsOf((await c.get('/campaigns/?page_size=500')).body), [ids.campaignA], [ids.campaignB], [ids.campaignA, ids.campaignB]],
       ['available devices', async (c) => idsOf((await c.get(`/campaigns/${ids.campaignA}/devices/?side=available`)).body.available), [ids.deviceA], [], [ids.deviceA, ids.deviceB, ids.deviceNone]],
+      ['statistics campaigns', async (c) => pickable(c, 'campaign'), [ids.campaignA], [ids.campaignB], [ids.campaignA, ids.campaignB]],
+      ['statistics devices', async (c) => pickable(c, 'device'), [ids.deviceA], [ids.deviceB], [ids.deviceA, ids.deviceB, ids.deviceNone]],
+      ['statistics media', async (c) => pickable(c, 'media'), [ids.mediaA], [ids.mediaB], [ids.mediaA, ids.mediaB]],
     ];
     for (const [name, list, ofA, ofB, ofAdmin] of lists) {
       expect([name, await list(a)]).toEqual([name, ofA]);
@@ -157,11 +162,23 @@ describe('the scope matrix', () => {
       ['POST', `/campaigns/${ids.campaignB}/devices/match/`, { values: ['x'] }],
       ['POST', `/campaigns/${ids.campaignB}/multiply/`, { campaigns: [ids.campaignA] }],
       ['GET', `/campaigns/${ids.campaignB}/report/?from=2026-01-01&to=2026-01-02`],
+      ['GET', `/statistics/?campaign=${ids.campaignB}&date=2026-01-01`],
+      ['GET', `/statistics/unloads/?granularity=raw&from=2026-01-01&to=2026-01-01&campaign=${ids.campaignB}`],
+      ['GET', `/statistics/unloads/?granularity=hourly&from=2026-01-01&to=2026-01-01&media=${ids.mediaB}`],
+      ['GET', `/statistics/unloads/?granularity=raw&from=2026-01-01&to=2026-01-01&device=${ids.deviceB}`],
     ];
     for (const [method, url, body] of routes) {
       const response = await a.call(method, url, body);
       expect([method, url, response.status, response.body?.code]).toEqual([method, url, 404, 'not_found']);
     }
+    // A compare names each of them as not found, as it names an absent one.
+    const compare = await a.get(`/statistics/compare/?entities=campaign:${ids.campaignA},campaign:${ids.campaignB},device:${ids.deviceB},media:${ids.mediaA},media:${ids.mediaB}&date=2026-01-01`);
+    expect([compare.status, compare.body.code, compare.body.fields]).toEqual([
+      404,
+      'compare_entity_not_found',
+      { [`campaign:${ids.campaignB}`]: 'not_found', [`device:${ids.deviceB}`]: 'not_found', [`media:${ids.mediaB}`]: 'not_found' },
+    ]);
+    expect((await a.get(`/statistics/compare/?entities=campaign:${ids.campaignA},device:${ids.deviceA},media:${ids.mediaA}&date=2026-01-01`)).status).toBe(200);
     // Nothing changed: B's editor still finds everything as it was.
     expect((await b.get(`/tvpi/devices/${ids.deviceB}`)).body.name).toBe('');
     expect((await b.get(`/media/play_lists/${ids.playlistB}`)).body.name).toBe('Scope B list');

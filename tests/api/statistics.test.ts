@@ -16,6 +16,11 @@ afterAll(async () => {
 });
 
 const yesterday = daysAgo(1);
+
+/** Gives a campaign or media file an owning company (as a create by a user of that company would). */
+async function own(server: TestServer, table: 'campaigns' | 'media_files', id: number, company: number) {
+  await server.ctx.db.execute(sql`UPDATE ${sql.raw(table)} SET company_id = ${company} WHERE id = ${id}`);
+}
 const at = (time: string) => `${yesterday}T${time}Z`;
 
 describe('POST /player/plays/', () => {
@@ -254,9 +259,13 @@ describe('media the device is scheduled for', () => {
 describe('scope', () => {
   it("never shows another company's plays: statistics, compare, live and unloads count only the caller's devices", async () => {
     const { company: mine, office: myOffice } = await createCompanyAndOffice(client, 'Stats mine');
-    const { office: theirOffice } = await createCompanyAndOffice(client, 'Stats theirs');
+    const { company: other, office: theirOffice } = await createCompanyAndOffice(client, 'Stats theirs');
     const fleet = await createFleet(server, client, 2);
     const [ours, theirs] = fleet.devices;
+    // the campaign and its first media are the viewer's company's; the second media is another company's
+    await own(server, 'campaigns', fleet.campaign.id, mine.id);
+    await own(server, 'media_files', fleet.media[0]!, mine.id);
+    await own(server, 'media_files', fleet.media[1]!, other.id);
     await client.put(`/tvpi/devices/${ours!.id}`, { office: myOffice.id, user: 1 });
     await client.put(`/tvpi/devices/${theirs!.id}`, { office: theirOffice.id, user: 1 });
     // Never on yesterday, even run just after midnight (UTC), where 30 s ago still is: yesterday's counts below hold no live play.
@@ -287,6 +296,40 @@ describe('scope', () => {
     const { readSheet } = await import('read-excel-file/node');
     const rows = await readSheet(Buffer.from(await response.arrayBuffer()));
     expect(rows.slice(1).map((row) => row[1])).toEqual([ours!.sn]);
+
+    // Another company's campaign and media (and one of no company, the administrator's alone) answer as absent ones:
+    // statistics, compare and unload filters, not their names with zero plays.
+    const foreignFleet = await createFleet(server, client, 1, 1);
+    await own(server, 'campaigns', foreignFleet.campaign.id, other.id);
+    const loneCampaign = (await client.post('/campaigns/create/', { name: `Stats lone ${yesterday}`, screen_position: 'horizontal', user: 1 })).body.id as number;
+    for (const campaign of [foreignFleet.campaign.id, loneCampaign, 2_000_000_000]) {
+      const answer = await viewer.get(`/statistics/?campaign=${campaign}&date=${yesterday}&period=24`);
+      expect(answer.status).toBe(404);
+      expect(JSON.stringify(answer.body)).not.toContain('Stats ');
+      expect((await client.get(`/statistics/?campaign=${campaign}&date=${yesterday}&period=24`)).status).toBe(campaign === 2_000_000_000 ? 404 : 200);
+    }
+    const foreignCompare = await viewer.get(
+      `/statistics/compare/?entities=campaign:${fleet.campaign.id},campaign:${foreignFleet.campaign.id},media:${fleet.media[0]},media:${fleet.media[1]},media:${foreignFleet.media[0]}&date=${yesterday}`,
+    );
+    expect(foreignCompare.status).toBe(404);
+    expect(foreignCompare.body).toEqual({
+      code: 'compare_entity_not_found',
+      detail: `Not found: campaign:${foreignFleet.campaign.id}, media:${fleet.media[1]}, media:${foreignFleet.media[0]}.`,
+      fields: { [`campaign:${foreignFleet.campaign.id}`]: 'not_found', [`media:${fleet.media[1]}`]: 'not_found', [`media:${foreignFleet.media[0]}`]: 'not_found' },
+    });
+    const ownMedia = await viewer.get(`/statistics/compare/?entities=media:${fleet.media[0]}&date=${yesterday}`);
+    expect(ownMedia.status).toBe(200);
+    expect(ownMedia.body.series[0].total).toEqual({ plays: 1, seconds: 10 });
+    expect((await client.get(`/statistics/compare/?entities=campaign:${foreignFleet.campaign.id},media:${fleet.media[1]}&date=${yesterday}`)).status).toBe(200);
+    const viewerToken = (await signIn(server, 'stats-viewer', 'stats-viewer-pass-1')).access;
+    for (const filter of [`campaign=${foreignFleet.campaign.id}`, `campaign=${loneCampaign}`, `media=${fleet.media[1]}`, `device=${theirs!.id}`]) {
+      const unload = await fetch(`${server.api}/statistics/unloads/?granularity=raw&from=${yesterday}&to=${yesterday}&${filter}`, { headers: { authorization: `JWT ${viewerToken}` } });
+      expect(unload.status, filter).toBe(404);
+      expect(await unload.json()).toMatchObject({ code: 'not_found' });
+    }
+    const ownUnload = await fetch(`${server.api}/statistics/unloads/?granularity=raw&from=${yesterday}&to=${yesterday}&media=${fleet.media[0]}`, { headers: { authorization: `JWT ${viewerToken}` } });
+    expect(ownUnload.status).toBe(200);
+    await ownUnload.arrayBuffer();
 
     // a device moved to another company's office leaves the viewer's compare list: named, the rest still loads
     await client.put(`/tvpi/devices/${ours!.id}`, { office: theirOffice.id, user: 1 });

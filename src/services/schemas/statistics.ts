@@ -1,4 +1,4 @@
-import { array, coerce, enums, integer, max, min, nullable, number, object, optional, refine, string, type, type Infer } from 'superstruct';
+import { array, coerce, enums, integer, max, min, nullable, number, object, optional, refine, size, string, type, type Infer } from 'superstruct';
 import { Id, IdParam } from './common.ts';
 
 /** The statistics period is counted in hours (spec section 9): one hour up to a 31-day month. */
@@ -50,6 +50,24 @@ export const UnloadQuery = type({
   lang: optional(enums(['en', 'ru'])),
 });
 export type UnloadQuery = Infer<typeof UnloadQuery>;
+
+/** The matches one search of the statistics pickers answers: 20 by default, 1 to 100. */
+export const ENTITY_SEARCH_LIMIT = 20;
+export const MAX_ENTITY_SEARCH_LIMIT = 100;
+/** Characters of a picker's search text. */
+export const MAX_ENTITY_SEARCH_LENGTH = 200;
+
+/** GET /statistics/entities/?kind=campaign|device|media&search=&limit= */
+export const EntitySearchQuery = type({
+  kind: enums(COMPARE_KINDS),
+  search: optional(size(string(), 0, MAX_ENTITY_SEARCH_LENGTH)),
+  limit: optional(coerce(min(max(integer(), MAX_ENTITY_SEARCH_LIMIT), 1), string(), (value) => (/^\d{1,6}$/.test(value) ? Number(value) : value))),
+});
+export type EntitySearchQuery = Infer<typeof EntitySearchQuery>;
+
+/** What GET /statistics/entities/ answers: the matches the caller may see, in their list's order. */
+export const EntitySearchAnswer = array(object({ kind: enums(COMPARE_KINDS), id: Id, name: string() }));
+export type EntitySearchAnswer = Infer<typeof EntitySearchAnswer>;
 
 const Count = min(integer(), 0);
 const Totals = object({ plays: Count, seconds: number() });
