@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { insertEvent } from '../../server/db/campaigns.ts';
 import { apiClient, signIn, startTestServer, type TestServer } from '../helpers/server.ts';
 import { createCompanyAndOffice, createDevice } from './devices.helpers.ts';
@@ -257,6 +257,15 @@ describe('media the device is scheduled for', () => {
 });
 
 describe('scope', () => {
+  // Yesterday and the live plays' instant below are UTC's: count the days in UTC too, whatever the machine's zone
+  // (in New York's evening its "today" is UTC's yesterday, and the live plays counted there).
+  beforeEach(() => {
+    process.env.TZ = 'UTC';
+  });
+  afterEach(() => {
+    delete process.env.TZ;
+  });
+
   it("never shows another company's plays: statistics, compare, live and unloads count only the caller's devices", async () => {
     const { company: mine, office: myOffice } = await createCompanyAndOffice(client, 'Stats mine');
     const { company: other, office: theirOffice } = await createCompanyAndOffice(client, 'Stats theirs');

@@ -88,10 +88,10 @@ interface Preferences {
 
 /**
  * The signed-in user's interface preferences on the server (GET /users/profile/, or PUT `set` there first), or null
- * when no one is signed in. Preferences follow the user: the app applies the server's at sign-in and saves a language
- * or theme it starts in as the user's choice, so a check that only set localStorage left its last language on the
- * server (later tests of the same user opened in Russian) and fought the next one (the page turned back to the server's
- * language and `open` waited for ever). Uses the page's own tokens, refreshing them once if the access token expired.
+ * when no one is signed in. Preferences follow the user: the app applies the server's at sign-in, so a check that only
+ * set localStorage fought a language kept on the server (the page turned back to it and `open` waited for ever), and
+ * it once also saved the language a page started in as the user's choice (later tests of the same user opened in
+ * Russian; now only a picked language is saved). Uses the page's own tokens, refreshing them once if the access token expired.
  */
 async function serverPreferences(page: Page, set?: Preferences): Promise<Preferences | null> {
   return page.evaluate(async (body) => {
