@@ -4,6 +4,9 @@ import { createXlsxRowCounter } from './xlsxRowCounter.ts';
 import { Id } from './schemas/common.ts';
 import {
   COMPARE_KINDS,
+  ENTITY_SEARCH_LIMIT,
+  EntitySearchAnswer,
+  MAX_ENTITY_SEARCH_LENGTH,
   LiveAnswer,
   MAX_COMPARE_ENTITIES,
   MAX_PERIOD_HOURS,
@@ -14,7 +17,7 @@ import {
 } from './schemas/statistics.ts';
 
 export { COMPARE_KINDS, MAX_COMPARE_ENTITIES, MAX_PERIOD_HOURS, MIN_PERIOD_HOURS, UNLOAD_GRANULARITIES, entityKey } from './schemas/statistics.ts';
-export type { CompareKind, LiveAnswer, UnloadGranularity } from './schemas/statistics.ts';
+export type { CompareKind, EntitySearchAnswer, LiveAnswer, UnloadGranularity } from './schemas/statistics.ts';
 
 /** The period the Charts tab starts with: one day. */
 export const DEFAULT_PERIOD_HOURS = 24;
@@ -93,6 +96,18 @@ export interface CompareParams {
 export async function getCompare(params: CompareParams): Promise<CompareAnswer> {
   const entities = params.entities.map((entity) => `${entity.kind}:${entity.id}`).join(',');
   return parseResponse(CompareAnswer, await api('/statistics/compare/', { query: { entities, date: params.date, period: params.period } }));
+}
+
+/**
+ * GET /statistics/entities/?kind=&search=&limit=: the first campaigns, devices or media of the caller's companies whose
+ * text holds `search` (the statistics pickers; needs statistics view only, not the campaigns, devices or media areas).
+ */
+export async function searchEntities(params: { kind: CompareKind; search: string; limit?: number }): Promise<EntitySearchAnswer> {
+  const search = params.search.trim().slice(0, MAX_ENTITY_SEARCH_LENGTH);
+  return parseResponse(
+    EntitySearchAnswer,
+    await api('/statistics/entities/', { query: { kind: params.kind, limit: params.limit ?? ENTITY_SEARCH_LIMIT, ...(search ? { search } : {}) } }),
+  );
 }
 
 /** GET /statistics/live/: plays of the last 15 minutes across the caller's scope (polled; see docs/api.md). */

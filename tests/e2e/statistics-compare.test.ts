@@ -220,6 +220,41 @@ describe('statistics compare and unloads', () => {
     await visible(page.getByRole('table', { name: 'Plays per hour, as a table' }));
     await page.unroute('**/api/v1/statistics/compare/**');
   });
+
+  it("lets a user with statistics view alone pick their company's devices, and no other company's", async () => {
+    const { client } = await signIn(e2e.server);
+    const tag = `Picker ${process.pid}`;
+    const office = async (name: string) => {
+      const company = await client.post('/companies/create/', { name, user: 1 });
+      const created = await client.post('/branch-offices/create/', { company: company.body.id, name: `${name} HQ`, user: 1 });
+      return { company: company.body.id as number, office: created.body.id as number };
+    };
+    const mine = await office(`${tag} mine`);
+    const theirs = await office(`${tag} theirs`);
+    for (const [where, name] of [[mine, `${tag} lobby`], [theirs, `${tag} lobby rival`]] as const) {
+      expect((await client.post('/tvpi/devices/create/', { sn: `${name.replace(/\W+/g, '-')}`, name, position: 'horizontal', office: where.office, user: 1 })).status).toBe(201);
+    }
+    const group = await client.post('/groups/create/', { name: `${tag} counters`, companies: [mine.company], permissions: { statistics: 'view' } });
+    expect((await client.post('/users/', { username: 'picker-counter', password: 'picker-counter-pass-1', user: 1, groups: [group.body.id] })).status).toBe(201);
+    const own = await e2e.newPage();
+    await signInThroughUi(own.page, 'picker-counter', 'picker-counter-pass-1');
+    await own.page.goto('/statistics/compare');
+    await own.page.getByRole('combobox', { name: 'What to add' }).selectOption({ label: 'Device' });
+    const picker = own.page.getByRole('combobox', { name: 'Device' });
+    await picker.click();
+    await picker.fill(tag);
+    // The options come from GET /statistics/entities/ (the device list itself answers this user 403).
+    await visible(own.page.getByRole('option', { name: `${tag} lobby`, exact: true }));
+    // both come in the same answer: the other company's device is not among the options
+    expect(await own.page.getByRole('option').filter({ hasText: tag }).allInnerTexts()).toEqual([`${tag} lobby`]);
+    await own.page.getByRole('option', { name: `${tag} lobby`, exact: true }).click();
+    await own.page.getByRole('button', { name: 'Add to compare' }).click();
+    const table = own.page.getByRole('table', { name: 'Plays per hour, as a table' });
+    await visible(table);
+    expect((await table.getByRole('columnheader').allInnerTexts()).slice(1)).toEqual([`Device: ${tag} lobby`]);
+    expect(unexpected(own.problems)).toEqual([]);
+    await own.context.close();
+  });
 });
 
 describe('the house standard on /statistics/compare and /statistics/unloads', () => {

@@ -1,10 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Combobox, Field, Option, Spinner } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { listCampaigns } from '../../services/campaigns/campaigns.service.ts';
-import { listDevices } from '../../services/devices.service.ts';
-import { listMedia } from '../../services/media.service.ts';
-import type { CompareKind } from '../../services/statistics.ts';
+import { searchEntities, type CompareKind } from '../../services/statistics.ts';
 import { useFetch } from '../navigation/useFetch.ts';
 import { useCompareStyles } from './Compare.styles.ts';
 
@@ -14,13 +11,12 @@ export interface PickedEntity {
   name: string;
 }
 
-const OPTIONS_PAGE = 20;
-
-/** The first matches of a kind's own list (each answers within the caller's scope). */
+/**
+ * The first 20 matches, from the statistics search (GET /statistics/entities/): the caller's companies' entities, read
+ * with statistics view alone, so a user without the campaigns, devices or media screens can still pick.
+ */
 async function loadOptions({ kind, search }: { kind: CompareKind; search: string }): Promise<{ id: number; name: string }[]> {
-  const params = { page: 1, page_size: OPTIONS_PAGE, search };
-  const page = kind === 'campaign' ? await listCampaigns(params) : kind === 'device' ? await listDevices(params) : await listMedia(params);
-  return page.results.map((item) => ({ id: item.id, name: item.name }));
+  return (await searchEntities({ kind, search })).map((item) => ({ id: item.id, name: item.name }));
 }
 
 export interface EntityPickerProps {
