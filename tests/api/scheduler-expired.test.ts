@@ -94,19 +94,29 @@ describe('a campaign is expired exactly when the scheduler has nothing of it lef
     const eastEvent = await event(eastOnly, [east], timing);
     const both = await campaignWith([east, west]);
     const bothEvent = await event(both, [east, west], timing);
+    // In a campaign on both, an event on the east device alone is over: its own devices' zones count, not the campaign's.
+    const eastEventOfBoth = await event(both, [east], timing);
     await publish(eastOnly);
+    await publish(both);
+    expect(await stillToPlay(east, eastEventOfBoth)).toBe(false);
+    expect(await stillToPlay(west, eastEventOfBoth)).toBe(false);
+    expect(await expired(both)).toBe(false);
+    expect((await client.delete(`/scheduler/events/${bothEvent}`)).status).toBe(204);
+    expect(await expired(both)).toBe(true);
+    const bothEventAgain = await event(both, [east, west], timing);
+    expect(await expired(both)).toBe(false);
     await publish(both);
 
     expect(await expired(eastOnly)).toBe(true);
     expect(await stillToPlay(east, eastEvent)).toBe(false);
     expect(await expired(both)).toBe(false);
-    expect(await stillToPlay(west, bothEvent)).toBe(true);
-    expect(await stillToPlay(east, bothEvent)).toBe(false);
+    expect(await stillToPlay(west, bothEventAgain)).toBe(true);
+    expect(await stillToPlay(east, bothEventAgain)).toBe(false);
 
     // The west office moves to UTC+14: the event is over there too, for the campaigns and for the compiled schedule.
     expect((await client.put(`/branch-offices/${westOffice.id}`, { company, name: 'Moved east', timezone: EAST })).status).toBe(200);
     expect(await expired(both)).toBe(true);
-    expect(await stillToPlay(west, bothEvent)).toBe(false);
+    expect(await stillToPlay(west, bothEventAgain)).toBe(false);
   });
 
   it('a weekly repeat is over after its last listed weekday, even while its end date is still ahead', async () => {
