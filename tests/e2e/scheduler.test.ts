@@ -187,9 +187,27 @@ describe('the event form and the calendar after issue 11\'s gaps', () => {
     await dialog.waitFor({ state: 'detached' });
   });
 
+  it('/scheduler finds the campaign on the server by part of its name and shows its calendar', async () => {
+    await page.goto('/scheduler');
+    const filter = page.getByRole('combobox', { name: 'Campaign' });
+    await filter.waitFor();
+    expect(await filter.inputValue()).toBe('All campaigns');
+    await filter.click();
+    await filter.fill('распродажа в торговых');
+    await page.getByRole('option', { name: LONG_CAMPAIGN }).click();
+    await vi.waitFor(() => expect(new URL(page.url()).searchParams.get('campaign')).toBe(String(ids.campaign)));
+    await visible(page.getByRole('button', { name: 'Publish', exact: true }));
+    await visible(page.getByTitle(new RegExp(`^${PLAYLIST}`)));
+    // Opened from the address, the filter names the campaign.
+    await page.goto(`/scheduler?campaign=${ids.campaign}`);
+    await vi.waitFor(async () => expect(await page.getByRole('combobox', { name: 'Campaign' }).inputValue()).toBe(LONG_CAMPAIGN));
+  });
+
   it('dragging an occurrence of a weekly repeat moves the whole series a day later, unpublished until Publish', async () => {
     const before = (await admin.get(`/scheduler/events/?campaign=${ids.campaign}`)).body.results[0];
     expect(before).toMatchObject({ repeat: true, all_day: true, published: true });
+    await page.goto(`/campaigns/${ids.campaign}/scheduler`);
+    await visible(page.getByTitle(new RegExp(`^${PLAYLIST}`)));
     const today = new Date();
     const tomorrow = new Date(today.getFullYear(), today.getMonth(), today.getDate() + 1);
     const from = (await page.locator(`[data-date="${ymd(today)}"]`).first().boundingBox())!;

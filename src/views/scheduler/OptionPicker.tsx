@@ -77,13 +77,12 @@ export function OptionPicker(props: OptionPickerProps) {
           setText(option?.name ?? '');
           onChange(id, option?.name ?? null);
         }}
-        onOpenChange={(_, data) => {
-          // Closed without a pick: the text names the choice again, and the next search starts from every option.
-          if (!data.open && typing) {
-            setTyping(false);
-            setText(chosenName);
-            picker.send({ type: 'search.type', search: '' });
-          }
+        onBlur={() => {
+          // Left without a pick: the text names the choice again, and the next search starts from every option.
+          if (!typing) return;
+          setTyping(false);
+          setText(chosenName);
+          picker.send({ type: 'search.type', search: '' });
         }}
       >
         {noneLabel ? (
