@@ -146,7 +146,7 @@ describe('screens of a view-only user', () => {
     expect(writes(await controls(page))).toEqual([]);
     expect(await page.getByRole('checkbox').count()).toBe(0);
 
-    const today = ymd(new Date());
+    const today = (await admin.get(`/scheduler/events/${ids.event}`)).body.start_date as string; // its day, though midnight passed since beforeAll
     for (const url of [`/campaigns/${ids.campaign}/scheduler`, `/scheduler?campaign=${ids.campaign}`]) {
       await page.goto(url);
       const day = page.locator(`[data-date="${today}"]`).first();
