@@ -79,7 +79,7 @@ export async function listCampaigns(
 }
 
 export async function findCampaign(db: Db, id: number): Promise<Campaign | undefined> {
-  await settleEventEnds(db);
+  await settleEventEnds(db, id);
   const [row] = await rows<Campaign>(db, sql`${campaignSelect} WHERE c.id = ${id}`);
   return row;
 }

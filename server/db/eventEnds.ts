@@ -27,9 +27,10 @@ interface PendingRow {
 /**
  * Computes `ends_at` of the events that have none yet (new, edited, or whose devices changed zone), a batch at a time.
  * An event on devices of several zones ends when it ends in the zone furthest west; devices without an office, or an
- * event without devices, follow the server's zone (as the compile does). No occurrence at all: '-infinity'.
+ * event without devices, follow the server's zone (as the compile does). No occurrence at all: '-infinity'. With
+ * `campaign`, only that campaign's events (a read of one campaign writes nothing for an absent one: a 404 changes nothing).
  */
-export async function settleEventEnds(db: Db, batch = 2_000): Promise<number> {
+export async function settleEventEnds(db: Db, campaign?: number, batch = 2_000): Promise<number> {
   let settled = 0;
   for (;;) {
     // An event on every device of its campaign (the usual case) is in the campaign's zones, read once per campaign;
@@ -37,7 +38,7 @@ export async function settleEventEnds(db: Db, batch = 2_000): Promise<number> {
     // seconds).
     const pending = await rows<PendingRow>(
       db,
-      sql`WITH p AS (SELECT ev.* FROM events ev WHERE ev.ends_at IS NULL ORDER BY ev.id LIMIT ${batch}),
+      sql`WITH p AS (SELECT ev.* FROM events ev WHERE ev.ends_at IS NULL ${campaign === undefined ? sql`` : sql`AND ev.campaign_id = ${campaign}`} ORDER BY ev.id LIMIT ${batch}),
           cz AS (SELECT cd.campaign_id, count(*) AS devices, array_agg(DISTINCT o.timezone) AS zones
                  FROM campaign_devices cd JOIN devices d ON d.id = cd.device_id LEFT JOIN offices o ON o.id = d.office_id
                  WHERE cd.campaign_id IN (SELECT campaign_id FROM p) GROUP BY cd.campaign_id)
