@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { signIn } from './devices.bench.ts';
 import { pinClientToCore0 } from './devices-server.ts';
 import { SCOPED_PASSWORD, startJournalServer } from './journal-server.ts';
-import { percentile, printMeasurements, type Measurement } from './lib.ts';
+import { percentile, printMeasurements, signInToken, type Measurement } from './lib.ts';
 
 /*
  * The journal at scale: 1,000,000 entries over a year (bench/journal-server.ts). p95 of filtered pages of
@@ -61,16 +61,6 @@ function client(origin: string, token: string) {
     });
 }
 
-async function token(origin: string, username: string, password: string): Promise<string> {
-  const response = await fetch(`${origin}/api/v1/auth/token-obtain/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-  if (response.status !== 200) throw new Error(`sign-in of ${username} answered ${response.status}`);
-  return ((await response.json()) as { access: string }).access;
-}
-
 /** p95 of the twelve filter mixes, in turn, after a warm-up; `fresh` makes every sample a filter not asked before. */
 async function samples(get: (path: string) => Promise<number>, count: number, fresh = false): Promise<{ all: number[]; byQuery: Map<string, number[]> }> {
   const byQuery = new Map<string, number[]>();
@@ -101,9 +91,9 @@ export async function run(): Promise<Measurement[]> {
     if (last < 1) throw new Error(`the journal holds fewer than ${ENTRIES} entries`);
     const loadBefore = os.loadavg()[0]!;
     const { all, byQuery } = await samples(get, SAMPLES);
-    const scoped = await samples(client(server.origin, await token(server.origin, 'bench-scoped', SCOPED_PASSWORD)), SAMPLES);
+    const scoped = await samples(client(server.origin, await signInToken(server.origin, 'bench-scoped', SCOPED_PASSWORD)), SAMPLES);
     const fresh = await samples(get, FRESH_SAMPLES, true);
-    const freshScoped = await samples(client(server.origin, await token(server.origin, 'bench-scoped', SCOPED_PASSWORD)), FRESH_SAMPLES, true);
+    const freshScoped = await samples(client(server.origin, await signInToken(server.origin, 'bench-scoped', SCOPED_PASSWORD)), FRESH_SAMPLES, true);
     const slowestOf = (measured: Map<string, number[]>) =>
       [...measured].map(([query, times]) => ({ query, p95: percentile(times, 95) })).sort((a, b) => b.p95 - a.p95)[0]!;
     const slowest = slowestOf(byQuery);

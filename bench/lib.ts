@@ -145,3 +145,14 @@ export async function serveWhenRunDirectly(scriptUrl: string, start: () => Promi
     process.exit(0);
   });
 }
+
+/** Signs `username` in through the API of the server at `origin`, answering the access token (401/429: throws). */
+export async function signInToken(origin: string, username: string, password: string): Promise<string> {
+  const response = await fetch(`${origin}/api/v1/auth/token-obtain/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  if (response.status !== 200) throw new Error(`sign-in of ${username} answered ${response.status}`);
+  return ((await response.json()) as { access: string }).access;
+}

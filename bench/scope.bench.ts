@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { pathToFileURL } from 'node:url';
-import { percentile, pinned, printMeasurements, type Measurement } from './lib.ts';
+import { percentile, pinned, printMeasurements, signInToken, type Measurement } from './lib.ts';
 import { SCOPED_COMPANIES, SCOPED_PASSWORD, startScopeServer } from './scope-server.ts';
 import { spawnSync } from 'node:child_process';
 
@@ -16,16 +16,6 @@ const WARM_UP_ROUNDS = 5;
 
 /** The pages an operator opens: the first page, the next ones, the usual filters. */
 const QUERIES = ['', 'page=2', 'status=online', 'status=offline', 'position=vertical', 'type=tvpi', 'search=Screen%2012', 'schedule=playing&page=2'];
-
-async function token(origin: string, username: string, password: string): Promise<string> {
-  const response = await fetch(`${origin}/api/v1/auth/token-obtain/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-  if (response.status !== 200) throw new Error(`sign-in of ${username} answered ${response.status}`);
-  return ((await response.json()) as { access: string }).access;
-}
 
 /** GET over one kept-alive connection (node:http, as bench/devices.bench.ts), answering the body's length. */
 function keptAliveGet(origin: string, access: string) {
@@ -47,8 +37,8 @@ export async function run(): Promise<Measurement[]> {
   if (pinned) spawnSync('taskset', ['-a', '-p', '-c', '0', String(process.pid)], { stdio: 'ignore' });
   const server = await startScopeServer(DEVICES);
   try {
-    const admin = keptAliveGet(server.origin, await token(server.origin, 'admin', 'bench-admin-password'));
-    const scoped = keptAliveGet(server.origin, await token(server.origin, 'scoped', SCOPED_PASSWORD));
+    const admin = keptAliveGet(server.origin, await signInToken(server.origin, 'admin', 'bench-admin-password'));
+    const scoped = keptAliveGet(server.origin, await signInToken(server.origin, 'scoped', SCOPED_PASSWORD));
     const page = (get: typeof admin, query: string) => get(`/api/v1/tvpi/devices/${query ? `?${query}` : ''}`);
     for (let round = 0; round < WARM_UP_ROUNDS; round += 1) {
       for (const query of QUERIES) {
