@@ -11,6 +11,8 @@ import { helmetHeaders } from './securityHeaders.ts';
 
 export const API_PREFIX = '/api/v1';
 const HASHED_ASSET = /\.[0-9a-f]{8,}\.(?:js|css|png|jpe?g|svg|webp|woff2?)(?:\.br|\.gz)?$/;
+/** A path whose last segment ends in a file extension names a file, never a page of the app. */
+const FILE_EXTENSION = /\.[A-Za-z0-9]{1,8}$/;
 
 /** Content-Security-Policy the SPA runs under (checked by the browser tests). */
 export function contentSecurityPolicy(): Record<string, string[]> {
@@ -150,10 +152,17 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   if (hasPlayer) app.get('/player/', (_request, reply) => sendPlayer(reply));
 
   app.setNotFoundHandler((request, reply) => {
-    const wantsHtml =
-      request.method === 'GET' && !request.url.startsWith(`${API_PREFIX}/`) && (request.headers.accept ?? '').includes('text/html');
-    if (hasPlayer && wantsHtml && /^\/player(?:[/?#]|$)/.test(request.url)) return sendPlayer(reply);
-    if (hasSpa && wantsHtml) {
+    // Every GET outside the API is a page of the app, whatever the client accepts (curl, health probes, link
+    // checkers), except a path whose last segment has a file extension: that is a missing asset (an old bundle, a
+    // translation), and answering it with the shell would hide the 404 from the browser and from caches.
+    const pathname = request.url.split(/[?#]/, 1)[0]!;
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      pathname !== API_PREFIX &&
+      !pathname.startsWith(`${API_PREFIX}/`) &&
+      !FILE_EXTENSION.test(pathname);
+    if (hasPlayer && isPage && /^\/player(?:\/|$)/.test(pathname)) return sendPlayer(reply);
+    if (hasSpa && isPage) {
       // History fallback: every client-side route answers the SPA shell.
       return reply.header('Cache-Control', 'no-cache').type('text/html').send(fs.createReadStream(indexFile));
     }

@@ -27,6 +27,13 @@ describe('serving the SPA', () => {
       expect(response.headers.get('cache-control')).toBe('no-cache');
       expect(await response.text()).toMatch(/<div id="?root"?>/);
     }
+    // Health probes and link checkers send no Accept: text/html (curl sends */*) and still get the page.
+    for (const accept of ['*/*', 'application/json', '']) {
+      const response = await fetch(`${server.origin}/login`, { headers: { accept } });
+      expect([accept, response.status, response.headers.get('content-type')?.split(';')[0]]).toEqual([accept, 200, 'text/html']);
+    }
+    const head = await fetch(`${server.origin}/devices/7?tab=config`, { method: 'HEAD', headers: { accept: '*/*' } });
+    expect(head.status).toBe(200);
   });
 
   it('serves hashed assets brotli- or gzip-compressed with a year-long immutable cache', async () => {
@@ -46,6 +53,9 @@ describe('serving the SPA', () => {
     expect(typeof (await ru.json())).toBe('object');
     const missingAsset = await fetch(`${server.origin}/missing.0123456789abcdef.js`);
     expect(missingAsset.status).toBe(404);
+    // A missing file (a path ending in an extension) stays a 404 even for a browser, so a stale bundle fails loudly.
+    const missingFile = await fetch(`${server.origin}/media/logo.png`, { headers: { accept: 'text/html' } });
+    expect(missingFile.status).toBe(404);
     const api = await fetch(`${server.api}/nope/`, { headers: { accept: 'text/html' } });
     expect(api.status).toBe(404);
     expect((await api.json()).code).toBe('not_found');
