@@ -13,6 +13,8 @@ export interface ProgramItem {
   starts_at: string;
   ends_at: string;
   media: { id: number; duration: number }[];
+  /** Set on an emergency override's item: shown, but no proof of play is recorded for it. */
+  override?: number;
 }
 
 export interface PlayReporterOptions {
@@ -61,6 +63,7 @@ export function startPlayReporter(options: PlayReporterOptions): PlayReporter {
   let turn = 0;
 
   function record(item: ProgramItem, media: { id: number; duration: number }, started: number, seconds: number) {
+    if (item.override !== undefined) return;
     counter += 1;
     played += 1;
     buffer.push({ id: `${run}-${counter}`, event: item.event, media: media.id, playlist: item.playlist ?? null, started_at: new Date(started).toISOString(), duration: seconds });

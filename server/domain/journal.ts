@@ -47,6 +47,7 @@ const OWNERS: Record<string, (id: number) => SQL> = {
   company: (id) => sql`SELECT id FROM companies WHERE id = ${id}`,
   department: (id) => sql`SELECT company_id FROM departments WHERE id = ${id}`,
   office: (id) => sql`SELECT company_id FROM offices WHERE id = ${id}`,
+  override: (id) => sql`SELECT company_id FROM overrides WHERE id = ${id}`,
   navigation_object: (id) => sql`SELECT o.company_id FROM navigation_objects n JOIN offices o ON o.id = n.office_id WHERE n.id = ${id}`,
   navigation_marker: (id) =>
     sql`SELECT o.company_id FROM navigation_markers m JOIN navigation_objects n ON n.id = m.object_id JOIN offices o ON o.id = n.office_id WHERE m.id = ${id}`,

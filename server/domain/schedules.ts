@@ -17,6 +17,8 @@ import {
   type MediaRow,
   type PublishedEventRow,
 } from '../db/schedules.ts';
+import { runningOverridesFor, settleEndedOverrides, type RunningOverride } from '../db/overrides.ts';
+import { OVERRIDE_PRIORITY } from '../../src/services/schemas/overrides.ts';
 import { expandEvents, lastOccurrenceEnd, SCHEDULE_DAYS, serverTimeZone, windowBounds, type EventTiming } from './occurrences.ts';
 
 /*
@@ -74,18 +76,24 @@ export async function compileSchedules(db: Db, deviceIds: readonly number[], now
   await unqueue(db, deviceIds);
   const { devices: inputs, events: eventRows } = await deviceInputs(db, deviceIds);
   const events = new Map(eventRows.map((event) => [event.id, event]));
-  const playlists = await committedPlaylists(db, [...new Set([...events.values()].flatMap((e) => (e.playlist_id ? [e.playlist_id] : [])))]);
+  // Emergency overrides (issue 25): the running one reaching a device is its top-priority item.
+  const overrides = await runningOverridesFor(db, inputs.map((input) => input.id));
+  const overrideList = new Map([...overrides.values()].map((ov) => [ov.id, ov]));
+  const playlistIds = new Set([...events.values()].flatMap((e) => (e.playlist_id ? [e.playlist_id] : [])));
+  for (const ov of overrideList.values()) if (ov.playlistId) playlistIds.add(ov.playlistId);
+  const playlists = await committedPlaylists(db, [...playlistIds]);
   const mediaIds = new Set<number>();
   for (const event of events.values()) if (event.media_id) mediaIds.add(event.media_id);
+  for (const ov of overrideList.values()) if (ov.mediaId) mediaIds.add(ov.mediaId);
   for (const playlist of playlists.values()) for (const track of playlist.tracks) mediaIds.add(track.media);
   const media = await mediaRows(db, [...mediaIds]);
 
+  const file = (id: number, duration: number): ScheduleMedia[] => {
+    const row = media.get(id);
+    return row ? [{ id, url: mediaUrl(id), checksum: row.sha256 ?? mediaChecksum(row), duration }] : [];
+  };
   const contentOf = new Map<number, EventContent>();
   for (const event of events.values()) {
-    const file = (id: number, duration: number): ScheduleMedia[] => {
-      const row = media.get(id);
-      return row ? [{ id, url: mediaUrl(id), checksum: row.sha256 ?? mediaChecksum(row), duration }] : [];
-    };
     if (event.media_id) {
       const row = media.get(event.media_id);
       contentOf.set(event.id, {
@@ -112,7 +120,8 @@ export async function compileSchedules(db: Db, deviceIds: readonly number[], now
   const schedules: CompiledSchedule[] = [];
   for (const input of inputs) {
     const timezone = input.timezone ?? fallbackZone;
-    const key = `${timezone}|${input.events.join(',')}`;
+    const override = overrides.get(input.id);
+    const key = `${timezone}|${input.events.join(',')}|${override?.id ?? ''}`;
     let group = groups.get(key);
     if (!group) {
       const window = compileWindow(now, timezone);
@@ -142,17 +151,64 @@ export async function compileSchedules(db: Db, deviceIds: readonly number[], now
           media: content.media,
         };
       });
+      const bounds = windowBounds(window, timezone);
+      if (override) {
+        const item = overrideItem(override, bounds, timezone, file, media, playlists);
+        // Items stay in start order.
+        if (item) items.splice(items.filter((other) => other.starts_at <= item.starts_at).length, 0, item);
+      }
       const text = JSON.stringify(items);
       const hash = hashOf(timezone, text);
       if (!items.length) emptyHashes.add(hash);
       bodies.set(hash, { timezone, items: text });
-      group = { hash, validUntil: windowBounds(window, timezone).until.toString() };
+      group = { hash, validUntil: bounds.until.toString() };
       groups.set(key, group);
     }
     schedules.push({ device: input.id, hash: group.hash, validUntil: group.validUntil });
   }
   const changed = await storeSchedules(db, bodies, schedules, emptyHashes);
   return { devices: schedules.length, changed };
+}
+
+/**
+ * The item of a running override: from its start (or the window's) to its end (or the window's), at OVERRIDE_PRIORITY,
+ * playing its media or its playlist's last committed version. `event` and `override` both carry the override's id
+ * (players take turns by event id; they record no proof of play for an override). Null when nothing of it is left in
+ * the window or it has nothing to play.
+ */
+function overrideItem(
+  override: RunningOverride,
+  bounds: { from: Temporal.Instant; until: Temporal.Instant },
+  timezone: string,
+  file: (id: number, duration: number) => ScheduleMedia[],
+  media: Map<number, MediaRow>,
+  playlists: Map<number, { version: number; tracks: { media: number; duration: number }[] }>,
+): ScheduleItem | null {
+  const later = (a: Temporal.Instant, b: Temporal.Instant) => (Temporal.Instant.compare(a, b) >= 0 ? a : b);
+  const earlier = (a: Temporal.Instant, b: Temporal.Instant) => (Temporal.Instant.compare(a, b) <= 0 ? a : b);
+  // Five minutes early: a player whose clock runs a little behind the server's still shows it at once.
+  const start = later(Temporal.Instant.from(override.startsAt).subtract({ minutes: 5 }), bounds.from);
+  const end = override.endsAt ? earlier(Temporal.Instant.from(override.endsAt), bounds.until) : bounds.until;
+  if (Temporal.Instant.compare(end, start) <= 0) return null;
+  const playlist = override.playlistId ? playlists.get(override.playlistId) : undefined;
+  const played = override.mediaId
+    ? file(override.mediaId, seconds(media.get(override.mediaId)?.duration, DEFAULT_IMAGE_SECONDS))
+    : (playlist?.tracks ?? []).flatMap((track) => file(track.media, seconds(track.duration, DEFAULT_IMAGE_SECONDS)));
+  if (!played.length) return null;
+  const local = (instant: Temporal.Instant) => instant.toZonedDateTimeISO(timezone).toPlainDateTime().toString();
+  return {
+    event: override.id,
+    override: override.id,
+    title: override.title,
+    starts_at: start.toString(),
+    ends_at: end.toString(),
+    local_start: local(start),
+    local_end: local(end),
+    priority: OVERRIDE_PRIORITY,
+    playlist: override.playlistId,
+    playlist_version: override.playlistId ? (playlist?.version ?? 0) : null,
+    media: played,
+  };
 }
 
 /** Compiles the queued devices, a batch at a time, until the queue is empty. Answers how many were compiled. */
@@ -192,6 +248,8 @@ export function startScheduleCompiler(db: Db, log: { error(obj: unknown, msg?: s
     if (running) return;
     running = (async () => {
       try {
+        // Overrides past their end time: their devices are queued here and compiled below.
+        await settleEndedOverrides(db);
         if (Date.now() - lastStaleCheck > 600_000) {
           lastStaleCheck = Date.now();
           await queueStaleSchedules(db);

@@ -18,6 +18,7 @@ import groupRoutes from './groups.ts';
 import playRoutes from './plays.ts';
 import statisticsRoutes from './statistics.ts';
 import schedulerRoutes from './scheduler.ts';
+import overrideRoutes from './overrides.ts';
 
 /** Every resource plugin, mounted under /api/v1. One line per resource. */
 export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }>[] = [
@@ -39,4 +40,5 @@ export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }>[] = [
   playRoutes,
   statisticsRoutes,
   schedulerRoutes,
+  overrideRoutes,
 ];

@@ -37,6 +37,8 @@ export function entityPath(entry: Pick<JournalEntry, 'entity' | 'entity_id' | 'a
     case 'navigation_object':
     case 'navigation_marker':
       return '/navigation';
+    case 'override':
+      return '/devices';
     case 'device_navigation':
       return id ? `/navigation/${id}` : '/navigation';
     default:

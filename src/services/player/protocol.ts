@@ -220,6 +220,7 @@ export function normalizeSchedule(body: Record<string, unknown>, device: number)
         ends_at: item.ends_at as string,
         priority: asNumber(item.priority),
         playlist: typeof item.playlist === 'number' ? item.playlist : null,
+        ...(typeof item.override === 'number' ? { override: item.override } : {}),
         media: (Array.isArray(item.media) ? (item.media as Record<string, unknown>[]) : [])
           .filter((media) => media && typeof media.id === 'number' && typeof media.url === 'string')
           .map((media) => ({

@@ -24,6 +24,8 @@ export interface ScheduleItem {
   priority: number;
   playlist: number | null;
   media: ScheduledMedia[];
+  /** Set on an emergency override's item (it wins by its priority): its plays are not recorded. */
+  override?: number;
 }
 
 export interface DeviceSchedule {
@@ -50,6 +52,8 @@ export interface Play {
   playlist: number | null;
   /** Increases with every decision, so two plays of the same file are told apart. */
   serial: number;
+  /** An emergency override's play (no proof of play). */
+  override?: number;
 }
 
 export type ScheduleState = 'playing' | 'waiting' | 'not_found';
@@ -89,7 +93,7 @@ export function nextPlay(schedule: DeviceSchedule | null, now: number, cursor: C
     for (let step = 1; step <= count; step++) {
       const index = (last + step) % count;
       const media = item.media[index]!;
-      if (ready.has(media.id)) return { event: item.event, media, index, playlist: item.playlist, serial };
+      if (ready.has(media.id)) return { event: item.event, media, index, playlist: item.playlist, serial, ...(item.override ? { override: item.override } : {}) };
     }
   }
   return null;

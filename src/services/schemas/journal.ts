@@ -30,7 +30,7 @@ export const Instant = pattern(size(string(), 10, 40), /^\d{4}-\d{2}-\d{2}(?:T\d
 export const JOURNAL_ENTITIES = [
   'device', 'device_config', 'media_file', 'playlist', 'track', 'campaign', 'event', 'directory_query', 'company', 'department',
   'office', 'user', 'group', 'session', 'pending_client', 'navigation_object', 'navigation_marker',
-  'device_navigation',
+  'device_navigation', 'override',
 ] as const;
 export const JOURNAL_ACTIONS = ['create', 'update', 'delete', 'activate', 'deactivate', 'command', 'login', 'logout'] as const;
 

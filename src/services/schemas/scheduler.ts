@@ -184,6 +184,11 @@ export const ScheduleItem = type({
   playlist_version: nullable(integer()),
   /** In play order. */
   media: array(ScheduleMedia),
+  /**
+   * Set on an emergency override's item (its id, also in `event`): it plays above every event (priority 101) from
+   * `starts_at` to `ends_at`; players record no proof of play for it.
+   */
+  override: optional(Id),
 });
 export type ScheduleItem = Infer<typeof ScheduleItem>;
 
