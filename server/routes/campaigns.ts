@@ -13,6 +13,8 @@ import {
   MultiplyBody,
   periodDays,
   REPORT_HEADERS,
+  REPORT_SHEET,
+  REPORT_WIDTHS,
   type CampaignSide,
 } from '../../src/services/schemas/campaigns.ts';
 import { BoundedIdParam, DeviceListQuery, normalizeMac } from '../../src/services/schemas/devices.ts';
@@ -255,11 +257,24 @@ export default async function campaignRoutes(app: FastifyInstance, { ctx }: { ct
     const scope = await view(request);
     const campaign = await answer(id, scope);
     const rows = withPlays(await campaignReport(db, id, query.from, query.to, scope.companies), await campaignPlaysByDay(db, id, query.from, query.to, statisticsTimeZone(), scope.companies));
+    const lang = query.lang ?? 'en';
+    // Like every export: a bold header row kept in view (frozen), real dates, the sheet named in the reader's language.
     const data = [
-      [...REPORT_HEADERS[query.lang ?? 'en']],
-      ...rows.map((row) => [row.sn, row.name, row.office ?? '', row.day, Number(row.events), row.titles, Number(row.minutes), row.plays, row.playedMinutes]),
+      REPORT_HEADERS[lang].map((value) => ({ value, fontWeight: 'bold' as const })),
+      ...rows.map((row) => [
+        row.sn,
+        row.name,
+        row.office ?? '',
+        { value: new Date(`${row.day}T00:00:00Z`), type: Date, format: 'yyyy-mm-dd' },
+        Number(row.events),
+        row.titles,
+        Number(row.minutes),
+        row.plays,
+        row.playedMinutes,
+      ]),
     ];
-    const buffer = await writeXlsxFile(data).toBuffer();
+    const columns = REPORT_WIDTHS.map((width) => ({ width }));
+    const buffer = await writeXlsxFile(data as never, { sheet: REPORT_SHEET[lang], columns, stickyRowsCount: 1 }).toBuffer();
     const file = `campaign-${campaign.id}-${query.from}-${query.to}.xlsx`;
     return reply
       .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')

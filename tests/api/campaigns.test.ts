@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertEvent } from '../../server/db/campaigns.ts';
 import { insertDevicesBulk } from '../../server/db/devices.ts';
 import { apiClient, signIn, startTestServer, type TestServer } from '../helpers/server.ts';
+import { xlsxLook } from '../helpers/xlsxLook.ts';
 import { createCompanyAndOffice, createDevice, heartbeat, nextSerial } from './devices.helpers.ts';
 
 let server: TestServer;
@@ -334,17 +335,22 @@ describe('report', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(response.headers.get('content-disposition')).toBe(`attachment; filename="campaign-${campaign.id}-2026-03-01-2026-03-05.xlsx"`);
-    const sheet = await readSheet(Buffer.from(await response.arrayBuffer()));
+    const file = Buffer.from(await response.arrayBuffer());
+    const sheet = await readSheet(file);
+    // Dates are real dates (a date cell, not text), like every other export.
+    const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
     expect(sheet).toEqual([
       ['Serial number', 'Device', 'Office', 'Date', 'Events', 'Event titles', 'Planned minutes', 'Plays', 'Played minutes'],
-      [device.sn, 'Till 1', office.name, '2026-03-02', 2, 'Morning, Night', 210, 0, 0],
-      [device.sn, 'Till 1', office.name, '2026-03-03', 1, 'All day', 1440, 0, 0],
-      [device.sn, 'Till 1', office.name, '2026-03-04', 1, 'Morning', 90, 0, 0],
+      [device.sn, 'Till 1', office.name, day('2026-03-02'), 2, 'Morning, Night', 210, 0, 0],
+      [device.sn, 'Till 1', office.name, day('2026-03-03'), 1, 'All day', 1440, 0, 0],
+      [device.sn, 'Till 1', office.name, day('2026-03-04'), 1, 'Morning', 90, 0, 0],
     ]);
-    const russian = await fetch(`${server.api}/campaigns/${campaign.id}/report/?from=2026-03-01&to=2026-03-01&lang=ru`, { headers: { authorization } });
-    expect(await readSheet(Buffer.from(await russian.arrayBuffer()))).toEqual([
+    expect(xlsxLook(file)).toEqual({ sheets: ['Campaign report'], frozenHeader: [true], boldHeader: [true] });
+    const russian = Buffer.from(await (await fetch(`${server.api}/campaigns/${campaign.id}/report/?from=2026-03-01&to=2026-03-01&lang=ru`, { headers: { authorization } })).arrayBuffer());
+    expect(await readSheet(russian)).toEqual([
       ['Серийный номер', 'Устройство', 'Офис', 'Дата', 'События', 'Названия событий', 'Запланировано минут', 'Показы', 'Показано минут'],
     ]);
+    expect(xlsxLook(russian)).toEqual({ sheets: ['Отчёт по кампании'], frozenHeader: [true], boldHeader: [true] });
   });
 
   it('refuses a period over 366 days, from after to, and missing or malformed dates with 400', async () => {

@@ -7,6 +7,7 @@ import { like } from 'drizzle-orm';
 import { insertDevicesBulk, walksGroupIndex } from '../../server/db/devices.ts';
 import { devices } from '../../server/db/devices.schema.ts';
 import { apiClient, signIn, startTestServer, type TestServer } from '../helpers/server.ts';
+import { xlsxLook } from '../helpers/xlsxLook.ts';
 import { createCompanyAndOffice, createDevice, heartbeat, nextSerial, photoForm, setLastConnection, TINY_PNG } from './devices.helpers.ts';
 
 let server: TestServer;
@@ -368,7 +369,9 @@ describe('devices: list filters and paging', () => {
       headers: { authorization: `JWT ${(await signIn(server)).access}` },
     });
     expect(response.status).toBe(200);
-    const [header, row] = await readSheet(Buffer.from(await response.arrayBuffer()));
+    const file = Buffer.from(await response.arrayBuffer());
+    const [header, row] = await readSheet(file);
+    expect(xlsxLook(file)).toEqual({ sheets: ['Устройства'], frozenHeader: [true], boldHeader: [true] });
     const cell = (name: string) => row![header!.indexOf(name)];
     // xlsx stores a date as a day count with a fraction: read back, it is off by a millisecond at most.
     const toSecond = (value: unknown) => new Date(Math.round((value as Date).getTime() / 1000) * 1000);

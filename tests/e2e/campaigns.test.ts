@@ -18,6 +18,7 @@ const marker = `cmp${process.pid}`;
 const LONG_NAME = 'Новогодняя распродажа в торговых залах, все регионы, неделя1';
 const devices: Record<'a' | 'b' | 'c' | 'vertical', { id: number; sn: string; name: string }> = {} as never;
 let campaignId = 0;
+let officeId = 0;
 
 beforeAll(async () => {
   expect([...LONG_NAME].length).toBe(60);
@@ -25,6 +26,7 @@ beforeAll(async () => {
   admin = (await signIn(e2e.server)).client;
   const company = await admin.post('/companies/create/', { name: 'Campaign Retail', user: 1 });
   const office = await admin.post('/branch-offices/create/', { company: company.body.id, name: 'Campaign Central', user: 1 });
+  officeId = office.body.id;
   for (const [key, position] of [['a', 'horizontal'], ['b', 'horizontal'], ['c', 'horizontal'], ['vertical', 'vertical']] as const) {
     const created = await admin.post('/tvpi/devices/create/', { sn: `${marker}-${key}`, name: `${marker} screen ${key}`, position, office: office.body.id, user: 1 });
     expect(created.status).toBe(201);
@@ -40,6 +42,11 @@ afterAll(async () => {
 
 const visible = (locator: ReturnType<Page['getByText']>) => locator.waitFor({ state: 'visible' });
 const row = (name: string) => page.getByRole('row').filter({ hasText: name });
+/** The accessible name of the focused element (its aria-label, else its text): where focus went when a dialog closed. */
+const focusedName = () => page.evaluate(() => {
+  const active = document.activeElement as HTMLElement | null;
+  return active === document.body ? 'body' : (active?.getAttribute('aria-label') ?? active?.textContent?.trim() ?? null);
+});
 
 describe('campaigns', () => {
   it('creates a campaign ("Name is required!" first) and lists it with its counters and the no-events marker', async () => {
@@ -54,6 +61,13 @@ describe('campaigns', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await visible(page.getByText('Successfully added').first());
     await dialog.waitFor({ state: 'detached' });
+    // Saving gives focus back to the button that opened the dialog (not to the page body), and so does Escape.
+    await expect.poll(focusedName).toBe('Add campaign');
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'visible' });
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(focusedName).toBe('Add campaign');
     await visible(row(LONG_NAME).getByText('0 active'));
     await visible(row(LONG_NAME).getByText('No events'));
     campaignId = (await admin.get('/campaigns/')).body.results[0].id;
@@ -146,6 +160,31 @@ describe('campaigns', () => {
     await download.saveAs(file);
     expect((await readSheet(fs.readFileSync(file)))[0]).toEqual(['Serial number', 'Device', 'Office', 'Date', 'Events', 'Event titles', 'Planned minutes', 'Plays', 'Played minutes']);
     await dialog.waitFor({ state: 'detached' });
+    // Opened from a row's menu: focus comes back to that row's menu button.
+    await expect.poll(focusedName).toBe(`Actions for ${LONG_NAME}`);
+  });
+
+  it('imports an Excel 97-2003 .xls that LibreOffice saved, chosen through the file chooser; focus comes back to the import button', async () => {
+    for (const sn of ['XLS-LOBBY-1', '4242']) {
+      expect((await admin.post('/tvpi/devices/create/', { sn, name: `${marker} ${sn}`, position: 'horizontal', office: officeId, user: 1 })).status).toBe(201);
+    }
+    const target = await admin.post('/campaigns/create/', { name: `${marker} xls`, screen_position: 'horizontal', user: 1 });
+    await page.goto(`/campaigns/${target.body.id}/devices`);
+    const importButton = page.getByRole('button', { name: 'Import XLS(X)' });
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), importButton.click()]);
+    await chooser.setFiles(path.resolve(import.meta.dirname, '../fixtures/devices-libreoffice.xls'));
+    const result = page.getByRole('dialog', { name: 'Import result' });
+    await visible(result.getByText('1 file device was not involved'));
+    await visible(result.getByText('Row 3: XLS-NO-SUCH (no device with this serial number or MAC address)'));
+    await visible(result.getByText('2 devices of the file added to the list', { exact: false }));
+    await page.keyboard.press('Escape');
+    await result.waitFor({ state: 'detached' });
+    await expect.poll(focusedName).toBe('Import XLS(X)');
+    const participating = page.getByRole('region', { name: 'Participating devices' });
+    await visible(participating.getByText(`${marker} XLS-LOBBY-1`));
+    await visible(participating.getByText(`${marker} 4242`));
+    await page.getByRole('button', { name: 'Discard' }).click();
+    await visible(participating.getByText('No devices here.'));
   });
 
   it('/campaigns and /campaigns/{id}/devices meet the house standard (360/500 px, en and ru, axe in Default and Dark)', async () => {

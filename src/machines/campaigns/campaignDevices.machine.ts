@@ -148,7 +148,6 @@ export const campaignDevicesMachine = setup({
     loadAvailable: fromPromise<CampaignDevices, { campaignId: number; query: SideQuery }>(({ input }) => loadCampaignSide(input.campaignId, 'available', input.query)),
     importFile: fromPromise<ImportResult, { campaignId: number; file: Blob }>(async ({ input }) => {
       const rows = await readSpreadsheet(input.file);
-      if (rows === 'legacy_xls') return { devices: [], fileDevices: 0, notInvolved: [], legacyXls: true };
       return matchColumns(candidateColumns(rows), (values) => matchCampaignDevices(input.campaignId, values));
     }),
     save: fromPromise<WriteOutcome<unknown>, { campaignId: number; devices: number[] }>(({ input }) => saveCampaignDevices(input.campaignId, input.devices)),

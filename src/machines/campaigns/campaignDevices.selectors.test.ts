@@ -60,7 +60,6 @@ describe('import summary', () => {
     expect(importSummary({ devices: [], fileDevices: 1, notInvolved: [row] })).toEqual({ key: 'campaigns:import.noMatch' });
     expect(importSummary({ devices: [{ ...device(1, 'a'), position: 'unknown' }], fileDevices: 3, notInvolved: [row, row] })).toEqual({ key: 'campaigns:import.notInvolved', count: 2 });
     expect(importSummary({ devices: [{ ...device(1, 'a'), position: 'unknown' }], fileDevices: 1, notInvolved: [] })).toEqual({ key: 'campaigns:import.allInvolved' });
-    expect(importSummary({ devices: [], fileDevices: 0, notInvolved: [], legacyXls: true })).toEqual({ key: 'campaigns:import.legacyXls' });
   });
 });
 

@@ -45,7 +45,6 @@ export const selectMultiplying = (snapshot: CampaignDevicesSnapshot) => snapshot
 
 /** The import's summary line: a translation key and its count. */
 export function importSummary(result: ImportResult): { key: string; count?: number } {
-  if (result.legacyXls) return { key: 'campaigns:import.legacyXls' };
   if (result.devices.length === 0) return { key: 'campaigns:import.noMatch' };
   if (result.notInvolved.length > 0) return { key: 'campaigns:import.notInvolved', count: result.notInvolved.length };
   return { key: 'campaigns:import.allInvolved' };

@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import writeXlsxFile from 'write-excel-file/node';
 import { describe, expect, it } from 'vitest';
-import { candidateColumns, matchColumns } from './spreadsheet.ts';
+import { candidateColumns, matchColumns, readSpreadsheet } from './spreadsheet.ts';
 
 const found = (devices: number[], unmatched: number[] = [], mismatched: number[] = []) => ({
   devices: devices.map((id) => ({ id, sn: `SN-${id}`, mac: null, name: '', office_name: null, status: 'offline', position: 'horizontal' })),
@@ -48,5 +51,19 @@ describe('matchColumns', () => {
     expect(byHeader).toEqual({ devices: [], fileDevices: 1, notInvolved: [{ row: 2, value: 'NOPE', reason: 'unknown' }] });
     const none = await matchColumns(candidateColumns([['a', 'b']]), async () => found([], [0]));
     expect(none.notInvolved).toEqual([{ row: 1, value: 'a', reason: 'unknown' }]);
+  });
+});
+
+describe('readSpreadsheet', () => {
+  it('reads an Excel 97-2003 .xls that LibreOffice saved (BIFF8): Cyrillic header, blank row, numeric serial', async () => {
+    const file = await fs.openAsBlob(path.resolve(import.meta.dirname, '../../../tests/fixtures/devices-libreoffice.xls'));
+    const rows = await readSpreadsheet(file);
+    expect(rows).toEqual([['Серийный номер', 'Заметка'], ['XLS-LOBBY-1', 'лобби'], ['XLS-NO-SUCH', 'опечатка'], [null, null], [4242, 'склад']]);
+    expect(candidateColumns(rows)).toEqual([{ index: 0, byHeader: true, values: ['XLS-LOBBY-1', 'XLS-NO-SUCH', '4242'], rows: [2, 3, 5] }]);
+  });
+
+  it('reads an .xlsx whatever its name says', async () => {
+    const buffer = await writeXlsxFile([['SN'], ['XLSX-1']]).toBuffer();
+    expect(await readSpreadsheet(new Blob([new Uint8Array(buffer)]))).toEqual([['SN'], ['XLSX-1']]);
   });
 });

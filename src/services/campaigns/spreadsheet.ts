@@ -63,8 +63,6 @@ export interface ImportResult {
   /** Rows with a value in the matched column. */
   fileDevices: number;
   notInvolved: NotInvolvedRow[];
-  /** The legacy binary .xls format, which cannot be read (save it as .xlsx). */
-  legacyXls?: boolean;
 }
 
 /**
@@ -86,13 +84,27 @@ export async function matchColumns(columns: Column[], match: (values: string[]) 
   return fallback ?? { devices: [], fileDevices: 0, notInvolved: [] };
 }
 
-/** Reads the first sheet of an XLSX file in the browser (read-excel-file), loaded on first use. */
-export async function readSpreadsheet(file: Blob): Promise<Cell[][] | 'legacy_xls'> {
+/** The first bytes of an OLE2 compound file: an Excel 97-2003 (.xls, BIFF) workbook, as LibreOffice and old Excel save it. */
+const COMPOUND_FILE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+
+/**
+ * Reads the first sheet of an .xlsx (read-excel-file) or .xls (SheetJS) file in the browser, telling them apart by their
+ * first bytes, not the name. Each reader is loaded on first use, so neither weighs on the app's first load.
+ */
+export async function readSpreadsheet(file: Blob): Promise<Cell[][]> {
+  const head = new Uint8Array(await file.slice(0, COMPOUND_FILE.length).arrayBuffer());
+  if (COMPOUND_FILE.every((byte, i) => head[i] === byte)) return readLegacyWorkbook(file);
   const { readSheet } = await import('read-excel-file/browser');
-  try {
-    return (await readSheet(file)) as Cell[][];
-  } catch (error) {
-    if ((error as { code?: string }).code === 'XLS_FILE_NOT_SUPPORTED') return 'legacy_xls';
-    throw error;
-  }
+  return (await readSheet(file)) as Cell[][];
+}
+
+async function readLegacyWorkbook(file: Blob): Promise<Cell[][]> {
+  const { read, utils } = await import('@e965/xlsx');
+  const book = read(new Uint8Array(await file.arrayBuffer()), { type: 'array', cellDates: true });
+  const sheet = book.Sheets[book.SheetNames[0] ?? ''];
+  if (!sheet?.['!ref']) return [];
+  // Rows are numbered from A1 like the file's own (a report names "Row 3"), even when the first rows are empty.
+  const range = utils.decode_range(sheet['!ref']);
+  sheet['!ref'] = utils.encode_range({ s: { r: 0, c: 0 }, e: range.e });
+  return utils.sheet_to_json<Cell[]>(sheet, { header: 1, raw: true, defval: null, blankrows: true });
 }

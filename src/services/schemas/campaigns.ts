@@ -132,6 +132,12 @@ export function periodDays(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
 }
 
+/** The report's sheet name by language (at most 31 characters, Excel's limit). */
+export const REPORT_SHEET = { en: 'Campaign report', ru: 'Отчёт по кампании' } as const;
+
+/** Report column widths in characters, in REPORT_HEADERS order. */
+export const REPORT_WIDTHS = [20, 28, 24, 12, 10, 40, 20, 10, 18] as const;
+
 /** Report column headers by language: exported files carry words, not codes. */
 export const REPORT_HEADERS = {
   en: ['Serial number', 'Device', 'Office', 'Date', 'Events', 'Event titles', 'Planned minutes', 'Plays', 'Played minutes'],

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, ProgressBar } from '@fluentui/react-components';
+import { Button, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, ProgressBar } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { campaignReportMachine } from '../../machines/campaigns/campaignReport.machine.ts';
@@ -8,6 +8,7 @@ import { currentLanguage } from '../../i18n.ts';
 import { DateInput } from '../common/DateInput.tsx';
 import { saveBlob } from '../devices/format.ts';
 import { useCampaignsStyles } from './Campaigns.styles.ts';
+import { Dialog } from '../common/Dialog.tsx';
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 

@@ -1,9 +1,10 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
+import { Button, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { CampaignDevicesActor } from '../../machines/campaigns/campaignDevices.machine.ts';
 import { importSummary } from '../../machines/campaigns/campaignDevices.selectors.ts';
 import { useCampaignDevicesStyles } from './Campaigns.styles.ts';
+import { Dialog } from '../common/Dialog.tsx';
 
 /** What an import did: the spec's summary line, how many devices joined the list, and every file row left out with why. */
 export function ImportResultDialog({ editor }: { editor: CampaignDevicesActor }) {

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner } from '@fluentui/react-components';
+import { Button, Checkbox, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { MAX_PAGE_SIZE } from '../../services/schemas/common.ts';
 import type { DevicePosition } from '../../services/schemas/devices.ts';
 import { Loading } from '../common/Loading.tsx';
 import { useCampaignDevicesStyles } from './Campaigns.styles.ts';
+import { Dialog } from '../common/Dialog.tsx';
 
 const targetsMachine = createFetchStatusMachine<Campaign[], DevicePosition>().provide({
   actors: { load: fromPromise(async ({ input }) => (await listCampaigns({ page: 1, page_size: MAX_PAGE_SIZE, screen_position: input.params })).results) },

@@ -1,6 +1,5 @@
 import {
   Button,
-  Dialog,
   DialogActions,
   DialogBody,
   DialogContent,
@@ -9,6 +8,7 @@ import {
   Spinner,
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
+import { Dialog } from './Dialog.tsx';
 
 export interface ConfirmDeleteDialogProps {
   /** Whether the dialog is shown. */

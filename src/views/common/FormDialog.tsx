@@ -1,10 +1,11 @@
 import { useMemo, useRef, type ReactNode } from 'react';
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner } from '@fluentui/react-components';
+import { Button, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { AnyActorRef, SnapshotFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import type { FieldErrors, FormActor, FormFields, FormInput, FormMachine } from '../../machines/form/form.machine.ts';
 import { useFormDialogStyles } from './FormDialog.styles.ts';
+import { Dialog } from './Dialog.tsx';
 
 /**
  * Starts a form machine (see `createFormMachine`) for a dialog. `onSaved` gets the server's answer; `onClose` follows

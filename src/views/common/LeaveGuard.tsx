@@ -1,6 +1,7 @@
 import { useContext } from 'react';
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
+import { Button, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
 import { UNSAFE_DataRouterContext, useBeforeUnload, useBlocker } from 'react-router-dom';
+import { Dialog } from './Dialog.tsx';
 
 /** The already-translated texts of a leave question. */
 export interface LeaveGuardTexts {

@@ -1,6 +1,6 @@
 import { useMemo, useRef } from 'react';
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner } from '@fluentui/react-components';
-import { ArrowClockwiseRegular, CheckmarkCircleRegular, DeleteRegular, EditRegular, ImageAddRegular, ImageOffRegular, PowerRegular, SettingsRegular } from '@fluentui/react-icons';
+import { Button, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner } from '@fluentui/react-components';
+import { ArrowClockwiseRegular, CheckmarkCircleRegular, DeleteRegular, EditRegular, ImageAddRegular, ImageOffRegular, MapRegular, PowerRegular, SettingsRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -12,6 +12,7 @@ import { DeviceDetails } from './DeviceDetails.tsx';
 import { useDeviceCardStyles } from './Devices.styles.ts';
 import { deviceActivationLogic, deviceCardLogic } from './logic.ts';
 import { useDevicePhoto } from './useDevicePhoto.ts';
+import { Dialog } from '../common/Dialog.tsx';
 
 export interface DeviceCardProps {
   device: Device;
@@ -112,6 +113,9 @@ export function DeviceCard({ device: initial, onEdit, onChanged, onActivationCha
             ) : null}
             <Button icon={<SettingsRegular />} onClick={() => navigate(`/devices/${device.id}/configs`)}>
               {t('actions.configs')}
+            </Button>
+            <Button icon={<MapRegular />} onClick={() => navigate(`/navigation/${device.id}`)}>
+              {t('actions.navigation')}
             </Button>
             {canEdit ? (
               <Button icon={<ArrowClockwiseRegular />} disabled={busy || !device.is_active} onClick={() => card.send({ type: 'card.reboot' })}>

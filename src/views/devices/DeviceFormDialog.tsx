@@ -1,5 +1,5 @@
 import { type FormEvent, useMemo, useRef } from 'react';
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Select, Spinner, Textarea } from '@fluentui/react-components';
+import { Button, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Select, Spinner, Textarea } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { DeviceFormField, DeviceFormValues } from '../../machines/devices/devicesForm.machine.ts';
@@ -12,6 +12,7 @@ import { useDeviceFormStyles } from './Devices.styles.ts';
 import { fieldErrorMessage } from './format.ts';
 import { deviceFormLogic } from './logic.ts';
 import { useLocationOptions } from './useDeviceFilterOptions.ts';
+import { Dialog } from '../common/Dialog.tsx';
 
 export interface DeviceFormDialogProps {
   /** The device to edit; absent to add one. */

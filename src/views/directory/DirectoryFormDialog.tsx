@@ -1,4 +1,4 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Select, Spinner } from '@fluentui/react-components';
+import { Button, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Select, Spinner } from '@fluentui/react-components';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { DirectoryFields } from '../../machines/directory.machine.ts';
@@ -8,6 +8,7 @@ import { QUERY_TYPES } from '../../services/schemas/directory.ts';
 import { SCREEN_POSITIONS } from '../../services/schemas/media.ts';
 import type { DirectoryActor } from './DirectoryTable.tsx';
 import { useDirectoryStyles } from './Directory.styles.ts';
+import { Dialog } from '../common/Dialog.tsx';
 
 const FIELD_MESSAGES: Record<string, string> = {
   required: 'validation.required',

@@ -2,7 +2,6 @@ import { useEffect, useRef } from 'react';
 import {
   Button,
   Caption1,
-  Dialog,
   DialogActions,
   DialogBody,
   DialogContent,
@@ -18,6 +17,7 @@ import { selectIsBusy, selectIsEditing, selectIsFinished, selectItems, selectSum
 import { LeaveGuard } from '../common/LeaveGuard.tsx';
 import { UploadItemRow } from './UploadItemRow.tsx';
 import { useUploadStyles } from './UploadDialog.styles.ts';
+import { Dialog } from '../common/Dialog.tsx';
 
 export type UploadActor = ActorRefFrom<typeof uploadMachine>;
 

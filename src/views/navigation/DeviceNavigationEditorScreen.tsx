@@ -1,5 +1,5 @@
 import { useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Option, Textarea, tokens } from '@fluentui/react-components';
+import { Button, Checkbox, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Option, Textarea, tokens } from '@fluentui/react-components';
 import { AddRegular, SaveRegular, SendRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,7 @@ import { PlaceholderEditor } from './PlaceholderEditor.tsx';
 import { useCanvasImage } from './markerIcons.ts';
 import { useImageUrl } from './ObjectViewer.tsx';
 import { tokenValue } from './useFetch.ts';
+import { Dialog } from '../common/Dialog.tsx';
 
 /** Stage ids of the screen's own marker and of a marker being placed (saved markers have positive ids, new ones negative). */
 const OWN = 1e9;

@@ -1,11 +1,12 @@
 import { useMemo } from 'react';
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, ProgressBar } from '@fluentui/react-components';
+import { Button, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, ProgressBar } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { objectUploadMachine, type ObjectUploadInput } from '../../machines/navigation/objectUpload.machine.ts';
 import type { NavigationObject } from '../../services/navigation.service.ts';
 import { errorMessageKey } from '../common/errorMessageKey.ts';
 import { useNavigationStyles } from './Navigation.styles.ts';
+import { Dialog } from '../common/Dialog.tsx';
 
 const FIELD_MESSAGES: Record<string, string> = {
   required: 'form.required',

@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
-import { Body1, Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, SearchBox, Spinner, Switch } from '@fluentui/react-components';
+import { Body1, Button, Checkbox, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, SearchBox, Spinner, Switch } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { mediaPickerMachine } from '../../machines/playlists/mediaPicker.machine.ts';
@@ -8,6 +8,7 @@ import type { PlaylistDetail } from '../../services/schemas/playlists.ts';
 import { Loading } from '../common/Loading.tsx';
 import { clock, playlistErrorKey } from './format.ts';
 import { usePickerStyles } from './MediaPicker.styles.ts';
+import { Dialog } from '../common/Dialog.tsx';
 
 
 const SEARCH_DELAY_MS = 300;
