@@ -10,6 +10,7 @@ const apiProject = (name: string, databaseUrl: string) => ({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     env: { TEST_DATABASE_URL: databaseUrl },
+    globalSetup: ['tests/helpers/globalSetup.ts'],
   },
 });
 
@@ -37,6 +38,7 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          globalSetup: ['tests/helpers/globalSetup.ts'],
         },
       },
     ],

@@ -9,9 +9,9 @@ import { ContactWriter } from './db/heartbeats.ts';
 import { migrate, openDatabase } from './db/index.ts';
 import { countUsers, insertUser } from './db/users.ts';
 
-/** Opens the database, applies migrations and builds the context every route plugin receives. */
-export async function createContext(config: ServerConfig): Promise<AppContext> {
-  const database = await openDatabase(config);
+/** Opens the database (an in-memory one from `options.loadDataDir` when given), applies migrations and builds the context every route plugin receives. */
+export async function createContext(config: ServerConfig, options: { loadDataDir?: Blob } = {}): Promise<AppContext> {
+  const database = await openDatabase(config, options);
   await migrate(database);
   const tokens = await createTokenService(database.db, {
     accessSeconds: config.accessTtlSeconds,

@@ -24,7 +24,8 @@ type RawQuery = (sqlText: string) => Promise<Record<string, unknown>[]>;
 
 const migrationsDir = path.join(import.meta.dirname, 'migrations');
 
-export async function openDatabase(config: Pick<ServerConfig, 'databaseUrl' | 'dataDir' | 'inMemory'>): Promise<Database> {
+/** `loadDataDir`: an in-memory PGlite starts from this dump of a data directory instead of an empty one (tests load a migrated one). */
+export async function openDatabase(config: Pick<ServerConfig, 'databaseUrl' | 'dataDir' | 'inMemory'>, { loadDataDir }: { loadDataDir?: Blob } = {}): Promise<Database> {
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
     return {
@@ -50,7 +51,7 @@ export async function openDatabase(config: Pick<ServerConfig, 'databaseUrl' | 'd
   // Extensions the migrations create (PostgreSQL ships them; PGlite loads them here).
   const options = { extensions: { pg_trgm }, parsers: DRIZZLE_PARSERS };
   if (config.inMemory) {
-    client = new PGlite(options);
+    client = new PGlite(loadDataDir ? { ...options, loadDataDir } : options);
   } else {
     const dir = path.join(config.dataDir, 'pglite');
     await fs.mkdir(dir, { recursive: true });

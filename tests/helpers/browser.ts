@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { record, timed } from './profile.ts';
 import { startTestServer, type TestServer } from './server.ts';
 import type { ServerConfig } from '../../server/config.ts';
 
@@ -22,7 +23,24 @@ export const CHROME_ARGS = [
 
 export async function launchBrowser(): Promise<Browser> {
   if (!fs.existsSync(CHROME_PATH)) throw new Error(`Chromium not found at ${CHROME_PATH}: apt-get install -y chromium, or set CHROME_PATH`);
-  return chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS });
+  return timed('browser', () => chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS }));
+}
+
+/** The page's explicit waits, timed under 'wait' for npm run test:profile (only when it profiles). */
+const WAITS = ['waitForURL', 'waitForResponse', 'waitForRequest', 'waitForSelector', 'waitForFunction', 'waitForEvent', 'waitForLoadState'] as const;
+function timeWaits(page: Page): void {
+  if (!process.env.VITRINE_TEST_PROFILE) return;
+  for (const name of WAITS) {
+    const original = (page[name] as (...args: unknown[]) => Promise<unknown>).bind(page);
+    (page as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => {
+      const started = performance.now();
+      try {
+        return await original(...args);
+      } finally {
+        record('wait', performance.now() - started);
+      }
+    };
+  }
 }
 
 export interface E2E {
@@ -50,6 +68,7 @@ export async function startE2E(overrides: Partial<ServerConfig> = {}): Promise<E
       const context = await browser.newContext({ baseURL: server.origin, viewport: { width, height }, locale });
       contexts.push(context);
       const page = await context.newPage();
+      timeWaits(page);
       const problems: string[] = [];
       page.on('console', (message) => {
         if (message.type() === 'error') problems.push(`console: ${message.text()}`);
@@ -58,8 +77,10 @@ export async function startE2E(overrides: Partial<ServerConfig> = {}): Promise<E
       return { context, page, problems };
     },
     async close() {
-      for (const context of contexts) await context.close().catch(() => undefined);
-      await browser.close().catch(() => undefined);
+      await timed('teardown', async () => {
+        for (const context of contexts) await context.close().catch(() => undefined);
+        await browser.close().catch(() => undefined);
+      });
       await server.close();
     },
   };

@@ -3,13 +3,14 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../../server/app.ts';
 import { createContext, ensureAdmin } from '../../server/bootstrap.ts';
 import { ActiveUserCache, PlayerCache } from '../../server/caches.ts';
 import { ContactWriter } from '../../server/db/heartbeats.ts';
 import { loadConfig, type ServerConfig } from '../../server/config.ts';
 import type { AppContext } from '../../server/context.ts';
+import { record, timed } from './profile.ts';
+import { adminQuery as adminQueryOn, pgliteDump, postgresTemplate } from './templates.ts';
 
 export interface TestServer {
   app: FastifyInstance;
@@ -24,8 +25,9 @@ export interface TestServer {
 }
 
 /**
- * Starts the real server on a random loopback port with a fresh database:
- * PGlite in memory by default, or a throw-away database on the PostgreSQL of TEST_DATABASE_URL.
+ * Starts the real server on a random loopback port with a fresh, migrated database:
+ * PGlite in memory by default (loaded from a migrated dump), or a throw-away clone of a migrated template database on the
+ * PostgreSQL of TEST_DATABASE_URL (tests/helpers/templates.ts).
  */
 export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
   // A caller that passes its own dataDir wants state that outlives this server (a restart test):
@@ -34,10 +36,14 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
   const dataDir = overrides.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'vitrine-test-')));
   let dropDatabase: (() => Promise<void>) | undefined;
   let databaseUrl: string | undefined;
+  let loadDataDir: Blob | undefined;
+  const started = performance.now();
   if (process.env.TEST_DATABASE_URL) {
+    // A clone of the migrated template (tests/helpers/templates.ts) rather than an empty database migrated here.
+    const template = await postgresTemplate(process.env.TEST_DATABASE_URL);
     const name = persistent ? persistentDatabaseName(dataDir) : `vitrine_test_${randomBytes(6).toString('hex')}`;
     const exists = persistent && (await adminQuery(`SELECT 1 FROM pg_database WHERE datname = '${name}'`)).length > 0;
-    if (!exists) await adminQuery(`CREATE DATABASE ${name}`);
+    if (!exists) await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${template}`);
     const url = new URL(process.env.TEST_DATABASE_URL);
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
@@ -53,11 +59,17 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     loginRateLimit: { max: 1000, windowSeconds: 60 },
     ...overrides,
   });
-  const ctx = await createContext(config);
+  // An in-memory PGlite starts from the migrated dump instead of its own initdb and migrations.
+  if (config.inMemory && !config.databaseUrl) loadDataDir = await pgliteDump();
+  const ctx = await createContext(config, { loadDataDir });
   const adminPassword = 'admin-test-password';
   await ensureAdmin(ctx, adminPassword);
-  const app = await buildApp(ctx, { logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  record('database', performance.now() - started);
+  const app = await timed('server', async () => {
+    const app = await buildApp(ctx, { logger: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    return app;
+  });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const origin = `http://127.0.0.1:${port}`;
@@ -68,12 +80,13 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     api: `${origin}/api/v1`,
     adminPassword,
     dataDir,
-    async close() {
-      await app.close();
-      await ctx.database.close();
-      await dropDatabase?.();
-      if (!persistent) await fs.rm(dataDir, { recursive: true, force: true });
-    },
+    close: () =>
+      timed('teardown', async () => {
+        await app.close();
+        await ctx.database.close();
+        await dropDatabase?.();
+        if (!persistent) await fs.rm(dataDir, { recursive: true, force: true });
+      }),
   };
 }
 
@@ -91,14 +104,8 @@ export async function startSecondInstance(server: TestServer): Promise<Pick<Test
 }
 
 /** Runs one statement on the PostgreSQL server of TEST_DATABASE_URL (names here are generated, never user input). */
-async function adminQuery(statement: string): Promise<unknown[]> {
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query(statement)).rows;
-  } finally {
-    await client.end();
-  }
+function adminQuery(statement: string): Promise<unknown[]> {
+  return adminQueryOn(process.env.TEST_DATABASE_URL!, statement);
 }
 
 function persistentDatabaseName(dataDir: string): string {

@@ -1,0 +1,93 @@
+/*
+ * npm run test:profile [-- --no-build] [-- VITEST ARGS]: where the test time goes.
+ * Builds (timed, unless --no-build), runs vitest (every project, or what the arguments select) with VITRINE_TEST_PROFILE
+ * set, then prints the 25 slowest test files and the time spent making database templates, starting databases and
+ * servers, launching browsers, waiting in pages and tearing down (tests/helpers/profile.ts records them).
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const args = process.argv.slice(2);
+const build = !args.includes('--no-build');
+const vitestArgs = args.filter((arg) => arg !== '--no-build');
+const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-profile-'));
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+const run = (command: string, commandArgs: string[], env: NodeJS.ProcessEnv = process.env) => {
+  const started = performance.now();
+  const result = spawnSync(command, commandArgs, { stdio: 'inherit', env });
+  return { status: result.status ?? 1, ms: performance.now() - started };
+};
+
+const phases: [string, number][] = [];
+if (build) {
+  const built = run('npm', ['run', 'build']);
+  phases.push(['build (npm run build)', built.ms]);
+  if (built.status !== 0) process.exit(built.status);
+}
+const tested = run('npx', ['vitest', 'run', ...vitestArgs], { ...process.env, VITRINE_TEST_PROFILE: directory });
+phases.push(['vitest (wall)', tested.ms]);
+
+interface FileTimes {
+  project: string;
+  file: string;
+  tests: number;
+  state: string;
+  prepareMs: number;
+  importMs: number;
+  testsMs: number;
+}
+interface Step {
+  project: string;
+  file: string;
+  phase: string;
+  ms: number;
+}
+const filesPath = path.join(directory, 'files.json');
+const files: FileTimes[] = fs.existsSync(filesPath) ? JSON.parse(fs.readFileSync(filesPath, 'utf8')) : [];
+const steps: Step[] = fs
+  .readdirSync(directory)
+  .filter((name) => name.endsWith('.jsonl'))
+  .flatMap((name) => fs.readFileSync(path.join(directory, name), 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Step));
+fs.rmSync(directory, { recursive: true, force: true });
+
+const key = (project: string, file: string) => `${project} ${file}`;
+const stepsByFile = new Map<string, Map<string, number>>();
+const totals = new Map<string, number>();
+for (const step of steps) {
+  const perFile = stepsByFile.get(key(step.project, step.file)) ?? new Map<string, number>();
+  perFile.set(step.phase, (perFile.get(step.phase) ?? 0) + step.ms);
+  stepsByFile.set(key(step.project, step.file), perFile);
+  totals.set(step.phase, (totals.get(step.phase) ?? 0) + step.ms);
+}
+const wall = (file: FileTimes) => file.prepareMs + file.importMs + file.testsMs;
+const sorted = [...files].sort((a, b) => wall(b) - wall(a));
+
+console.log(`\nThe 25 slowest test files of ${files.length} (wall = worker setup + import + tests and hooks):`);
+for (const file of sorted.slice(0, 25)) {
+  const parts = [`setup ${seconds(file.prepareMs)}`, `import ${seconds(file.importMs)}`];
+  for (const [phase, ms] of stepsByFile.get(key(file.project, file.file)) ?? []) parts.push(`${phase} ${seconds(ms)}`);
+  console.log(`${seconds(wall(file)).padStart(8)}  ${file.project.padEnd(12)} ${file.file} (${file.tests} tests${file.state === 'failed' ? ', FAILED' : ''}; ${parts.join(', ')})`);
+}
+
+const sum = (pick: (file: FileTimes) => number) => files.reduce((total, file) => total + pick(file), 0);
+console.log('\nWhere the time went (summed over files; files run side by side, so sums exceed the wall time):');
+for (const [name, ms] of phases) console.log(`  ${name.padEnd(44)} ${seconds(ms)}`);
+const describe: Record<string, string> = {
+  template: 'making the migrated database dump/template',
+  database: 'starting test databases (load/clone, admin)',
+  server: 'starting test servers (build app, listen)',
+  browser: 'launching Chromium',
+  wait: 'pages waiting (address, response, selector)',
+  teardown: 'closing servers, databases and browsers',
+};
+console.log(`  ${'worker setup of the files'.padEnd(44)} ${seconds(sum((file) => file.prepareMs))}`);
+console.log(`  ${'importing the test files'.padEnd(44)} ${seconds(sum((file) => file.importMs))}`);
+console.log(`  ${'tests and hooks'.padEnd(44)} ${seconds(sum((file) => file.testsMs))}`);
+for (const phase of Object.keys(describe)) {
+  const count = steps.filter((step) => step.phase === phase).length;
+  console.log(`    ${`${describe[phase]} (${count}x)`.padEnd(42)} ${seconds(totals.get(phase) ?? 0)}`);
+}
+process.exit(tested.status);
