@@ -24,6 +24,7 @@ function failureCode(refinement: string | undefined, type: string, value: unknow
   if (refinement === 'size' || refinement === 'max') return 'out_of_range';
   if (refinement === 'min') return 'out_of_range';
   if (refinement === 'pattern') return 'invalid_format';
+  if (refinement === 'characters') return 'invalid_characters';
   if (type === 'requiredString') return 'required';
   if (type === 'never') return 'unknown_field';
   return 'invalid';

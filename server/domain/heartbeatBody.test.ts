@@ -17,7 +17,7 @@ function random(seed: number) {
 type Pool = { usual: readonly unknown[]; odd: readonly unknown[] };
 const SERIALS: Pool = { usual: ['BENCH-000001', 'A', 'a'.repeat(64), 'X.1:2_3-4'], odd: ['a'.repeat(65), '', ' ', ' X1', 'X1 ', '-X1', 'Ж1', 'X1\n', 12, null, undefined, ['X1'], {}] };
 const KEYS: Pool = { usual: ['k', 'bench-key-1', 'k'.repeat(200), ' '], odd: ['k'.repeat(201), '', 7, null, undefined, true] };
-const VERSIONS: Pool = { usual: [undefined, '1.4.2', '', 'v'.repeat(64)], odd: ['v'.repeat(65), 1.4, null, ['1']] };
+const VERSIONS: Pool = { usual: [undefined, '1.4.2', '', 'v'.repeat(64)], odd: ['v'.repeat(65), 1.4, null, ['1'], '1.0\u202E', 'beep\u0007', '\u2066x'] };
 const STATES: Pool = { usual: [undefined, 'playing', 'waiting', 'not_found'], odd: ['PLAYING', '', null, 0] };
 const CONFIG_VERSIONS: Pool = { usual: [undefined, 0, 1, 2147483647], odd: [2147483648, 1e20, -1, 1.5, '1', null, Number.NaN, Number.POSITIVE_INFINITY] };
 const IPS: Pool = {

@@ -1,5 +1,5 @@
 import { MAX_ID } from '../../src/services/schemas/common.ts';
-import { isIpAddress, SCHEDULE_STATES, SERIAL_PATTERN, type PlayerHeartbeatBody } from '../../src/services/schemas/devices.ts';
+import { isIpAddress, SCHEDULE_STATES, SERIAL_PATTERN, UNSAFE_REPORTED_CHARACTERS, type PlayerHeartbeatBody } from '../../src/services/schemas/devices.ts';
 
 const MAX_SERIAL = 64;
 const MAX_KEY = 200;
@@ -25,7 +25,7 @@ export function isPlainHeartbeat(body: Record<string, unknown>): body is PlayerH
     (body.ip === undefined || body.ip === null || (typeof body.ip === 'string' && isIpAddress(body.ip))) &&
     body.schedule_expiry === undefined &&
     body.acknowledged === undefined &&
-    (version === undefined || (typeof version === 'string' && version.length <= MAX_VERSION)) &&
+    (version === undefined || (typeof version === 'string' && version.length <= MAX_VERSION && !UNSAFE_REPORTED_CHARACTERS.test(version))) &&
     (scheduleState === undefined || scheduleStates.includes(scheduleState)) &&
     (configVersion === undefined || (typeof configVersion === 'number' && Number.isInteger(configVersion) && configVersion >= 0 && configVersion <= MAX_ID))
   );

@@ -18,7 +18,7 @@ import { isUsed, mediaUsage } from '../media/usage.ts';
 import { backfillChecksums } from '../media/checksums.ts';
 import { createMediaWorker } from '../media/worker.ts';
 import { currentUser, requireUser } from '../plugins/auth.ts';
-import { requireUserOrPlayer } from '../media/access.ts';
+import { assertPlayerMayRead, requireUserOrPlayer } from '../media/access.ts';
 import { assertVideoUpload } from '../domain/companies.ts';
 import { areaScope, assertVisible, keepVisible, ownerCompany, type Scope } from '../domain/scope.ts';
 import { discardTemps } from '../media/upload.ts';
@@ -77,8 +77,13 @@ export default async function mediaRoutes(app: FastifyInstance, { ctx }: { ctx: 
   }
   const view = (request: FastifyRequest) => areaScope(ctx, request, 'media', 'view');
   const edit = (request: FastifyRequest) => areaScope(ctx, request, 'media', 'edit');
-  /** Downloads: a player (no user on the request) reads any file by link; a user within their scope. */
-  const viewer = async (request: FastifyRequest) => (request.user ? view(request) : undefined);
+  /** Downloads: a user within their scope; a player only the files assertPlayerMayRead allows it (404 otherwise). */
+  const downloadable = async (request: FastifyRequest) => {
+    const id = idParam(request);
+    if (request.user) return existing(id, await view(request));
+    await assertPlayerMayRead(db, request, id);
+    return existing(id);
+  };
 
   app.post('/media/files/create/', asUser, async (request, reply) => {
     const user = currentUser(request);
@@ -174,18 +179,18 @@ export default async function mediaRoutes(app: FastifyInstance, { ctx }: { ctx: 
   });
 
   app.get('/media/files/:id/source', asUserOrPlayer, async (request, reply) => {
-    const row = await existing(idParam(request), await viewer(request));
+    const row = await downloadable(request);
     return sendStoredFile(request, reply, store.sourcePath(row.id, row.sourceExt), row.mimeType, row.originalName);
   });
 
   app.get('/media/files/:id/preview', asUserOrPlayer, async (request, reply) => {
-    const row = await existing(idParam(request), await viewer(request));
+    const row = await downloadable(request);
     if (!row.hasPreview) throw notFound('Preview');
     return sendStoredFile(request, reply, store.previewPath(row.id), 'image/jpeg');
   });
 
   app.get('/media/files/:id/render/:queryId', asUserOrPlayer, async (request, reply) => {
-    const row = await existing(idParam(request), await viewer(request));
+    const row = await downloadable(request);
     const queryId = idParam(request, 'queryId');
     const job = (await renderJobsOf(db, [row.id])).find((r) => r.queryId === queryId && r.status === 'done');
     if (!job) throw notFound('Render');

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices } from '../../server/db/devices.schema.ts';
 import { ContactWriter, type Contact } from '../../server/db/heartbeats.ts';
 import { apiClient, signIn, startTestServer, type TestServer } from '../helpers/server.ts';
-import { createDevice, heartbeat, nextSerial, TINY_PNG } from './devices.helpers.ts';
+import { createCompanyAndOffice, createDevice, heartbeat, nextSerial, TINY_PNG } from './devices.helpers.ts';
 
 let server: TestServer;
 let client: ReturnType<typeof apiClient>;
@@ -193,5 +193,48 @@ describe('found by the fuzzer', () => {
     for (const url of ['/tvpi/devices/?campaign=2', '/tvpi/devices/?campaign=2&company=1', '/tvpi/devices-xslx/?campaign=2']) {
       expect([url, (await client.get(url)).status]).toEqual([url, 200]);
     }
+  });
+});
+
+describe('issue 26.1: a player reads only the media files meant for it', () => {
+  it("answers 404 like an absent file for another company's media, on every player-readable file route", async () => {
+    const a = await createCompanyAndOffice(client, 'Access A');
+    const b = await createCompanyAndOffice(client, 'Access B');
+    const device = await createDevice(client, { office: a.office.id, position: 'horizontal' });
+    const upload = async (company: number | undefined) => {
+      const response = await client.post('/media/files/create/', pngUpload([{ ...describeAs('Access'), ...(company ? { company } : {}) }]));
+      expect(response.status, JSON.stringify(response.body)).toBe(201);
+      return response.body[0].id as number;
+    };
+    const own = await upload(a.company.id);
+    const foreign = await upload(b.company.id);
+    const unowned = await upload(undefined);
+    const player = { 'x-device-serial': device.sn, 'x-device-key': device.key };
+    const get = async (path: string) => (await apiClient(server).call('GET', path, undefined, player)).status;
+    expect(await get(`/media/files/${own}/source`)).toBe(200);
+    for (const id of [foreign, unowned]) {
+      for (const path of [`/media/files/${id}/source`, `/media/files/${id}/preview`, `/media/files/${id}/render/1`]) {
+        expect([path, await get(path)]).toEqual([path, 404]);
+      }
+    }
+    // an absent file answers the same, and the owner's users still read theirs
+    expect(await get('/media/files/2147483647/source')).toBe(404);
+    expect((await client.get(`/media/files/${foreign}/source`)).status).toBe(200);
+  });
+});
+
+describe('issue 26.7: text a player reports holds no control or bidirectional characters', () => {
+  it('refuses U+202E, BEL and their kin in the heartbeat and hello version, and keeps what was stored', async () => {
+    const device = await createDevice(client);
+    expect((await heartbeat(server, device, { version: 'fine-1.0' })).status).toBe(200);
+    for (const version of ['1.0\u202E0.1', 'ring\u0007', '\u2066isolated\u2069', 'line\nbreak', 'c1\u0085']) {
+      const refused = await heartbeat(server, device, { version });
+      expect([JSON.stringify(version), refused.status, refused.body.code, refused.body.fields]).toEqual([JSON.stringify(version), 400, 'validation_error', { version: 'invalid_characters' }]);
+      const hello = await apiClient(server).post('/player/hello/', { version }, { 'x-device-serial': device.sn, 'x-device-key': device.key });
+      expect([hello.status, hello.body.fields]).toEqual([400, { version: 'invalid_characters' }]);
+    }
+    expect((await client.get(`/tvpi/devices/${device.id}`)).body.version).toBe('fine-1.0');
+    // tabs and every printable script stay accepted
+    expect((await heartbeat(server, device, { version: 'версия\t2 ✓ עברית' })).status).toBe(200);
   });
 });

@@ -111,6 +111,14 @@ export const MacAddress = coerce(nullable(pattern(string(), MAC_PATTERN)), strin
 export const IpAddress = coerce(nullable(refine(string(), 'pattern', isIpAddress)), string(), blankToNull);
 export const CalendarDate = coerce(nullable(refine(string(), 'pattern', isCalendarDate)), string(), blankToNull);
 const BoundedText = (maxLength: number) => size(string(), 0, maxLength);
+/**
+ * Control characters (C0 but tab, DEL, C1) and the invisible bidirectional marks, embeddings, overrides and isolates
+ * (U+061C, U+200E-F, U+202A-E, U+2066-9): text a player reports is shown as is in the device list and its xlsx, where
+ * these would ring, hide or reverse what surrounds them.
+ */
+export const UNSAFE_REPORTED_CHARACTERS = /[\u0000-\u0008\u000A-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+/** Free text a player reports (version, ...): at most `maxLength`, none of UNSAFE_REPORTED_CHARACTERS (invalid_characters). */
+export const ReportedText = (maxLength: number) => refine(BoundedText(maxLength), 'characters', (value) => !UNSAFE_REPORTED_CHARACTERS.test(value));
 /** The spec sends user: 1 with every write; accepted as sent. */
 const UserField = optional(nullable(min(max(integer(), 2147483647), 0)));
 
@@ -225,7 +233,7 @@ export const PlayerHelloBody = type({
   key: optional(size(string(), 1, 200)),
   mac: optional(MacAddress),
   ip: optional(IpAddress),
-  version: optional(BoundedText(64)),
+  version: optional(ReportedText(64)),
 });
 export type PlayerHelloBody = Infer<typeof PlayerHelloBody>;
 
@@ -242,7 +250,7 @@ export const PlayerHeartbeatBody = type({
   serial: SerialNumber,
   key: size(string(), 1, 200),
   ip: optional(IpAddress),
-  version: optional(BoundedText(64)),
+  version: optional(ReportedText(64)),
   schedule_state: optional(enums(SCHEDULE_STATES)),
   schedule_expiry: optional(nullable(refine(string(), 'pattern', isTimestamp))),
   /** The config_version the player holds: configs are answered only when it differs. */
