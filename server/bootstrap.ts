@@ -13,15 +13,18 @@ import { countUsers, insertUser } from './db/users.ts';
 export async function createContext(config: ServerConfig, options: { loadDataDir?: Blob } = {}): Promise<AppContext> {
   const database = await openDatabase(config, options);
   await migrate(database);
-  const tokens = await createTokenService(database.db, {
-    accessSeconds: config.accessTtlSeconds,
-    refreshSeconds: config.refreshTtlSeconds,
-  });
+  const activeUsers = new ActiveUserCache();
+  const tokens = await createTokenService(
+    database.db,
+    { accessSeconds: config.accessTtlSeconds, refreshSeconds: config.refreshTtlSeconds },
+    // A logout or a reuse through this instance refuses the session's access tokens here at once (others within CACHE_TTL_MS).
+    (familyId) => activeUsers.endFamily(familyId),
+  );
   const contacts = new ContactWriter(database.db, (error, dropped) => {
     if (dropped) console.warn(`A heartbeat contact of device ${dropped.deviceId} was refused by the database and dropped: ${(error as Error).message}`);
     else console.warn('Writing heartbeat contacts failed; they are kept for the next write', error);
   });
-  return { config, database, db: database.db, tokens, activeUsers: new ActiveUserCache(), players: new PlayerCache(), contacts };
+  return { config, database, db: database.db, tokens, activeUsers, players: new PlayerCache(), contacts };
 }
 
 /**

@@ -82,6 +82,38 @@ export class ActiveUserCache {
     this.generation += 1;
     this.entries.delete(id);
   }
+
+  private readonly families = new Map<string, number>();
+  private familyGeneration = 0;
+  /** At most this many open sessions remembered (the oldest forgotten first): a few hundred kB. */
+  private static readonly FAMILIES = 10_000;
+
+  /** Whether the refresh family is known open (read from the database less than the TTL ago): undefined to read it. */
+  familyOpen(family: string): boolean | undefined {
+    const until = this.families.get(family);
+    if (until === undefined) return undefined;
+    if (until > this.now()) return true;
+    this.families.delete(family);
+    return undefined;
+  }
+
+  /** Call before reading a family from the database; hand the answer to confirmFamily(). */
+  beginFamily(): { generation: number; at: number } {
+    return { generation: this.familyGeneration, at: this.now() };
+  }
+
+  /** Records that the read begun at `read` found the family open (ignored when a family was ended meanwhile). */
+  confirmFamily(family: string, read: { generation: number; at: number }): void {
+    if (read.generation !== this.familyGeneration) return;
+    if (this.families.size >= ActiveUserCache.FAMILIES) this.families.delete(this.families.keys().next().value!);
+    this.families.set(family, read.at + this.ttlMs);
+  }
+
+  /** The family was revoked through this instance (logout, refresh reuse): its access tokens are refused at once. */
+  endFamily(family: string): void {
+    this.familyGeneration += 1;
+    this.families.delete(family);
+  }
 }
 
 /** What a heartbeat needs to know about a device, as last read from or written to the database. */

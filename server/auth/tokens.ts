@@ -45,7 +45,25 @@ function splitRefresh(refresh: string): { id: string; secret: string } {
   return { id, secret };
 }
 
-export async function createTokenService(db: Db, ttl: { accessSeconds: number; refreshSeconds: number }): Promise<TokenService> {
+/**
+ * Whether a refresh family (a session) is still open: one of its tokens is not revoked. A logout or a reuse revokes
+ * every token of the family, and so ends the access tokens minted in it too (requireUser asks this, cached for
+ * CACHE_TTL_MS). Tokens are never deleted, so an open session's rows are there for as long as its access tokens live.
+ */
+export async function familyIsOpen(db: Pick<Db, 'execute'>, familyId: string): Promise<boolean> {
+  if (!UUID.test(familyId)) return false;
+  const result = (await db.execute(
+    sql`SELECT EXISTS (SELECT 1 FROM refresh_tokens WHERE family_id = ${familyId}::uuid AND revoked_at IS NULL) AS open`,
+  )) as unknown as { rows: { open: boolean }[] };
+  return result.rows[0]?.open === true;
+}
+
+export async function createTokenService(
+  db: Db,
+  ttl: { accessSeconds: number; refreshSeconds: number },
+  /** Called after a family was revoked through this service (logout, reuse), once its transaction committed. */
+  onFamilyRevoked: (familyId: string) => void = () => {},
+): Promise<TokenService> {
   const key = await signingKey(db);
 
   async function mint(tx: Executor, userId: number, familyId: string, generation: number): Promise<TokenPair> {
@@ -122,7 +140,7 @@ export async function createTokenService(db: Db, ttl: { accessSeconds: number; r
   const revokeFamily = (tx: Executor, familyId: string) =>
     tx.update(refreshTokens).set({ revokedAt: sql`now()` }).where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 
-  type Outcome = { pair: TokenPair } | { refused: 'token_not_valid' | 'token_revoked' | 'token_reused' };
+  type Outcome = { pair: TokenPair } | { refused: 'token_not_valid' | 'token_revoked' } | { refused: 'token_reused'; family: string };
 
   /**
    * Spends a refresh token for a new pair of the same family. The family's lock makes the decision one at a time: of two
@@ -141,13 +159,14 @@ export async function createTokenService(db: Db, ttl: { accessSeconds: number; r
       if (row.expiresAt.getTime() <= Date.now()) return { refused: 'token_not_valid' };
       if (row.spentAt) {
         await revokeFamily(tx, row.familyId);
-        return { refused: 'token_reused' };
+        return { refused: 'token_reused', family: row.familyId };
       }
       await tx.update(refreshTokens).set({ spentAt: sql`now()` }).where(eq(refreshTokens.id, row.id));
       return { pair: await mint(tx, row.userId, row.familyId, session.generation) };
     });
     if ('pair' in outcome) return outcome.pair;
     if (outcome.refused === 'token_revoked') throw unauthorized('token_revoked', 'Token has been revoked.');
+    if (outcome.refused === 'token_reused') onFamilyRevoked(outcome.family);
     if (outcome.refused === 'token_reused') throw unauthorized('token_reused', 'Refresh token was already used; the session has been revoked.');
     throw unauthorized('token_not_valid', 'Token is invalid or expired.');
   }
@@ -159,9 +178,10 @@ export async function createTokenService(db: Db, ttl: { accessSeconds: number; r
       await lockFamily(tx, presented.familyId);
       await sessionOf(tx, presented.userId);
       await revokeFamily(tx, presented.familyId);
-      return true;
+      return presented.familyId;
     });
     if (!found) throw unauthorized('token_not_valid', 'Token is invalid or expired.');
+    onFamilyRevoked(found);
   }
 
   async function endSessions(userId: number, keepFamily: string | null, change: Partial<Pick<typeof users.$inferInsert, 'passwordHash' | 'isActive'>> = {}): Promise<boolean> {

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema.ts';
 import { forbidden, unauthorized } from '../errors.ts';
+import { familyIsOpen } from '../auth/tokens.ts';
 import { tokenIsCurrent } from '../caches.ts';
 import type { AppContext } from '../context.ts';
 
@@ -44,6 +45,12 @@ export function requireUser(ctx: AppContext) {
     }
     // A password change or deactivation since the token was minted ended its session.
     if (!current) throw unauthorized('token_revoked', 'The session has ended: sign in again.');
+    // So did a logout or a refresh-token reuse: its refresh family is revoked.
+    if (payload.fid !== undefined && !ctx.activeUsers.familyOpen(payload.fid)) {
+      const read = ctx.activeUsers.beginFamily();
+      if (!(await familyIsOpen(ctx.db, payload.fid))) throw unauthorized('token_revoked', 'The session has ended: sign in again.');
+      ctx.activeUsers.confirmFamily(payload.fid, read);
+    }
     request.user = { id: payload.user_id, isAdmin: payload.user_id === ADMIN_USER_ID, family: payload.fid };
   };
 }

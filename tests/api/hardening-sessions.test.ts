@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { refreshTokens } from '../../server/db/schema.ts';
-import { apiClient, createUserAndSignIn, signIn, startTestServer, type TestServer } from '../helpers/server.ts';
+import { apiClient, createUserAndSignIn, signIn, startSecondInstance, startTestServer, type TestServer } from '../helpers/server.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -92,6 +92,53 @@ describe('defect 4: a password change ends the other sessions at once', () => {
       // The other instance trusts its entry for at most 2 s (README, caches): then the token is refused there too.
       second.ctx.activeUsers.forget(user.id);
       expect((await elsewhere.get('/users/profile/')).body.code).toBe('token_revoked');
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe('issue 26.5: a logout or a refresh reuse ends the session\'s access tokens at once, on every instance', () => {
+  /** Waits (at most 3 s: the other instance trusts what it read for 2 s) until `client` is refused; answers how long it took. */
+  const refusedWithin = async (client: ReturnType<typeof apiClient>) => {
+    const started = Date.now();
+    await vi.waitFor(async () => expect((await client.get('/users/profile/')).body.code).toBe('token_revoked'), { timeout: 3000, interval: 100 });
+    return Date.now() - started;
+  };
+
+  it('refuses the access token after POST /auth/logout/ here at once and on a second instance within 2 s', async () => {
+    const second = await startSecondInstance(server);
+    try {
+      await createUserAndSignIn(server, 'sessions-logout', 'password-out-1');
+      const session = await signIn(server, 'sessions-logout', 'password-out-1');
+      const kept = await signIn(server, 'sessions-logout', 'password-out-1');
+      const elsewhere = apiClient(second, session.access);
+      expect((await elsewhere.get('/users/profile/')).status).toBe(200);
+      expect((await session.client.get('/users/profile/')).status).toBe(200);
+      expect((await apiClient(server).post('/auth/logout/', { refresh: session.refresh })).status).toBe(200);
+      const here = await session.client.get('/users/profile/');
+      expect([here.status, here.body.code]).toEqual([401, 'token_revoked']);
+      expect(await refusedWithin(elsewhere)).toBeLessThan(3000);
+      // the user's other session goes on
+      expect((await kept.client.get('/users/profile/')).status).toBe(200);
+      expect((await apiClient(second, kept.access).get('/users/profile/')).status).toBe(200);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it("refuses the winner's access token once a reuse of its parent refresh token revoked the family", async () => {
+    const second = await startSecondInstance(server);
+    try {
+      const { refresh: first } = await server.ctx.tokens.issue(1);
+      const winner = await refresh(first);
+      expect(winner.status).toBe(200);
+      const elsewhere = apiClient(second, winner.body.access);
+      expect((await elsewhere.get('/users/profile/')).status).toBe(200);
+      expect((await apiClient(server, winner.body.access).get('/users/profile/')).status).toBe(200);
+      expect((await refresh(first)).body.code).toBe('token_reused');
+      expect((await apiClient(server, winner.body.access).get('/users/profile/')).body.code).toBe('token_revoked');
+      expect(await refusedWithin(elsewhere)).toBeLessThan(3000);
     } finally {
       await second.close();
     }
