@@ -100,6 +100,8 @@ describe('devices page', () => {
     expect(await card.locator('[data-field="status"]').innerText()).toBe('Offline');
     await card.getByRole('button', { name: 'Check' }).click();
     await visible(page.getByText('Device is not ready').first());
+    // The device's navigation editor is reachable from its card.
+    expect(await card.getByRole('button', { name: 'Navigation map' }).count()).toBe(1);
     await card.getByRole('button', { name: 'Close' }).click();
     await card.waitFor({ state: 'detached' });
     expect(unexpected(problems)).toEqual([]);

@@ -59,6 +59,8 @@ describe('media', () => {
     await dialog.getByLabel('Choose files').setInputFiles([cancel, keep]);
     const big = dialog.getByRole('listitem', { name: 'File city-at-night.mp4' });
     const small = dialog.getByRole('listitem', { name: 'File harbour.mp4' });
+    // A new file is named after the file, extension kept (image.png and image.jpg stay apart), and stays editable.
+    expect([await big.getByLabel('Name').inputValue(), await small.getByLabel('Name').inputValue()]).toEqual(['city-at-night.mp4', 'harbour.mp4']);
     await small.getByLabel('Name').fill('Harbour');
     const unthrottle = await throttleUploads(page, 256 * 1024);
     const bar = big.getByRole('progressbar', { name: 'Upload progress of city-at-night.mp4' });

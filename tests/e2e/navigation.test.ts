@@ -51,7 +51,12 @@ async function onLayout(x: number, y: number) {
 
 describe('navigation', () => {
   it('creates an object with a layout, places and edits markers on the device map, applies, sends, and a player fetches it', async () => {
-    await page.goto(`/navigation?company=${ids.company}&office=${ids.office}`);
+    // Chosen through the pickers (not the address): the first object of an empty office shows without a reload.
+    await page.goto('/navigation');
+    await page.getByRole('combobox', { name: 'Company' }).click();
+    await page.getByRole('option', { name: 'E2E Mall' }).click();
+    await page.getByRole('combobox', { name: 'Office' }).click();
+    await page.getByRole('option', { name: /^E2E Mall centre/ }).click();
     await page.getByText('This office has no objects yet').waitFor();
     await page.getByRole('button', { name: 'Add object' }).click();
     const dialog = page.getByRole('dialog', { name: 'New object' });
@@ -64,7 +69,9 @@ describe('navigation', () => {
     expect(objects.body.results.map((o: { name: string; width: number }) => [o.name, o.width])).toEqual([['Floor 1', 1200]]);
     ids.object = objects.body.results[0].id;
 
-    await page.goto(`/navigation/${ids.device}`);
+    // The device's editor is a link on the navigation page (and on the device card), not an address to type.
+    await page.getByRole('link', { name: 'Navigation map of Entrance screen' }).click();
+    await page.waitForURL(`**/navigation/${ids.device}`);
     await page.getByRole('combobox', { name: 'Object' }).click();
     await page.getByRole('option', { name: 'Floor 1' }).click();
     const send = page.getByRole('button', { name: 'Send changes to device' });

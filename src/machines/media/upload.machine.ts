@@ -65,9 +65,15 @@ export interface BatchSummary {
   cancelled: number;
 }
 
-function nameOf(file: UploadFile): string {
-  const base = file.name.replace(/\.[^.]+$/, '').trim();
-  return (base || file.name).slice(0, 255);
+/**
+ * The name a new upload starts with: the file's own name, extension included, so image.png and image.jpg stay apart
+ * everywhere the name shows (editable before sending). Past 255 characters the base is cut, not the extension.
+ */
+export function defaultMediaName(file: Pick<UploadFile, 'name'>): string {
+  const name = file.name.trim();
+  if (name.length <= 255) return name;
+  const extension = /\.[^.]{1,16}$/.exec(name)?.[0] ?? '';
+  return name.slice(0, 255 - extension.length) + extension;
 }
 
 function update(items: UploadItem[], id: string, patch: Partial<UploadItem>): UploadItem[] {
@@ -117,7 +123,7 @@ export const uploadMachine = setup({
         return {
           id: String(nextId++),
           file,
-          info: { name: nameOf(file), description: '', ...context.defaults },
+          info: { name: defaultMediaName(file), description: '', ...context.defaults },
           status: tooLarge ? 'rejected' : 'ready',
           loaded: 0,
           total: file.size,

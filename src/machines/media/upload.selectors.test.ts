@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { uploadMachine, type UploadItem } from './upload.machine.ts';
+import { defaultMediaName, uploadMachine, type UploadItem } from './upload.machine.ts';
 import { infoErrors, percentOf, selectBatchProgress, selectIsBusy, selectIsEditing, selectItems, selectSummary } from './upload.selectors.ts';
 
 const item = (patch: Partial<UploadItem>): UploadItem => ({
@@ -40,5 +40,13 @@ describe('infoErrors', () => {
   it('names a blank name and an unknown position', () => {
     expect(infoErrors(item({}))).toEqual({});
     expect(infoErrors(item({ info: { name: ' ', screen_position: 'sideways' as never, device_type: 'tvpi' } }))).toEqual({ name: 'required', screen_position: 'invalid' });
+  });
+});
+
+describe('defaultMediaName', () => {
+  it('keeps the extension, so image.png and image.jpg are told apart; a long name loses base characters, not its extension', () => {
+    expect([defaultMediaName({ name: 'image.png' }), defaultMediaName({ name: 'image.jpg' }), defaultMediaName({ name: ' clip.final.mp4 ' })]).toEqual(['image.png', 'image.jpg', 'clip.final.mp4']);
+    const long = defaultMediaName({ name: `${'я'.repeat(300)}.webm` });
+    expect([long.length, long.endsWith('я.webm')]).toEqual([255, true]);
   });
 });

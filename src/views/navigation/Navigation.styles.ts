@@ -18,6 +18,8 @@ export const useNavigationStyles = makeStyles({
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, margin: `${tokens.spacingVerticalM} 0` },
   markerList: { margin: 0, padding: 0, listStyleType: 'none', display: 'grid', gap: tokens.spacingVerticalXXS },
   shown: { margin: 0, padding: 0, border: 'none', minWidth: 0, overflowWrap: 'anywhere' },
+  deviceMaps: { display: 'grid', gap: tokens.spacingVerticalS, marginBottom: tokens.spacingVerticalL },
+  deviceMapList: { margin: 0, padding: 0, listStyleType: 'none', display: 'flex', flexWrap: 'wrap', gap: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalL}`, overflowWrap: 'anywhere' },
   preview: { border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke1}`, maxWidth: '100%' },
 });
 

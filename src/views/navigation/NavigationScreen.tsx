@@ -15,6 +15,7 @@ import { usePageTitle } from '../common/usePageTitle.ts';
 import { useCan } from '../common/usePermission.ts';
 import { ObjectFormDialog } from './ObjectFormDialog.tsx';
 import { ObjectViewer } from './ObjectViewer.tsx';
+import { OfficeDevices } from './OfficeDevices.tsx';
 import { useNavigationStyles } from './Navigation.styles.ts';
 import { useFetch } from './useFetch.ts';
 
@@ -114,6 +115,7 @@ export default function NavigationScreen() {
           ))}
         </ul>
       ) : null}
+      {office ? <OfficeDevices key={office} office={office} /> : null}
       {openedObject ? <ObjectViewer key={`${openedObject.id}-${openedObject.layout}`} object={openedObject} /> : null}
       <ObjectFormDialog
         input={form}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { createFetchStatusMachine } from '../../machines/fetchStatus.machine.ts';
@@ -8,6 +8,9 @@ import { selectData, selectError, selectIsLoading } from '../../machines/fetchSt
 export function useFetch<T, P>(load: (params: P) => Promise<T>, params: P | null) {
   const machine = useMemo(() => createFetchStatusMachine<T, P>().provide({ actors: { load: fromPromise(({ input }) => load(input.params as P)) } }), [load]);
   const actor = useActorRef(machine);
+  // reload() reads the current params: a callback kept from an earlier render (a dialog's onDone) reloads what is shown now.
+  const current = useRef(params);
+  current.current = params;
   const key = JSON.stringify(params);
   useEffect(() => {
     if (params !== null) actor.send({ type: 'fetch.load', params });
@@ -16,7 +19,10 @@ export function useFetch<T, P>(load: (params: P) => Promise<T>, params: P | null
   const data = useSelector(actor, (s) => selectData(s) as T | null);
   const error = useSelector(actor, selectError);
   const loading = useSelector(actor, selectIsLoading);
-  return { data, error, loading, reload: () => params !== null && actor.send({ type: 'fetch.load', params }) };
+  const reload = useCallback(() => {
+    if (current.current !== null) actor.send({ type: 'fetch.load', params: current.current });
+  }, [actor]);
+  return { data, error, loading, reload };
 }
 
 /** The value of a Fluent token (`var(--name)`) as the canvas needs it, read from the themed element. */

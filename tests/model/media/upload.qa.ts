@@ -4,7 +4,7 @@ import { ApiRequestError } from '../../../src/services/http.ts';
 import { MAX_MEDIA_FILE_BYTES } from '../../../src/services/schemas/media.ts';
 import { defineQa, done, error } from '../qa/catalogue.ts';
 
-const media = { id: 7, name: 'clip' };
+const media = { id: 7, name: 'clip.mp4' };
 
 const PICK_TWO = 'pick clip.mp4 (1000 bytes) and poster.png (500 bytes)';
 const PICK_HUGE = 'pick huge.mp4, one byte over 250 MB';
@@ -74,8 +74,8 @@ export default defineQa({
   initial: { start: { to: 'editing', see: { files: [], busy: false } } },
   expect: {
     editing: {
-      [PICK_TWO]: (context: Context) => ({ to: 'editing', see: { files: [...context.items.map(row), 'clip ready 0%', 'poster ready 0%'] } }),
-      [PICK_HUGE]: (context: Context) => ({ to: 'editing', see: { files: [...context.items.map(row), 'huge rejected 0%'] } }),
+      [PICK_TWO]: (context: Context) => ({ to: 'editing', see: { files: [...context.items.map(row), 'clip.mp4 ready 0%', 'poster.png ready 0%'] } }),
+      [PICK_HUGE]: (context: Context) => ({ to: 'editing', see: { files: [...context.items.map(row), 'huge.mp4 rejected 0%'] } }),
       [REMOVE_2]: (context: Context) => ({ to: 'editing', see: { files: context.items.filter((item) => item.id !== '2').map(row) } }),
       [BLANK_NAME]: 'editing',
       [RENAME]: 'editing',
