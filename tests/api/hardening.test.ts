@@ -238,3 +238,47 @@ describe('issue 26.7: text a player reports holds no control or bidirectional ch
     expect((await heartbeat(server, device, { version: 'версия\t2 ✓ עברית' })).status).toBe(200);
   });
 });
+
+describe('issue 26.4: one date rule for the whole API', () => {
+  it('answers 400 naming the field for year 0 and 10000 and for ranges past what the database holds, on every route that takes a date', async () => {
+    const campaign = (await client.post('/campaigns/create/', { name: 'Dates', screen_position: 'horizontal', user: 1 })).body.id as number;
+    const device = await createDevice(client);
+    const day = new Date().toISOString().slice(0, 10);
+    const routes = (date: string): [string, () => Promise<{ status: number; body: any }>, string][] => [
+      ['journal', () => client.get(`/journal/?from=${date}`), 'from'],
+      ['journal to', () => client.get(`/journal/?to=${date}`), 'to'],
+      ['journal xlsx', () => client.get(`/journal/xlsx/?from=${date}`), 'from'],
+      ['statistics', () => client.get(`/statistics/?campaign=${campaign}&date=${date}&period=24`), 'date'],
+      ['compare', () => client.get(`/statistics/compare/?entities=campaign:${campaign}&date=${date}&period=24`), 'date'],
+      ['unloads', () => client.get(`/statistics/unloads/?granularity=hour&from=${day}&to=${date}`), 'to'],
+      ['report', () => client.get(`/campaigns/${campaign}/report/?from=${day}&to=${date}`), 'to'],
+      ['events', () => client.get(`/scheduler/events/?campaign=${campaign}&start=${date}`), 'start'],
+      ['timeline', () => client.get(`/scheduler/timeline/?date=${date}`), 'date'],
+      ['device create', () => client.post('/tvpi/devices/create/', { sn: nextSerial('DATE'), user: 1, mount_date: date }), 'mount_date'],
+      ['device edit', () => client.put(`/tvpi/devices/${device.id}`, { mount_date: date }), 'mount_date'],
+      ['event create', () => client.post('/scheduler/events/create/', { campaign, title: 'Dates', media: null, all_day: true, start_date: date, end_date: date, devices: [] }), 'start_date'],
+    ];
+    for (const date of ['0000-01-01', '0000-12-31', '9999-12-31', '10000-01-01']) {
+      for (const [name, call, field] of routes(date)) {
+        const response = await call();
+        expect([name, date, response.status, response.body.code, Object.keys(response.body.fields ?? {})]).toEqual([name, date, 400, 'validation_error', expect.arrayContaining([field])]);
+      }
+    }
+    // the span's own ends, and the longest ranges from them, are answered without a 500
+    const edges: [string, () => Promise<{ status: number }>][] = [
+      ...routes('9999-12-30').map(([name, call]) => [name, call] as [string, () => Promise<{ status: number }>]),
+      ...routes('0001-01-02').map(([name, call]) => [name, call] as [string, () => Promise<{ status: number }>]),
+      ['statistics 744 h', () => client.get(`/statistics/?campaign=${campaign}&date=9999-12-30&period=744`)],
+      ['compare 744 h', () => client.get(`/statistics/compare/?entities=campaign:${campaign}&date=9999-12-30&period=744`)],
+      ['unloads at the end', () => client.get('/statistics/unloads/?granularity=play&from=9999-12-29&to=9999-12-30')],
+      ['unloads at the start', () => client.get('/statistics/unloads/?granularity=hour&from=0001-01-02&to=0001-01-03')],
+      ['report at the end', () => client.get(`/campaigns/${campaign}/report/?from=9999-12-29&to=9999-12-30`)],
+      ['journal instants', () => client.get('/journal/?from=0001-01-02T00:00%2B14:00&to=9999-12-30T23:59-14:00')],
+      ['events at the end', () => client.get(`/scheduler/events/?campaign=${campaign}&start=9999-12-30&end=9999-12-30T23:00-14:00`)],
+    ];
+    for (const [name, call] of edges) {
+      const response = await call();
+      expect([name, response.status < 500]).toEqual([name, true]);
+    }
+  });
+});

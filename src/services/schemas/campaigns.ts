@@ -1,5 +1,5 @@
 import { array, boolean, enums, integer, max, min, nullable, object, optional, refine, size, string, type, unknown, type Infer } from 'superstruct';
-import { Id, Page, requiredString } from './common.ts';
+import { ApiDate, Id, Page, requiredString } from './common.ts';
 import { DEVICE_POSITIONS, DevicePage } from './devices.ts';
 
 /* Campaigns and their devices. Request bodies are strict `object`s; answers are `type`s (a newer server may add fields). */
@@ -117,11 +117,7 @@ export type MultiplyBody = Infer<typeof MultiplyBody>;
 export const MultiplyResult = type({ results: array(type({ campaign: Id, name: string(), added: min(integer(), 0), devices: min(integer(), 0) })) });
 export type MultiplyResult = Infer<typeof MultiplyResult>;
 
-const isoDate = refine(string(), 'pattern', (value) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const parsed = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
-});
+const isoDate = ApiDate();
 
 /** GET /campaigns/{id}/report/?from=&to=&lang= */
 export const CampaignReportQuery = type({ from: isoDate, to: isoDate, lang: optional(enums(['en', 'ru'])) });

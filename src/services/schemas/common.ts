@@ -1,4 +1,4 @@
-import { array, coerce, define, integer, max, min, nullable, number, object, string, type Describe, type Struct } from 'superstruct';
+import { array, coerce, define, integer, max, min, nullable, number, object, refine, string, type Describe, type Struct } from 'superstruct';
 
 /** A string with at least one non-blank character. */
 export const requiredString = define<string>('requiredString', (value) => typeof value === 'string' && value.trim().length > 0);
@@ -40,3 +40,34 @@ export const MAX_PAGE_SIZE = 500;
 
 export type { Describe };
 export { number };
+
+/*
+ * The API's one date rule. A date is `YYYY-MM-DD`, a real calendar day, from FIRST_DATE to LAST_DATE: the years 1 to
+ * 9999 less their first and last day, so that any range built on a date (its end is the next midnight; a zone moves
+ * it by up to 14 hours) stays an instant PostgreSQL holds and JavaScript writes as four-digit years. Year 0 (which
+ * PostgreSQL refuses) and 10000 answer 400 with the field named: out_of_range, or the format code of each schema.
+ */
+export const FIRST_DATE = '0001-01-02';
+export const LAST_DATE = '9999-12-30';
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Whether `value` is `YYYY-MM-DD` and names a day that exists (2026-02-30 does not). */
+export function isRealDate(value: string): boolean {
+  if (!DAY_PATTERN.test(value)) return false;
+  const parsed = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
+}
+
+/** Whether the date part (the first ten characters) of a date or date-time lies within FIRST_DATE..LAST_DATE. */
+export function isWithinDateSpan(value: string): boolean {
+  const day = value.slice(0, 10);
+  return day >= FIRST_DATE && day <= LAST_DATE;
+}
+
+/** A struct of strings narrowed to the date span (failure code out_of_range). */
+export function inDateSpan<T extends string | null | undefined, S>(struct: Struct<T, S>): Struct<T, S> {
+  return refine(struct, 'max', (value) => value == null || isWithinDateSpan(value));
+}
+
+/** The date of the API: a real `YYYY-MM-DD` (failure code `invalid_format`, or the refinement `name`) within the span. */
+export const ApiDate = (name = 'pattern') => inDateSpan(refine(string(), name, isRealDate));

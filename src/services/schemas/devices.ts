@@ -19,7 +19,7 @@ import {
   unknown,
   type Infer,
 } from 'superstruct';
-import { Id, MAX_ID, Page, requiredString } from './common.ts';
+import { Id, inDateSpan, isRealDate, MAX_ID, Page, requiredString } from './common.ts';
 
 /* Devices, their configs, the player protocol and the minimal company / branch-office shapes.
  * Request bodies are strict `object`s; response shapes are `type`s so that a newer server may add fields. */
@@ -83,11 +83,7 @@ export function isIPv6(value: string): boolean {
 
 export const isIpAddress = (value: string) => isIPv4(value) || isIPv6(value);
 
-function isCalendarDate(value: string): boolean {
-  if (!DATE_PATTERN.test(value)) return false;
-  const parsed = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
-}
+const isCalendarDate = isRealDate;
 
 /** An id from a path or query string ("12"), within the range of an integer column (a larger one would fail in SQL). */
 export const BoundedIdParam = coerce(min(max(integer(), 2147483647), 1), string(), (value) => (/^\d{1,10}$/.test(value) ? Number(value) : Number.NaN));
@@ -109,7 +105,7 @@ export const MacAddress = coerce(nullable(pattern(string(), MAC_PATTERN)), strin
 });
 // The refinement is named 'pattern' so the error code is invalid_format, like the other format checks.
 export const IpAddress = coerce(nullable(refine(string(), 'pattern', isIpAddress)), string(), blankToNull);
-export const CalendarDate = coerce(nullable(refine(string(), 'pattern', isCalendarDate)), string(), blankToNull);
+export const CalendarDate = coerce(inDateSpan(nullable(refine(string(), 'pattern', isCalendarDate))), string(), blankToNull);
 const BoundedText = (maxLength: number) => size(string(), 0, maxLength);
 /**
  * Control characters (C0 but tab, DEL, C1) and the invisible bidirectional marks, embeddings, overrides and isolates

@@ -1,5 +1,5 @@
 import { assign, boolean, enums, integer, nullable, number, object, optional, pattern, record, size, string, tuple, type, unknown, type Infer } from 'superstruct';
-import { IdParam, Page } from './common.ts';
+import { IdParam, inDateSpan, Page } from './common.ts';
 import { SHEET_LANGUAGES, TimeZoneName } from './devices.ts';
 
 /** What changed in one write: field -> [before, after] (null where the field did not exist). Never secrets. */
@@ -24,7 +24,7 @@ export const JournalPage = assign(Page(JournalEntry), object({ count_exact: bool
 export type JournalPage = Infer<typeof JournalPage>;
 
 /** An instant in a query string: a date (`2026-11-22`, midnight UTC) or an ISO 8601 date-time with its offset. */
-export const Instant = pattern(size(string(), 10, 40), /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:?\d{2}))?$/);
+export const Instant = inDateSpan(pattern(size(string(), 10, 40), /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:?\d{2}))?$/));
 
 /** The entities the journal names (the filter accepts any short name; these are the ones the panel offers). */
 export const JOURNAL_ENTITIES = [

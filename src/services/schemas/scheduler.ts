@@ -1,5 +1,5 @@
 import { array, boolean, enums, integer, literal, max, min, nullable, object, optional, pattern, refine, size, string, type, unknown, type Infer } from 'superstruct';
-import { Id, IdParam, Page } from './common.ts';
+import { Id, IdParam, inDateSpan, isRealDate, Page } from './common.ts';
 
 /*
  * The scheduler (issue 11): campaign events, publishing, and the compiled device schedule players download.
@@ -22,10 +22,7 @@ export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 export const MAX_EVENT_DEVICES = 100_000;
 
 /** `YYYY-MM-DD`, a real calendar date. */
-export const EventDate = refine(pattern(string(), /^\d{4}-\d{2}-\d{2}$/), 'date', (value) => {
-  const parsed = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
-});
+export const EventDate = inDateSpan(refine(pattern(string(), /^\d{4}-\d{2}-\d{2}$/), 'date', isRealDate));
 /** `HH:MM`, 00:00 to 23:59 (wall clock in the device's zone). */
 export const EventTime = pattern(string(), /^([01]\d|2[0-3]):[0-5]\d$/);
 export const EventColor = pattern(string(), /^#[0-9a-fA-F]{6}$/);
@@ -147,7 +144,7 @@ export function isEvent(value: unknown): value is Event {
 export const EventPageEnvelope = Page(unknown());
 
 /** An instant or a date, as FullCalendar sends its range (`2026-11-01` or `2026-11-01T00:00:00+01:00`): the date part counts. */
-const RangeBound = pattern(string(), /^\d{4}-\d{2}-\d{2}(T[0-9:.]+(Z|[+-]\d{2}:?\d{2})?)?$/);
+const RangeBound = inDateSpan(pattern(string(), /^\d{4}-\d{2}-\d{2}(T[0-9:.]+(Z|[+-]\d{2}:?\d{2})?)?$/));
 
 /** GET /scheduler/events/?campaign=&start=&end=: events that overlap [start, end) (dates, both optional). page_size defaults to 500 here. */
 export const EventListQuery = type({

@@ -1,5 +1,5 @@
 import { array, coerce, enums, integer, max, min, nullable, number, object, optional, refine, size, string, type, type Infer } from 'superstruct';
-import { Id, IdParam } from './common.ts';
+import { ApiDate, Id, IdParam } from './common.ts';
 
 /** The statistics period is counted in hours (spec section 9): one hour up to a 31-day month. */
 export const MIN_PERIOD_HOURS = 1;
@@ -20,11 +20,7 @@ export type UnloadGranularity = (typeof UNLOAD_GRANULARITIES)[number];
 export const PLAY_REFUSALS = ['invalid', 'in_future', 'too_old', 'unknown_event', 'unknown_media', 'not_scheduled'] as const;
 export type PlayRefusal = (typeof PLAY_REFUSALS)[number];
 
-export const isoDate = refine(string(), 'pattern', (value) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const parsed = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
-});
+export const isoDate = ApiDate();
 
 const PeriodParam = coerce(min(max(integer(), MAX_PERIOD_HOURS), MIN_PERIOD_HOURS), string(), (value) => (/^\d{1,6}$/.test(value) ? Number(value) : value));
 

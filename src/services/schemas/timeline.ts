@@ -1,6 +1,6 @@
 import { array, enums, integer, min, nullable, optional, refine, string, type, type Infer } from 'superstruct';
 import { BoundedIdParam, DEVICE_STATUSES } from './devices.ts';
-import { Id, Page } from './common.ts';
+import { ApiDate, Id, Page } from './common.ts';
 import { ScheduleItem } from './scheduler.ts';
 
 /*
@@ -9,11 +9,7 @@ import { ScheduleItem } from './scheduler.ts';
  */
 
 /** A calendar date `YYYY-MM-DD` that exists (2026-02-30 does not). */
-const CalendarDate = refine(string(), 'date', (value) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const parsed = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
-});
+const CalendarDate = ApiDate('date');
 
 /** GET /scheduler/timeline/?date=&office=&campaign=&status=&page=&page_size= */
 export const TimelineQuery = type({

@@ -27,6 +27,7 @@ const FORMAT_KEYS: Partial<Record<DeviceFormField, string>> = {
 export function fieldErrorMessage(t: TFunction, field: DeviceFormField, code: string | undefined): string | undefined {
   if (!code) return undefined;
   if (code === 'invalid_format' || code === 'invalid') return t(FORMAT_KEYS[field] ?? 'validation.invalid_format');
+  if (code === 'out_of_range') return t(field === 'mount_date' || field === 'warranty' ? 'validation.date_range' : 'validation.too_long');
   if (code === 'taken' || code === 'device_exists') return t('validation.device_exists');
   if (code === 'device_in_campaign') return t('validation.device_in_campaign');
   if (code === 'required' || code === 'too_long' || code === 'not_found') return t(`validation.${code}`);
