@@ -38,7 +38,7 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
-          globalSetup: ['tests/helpers/globalSetup.ts'],
+          globalSetup: ['tests/helpers/e2eSetup.ts'],
         },
       },
     ],

@@ -21,9 +21,24 @@ export const CHROME_ARGS = [
   '--disable-dev-shm-usage',
 ];
 
+/**
+ * Chromium for a test file: a connection to the one the browser tests' global setup launched (tests/helpers/e2eSetup.ts),
+ * or a Chromium of its own elsewhere. close() of a connection closes the contexts it made and leaves the shared browser.
+ */
 export async function launchBrowser(): Promise<Browser> {
   if (!fs.existsSync(CHROME_PATH)) throw new Error(`Chromium not found at ${CHROME_PATH}: apt-get install -y chromium, or set CHROME_PATH`);
-  return timed('browser', () => chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS }));
+  const endpoint = await sharedEndpoint();
+  return timed('browser', () => (endpoint ? chromium.connect(endpoint) : chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS })));
+}
+
+async function sharedEndpoint(): Promise<string | undefined> {
+  if (!process.env.VITEST) return undefined;
+  const { inject } = await import('vitest');
+  try {
+    return inject('chromiumEndpoint');
+  } catch {
+    return undefined;
+  }
 }
 
 /** The page's explicit waits, timed under 'wait' for npm run test:profile (only when it profiles). */

@@ -1,0 +1,129 @@
+/*
+ * npm test: the whole test command, on two cores in two lines of work that run side by side.
+ *   1. Chromium first: when it is missing, a root user with apt gets it installed (said so); anyone else is told the
+ *      exact command, before any other work.
+ *   2. typecheck, then the vitest projects that need no build (unit, model, api, and api-postgres with VITRINE_TEST_PG);
+ *   3. meanwhile the build, then the browser tests (e2e) on it, one file at a time as before.
+ * Each line's output is prefixed with its name; the wall time of each phase is printed as it ends and again at the end,
+ * followed by one closing line "Tests: N passed, N failed, N skipped" over both vitest runs.
+ * Extra arguments go to both vitest runs (e.g. `npm test -- --bail 1`).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const vitestArgs = process.argv.slice(2);
+const started = performance.now();
+const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
+const times: [string, number][] = [];
+
+function say(message: string) {
+  console.log(`test: ${message}`);
+}
+
+function has(command: string): boolean {
+  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+}
+
+/** Chromium present, installed here (root with apt), or a stop with the exact command. */
+function ensureChromium() {
+  if (fs.existsSync(chromePath)) return;
+  const root = process.getuid?.() === 0;
+  if (root && has('apt-get') && !process.env.CHROME_PATH) {
+    say(`Chromium is missing at ${chromePath}: installing it with apt-get (apt-get update && apt-get install -y chromium fonts-dejavu-core)`);
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    const install = update.status === 0 ? spawnSync('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-dejavu-core'], { stdio: 'inherit', env }) : update;
+    if (install.status === 0 && fs.existsSync(chromePath)) return say(`Chromium installed at ${chromePath}`);
+    say(`installing Chromium failed (exit ${install.status}); install it by hand: apt-get install -y chromium`);
+    process.exit(1);
+  }
+  if (process.env.CHROME_PATH) {
+    say(`CHROME_PATH is ${chromePath}, which does not exist: point it at a Chromium or Chrome binary, or unset it to use /usr/bin/chromium.`);
+  } else {
+    const command = has('apt-get') ? `${root ? '' : 'sudo '}apt-get install -y chromium` : 'install Chromium, then: export CHROME_PATH=/path/to/chromium';
+    say(`Chromium is missing at ${chromePath}; the browser tests need it. Run:\n\n    ${command}\n\nthen npm test again.`);
+  }
+  process.exit(1);
+}
+
+const running = new Set<ChildProcess>();
+// The steps write to a pipe (their lines are prefixed here): colours only when this command writes to a terminal.
+const colour = process.stdout.isTTY && !('NO_COLOR' in process.env) ? { ...process.env, FORCE_COLOR: '1' } : process.env;
+let failed = false;
+
+/** Runs a command with its output prefixed; resolves with its exit status and records its wall time as `name`. */
+function step(name: string, prefix: string, command: string, args: string[], capture?: string[]): Promise<number> {
+  const begun = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: colour });
+    running.add(child);
+    for (const stream of [child.stdout!, child.stderr!]) {
+      let rest = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk: string) => {
+        const lines = (rest + chunk).split('\n');
+        rest = lines.pop()!;
+        for (const line of lines) {
+          capture?.push(line);
+          process.stdout.write(`${prefix} ${line}\n`);
+        }
+      });
+      stream.on('end', () => {
+        if (rest) {
+          capture?.push(rest);
+          process.stdout.write(`${prefix} ${rest}\n`);
+        }
+      });
+    }
+    child.on('close', (code, signal) => {
+      running.delete(child);
+      const ms = performance.now() - begun;
+      times.push([name, ms]);
+      const status = code ?? (signal ? 1 : 0);
+      say(`${name} ${status === 0 ? 'done' : `FAILED (exit ${code ?? signal})`} in ${seconds(ms)}`);
+      resolve(status);
+    });
+  });
+}
+
+/** A failed step stops the other line of work too, as `a && b && c` did. */
+function stopAll() {
+  failed = true;
+  for (const child of running) child.kill('SIGTERM');
+}
+
+ensureChromium();
+
+const projects = ['unit', 'model', 'api', ...(process.env.VITRINE_TEST_PG ? ['api-postgres'] : [])];
+const nodeOutput: string[] = [];
+const browserOutput: string[] = [];
+
+const nodeLine = (async () => {
+  if ((await step('typecheck', '[typecheck]', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'])) !== 0) return stopAll();
+  if (failed) return;
+  const projectArgs = projects.flatMap((project) => ['--project', project]);
+  if ((await step(`vitest ${projects.join(', ')}`, `[${projects.join(',')}]`, 'npx', ['vitest', 'run', '--passWithNoTests', ...projectArgs, ...vitestArgs], nodeOutput)) !== 0) failed = true;
+})();
+
+const browserLine = (async () => {
+  if ((await step('build', '[build]', 'npm', ['run', '--silent', 'build'])) !== 0) return stopAll();
+  if (failed) return;
+  if ((await step('vitest e2e', '[e2e]', 'npx', ['vitest', 'run', '--passWithNoTests', '--project', 'e2e', ...vitestArgs], browserOutput)) !== 0) failed = true;
+})();
+
+await Promise.all([nodeLine, browserLine]);
+
+const counts = { passed: 0, failed: 0, skipped: 0 };
+for (const line of [...nodeOutput, ...browserOutput]) {
+  const match = /^Tests: (\d+) passed, (\d+) failed, (\d+) skipped$/.exec(line);
+  if (!match) continue;
+  counts.passed += Number(match[1]);
+  counts.failed += Number(match[2]);
+  counts.skipped += Number(match[3]);
+}
+console.log('\nWall time of each phase (typecheck and the node tests run beside the build and the browser tests):');
+for (const [name, ms] of times) console.log(`  ${name.padEnd(44)} ${seconds(ms)}`);
+console.log(`  ${'npm test'.padEnd(44)} ${seconds(performance.now() - started)}`);
+console.log(`\nTests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+process.exit(failed ? 1 : 0);
