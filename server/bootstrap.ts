@@ -8,6 +8,7 @@ import type { AppContext } from './context.ts';
 import { ContactWriter } from './db/heartbeats.ts';
 import { migrate, openDatabase } from './db/index.ts';
 import { countUsers, insertUser } from './db/users.ts';
+import { createMediaStore } from './media/storage.ts';
 
 /** Opens the database (an in-memory one from `options.loadDataDir` when given), applies migrations and builds the context every route plugin receives. */
 export async function createContext(config: ServerConfig, options: { loadDataDir?: Blob } = {}): Promise<AppContext> {
@@ -24,7 +25,8 @@ export async function createContext(config: ServerConfig, options: { loadDataDir
     if (dropped) console.warn(`A heartbeat contact of device ${dropped.deviceId} was refused by the database and dropped: ${(error as Error).message}`);
     else console.warn('Writing heartbeat contacts failed; they are kept for the next write', error);
   });
-  return { config, database, db: database.db, tokens, activeUsers, players: new PlayerCache(), contacts };
+  const media = await createMediaStore(config);
+  return { config, database, db: database.db, tokens, activeUsers, players: new PlayerCache(), contacts, media };
 }
 
 /**

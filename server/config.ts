@@ -26,6 +26,47 @@ export interface ServerConfig {
   playRetentionDays?: number;
   /** How often the retention sweep runs (ms; 0: never). */
   playRetentionSweepMs?: number;
+  /** Where files are kept: DATA_DIR (default) or an S3-compatible bucket (MEDIA_STORE=s3). */
+  mediaStore: MediaStoreConfig;
+}
+
+export type MediaStoreConfig = { kind: 'local' } | S3StoreConfig;
+
+export interface S3StoreConfig {
+  kind: 's3';
+  /** https://host:port of MinIO, Ceph RGW and the like; unset for AWS S3. */
+  endpoint?: string;
+  bucket: string;
+  region: string;
+  /** Unset: the AWS SDK's default credential chain (environment, profile, instance role). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
+  /** Player downloads of files at least this large answer a presigned redirect (0: never, the bytes pass through the API). */
+  presignMinBytes: number;
+  presignSeconds: number;
+}
+
+/** MEDIA_STORE and the S3_* variables (README, "Media store"). */
+export function mediaStoreFromEnv(): MediaStoreConfig {
+  const env = process.env;
+  const kind = (env.MEDIA_STORE ?? 'local').trim().toLowerCase();
+  if (kind === '' || kind === 'local') return { kind: 'local' };
+  if (kind !== 's3') throw new Error(`MEDIA_STORE must be "local" or "s3", got "${env.MEDIA_STORE}"`);
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) throw new Error('MEDIA_STORE=s3 needs S3_BUCKET');
+  if (!!env.S3_ACCESS_KEY_ID !== !!env.S3_SECRET_ACCESS_KEY) throw new Error('Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither');
+  return {
+    kind: 's3',
+    endpoint: env.S3_ENDPOINT?.trim() || undefined,
+    bucket,
+    region: env.S3_REGION?.trim() || 'us-east-1',
+    accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+    forcePathStyle: /^(1|true|yes)$/i.test(env.S3_FORCE_PATH_STYLE ?? ''),
+    presignMinBytes: intFromEnv('S3_PRESIGN_MIN_BYTES', 0),
+    presignSeconds: Math.max(1, intFromEnv('S3_PRESIGN_SECONDS', 300)),
+  };
 }
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -56,6 +97,7 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     scheduleCompileMs: intFromEnv('SCHEDULE_COMPILE_INTERVAL_MS', 1000),
     playRetentionDays: Math.max(1, intFromEnv('PLAY_RETENTION_DAYS', 400)),
     playRetentionSweepMs: intFromEnv('PLAY_RETENTION_SWEEP_MS', 3_600_000),
+    mediaStore: mediaStoreFromEnv(),
     ...overrides,
   };
 }

@@ -3,6 +3,7 @@ import type { Database, Db } from './db/index.ts';
 import type { TokenService } from './auth/tokens.ts';
 import type { ActiveUserCache, PlayerCache } from './caches.ts';
 import type { ContactWriter } from './db/heartbeats.ts';
+import type { MediaStore } from './media/storage.ts';
 
 /** What every route plugin receives: configuration, the database, the token service and this instance's caches (see caches.ts). */
 export interface AppContext {
@@ -14,4 +15,6 @@ export interface AppContext {
   players: PlayerCache;
   /** Heartbeat contacts waiting to be written (see ContactWriter). */
   contacts: ContactWriter;
+  /** Where files are kept (DATA_DIR or an S3 bucket shared by every instance). */
+  media: MediaStore;
 }

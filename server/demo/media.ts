@@ -10,7 +10,6 @@ import { findDirectoryQueryByName, insertDirectoryQuery } from '../db/directory.
 import { hashFile } from '../media/checksums.ts';
 import { commitUpload } from '../media/commit.ts';
 import { sniff } from '../media/sniff.ts';
-import { createMediaStore } from '../media/storage.ts';
 import { ffmpegPath } from '../media/tools.ts';
 import type { ReceivedFile } from '../media/upload.ts';
 
@@ -44,7 +43,7 @@ const FILES: DemoFile[] = [
 export async function loadDemoMedia(ctx: AppContext): Promise<void> {
   if (await findDirectoryQueryByName(ctx.db, QUERIES[0].name)) return;
   for (const query of QUERIES) await insertDirectoryQuery(ctx.db, { ...query });
-  const store = createMediaStore(ctx.config.dataDir);
+  const store = ctx.media;
   await store.ensure();
   const workDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'vitrine-demo-media-'));
   try {
@@ -52,12 +51,13 @@ export async function loadDemoMedia(ctx: AppContext): Promise<void> {
     for (const [index, demo] of FILES.entries()) {
       const made = path.join(workDir, demo.file);
       await run(ffmpegPath(), ['-hide_banner', '-loglevel', 'error', '-y', ...demo.input, ...demo.output, made]);
-      const tempPath = store.newTempPath();
-      await fsp.copyFile(made, tempPath);
-      const head = await fsp.readFile(tempPath).then((b) => b.subarray(0, 512));
+      const head = await fsp.readFile(made).then((b) => b.subarray(0, 512));
       const type = sniff(head);
       if (!type) throw new Error(`demo file ${demo.file} was not recognised`);
-      files.push({ index, field: `src_file[${index}]`, tempPath, originalName: demo.file, bytes: (await fsp.stat(tempPath)).size, sha256: await hashFile(tempPath), type });
+      const sha256 = await hashFile(made);
+      const tempKey = store.newTempKey();
+      const bytes = await store.putFile(tempKey, made, type.mime);
+      files.push({ index, field: `src_file[${index}]`, tempKey, originalName: demo.file, bytes, sha256, type });
     }
     const info = FILES.map((f) => ({ name: f.name, description: f.description, screen_position: f.screen, device_type: f.device }));
     await commitUpload(ctx.db, store, { files, info }, 1);

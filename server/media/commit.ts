@@ -1,4 +1,3 @@
-import fsp from 'node:fs/promises';
 import type { Db } from '../db/index.ts';
 import { enqueueJob, insertMediaFiles } from '../db/media.ts';
 import type { MediaFileRow } from '../db/media.schema.ts';
@@ -38,9 +37,8 @@ export async function commitUpload(db: Db, store: MediaStore, upload: ReceivedUp
       );
       for (const [i, row] of rows.entries()) {
         const file = upload.files[i]!;
-        await fsp.mkdir(store.dirOf(row.id), { recursive: true });
         moved.push(row.id);
-        await fsp.rename(file.tempPath, store.sourcePath(row.id, row.sourceExt));
+        await store.move(file.tempKey, store.sourceKey(row.id, row.sourceExt));
         await enqueueJob(txDb, { mediaId: row.id, kind: 'probe' });
         await record(txDb, {
           userId,
@@ -53,8 +51,8 @@ export async function commitUpload(db: Db, store: MediaStore, upload: ReceivedUp
       return rows;
     });
   } catch (error) {
-    await Promise.all(moved.map((id) => store.removeMedia(id)));
-    await discardTemps(upload.files.map((f) => f.tempPath));
+    await Promise.all(moved.map((id) => store.removePrefix(store.mediaPrefix(id))));
+    await discardTemps(store, upload.files.map((f) => f.tempKey));
     throw error;
   }
 }

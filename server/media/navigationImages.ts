@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import fsp from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { DISPLAY_MAX_SIDE } from '../../src/services/schemas/navigation.ts';
 import { PHOTO_EXTENSIONS, type PhotoType } from '../domain/devices.ts';
@@ -8,9 +7,10 @@ import { ApiError, badRequest } from '../errors.ts';
 import { isBadText, invalidCharacters } from '../plugins/input.ts';
 import { probe } from './ffmpeg.ts';
 import { writeImageFile } from './imageFile.ts';
+import type { MediaStore } from './storage.ts';
 import { ffmpegPath, lastLine, runTool, ToolError } from './tools.ts';
 
-/** Names of files in DATA_DIR/navigation: random stems and fixed extensions, never a client's name. */
+/** Names of navigation files (store keys navigation/<name>): random stems and fixed extensions, never a client's name. */
 export const NAVIGATION_FILE = /^[0-9a-f]{32}(?:\.display)?\.(?:png|jpg|webp)$/;
 
 export interface StoredImage {
@@ -24,13 +24,17 @@ export interface ReceivedForm {
   image: StoredImage | null;
 }
 
+/** The store key of a navigation file. */
+export const navigationKey = (file: string) => `navigation/${file}`;
+
 /**
- * Reads a multipart body whose one file part is `fileField`: text fields are kept, the file streams to `dir` under a
- * random name while its first bytes are checked (PNG, JPEG or WebP) and its size is held to `maxBytes` by the parser
- * (a larger file is cut off while it streams: 413, and the partial file is removed). Nothing stays on disk on failure.
+ * Reads a multipart body whose one file part is `fileField`: text fields are kept, the file streams to a scratch file
+ * while its first bytes are checked (PNG, JPEG or WebP) and its size is held to `maxBytes` by the parser (a larger
+ * file is cut off while it streams: 413, and the partial file is removed), then goes into the store under a random
+ * name. Nothing stays on disk or in the store on failure.
  */
-export async function receiveImageForm(request: FastifyRequest, dir: string, fileField: string, maxBytes: number): Promise<ReceivedForm> {
-  await fsp.mkdir(dir, { recursive: true });
+export async function receiveImageForm(request: FastifyRequest, store: MediaStore, fileField: string, maxBytes: number): Promise<ReceivedForm> {
+  await store.ensure();
   const fields: Record<string, string> = {};
   let image: StoredImage | null = null;
   let temporary: string | null = null;
@@ -53,20 +57,21 @@ export async function receiveImageForm(request: FastifyRequest, dir: string, fil
         continue;
       }
       const stem = randomBytes(16).toString('hex');
-      temporary = path.join(dir, `${stem}.part`);
+      temporary = store.scratchPath();
       const { type, bytes } = await writeImageFile(part.file, temporary, notAnImage);
       if (part.file.truncated) throw new ApiError(413, 'file_too_large', `The image may be at most ${maxBytes} bytes.`, { [fileField]: 'too_large' });
       if (!type) throw notAnImage();
       const file = `${stem}.${PHOTO_EXTENSIONS[type]}`;
-      await fsp.rename(temporary, path.join(dir, file));
+      const staged = temporary;
       temporary = null;
       image = { file, type, bytes };
+      await store.putFile(navigationKey(file), staged, type);
     }
     if (failure) throw failure;
     return { fields, image };
   } catch (error) {
     if (temporary) await fsp.rm(temporary, { force: true });
-    if (image) await fsp.rm(path.join(dir, image.file), { force: true });
+    if (image) await store.remove([navigationKey(image.file)]);
     if (error instanceof ApiError) throw error;
     const code = (error as { code?: string }).code;
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new ApiError(415, 'unsupported_media_type', 'The upload must be multipart/form-data.');
@@ -85,14 +90,21 @@ export function displaySize(width: number, height: number, maxSide = DISPLAY_MAX
 }
 
 /**
- * Reads the image's size and writes its display copy (WebP, keeps transparency) beside it through ffmpeg.
+ * Reads the image's size and stores its display copy (WebP, keeps transparency) beside it, made through ffmpeg.
  * Throws a 400 `invalid_image` when ffmpeg cannot read a file whose first bytes looked like an image.
  */
-export async function makeDisplayCopy(dir: string, file: string): Promise<{ displayFile: string; width: number; height: number }> {
-  const source = path.join(dir, file);
+export async function makeDisplayCopy(store: MediaStore, file: string): Promise<{ displayFile: string; width: number; height: number }> {
+  const copy = await store.localCopy(navigationKey(file));
+  try {
+    return await displayCopyOf(store, file, copy.path);
+  } finally {
+    await copy.release();
+  }
+}
+
+async function displayCopyOf(store: MediaStore, file: string, source: string): Promise<{ displayFile: string; width: number; height: number }> {
   const displayFile = `${file.slice(0, 32)}.display.webp`;
-  const output = path.join(dir, displayFile);
-  const partial = `${output}.${randomBytes(6).toString('hex')}.part`;
+  const partial = store.scratchPath('webp');
   const signal = AbortSignal.timeout(120_000);
   let size: { width: number; height: number };
   try {
@@ -108,7 +120,7 @@ export async function makeDisplayCopy(dir: string, file: string): Promise<{ disp
       ['-hide_banner', '-nostdin', '-y', '-i', source, '-frames:v', '1', '-vf', `scale=${target.width}:${target.height}:flags=area`, '-c:v', 'libwebp', '-quality', '82', '-f', 'webp', partial],
       { signal, timeoutMs: 120_000, niceness: 5 },
     );
-    await fsp.rename(partial, output);
+    await store.putFile(navigationKey(displayFile), partial, 'image/webp');
   } catch (error) {
     await fsp.rm(partial, { force: true });
     if (error instanceof ToolError && lastLine(error.stderr)) throw badRequest('invalid_image', `The image could not be read (${lastLine(error.stderr)}).`, { layout: 'invalid_image' });
@@ -118,6 +130,6 @@ export async function makeDisplayCopy(dir: string, file: string): Promise<{ disp
 }
 
 /** Removes stored navigation files by name (names that are not ours are ignored). */
-export async function removeNavigationFiles(dir: string, files: (string | null | undefined)[]): Promise<void> {
-  await Promise.all(files.filter((f): f is string => !!f && NAVIGATION_FILE.test(f)).map((f) => fsp.rm(path.join(dir, f), { force: true })));
+export async function removeNavigationFiles(store: MediaStore, files: (string | null | undefined)[]): Promise<void> {
+  await store.remove(files.filter((f): f is string => !!f && NAVIGATION_FILE.test(f)).map(navigationKey));
 }

@@ -58,21 +58,35 @@ export async function syncRendersForQuery(db: Db, query: DirectoryQueryRow): Pro
   return touched;
 }
 
-async function fileSize(file: string): Promise<number> {
-  return (await fs.stat(file)).size;
-}
-
-/** Runs `make(partial)` and moves its output into place atomically; no partial file survives a failure. */
-async function produce(store: MediaStore, finalPath: string, make: (partial: string) => Promise<void>): Promise<number> {
-  const partial = store.partialPath(finalPath);
+/**
+ * Runs `make(partial)` on a local scratch file and moves its output into the store under `key` (a rename on disk, an
+ * upload to S3); no partial file survives a failure.
+ */
+async function produce(store: MediaStore, key: string, contentType: string, make: (partial: string) => Promise<void>): Promise<number> {
+  const partial = store.scratchPath(key.slice(key.lastIndexOf('.') + 1));
   try {
     await make(partial);
-    const bytes = await fileSize(partial);
-    if (bytes === 0) throw new Error('The tool produced an empty file.');
-    await fs.rename(partial, finalPath);
-    return bytes;
+    const { size } = await fs.stat(partial);
+    if (size === 0) throw new Error('The tool produced an empty file.');
+    return await store.putFile(key, partial, contentType);
   } finally {
     await fs.rm(partial, { force: true });
+  }
+}
+
+/** Runs `work` on a local file holding the media's source (the stored file itself, or a copy downloaded from S3). */
+async function withSource<T>(store: MediaStore, media: MediaFileRow, signal: AbortSignal, work: (source: string) => Promise<T>): Promise<T> {
+  let copy;
+  try {
+    copy = await store.localCopy(store.sourceKey(media.id, media.sourceExt), signal);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new Error('The source file is missing from the media store.');
+    throw error;
+  }
+  try {
+    return await work(copy.path);
+  } finally {
+    await copy.release();
   }
 }
 
@@ -82,21 +96,23 @@ export interface JobOutcome {
 
 /** Probe job: fills duration, resolution, codec and makes the preview. */
 async function runProbe(db: Db, store: MediaStore, media: MediaFileRow, signal: AbortSignal): Promise<JobOutcome> {
-  const source = store.sourcePath(media.id, media.sourceExt);
-  const info = await probe(source, media.kind, signal);
-  await updateMediaFile(db, media.id, { duration: info.duration, width: info.width, height: info.height, videoCodec: info.videoCodec });
-  await produce(store, store.previewPath(media.id), (partial) => makePreview(source, partial, media.kind, info.duration, signal));
-  await updateMediaFile(db, media.id, { hasPreview: true });
-  return { outputBytes: null };
+  return withSource(store, media, signal, async (source) => {
+    const info = await probe(source, media.kind, signal);
+    await updateMediaFile(db, media.id, { duration: info.duration, width: info.width, height: info.height, videoCodec: info.videoCodec });
+    await produce(store, store.previewKey(media.id), 'image/jpeg', (partial) => makePreview(source, partial, media.kind, info.duration, signal));
+    await updateMediaFile(db, media.id, { hasPreview: true });
+    return { outputBytes: null };
+  });
 }
 
 async function runRender(store: MediaStore, media: MediaFileRow, job: MediaJobRow, signal: AbortSignal): Promise<JobOutcome> {
   const preset = job.preset ? parseQueryValue(job.preset) : null;
   if (!preset || !job.queryId) throw new Error(`The preset "${job.preset ?? ''}" is not a valid Directory value.`);
-  const source = store.sourcePath(media.id, media.sourceExt);
-  const output = store.renderPath(media.id, job.queryId);
-  const bytes = await produce(store, output, (partial) => render(source, partial, media.kind, preset, signal));
-  return { outputBytes: bytes };
+  const queryId = job.queryId;
+  return withSource(store, media, signal, async (source) => {
+    const bytes = await produce(store, store.renderKey(media.id, queryId), 'video/mp4', (partial) => render(source, partial, media.kind, preset, signal));
+    return { outputBytes: bytes };
+  });
 }
 
 /** Does the work of one claimed job. Throws with a reason a person can read when it fails. */

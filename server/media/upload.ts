@@ -1,7 +1,5 @@
-import fs from 'node:fs';
-import fsp from 'node:fs/promises';
 import { Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { finished, pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
 import { MAX_FILES_PER_UPLOAD, MAX_MEDIA_FILE_BYTES, MediaFileInfoList, type MediaFileInfo } from '../../src/services/schemas/media.ts';
@@ -9,17 +7,17 @@ import { ApiError, badRequest, fieldsOf } from '../errors.ts';
 import { findBadText, invalidCharacters, isBadText, MAX_JSON_DEPTH, nestsDeeperThan } from '../plugins/input.ts';
 import { sniff, SNIFF_BYTES, type SniffedType } from './sniff.ts';
 import { HashingStream } from './checksums.ts';
-import { closed } from './imageFile.ts';
 import type { MediaStore } from './storage.ts';
 
 export interface ReceivedFile {
   /** Position in the request: n of `src_file[n]`, or the arrival order of plain `src_file` parts. */
   index: number;
   field: string;
-  tempPath: string;
+  /** Where the bytes wait in the media store until the commit moves them. */
+  tempKey: string;
   originalName: string;
   bytes: number;
-  /** SHA-256 of the bytes, lower-case hex (hashed while they streamed to disk). */
+  /** SHA-256 of the bytes, lower-case hex (hashed while they streamed to the store). */
   sha256: string;
   type: SniffedType;
 }
@@ -43,27 +41,17 @@ const FILE_FIELD = /^src_file(?:\[(\d{1,3})\])?$/;
 interface TempFile {
   field: string;
   index: number | null;
-  tempPath: string;
+  tempKey: string;
   originalName: string;
   bytes: number;
   sha256: string;
-  tooLarge: boolean;
+  /** The first bytes, for sniffing the type. */
+  head: Buffer;
 }
 
-async function readHead(file: string): Promise<Buffer> {
-  const handle = await fsp.open(file, 'r');
-  try {
-    const buffer = Buffer.alloc(SNIFF_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
-
-/** Removes temp files of an upload that did not commit. */
-export async function discardTemps(paths: string[]): Promise<void> {
-  await Promise.all(paths.map((p) => fsp.rm(p, { force: true })));
+/** Removes the stored temps of an upload that did not commit. */
+export async function discardTemps(store: MediaStore, keys: string[]): Promise<void> {
+  await store.remove(keys);
 }
 
 function drain(part: Extract<Multipart, { type: 'file' }>): Promise<void> {
@@ -83,9 +71,10 @@ function multipartFailure(error: unknown, aborted: boolean): Error {
 }
 
 /**
- * Streams every `src_file[n]` part to its own temp file in the media store (never into memory),
- * enforcing the 250 MB limit while streaming, then validates `file_info` (which may come last) and the content.
- * On any failure, including a dropped connection, every temp file is removed before the error propagates.
+ * Streams every `src_file[n]` part to its own temp object in the media store (never into memory; in S3 a multipart
+ * upload), enforcing the 250 MB limit while streaming: at the limit the store's write is aborted at once and the rest
+ * of the part is drained, so nothing of the file stays. Then validates `file_info` (which may come last) and the
+ * content. On any failure, including a dropped connection, every temp object is removed before the error propagates.
  */
 export async function receiveUpload(request: FastifyRequest, store: MediaStore): Promise<ReceivedUpload> {
   await store.ensure();
@@ -94,7 +83,7 @@ export async function receiveUpload(request: FastifyRequest, store: MediaStore):
   let userText: string | undefined;
   let failure: ApiError | null = null;
   let aborted = false;
-  let writing: fs.WriteStream | null = null;
+  let writing: HashingStream | null = null;
   const raw = request.raw;
   const onClose = () => {
     if (!raw.complete) {
@@ -128,27 +117,45 @@ export async function receiveUpload(request: FastifyRequest, store: MediaStore):
       const temp: TempFile = {
         field: part.fieldname,
         index: match[1] === undefined ? null : Number(match[1]),
-        tempPath: store.newTempPath(),
+        tempKey: store.newTempKey(),
         originalName: part.filename || 'file',
         bytes: 0,
         sha256: '',
-        tooLarge: false,
+        head: Buffer.alloc(0),
       };
       if (temp.index === null) plainFiles += 1;
       temps.push(temp);
-      writing = fs.createWriteStream(temp.tempPath, { flags: 'wx', highWaterMark: UPLOAD_BUFFERS.highWaterMark });
-      const hashing = new HashingStream();
-      await pipeline(part.file, hashing, writing);
-      temp.bytes = writing.bytesWritten;
-      temp.sha256 = hashing.hex();
+      const hashing = new HashingStream(SNIFF_BYTES);
+      writing = hashing;
+      const file = part.file;
+      const ended = finished(file).catch((error: unknown) => error);
+      let tooLarge = false;
+      const tooLargeError = () =>
+        new ApiError(413, 'file_too_large', `A media file may be at most ${MAX_MEDIA_FILE_BYTES} bytes.`, { [temp.field]: 'too_large' });
+      // At the limit the parser stops passing bytes: abort the store's write now (an S3 multipart upload is aborted,
+      // not completed and deleted) and let the rest of the part drain into nothing.
+      file.once('limit', () => {
+        tooLarge = true;
+        file.unpipe(hashing);
+        hashing.destroy(tooLargeError());
+        file.resume();
+      });
+      file.once('error', (error) => hashing.destroy(error));
+      file.pipe(hashing);
+      const [stored] = await Promise.allSettled([store.put(temp.tempKey, hashing)]);
       writing = null;
-      if (part.file.truncated) {
-        temp.tooLarge = true;
-        await fsp.rm(temp.tempPath, { force: true });
-        failure = new ApiError(413, 'file_too_large', `A media file may be at most ${MAX_MEDIA_FILE_BYTES} bytes.`, {
-          [temp.field]: 'too_large',
-        });
+      if (tooLarge) {
+        const drained = await ended;
+        if (drained) throw drained;
+        // A store that finished before the abort reached it (a tiny part) must not keep the file either.
+        if (stored.status === 'fulfilled') await store.remove([temp.tempKey]);
+        failure = tooLargeError();
+        continue;
       }
+      if (stored.status === 'rejected') throw stored.reason;
+      temp.bytes = stored.value;
+      temp.sha256 = hashing.hex();
+      temp.head = hashing.head;
     }
     if (aborted) throw badRequest('upload_aborted', 'The connection was closed before the upload finished.');
     if (failure) throw failure;
@@ -159,9 +166,8 @@ export async function receiveUpload(request: FastifyRequest, store: MediaStore):
     }
     return { files, info };
   } catch (error) {
-    // The file may still be opening: wait until the stream has let go of it, or it would appear after the removal.
-    if (writing) await closed(writing);
-    await discardTemps(temps.map((t) => t.tempPath));
+    writing?.destroy();
+    await discardTemps(store, temps.map((t) => t.tempKey));
     throw multipartFailure(error, aborted);
   } finally {
     raw.off('close', onClose);
@@ -181,9 +187,9 @@ async function orderAndCheck(temps: TempFile[], plainFiles: number): Promise<Rec
   const invalid: Record<string, string> = {};
   const files: ReceivedFile[] = [];
   for (const temp of indexed) {
-    const type = temp.bytes > 0 ? sniff(await readHead(temp.tempPath)) : null;
+    const type = temp.bytes > 0 ? sniff(temp.head) : null;
     if (!type) invalid[temp.field] = 'invalid_content_format';
-    else files.push({ index: temp.index, field: temp.field, tempPath: temp.tempPath, originalName: temp.originalName, bytes: temp.bytes, sha256: temp.sha256, type });
+    else files.push({ index: temp.index, field: temp.field, tempKey: temp.tempKey, originalName: temp.originalName, bytes: temp.bytes, sha256: temp.sha256, type });
   }
   if (Object.keys(invalid).length) throw badRequest('invalid_content_format', 'Invalid content format!', invalid);
   return files;

@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { literal, object, type } from 'superstruct';
@@ -47,6 +45,8 @@ import {
 import { configContentError, defaultConfigFiles, generateDeviceKey, isReady, PHOTO_EXTENSIONS, type PhotoType } from '../domain/devices.ts';
 import { configPathUnder } from '../domain/configPaths.ts';
 import { writeImageFile } from '../media/imageFile.ts';
+import { sendStoredFile } from '../media/serve.ts';
+import type { MediaStore } from '../media/storage.ts';
 import { inCampaignOfOtherPosition } from '../db/campaigns.ts';
 import { record } from '../domain/journal.ts';
 import { pageJson, pageRequest } from '../domain/paging.ts';
@@ -104,7 +104,8 @@ function columnsOf(body: CreateBody | UpdateBody): Partial<DeviceInsert> {
 
 export default async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const { db } = ctx;
-  const photosDir = path.join(ctx.config.dataDir, 'photos');
+  const store = ctx.media;
+  const photoKey = (file: string) => `photos/${file}`;
   // Encapsulated in this plugin; skipped when multipart is already registered by a parent scope.
   if (!app.hasRequestDecorator('isMultipart')) {
     await app.register(multipart, { limits: { fileSize: MAX_DEVICE_PHOTO_BYTES, files: 1, fields: 10 } });
@@ -251,7 +252,7 @@ export default async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx:
       const removed = await deleteDevice(db, id);
       ctx.players.forgetDevice(id);
       if (!removed) throw notFound('Device');
-      if (removed.photoFile && PHOTO_NAME.test(removed.photoFile)) await fsp.rm(path.join(photosDir, removed.photoFile), { force: true });
+      if (removed.photoFile && PHOTO_NAME.test(removed.photoFile)) await store.remove([photoKey(removed.photoFile)]);
       await record(db, { userId: currentUser(request).id, action: 'delete', entity: 'device', entityId: id, before: before ? toDevice(before, app.prefix) : null, fields: JOURNALED_FIELDS });
       return reply.code(204).send();
     });
@@ -283,16 +284,16 @@ export default async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx:
       await present(id, await edit(request));
       let stored: { file: string; type: PhotoType } | null = null;
       if (request.isMultipart()) {
-        stored = await receivePhoto(request, photosDir);
+        stored = await receivePhoto(request, store);
       } else {
         parse(ClearPhotoBody, request.body);
       }
       const result = await setDevicePhoto(db, id, stored?.file ?? null, stored?.type ?? null);
       if (!result) {
-        if (stored) await fsp.rm(path.join(photosDir, stored.file), { force: true });
+        if (stored) await store.remove([photoKey(stored.file)]);
         throw notFound('Device');
       }
-      if (result.previous && PHOTO_NAME.test(result.previous)) await fsp.rm(path.join(photosDir, result.previous), { force: true });
+      if (result.previous && PHOTO_NAME.test(result.previous)) await store.remove([photoKey(result.previous)]);
       await record(db, { userId: currentUser(request).id, action: stored ? 'set_photo' : 'clear_photo', entity: 'device', entityId: id });
       return answer(id);
     });
@@ -302,12 +303,8 @@ export default async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx:
       const photo = await devicePhoto(db, idParam(request));
       if (!photo) throw notFound('Device');
       if (!photo.file || !PHOTO_NAME.test(photo.file)) throw notFound('Photo');
-      const file = path.join(photosDir, photo.file);
-      if (!fs.existsSync(file)) throw notFound('Photo');
-      return reply
-        .header('content-type', photo.type ?? 'application/octet-stream')
-        .header('cache-control', 'private, max-age=31536000, immutable')
-        .send(fs.createReadStream(file));
+      if (!(await store.stat(photoKey(photo.file)))) throw notFound('Photo');
+      return sendStoredFile(request, reply, store, photoKey(photo.file), photo.type ?? 'application/octet-stream', { cacheControl: 'private, max-age=31536000, immutable' });
     });
 
     guarded.get('/tvpi/devices/:id/configs/', async (request) => {
@@ -346,10 +343,10 @@ export default async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx:
 }
 
 /**
- * Streams the `photo` part to DATA_DIR/photos under a random name, checking its first bytes
- * (PNG, JPEG or WebP) and its size (at most 5 MB) while it arrives.
+ * Streams the `photo` part to a scratch file, checking its first bytes (PNG, JPEG or WebP) and its size (at most 5 MB)
+ * while it arrives, then stores it as photos/<random name>.
  */
-async function receivePhoto(request: FastifyRequest, photosDir: string): Promise<{ file: string; type: PhotoType }> {
+async function receivePhoto(request: FastifyRequest, store: MediaStore): Promise<{ file: string; type: PhotoType }> {
   // A multipart type without a boundary, or a body busboy cannot read, is the client's fault: 400, never 500.
   const part = await request.file({ limits: { fileSize: MAX_DEVICE_PHOTO_BYTES, files: 1, fields: 10 } }).catch((error: unknown) => {
     throw error instanceof ApiError || (error as { statusCode?: number }).statusCode ? error : badRequest('invalid_multipart', 'The multipart body could not be read.');
@@ -358,16 +355,16 @@ async function receivePhoto(request: FastifyRequest, photosDir: string): Promise
     part?.file.resume();
     throw badRequest('validation_error', 'The photo file is required.', { photo: 'required' });
   }
-  await fsp.mkdir(photosDir, { recursive: true });
+  await store.ensure();
   const stem = randomBytes(16).toString('hex');
-  const temporary = path.join(photosDir, `${stem}.part`);
+  const temporary = store.scratchPath();
   const notAnImage = () => badRequest('not_an_image', 'The photo must be a PNG, JPEG or WebP image.', { photo: 'not_an_image' });
   try {
     const { type } = await writeImageFile(part.file, temporary, notAnImage);
     if (part.file.truncated) throw new ApiError(413, 'too_large', `The photo is larger than ${MAX_DEVICE_PHOTO_BYTES / 1024 / 1024} MB.`, { photo: 'too_large' });
     if (!type) throw notAnImage();
     const file = `${stem}.${PHOTO_EXTENSIONS[type]}`;
-    await fsp.rename(temporary, path.join(photosDir, file));
+    await store.putFile(`photos/${file}`, temporary, type);
     return { file, type };
   } catch (error) {
     await fsp.rm(temporary, { force: true });

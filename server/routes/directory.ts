@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Struct } from 'superstruct';
 import { Id } from '../../src/services/schemas/common.ts';
@@ -19,7 +18,6 @@ import { record } from '../domain/journal.ts';
 import { pageOf, pageRequest } from '../domain/paging.ts';
 import { badRequest, conflict, fieldsOf, notFound, parse } from '../errors.ts';
 import { recomputeMediaStatus, syncRendersForQuery } from '../media/processing.ts';
-import { createMediaStore } from '../media/storage.ts';
 import { mediaWorkerOf } from '../media/worker.ts';
 import { currentUser, requireAdmin, requireUser } from '../plugins/auth.ts';
 
@@ -54,7 +52,7 @@ function idParam(request: FastifyRequest): number {
 /** The Directory of encoding presets: the administrator's (user 1) alone. */
 export default async function directoryRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const { db } = ctx;
-  const store = createMediaStore(ctx.config.dataDir);
+  const store = ctx.media;
   app.addHook('preHandler', requireUser(ctx));
   app.addHook('preHandler', requireAdmin);
 
@@ -127,7 +125,7 @@ export default async function directoryRoutes(app: FastifyInstance, { ctx }: { c
     const renders = await renderJobsOfQuery(db, id);
     if (!(await deleteDirectoryQuery(db, id))) throw notFound('Directory query');
     for (const job of renders) {
-      await fs.rm(store.renderPath(job.mediaId, id), { force: true });
+      await store.remove([store.renderKey(job.mediaId, id)]);
       await recomputeMediaStatus(db, job.mediaId);
     }
     await record(db, { userId: currentUser(request).id, action: 'delete', entity: 'directory_query', entityId: id, detail: { name: row.name } });

@@ -12,7 +12,6 @@ import { commitUpload } from '../media/commit.ts';
 import { toMediaFile } from '../media/present.ts';
 import { recomputeMediaStatus, syncRendersForMedia } from '../media/processing.ts';
 import { sendStoredFile } from '../media/serve.ts';
-import { createMediaStore } from '../media/storage.ts';
 import { receiveUpload, UPLOAD_BUFFERS, UPLOAD_LIMITS } from '../media/upload.ts';
 import { isUsed, mediaUsage } from '../media/usage.ts';
 import { backfillChecksums } from '../media/checksums.ts';
@@ -38,7 +37,7 @@ function idParam(request: FastifyRequest, name = 'id'): number {
 
 export default async function mediaRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const { db } = ctx;
-  const store = createMediaStore(ctx.config.dataDir);
+  const store = ctx.media;
   const worker = createMediaWorker(ctx, store, app.log);
 
   // Encapsulated: only this plugin's routes parse multipart bodies.
@@ -84,6 +83,10 @@ export default async function mediaRoutes(app: FastifyInstance, { ctx }: { ctx: 
     await assertPlayerMayRead(db, request, id);
     return existing(id);
   };
+  /** A player's download of a large file may answer a short-lived presigned redirect to the bucket (S3_PRESIGN_MIN_BYTES). */
+  const s3 = ctx.config.mediaStore.kind === 's3' ? ctx.config.mediaStore : null;
+  const download = (request: FastifyRequest, downloadName?: string) =>
+    s3 && !request.user ? { downloadName, presignMinBytes: s3.presignMinBytes, presignSeconds: s3.presignSeconds } : { downloadName };
 
   app.post('/media/files/create/', asUser, async (request, reply) => {
     const user = currentUser(request);
@@ -95,7 +98,7 @@ export default async function mediaRoutes(app: FastifyInstance, { ctx }: { ctx: 
       for (const info of upload.info) owners.push(await ownerCompany(ctx, scope, info.company));
       await assertVideoUpload(db, owners);
     } catch (error) {
-      await discardTemps(upload.files.map((file) => file.tempPath));
+      await discardTemps(store, upload.files.map((file) => file.tempKey));
       throw error;
     }
     const rows = await commitUpload(db, store, upload, user.id, owners);
@@ -149,7 +152,7 @@ export default async function mediaRoutes(app: FastifyInstance, { ctx }: { ctx: 
     }
     worker.abortMedia(id);
     if (!(await deleteMediaFile(db, id))) throw notFound('Media file');
-    await store.removeMedia(id);
+    await store.removePrefix(store.mediaPrefix(id));
     await record(db, { userId: currentUser(request).id, action: 'delete', entity: 'media_file', entityId: id, detail: { name: row.name } });
     return reply.code(204).send();
   });
@@ -180,13 +183,13 @@ export default async function mediaRoutes(app: FastifyInstance, { ctx }: { ctx: 
 
   app.get('/media/files/:id/source', asUserOrPlayer, async (request, reply) => {
     const row = await downloadable(request);
-    return sendStoredFile(request, reply, store.sourcePath(row.id, row.sourceExt), row.mimeType, row.originalName);
+    return sendStoredFile(request, reply, store, store.sourceKey(row.id, row.sourceExt), row.mimeType, download(request, row.originalName));
   });
 
   app.get('/media/files/:id/preview', asUserOrPlayer, async (request, reply) => {
     const row = await downloadable(request);
     if (!row.hasPreview) throw notFound('Preview');
-    return sendStoredFile(request, reply, store.previewPath(row.id), 'image/jpeg');
+    return sendStoredFile(request, reply, store, store.previewKey(row.id), 'image/jpeg');
   });
 
   app.get('/media/files/:id/render/:queryId', asUserOrPlayer, async (request, reply) => {
@@ -194,6 +197,6 @@ export default async function mediaRoutes(app: FastifyInstance, { ctx }: { ctx: 
     const queryId = idParam(request, 'queryId');
     const job = (await renderJobsOf(db, [row.id])).find((r) => r.queryId === queryId && r.status === 'done');
     if (!job) throw notFound('Render');
-    return sendStoredFile(request, reply, store.renderPath(row.id, queryId), 'video/mp4');
+    return sendStoredFile(request, reply, store, store.renderKey(row.id, queryId), 'video/mp4', download(request));
   });
 }

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { type } from 'superstruct';
@@ -52,7 +50,8 @@ import { navigationVersions } from '../db/navigationVersions.ts';
 import { record } from '../domain/journal.ts';
 import { areaScope, assertVisible, type Scope } from '../domain/scope.ts';
 import { pageOf, pageRequest } from '../domain/paging.ts';
-import { makeDisplayCopy, NAVIGATION_FILE, receiveImageForm, removeNavigationFiles } from '../media/navigationImages.ts';
+import { makeDisplayCopy, NAVIGATION_FILE, navigationKey, receiveImageForm, removeNavigationFiles } from '../media/navigationImages.ts';
+import { sendStoredFile } from '../media/serve.ts';
 import { badRequest, conflict, notFound, parse } from '../errors.ts';
 import { currentUser, requireUser } from '../plugins/auth.ts';
 import { authenticatePlayer } from './player.ts';
@@ -68,7 +67,7 @@ const stemOf = (file: string) => file.slice(0, 32);
 /** Navigation: layouts per office, markers on them, each device's map, its send, and the player's read of it. */
 export default async function navigationRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const { db } = ctx;
-  const dir = path.join(ctx.config.dataDir, 'navigation');
+  const store = ctx.media;
   const versions = navigationVersions(db);
   if (!app.hasRequestDecorator('isMultipart')) {
     await app.register(multipart, { limits: { fileSize: MAX_NAVIGATION_FILE_BYTES, files: 1, fields: 10 }, throwFileSizeLimit: false });
@@ -95,9 +94,9 @@ export default async function navigationRoutes(app: FastifyInstance, { ctx }: { 
     photo: row.photoFile ? `${app.prefix}/navigation/markers/${row.id}/photo?v=${stemOf(row.photoFile)}` : null,
     ...('deviceName' in row && row.deviceId ? { device_name: row.deviceName, device_status: row.deviceStatus } : {}),
   });
-  const sendFile = (reply: FastifyReply, file: string | null | undefined, contentType: string) => {
-    if (!file || !NAVIGATION_FILE.test(file) || !fs.existsSync(path.join(dir, file))) throw notFound('Image');
-    return reply.header('content-type', contentType).header('cache-control', 'private, max-age=31536000, immutable').send(fs.createReadStream(path.join(dir, file)));
+  const sendFile = (request: FastifyRequest, reply: FastifyReply, file: string | null | undefined, contentType: string) => {
+    if (!file || !NAVIGATION_FILE.test(file)) throw notFound('Image');
+    return sendStoredFile(request, reply, store, navigationKey(file), contentType, { cacheControl: 'private, max-age=31536000, immutable' });
   };
   const nameConflict = () => conflict('object_name_taken', 'Object with this name already exists', { name: 'taken' });
   /** A device marker's device must exist and stand in the object's office. */
@@ -160,7 +159,7 @@ export default async function navigationRoutes(app: FastifyInstance, { ctx }: { 
 
     panel.post('/navigation/objects/create/', async (request, reply) => {
       if (!request.isMultipart()) throw badRequest('validation_error', 'Send the object as multipart/form-data with office, name and layout.', { layout: 'required' });
-      const { fields, image } = await receiveImageForm(request, dir, 'layout', MAX_NAVIGATION_FILE_BYTES);
+      const { fields, image } = await receiveImageForm(request, store, 'layout', MAX_NAVIGATION_FILE_BYTES);
       try {
         const office = parse(type({ office: IdParam }), { office: fields.office }).office;
         const name = parse(type({ name: ObjectName }), { name: fields.name }).name.trim();
@@ -170,23 +169,23 @@ export default async function navigationRoutes(app: FastifyInstance, { ctx }: { 
           throw badRequest('unknown_office', 'The branch office does not exist.', { office: 'not_found' });
         }
         if (await nameTaken(db, office, name)) throw nameConflict();
-        const copy = await makeDisplayCopy(dir, image.file);
+        const copy = await makeDisplayCopy(store, image.file);
         const row = await insertObject(db, { officeId: office, name, sourceFile: image.file, displayFile: copy.displayFile, width: copy.width, height: copy.height });
         if (!row) {
-          await removeNavigationFiles(dir, [copy.displayFile]);
+          await removeNavigationFiles(store, [copy.displayFile]);
           throw nameConflict();
         }
         await record(db, { userId: currentUser(request).id, action: 'create', entity: 'navigation_object', entityId: row.id, detail: { name, office, bytes: image.bytes } });
         return reply.code(201).send(toObject(row));
       } catch (error) {
-        await removeNavigationFiles(dir, [image?.file]);
+        await removeNavigationFiles(store, [image?.file]);
         throw error;
       }
     });
 
     panel.get('/navigation/objects/:id', async (request) => toObject(await visibleObject(request, idParam(request))));
 
-    panel.get('/navigation/objects/:id/layout', async (request, reply) => sendFile(reply, (await visibleObject(request, idParam(request))).displayFile, 'image/webp'));
+    panel.get('/navigation/objects/:id/layout', async (request, reply) => sendFile(request, reply, (await visibleObject(request, idParam(request))).displayFile, 'image/webp'));
 
     panel.put('/navigation/objects/:id', async (request) => {
       const id = idParam(request);
@@ -194,13 +193,13 @@ export default async function navigationRoutes(app: FastifyInstance, { ctx }: { 
       let name: string | undefined;
       let image: Awaited<ReturnType<typeof receiveImageForm>>['image'] = null;
       if (request.isMultipart()) {
-        const form = await receiveImageForm(request, dir, 'layout', MAX_NAVIGATION_FILE_BYTES);
+        const form = await receiveImageForm(request, store, 'layout', MAX_NAVIGATION_FILE_BYTES);
         image = form.image;
         try {
           if (form.fields.name !== undefined) name = parse(type({ name: ObjectName }), { name: form.fields.name }).name.trim();
           if (!image && name === undefined) throw badRequest('validation_error', 'Send a new name or a new layout.', { layout: 'required' });
         } catch (error) {
-          await removeNavigationFiles(dir, [image?.file]);
+          await removeNavigationFiles(store, [image?.file]);
           throw error;
         }
       } else {
@@ -209,7 +208,7 @@ export default async function navigationRoutes(app: FastifyInstance, { ctx }: { 
       let copy: Awaited<ReturnType<typeof makeDisplayCopy>> | null = null;
       try {
         if (name !== undefined && (await nameTaken(db, current.officeId, name, id))) throw nameConflict();
-        if (image) copy = await makeDisplayCopy(dir, image.file);
+        if (image) copy = await makeDisplayCopy(store, image.file);
         const patch = {
           ...(name !== undefined ? { name } : {}),
           ...(image && copy ? { sourceFile: image.file, displayFile: copy.displayFile, width: copy.width, height: copy.height } : {}),
@@ -217,7 +216,7 @@ export default async function navigationRoutes(app: FastifyInstance, { ctx }: { 
         const row = await updateObject(db, id, patch);
         if (row === 'taken') throw nameConflict();
         if (!row) throw notFound('Object');
-        if (image) await removeNavigationFiles(dir, [current.sourceFile, current.displayFile]);
+        if (image) await removeNavigationFiles(store, [current.sourceFile, current.displayFile]);
         await record(db, {
           userId: currentUser(request).id,
           action: 'update',
@@ -227,7 +226,7 @@ export default async function navigationRoutes(app: FastifyInstance, { ctx }: { 
         });
         return toObject(row);
       } catch (error) {
-        await removeNavigationFiles(dir, [image?.file, copy?.displayFile]);
+        await removeNavigationFiles(store, [image?.file, copy?.displayFile]);
         throw error;
       }
     });
@@ -237,7 +236,7 @@ export default async function navigationRoutes(app: FastifyInstance, { ctx }: { 
       await visibleObject(request, id);
       const files = await deleteObject(db, id);
       if (!files) throw notFound('Object');
-      await removeNavigationFiles(dir, files);
+      await removeNavigationFiles(store, files);
       await record(db, { userId: currentUser(request).id, action: 'delete', entity: 'navigation_object', entityId: id });
       return reply.code(204).send();
     });
@@ -280,21 +279,21 @@ export default async function navigationRoutes(app: FastifyInstance, { ctx }: { 
 
     panel.get('/navigation/markers/:id/photo', async (request, reply) => {
       const row = await visibleMarker(request, idParam(request));
-      return sendFile(reply, row.photoFile, row.photoType ?? 'application/octet-stream');
+      return sendFile(request, reply, row.photoFile, row.photoType ?? 'application/octet-stream');
     });
 
     panel.put('/navigation/markers/:id', async (request) => {
       const id = idParam(request);
       const current = await visibleMarker(request, id);
       if (request.isMultipart()) {
-        const { image } = await receiveImageForm(request, dir, 'photo', MAX_MARKER_PHOTO_BYTES);
+        const { image } = await receiveImageForm(request, store, 'photo', MAX_MARKER_PHOTO_BYTES);
         if (!image) throw badRequest('validation_error', 'The photo file is required.', { photo: 'required' });
         const row = await updateMarker(db, id, { photoFile: image.file, photoType: image.type });
         if (!row || row === 'taken') {
-          await removeNavigationFiles(dir, [image.file]);
+          await removeNavigationFiles(store, [image.file]);
           throw notFound('Marker');
         }
-        await removeNavigationFiles(dir, [current.photoFile]);
+        await removeNavigationFiles(store, [current.photoFile]);
         await record(db, { userId: currentUser(request).id, action: 'set_photo', entity: 'navigation_marker', entityId: id });
         return toMarker((await findMarker(db, id))!);
       }
@@ -316,7 +315,7 @@ export default async function navigationRoutes(app: FastifyInstance, { ctx }: { 
       const row = await updateMarker(db, id, patch);
       if (row === 'taken') throw conflict('device_marker_exists', 'The device already has a marker on this object.', { device: 'taken' });
       if (!row) throw notFound('Marker');
-      if (body.photo === null) await removeNavigationFiles(dir, [current.photoFile]);
+      if (body.photo === null) await removeNavigationFiles(store, [current.photoFile]);
       const changes = Object.fromEntries(
         (['kind', 'x', 'y', 'color', 'description'] as const).filter((k) => body[k] !== undefined && body[k] !== current[k]).map((k) => [k, [current[k], body[k]]]),
       );
@@ -329,7 +328,7 @@ export default async function navigationRoutes(app: FastifyInstance, { ctx }: { 
       await visibleMarker(request, id);
       const row = await deleteMarker(db, id);
       if (!row) throw notFound('Marker');
-      await removeNavigationFiles(dir, [row.photoFile]);
+      await removeNavigationFiles(store, [row.photoFile]);
       await record(db, { userId: currentUser(request).id, action: 'delete', entity: 'navigation_marker', entityId: id, detail: { object: row.objectId } });
       return reply.code(204).send();
     });
@@ -446,7 +445,7 @@ export default async function navigationRoutes(app: FastifyInstance, { ctx }: { 
       const objectId = ((await sentOf(request))?.sent?.object as { id?: number } | null | undefined)?.id;
       const object = objectId ? await findObject(db, objectId) : undefined;
       if (!object) throw notFound('Layout');
-      return sendFile(reply, object.displayFile, 'image/webp');
+      return sendFile(request, reply, object.displayFile, 'image/webp');
     });
 
     player.get('/player/navigation/markers/:id/photo', machineRoute, async (request, reply) => {
@@ -455,7 +454,7 @@ export default async function navigationRoutes(app: FastifyInstance, { ctx }: { 
       if (!sent?.markers.some((m) => m.id === id)) throw notFound('Marker');
       const row = await findMarker(db, id);
       if (!row) throw notFound('Marker');
-      return sendFile(reply, row.photoFile, row.photoType ?? 'application/octet-stream');
+      return sendFile(request, reply, row.photoFile, row.photoType ?? 'application/octet-stream');
     });
   });
 }

@@ -4,7 +4,6 @@ import fsp from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { backfillChecksums } from '../../server/media/checksums.ts';
-import { createMediaStore } from '../../server/media/storage.ts';
 import { apiClient, signIn, startTestServer, type TestServer } from '../helpers/server.ts';
 import { createDevice } from './devices.helpers.ts';
 import { describeAs, makeFixtures, uploadForm } from './media-fixtures.ts';
@@ -56,15 +55,15 @@ describe('media checksums', () => {
 
     // Files stored before checksums were kept: the backfill hashes them from disk, and skips a file that is gone.
     await server.ctx.db.execute(sql`UPDATE media_files SET sha256 = NULL WHERE id IN (${png}, ${jpg})`);
-    const store = createMediaStore(server.dataDir);
+    const store = server.ctx.media;
     const ext = ((await server.ctx.db.execute(sql`SELECT source_ext FROM media_files WHERE id = ${jpg}`)) as unknown as { rows: { source_ext: string }[] }).rows[0]!.source_ext;
-    const jpgPath = store.sourcePath(jpg, ext);
-    await fsp.rename(jpgPath, `${jpgPath}.away`);
+    const jpgKey = store.sourceKey(jpg, ext);
+    await store.move(jpgKey, `media/${jpg}/away.jpg`);
     const warnings: unknown[] = [];
     const log = { warn: (...args: unknown[]) => warnings.push(args) } as unknown as Parameters<typeof backfillChecksums>[2];
     expect(await backfillChecksums(server.ctx.db, store, log)).toBe(1);
     expect([await storedSha(png), await storedSha(jpg)]).toEqual([sha256(fixtures.png), null]);
-    await fsp.rename(`${jpgPath}.away`, jpgPath);
+    await store.move(`media/${jpg}/away.jpg`, jpgKey);
     expect(await backfillChecksums(server.ctx.db, store, log)).toBe(1);
     expect(await storedSha(jpg)).toBe(sha256(fixtures.jpg));
     expect(warnings).toEqual([]);
