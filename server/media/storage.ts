@@ -112,11 +112,17 @@ export async function sweepDir(dir: string, olderThanMs: number): Promise<number
   return removed;
 }
 
-/** The local directory store: a key is a path under DATA_DIR (media/<id>/..., photos/..., navigation/...), uploads in flight in media/.tmp. */
+/**
+ * The local directory store: a key is a path under DATA_DIR (media/<id>/..., photos/..., navigation/...), uploads in
+ * flight in media/.tmp, files being written in media/.scratch (one file system, so every commit is a rename).
+ */
 export function createLocalStore(dataDir: string): MediaStore {
+  const TEMP_PREFIX = 'media/.tmp/';
   const tmpDir = path.join(dataDir, 'media', '.tmp');
+  // Files being written (a tool's output, an object before its rename): beside the uploads in flight, not among them.
+  const scratchDir = path.join(dataDir, 'media', '.scratch');
   const pathOf = (key: string) => path.join(dataDir, checkedKey(key));
-  const scratchPath = (ext = 'part') => path.join(tmpDir, `${tempStem()}.${ext}`);
+  const scratchPath = (ext = 'part') => path.join(scratchDir, `${tempStem()}.${ext}`);
   async function rename(from: string, key: string): Promise<void> {
     const target = pathOf(key);
     await fsp.mkdir(path.dirname(target), { recursive: true });
@@ -125,17 +131,20 @@ export function createLocalStore(dataDir: string): MediaStore {
   return {
     kind: 'local',
     ...mediaKeys,
-    newTempKey: () => `media/.tmp/${tempStem()}.part`,
+    newTempKey: () => `${TEMP_PREFIX}${tempStem()}.part`,
     scratchPath,
     async ensure() {
       await fsp.mkdir(tmpDir, { recursive: true });
+      await fsp.mkdir(scratchDir, { recursive: true });
     },
     async put(key, body) {
-      const partial = scratchPath();
+      // An upload in flight is written in place (nothing reads a temp key); any other object appears whole by a rename.
+      const direct = key.startsWith(TEMP_PREFIX);
+      const partial = direct ? pathOf(key) : scratchPath();
       const out = fs.createWriteStream(partial, { flags: 'wx', highWaterMark: 1024 * 1024 });
       try {
         await pipeline(body, out);
-        await rename(partial, key);
+        if (!direct) await rename(partial, key);
         return out.bytesWritten;
       } catch (error) {
         body.destroy();
@@ -188,7 +197,7 @@ export function createLocalStore(dataDir: string): MediaStore {
         .map((entry) => path.relative(dataDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
         .sort();
     },
-    sweepTemp: (olderThanMs) => sweepDir(tmpDir, olderThanMs),
+    sweepTemp: async (olderThanMs) => (await sweepDir(tmpDir, olderThanMs)) + (await sweepDir(scratchDir, olderThanMs)),
     presignedUrl: async () => null,
   };
 }
