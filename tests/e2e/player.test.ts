@@ -219,6 +219,41 @@ describe('a published campaign plays on the screen', () => {
       expect([resent.status, (await resent.json()).duplicates]).toEqual([200, 3]);
       const after = await storedIds();
       expect(await statistics()).toBe(after.length);
+
+      // Emergency override (issue 25), started from the device card: the screen plays the video alone at once (two
+      // videos in a row: the playlist alternates image and video), the list marks the device, and clearing it on
+      // /devices brings the playlist back. No plays are recorded for the override.
+      const { page: panel } = await e2e.newPage();
+      await signInThroughUi(panel, 'admin', e2e.server.adminPassword);
+      await panel.goto('/devices');
+      await panel.getByRole('button', { name: `Open ${serial}` }).click();
+      const card = panel.getByRole('dialog', { name: new RegExp(serial) });
+      await card.getByRole('button', { name: 'Emergency override' }).click();
+      const form = panel.getByRole('dialog', { name: 'Emergency override' });
+      await form.getByRole('combobox', { name: 'Media file' }).selectOption({ label: 'Clip' });
+      await form.getByRole('button', { name: 'Next' }).click();
+      const confirm = panel.getByRole('dialog', { name: 'Override every schedule?' });
+      await confirm.getByText('“Clip” will play on 1 screen above every schedule, until it is cleared.').waitFor();
+      const overrideAt = (await started()).length;
+      await confirm.getByRole('button', { name: 'Start override' }).click();
+      await card.getByText('Emergency override: Clip').waitFor();
+      await card.getByText('admin', { exact: true }).waitFor();
+      const twoVideos = async (from: number) => {
+        const list = (await started()).slice(from);
+        return list.some((id, i) => id === video && list[i + 1] === video);
+      };
+      await vi.waitFor(async () => expect(await twoVideos(overrideAt)).toBe(true), { timeout: 15_000, interval: 200 });
+      const recordedUnder = (await recordedIds()).length;
+      const shownUnder = (await started()).length;
+      await vi.waitFor(async () => expect((await started()).length).toBeGreaterThanOrEqual(shownUnder + 2), { timeout: 15_000, interval: 200 });
+      expect((await recordedIds()).length).toBe(recordedUnder);
+      await card.getByRole('button', { name: 'Close' }).click();
+      const row = panel.getByRole('button', { name: `Open ${serial}` }).locator('..');
+      await row.getByText('Override', { exact: true }).waitFor();
+      await panel.getByRole('button', { name: 'Clear the override “Clip”' }).click();
+      await row.getByText('Override', { exact: true }).waitFor({ state: 'detached' });
+      const clearedAt = (await started()).length;
+      await vi.waitFor(async () => expect((await started()).slice(clearedAt)).toContain(image), { timeout: 15_000, interval: 200 });
       expect(problems.filter((problem) => !problem.includes('ERR_CONNECTION_REFUSED') && !problem.includes('Failed to fetch'))).toEqual([]);
     } finally {
       await gate.close().catch(() => undefined);

@@ -1,6 +1,6 @@
 import { useMemo, useRef } from 'react';
 import { Button, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner } from '@fluentui/react-components';
-import { ArrowClockwiseRegular, CheckmarkCircleRegular, DeleteRegular, EditRegular, ImageAddRegular, ImageOffRegular, MapRegular, PowerRegular, SettingsRegular } from '@fluentui/react-icons';
+import { AlertUrgentRegular, ArrowClockwiseRegular, CheckmarkCircleRegular, DeleteRegular, EditRegular, ImageAddRegular, ImageOffRegular, MapRegular, PowerRegular, SettingsRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -10,7 +10,9 @@ import { useNotify } from '../common/notify.tsx';
 import { useCan } from '../common/usePermission.ts';
 import { DeviceDetails } from './DeviceDetails.tsx';
 import { useDeviceCardStyles } from './Devices.styles.ts';
-import { deviceActivationLogic, deviceCardLogic } from './logic.ts';
+import { deviceActivationLogic, deviceCardLogic, deviceOverridesLogic } from './logic.ts';
+import { OverrideDialog } from './OverrideDialog.tsx';
+import { OverridePanel } from './OverridePanel.tsx';
 import { useDevicePhoto } from './useDevicePhoto.ts';
 import { Dialog } from '../common/Dialog.tsx';
 
@@ -21,10 +23,12 @@ export interface DeviceCardProps {
   onActivationChanged: (device: Device) => void;
   onRemoved: (id: number) => void;
   onClose: () => void;
+  /** An emergency override was started or cleared from the card. */
+  onOverridesChanged?: () => void;
 }
 
 /** The device card: every field, status, photo, and the actions of the spec (reboot, check, activation, delete). */
-export function DeviceCard({ device: initial, onEdit, onChanged, onActivationChanged, onRemoved, onClose }: DeviceCardProps) {
+export function DeviceCard({ device: initial, onEdit, onChanged, onActivationChanged, onRemoved, onClose, onOverridesChanged }: DeviceCardProps) {
   const { t, i18n } = useTranslation(['devices', 'common']);
   const styles = useDeviceCardStyles();
   const notify = useNotify();
@@ -32,8 +36,8 @@ export function DeviceCard({ device: initial, onEdit, onChanged, onActivationCha
   const canEdit = useCan('devices');
   const fileInput = useRef<HTMLInputElement>(null);
   // The actors keep the logic they started with: the callbacks are read through a ref, so the latest ones run.
-  const callbacks = useRef({ onChanged, onActivationChanged, onRemoved });
-  callbacks.current = { onChanged, onActivationChanged, onRemoved };
+  const callbacks = useRef({ onChanged, onActivationChanged, onRemoved, onOverridesChanged });
+  callbacks.current = { onChanged, onActivationChanged, onRemoved, onOverridesChanged };
   const say = (params: { intent: 'success' | 'error' | 'info'; message: string }) => notify(i18n.t(params.message), params.intent);
   const cardLogicWithActions = useMemo(
     () =>
@@ -61,6 +65,12 @@ export function DeviceCard({ device: initial, onEdit, onChanged, onActivationCha
     [card],
   );
   const activation = useActorRef(activationLogic, { input: { device: initial } });
+  const overridesLogic = useMemo(
+    () => deviceOverridesLogic.provide({ actions: { notify: (_, params) => say(params), changed: () => callbacks.current.onOverridesChanged?.() } }),
+    [],
+  );
+  const overrides = useActorRef(overridesLogic, { input: { device: initial.id } });
+  const overrideBusy = useSelector(overrides, (s) => !s.matches('ready'));
   const device = useSelector(card, (s) => s.context.device);
   const busy = useSelector(card, (s) => s.hasTag('busy'));
   const confirming = useSelector(card, (s) => s.matches('confirmingDelete') || s.matches('deleting'));
@@ -76,6 +86,7 @@ export function DeviceCard({ device: initial, onEdit, onChanged, onActivationCha
         <DialogBody>
           <DialogTitle>{t('card.title', { name })}</DialogTitle>
           <DialogContent>
+            <OverridePanel overrides={overrides} showTargets={false} />
             <div className={styles.layout}>
               <DeviceDetails device={device} />
               <div className={styles.photoBox}>
@@ -118,6 +129,16 @@ export function DeviceCard({ device: initial, onEdit, onChanged, onActivationCha
               {t('actions.navigation')}
             </Button>
             {canEdit ? (
+              <Button
+                icon={<AlertUrgentRegular />}
+                disabled={overrideBusy}
+                title={t('override.startHint')}
+                onClick={() => overrides.send({ type: 'override.compose', draft: { targets: { kind: 'devices', ids: [device.id] }, screens: 1 } })}
+              >
+                {t('override.start')}
+              </Button>
+            ) : null}
+            {canEdit ? (
               <Button icon={<ArrowClockwiseRegular />} disabled={busy || !device.is_active} onClick={() => card.send({ type: 'card.reboot' })}>
                 {t('actions.reboot')}
               </Button>
@@ -140,6 +161,7 @@ export function DeviceCard({ device: initial, onEdit, onChanged, onActivationCha
             </Button>
           </DialogActions>
         </DialogBody>
+        <OverrideDialog overrides={overrides} targets={name} />
       </DialogSurface>
       <ConfirmDeleteDialog
         open={confirming}

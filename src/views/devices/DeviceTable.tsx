@@ -2,6 +2,8 @@ import { Badge, Link, Title3 } from '@fluentui/react-components';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { DevicesActor } from '../../machines/devices/devices.machine.ts';
+import type { DeviceOverridesActor } from '../../machines/devices/deviceOverrides.machine.ts';
+import { overrideOf } from '../../machines/devices/deviceOverrides.selectors.ts';
 import { selectGroups, selectIsFiltered, selectListError, selectListStatus } from '../../machines/devices/devices.selectors.ts';
 import type { Device } from '../../services/devices.service.ts';
 import type { DeviceStatus } from '../../services/schemas/devices.ts';
@@ -10,6 +12,7 @@ import { ResponsiveList } from '../common/ResponsiveList.tsx';
 import { errorMessageKey } from '../common/errorMessageKey.ts';
 import { useDevicesStyles } from './Devices.styles.ts';
 import { formatDateTime } from './format.ts';
+import { overrideWhat } from './OverridePanel.tsx';
 
 const STATUS_COLOR: Record<DeviceStatus, 'success' | 'danger' | 'subtle'> = { online: 'success', offline: 'danger', disabled: 'subtle' };
 
@@ -23,13 +26,14 @@ export function StatusBadge({ status }: { status: DeviceStatus }) {
 }
 
 /** The page of devices in position groups (horizontal, vertical, unknown), one table each. */
-export function DeviceTable({ devices, onOpen }: { devices: DevicesActor; onOpen: (device: Device) => void }) {
+export function DeviceTable({ devices, overrides, onOpen }: { devices: DevicesActor; overrides: DeviceOverridesActor; onOpen: (device: Device) => void }) {
   const { t, i18n } = useTranslation(['devices', 'common']);
   const styles = useDevicesStyles();
   const status = useSelector(devices, selectListStatus);
   const groups = useSelector(devices, selectGroups);
   const error = useSelector(devices, selectListError);
   const filtered = useSelector(devices, selectIsFiltered);
+  const running = useSelector(overrides, (s) => s.context.overrides);
   const none = t('list.none');
 
   if (status === 'initial' || status === 'loading') return <Loading />;
@@ -53,11 +57,21 @@ export function DeviceTable({ devices, onOpen }: { devices: DevicesActor; onOpen
                 id: 'name',
                 header: t('fields.name'),
                 wrap: 'anywhere',
-                cell: (device) => (
-                  <Link as="button" className={styles.nameCell} onClick={() => onOpen(device)} aria-label={t('actions.open', { name: device.name || device.sn })}>
-                    {device.name || device.sn}
-                  </Link>
-                ),
+                cell: (device) => {
+                  const override = overrideOf(running, device);
+                  return (
+                    <>
+                      <Link as="button" className={styles.nameCell} onClick={() => onOpen(device)} aria-label={t('actions.open', { name: device.name || device.sn })}>
+                        {device.name || device.sn}
+                      </Link>
+                      {override ? (
+                        <Badge appearance="filled" color="danger" className={styles.overrideMarker} title={t('override.markerHint', { what: overrideWhat(override) })}>
+                          {t('override.marker')}
+                        </Badge>
+                      ) : null}
+                    </>
+                  );
+                },
               }}
               columns={[
                 { id: 'sn', header: t('fields.sn'), cell: (device) => device.sn, wrap: 'nowrap' },

@@ -34,6 +34,7 @@ export const useDevicesStyles = makeStyles({
   exportProgress: { flexGrow: 1, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
   message: { padding: tokens.spacingVerticalL, color: tokens.colorNeutralForeground2 },
   updating: { opacity: 0.6 },
+  overrideMarker: { marginInlineStart: tokens.spacingHorizontalXS },
 });
 
 export const useDeviceCardStyles = makeStyles({
@@ -91,4 +92,33 @@ export const useDeviceFormStyles = makeStyles({
     '& select': { width: '100%', minWidth: 0, textOverflow: 'ellipsis' },
   },
   wide: { gridColumn: '1 / -1' },
+});
+
+export const useOverrideStyles = makeStyles({
+  panel: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+    padding: tokens.spacingHorizontalM,
+    marginBottom: tokens.spacingVerticalM,
+    borderRadius: tokens.borderRadiusMedium,
+    border: `${tokens.strokeWidthThick} solid ${tokens.colorPaletteRedBorder2}`,
+    backgroundColor: tokens.colorPaletteRedBackground1,
+    color: tokens.colorNeutralForeground1,
+  },
+  heading: { margin: 0, fontWeight: tokens.fontWeightSemibold, overflowWrap: 'anywhere' },
+  facts: {
+    display: 'grid',
+    gridTemplateColumns: 'max-content minmax(0, 1fr)',
+    columnGap: tokens.spacingHorizontalM,
+    rowGap: tokens.spacingVerticalXXS,
+    margin: 0,
+  },
+  term: { color: tokens.colorNeutralForeground2 },
+  value: { margin: 0, overflowWrap: 'anywhere' },
+  row: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS },
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
+  field: { minWidth: 0, '& select': { width: '100%', minWidth: 0, textOverflow: 'ellipsis' } },
+  summary: { overflowWrap: 'anywhere' },
+  marker: { marginInlineStart: tokens.spacingHorizontalXS },
 });

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button } from '@fluentui/react-components';
-import { AddRegular, ArrowSyncRegular } from '@fluentui/react-icons';
-import { useActorRef } from '@xstate/react';
+import { AddRegular, AlertUrgentRegular, ArrowSyncRegular } from '@fluentui/react-icons';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { currentLanguage } from '../../i18n.ts';
@@ -17,7 +17,11 @@ import { DeviceTable } from './DeviceTable.tsx';
 import { DevicesPager, DeviceStatisticsBar } from './DevicesPager.tsx';
 import { ExportButton } from './ExportButton.tsx';
 import { saveBlob } from './format.ts';
-import { devicesLogic } from './logic.ts';
+import { devicesLogic, deviceOverridesLogic } from './logic.ts';
+import { listDraft } from '../../machines/devices/deviceOverrides.selectors.ts';
+import { selectDevices, selectFilters } from '../../machines/devices/devices.selectors.ts';
+import { OverrideDialog } from './OverrideDialog.tsx';
+import { OverridePanel } from './OverridePanel.tsx';
 
 /** Filters a link may open the list with (`/devices?office=12`, from the branch offices and the company page). */
 function locationFilters(search: string): { company?: number; office?: number } {
@@ -48,6 +52,23 @@ export default function DevicesScreen() {
   );
   const location = useLocation();
   const devices = useActorRef(logic, { input: { filters: locationFilters(location.search) } });
+  const overridesLogic = useMemo(
+    () => deviceOverridesLogic.provide({ actions: { notify: (_, { intent, message }) => notify(i18n.t(message), intent), changed: () => devices.send({ type: 'devices.refresh' }) } }),
+    [i18n, notify, devices],
+  );
+  const overrides = useActorRef(overridesLogic, { input: {} });
+  const overrideReady = useSelector(overrides, (s) => s.matches('ready'));
+  const filters = useSelector(devices, selectFilters);
+  const shown = useSelector(devices, selectDevices);
+  const total = useSelector(devices, (s) => s.context.data?.count ?? 0);
+  const draft = listDraft(filters, shown, total);
+  const targetsText = !draft
+    ? ''
+    : draft.targets.kind === 'devices'
+      ? t('override.reach', { count: draft.screens })
+      : draft.targets.kind === 'offices'
+        ? t('override.targets.offices', { names: shown.find((d) => d.office === draft.targets.ids[0])?.office_name ?? `#${draft.targets.ids[0]}` })
+        : t('override.targets.company', { names: shown.find((d) => d.company === draft.targets.ids[0])?.company_name ?? `#${draft.targets.ids[0]}` });
   const [dialog, setDialog] = useState<Dialog>(null);
   useEffect(() => devices.send({ type: 'devices.load' }), [devices]);
 
@@ -71,6 +92,11 @@ export default function DevicesScreen() {
               {t('actions.refresh')}
             </Button>
             {canEdit ? (
+              <Button icon={<AlertUrgentRegular />} disabled={!draft || !overrideReady} title={t('override.startHint')} onClick={() => draft && overrides.send({ type: 'override.compose', draft })}>
+                {t('override.start')}
+              </Button>
+            ) : null}
+            {canEdit ? (
               <Button appearance="primary" icon={<AddRegular />} onClick={() => setDialog({ kind: 'add' })}>
                 {t('actions.add')}
               </Button>
@@ -78,9 +104,11 @@ export default function DevicesScreen() {
           </>
         }
       />
+      <OverridePanel overrides={overrides} showTargets />
+      <OverrideDialog overrides={overrides} targets={targetsText} />
       <DeviceStatisticsBar devices={devices} />
       <DeviceFilters devices={devices} />
-      <DeviceTable devices={devices} onOpen={(device) => setDialog({ kind: 'card', device })} />
+      <DeviceTable devices={devices} overrides={overrides} onOpen={(device) => setDialog({ kind: 'card', device })} />
       <DevicesPager devices={devices} />
       {dialog?.kind === 'add' ? <DeviceFormDialog onSaved={saved} onClose={close} /> : null}
       {dialog?.kind === 'edit' ? <DeviceFormDialog device={dialog.device} onSaved={saved} onClose={() => setDialog({ kind: 'card', device: dialog.device })} /> : null}
@@ -96,6 +124,7 @@ export default function DevicesScreen() {
             setDialog(null);
           }}
           onClose={close}
+          onOverridesChanged={() => overrides.send({ type: 'overrides.reload' })}
         />
       ) : null}
     </section>

@@ -5,6 +5,8 @@ import { devicesCardMachine } from '../../machines/devices/devicesCard.machine.t
 import { devicesClientsMachine } from '../../machines/devices/devicesClients.machine.ts';
 import { devicesConfigEditorMachine } from '../../machines/devices/devicesConfigEditor.machine.ts';
 import { devicesFormMachine } from '../../machines/devices/devicesForm.machine.ts';
+import { deviceOverridesMachine } from '../../machines/devices/deviceOverrides.machine.ts';
+import { clearOverride, listOverrides, loadOverrideChoices, startOverride } from '../../services/overrides.service.ts';
 import {
   changeActive,
   checkDevice,
@@ -69,5 +71,14 @@ export const clientsLogic = devicesClientsMachine.provide({
   actors: {
     loadClients: fromPromise(() => listPendingClients()),
     dismissClient: fromPromise(({ input }) => dismissPendingClient(input.id)),
+  },
+});
+
+export const deviceOverridesLogic = deviceOverridesMachine.provide({
+  actors: {
+    loadOverrides: fromPromise(({ input }) => listOverrides(input.device ?? undefined)),
+    loadChoices: fromPromise(() => loadOverrideChoices()),
+    startOverride: fromPromise(({ input }) => startOverride(input.body)),
+    clearOverride: fromPromise(({ input }) => clearOverride(input.id)),
   },
 });

@@ -1,0 +1,50 @@
+import { api, parseResponse } from './http.ts';
+import { listMedia } from './media.service.ts';
+import { listPlaylists } from './playlists.service.ts';
+import type { PageOf } from './schemas/common.ts';
+import { Override, type OverrideCreateBody } from './schemas/overrides.ts';
+import { Page } from './schemas/common.ts';
+import { writeOutcome, type WriteOutcome } from './writeOutcome.ts';
+
+export type { Override };
+
+/** How many running overrides one read lists (a fleet rarely has more than a handful at once). */
+export const OVERRIDES_PAGE = 500;
+/** How many media files and playlists the start dialog offers. */
+export const OVERRIDE_CHOICES = 200;
+
+const OverridePage = Page(Override);
+
+/** GET /overrides/: the running overrides of the caller's companies, or those reaching one device. */
+export async function listOverrides(device?: number): Promise<Override[]> {
+  const query: Record<string, number> = { page_size: OVERRIDES_PAGE };
+  if (device !== undefined) query.device = device;
+  return (parseResponse(OverridePage, await api('/overrides/', { query })) as PageOf<Override>).results;
+}
+
+/** POST /overrides/create/: refusals (400, 409) resolve `{ ok: false, code }`. */
+export function startOverride(body: OverrideCreateBody): Promise<WriteOutcome<Override>> {
+  return writeOutcome(api('/overrides/create/', { method: 'POST', body }).then((answer) => parseResponse(Override, answer)));
+}
+
+/** POST /overrides/{id}/clear/: 409 `override_not_active` resolves as a refusal. */
+export function clearOverride(id: number): Promise<WriteOutcome<Override>> {
+  return writeOutcome(api(`/overrides/${id}/clear/`, { method: 'POST' }).then((answer) => parseResponse(Override, answer)));
+}
+
+/** What an override may play: ready media files and committed playlists, by name. */
+export interface OverrideChoices {
+  media: { id: number; name: string }[];
+  playlists: { id: number; name: string }[];
+}
+
+export async function loadOverrideChoices(): Promise<OverrideChoices> {
+  const [media, playlists] = await Promise.all([
+    listMedia({ page: 1, page_size: OVERRIDE_CHOICES }),
+    listPlaylists({ page: 1, page_size: OVERRIDE_CHOICES, committed: 'true' }),
+  ]);
+  return {
+    media: media.results.filter((file) => file.status === 'ready_to_play' || file.status === 'playing').map((file) => ({ id: file.id, name: file.name })),
+    playlists: playlists.results.map((playlist) => ({ id: playlist.id, name: playlist.name })),
+  };
+}

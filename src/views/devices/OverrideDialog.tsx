@@ -1,0 +1,120 @@
+import {
+  Button,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  Radio,
+  RadioGroup,
+  Select,
+  Spinner,
+} from '@fluentui/react-components';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import type { DeviceOverridesActor } from '../../machines/devices/deviceOverrides.machine.ts';
+import { Dialog } from '../common/Dialog.tsx';
+import { Loading } from '../common/Loading.tsx';
+import { useOverrideStyles } from './Devices.styles.ts';
+import { formatDateTime } from './format.ts';
+
+/**
+ * Starting an emergency override: what to show and until when, then a confirmation that names how many screens it
+ * takes over (it overrides every schedule). `targets` says who, already translated.
+ */
+export function OverrideDialog({ overrides, targets }: { overrides: DeviceOverridesActor; targets: string }) {
+  const { t, i18n } = useTranslation(['devices', 'common']);
+  const styles = useOverrideStyles();
+  const open = useSelector(overrides, (s) => s.matches('composing') || s.matches('confirming') || s.matches('starting'));
+  const confirming = useSelector(overrides, (s) => s.matches('confirming') || s.matches('starting'));
+  const starting = useSelector(overrides, (s) => s.matches('starting'));
+  const loadingChoices = useSelector(overrides, (s) => s.matches({ composing: 'loadingChoices' }));
+  const choicesFailed = useSelector(overrides, (s) => s.matches({ composing: 'choicesFailed' }));
+  const choices = useSelector(overrides, (s) => s.context.choices);
+  const fields = useSelector(overrides, (s) => s.context.fields);
+  const problem = useSelector(overrides, (s) => s.context.problem);
+  const screens = useSelector(overrides, (s) => s.context.draft?.screens ?? 0);
+  if (!open) return null;
+
+  const send = overrides.send;
+  const options = fields.content === 'media' ? (choices?.media ?? []) : (choices?.playlists ?? []);
+  const chosen = fields.content === 'media' ? fields.media : fields.playlist;
+  const what = options.find((option) => option.id === chosen)?.name ?? '';
+  const until = fields.until ? formatDateTime(new Date(fields.until).toISOString(), i18n.language, fields.until) : t('override.untilCleared');
+  const problemText = problem ? t(`override.errors.${problem}`, { defaultValue: t('override.errors.generic') }) : null;
+
+  return (
+    <Dialog open modalType="modal" onOpenChange={(_, data) => !data.open && !starting && send({ type: 'override.cancel' })}>
+      <DialogSurface aria-describedby="override-summary">
+        <DialogBody>
+          <DialogTitle>{confirming ? t('override.confirmTitle') : t('override.title')}</DialogTitle>
+          <DialogContent className={styles.form}>
+            <p id="override-summary" className={styles.summary}>
+              {confirming ? t('override.confirmText', { count: screens, what, until }) : t('override.for', { targets })}
+            </p>
+            {confirming ? null : loadingChoices ? (
+              <Loading />
+            ) : choicesFailed ? (
+              <p role="alert">{t('override.choicesError')}</p>
+            ) : (
+              <>
+                <Field label={t('override.content')}>
+                  <RadioGroup layout="horizontal" value={fields.content} onChange={(_, data) => send({ type: 'override.change', fields: { content: data.value as 'media' | 'playlist' } })}>
+                    <Radio value="media" label={t('override.media')} />
+                    <Radio value="playlist" label={t('override.playlist')} />
+                  </RadioGroup>
+                </Field>
+                <Field className={styles.field} label={fields.content === 'media' ? t('override.media') : t('override.playlist')} required hint={options.length ? undefined : t('override.noneToShow')}>
+                  <Select
+                    value={chosen === null ? '' : String(chosen)}
+                    onChange={(_, data) => send({ type: 'override.change', fields: { [fields.content]: data.value === '' ? null : Number(data.value) } })}
+                  >
+                    <option value="">—</option>
+                    {options.map((option) => (
+                      <option key={option.id} value={option.id}>
+                        {option.name}
+                      </option>
+                    ))}
+                  </Select>
+                </Field>
+                <Field className={styles.field} label={t('override.until')}>
+                  <Input type="datetime-local" value={fields.until} onChange={(_, data) => send({ type: 'override.change', fields: { until: data.value } })} />
+                </Field>
+              </>
+            )}
+            {problemText ? (
+              <p role="alert" className={styles.summary}>
+                {problemText}
+              </p>
+            ) : null}
+          </DialogContent>
+          <DialogActions fluid>
+            {confirming ? (
+              <>
+                <Button disabled={starting} onClick={() => send({ type: 'override.back' })}>
+                  {t('override.back')}
+                </Button>
+                <Button appearance="primary" disabled={starting} icon={starting ? <Spinner size="tiny" /> : undefined} onClick={() => send({ type: 'override.confirm' })}>
+                  {t('override.confirm')}
+                </Button>
+              </>
+            ) : (
+              <>
+                <Button onClick={() => send({ type: 'override.cancel' })}>{t('override.cancel')}</Button>
+                {choicesFailed ? (
+                  <Button onClick={() => send({ type: 'override.retry' })}>{t('override.retry')}</Button>
+                ) : (
+                  <Button appearance="primary" disabled={loadingChoices} onClick={() => send({ type: 'override.review' })}>
+                    {t('override.next')}
+                  </Button>
+                )}
+              </>
+            )}
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
