@@ -1,8 +1,9 @@
 /*
  * npm run test:profile [-- --no-build] [-- VITEST ARGS]: where the test time goes.
- * Builds (timed, unless --no-build), runs vitest (every project, or what the arguments select) with VITRINE_TEST_PROFILE
- * set, then prints the 25 slowest test files and the time spent making database templates, starting databases and
- * servers, launching browsers, waiting in pages and tearing down (tests/helpers/profile.ts records them).
+ * Runs the test command (tests/run.ts: typecheck and build, unless --no-build, and both lines of vitest runs, narrowed
+ * by the arguments) with VITRINE_TEST_PROFILE set, then prints the 25 slowest test files and the time spent making
+ * database templates, starting databases and servers, launching browsers, waiting in pages and tearing down
+ * (tests/helpers/profile.ts records them; the phases' wall times are printed by the test command itself).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,20 +16,12 @@ const vitestArgs = args.filter((arg) => arg !== '--no-build');
 const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-profile-'));
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-const run = (command: string, commandArgs: string[], env: NodeJS.ProcessEnv = process.env) => {
-  const started = performance.now();
-  const result = spawnSync(command, commandArgs, { stdio: 'inherit', env });
-  return { status: result.status ?? 1, ms: performance.now() - started };
-};
-
-const phases: [string, number][] = [];
-if (build) {
-  const built = run('npm', ['run', 'build']);
-  phases.push(['build (npm run build)', built.ms]);
-  if (built.status !== 0) process.exit(built.status);
-}
-const tested = run('npx', ['vitest', 'run', ...vitestArgs], { ...process.env, VITRINE_TEST_PROFILE: directory });
-phases.push(['vitest (wall)', tested.ms]);
+const began = performance.now();
+const tested = spawnSync('npx', ['tsx', path.join(import.meta.dirname, 'run.ts'), ...vitestArgs], {
+  stdio: 'inherit',
+  env: { ...process.env, VITRINE_TEST_PROFILE: directory, ...(build ? {} : { VITRINE_TEST_NO_BUILD: '1' }) },
+});
+const phases: [string, number][] = [['the test command (wall)', performance.now() - began]];
 
 interface FileTimes {
   project: string;
@@ -45,8 +38,10 @@ interface Step {
   phase: string;
   ms: number;
 }
-const filesPath = path.join(directory, 'files.json');
-const files: FileTimes[] = fs.existsSync(filesPath) ? JSON.parse(fs.readFileSync(filesPath, 'utf8')) : [];
+const files: FileTimes[] = fs
+  .readdirSync(directory)
+  .filter((name) => /^files-\d+\.json$/.test(name))
+  .flatMap((name) => JSON.parse(fs.readFileSync(path.join(directory, name), 'utf8')) as FileTimes[]);
 const steps: Step[] = fs
   .readdirSync(directory)
   .filter((name) => name.endsWith('.jsonl'))
@@ -90,4 +85,4 @@ for (const phase of Object.keys(describe)) {
   const count = steps.filter((step) => step.phase === phase).length;
   console.log(`    ${`${describe[phase]} (${count}x)`.padEnd(42)} ${seconds(totals.get(phase) ?? 0)}`);
 }
-process.exit(tested.status);
+process.exit(tested.status ?? 1);

@@ -13,6 +13,8 @@ import fs from 'node:fs';
 
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const vitestArgs = process.argv.slice(2);
+/** npm run test:profile -- --no-build: the tests alone, on the dist/ already built. */
+const skipBuild = process.env.VITRINE_TEST_NO_BUILD === '1';
 const started = performance.now();
 const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
 const times: [string, number][] = [];
@@ -100,14 +102,14 @@ const nodeOutput: string[] = [];
 const browserOutput: string[] = [];
 
 const nodeLine = (async () => {
-  if ((await step('typecheck', '[typecheck]', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'])) !== 0) return stopAll();
+  if (!skipBuild && (await step('typecheck', '[typecheck]', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'])) !== 0) return stopAll();
   if (failed) return;
   const projectArgs = projects.flatMap((project) => ['--project', project]);
   if ((await step(`vitest ${projects.join(', ')}`, `[${projects.join(',')}]`, 'npx', ['vitest', 'run', '--passWithNoTests', ...projectArgs, ...vitestArgs], nodeOutput)) !== 0) failed = true;
 })();
 
 const browserLine = (async () => {
-  if ((await step('build', '[build]', 'npm', ['run', '--silent', 'build'])) !== 0) return stopAll();
+  if (!skipBuild && (await step('build', '[build]', 'npm', ['run', '--silent', 'build'])) !== 0) return stopAll();
   if (failed) return;
   if ((await step('vitest e2e', '[e2e]', 'npx', ['vitest', 'run', '--passWithNoTests', '--project', 'e2e', ...vitestArgs], browserOutput)) !== 0) failed = true;
 })();

@@ -5,7 +5,7 @@ import type { Reporter, TestModule } from 'vitest/node';
 /**
  * Prints the wall time of each project (first file queued to last file done: projects run side by side, so they
  * overlap) and the plain closing line CI reads: "Tests: N passed, N failed, N skipped".
- * With VITRINE_TEST_PROFILE set (npm run test:profile) it also writes each file's times there as files.json.
+ * With VITRINE_TEST_PROFILE set (npm run test:profile) it also writes each file's times there as files-PID.json.
  */
 export default class SummaryReporter implements Reporter {
   private readonly started = new Map<string, number>();
@@ -50,7 +50,7 @@ export default class SummaryReporter implements Reporter {
           testsMs: diagnostic.duration,
         };
       });
-      fs.writeFileSync(path.join(profile, 'files.json'), JSON.stringify(files));
+      fs.writeFileSync(path.join(profile, `files-${process.pid}.json`), JSON.stringify(files));
     }
   }
 }
