@@ -187,6 +187,24 @@ describe('the event form and the calendar after issue 11\'s gaps', () => {
     await dialog.waitFor({ state: 'detached' });
   });
 
+  it('"Go to date" refuses 13/45/2027 with a message and stays; "Add event" starts today, not on the grid\'s first day', async () => {
+    await page.goto(`/campaigns/${ids.campaign}/scheduler`);
+    const heading = page.getByRole('toolbar', { name: 'Calendar navigation' }).getByRole('heading');
+    await expect.poll(() => heading.innerText()).not.toBe('');
+    const shown = await heading.innerText();
+    await page.getByRole('textbox', { name: 'Go to date' }).fill('13/45/2027');
+    await page.getByRole('button', { name: 'Go', exact: true }).click();
+    await visible(page.getByText('Not a date: check the day and the month'));
+    expect(await heading.innerText()).toBe(shown);
+    const now = new Date();
+    const today = `${String(now.getMonth() + 1).padStart(2, '0')}/${String(now.getDate()).padStart(2, '0')}/${now.getFullYear()}`;
+    await page.getByRole('button', { name: 'Add event' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add event' });
+    expect(await dialog.getByRole('textbox', { name: 'Start date' }).inputValue()).toBe(today);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  });
+
   it('/scheduler finds the campaign on the server by part of its name and shows its calendar', async () => {
     await page.goto('/scheduler');
     const filter = page.getByRole('combobox', { name: 'Campaign' });

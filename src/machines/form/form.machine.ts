@@ -33,6 +33,11 @@ export interface FormDefinition<F extends FormFields, T> {
   validate: (fields: F) => FieldErrors;
   /** The write; refusals resolve `{ ok: false, code, fields }` (see `writeOutcome`), real failures reject. */
   save: (input: { id: number | null; fields: F }) => Promise<WriteOutcome<T>>;
+  /**
+   * The error a change of `field` answers, when the error sits under another name (an event's playlist and media
+   * share one error, `media`); by default the field's own.
+   */
+  errorFieldsOf?: (field: keyof F & string) => string[];
 }
 
 /**
@@ -62,7 +67,7 @@ export function createFormMachine<F extends FormFields, T>(definition: FormDefin
     actions: {
       change: assign(({ context }, params: { field: string; value: unknown }) => {
         const fieldErrors = { ...context.fieldErrors };
-        delete fieldErrors[params.field];
+        for (const name of definition.errorFieldsOf?.(params.field as keyof F & string) ?? [params.field]) delete fieldErrors[name];
         return { fields: { ...context.fields, [params.field]: params.value }, fieldErrors, error: null };
       }),
       showFieldErrors: assign(({ context }) => ({ fieldErrors: definition.validate(context.fields), error: null })),

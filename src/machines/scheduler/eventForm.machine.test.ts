@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { eventBodyOf, eventFieldErrors, eventFormInput } from './eventForm.machine.ts';
+import { createActor } from 'xstate';
+import { eventBodyOf, eventFieldErrors, eventFormInput, eventFormMachine } from './eventForm.machine.ts';
 
 const dropped = eventFormInput({ campaign: 9, date: '2026-11-05', time: '08:00', playlist: { id: 4, name: 'News' }, devices: [11] });
 
@@ -29,5 +30,17 @@ describe('event form rules (section 5)', () => {
   it('sends the weekdays sorted only for a weekly repeat, no times for an all-day event', () => {
     expect(eventBodyOf({ ...dropped.fields, repeat: true, weekdays: [5, 1, 3], duration: ' 30 ' })).toMatchObject({ weekdays: [1, 3, 5], duration: 30, media: null, playlist: 4 });
     expect(eventBodyOf({ ...dropped.fields, all_day: true, repeat: false, weekdays: [2] })).toMatchObject({ weekdays: [], start_time: null, end_time: null, all_day: true });
+  });
+});
+
+describe('event form errors', () => {
+  it('clears "You must select media or playlist" once a playlist is chosen (the error sits on media)', () => {
+    const form = createActor(eventFormMachine, { input: eventFormInput({ campaign: 9, date: '2026-11-05', time: null, devices: [11] }) }).start();
+    form.send({ type: 'form.change', field: 'title', value: 'Morning' });
+    form.send({ type: 'form.save' });
+    expect(form.getSnapshot().context.fieldErrors).toEqual({ media: 'media_or_playlist_required' });
+    form.send({ type: 'form.change', field: 'playlist', value: 4 });
+    expect(form.getSnapshot().context.fieldErrors).toEqual({});
+    form.stop();
   });
 });

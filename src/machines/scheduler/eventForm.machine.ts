@@ -146,6 +146,8 @@ function formFieldErrors(fields: Record<string, string>): FieldErrors {
 export const eventFormMachine = createFormMachine<EventFields, SchedulerEvent>({
   id: 'eventForm',
   validate: eventFieldErrors,
+  // "You must select media or playlist" sits on `media`: choosing a playlist, or the other kind, answers it too.
+  errorFieldsOf: (field) => (field === 'playlist' || field === 'source' ? [field, 'media'] : [field]),
   save: async ({ id, fields }) => {
     // An edit names every field but the campaign, which an event never changes.
     const { campaign: _campaign, ...changes } = eventBodyOf(fields);

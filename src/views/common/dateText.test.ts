@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { datePattern, formatDateText, parseDateText } from './dateText.ts';
+import { datePattern, formatDateText, isCalendarDate, parseDateText } from './dateText.ts';
 
 describe('dates typed in the interface language', () => {
   it('show the language\'s pattern instead of the browser\'s "mm/dd/yyyy"', () => {
@@ -15,5 +15,11 @@ describe('dates typed in the interface language', () => {
 
   it('hand anything else back as typed, so that the form can say "Not a date"', () => {
     expect(['31.12', 'завтра', '1.2.26', '123.1.2026'].map((text) => parseDateText(text, 'ru'))).toEqual(['31.12', 'завтра', '1.2.26', '123.1.2026']);
+  });
+
+  it('refuse dates of the right shape that name no day (13/45/2027, 29 February of a common year)', () => {
+    expect(['13/45/2027', '02/29/2027', '02/30/2028', '2027-13-01', '00/10/2027'].map((text) => parseDateText(text, 'en'))).toEqual(['13/45/2027', '02/29/2027', '02/30/2028', '2027-13-01', '00/10/2027']);
+    expect(['02/29/2028', '12/31/2027', '04/30/2027'].map((text) => parseDateText(text, 'en'))).toEqual(['2028-02-29', '2027-12-31', '2027-04-30']);
+    expect(['2000-02-29', '1900-02-29', '2027-04-31', '0000-01-01', '9999-12-31'].map(isCalendarDate)).toEqual([true, false, false, false, true]);
   });
 });

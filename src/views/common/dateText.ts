@@ -44,11 +44,24 @@ export function formatDateText(iso: string, language: string): string {
 export function parseDateText(text: string, language: string): string {
   const trimmed = text.trim();
   if (trimmed === '') return '';
-  if (/^\d{4}-\d{2}-\d{2}$/.test(trimmed)) return trimmed;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(trimmed)) return isCalendarDate(trimmed) ? trimmed : text;
   const pieces = trimmed.split(/[./\-\s]+/);
   const { order } = shapeOf(language);
   if (pieces.length !== 3 || pieces.some((piece) => !/^\d+$/.test(piece))) return text;
   const values = Object.fromEntries(order.map((part, index) => [part, pieces[index]!])) as Record<DateShape['order'][number], string>;
   if (values.year.length !== 4 || values.month.length > 2 || values.day.length > 2) return text;
-  return `${values.year}-${values.month.padStart(2, '0')}-${values.day.padStart(2, '0')}`;
+  const iso = `${values.year}-${values.month.padStart(2, '0')}-${values.day.padStart(2, '0')}`;
+  // 13/45/2027 has the shape of a date but names no day: handed back as typed, so the form says "Not a date".
+  return isCalendarDate(iso) ? iso : text;
 }
+
+/** Whether an ISO "YYYY-MM-DD" names a real day of the calendar (month 1 to 12, day within the month, year 1 to 9999). */
+export function isCalendarDate(iso: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  return day <= new Date(Date.UTC(2000, month, 0)).getUTCDate() - (month === 2 && !isLeap(year) ? 1 : 0);
+}
+
+const isLeap = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;

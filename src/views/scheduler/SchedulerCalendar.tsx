@@ -8,12 +8,13 @@ import classicThemePlugin from '@fullcalendar/react/themes/classic';
 import ruLocale from '@fullcalendar/react/locales/ru';
 import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
-import { Button, Spinner, Tab, TabList } from '@fluentui/react-components';
+import { Button, Field, Spinner, Tab, TabList } from '@fluentui/react-components';
 import { ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n.ts';
 import type { EventTiming, SchedulerEvent } from '../../services/scheduler.ts';
 import { DateInput } from '../common/DateInput.tsx';
+import { isCalendarDate } from '../common/dateText.ts';
 import type { SeriesChange } from '../../machines/scheduler/series.ts';
 import { toCalendarEvent, timingOf, wallMinutesBetween, ymd, hm } from './calendarEvents.ts';
 import { useCalendarStyles } from './Scheduler.styles.ts';
@@ -32,7 +33,8 @@ export interface SchedulerCalendarProps {
   editable: boolean;
   loading: boolean;
   /** The visible range changed (dates, end exclusive). */
-  onRange: (start: string, end: string) => void;
+  /** The days drawn (the grid, leading and trailing days included) and the period shown (the month, week or list). */
+  onRange: (start: string, end: string, period: { start: string; end: string }) => void;
   onEventOpen: (event: SchedulerEvent) => void;
   /** A day or a moment was clicked (time null: a day). */
   onDateOpen?: (date: string, time: string | null) => void;
@@ -55,6 +57,7 @@ export function SchedulerCalendar({ events, editable, loading, onRange, onEventO
   const [title, setTitle] = useState('');
   const [view, setView] = useState<CalendarView>('dayGridMonth');
   const [goTo, setGoTo] = useState(() => ymd(new Date()));
+  const [goToRefused, setGoToRefused] = useState(false);
   const language = currentLanguage(i18n.language);
   const inputs = useMemo(() => events.map((event) => toCalendarEvent(event, styles.unpublished, editable)), [events, styles.unpublished, editable]);
   const api = () => calendar.current?.getApi();
@@ -79,10 +82,23 @@ export function SchedulerCalendar({ events, editable, loading, onRange, onEventO
           className={styles.goTo}
           onSubmit={(event) => {
             event.preventDefault();
-            if (/^\d{4}-\d{2}-\d{2}$/.test(goTo)) api()?.gotoDate(goTo);
+            // A date of the right shape that names no day (13/45/2027) is refused with a message, never rolled over.
+            const valid = isCalendarDate(goTo);
+            setGoToRefused(!valid);
+            if (valid) api()?.gotoDate(goTo);
           }}
         >
-          <DateInput className={styles.dateInput} value={goTo} onChange={setGoTo} aria-label={t('calendar.goToDate')} />
+          <Field validationState={goToRefused ? 'error' : 'none'} validationMessage={goToRefused ? t('calendar.notADate') : undefined}>
+            <DateInput
+              className={styles.dateInput}
+              value={goTo}
+              onChange={(value) => {
+                setGoTo(value);
+                setGoToRefused(false);
+              }}
+              aria-label={t('calendar.goToDate')}
+            />
+          </Field>
           <Button type="submit">{t('calendar.goTo')}</Button>
         </form>
         <TabList
@@ -120,7 +136,7 @@ export function SchedulerCalendar({ events, editable, loading, onRange, onEventO
         eventDidMount={describeEvent}
         datesSet={(info) => {
           setTitle(info.view.title);
-          onRange(ymd(info.start), ymd(info.end));
+          onRange(ymd(info.start), ymd(info.end), { start: ymd(info.view.currentStart), end: ymd(info.view.currentEnd) });
         }}
         eventClick={(info) => {
           info.jsEvent.preventDefault();

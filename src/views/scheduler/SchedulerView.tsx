@@ -13,7 +13,7 @@ import { ConfirmDeleteDialog } from '../common/ConfirmDeleteDialog.tsx';
 import { LeaveGuard } from '../common/LeaveGuard.tsx';
 import { useNotify } from '../common/notify.tsx';
 import { useCan } from '../common/usePermission.ts';
-import { monthGridRange, ymd } from './calendarEvents.ts';
+import { addDays, monthGridRange, newEventDate, ymd } from './calendarEvents.ts';
 import { EventFormDialog } from './EventFormDialog.tsx';
 import { PlaylistPanel } from './PlaylistPanel.tsx';
 import { firstDayOf, SchedulerCalendar } from './SchedulerCalendar.tsx';
@@ -53,7 +53,8 @@ export function SchedulerView({ campaignId, returnTo, filters }: SchedulerViewPr
   const optionsFailed = useSelector(options, (s) => s.matches('error'));
   const [form, setForm] = useState<SchedulerEvent | EventStart | null>(null);
   const [deleting, setDeleting] = useState<SchedulerEvent | null>(null);
-  const viewDate = useRef(ymd(new Date()));
+  const viewPeriod = useRef({ start: ymd(new Date()), end: addDays(ymd(new Date()), 1) });
+  const newEventDay = () => newEventDate(ymd(new Date()), viewPeriod.current);
   const panel = useRef<PanelActor | null>(null);
 
   useEffect(() => {
@@ -83,7 +84,7 @@ export function SchedulerView({ campaignId, returnTo, filters }: SchedulerViewPr
         {campaignId !== null && !canEdit ? <Body1 className={styles.hint}>{t('common:viewOnly')}</Body1> : null}
         {campaignId !== null && canEdit ? (
           <>
-            <Button icon={<AddRegular />} disabled={busy} onClick={() => start(viewDate.current, null)}>
+            <Button icon={<AddRegular />} disabled={busy} onClick={() => start(newEventDay(), null)}>
               {t('actions.add')}
             </Button>
             <Button appearance="primary" icon={busy && unpublished ? <Spinner size="tiny" /> : <CloudArrowUpRegular />} disabled={!canPublish} onClick={() => scheduler.send({ type: 'publish.start' })}>
@@ -109,8 +110,8 @@ export function SchedulerView({ campaignId, returnTo, filters }: SchedulerViewPr
           events={events}
           editable={canEdit && !busy}
           loading={loading}
-          onRange={(start, end) => {
-            viewDate.current = start;
+          onRange={(start, end, period) => {
+            viewPeriod.current = period;
             if (query.current.start === start && query.current.end === end) return;
             query.current = { ...query.current, start, end };
             scheduler.send({ type: 'range.change', start, end });
@@ -122,7 +123,7 @@ export function SchedulerView({ campaignId, returnTo, filters }: SchedulerViewPr
           onDrop={campaignId === null || !canEdit ? undefined : (date, time) => panel.current?.send({ type: 'drag.drop', date, time })}
         />
         {canEdit && campaignId !== null && optionsData?.campaign.id === campaignId ? (
-          <PanelHost logic={panelLogic} position={optionsData.campaign.screen_position} returnTo={returnTo} disabled={busy} scheduleDate={() => viewDate.current} panelRef={panel} />
+          <PanelHost logic={panelLogic} position={optionsData.campaign.screen_position} returnTo={returnTo} disabled={busy} scheduleDate={newEventDay} panelRef={panel} />
         ) : null}
       </div>
       {form && optionsFailed ? (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SchedulerEvent } from '../../services/scheduler.ts';
-import { addDays, contrastOn, monthGridRange, timingOf, toCalendarEvent, wallMinutesBetween } from './calendarEvents.ts';
+import { addDays, contrastOn, monthGridRange, newEventDate, timingOf, toCalendarEvent, wallMinutesBetween } from './calendarEvents.ts';
 
 const EVENT: SchedulerEvent = {
   id: 7, campaign: 9, campaign_name: 'C', title: 'News', media: null, media_name: null, playlist: 4, playlist_name: 'News', playlist_committed: true,
@@ -42,5 +42,17 @@ describe('calendar events', () => {
   it('picks black text on light colours and white on dark ones', () => {
     expect(contrastOn('#ffd700')).toBe('#000000');
     expect(contrastOn('#5c2e91')).toBe('#ffffff');
+  });
+});
+
+describe('newEventDate', () => {
+  it('starts a new event today when the shown period holds today, else on the period\'s first day', () => {
+    const november = { start: '2026-11-01', end: '2026-12-01' };
+    expect([newEventDate('2026-11-26', november), newEventDate('2026-11-01', november), newEventDate('2026-12-01', november), newEventDate('2026-10-31', november)]).toEqual([
+      '2026-11-26',
+      '2026-11-01',
+      '2026-11-01',
+      '2026-11-01',
+    ]);
   });
 });

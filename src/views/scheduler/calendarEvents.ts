@@ -6,6 +6,14 @@ export function ymd(date: Date): string {
 }
 
 /** `HH:MM` of a date in the browser's wall clock. */
+/**
+ * The day a new event starts on when it is added without a clicked day: today when the shown period holds it, else the
+ * period's first day (its month, week or list period: [start, end), ISO dates), never a leading day of the grid.
+ */
+export function newEventDate(today: string, period: { start: string; end: string }): string {
+  return today >= period.start && today < period.end ? today : period.start;
+}
+
 export function hm(date: Date): string {
   return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
 }
