@@ -2,10 +2,13 @@ import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { demoDeviceKey, demoSerial } from './demo/devices.ts';
 import { startPlayReporter, type PlayReporter, type ProgramItem } from './simulatePlays.ts';
+import { keepChannel, type NoticeKind } from '../src/services/player/channel.ts';
+import { httpFetch } from './channel/httpFetch.ts';
 
 /*
  * Simulated players: `npm run simulate -- --devices N --server http://localhost:8080`.
- * Each player says hello, heartbeats every few seconds, obeys REBOOT by signing off and going quiet for a while,
+ * Each player says hello, keeps the live channel open (GET /player/channel/: a notice makes it heartbeat at once),
+ * heartbeats every few seconds, obeys REBOOT by signing off and going quiet for a while,
  * and signs off when the simulation stops. Players DEMO-0001 .. DEMO-0048 are the demo fleet (their keys are derivable);
  * any others wait on /clients until an operator adopts them, then receive their key on the next hello.
  */
@@ -23,6 +26,12 @@ export interface PlayerOptions {
   log?: (line: string) => void;
   /** Proof of play (see simulatePlays.ts): on by default, following the device's schedule; false turns it off. */
   plays?: PlayOptions | false;
+  /** The live channel: on by default; false leaves the player on heartbeats alone. */
+  channel?: boolean;
+  /** Each notice the channel brings, as it arrives (benches). */
+  onNotice?: (kinds: NoticeKind[]) => void;
+  /** Each command a heartbeat delivers (benches). */
+  onCommand?: (command: string) => void;
 }
 
 export interface PlayOptions {
@@ -43,6 +52,8 @@ export interface SimulatedPlayer {
   readonly schedule: HeldSchedule;
   /** Its proof-of-play reporter, once the player is online. */
   readonly plays: PlayReporter | null;
+  /** 'connecting' | 'open' | 'waiting' | 'stopped' | 'off' */
+  readonly channel: string;
   stop(): Promise<void>;
 }
 
@@ -115,6 +126,44 @@ export function startSimulatedPlayer(options: PlayerOptions): SimulatedPlayer {
   let inFlight: Promise<void> = Promise.resolve();
   let device: number | null = null;
   let reporter: PlayReporter | null = null;
+  let channel: { stop(): void } | null = null;
+  let channelState = 'off';
+  let beatSoon = false;
+
+  /** A notice: heartbeat now, or right after the step under way. */
+  const beatNow = () => {
+    if (stopped || state !== 'online') return;
+    if (stepping) {
+      beatSoon = true;
+      return;
+    }
+    if (timer) clearTimeout(timer);
+    timer = null;
+    inFlight = step().catch((error: Error) => {
+      log(`${options.serial}: ${error.message}`);
+      schedule(interval);
+    });
+  };
+  const followChannel = () => {
+    const wanted = options.channel !== false && !stopped && state === 'online' && key !== null;
+    if (wanted && !channel) {
+      channel = keepChannel({
+        target: () => (key ? { origin: options.server.replace(/\/$/, ''), serial: options.serial, key, fetch: httpFetch } : null),
+        onEvent: (event) => {
+          if (event.type !== 'notice') return;
+          options.onNotice?.(event.kinds);
+          beatNow();
+        },
+        onState: (next) => {
+          channelState = next;
+        },
+      });
+    } else if (!wanted && channel) {
+      channel.stop();
+      channel = null;
+    }
+  };
+  let stepping = false;
 
   /** POSTs a body to a player route (a GET without one). */
   async function call(path: string, body?: Record<string, unknown>): Promise<Answer> {
@@ -188,6 +237,7 @@ export function startSimulatedPlayer(options: PlayerOptions): SimulatedPlayer {
       log(`${options.serial}: received ${answer.body.configs.length} config file(s), version ${configVersion}`);
     }
     const commands = (answer.body.commands as { id: number; command: string }[]) ?? [];
+    for (const command of commands) options.onCommand?.(command.command);
     if (commands.some((c) => c.command === 'REBOOT')) {
       acknowledged = commands.map((c) => c.id);
       log(`${options.serial}: REBOOT, back in ${Math.round(rebootMs / 1000)} s`);
@@ -198,9 +248,19 @@ export function startSimulatedPlayer(options: PlayerOptions): SimulatedPlayer {
 
   async function step(): Promise<void> {
     if (stopped) return;
-    if (state === 'starting' || state === 'pending' || state === 'disabled') await hello();
-    else if (state === 'rebooting') state = 'starting';
-    if (state === 'online') await beat();
+    stepping = true;
+    try {
+      if (state === 'starting' || state === 'pending' || state === 'disabled') await hello();
+      else if (state === 'rebooting') state = 'starting';
+      if (state === 'online') await beat();
+    } finally {
+      stepping = false;
+      followChannel();
+    }
+    if (state === 'online' && beatSoon) {
+      beatSoon = false;
+      return beatNow();
+    }
     if (state === 'online' && !reporter && options.plays !== false) reporter = reportPlays(options, call, () => device, () => held.version);
     if (state === 'rebooting') return schedule(rebootMs);
     if (state === 'starting') return schedule(0);
@@ -225,8 +285,12 @@ export function startSimulatedPlayer(options: PlayerOptions): SimulatedPlayer {
     get plays() {
       return reporter;
     },
+    get channel() {
+      return channelState;
+    },
     async stop() {
       stopped = true;
+      followChannel();
       if (timer) clearTimeout(timer);
       await inFlight.catch(() => undefined);
       await reporter?.stop().catch(() => undefined);

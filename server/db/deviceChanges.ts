@@ -8,12 +8,21 @@ export async function latestDeviceChange(db: Db): Promise<number> {
   return Number(result.rows[0]?.seq ?? 0);
 }
 
+/** What a change log entry tells a connected player (migration 0027); null: only the caches care. */
+export type DeviceChangeKind = 'schedule' | 'configs' | 'command' | 'navigation' | 'access' | 'override';
+
+export interface DeviceChange {
+  seq: number;
+  deviceId: number;
+  kind: DeviceChangeKind | null;
+}
+
 /** Entries after `seq`, oldest first, at most `limit`. */
-export async function deviceChangesAfter(db: Db, seq: number, limit: number): Promise<{ seq: number; deviceId: number }[]> {
+export async function deviceChangesAfter(db: Db, seq: number, limit: number): Promise<DeviceChange[]> {
   const result = (await db.execute(sql`
-    SELECT seq::float8 AS seq, device_id FROM device_changes WHERE seq > ${seq} ORDER BY seq LIMIT ${limit}
-  `)) as unknown as { rows: { seq: number; device_id: number }[] };
-  return result.rows.map((row) => ({ seq: Number(row.seq), deviceId: row.device_id }));
+    SELECT seq::float8 AS seq, device_id, kind FROM device_changes WHERE seq > ${seq} ORDER BY seq LIMIT ${limit}
+  `)) as unknown as { rows: { seq: number; device_id: number; kind: DeviceChangeKind | null }[] };
+  return result.rows.map((row) => ({ seq: Number(row.seq), deviceId: row.device_id, kind: row.kind }));
 }
 
 /** Removes entries older than `ageMs`: every instance has read them long before. */
@@ -28,17 +37,22 @@ const KEEP_CHANGES_MS = 10 * 60_000;
 const PRUNE_EVERY_MS = 60_000;
 const PAGE = 1000;
 
+/** The NOTIFY channel a write to the change log raises (migration 0027): readers wake at once instead of at their next poll. */
+export const DEVICE_CHANGES_CHANNEL = 'vitrine_device_changes';
+
 /**
- * Reads the device change log every DEVICE_CHANGE_POLL_MS and drops the devices it names from this instance's
- * player cache; every completed poll tells the cache that entries are current as of its start. A failed poll
- * is reported and retried; until one succeeds the cache falls back to its time-to-live.
+ * Reads the device change log every DEVICE_CHANGE_POLL_MS, and at once when woken (wake(): a NOTIFY of
+ * DEVICE_CHANGES_CHANNEL), drops the devices it names from this instance's player cache and then hands the entries
+ * to `onChanges` (the live channel); every completed poll tells the cache that entries are current as of its start.
+ * A failed poll is reported and retried; until one succeeds the cache falls back to its time-to-live.
  */
 export function watchDeviceChanges(
   db: Db,
   players: PlayerCache,
   onError: (error: unknown) => void,
   intervalMs = DEVICE_CHANGE_POLL_MS,
-): { ready: Promise<void>; stop(): Promise<void> } {
+  onChanges: (changes: DeviceChange[]) => void = () => undefined,
+): { ready: Promise<void>; wake(): void; stop(): Promise<void> } {
   let last: number | null = null;
   let firstPoll: (() => void) | undefined;
   const ready = new Promise<void>((resolve) => (firstPoll = resolve));
@@ -60,6 +74,7 @@ export function watchDeviceChanges(
             players.forgetDevice(change.deviceId);
             last = change.seq;
           }
+          if (changes.length) onChanges(changes);
           if (changes.length < PAGE) break;
         }
       }
@@ -73,10 +88,21 @@ export function watchDeviceChanges(
     }
   };
 
+  let polling = false;
+  let wokenWhilePolling = false;
   const tick = () => {
+    clearTimeout(timer);
+    polling = true;
     running = poll().finally(() => {
+      polling = false;
       firstPoll?.();
       if (stopped) return;
+      if (wokenWhilePolling) {
+        // The NOTIFY may name entries committed after this poll read the log.
+        wokenWhilePolling = false;
+        tick();
+        return;
+      }
       timer = setTimeout(tick, intervalMs);
       timer.unref?.();
     });
@@ -86,6 +112,12 @@ export function watchDeviceChanges(
   return {
     /** Settles after the first poll (whether it succeeded or not). */
     ready,
+    /** Polls now (or again right after the poll under way). */
+    wake() {
+      if (stopped) return;
+      if (polling) wokenWhilePolling = true;
+      else tick();
+    },
     async stop() {
       stopped = true;
       clearTimeout(timer);

@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { ServerConfig } from '../config.ts';
+import { listenPglite, listenPostgres, type Listening, type OnNotify } from './listen.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>;
 
@@ -17,6 +18,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Runs fn on one connection holding an advisory lock (PostgreSQL) or on the single embedded connection. */
   exclusive<T>(fn: (query: RawQuery) => Promise<T>): Promise<T>;
+  /** LISTEN on a notification channel (see listen.ts): its own connection on PostgreSQL, in process with PGlite. */
+  listen(channel: string, onNotify: OnNotify, onError: (error: unknown) => void): Promise<Listening>;
   close(): Promise<void>;
 }
 
@@ -44,6 +47,7 @@ export async function openDatabase(config: Pick<ServerConfig, 'databaseUrl' | 'd
           conn.release();
         }
       },
+      listen: (channel, onNotify, onError) => listenPostgres(config.databaseUrl!, channel, onNotify, onError),
       close: () => pool.end(),
     };
   }
@@ -66,6 +70,7 @@ export async function openDatabase(config: Pick<ServerConfig, 'databaseUrl' | 'd
         const results = await client.exec(sqlText);
         return (results.at(-1)?.rows ?? []) as Record<string, unknown>[];
       }),
+    listen: (channel, onNotify) => listenPglite(client, channel, onNotify),
     close: () => client.close(),
   };
 }

@@ -32,6 +32,11 @@ export class NavigationVersions {
     this.versions.delete(deviceId);
   }
 
+  /** A send was made elsewhere (the device change log says so): the next read polls. */
+  expire(): void {
+    this.polledAt = 0;
+  }
+
   private poll(): Promise<void> {
     this.polling ??= (async () => {
       try {

@@ -192,9 +192,9 @@ export async function storeSchedules(
       .map((s) => s.device);
     if (changed.length) {
       await t.execute(sql`UPDATE devices SET schedule_version = schedule_version + 1 WHERE id = ANY(${idArray(changed)})`);
-      // The player caches learn of the new versions from the change log: written here in one statement, as the row
-      // trigger leaves schedule_version to this function (migration 0020).
-      await t.execute(sql`INSERT INTO device_changes (device_id) SELECT unnest(${idArray(changed)})`);
+      // The player caches and the live channel learn of the new versions from the change log: written here in one
+      // statement, as the row trigger leaves schedule_version to this function (migrations 0020, 0027).
+      await t.execute(sql`INSERT INTO device_changes (device_id, kind) SELECT unnest(${idArray(changed)}), 'schedule'`);
     }
     await t.execute(sql`DELETE FROM schedule_bodies b WHERE NOT EXISTS (SELECT 1 FROM device_schedules s WHERE s.body_hash = b.hash)`);
     return changed;

@@ -3,7 +3,10 @@ import { isIpAddress, PlayerHeartbeatBody, PlayerHelloBody, type PlayerHeartbeat
 import type { AppContext } from '../context.ts';
 import { findPlayer, signOffDevice, takeAdoptedKey, touchDevice, upsertPendingClient, type PlayerCredentials } from '../db/devices.ts';
 import { heldByCompany } from '../db/companies.ts';
-import { watchDeviceChanges } from '../db/deviceChanges.ts';
+import { DEVICE_CHANGES_CHANNEL, watchDeviceChanges } from '../db/deviceChanges.ts';
+import type { Listening } from '../db/listen.ts';
+import { ChannelHub } from '../channel/hub.ts';
+import { channelRoute, recheckWith } from './channel.ts';
 import { navigationVersions } from '../db/navigationVersions.ts';
 import { heartbeatRecorder, preloadPlayers } from '../db/heartbeats.ts';
 import { HEARTBEAT_SECONDS, sameKey } from '../domain/devices.ts';
@@ -87,14 +90,31 @@ export default async function playerRoutes(app: FastifyInstance, { ctx }: { ctx:
   const navigation = navigationVersions(db);
   const withNavigationVersion = async <T extends { device: number }>(answer: T) => ({ ...answer, navigation_version: await navigation.of(answer.device) });
 
-  // Changes made through other instances (or any other path) reach this instance's player cache through the log.
+  // The live channel (server/channel/hub.ts): players connected to this instance, told what the change log names.
+  const hub = new ChannelHub(recheckWith((serial, key) => authenticatePlayer(ctx, serial, key)), (error) => app.log.warn({ err: error }, 'Checking a channel again failed'));
+  channelRoute(app, ctx, hub, (serial, key) => authenticatePlayer(ctx, serial, key));
+
+  // Changes made through other instances (or any other path) reach this instance's player cache and channel through
+  // the log, read at once on its NOTIFY (own connection per instance) and every DEVICE_CHANGE_POLL_MS regardless.
   let changeWatch: ReturnType<typeof watchDeviceChanges> | undefined;
+  let listening: Listening | undefined;
   app.addHook('onReady', async () => {
-    changeWatch = watchDeviceChanges(db, ctx.players, (error) => app.log.warn({ err: error }, 'Reading the device change log failed'));
+    const logError = (error: unknown) => app.log.warn({ err: error }, 'Reading the device change log failed');
+    changeWatch = watchDeviceChanges(db, ctx.players, logError, undefined, (changes) => {
+      if (changes.some((change) => change.kind === 'navigation')) navigation.expire();
+      hub.deliver(changes);
+    });
+    listening = await ctx.database.listen(DEVICE_CHANGES_CHANNEL, () => changeWatch?.wake(), logError).catch((error: unknown) => {
+      logError(error);
+      return undefined;
+    });
     await changeWatch.ready;
     await preloadPlayers(db, ctx.players).catch((error: unknown) => app.log.warn({ err: error }, 'Preloading the player cache failed'));
   });
+  // Open streams would hold the server's close: they end first, and their players reconnect (to another instance).
+  app.addHook('preClose', async () => hub.closeAll());
   app.addHook('onClose', async () => {
+    await listening?.close().catch(() => undefined);
     await changeWatch?.stop();
     await ctx.contacts.close();
   });

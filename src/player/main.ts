@@ -9,6 +9,7 @@ import { flushPlays } from '../services/player/proofOfPlay.ts';
 import * as protocol from '../services/player/protocol.ts';
 import { isValidAt, scheduleExpiry, wantedMedia, type DeviceSchedule, type Play } from '../services/player/schedule.ts';
 import { identityStore, indexedDbMap, indexedDbMedia, indexedDbPlays, newPlayId } from '../services/player/storage.ts';
+import { wireChannel } from './channel.ts';
 import { browserSettings } from './configs.ts';
 import { language, t } from './i18n.ts';
 import { MapView, place } from './map.ts';
@@ -35,7 +36,7 @@ const plays = indexedDbPlays;
 const credentials = () => ({ serial: identity.serial, key: lifecycle.getSnapshot().context.key });
 
 /** What the page says about itself, for people diagnosing a screen and for the browser tests. */
-const diagnostics = { checks: {} as Record<number, string>, started: [] as number[], recorded: [] as string[], gaps: [] as number[], transitions: 0, ignoredConfig: [] as string[], sent: 0 };
+const diagnostics = { checks: {} as Record<number, string>, started: [] as number[], recorded: [] as string[], gaps: [] as number[], transitions: 0, ignoredConfig: [] as string[], sent: 0, notices: 0 };
 (window as unknown as { vitrinePlayer: unknown }).vitrinePlayer = {
   diagnostics,
   serial: identity.serial,
@@ -293,6 +294,9 @@ sequencer.start();
 downloader.start();
 navigation.start();
 lifecycle.start();
+wireChannel(lifecycle, identity.serial, host, (event) => {
+  if (event.type === 'notice') diagnostics.notices += 1;
+});
 
 let minute = -1;
 setInterval(() => {

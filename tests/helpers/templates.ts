@@ -7,6 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { migrate, migrationFiles, type Database } from '../../server/db/index.ts';
+import { listenPglite } from '../../server/db/listen.ts';
 import { timed } from './profile.ts';
 
 /*
@@ -73,6 +74,7 @@ function pgliteDatabase(client: PGlite): Database {
     db: undefined as never,
     kind: 'pglite',
     exclusive: (fn) => fn(async (sqlText) => ((await client.exec(sqlText)).at(-1)?.rows ?? []) as Record<string, unknown>[]),
+    listen: (channel, onNotify) => listenPglite(client, channel, onNotify),
     close: () => client.close(),
   };
 }

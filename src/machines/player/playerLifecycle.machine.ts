@@ -30,7 +30,9 @@ export interface LifecycleContext extends LifecycleInput {
 
 export type LifecycleEvent =
   | { type: 'playback.changed'; state: ScheduleState; expiry: string | null }
-  | { type: 'player.repair' };
+  | { type: 'player.repair' }
+  /** The live channel said something changed for this device (or opened again): heartbeat now instead of at the next beat. */
+  | { type: 'channel.notice' };
 
 const NO_KEY = 'key_refused';
 
@@ -186,7 +188,7 @@ export const playerLifecycleMachine = setup({
         link: {
           initial: 'resting',
           states: {
-            resting: { after: { heartbeat: 'beating' } },
+            resting: { after: { heartbeat: 'beating' }, on: { 'channel.notice': 'beating' } },
             beating: {
               invoke: {
                 id: 'beat',
@@ -210,7 +212,7 @@ export const playerLifecycleMachine = setup({
       tags: ['offline'],
       initial: 'resting',
       states: {
-        resting: { after: { retry: 'probing' } },
+        resting: { after: { retry: 'probing' }, on: { 'channel.notice': 'probing' } },
         probing: {
           invoke: {
             id: 'probe',

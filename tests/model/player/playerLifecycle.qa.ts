@@ -51,6 +51,7 @@ const PROBE_DISABLED = 'the server answers again: device disabled';
 const PROBE_OFFLINE = 'the server is still unreachable';
 const REFUSED_AGAIN = 'the refused pause runs out';
 const HOLD_OVER = 'a minute passes on the key-refused screen';
+const NOTICE = 'the live channel brings a notice';
 const REPAIR = 'someone presses "Pair again"';
 const SIGNED_OFF = 'the sign-off is answered';
 const SIGN_OFF_FAILS = 'the sign-off cannot reach the server';
@@ -120,6 +121,7 @@ export default defineQa({
     [REFUSED_AGAIN]: after('retry', 'player.refused'),
     [HOLD_OVER]: after('keyLostHold', 'player.keyLost'),
     [REPAIR]: { type: 'player.repair' },
+    [NOTICE]: { type: 'channel.notice' },
     [SIGNED_OFF]: done('signOff', undefined),
     [SIGN_OFF_FAILS]: error('signOff', offline),
   },
@@ -169,6 +171,7 @@ export default defineQa({
     },
     'online.link': {
       [BEAT_TIME]: (context) => ({ to: 'online.link.beating', calls: [heartbeatCall('beat')(context)] }),
+      [NOTICE]: (context) => ({ to: 'online.link.beating', calls: [heartbeatCall('beat')(context)] }),
       [BEAT_OK]: { to: 'online.link.resting', see: { acknowledged: 0, problem: null } },
       [BEAT_CONFIGS]: { to: 'online.link.resting', see: { configVersion: 2, configs: 1 } },
       [BEAT_VERSION]: { to: 'syncing', calls: ['fetchSchedule: device 7'] },
@@ -177,7 +180,10 @@ export default defineQa({
       [BEAT_DISABLED]: { to: 'refused', see: { problem: 'device_disabled' } },
       [BEAT_OFFLINE]: { to: 'offline.resting', see: { problem: 'offline' } },
     },
-    'offline.resting': { [PROBE_TIME]: (context) => ({ to: 'offline.probing', calls: [heartbeatCall('probe')(context)] }) },
+    'offline.resting': {
+      [PROBE_TIME]: (context) => ({ to: 'offline.probing', calls: [heartbeatCall('probe')(context)] }),
+      [NOTICE]: (context) => ({ to: 'offline.probing', calls: [heartbeatCall('probe')(context)] }),
+    },
     'offline.probing': {
       [PROBE_OK]: (context) => (context.schedule?.version === 4 ? { to: 'online.link.resting', see: { problem: null } } : { to: 'syncing', calls: ['fetchSchedule: device 7'] }),
       [PROBE_VERSION]: { to: 'syncing', calls: ['fetchSchedule: device 7'] },

@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { closeFrame, type ChannelHub, type ChannelConnection } from '../channel/hub.ts';
+import { sameKey } from '../domain/devices.ts';
+import { ApiError, unauthorized } from '../errors.ts';
+
+type Authenticate = (serial: string, key: string) => Promise<{ id: number; scheduleVersion: number }>;
+
+/** Why credentials no longer open a channel (the code of the refusal), or null when they do. */
+export function recheckWith(authenticate: Authenticate) {
+  return async (serial: string, key: string): Promise<string | null> => {
+    try {
+      await authenticate(serial, key);
+      return null;
+    } catch (error) {
+      if (error instanceof ApiError) return error.code;
+      throw error;
+    }
+  };
+}
+
+/**
+ * GET /player/channel/: the live channel (Server-Sent Events), authenticated by the X-Device-Serial and
+ * X-Device-Key headers. A refusal answers before the stream as every player route does (401 unknown_device,
+ * invalid_device_key, device_key_required; 403 device_disabled, company_disabled) and writes nothing to the database;
+ * an open stream says `ready`, then `notice` frames, and a `close` frame with the code when the server ends it.
+ */
+export function channelRoute(app: FastifyInstance, ctx: AppContext, hub: ChannelHub, authenticate: Authenticate): void {
+  app.get('/player/channel/', { config: { machineClients: true }, compress: false }, async (request, reply) => {
+    const serial = request.headers['x-device-serial'];
+    const key = request.headers['x-device-key'];
+    if (typeof serial !== 'string' || typeof key !== 'string' || !serial || !key) {
+      throw unauthorized('device_key_required', 'The channel needs the X-Device-Serial and X-Device-Key headers.');
+    }
+    // A player the heartbeat path knows costs no read; any other is read (never written) as hello reads it.
+    const cached = ctx.players.get(serial);
+    const player =
+      cached && ctx.players.isFresh(cached) && cached.isActive && sameKey(cached.key, key)
+        ? { id: cached.id, scheduleVersion: cached.scheduleVersion }
+        : await authenticate(serial, key);
+
+    reply.hijack();
+    const response = reply.raw;
+    response.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      // Proxies (nginx) must pass each frame on at once.
+      'x-accel-buffering': 'no',
+    });
+    response.socket?.setNoDelay(true);
+    const connection: ChannelConnection = {
+      deviceId: player.id,
+      serial,
+      key,
+      write: (frame) => {
+        if (response.writableEnded || response.destroyed) return false;
+        response.write(frame);
+        return true;
+      },
+      close: (code) => {
+        if (!response.writableEnded) response.end(closeFrame(code));
+      },
+    };
+    response.on('close', () => hub.remove(connection));
+    response.write(`event: ready\ndata: ${JSON.stringify({ device: player.id, schedule_version: player.scheduleVersion })}\n\n`);
+    hub.add(connection);
+  });
+}

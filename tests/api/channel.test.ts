@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { insertMediaFiles } from '../../server/db/media.ts';
+import { connectChannel, type ChannelEnd, type ChannelEvent } from '../../src/services/player/channel.ts';
+import { httpFetch } from '../../server/channel/httpFetch.ts';
+import { apiClient, signIn, startSecondInstance, startTestServer, type TestServer } from '../helpers/server.ts';
+import { createCompanyAndOffice, createDevice, heartbeat } from './devices.helpers.ts';
+
+let server: TestServer;
+let other: Awaited<ReturnType<typeof startSecondInstance>>;
+let client: ReturnType<typeof apiClient>;
+let otherClient: ReturnType<typeof apiClient>;
+beforeAll(async () => {
+  server = await startTestServer();
+  other = await startSecondInstance(server);
+  const admin = await signIn(server);
+  client = admin.client;
+  otherClient = apiClient(other, admin.access);
+});
+afterAll(async () => {
+  await other?.close();
+  await server?.close();
+});
+
+/** An open channel of a device on one instance: every event it received, and how it ended. */
+function open(origin: string, device: { sn: string; key: string }) {
+  const events: ChannelEvent[] = [];
+  const ended: Promise<ChannelEnd> = connectChannel({ origin, serial: device.sn, key: device.key, fetch: httpFetch }, (event) => events.push(event));
+  const notices = () => events.flatMap((event) => (event.type === 'notice' ? event.kinds : []));
+  return { events, ended, notices };
+}
+
+const within = (ms: number, check: () => void) => vi.waitFor(check, { timeout: ms, interval: 20 });
+const count = async (table: 'device_changes' | 'pending_clients') =>
+  Number(((await server.ctx.db.execute(sql.raw(`SELECT count(*)::int AS n FROM ${table}`))) as unknown as { rows: { n: number }[] }).rows[0]!.n);
+
+describe('GET /player/channel/: the live channel', () => {
+  it('opens with ready, and a command queued through one instance reaches a player connected to the other within 2 s', async () => {
+    const device = await createDevice(client);
+    const channel = open(other.origin, device);
+    await within(5000, () => expect(channel.events[0]).toEqual({ type: 'ready', device: device.id, scheduleVersion: 0 }));
+    expect((await client.post(`/tvpi/devices/${device.id}/send-command`, { command: 'REBOOT' })).status).toBe(202);
+    await within(2000, () => expect(channel.notices()).toContain('command'));
+    // The player fetches through the heartbeat, on either instance.
+    const beat = await heartbeat(server, device);
+    expect(beat.body.commands).toEqual([expect.objectContaining({ command: 'REBOOT' })]);
+  });
+
+  it('names a publish (schedule), a config change (configs) and a navigation send (navigation) to the connected player', async () => {
+    const { office } = await createCompanyAndOffice(client, 'Channel Co');
+    const device = await createDevice(client, { position: 'horizontal', office: office.id });
+    const channel = open(server.origin, device);
+    await within(5000, () => expect(channel.events[0]?.type).toBe('ready'));
+    const [file] = await insertMediaFiles(server.ctx.db, [
+      { name: 'Channel poster', screenPosition: 'horizontal', deviceType: 'android', kind: 'image', originalName: 'p.png', sourceExt: 'png', mimeType: 'image/png', sizeBytes: 10, status: 'ready_to_play' },
+    ]);
+    const campaign = (await client.post('/campaigns/create/', { name: 'Channel campaign', screen_position: 'horizontal' })).body.id;
+    await client.put(`/campaigns/${campaign}/devices/`, { devices: [device.id] });
+    const today = new Date().toISOString().slice(0, 10);
+    const event = await client.post('/scheduler/events/create/', { campaign, title: 'Now', media: file!.id, start_date: today, end_date: today, all_day: true, devices: [device.id] });
+    expect([event.status, event.body]).toEqual([201, expect.anything()]);
+    expect((await otherClient.post(`/scheduler/publish/${campaign}/`)).status).toBe(200);
+    await within(2000, () => expect(channel.notices()).toContain('schedule'));
+
+    const configs = (await client.get(`/tvpi/devices/${device.id}/configs/`)).body;
+    const config = (Array.isArray(configs) ? configs : configs.results)[0] as { id: number; content: string };
+    expect((await client.call('PUT', `/tvpi/devices/${device.id}/configs/${config.id}`, { content: config.content })).status).toBe(200);
+    await within(2000, () => expect(channel.notices()).toContain('configs'));
+
+    expect((await client.post(`/navigation/devices/${device.id}/send/`)).status).toBeLessThan(300);
+    await within(2000, () => expect(channel.notices()).toContain('navigation'));
+  });
+
+  it('refuses wrong keys, unknown serials and disabled devices with the documented codes, writing nothing', async () => {
+    const device = await createDevice(client);
+    const disabled = await createDevice(client);
+    await client.put(`/tvpi/devices/${disabled.id}/change-active`, { is_active: false });
+    const before = { changes: await count('device_changes'), pending: await count('pending_clients') };
+    expect(await open(server.origin, { sn: device.sn, key: 'wrong-key' }).ended).toEqual({ reason: 'refused', status: 401, code: 'invalid_device_key' });
+    expect(await open(server.origin, disabled).ended).toEqual({ reason: 'refused', status: 403, code: 'device_disabled' });
+    const flood: ChannelEnd[] = [];
+    for (let i = 0; i < 50; i += 1) flood.push(await open(server.origin, { sn: `UNKNOWN-${process.pid}-${i}`, key: 'k' }).ended);
+    expect(new Set(flood.map((end) => JSON.stringify(end)))).toEqual(new Set([JSON.stringify({ reason: 'refused', status: 401, code: 'unknown_device' })]));
+    const missing = await fetch(`${server.api}/player/channel/`);
+    expect({ status: missing.status, code: ((await missing.json()) as { code: string }).code }).toEqual({ status: 401, code: 'device_key_required' });
+    expect({ changes: await count('device_changes'), pending: await count('pending_clients') }).toEqual(before);
+  });
+
+  it('closes an open channel on another instance with device_disabled when the device is switched off', async () => {
+    const device = await createDevice(client);
+    const onOther = open(other.origin, device);
+    await within(5000, () => expect(onOther.events[0]?.type).toBe('ready'));
+    await client.put(`/tvpi/devices/${device.id}/change-active`, { is_active: false });
+    expect(await onOther.ended).toEqual({ reason: 'closed', code: 'device_disabled' });
+  });
+});
