@@ -136,6 +136,26 @@ describe('every built screen meets the house standard (360/500 px, en and ru, ax
     expect(await checkScreen(page, { path: '/devices', ready: shows(SN), prepare: opens(/^(Add device|Добавить устройство)$/) })).toEqual(CLEAN_REPORT);
   });
 
+  it('/devices and the device card with an emergency override running, and the override start dialog', async () => {
+    const admin = (await signIn(e2e.server)).client;
+    const started = await admin.post('/overrides/create/', { devices: [ids.device], media: ids.media });
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    try {
+      const marked = (p: Page) => p.getByText(/^(Emergency override|Экстренный показ): /).first().waitFor({ state: 'visible' });
+      expect(await checkScreen(page, { path: '/devices', ready: marked, widths: LIST_WIDTHS })).toEqual(CLEAN_REPORT);
+      const card = { path: '/devices', ready: marked, prepare: opens(new RegExp(`^(Open|Открыть) ${LONG_NAME}`)) };
+      expect(await checkScreen(page, card)).toEqual(CLEAN_REPORT);
+      const startDialog = async (p: Page) => {
+        await opens(new RegExp(`^(Open|Открыть) ${LONG_NAME}`))(p);
+        await p.getByRole('dialog').getByRole('button', { name: /^(Emergency override|Экстренный показ)$/ }).click();
+        await p.getByRole('combobox').first().waitFor({ state: 'visible' });
+      };
+      expect(await checkScreen(page, { path: '/devices', ready: marked, prepare: startDialog })).toEqual(CLEAN_REPORT);
+    } finally {
+      expect((await admin.post(`/overrides/${started.body.id}/clear/`)).status).toBe(200);
+    }
+  });
+
   it('/media, the add-media dialog', async () => {
     expect(await checkScreen(page, { path: '/media', ready: shows(LONG_NAME), prepare: opens(/^(Add media|Добавить медиа)$/) })).toEqual(CLEAN_REPORT);
   });
