@@ -35,6 +35,8 @@ const campaignSelect = sql`
     (COALESCE(e.unpublished > 0, false)
       OR EXISTS (SELECT 1 FROM published_events pe WHERE pe.campaign_id = c.id AND NOT EXISTS (SELECT 1 FROM events ev WHERE ev.id = pe.id))) AS has_unpublished,
     ${isoText(sql`c.published_at`)} AS published_at,
+    -- Screens of the campaign waiting for a render of one of its files (issue 24, server/db/renditions.ts).
+    (SELECT count(DISTINCT w.device_id) FROM device_waits w WHERE w.campaign_id = c.id AND w.reason = 'rendering')::int AS waiting_renders,
     ${isoText(sql`c.created_at`)} AS created_at,
     ${isoText(sql`c.updated_at`)} AS updated_at
   FROM campaigns c

@@ -47,7 +47,7 @@ export const mediaFiles = pgTable(
   (t) => [index('media_files_uploaded_idx').on(t.uploadedAt.desc(), t.id.desc()), index('media_files_status_idx').on(t.status)],
 );
 
-export type JobKind = 'probe' | 'render';
+export type JobKind = 'probe' | 'render' | 'fallback';
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
 
 export const mediaJobs = pgTable(
@@ -64,6 +64,8 @@ export const mediaJobs = pgTable(
     attempts: integer('attempts').notNull().default(0),
     error: text('error'),
     outputBytes: bigint('output_bytes', { mode: 'number' }),
+    /** SHA-256 of a finished render's bytes (migration 0026). */
+    outputSha256: text('output_sha256'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

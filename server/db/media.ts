@@ -112,8 +112,8 @@ export async function enqueueJob(db: Db, job: { mediaId: number; kind: JobKind; 
   await db.execute(sql`
     INSERT INTO media_jobs (media_id, kind, query_id, preset)
     VALUES (${job.mediaId}, ${job.kind}, ${job.queryId ?? null}, ${job.preset ?? null})
-    ON CONFLICT (media_id, kind, COALESCE(query_id, 0)) DO UPDATE SET
-      status = 'queued', preset = EXCLUDED.preset, attempts = 0, error = NULL, output_bytes = NULL,
+    ON CONFLICT (media_id, kind, COALESCE(query_id, 0)) WHERE kind <> 'fallback' DO UPDATE SET
+      status = 'queued', preset = EXCLUDED.preset, attempts = 0, error = NULL, output_bytes = NULL, output_sha256 = NULL,
       started_at = NULL, finished_at = NULL, heartbeat_at = NULL
   `);
 }

@@ -18,13 +18,31 @@ type Pool = { usual: readonly unknown[]; odd: readonly unknown[] };
 const SERIALS: Pool = { usual: ['BENCH-000001', 'A', 'a'.repeat(64), 'X.1:2_3-4'], odd: ['a'.repeat(65), '', ' ', ' X1', 'X1 ', '-X1', 'Ж1', 'X1\n', 12, null, undefined, ['X1'], {}] };
 const KEYS: Pool = { usual: ['k', 'bench-key-1', 'k'.repeat(200), ' '], odd: ['k'.repeat(201), '', 7, null, undefined, true] };
 const VERSIONS: Pool = { usual: [undefined, '1.4.2', '', 'v'.repeat(64)], odd: ['v'.repeat(65), 1.4, null, ['1'], '1.0\u202E', 'beep\u0007', '\u2066x'] };
-const STATES: Pool = { usual: [undefined, 'playing', 'waiting', 'not_found'], odd: ['PLAYING', '', null, 0] };
+const STATES: Pool = { usual: [undefined, 'playing', 'waiting', 'not_found', 'playback_errors'], odd: ['PLAYING', '', null, 0] };
 const CONFIG_VERSIONS: Pool = { usual: [undefined, 0, 1, 2147483647], odd: [2147483648, 1e20, -1, 1.5, '1', null, Number.NaN, Number.POSITIVE_INFINITY] };
 const IPS: Pool = {
   usual: [undefined, null, '10.20.0.1', '192.168.1.254', '::1', 'fe80::1', '::ffff:10.0.0.1'],
   odd: ['nope', '', ' ', '256.0.0.1', '10.0.0', '01.2.3.4', ' 10.0.0.1', '10.0.0.1 ', '1::2::3', ':::', 'g::1', 10, ['10.0.0.1'], {}],
 };
-const EXTRAS: Pool = { usual: [{}, { other: 'x' }], odd: [{ schedule_expiry: null }, { schedule_expiry: '2031-01-01T00:00:00Z' }, { acknowledged: [1] }] };
+const EXTRAS: Pool = {
+  usual: [{}, { other: 'x' }, { now_playing: null }, { now_playing: { event: 1, media: 2, started_at: '2031-01-01T00:00:00.000Z' } }],
+  odd: [
+    { schedule_expiry: null },
+    { schedule_expiry: '2031-01-01T00:00:00Z' },
+    { acknowledged: [1] },
+    { capabilities: { codecs: ['h264'] } },
+    { playback_errors: [] },
+    { now_playing: { event: 0, media: 2, started_at: '2031-01-01T00:00:00Z' } },
+    { now_playing: { event: 1, media: 2.5, started_at: '2031-01-01T00:00:00Z' } },
+    { now_playing: { event: 1, media: 2147483648, started_at: '2031-01-01T00:00:00Z' } },
+    { now_playing: { event: 1, media: 2, started_at: '1999-12-31T23:59:59Z' } },
+    { now_playing: { event: 1, media: 2, started_at: '2031-01-01' } },
+    { now_playing: { event: 1, media: 2, started_at: `2031-01-01T00:00:00${'0'.repeat(40)}Z` } },
+    { now_playing: { event: 1, media: 2 } },
+    { now_playing: [1, 2] },
+    { now_playing: 'x' },
+  ],
+};
 
 describe('isPlainHeartbeat', () => {
   it('accepts the common heartbeat', () => {
@@ -32,6 +50,9 @@ describe('isPlainHeartbeat', () => {
     expect(isPlainHeartbeat({ serial: 'SN1', key: 'k' })).toBe(true);
     // what the simulator's players send: their own address
     expect(isPlainHeartbeat({ serial: 'SIM-1', key: 'k', ip: '10.20.0.1', version: '1.4.2', schedule_state: 'playing' })).toBe(true);
+    // what the web player sends while it plays (issue 24)
+    expect(isPlainHeartbeat({ serial: 'WEB-1', key: 'k', schedule_state: 'playing', now_playing: { event: 3, media: 4, started_at: '2031-01-01T10:00:00.000Z' } })).toBe(true);
+    expect(isPlainHeartbeat({ serial: 'WEB-1', key: 'k', schedule_state: 'playback_errors', now_playing: null })).toBe(true);
   });
 
   it('never accepts a body the schema refuses (20,000 generated bodies)', () => {

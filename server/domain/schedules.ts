@@ -19,6 +19,8 @@ import {
 } from '../db/schedules.ts';
 import { runningOverridesFor, settleEndedOverrides, type RunningOverride } from '../db/overrides.ts';
 import { OVERRIDE_PRIORITY } from '../../src/services/schemas/overrides.ts';
+import { deviceProfiles, mediaSources, queueFallbacks, replaceWaits, type Wait } from '../db/renditions.ts';
+import { chooseRendition, effectiveCapabilities, profileKey, type DeviceProfile } from './renditions.ts';
 import { expandEvents, lastOccurrenceEnd, SCHEDULE_DAYS, serverTimeZone, windowBounds, type EventTiming } from './occurrences.ts';
 
 /*
@@ -27,9 +29,6 @@ import { expandEvents, lastOccurrenceEnd, SCHEDULE_DAYS, serverTimeZone, windowB
  * in play order. Devices with the same zone and the same events get the same items, so each distinct combination is
  * expanded once and stored once (server/db/schedules.ts).
  */
-
-/** Download path of a media file (players send their serial and key headers). */
-const mediaUrl = (id: number) => `/api/v1/media/files/${id}/source`;
 
 /** An opaque tag that changes whenever the stored file changes (its size or update time). */
 function mediaChecksum(media: MediaRow): string {
@@ -53,9 +52,11 @@ function timingOf(event: PublishedEventRow): EventTiming {
 
 interface EventContent {
   title: string;
+  campaign: number;
   playlist: number | null;
   playlistVersion: number | null;
-  media: ScheduleMedia[];
+  /** The files in play order with their seconds; each device's rendition is chosen per profile (renditions.ts). */
+  files: { id: number; duration: number }[];
 }
 
 function hashOf(timezone: string, items: string): string {
@@ -87,41 +88,76 @@ export async function compileSchedules(db: Db, deviceIds: readonly number[], now
   for (const ov of overrideList.values()) if (ov.mediaId) mediaIds.add(ov.mediaId);
   for (const playlist of playlists.values()) for (const track of playlist.tracks) mediaIds.add(track.media);
   const media = await mediaRows(db, [...mediaIds]);
+  const sources = await mediaSources(db, [...mediaIds]);
+  const profiles = await deviceProfiles(db, inputs.map((input) => input.id));
 
-  const file = (id: number, duration: number): ScheduleMedia[] => {
-    const row = media.get(id);
-    return row ? [{ id, url: mediaUrl(id), checksum: row.sha256 ?? mediaChecksum(row), duration }] : [];
-  };
+  const file = (id: number, duration: number) => (media.has(id) ? [{ id, duration }] : []);
   const contentOf = new Map<number, EventContent>();
   for (const event of events.values()) {
     if (event.media_id) {
       const row = media.get(event.media_id);
       contentOf.set(event.id, {
         title: event.title,
+        campaign: event.campaign_id,
         playlist: null,
         playlistVersion: null,
-        media: file(event.media_id, seconds(event.duration ?? row?.duration, DEFAULT_IMAGE_SECONDS)),
+        files: file(event.media_id, seconds(event.duration ?? row?.duration, DEFAULT_IMAGE_SECONDS)),
       });
     } else {
       const playlist = playlists.get(event.playlist_id!);
       contentOf.set(event.id, {
         title: event.title,
+        campaign: event.campaign_id,
         playlist: event.playlist_id,
         playlistVersion: playlist?.version ?? 0,
-        media: (playlist?.tracks ?? []).flatMap((track) => file(track.media, seconds(track.duration, DEFAULT_IMAGE_SECONDS))),
+        files: (playlist?.tracks ?? []).flatMap((track) => file(track.media, seconds(track.duration, DEFAULT_IMAGE_SECONDS))),
       });
     }
   }
 
+  // Each profile's files of each event: the rendition it downloads, or what it waits for (issue 24).
+  const fallbacks = new Map<string, { media: number; size: string }>();
+  const renditions = new Map<string, { media: ScheduleMedia[]; waits: Omit<Wait, 'device'>[] }>();
+  /** A file as a device of this profile downloads it, or why it waits (issue 24). */
+  const chooseFile = (id: number, duration: number, profile: DeviceProfile): { file: ScheduleMedia } | { wait: Wait['reason'] } => {
+    const row = media.get(id)!;
+    const source = sources.get(id);
+    const choice = source ? chooseRendition(source, profile) : ({ kind: 'file', rendition: 'source', url: `/api/v1/media/files/${id}/source`, sha256: null } as const);
+    if (choice.kind === 'file') {
+      return { file: { id, url: choice.url, checksum: choice.rendition === 'source' ? (row.sha256 ?? mediaChecksum(row)) : choice.sha256!, duration, rendition: choice.rendition } };
+    }
+    if (choice.kind === 'rendering' && choice.fallbackSize) fallbacks.set(`${id}:${choice.fallbackSize}`, { media: id, size: choice.fallbackSize });
+    return { wait: choice.kind };
+  };
+  const renditionsOf = (eventId: number, profile: DeviceProfile, key: string) => {
+    const cacheKey = `${key}#${eventId}`;
+    let found = renditions.get(cacheKey);
+    if (found) return found;
+    const content = contentOf.get(eventId)!;
+    found = { media: [], waits: [] };
+    for (const { id, duration } of content.files) {
+      const chosen = chooseFile(id, duration, profile);
+      if ('file' in chosen) found.media.push(chosen.file);
+      else if (!found.waits.some((w) => w.media === id)) found.waits.push({ media: id, campaign: content.campaign, reason: chosen.wait });
+    }
+    renditions.set(cacheKey, found);
+    return found;
+  };
+  const waits: Wait[] = [];
+  // A device deleted during the compile (its schedule is not stored): any profile will do.
+  const unknownProfile: DeviceProfile = { type: 'tvpi', position: 'unknown', capabilities: effectiveCapabilities('tvpi', null) };
+
   const fallbackZone = serverTimeZone();
   const bodies = new Map<string, { timezone: string; items: string }>();
-  const groups = new Map<string, { hash: string; validUntil: string }>();
+  const groups = new Map<string, { hash: string; validUntil: string; waits: Omit<Wait, 'device'>[] }>();
   const emptyHashes = new Set<string>();
   const schedules: CompiledSchedule[] = [];
   for (const input of inputs) {
     const timezone = input.timezone ?? fallbackZone;
     const override = overrides.get(input.id);
-    const key = `${timezone}|${input.events.join(',')}|${override?.id ?? ''}`;
+    const profile = profiles.get(input.id) ?? unknownProfile;
+    const renditionKey = profileKey(profile);
+    const key = `${timezone}|${renditionKey}|${input.events.join(',')}|${override?.id ?? ''}`;
     let group = groups.get(key);
     if (!group) {
       const window = compileWindow(now, timezone);
@@ -136,8 +172,11 @@ export async function compileSchedules(db: Db, deviceIds: readonly number[], now
         timezone,
         window,
       );
+      const groupWaits = new Map<string, Omit<Wait, 'device'>>();
       const items: ScheduleItem[] = occurrences.map((o) => {
         const content = contentOf.get(o.event)!;
+        const chosen = renditionsOf(o.event, profile, renditionKey);
+        for (const wait of chosen.waits) groupWaits.set(`${wait.media}:${wait.campaign}`, wait);
         return {
           event: o.event,
           title: content.title,
@@ -148,12 +187,18 @@ export async function compileSchedules(db: Db, deviceIds: readonly number[], now
           priority: o.priority,
           playlist: content.playlist,
           playlist_version: content.playlistVersion,
-          media: content.media,
+          media: chosen.media,
         };
       });
       const bounds = windowBounds(window, timezone);
       if (override) {
-        const item = overrideItem(override, bounds, timezone, file, media, playlists);
+        // The override's files in this profile's renditions (one waiting for its render is left out until ready).
+        const overrideFile = (id: number, duration: number): ScheduleMedia[] => {
+          if (!media.has(id)) return [];
+          const chosen = chooseFile(id, duration, profile);
+          return 'file' in chosen ? [chosen.file] : [];
+        };
+        const item = overrideItem(override, bounds, timezone, overrideFile, media, playlists);
         // Items stay in start order.
         if (item) items.splice(items.filter((other) => other.starts_at <= item.starts_at).length, 0, item);
       }
@@ -161,12 +206,15 @@ export async function compileSchedules(db: Db, deviceIds: readonly number[], now
       const hash = hashOf(timezone, text);
       if (!items.length) emptyHashes.add(hash);
       bodies.set(hash, { timezone, items: text });
-      group = { hash, validUntil: bounds.until.toString() };
+      group = { hash, validUntil: bounds.until.toString(), waits: [...groupWaits.values()] };
       groups.set(key, group);
     }
     schedules.push({ device: input.id, hash: group.hash, validUntil: group.validUntil });
+    for (const wait of group.waits) waits.push({ device: input.id, ...wait });
   }
   const changed = await storeSchedules(db, bodies, schedules, emptyHashes);
+  await replaceWaits(db, inputs.map((input) => input.id), waits);
+  await queueFallbacks(db, [...fallbacks.values()]);
   return { devices: schedules.length, changed };
 }
 

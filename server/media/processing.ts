@@ -5,6 +5,7 @@ import type { Db } from '../db/index.ts';
 import { enqueueJob, findMediaFile, jobsOfMedia, probedMediaMatching, updateMediaFile } from '../db/media.ts';
 import type { DirectoryQueryRow, MediaFileRow, MediaJobRow } from '../db/media.schema.ts';
 import { makePreview, probe, render } from './ffmpeg.ts';
+import { fallbackKey, hashFile, renderFallback } from './fallback.ts';
 import type { MediaStore } from './storage.ts';
 
 /**
@@ -92,6 +93,8 @@ async function withSource<T>(store: MediaStore, media: MediaFileRow, signal: Abo
 
 export interface JobOutcome {
   outputBytes: number | null;
+  /** SHA-256 of a render's or fallback's bytes (players check their downloads against it). */
+  outputSha256?: string;
 }
 
 /** Probe job: fills duration, resolution, codec and makes the preview. */
@@ -109,9 +112,26 @@ async function runRender(store: MediaStore, media: MediaFileRow, job: MediaJobRo
   const preset = job.preset ? parseQueryValue(job.preset) : null;
   if (!preset || !job.queryId) throw new Error(`The preset "${job.preset ?? ''}" is not a valid Directory value.`);
   const queryId = job.queryId;
+  let sha256 = '';
   return withSource(store, media, signal, async (source) => {
-    const bytes = await produce(store, store.renderKey(media.id, queryId), 'video/mp4', (partial) => render(source, partial, media.kind, preset, signal));
-    return { outputBytes: bytes };
+    const bytes = await produce(store, store.renderKey(media.id, queryId), 'video/mp4', async (partial) => {
+      await render(source, partial, media.kind, preset, signal);
+      sha256 = await hashFile(partial);
+    });
+    return { outputBytes: bytes, outputSha256: sha256 };
+  });
+}
+
+/** Fallback job: H.264 at the size the compile asked for (server/media/fallback.ts), stored as render-fallback-<W>x<H>.mp4. */
+async function runFallback(store: MediaStore, media: MediaFileRow, job: MediaJobRow, signal: AbortSignal): Promise<JobOutcome> {
+  const size = job.preset ?? '';
+  let sha256 = '';
+  return withSource(store, media, signal, async (source) => {
+    const bytes = await produce(store, fallbackKey(store, media.id, size), 'video/mp4', async (partial) => {
+      await renderFallback(source, partial, size, signal);
+      sha256 = await hashFile(partial);
+    });
+    return { outputBytes: bytes, outputSha256: sha256 };
   });
 }
 
@@ -119,5 +139,6 @@ async function runRender(store: MediaStore, media: MediaFileRow, job: MediaJobRo
 export async function runJob(db: Db, store: MediaStore, job: MediaJobRow, signal: AbortSignal): Promise<JobOutcome> {
   const media = await findMediaFile(db, job.mediaId);
   if (!media) throw new Error('The media file no longer exists.');
+  if (job.kind === 'fallback') return runFallback(store, media, job, signal);
   return job.kind === 'probe' ? runProbe(db, store, media, signal) : runRender(store, media, job, signal);
 }

@@ -3,6 +3,7 @@ import type { AppContext } from '../context.ts';
 import { claimNextJob, failJob, findMediaFile, finishJob, heartbeatJob, releaseJob, requeueAbandonedJobs } from '../db/media.ts';
 import type { MediaJobRow } from '../db/media.schema.ts';
 import { recomputeMediaStatus, runJob, syncRendersForMedia } from './processing.ts';
+import { renditionReady } from './renditionReady.ts';
 import type { MediaStore } from './storage.ts';
 
 export interface MediaWorkerOptions {
@@ -84,6 +85,8 @@ export function createMediaWorker(ctx: AppContext, store: MediaStore, log: Fasti
         const media = await findMediaFile(db, job.mediaId);
         if (media) await syncRendersForMedia(db, media);
       }
+      // A new rendition (or a probed codec) may change what devices download: their schedules are compiled again.
+      if (mine) await renditionReady(db, job, outcome.outputSha256);
     } catch (error) {
       if (controller.signal.aborted) {
         if (controller.signal.reason === SHUTDOWN) await releaseJob(db, job);

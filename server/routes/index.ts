@@ -19,6 +19,7 @@ import playRoutes from './plays.ts';
 import statisticsRoutes from './statistics.ts';
 import schedulerRoutes from './scheduler.ts';
 import overrideRoutes from './overrides.ts';
+import playbackRoutes from './playback.ts';
 
 /** Every resource plugin, mounted under /api/v1. One line per resource. */
 export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }>[] = [
@@ -41,4 +42,5 @@ export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }>[] = [
   statisticsRoutes,
   schedulerRoutes,
   overrideRoutes,
+  playbackRoutes,
 ];

@@ -20,6 +20,8 @@ import { currentUser, requireUser } from '../plugins/auth.ts';
 import { assertPlayerMayRead, requireUserOrPlayer } from '../media/access.ts';
 import { assertVideoUpload } from '../domain/companies.ts';
 import { areaScope, assertVisible, keepVisible, ownerCompany, type Scope } from '../domain/scope.ts';
+import { fallbackReady } from '../db/renditions.ts';
+import { fallbackKey, isFallbackSize } from '../media/fallback.ts';
 import { discardTemps } from '../media/upload.ts';
 
 /** Upload leftovers older than this are from a crashed process (a live upload writes continuously). */
@@ -199,4 +201,13 @@ export default async function mediaRoutes(app: FastifyInstance, { ctx }: { ctx: 
     if (!job) throw notFound('Render');
     return sendStoredFile(request, reply, store, store.renderKey(row.id, queryId), 'video/mp4', download(request));
   });
+
+  // A fallback render (H.264 at a device's largest video size; docs/api.md, "Renditions"): read like a render, by the same rule.
+  app.get('/media/files/:id/fallback/:size', asUserOrPlayer, async (request, reply) => {
+    const row = await downloadable(request);
+    const { size } = request.params as { size: string };
+    if (!isFallbackSize(size) || !(await fallbackReady(db, row.id, size))) throw notFound('Render');
+    return sendStoredFile(request, reply, store, fallbackKey(store, row.id, size), 'video/mp4', download(request));
+  });
 }
+

@@ -11,6 +11,7 @@ import { navigationVersions } from '../db/navigationVersions.ts';
 import { heartbeatRecorder, preloadPlayers } from '../db/heartbeats.ts';
 import { HEARTBEAT_SECONDS, sameKey } from '../domain/devices.ts';
 import { isPlainHeartbeat } from '../domain/heartbeatBody.ts';
+import { playbackReports, reportedScheduleState } from '../domain/playbackReports.ts';
 import { record } from '../domain/journal.ts';
 import { hitRateLimit } from '../domain/rateLimit.ts';
 import { ApiError, forbidden, parse, unauthorized } from '../errors.ts';
@@ -86,6 +87,8 @@ export function authenticatePlayerOrUser(ctx: AppContext) {
 export default async function playerRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const { db } = ctx;
   const recordHeartbeat = heartbeatRecorder(db, ctx.players, ctx.contacts);
+  // Capabilities, now playing and skipped files (issue 24).
+  const playback = playbackReports(db, (error) => app.log.warn({ err: error }, 'Writing now playing failed'));
   // Navigation: the version of the map last sent to the device (see NavigationVersions); the player reads it when it changes.
   const navigation = navigationVersions(db);
   const withNavigationVersion = async <T extends { device: number }>(answer: T) => ({ ...answer, navigation_version: await navigation.of(answer.device) });
@@ -116,6 +119,7 @@ export default async function playerRoutes(app: FastifyInstance, { ctx }: { ctx:
   app.addHook('onClose', async () => {
     await listening?.close().catch(() => undefined);
     await changeWatch?.stop();
+    await playback.close();
     await ctx.contacts.close();
   });
 
@@ -131,12 +135,14 @@ export default async function playerRoutes(app: FastifyInstance, { ctx }: { ctx:
         if (!sameKey(player.deviceKey, body.key)) throw unauthorized('invalid_device_key', 'The device key is wrong.');
         if (!player.isActive) throw await disabledRefusal(ctx, player.id);
         await touchDevice(db, player.id, { ip, version: body.version });
+        await playback.capabilities(player.id, body.capabilities);
         ctx.players.forgetDevice(player.id);
         return { status: 'registered', device: player.id, heartbeat_seconds: HEARTBEAT_SECONDS, schedule_version: player.scheduleVersion };
       }
       const adopted = await takeAdoptedKey(db, body.serial);
       if (!adopted) throw unauthorized('device_key_required', 'This device exists: the player needs the key shown on its card.');
       await record(db, { userId: null, action: 'key_delivered', entity: 'device', entityId: adopted.device });
+      await playback.capabilities(adopted.device, body.capabilities);
       return { status: 'adopted', device: adopted.device, key: adopted.key, heartbeat_seconds: HEARTBEAT_SECONDS, schedule_version: adopted.scheduleVersion };
     }
     const limit = await hitRateLimit(db, `hello:${request.ip}`, PENDING_HELLOS_PER_MINUTE, 60);
@@ -155,12 +161,15 @@ export default async function playerRoutes(app: FastifyInstance, { ctx }: { ctx:
       key: body.key,
       ip: clientIp(request, body.ip),
       version: body.version ?? null,
-      scheduleState: body.schedule_state ?? null,
+      scheduleState: reportedScheduleState(body) ?? null,
       scheduleExpiry: body.schedule_expiry == null ? body.schedule_expiry : new Date(body.schedule_expiry).toISOString(),
       configVersion: body.config_version ?? null,
       acknowledged: body.acknowledged ?? [],
     });
-    if (answer) return withNavigationVersion(answer);
+    if (answer) {
+      if (body.now_playing !== undefined || body.capabilities || body.playback_errors) await playback.heartbeat(answer.device, body);
+      return withNavigationVersion(answer);
+    }
     // The fast path found no active device with this serial and key: tell the player why.
     await authenticatePlayer(ctx, body.serial, body.key);
     throw unauthorized('invalid_device_key', 'The device key is wrong.');

@@ -50,6 +50,7 @@ import { badRequest, notFound, parse } from '../errors.ts';
 import { mediaUsageProviders } from '../media/usage.ts';
 import { currentUser, requireUser } from '../plugins/auth.ts';
 import { areaScope, assertVisible, isVisible, visibleIds, type Scope } from '../domain/scope.ts';
+import { campaignWaits } from '../db/renditions.ts';
 import { authenticatePlayerOrUser } from './player.ts';
 
 /** A page of the calendar: a month view holds a few hundred events, so the list answers up to 500 by default. */
@@ -260,6 +261,7 @@ export default async function schedulerRoutes(app: FastifyInstance, { ctx }: { c
       devices: compiled.devices,
       changed: compiled.changed.length,
       published_at: published.publishedAt,
+      warnings: await campaignWaits(db, campaignId),
     };
     return result;
   });

@@ -59,6 +59,7 @@ describe('campaigns: create, read, update, delete', () => {
       expired: false,
       has_unpublished: false,
       published_at: null,
+      waiting_renders: 0,
       // The administrator's campaigns belong to no company unless one is named (access scopes, issue 12).
       company: null,
     });

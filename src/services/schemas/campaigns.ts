@@ -38,6 +38,8 @@ export const Campaign = type({
   expired: boolean(),
   has_unpublished: boolean(),
   published_at: nullable(string()),
+  /** Screens waiting for a render of one of the campaign's files before they can play it (issue 24). */
+  waiting_renders: optional(min(integer(), 0)),
   /** The owning company; null for campaigns from before companies owned them (only the administrator sees those). */
   company: optional(nullable(Id)),
   created_at: string(),

@@ -20,6 +20,7 @@ import {
   type Infer,
 } from 'superstruct';
 import { Id, inDateSpan, isRealDate, MAX_ID, Page, requiredString } from './common.ts';
+import { DeviceCapabilities, NowPlaying, PlaybackErrors } from './playback.ts';
 
 /* Devices, their configs, the player protocol and the minimal company / branch-office shapes.
  * Request bodies are strict `object`s; response shapes are `type`s so that a newer server may add fields. */
@@ -28,7 +29,8 @@ export const DEVICE_POSITIONS = ['horizontal', 'vertical', 'unknown'] as const;
 export type DevicePosition = (typeof DEVICE_POSITIONS)[number];
 export const DEVICE_STATUSES = ['online', 'offline', 'disabled'] as const;
 export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
-export const SCHEDULE_STATES = ['playing', 'waiting', 'not_found'] as const;
+/** playback_errors: the player reports files it had to skip and plays nothing (issue 24). */
+export const SCHEDULE_STATES = ['playing', 'waiting', 'not_found', 'playback_errors'] as const;
 export type ScheduleState = (typeof SCHEDULE_STATES)[number];
 export const DEVICE_TYPES = ['tvpi', 'android', 'windows', 'webos', 'tizen'] as const;
 export type DeviceType = (typeof DEVICE_TYPES)[number];
@@ -89,7 +91,7 @@ const isCalendarDate = isRealDate;
 export const BoundedIdParam = coerce(min(max(integer(), 2147483647), 1), string(), (value) => (/^\d{1,10}$/.test(value) ? Number(value) : Number.NaN));
 
 /** An ISO 8601 date-time between the years 2000 and 9999. */
-function isTimestamp(value: string): boolean {
+export function isTimestamp(value: string): boolean {
   const time = Date.parse(value);
   return /^\d{4}-\d{2}-\d{2}T/.test(value) && time >= Date.UTC(2000, 0, 1) && time < Date.UTC(10000, 0, 1);
 }
@@ -230,6 +232,8 @@ export const PlayerHelloBody = type({
   mac: optional(MacAddress),
   ip: optional(IpAddress),
   version: optional(ReportedText(64)),
+  /** What the player decodes and shows (docs/api.md, "Renditions"): stored on the device. */
+  capabilities: optional(DeviceCapabilities),
 });
 export type PlayerHelloBody = Infer<typeof PlayerHelloBody>;
 
@@ -253,6 +257,12 @@ export const PlayerHeartbeatBody = type({
   config_version: optional(min(max(integer(), MAX_ID), 0)),
   /** Ids of delivered commands the player has carried out. */
   acknowledged: optional(size(array(Id), 0, 100)),
+  /** Sent when they change (and at hello). */
+  capabilities: optional(DeviceCapabilities),
+  /** What plays now (null: nothing). */
+  now_playing: optional(nullable(NowPlaying)),
+  /** Files skipped since the last heartbeat, with the reason. */
+  playback_errors: optional(PlaybackErrors),
 });
 export type PlayerHeartbeatBody = Infer<typeof PlayerHeartbeatBody>;
 

@@ -1,5 +1,6 @@
 import { array, boolean, enums, integer, literal, max, min, nullable, object, optional, pattern, refine, size, string, type, unknown, type Infer } from 'superstruct';
 import { Id, IdParam, inDateSpan, isRealDate, Page } from './common.ts';
+import { PublishWarning, Rendition } from './playback.ts';
 
 /*
  * The scheduler (issue 11): campaign events, publishing, and the compiled device schedule players download.
@@ -158,10 +159,12 @@ export type EventListQuery = Infer<typeof EventListQuery>;
 export const ScheduleMedia = type({
   id: Id,
   url: string(),
-  /** Changes whenever the stored file changes (an opaque tag: compare, do not verify bytes with it). */
+  /** The SHA-256 of the file's bytes (lower-case hex; an opaque tag for an older upload not hashed yet); changes whenever the file does. */
   checksum: string(),
   /** Seconds this file plays each time its turn comes. */
   duration: min(integer(), 1),
+  /** Which file this device downloads (docs/api.md, "Renditions"): source, render:<queryId> or fallback. */
+  rendition: optional(Rendition),
 });
 export type ScheduleMedia = Infer<typeof ScheduleMedia>;
 
@@ -215,6 +218,8 @@ export const PublishResult = type({
   /** Of those, devices whose schedule version changed. */
   changed: min(integer(), 0),
   published_at: string(),
+  /** Files some of the campaign's screens cannot play yet (a render is on its way) or at all. */
+  warnings: array(PublishWarning),
 });
 export type PublishResult = Infer<typeof PublishResult>;
 

@@ -1,0 +1,206 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { NowPlaying, PlaybackError } from '../../src/services/schemas/playback.ts';
+import { idArray } from './events.ts';
+import { isoText } from './devices.ts';
+import type { Db } from './index.ts';
+
+/*
+ * What players report playing and skipping (issue 24, migration 0026): capabilities on the device row, now playing in
+ * device_playback (written behind the heartbeat, batched), skipped files summed in playback_errors, and the media
+ * status "playing" derived from device_playback.
+ */
+
+type Rows<T> = { rows: T[] };
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as Rows<T>).rows;
+}
+
+/** A file stays "playing" this long after the last device reported playing it. */
+export const PLAYING_HOLD_MINUTES = 10;
+/** A device's unchanged now_playing is written again after this long, so "playing" does not lapse while it plays on. */
+export const NOW_PLAYING_REFRESH_MS = 60_000;
+const NOW_PLAYING_FLUSH_MS = 1000;
+const DECAY_EVERY_MS = 30_000;
+
+/** Stores a player's declared capabilities (normalised JSON text); answers whether they changed. */
+export async function storeCapabilities(db: Db, deviceId: number, normalized: string): Promise<boolean> {
+  const changed = await rows(
+    db,
+    sql`UPDATE devices SET capabilities = ${normalized}::jsonb WHERE id = ${deviceId} AND capabilities IS DISTINCT FROM ${normalized}::jsonb RETURNING id`,
+  );
+  if (!changed.length) return false;
+  // What it downloads may change: its schedule is compiled again (the version moves only if the items do).
+  await db.execute(sql`INSERT INTO schedule_dirty (device_id) VALUES (${deviceId}) ON CONFLICT DO NOTHING`);
+  return true;
+}
+
+/** Adds a heartbeat's skipped files to the device's sums (files deleted meanwhile are left out). */
+export async function recordPlaybackErrors(db: Db, deviceId: number, errors: readonly PlaybackError[]): Promise<void> {
+  if (!errors.length) return;
+  await db.execute(
+    sql`INSERT INTO playback_errors (device_id, media_id, kind, count, last_at, detail)
+        SELECT ${deviceId}, x.media_id, x.kind, sum(x.count)::int, max(x.last_at), (array_agg(x.detail ORDER BY x.last_at DESC))[1]
+        FROM unnest(${idArray(errors.map((e) => e.media))}, ${sql.param(errors.map((e) => e.kind))}::text[], ${sql.param(errors.map((e) => e.count))}::int[],
+          ${sql.param(errors.map((e) => e.last_at))}::timestamptz[], ${sql.param(errors.map((e) => e.detail ?? ''))}::text[]) AS x(media_id, kind, count, last_at, detail)
+        WHERE EXISTS (SELECT 1 FROM media_files m WHERE m.id = x.media_id)
+        GROUP BY x.media_id, x.kind
+        ON CONFLICT (device_id, media_id, kind) DO UPDATE SET
+          count = LEAST(playback_errors.count::bigint + excluded.count, 2147483647)::int,
+          last_at = GREATEST(playback_errors.last_at, excluded.last_at),
+          detail = CASE WHEN excluded.last_at >= playback_errors.last_at THEN excluded.detail ELSE playback_errors.detail END`,
+  );
+}
+
+interface Noted {
+  event: number | null;
+  media: number | null;
+  startedAt: string | null;
+  at: number;
+}
+
+/**
+ * Now playing, written behind the heartbeat: each device's newest report waits here and all are written in one
+ * statement at most every second; an unchanged report is written again only every NOW_PLAYING_REFRESH_MS. The flush
+ * also marks the files played "playing", and at most every 30 s files nobody played for PLAYING_HOLD_MINUTES go back to
+ * "ready_to_play". The map of what was last written only saves writes: the database holds the truth, so any instance
+ * (or a restarted one) writes what its players report.
+ */
+export class NowPlayingWriter {
+  private pending = new Map<number, Noted>();
+  private written = new Map<number, Noted>();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private writing: Promise<void> | null = null;
+  private lastDecay = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly onError: (error: unknown) => void = () => {},
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  note(deviceId: number, playing: NowPlaying | null): void {
+    const at = this.now();
+    const report: Noted = { event: playing?.event ?? null, media: playing?.media ?? null, startedAt: playing?.started_at ?? null, at };
+    const last = this.pending.get(deviceId) ?? this.written.get(deviceId);
+    if (last && last.event === report.event && last.media === report.media && last.startedAt === report.startedAt && at - last.at < NOW_PLAYING_REFRESH_MS) return;
+    this.pending.set(deviceId, report);
+    if (this.timer === undefined) {
+      this.timer = setTimeout(() => {
+        this.timer = undefined;
+        this.flush().catch((error: unknown) => this.onError(error));
+      }, NOW_PLAYING_FLUSH_MS);
+      this.timer.unref?.();
+    }
+  }
+
+  /** Writes what waits; resolves once it (and any write under way) is in the database. */
+  async flush(): Promise<void> {
+    while (this.writing) await this.writing;
+    if (this.pending.size === 0) return;
+    const batch = [...this.pending];
+    this.pending = new Map();
+    this.writing = writeNowPlaying(this.db, batch, this.now())
+      .then(async () => {
+        for (const [device, noted] of batch) this.written.set(device, noted);
+        if (this.written.size > 100_000) this.written.clear();
+        if (this.now() - this.lastDecay >= DECAY_EVERY_MS) {
+          this.lastDecay = this.now();
+          await settlePlayingStatus(this.db);
+        }
+      })
+      .catch((error: unknown) => {
+        for (const [device, noted] of batch) if (!this.pending.has(device)) this.pending.set(device, noted);
+        throw error;
+      })
+      .finally(() => {
+        this.writing = null;
+      });
+    await this.writing;
+  }
+
+  /** Forgets a device (deleted, signed off): its next report is written whatever it says. */
+  forget(deviceId: number): void {
+    this.written.delete(deviceId);
+  }
+
+  async close(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.flush().catch((error: unknown) => this.onError(error));
+  }
+}
+
+async function writeNowPlaying(db: Db, batch: [number, Noted][], now: number): Promise<void> {
+  const column = <T>(pick: (entry: [number, Noted]) => T) => sql.param(batch.map(pick));
+  await db.execute(
+    sql`INSERT INTO device_playback (device_id, event_id, media_id, started_at, reported_at)
+        SELECT x.d, x.e, x.m, x.s, now() - make_interval(secs => x.age / 1000.0)
+        FROM unnest(${column(([d]) => d)}::int[], ${column(([, n]) => n.event)}::int[], ${column(([, n]) => n.media)}::int[],
+          ${column(([, n]) => n.startedAt)}::timestamptz[], ${column(([, n]) => Math.max(0, now - n.at))}::float8[]) AS x(d, e, m, s, age)
+        WHERE EXISTS (SELECT 1 FROM devices dv WHERE dv.id = x.d)
+        ON CONFLICT (device_id) DO UPDATE SET event_id = excluded.event_id, media_id = excluded.media_id, started_at = excluded.started_at,
+          reported_at = GREATEST(device_playback.reported_at, excluded.reported_at)`,
+  );
+  const playing = [...new Set(batch.flatMap(([, n]) => (n.media === null ? [] : [n.media])))];
+  // updated_at stays: it is what a file's checksum tag follows, and playing changes no byte of it.
+  if (playing.length) await db.execute(sql`UPDATE media_files SET status = 'playing' WHERE id = ANY(${idArray(playing)}) AND status = 'ready_to_play'`);
+}
+
+/** Files marked playing that no device reported playing for PLAYING_HOLD_MINUTES go back to ready_to_play. */
+export async function settlePlayingStatus(db: Db): Promise<number> {
+  const settled = await rows(
+    db,
+    sql`UPDATE media_files m SET status = 'ready_to_play' WHERE m.status = 'playing' AND NOT EXISTS (
+          SELECT 1 FROM device_playback p WHERE p.media_id = m.id AND p.reported_at > now() - make_interval(mins => ${PLAYING_HOLD_MINUTES}))
+        RETURNING m.id`,
+  );
+  return settled.length;
+}
+
+/** A device's now playing (with the file's name and preview) and its latest skipped files. */
+export async function devicePlayback(db: Db, deviceId: number): Promise<{
+  capabilities: string | null;
+  deviceType: string;
+  nowPlaying: { event: number; media: number; name: string | null; started_at: string; reported_at: string; preview: boolean } | null;
+  errors: { media: number; name: string | null; kind: 'decode' | 'download' | 'checksum'; count: number; last_at: string; detail: string }[];
+} | undefined> {
+  const [device] = await rows<{ capabilities: string | null; device_type: string }>(db, sql`SELECT capabilities::text AS capabilities, device_type FROM devices WHERE id = ${deviceId}`);
+  if (!device) return undefined;
+  const [now] = await rows<{ event: number; media: number; name: string | null; started_at: string; reported_at: string; preview: boolean }>(
+    db,
+    sql`SELECT p.event_id AS event, p.media_id AS media, m.name, ${isoText(sql`p.started_at`)} AS started_at, ${isoText(sql`p.reported_at`)} AS reported_at,
+          COALESCE(m.has_preview, false) AS preview
+        FROM device_playback p LEFT JOIN media_files m ON m.id = p.media_id
+        WHERE p.device_id = ${deviceId} AND p.media_id IS NOT NULL AND p.reported_at > now() - make_interval(mins => ${PLAYING_HOLD_MINUTES})`,
+  );
+  const errors = await rows<{ media: number; name: string | null; kind: 'decode' | 'download' | 'checksum'; count: number; last_at: string; detail: string }>(
+    db,
+    sql`SELECT e.media_id AS media, m.name, e.kind, e.count, ${isoText(sql`e.last_at`)} AS last_at, e.detail
+        FROM playback_errors e LEFT JOIN media_files m ON m.id = e.media_id
+        WHERE e.device_id = ${deviceId} ORDER BY e.last_at DESC LIMIT 20`,
+  );
+  return {
+    capabilities: device.capabilities,
+    deviceType: device.device_type,
+    nowPlaying: now ? { ...now, event: Number(now.event), media: Number(now.media) } : null,
+    errors: errors.map((e) => ({ ...e, media: Number(e.media), count: Number(e.count) })),
+  };
+}
+
+/** How many devices play a file now, and the devices that failed to play it (newest first, at most 50). */
+export async function mediaPlayback(db: Db, mediaId: number): Promise<{
+  playing: number;
+  failures: { device: number; device_name: string; kind: 'decode' | 'download' | 'checksum'; count: number; last_at: string; detail: string }[];
+}> {
+  const [count] = await rows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM device_playback WHERE media_id = ${mediaId} AND reported_at > now() - make_interval(mins => ${PLAYING_HOLD_MINUTES})`,
+  );
+  const failures = await rows<{ device: number; device_name: string; kind: 'decode' | 'download' | 'checksum'; count: number; last_at: string; detail: string }>(
+    db,
+    sql`SELECT e.device_id AS device, d.name AS device_name, e.kind, e.count, ${isoText(sql`e.last_at`)} AS last_at, e.detail
+        FROM playback_errors e JOIN devices d ON d.id = e.device_id
+        WHERE e.media_id = ${mediaId} ORDER BY e.last_at DESC LIMIT 50`,
+  );
+  return { playing: Number(count?.n ?? 0), failures: failures.map((f) => ({ ...f, device: Number(f.device), count: Number(f.count) })) };
+}

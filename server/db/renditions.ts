@@ -1,0 +1,140 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { DevicePosition } from '../../src/services/schemas/devices.ts';
+import { effectiveCapabilities, type DeviceProfile, type FallbackJob, type MediaSource, type ReadyRender } from '../domain/renditions.ts';
+import { idArray } from './events.ts';
+import type { Db } from './index.ts';
+
+/* Renditions (issue 24, migration 0026): device profiles, what each file has ready, fallback jobs, waits. */
+
+type Rows<T> = { rows: T[] };
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as Rows<T>).rows;
+}
+
+/** The rendition profile (type, screen position, capabilities or their defaults) of each device found among `ids`. */
+export async function deviceProfiles(db: Db, ids: readonly number[]): Promise<Map<number, DeviceProfile>> {
+  if (!ids.length) return new Map();
+  const found = await rows<{ id: number; device_type: string; position: DevicePosition; capabilities: string | null }>(
+    db,
+    sql`SELECT id, device_type, position, capabilities::text AS capabilities FROM devices WHERE id = ANY(${idArray(ids)})`,
+  );
+  // A fleet declares a handful of distinct sets: each is checked once.
+  const known = new Map<string, DeviceProfile['capabilities']>();
+  const capabilitiesOf = (type: string, text: string | null) => {
+    const key = `${type}|${text ?? ''}`;
+    let found = known.get(key);
+    if (!found) known.set(key, (found = effectiveCapabilities(type, text)));
+    return found;
+  };
+  return new Map(found.map((row) => [Number(row.id), { type: row.device_type, position: row.position, capabilities: capabilitiesOf(row.device_type, row.capabilities) }]));
+}
+
+/** What each of the files has to offer: kind, codec and size, the ready renders of active queries, its fallback jobs. */
+export async function mediaSources(db: Db, ids: readonly number[]): Promise<Map<number, MediaSource>> {
+  if (!ids.length) return new Map();
+  const files = await rows<{ id: number; kind: 'video' | 'image'; video_codec: string | null; width: number | null; height: number | null; source_ext: string }>(
+    db,
+    sql`SELECT id, kind, video_codec, width, height, source_ext FROM media_files WHERE id = ANY(${idArray(ids)})`,
+  );
+  const jobs = await rows<{ media_id: number; kind: 'render' | 'fallback'; query_id: number | null; preset: string | null; status: FallbackJob['status']; sha: string | null; device: string | null; screen: string | null }>(
+    db,
+    sql`SELECT j.media_id, j.kind, j.query_id, j.preset, j.status, j.output_sha256 AS sha, q.device, q.screen
+        FROM media_jobs j LEFT JOIN directory_queries q ON q.id = j.query_id
+        WHERE j.media_id = ANY(${idArray(ids)}) AND (j.kind = 'fallback' OR (j.kind = 'render' AND j.status = 'done' AND j.output_sha256 IS NOT NULL AND q.active AND q.value = j.preset))
+        ORDER BY j.id`,
+  );
+  const sources = new Map<number, MediaSource>(
+    files.map((row) => [
+      Number(row.id),
+      {
+        id: Number(row.id),
+        kind: row.kind,
+        codec: row.video_codec,
+        width: row.width == null ? null : Number(row.width),
+        height: row.height == null ? null : Number(row.height),
+        sourceExt: row.source_ext,
+        renders: [] as ReadyRender[],
+        fallbacks: [] as FallbackJob[],
+      },
+    ]),
+  );
+  for (const job of jobs) {
+    const source = sources.get(Number(job.media_id));
+    if (!source || !job.preset) continue;
+    if (job.kind === 'fallback') source.fallbacks.push({ size: job.preset, status: job.status, sha256: job.sha });
+    else if (source.kind === 'video') source.renders.push({ queryId: Number(job.query_id), device: job.device!, screen: job.screen!, preset: job.preset, sha256: job.sha! });
+  }
+  return sources;
+}
+
+/** Queues fallback renders (one per file and size; an existing one is left as it is). Answers how many were new. */
+export async function queueFallbacks(db: Db, wanted: readonly { media: number; size: string }[]): Promise<number> {
+  if (!wanted.length) return 0;
+  const inserted = await rows(
+    db,
+    sql`INSERT INTO media_jobs (media_id, kind, preset)
+        SELECT x.media_id, 'fallback', x.preset FROM unnest(${idArray(wanted.map((w) => w.media))}, ${sql.param(wanted.map((w) => w.size))}::text[]) AS x(media_id, preset)
+        WHERE EXISTS (SELECT 1 FROM media_files m WHERE m.id = x.media_id)
+        ON CONFLICT (media_id, preset) WHERE kind = 'fallback' DO NOTHING RETURNING id`,
+  );
+  return inserted.length;
+}
+
+export interface Wait {
+  device: number;
+  media: number;
+  campaign: number;
+  reason: 'rendering' | 'cannot_play';
+}
+
+/** Replaces what the compiled devices wait for (their rows go, the new ones come). */
+export async function replaceWaits(db: Db, devices: readonly number[], waits: readonly Wait[]): Promise<void> {
+  if (!devices.length) return;
+  await db.execute(sql`DELETE FROM device_waits WHERE device_id = ANY(${idArray(devices)})`);
+  if (!waits.length) return;
+  await db.execute(
+    sql`INSERT INTO device_waits (device_id, media_id, campaign_id, reason)
+        SELECT x.d, x.m, x.c, x.r FROM unnest(${idArray(waits.map((w) => w.device))}, ${idArray(waits.map((w) => w.media))}, ${idArray(waits.map((w) => w.campaign))},
+          ${sql.param(waits.map((w) => w.reason))}::text[]) AS x(d, m, c, r)
+        WHERE EXISTS (SELECT 1 FROM devices d WHERE d.id = x.d) AND EXISTS (SELECT 1 FROM media_files m WHERE m.id = x.m)
+        ON CONFLICT DO NOTHING`,
+  );
+}
+
+/** A campaign's waits, per file: how many of its screens cannot play it yet or at all (publish's warnings). */
+export async function campaignWaits(db: Db, campaignId: number): Promise<{ media: number; name: string; devices: number; reason: 'rendering' | 'cannot_play' }[]> {
+  const found = await rows<{ media: number; name: string; devices: number; reason: 'rendering' | 'cannot_play' }>(
+    db,
+    sql`SELECT w.media_id AS media, m.name, count(DISTINCT w.device_id)::int AS devices, w.reason
+        FROM device_waits w JOIN media_files m ON m.id = w.media_id
+        WHERE w.campaign_id = ${campaignId} GROUP BY w.media_id, m.name, w.reason ORDER BY w.reason DESC, m.name, w.media_id`,
+  );
+  return found.map((row) => ({ media: Number(row.media), name: row.name, devices: Number(row.devices), reason: row.reason }));
+}
+
+/**
+ * Queues for compiling every device that plays a file through a published event (directly or through the playlist
+ * version it plays): a render of it finished, so a device's rendition may change. The compile raises a version only
+ * where the items changed.
+ */
+export async function queueDevicesPlaying(db: Db, mediaId: number): Promise<void> {
+  await db.execute(
+    sql`INSERT INTO schedule_dirty (device_id)
+        SELECT DISTINCT d FROM published_events pe CROSS JOIN LATERAL unnest(pe.devices) AS d
+        WHERE pe.end_date >= current_date - 2 AND (pe.media_id = ${mediaId} OR pe.playlist_id IN (
+          SELECT v.playlist_id FROM playlist_versions v JOIN playlists p ON p.id = v.playlist_id AND p.version = v.version
+          WHERE v.tracks @> ${JSON.stringify([{ media: mediaId }])}::jsonb))
+          AND EXISTS (SELECT 1 FROM devices dv WHERE dv.id = d)
+        ON CONFLICT DO NOTHING`,
+  );
+}
+
+/** Records the SHA-256 of a finished render or fallback (players check downloads against it). */
+export async function setJobChecksum(db: Db, jobId: number, sha256: string): Promise<void> {
+  await db.execute(sql`UPDATE media_jobs SET output_sha256 = ${sha256} WHERE id = ${jobId} AND status = 'done'`);
+}
+
+/** Whether a file has a finished fallback of this size (the download route's check). */
+export async function fallbackReady(db: Db, mediaId: number, size: string): Promise<boolean> {
+  return (await rows(db, sql`SELECT 1 FROM media_jobs WHERE media_id = ${mediaId} AND kind = 'fallback' AND preset = ${size} AND status = 'done'`)).length > 0;
+}

@@ -1,0 +1,86 @@
+import { array, enums, integer, max, min, nullable, number, optional, pattern, refine, size, string, type, type Infer } from 'superstruct';
+import { Id } from './common.ts';
+
+/*
+ * Delivery (issue 24): what a player can play (capabilities), what it plays now and the files it had to skip.
+ * The server picks each device's rendition of every scheduled file from its capabilities (docs/api.md, "Renditions").
+ */
+
+export const VIDEO_CODECS = ['h264', 'hevc', 'vp8', 'vp9', 'av1'] as const;
+export type VideoCodec = (typeof VIDEO_CODECS)[number];
+export const IMAGE_FORMATS = ['jpeg', 'png', 'webp', 'gif', 'bmp'] as const;
+export type ImageFormat = (typeof IMAGE_FORMATS)[number];
+export const SCREEN_ORIENTATIONS = ['landscape', 'portrait'] as const;
+export const PLAYBACK_ERROR_KINDS = ['decode', 'download', 'checksum'] as const;
+export type PlaybackErrorKind = (typeof PLAYBACK_ERROR_KINDS)[number];
+/** Where a schedule item's file comes from: the upload itself, a Directory preset's render, or a fallback render. */
+export const RENDITION_PATTERN = /^(source|fallback|render:[1-9]\d{0,9})$/;
+
+/** Pixels: a video or screen side, at most 16K. */
+const Side = min(max(integer(), 16384), 1);
+export const Size = type({ width: Side, height: Side });
+
+/** An ISO 8601 date-time between the years 2000 and 9999. */
+function isTimestamp(value: string): boolean {
+  const time = Date.parse(value);
+  return /^\d{4}-\d{2}-\d{2}T/.test(value) && time >= Date.UTC(2000, 0, 1) && time < Date.UTC(10000, 0, 1);
+}
+export const Timestamp = refine(size(string(), 1, 40), 'pattern', isTimestamp);
+
+/** What a player decodes and shows; absent parts are taken from its device type's defaults. */
+export const DeviceCapabilities = type({
+  codecs: size(array(enums(VIDEO_CODECS)), 0, VIDEO_CODECS.length),
+  images: optional(size(array(enums(IMAGE_FORMATS)), 0, IMAGE_FORMATS.length)),
+  /** The largest video it plays (either way round). */
+  max_video: optional(Size),
+  screen: optional(type({ width: Side, height: Side, orientation: enums(SCREEN_ORIENTATIONS) })),
+});
+export type DeviceCapabilities = Infer<typeof DeviceCapabilities>;
+
+export const NowPlaying = type({ event: Id, media: Id, started_at: Timestamp });
+export type NowPlaying = Infer<typeof NowPlaying>;
+
+export const PlaybackError = type({
+  media: Id,
+  kind: enums(PLAYBACK_ERROR_KINDS),
+  count: min(max(integer(), 1_000_000), 1),
+  last_at: Timestamp,
+  detail: optional(size(string(), 0, 300)),
+});
+export type PlaybackError = Infer<typeof PlaybackError>;
+export const PlaybackErrors = size(array(PlaybackError), 0, 100);
+
+/** The capabilities the server works with: declared ones, or its type's defaults (`source`). */
+export const EffectiveCapabilities = type({
+  codecs: array(string()),
+  images: array(string()),
+  max_video: type({ width: number(), height: number() }),
+  screen: nullable(type({ width: number(), height: number(), orientation: string() })),
+  source: enums(['declared', 'defaults']),
+});
+export type EffectiveCapabilities = Infer<typeof EffectiveCapabilities>;
+
+/** GET /tvpi/devices/{id}/playback/: what a device can play, what it plays now and its latest skips. */
+export const DevicePlayback = type({
+  device: Id,
+  capabilities: EffectiveCapabilities,
+  now_playing: nullable(
+    type({ event: Id, media: Id, name: nullable(string()), started_at: string(), reported_at: string(), preview: nullable(string()) }),
+  ),
+  errors: array(type({ media: Id, name: nullable(string()), kind: enums(PLAYBACK_ERROR_KINDS), count: integer(), last_at: string(), detail: string() })),
+});
+export type DevicePlayback = Infer<typeof DevicePlayback>;
+
+/** GET /media/files/{id}/playback/: devices playing the file now and the devices that failed to play it. */
+export const MediaPlayback = type({
+  media: Id,
+  playing_devices: integer(),
+  failures: array(type({ device: Id, device_name: string(), kind: enums(PLAYBACK_ERROR_KINDS), count: integer(), last_at: string(), detail: string() })),
+});
+export type MediaPlayback = Infer<typeof MediaPlayback>;
+
+/** A publish warning: `devices` screens cannot play `media` yet (rendering) or at all (cannot_play). */
+export const PublishWarning = type({ media: Id, name: string(), devices: min(integer(), 1), reason: enums(['rendering', 'cannot_play']) });
+export type PublishWarning = Infer<typeof PublishWarning>;
+
+export const Rendition = pattern(string(), RENDITION_PATTERN);

@@ -1,0 +1,136 @@
+import { createHash } from 'node:crypto';
+import { execFile } from 'node:child_process';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ffmpegPath } from '../../server/media/tools.ts';
+import { apiClient, signIn, startTestServer, type TestServer } from '../helpers/server.ts';
+import { createDevice, heartbeat } from './devices.helpers.ts';
+import { describeAs, makeFixtures, uploadForm } from './media-fixtures.ts';
+
+/*
+ * Delivery (issue 24): each device gets a rendition it can play, publish warns while one is rendering, and the panel
+ * learns what plays from the heartbeat. The HEVC clip is made here with the bundled ffmpeg's libx265.
+ */
+
+let server: TestServer;
+let client: Awaited<ReturnType<typeof signIn>>['client'];
+let fixtures: Awaited<ReturnType<typeof makeFixtures>>;
+let hevc: string;
+beforeAll(async () => {
+  server = await startTestServer();
+  client = (await signIn(server)).client;
+  fixtures = await makeFixtures();
+  hevc = path.join(fixtures.dir, 'clip-hevc.mp4');
+  await promisify(execFile)(ffmpegPath(), [
+    '-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=duration=2:size=320x240:rate=25',
+    '-pix_fmt', 'yuv420p', '-c:v', 'libx265', '-tag:v', 'hvc1', '-x265-params', 'log-level=error', hevc,
+  ]);
+});
+afterAll(async () => {
+  await server?.close();
+  if (fixtures) await fsp.rm(fixtures.dir, { recursive: true, force: true });
+});
+
+type Item = { media: { id: number; url: string; checksum: string; rendition: string }[] };
+const player = (device: { sn: string; key: string }) => ({ 'x-device-serial': device.sn, 'x-device-key': device.key });
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+async function schedule(device: { id: number; sn: string; key: string }) {
+  const answer = await apiClient(server).call('GET', `/scheduler/dev2/${device.id}`, undefined, player(device));
+  expect(answer.status).toBe(200);
+  return answer.body as { version: number; items: Item[] };
+}
+const filesOf = (body: { items: Item[] }) => body.items.flatMap((item) => item.media);
+
+describe('delivery', () => {
+  it('gives each device a rendition it decodes, warns while one renders, and moves the schedule version when it arrives', async () => {
+    const upload = await client.post('/media/files/create/', await uploadForm([hevc], [describeAs('Promo HEVC')]));
+    expect(upload.status).toBe(201);
+    const media = upload.body[0].id as number;
+    await vi.waitFor(async () => expect((await client.get(`/media/files/${media}`)).body.status).toBe('ready_to_play'), { timeout: 60_000, interval: 300 });
+    expect((await client.get(`/media/files/${media}`)).body.video_codec).toBe('hevc');
+
+    // A tvpi that declares nothing (its type's defaults: no HEVC) and one that declares HEVC at hello.
+    const plain = await createDevice(client, { position: 'horizontal' });
+    const capable = await createDevice(client, { position: 'horizontal' });
+    const hello = await apiClient(server).post('/player/hello/', { serial: capable.sn, key: capable.key, capabilities: { codecs: ['h264', 'hevc'], max_video: { width: 3840, height: 2160 }, screen: { width: 1920, height: 1080, orientation: 'landscape' } } });
+    expect(hello.status).toBe(200);
+    const declared = await client.get(`/tvpi/devices/${capable.id}/playback/`);
+    expect(declared.body.capabilities).toMatchObject({ codecs: ['h264', 'hevc'], source: 'declared', screen: { orientation: 'landscape' } });
+    expect((await client.get(`/tvpi/devices/${plain.id}/playback/`)).body.capabilities).toMatchObject({ codecs: ['h264', 'vp8', 'vp9'], source: 'defaults' });
+    // Malformed capabilities are refused with the field named.
+    const bad = await apiClient(server).post('/player/hello/', { serial: capable.sn, key: capable.key, capabilities: { codecs: ['h266'] } });
+    expect(bad.status).toBe(400);
+
+    const campaign = (await client.post('/campaigns/create/', { name: 'Delivery', screen_position: 'horizontal', user: 1 })).body.id as number;
+    expect((await client.put(`/campaigns/${campaign}/devices/`, { devices: [plain.id, capable.id] })).status).toBe(200);
+    const event = await client.post('/scheduler/events/create/', { campaign, title: 'Promo', media, all_day: true, start_date: day(-1), end_date: day(1), devices: [plain.id, capable.id] });
+    expect(event.status, JSON.stringify(event.body)).toBe(201);
+    const published = await client.post(`/scheduler/publish/${campaign}/`);
+    expect(published.status).toBe(200);
+    expect(published.body.warnings).toEqual([{ media, name: 'Promo HEVC', devices: 1, reason: 'rendering' }]);
+    expect((await client.get('/campaigns/?search=Delivery')).body.results[0]).toMatchObject({ id: campaign, waiting_renders: 1 });
+
+    // The HEVC screen downloads the source; the other waits for its fallback.
+    const capableFiles = filesOf(await schedule(capable));
+    expect(capableFiles.length).toBeGreaterThan(0);
+    for (const file of capableFiles) expect(file).toMatchObject({ id: media, rendition: 'source', url: `/api/v1/media/files/${media}/source` });
+    const waiting = await schedule(plain);
+    expect(filesOf(waiting)).toEqual([]);
+
+    // The fallback (H.264, the source's size fitted into 1920x1080) arrives: the version moves and the bytes match.
+    let fallback: Awaited<ReturnType<typeof schedule>> = waiting;
+    await vi.waitFor(
+      async () => {
+        fallback = await schedule(plain);
+        expect(filesOf(fallback)[0]).toMatchObject({ id: media, rendition: 'fallback', url: `/api/v1/media/files/${media}/fallback/320x240` });
+      },
+      { timeout: 90_000, interval: 500 },
+    );
+    expect(fallback.version).toBeGreaterThan(waiting.version);
+    const file = filesOf(fallback)[0]!;
+    const response = await fetch(`${server.origin}${file.url}`, { headers: player(plain) });
+    expect(response.status).toBe(200);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(file.checksum);
+    expect((await fetch(`${server.origin}/api/v1/media/files/${media}/fallback/640x480`, { headers: player(plain) })).status).toBe(404);
+    expect((await client.post(`/scheduler/publish/${campaign}/`)).body.warnings).toEqual([]);
+    expect((await client.get('/campaigns/?search=Delivery')).body.results[0]).toMatchObject({ waiting_renders: 0 });
+
+    // A Directory preset for exactly this device type and screen wins over the fallback once rendered.
+    const query = await client.post('/directory/queries/create/', { name: 'Pi small', value: '320 x 240 @ fps=25 @ x264', type: 'video', device: 'tvpi', screen: 'horizontal' });
+    expect(query.status).toBe(201);
+    await vi.waitFor(
+      async () => {
+        const now = await schedule(plain);
+        expect(filesOf(now)[0]).toMatchObject({ rendition: `render:${query.body.id}`, url: `/api/v1/media/files/${media}/render/${query.body.id}` });
+        expect(now.version).toBeGreaterThan(fallback.version);
+      },
+      { timeout: 90_000, interval: 500 },
+    );
+    // The HEVC screen is a tvpi too, but the preset is rendered for it as well: it decodes H.264, so it takes the preset.
+    expect(filesOf(await schedule(capable))[0]).toMatchObject({ rendition: `render:${query.body.id}` });
+
+    // The panel learns what plays: now_playing makes the file "playing"; skips show on the device and the file.
+    const started = new Date().toISOString();
+    expect((await heartbeat(server, capable, { schedule_state: 'playing', now_playing: { event: event.body.id, media, started_at: started } })).status).toBe(200);
+    await vi.waitFor(async () => expect((await client.get(`/media/files/${media}`)).body.status).toBe('playing'), { timeout: 10_000, interval: 200 });
+    const card = await client.get(`/tvpi/devices/${capable.id}/playback/`);
+    expect(card.body.now_playing).toMatchObject({ event: event.body.id, media, name: 'Promo HEVC', preview: `/api/v1/media/files/${media}/preview` });
+    expect((await client.get(`/media/files/${media}/playback/`)).body).toMatchObject({ playing_devices: 1, failures: [] });
+
+    const skipped = { media, kind: 'decode', count: 2, last_at: new Date().toISOString(), detail: 'MEDIA_ERR_SRC_NOT_SUPPORTED' };
+    expect((await heartbeat(server, plain, { schedule_state: 'playing', now_playing: null, playback_errors: [skipped] })).status).toBe(200);
+    expect((await heartbeat(server, plain, { schedule_state: 'playing', now_playing: null, playback_errors: [{ ...skipped, count: 1 }] })).status).toBe(200);
+    expect((await client.get(`/tvpi/devices/${plain.id}`)).body.schedule_state).toBe('playback_errors');
+    expect((await client.get('/tvpi/devices/?schedule=playback_errors')).body.results.map((d: { id: number }) => d.id)).toEqual([plain.id]);
+    expect((await client.get(`/tvpi/devices/${plain.id}/playback/`)).body.errors).toEqual([{ media, name: 'Promo HEVC', kind: 'decode', count: 3, last_at: expect.any(String), detail: 'MEDIA_ERR_SRC_NOT_SUPPORTED' }]);
+    expect((await client.get(`/media/files/${media}/playback/`)).body.failures).toEqual([
+      { device: plain.id, device_name: expect.any(String), kind: 'decode', count: 3, last_at: expect.any(String), detail: 'MEDIA_ERR_SRC_NOT_SUPPORTED' },
+    ]);
+    const refused = await heartbeat(server, plain, { playback_errors: [{ ...skipped, kind: 'melted' }] });
+    expect(refused.status).toBe(400);
+  });
+});
