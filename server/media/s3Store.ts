@@ -23,8 +23,8 @@ import { checkedKey, mediaKeys, sweepDir, tempStem, type MediaStore } from './st
 
 /** Uploads in flight live under this prefix until their commit moves them (a crash leaves them to `sweepTemp`). */
 const TEMP_PREFIX = 'tmp/';
-/** 8 MB parts, 4 in flight: at most 32 MB of one upload in memory (lib-storage buffers queueSize x partSize). */
-const PART_BYTES = 8 * 1024 * 1024;
+/** 5 MB parts (S3's least), 4 in flight: about 20 MB of one upload in memory (lib-storage buffers queueSize x partSize). */
+const PART_BYTES = 5 * 1024 * 1024;
 const QUEUE = 4;
 
 function statusOf(error: unknown): number | undefined {
@@ -82,17 +82,17 @@ export function createS3Store(config: S3StoreConfig, scratchDir: string): MediaS
       queueSize: QUEUE,
       leavePartsOnError: false,
     });
-    const failed = (error: unknown) => {
-      body.destroy();
-      counted.destroy();
-      void upload.abort().catch(() => undefined);
+    // A failing body (the size limit, a dropped connection) errors `counted`, which fails the parts being read: lib-storage
+    // then sends AbortMultipartUpload before done() rejects, so the parts are gone when this rejects. (Upload.abort()
+    // would reject done() at once and abort the multipart upload later, if at all.)
+    const uploading = upload.done().catch((error: unknown) => {
+      counted.destroy(error as Error);
       throw error;
-    };
-    piping.catch(() => void upload.abort().catch(() => undefined));
-    try {
-      await Promise.all([piping, upload.done()]);
-    } catch (error) {
-      failed(error);
+    });
+    const [piped, uploaded] = await Promise.allSettled([piping, uploading]);
+    if (piped.status === 'rejected' || uploaded.status === 'rejected') {
+      body.destroy();
+      throw piped.status === 'rejected' ? piped.reason : (uploaded as PromiseRejectedResult).reason;
     }
     return bytes;
   }

@@ -391,7 +391,7 @@ describe('video upload', () => {
       expect(refused.status).toBe(403);
       expect(refused.body.code).toBe('video_upload_disabled');
       expect((await client.get('/media/files/?page_size=500')).body.count).toBe(before);
-      expect(await tempFiles(server.dataDir)).toEqual([]);
+      expect(await tempFiles(server)).toEqual([]);
 
       await client.put(`/companies/${north.id}/change-video-upload`, {});
       const accepted = await client.post('/media/files/create/', await uploadForm([fixtures.png], [{ ...describeAs('Accepted still'), company: north.id }]));

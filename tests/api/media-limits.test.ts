@@ -16,7 +16,7 @@ afterAll(async () => {
 
 /** What is stored before a test: each test judges its own upload against it, whatever ran before. */
 async function stored() {
-  return { dirs: await storedMediaDirs(server.dataDir), count: (await admin.client.get('/media/files/')).body.count as number };
+  return { dirs: await storedMediaDirs(server), count: (await admin.client.get('/media/files/')).body.count as number };
 }
 
 describe('upload size limit (262144000 bytes)', () => {
@@ -25,7 +25,7 @@ describe('upload size limit (262144000 bytes)', () => {
     let tempSeen = false;
     const upload = streamUpload(server.api, admin.access, MAX_MEDIA_FILE_BYTES + 1, {
       onProgress: (bytes) => {
-        if (bytes === 64 * 1024 * 1024) void tempFiles(server.dataDir).then((files) => (tempSeen ||= files.length > 0));
+        if (bytes === 64 * 1024 * 1024) void tempFiles(server).then((files) => (tempSeen ||= files.length > 0));
       },
     });
     const response = await upload.response;
@@ -36,7 +36,7 @@ describe('upload size limit (262144000 bytes)', () => {
       fields: { 'src_file[0]': 'too_large' },
     });
     expect(tempSeen).toBe(true);
-    expect(await tempFiles(server.dataDir)).toEqual([]);
+    expect(await tempFiles(server)).toEqual([]);
     expect(await stored()).toEqual(before);
   });
 
@@ -45,7 +45,7 @@ describe('upload size limit (262144000 bytes)', () => {
     const response = await streamUpload(server.api, admin.access, MAX_MEDIA_FILE_BYTES).response;
     expect(response.status).toBe(201);
     expect(response.body[0].size).toBe(250);
-    expect(await tempFiles(server.dataDir)).toEqual([]);
+    expect(await tempFiles(server)).toEqual([]);
     expect(await stored()).toEqual({ dirs: [...before.dirs, String(response.body[0].id)].sort(), count: before.count + 1 });
   });
 });
@@ -56,9 +56,9 @@ describe('a dropped connection', () => {
     const upload = streamUpload(server.api, admin.access, 50 * 1024 * 1024, { stopAfter: 8 * 1024 * 1024 });
     upload.response.catch(() => undefined);
     // Wait until the server is writing the file, then cut the connection mid-body.
-    await vi.waitFor(async () => expect((await tempFiles(server.dataDir)).length).toBe(1), { timeout: 10_000, interval: 20 });
+    await vi.waitFor(async () => expect((await tempFiles(server)).length).toBe(1), { timeout: 10_000, interval: 20 });
     upload.request.destroy();
-    await vi.waitFor(async () => expect(await tempFiles(server.dataDir)).toEqual([]), { timeout: 10_000, interval: 20 });
+    await vi.waitFor(async () => expect(await tempFiles(server)).toEqual([]), { timeout: 10_000, interval: 20 });
     expect(await stored()).toEqual(before);
   });
 });

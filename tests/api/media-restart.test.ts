@@ -42,7 +42,7 @@ describe('a server restart', () => {
     const crashedAt = new Date(Date.now() - 10 * 60_000);
     await first.server.ctx.db.update(mediaJobs).set({ status: 'running', startedAt: crashedAt, heartbeatAt: crashedAt }).where(eq(mediaJobs.mediaId, created.id));
     await first.server.ctx.db.update(mediaFiles).set({ status: 'processing', hasPreview: false, duration: null }).where(eq(mediaFiles.id, created.id));
-    await fsp.rm(path.join(dataDir, 'media', String(created.id), 'preview.jpg'));
+    await first.server.ctx.media.remove([first.server.ctx.media.previewKey(created.id)]);
     await first.server.close();
 
     const second = await start();

@@ -1,9 +1,10 @@
+import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mediaUsageProviders } from '../../server/media/usage.ts';
 import { apiClient, createUserAndSignIn, signIn, startTestServer, type TestServer } from '../helpers/server.ts';
-import { describeAs, makeFixtures, probeStreams, storedMediaDirs, tempFiles, uploadForm } from './media-fixtures.ts';
+import { describeAs, makeFixtures, probeStreams, storedMediaDirs, storedNames, tempFiles, uploadForm } from './media-fixtures.ts';
 
 let server: TestServer;
 let admin: Awaited<ReturnType<typeof signIn>>;
@@ -86,9 +87,9 @@ describe('POST /media/files/create/', () => {
     }
     const still = await settled(response.body[1].id);
     expect(still).toMatchObject({ duration: null, resolution: '320x240', video_codec: 'png' });
-    const dirs = await storedMediaDirs(server.dataDir);
+    const dirs = await storedMediaDirs(server);
     expect(dirs).toEqual(expect.arrayContaining(response.body.map((m: any) => String(m.id))));
-    expect(await fsp.readdir(path.join(server.dataDir, 'media', String(response.body[2].id)))).toEqual(['preview.jpg', 'source.jpg']);
+    expect(await storedNames(server, response.body[2].id)).toEqual(['preview.jpg', 'source.jpg']);
   });
 
   it('accepts plain src_file parts in arrival order', async () => {
@@ -108,15 +109,15 @@ describe('POST /media/files/create/', () => {
     ['a description without a name', [{ screen_position: 'horizontal', device_type: 'tvpi' }, describeAs('b')], { 'file_info.0.name': 'required' }],
     ['an unknown screen position', [describeAs('a'), describeAs('b', { screen_position: 'diagonal' as never })], { 'file_info.1.screen_position': 'invalid' }],
   ])('answers 400 invalid_file_info for file_info %s and keeps nothing', async (_label, info, fields) => {
-    const before = await storedMediaDirs(server.dataDir);
+    const before = await storedMediaDirs(server);
     const form = await uploadForm([fixtures.png, fixtures.jpg], info === undefined ? '' : info);
     if (info === undefined) form.delete('file_info');
     const response = await admin.client.post('/media/files/create/', form);
     expect(response.status).toBe(400);
     expect(response.body.code).toBe('invalid_file_info');
     expect(response.body.fields).toEqual(fields);
-    expect(await tempFiles(server.dataDir)).toEqual([]);
-    expect(await storedMediaDirs(server.dataDir)).toEqual(before);
+    expect(await tempFiles(server)).toEqual([]);
+    expect(await storedMediaDirs(server)).toEqual(before);
   });
 
   it('answers 400 invalid_content_format for content that is not video or image, naming the part', async () => {
@@ -125,7 +126,7 @@ describe('POST /media/files/create/', () => {
     const response = await admin.client.post('/media/files/create/', await uploadForm([fixtures.png, text], [describeAs('a'), describeAs('b')]));
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ detail: 'Invalid content format!', code: 'invalid_content_format', fields: { 'src_file[1]': 'invalid_content_format' } });
-    expect(await tempFiles(server.dataDir)).toEqual([]);
+    expect(await tempFiles(server)).toEqual([]);
   });
 
   it('answers 400 when no file was sent', async () => {
@@ -153,7 +154,8 @@ describe('processing', () => {
     const render = await download(media.formats[0].link);
     expect(render.status).toBe(200);
     expect(render.type).toBe('video/mp4');
-    const stream = await probeStreams(path.join(server.dataDir, 'media', String(media.id), `render-${query.body.id}.mp4`));
+    const copy = await server.ctx.media.localCopy(server.ctx.media.renderKey(media.id, query.body.id));
+    const stream = await probeStreams(copy.path).finally(() => copy.release());
     expect(stream).toMatchObject({ width: 640, height: 360, codec_name: 'h264', r_frame_rate: '15/1' });
 
     // A preset switched on later renders the files it matches.
@@ -167,7 +169,7 @@ describe('processing', () => {
     // Deleting a preset removes its renders.
     expect((await admin.client.delete(`/directory/queries/${off.body.id}`)).status).toBe(204);
     expect((await admin.client.get(`/media/files/${media.id}`)).body.formats.map((f: any) => f.name)).toEqual(['Lobby small']);
-    expect(await fsp.readdir(path.join(server.dataDir, 'media', String(media.id)))).not.toContain(`render-${off.body.id}.mp4`);
+    expect(await storedNames(server, media.id)).not.toContain(`render-${off.body.id}.mp4`);
     for (const id of [query.body.id, other.body.id]) await admin.client.delete(`/directory/queries/${id}`);
   });
 
@@ -182,7 +184,7 @@ describe('processing', () => {
     expect((await download(failed.links.source)).status).toBe(200);
 
     // The operator fixes the cause (here: the stored file) and retries.
-    await fsp.copyFile(fixtures.video, path.join(server.dataDir, 'media', String(failed.id), 'source.mp4'));
+    await server.ctx.media.put(server.ctx.media.sourceKey(failed.id, 'mp4'), fs.createReadStream(fixtures.video));
     const retried = await admin.client.post(`/media/files/${failed.id}/retry/`);
     expect(retried.status).toBe(202);
     expect(retried.body.status).toBe('processing');
@@ -237,11 +239,10 @@ describe('one media file', () => {
     } finally {
       mediaUsageProviders.splice(mediaUsageProviders.indexOf(provider), 1);
     }
-    const dir = path.join(server.dataDir, 'media', String(created.id));
-    expect((await fsp.readdir(dir)).sort()).toEqual(['preview.jpg', 'source.jpg']);
+    expect(await storedNames(server, created.id)).toEqual(['preview.jpg', 'source.jpg']);
     expect((await admin.client.delete(`/media/files/${created.id}`)).status).toBe(204);
     expect((await admin.client.get(`/media/files/${created.id}`)).status).toBe(404);
-    await expect(fsp.stat(dir)).rejects.toThrow();
+    expect(await storedNames(server, created.id)).toEqual([]);
   });
 
   it('answers 404 for unknown files and 400 for malformed ids', async () => {

@@ -25,8 +25,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-const navigationDir = () => path.join(server.dataDir, 'navigation');
-const filesOnDisk = () => (fs.existsSync(navigationDir()) ? fs.readdirSync(navigationDir()).sort() : []);
+/** The navigation files in the media store (DATA_DIR/navigation, or navigation/ in the bucket). */
+const filesOnDisk = async () => (await server.ctx.media.list('navigation/')).map((key) => key.slice('navigation/'.length)).sort();
 
 function objectForm(fields: Record<string, string | number>, layout?: Buffer, type = 'image/png') {
   const form = new FormData();
@@ -75,17 +75,17 @@ describe('navigation objects', () => {
     expect(renamed.status).toBe(200);
     expect(renamed.body).toEqual({ ...created.body, name: 'Ground floor' });
 
-    const before = filesOnDisk();
+    const before = await filesOnDisk();
     const replaced = await client.put(`/navigation/objects/${id}`, objectForm({}, TINY_PNG));
     expect(replaced.status).toBe(200);
     expect(replaced.body).toMatchObject({ name: 'Ground floor', width: 1, height: 1 });
     expect(replaced.body.layout).not.toBe(created.body.layout);
-    expect(filesOnDisk()).toHaveLength(before.length);
-    expect(filesOnDisk().some((f) => before.includes(f))).toBe(false);
+    expect((await filesOnDisk())).toHaveLength(before.length);
+    expect((await filesOnDisk()).some((f) => before.includes(f))).toBe(false);
 
     expect((await client.delete(`/navigation/objects/${id}`)).status).toBe(204);
     expect((await client.get(`/navigation/objects/${id}`)).status).toBe(404);
-    expect(filesOnDisk()).toEqual([]);
+    expect((await filesOnDisk())).toEqual([]);
     const journal = await server.ctx.db.execute(sql`SELECT action FROM journal WHERE entity = 'navigation_object' AND entity_id = ${String(id)} ORDER BY id`);
     expect((journal as unknown as { rows: { action: string }[] }).rows.map((r) => r.action)).toEqual(['create', 'update', 'update', 'delete']);
   });
@@ -107,19 +107,19 @@ describe('navigation objects', () => {
 
   it('refuses a layout of 25 MB + 1 byte with 413 and leaves nothing on disk', async () => {
     const { office } = await createCompanyAndOffice(client, 'Huge');
-    const before = filesOnDisk();
+    const before = await filesOnDisk();
     const tooLarge = Buffer.alloc(MAX_NAVIGATION_FILE_BYTES + 1);
     TINY_PNG.copy(tooLarge);
     const response = await client.post('/navigation/objects/create/', objectForm({ office: office.id, name: 'Too large' }, tooLarge));
     expect(response.status).toBe(413);
     expect(response.body).toMatchObject({ code: 'file_too_large', fields: { layout: 'too_large' } });
-    expect(filesOnDisk()).toEqual(before);
+    expect((await filesOnDisk())).toEqual(before);
     expect((await client.get(`/navigation/objects/?office=${office.id}`)).body.count).toBe(0);
   });
 
   it('refuses a file that is not a PNG, JPEG or WebP image with 400 and leaves nothing on disk', async () => {
     const { office } = await createCompanyAndOffice(client, 'Text');
-    const before = filesOnDisk();
+    const before = await filesOnDisk();
     const gif = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1');
     for (const body of [Buffer.from('this is a plan, honestly, not an image'), gif]) {
       const response = await client.post('/navigation/objects/create/', objectForm({ office: office.id, name: 'Plan' }, body));
@@ -136,7 +136,7 @@ describe('navigation objects', () => {
     const noOffice = await client.post('/navigation/objects/create/', objectForm({ office: 999999, name: 'Plan' }, TINY_PNG));
     expect(noOffice.status).toBe(400);
     expect(noOffice.body.code).toBe('unknown_office');
-    expect(filesOnDisk()).toEqual(before);
+    expect((await filesOnDisk())).toEqual(before);
   });
 
   it('needs a signed-in user', async () => {

@@ -7,7 +7,7 @@ import { buildApp } from '../../server/app.ts';
 import { createContext, ensureAdmin } from '../../server/bootstrap.ts';
 import { ActiveUserCache, PlayerCache } from '../../server/caches.ts';
 import { ContactWriter } from '../../server/db/heartbeats.ts';
-import { loadConfig, type ServerConfig } from '../../server/config.ts';
+import { loadConfig, mediaStoreFromEnv, type ServerConfig } from '../../server/config.ts';
 import type { AppContext } from '../../server/context.ts';
 import { record, timed } from './profile.ts';
 import { adminQuery as adminQueryOn, pgliteDump, postgresTemplate } from './templates.ts';
@@ -49,12 +49,16 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     databaseUrl = url.toString();
     if (!persistent) dropDatabase = async () => void (await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
   }
+  // With MEDIA_STORE=s3 (the api-s3 project) each server gets a bucket of its own; a persistent one, one named after its dataDir.
+  const mediaStore = mediaStoreFromEnv();
+  if (mediaStore.kind === 's3') mediaStore.bucket = `vitrine-${persistent ? createHash('sha256').update(dataDir).digest('hex').slice(0, 16) : randomBytes(8).toString('hex')}`;
   const config = loadConfig({
     port: 0,
     host: '127.0.0.1',
     dataDir,
     inMemory: !databaseUrl && !overrides.dataDir,
     databaseUrl,
+    mediaStore,
     logLevel: 'silent',
     loginRateLimit: { max: 1000, windowSeconds: 60 },
     ...overrides,
