@@ -2,7 +2,7 @@
  * npm test: the whole test command, on two cores in two lines of work that run side by side.
  *   1. Chromium first: when it is missing, a root user with apt gets it installed (said so); anyone else is told the
  *      exact command, before any other work.
- *   2. typecheck, then the vitest projects that need no build (unit, model, api, and api-postgres with VITRINE_TEST_PG);
+ *   2. typecheck, then the vitest projects that need no build (unit, model, api, api-s3, and api-postgres with VITRINE_TEST_PG);
  *   3. meanwhile the build, then the browser tests (e2e) on it, one file at a time as before.
  * Each line's output is prefixed with its name; the wall time of each phase is printed as it ends and again at the end,
  * followed by one closing line "Tests: N passed, N failed, N skipped" over both vitest runs.
@@ -97,7 +97,7 @@ function stopAll() {
 
 ensureChromium();
 
-const projects = ['unit', 'model', 'api', ...(process.env.VITRINE_TEST_PG ? ['api-postgres'] : [])];
+const projects = ['unit', 'model', 'api', 'api-s3', ...(process.env.VITRINE_TEST_PG ? ['api-postgres'] : [])];
 const nodeOutput: string[] = [];
 const browserOutput: string[] = [];
 
