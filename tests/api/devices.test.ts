@@ -106,6 +106,9 @@ describe('devices: create, read, update, delete', () => {
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect(response.body.fields, JSON.stringify(body)).toEqual(fields);
     }
+    // The web player in a browser is a device type of its own (adopted from /clients like any player).
+    const web = await client.post('/tvpi/devices/create/', { user: 1, sn: nextSerial(), device_type: 'web' });
+    expect([web.status, web.body.device_type]).toEqual([201, 'web']);
   });
 
   it('accepts an IPv6 address and a MAC in any usual notation', async () => {

@@ -170,6 +170,8 @@ describe('campaigns', () => {
     }
     const target = await admin.post('/campaigns/create/', { name: `${marker} xls`, screen_position: 'horizontal', user: 1 });
     await page.goto(`/campaigns/${target.body.id}/devices`);
+    // Why a device of another position is not offered is said on the page.
+    await visible(page.getByText('Only horizontal devices can take part in this campaign', { exact: false }));
     const importButton = page.getByRole('button', { name: 'Import XLS(X)' });
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), importButton.click()]);
     await chooser.setFiles(path.resolve(import.meta.dirname, '../fixtures/devices-libreoffice.xls'));

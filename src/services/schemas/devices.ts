@@ -32,7 +32,8 @@ export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
 /** playback_errors: the player reports files it had to skip and plays nothing (issue 24). */
 export const SCHEDULE_STATES = ['playing', 'waiting', 'not_found', 'playback_errors'] as const;
 export type ScheduleState = (typeof SCHEDULE_STATES)[number];
-export const DEVICE_TYPES = ['tvpi', 'android', 'windows', 'webos', 'tizen'] as const;
+/** `web`: the web player (player/index.html) in a browser, as adopted from /clients. */
+export const DEVICE_TYPES = ['tvpi', 'android', 'windows', 'webos', 'tizen', 'web'] as const;
 export type DeviceType = (typeof DEVICE_TYPES)[number];
 /** Config profiles a new device's files are generated from (its "default config"). */
 export const DEFAULT_CONFIGS = ['standard', 'kiosk', 'videowall'] as const;

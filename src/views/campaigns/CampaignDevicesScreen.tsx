@@ -100,6 +100,11 @@ export default function CampaignDevicesScreen() {
           <span className={styles.hint}>{t('common:viewOnly')}</span>
         )}
       </div>
+      {campaign ? (
+        <Body1 as="p" className={styles.hint}>
+          {t('devices.positionHint', { context: campaign.screen_position })}
+        </Body1>
+      ) : null}
       <div className={styles.sides}>
         <DeviceSide editor={editor} side="participating" />
         <DeviceSide editor={editor} side="available" />
