@@ -17,6 +17,8 @@ export const DEVICE_TYPE_DEFAULTS: Record<DeviceType, Omit<EffectiveCapabilities
   windows: { codecs: ['h264', 'hevc', 'vp8', 'vp9', 'av1'], images: ['jpeg', 'png', 'webp', 'gif', 'bmp'], max_video: { width: 3840, height: 2160 } },
   webos: { codecs: ['h264', 'hevc', 'vp9'], images: ['jpeg', 'png', 'gif', 'bmp'], max_video: { width: 3840, height: 2160 } },
   tizen: { codecs: ['h264', 'vp8', 'vp9'], images: ['jpeg', 'png', 'gif', 'bmp'], max_video: { width: 3840, height: 2160 } },
+  // The web player in a browser measures and declares its own; without that, what every current browser decodes.
+  web: { codecs: ['h264', 'vp8', 'vp9'], images: ['jpeg', 'png', 'webp', 'gif'], max_video: { width: 1920, height: 1080 } },
 };
 
 const knownType = (type: string): DeviceType => (type in DEVICE_TYPE_DEFAULTS ? (type as DeviceType) : 'tvpi');
