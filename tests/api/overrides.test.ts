@@ -313,3 +313,23 @@ describe('scope and input', () => {
     expect(listed.body.count).toBe(5);
   });
 });
+
+describe('deleting what an override plays', () => {
+  it('ends a running override (its devices return to their schedule) and is not refused for a cleared one', async () => {
+    const temporary = await media('Temporary alert', companyA);
+    const started = await admin.post('/overrides/create/', { devices: [inA2.id], media: temporary });
+    expect(started.status).toBe(201);
+    expect(await playingNow(inA2.id)).toEqual([{ event: started.body.id, priority: OVERRIDE_PRIORITY }]);
+    const before = await version(inA2);
+    expect((await admin.delete(`/media/files/${temporary}`)).status).toBe(204);
+    expect((await admin.get(`/overrides/${started.body.id}`)).status).toBe(404);
+    // Queued by the delete; dev2 compiles a queued device before answering.
+    expect(await playingNow(inA2.id)).toEqual([{ event: eventId, priority: 100 }]);
+    expect(await version(inA2)).toBe(before + 1);
+
+    const kept = await media('Kept alert', companyA);
+    const cleared = await admin.post('/overrides/create/', { devices: [inA2.id], media: kept });
+    expect((await admin.post(`/overrides/${cleared.body.id}/clear/`)).status).toBe(200);
+    expect((await admin.delete(`/media/files/${kept}`)).status).toBe(204);
+  });
+});
