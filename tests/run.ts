@@ -6,7 +6,7 @@
  *   3. meanwhile the build, then the browser tests (e2e) on it, one file at a time as before.
  * Each line's output is prefixed with its name; the wall time of each phase is printed as it ends and again at the end,
  * followed by one closing line "Tests: N passed, N failed, N skipped" over both vitest runs.
- * Extra arguments go to both vitest runs (e.g. `npm test -- --bail 1`).
+ * Extra arguments go to both vitest runs (e.g. `npm test -- --bail 1`); `--project NAME` runs only the lines and projects named.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -97,21 +97,30 @@ function stopAll() {
 
 ensureChromium();
 
-const projects = ['unit', 'model', 'api', 'api-s3', ...(process.env.VITRINE_TEST_PG ? ['api-postgres'] : [])];
+// `--project NAME` among the arguments narrows the lines to those projects (a line with none of them is left out).
+const asked: string[] = [];
+const otherArgs = vitestArgs.filter((arg, index) => {
+  if (arg === '--project') return false;
+  if (vitestArgs[index - 1] === '--project') return void asked.push(arg);
+  if (arg.startsWith('--project=')) return void asked.push(arg.slice('--project='.length));
+  return true;
+});
+const chosen = (name: string) => asked.length === 0 || asked.includes(name);
+const projects = ['unit', 'model', 'api', 'api-s3', ...(process.env.VITRINE_TEST_PG ? ['api-postgres'] : [])].filter(chosen);
 const nodeOutput: string[] = [];
 const browserOutput: string[] = [];
 
 const nodeLine = (async () => {
   if (!skipBuild && (await step('typecheck', '[typecheck]', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'])) !== 0) return stopAll();
-  if (failed) return;
+  if (failed || projects.length === 0) return;
   const projectArgs = projects.flatMap((project) => ['--project', project]);
-  if ((await step(`vitest ${projects.join(', ')}`, `[${projects.join(',')}]`, 'npx', ['vitest', 'run', '--passWithNoTests', ...projectArgs, ...vitestArgs], nodeOutput)) !== 0) failed = true;
+  if ((await step(`vitest ${projects.join(', ')}`, `[${projects.join(',')}]`, 'npx', ['vitest', 'run', '--passWithNoTests', ...projectArgs, ...otherArgs], nodeOutput)) !== 0) failed = true;
 })();
 
 const browserLine = (async () => {
   if (!skipBuild && (await step('build', '[build]', 'npm', ['run', '--silent', 'build'])) !== 0) return stopAll();
-  if (failed) return;
-  if ((await step('vitest e2e', '[e2e]', 'npx', ['vitest', 'run', '--passWithNoTests', '--project', 'e2e', ...vitestArgs], browserOutput)) !== 0) failed = true;
+  if (failed || !chosen('e2e')) return;
+  if ((await step('vitest e2e', '[e2e]', 'npx', ['vitest', 'run', '--passWithNoTests', '--project', 'e2e', ...otherArgs], browserOutput)) !== 0) failed = true;
 })();
 
 await Promise.all([nodeLine, browserLine]);

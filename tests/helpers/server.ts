@@ -47,7 +47,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     const url = new URL(process.env.TEST_DATABASE_URL);
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
-    if (!persistent) dropDatabase = async () => void (await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    if (!persistent) dropDatabase = () => dropDatabaseNamed(name);
   }
   // With MEDIA_STORE=s3 (the api-s3 project) each server gets a bucket of its own; a persistent one, one named after its dataDir.
   const mediaStore = mediaStoreFromEnv();
@@ -112,13 +112,26 @@ function adminQuery(statement: string): Promise<unknown[]> {
   return adminQueryOn(process.env.TEST_DATABASE_URL!, statement);
 }
 
+/**
+ * Drops a test database once the server's pool has closed. Its sessions may still be ending on the server side: a plain
+ * DROP waits for them (up to 5 s); WITH (FORCE) would kill them, and a client still ending its session then threw
+ * "terminating connection due to administrator command" as an uncaught error into whatever file ran next.
+ */
+async function dropDatabaseNamed(name: string): Promise<void> {
+  try {
+    await adminQuery(`DROP DATABASE IF EXISTS ${name}`);
+  } catch {
+    await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+}
+
 function persistentDatabaseName(dataDir: string): string {
   return `vitrine_test_${createHash('sha256').update(dataDir).digest('hex').slice(0, 12)}`;
 }
 
 /** Drops the database a persistent test server (one started with its own dataDir) used on PostgreSQL. */
 export async function dropTestDatabase(dataDir: string): Promise<void> {
-  if (process.env.TEST_DATABASE_URL) await adminQuery(`DROP DATABASE IF EXISTS ${persistentDatabaseName(dataDir)} WITH (FORCE)`);
+  if (process.env.TEST_DATABASE_URL) await dropDatabaseNamed(persistentDatabaseName(dataDir));
 }
 
 export interface JsonResponse<T = any> {
