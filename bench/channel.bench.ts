@@ -1,0 +1,185 @@
+import fs from 'node:fs';
+import pg from 'pg';
+import { httpFetch } from '../server/channel/httpFetch.ts';
+import { connectChannel, type NoticeKind } from '../src/services/player/channel.ts';
+import { CHANNEL_BENCH_PASSWORD } from './channel-server.ts';
+import { benchKey, benchSerial } from './devices-server.ts';
+import { percentile, printMeasurements, signInToken, spawnBenchScript, type BenchServer, type Measurement } from './lib.ts';
+
+/*
+ * The live channel (issue 25). The server runs in a child process (bench/channel-server.ts), the players here, each an
+ * open GET /player/channel/ on a connection of its own:
+ *  - 1,000 players on one instance (PGlite): from the publish request of a campaign on all of them to each player's
+ *    `schedule` notice (p95); REBOOT queued for each (20 at a time): from its send-command request to the heartbeat the
+ *    `command` notice triggered answering it (p95);
+ *  - two instances on one PostgreSQL (VITRINE_TEST_PG or DATABASE_URL; skipped without), 500 players on each: a
+ *    publish through the first, to the `schedule` notice of each player of the second (p95);
+ *  - 10,000 players on one instance: growth of the server process's resident memory per open channel.
+ */
+
+const rssBytes = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
+
+interface Player {
+  index: number;
+  notices: { kinds: NoticeKind[]; at: number }[];
+  ready: Promise<void>;
+  abort: AbortController;
+}
+
+function connect(origin: string, index: number): Player {
+  const notices: Player['notices'] = [];
+  const abort = new AbortController();
+  let opened!: () => void;
+  const ready = new Promise<void>((resolve) => (opened = resolve));
+  void connectChannel(
+    { origin, serial: benchSerial(index), key: benchKey(index), fetch: httpFetch },
+    (event) => {
+      if (event.type === 'ready') opened();
+      if (event.type === 'notice') notices.push({ kinds: event.kinds, at: performance.now() });
+    },
+    abort.signal,
+  );
+  return { index, notices, ready, abort };
+}
+
+async function connectAll(origin: string, from: number, count: number): Promise<Player[]> {
+  const players: Player[] = [];
+  for (let i = from; i < from + count; i += 1) {
+    players.push(connect(origin, i));
+    // About 500 connections at a time: the listen backlog of a loaded machine.
+    if (players.length % 500 === 0) await Promise.all(players.slice(-500).map((p) => p.ready));
+  }
+  await Promise.all(players.map((p) => p.ready));
+  return players;
+}
+
+async function api(origin: string, token: string, method: string, url: string, body?: unknown): Promise<{ status: number; body: any }> {
+  const response = await fetch(`${origin}/api/v1${url}`, { method, headers: { authorization: `JWT ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+}
+
+async function waitFor(check: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Publishes a campaign with one all-day event today on devices 1..count through `origin`; answers when the publish was sent. */
+async function publishAll(origin: string, token: string, count: number, publishOrigin = origin): Promise<number> {
+  // The seeded devices are 1..count (a fresh database).
+  const ids = Array.from({ length: count }, (_, i) => i + 1);
+  const media = (await api(origin, token, 'GET', '/media/files/?page_size=1')).body;
+  const mediaId = (media.results ?? media)[0].id as number;
+  const campaign = (await api(origin, token, 'POST', '/campaigns/create/', { name: `Channel bench ${Date.now()}`, screen_position: 'horizontal' })).body.id as number;
+  await api(origin, token, 'PUT', `/campaigns/${campaign}/devices/`, { devices: ids });
+  const today = new Date().toISOString().slice(0, 10);
+  const event = await api(origin, token, 'POST', '/scheduler/events/create/', { campaign, title: 'Now', media: mediaId, start_date: today, end_date: today, all_day: true, devices: ids });
+  if (event.status !== 201) throw new Error(`event create answered ${event.status} ${JSON.stringify(event.body)}`);
+  const sentAt = performance.now();
+  const published = await api(publishOrigin, token, 'POST', `/scheduler/publish/${campaign}/`);
+  if (published.status !== 200) throw new Error(`publish answered ${published.status}`);
+  return sentAt;
+}
+
+const noticeAfter = (player: Player, kind: NoticeKind, since: number) => player.notices.find((n) => n.at >= since && n.kinds.includes(kind))?.at;
+
+async function oneInstance(): Promise<Measurement[]> {
+  const COUNT = 1000;
+  const server = await spawnBenchScript(new URL('./channel-server.ts', import.meta.url).href, [String(COUNT)]);
+  try {
+    const token = await signInToken(server.origin, 'admin', CHANNEL_BENCH_PASSWORD);
+    const players = await connectAll(server.origin, 1, COUNT);
+    const sentAt = await publishAll(server.origin, token, COUNT);
+    await waitFor(() => players.every((p) => noticeAfter(p, 'schedule', sentAt) !== undefined), 30_000);
+    const publish = players.map((p) => noticeAfter(p, 'schedule', sentAt)! - sentAt);
+
+    // REBOOT: each player heartbeats on its command notice; delivered when that heartbeat answers the command.
+    const ids = players.map((p) => ({ id: p.index, sn: benchSerial(p.index) }));
+    const reboot: number[] = [];
+    const bySerial = new Map(players.map((p) => [benchSerial(p.index), p]));
+    const deliver = async (device: { id: number; sn: string }) => {
+      const player = bySerial.get(device.sn)!;
+      const since = performance.now();
+      const queued = await api(server.origin, token, 'POST', `/tvpi/devices/${device.id}/send-command`, { command: 'REBOOT' });
+      if (queued.status !== 202) throw new Error(`send-command answered ${queued.status}`);
+      await waitFor(() => noticeAfter(player, 'command', since) !== undefined, 30_000);
+      const beat = await fetch(`${server.origin}/api/v1/player/heartbeat/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-device-serial': device.sn, 'x-device-key': benchKey(player.index) },
+        body: '{}',
+      });
+      const body = (await beat.json()) as { commands: { command: string }[] };
+      if (!body.commands.some((c) => c.command === 'REBOOT')) throw new Error('the heartbeat after the notice did not carry the REBOOT');
+      reboot.push(performance.now() - since);
+    };
+    for (let i = 0; i < ids.length; i += 20) await Promise.all(ids.slice(i, i + 20).map(deliver));
+    for (const p of players) p.abort.abort();
+    return [
+      { name: `publish to ${COUNT} connected players: schedule notice p95`, value: percentile(publish, 95), unit: 'ms', goal: { op: '<=', value: 1000 } },
+      { name: `publish to ${COUNT} connected players: last notice`, value: Math.max(...publish), unit: 'ms' },
+      { name: `REBOOT to each of ${COUNT} players: delivered p95`, value: percentile(reboot, 95), unit: 'ms', goal: { op: '<=', value: 1000 } },
+    ];
+  } finally {
+    await server.stop();
+  }
+}
+
+async function twoInstances(): Promise<Measurement[]> {
+  const adminUrl = process.env.DATABASE_URL ?? process.env.VITRINE_TEST_PG;
+  if (!adminUrl) {
+    console.log('  two instances: skipped (set VITRINE_TEST_PG or DATABASE_URL to a PostgreSQL server)');
+    return [];
+  }
+  const name = `vitrine_bench_channel_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const servers: BenchServer[] = [];
+  try {
+    const EACH = 500;
+    servers.push(await spawnBenchScript(new URL('./channel-server.ts', import.meta.url).href, [String(EACH * 2), url.toString()]));
+    servers.push(await spawnBenchScript(new URL('./channel-server.ts', import.meta.url).href, ['0', url.toString()]));
+    const [first, second] = servers as [BenchServer, BenchServer];
+    const token = await signInToken(first.origin, 'admin', CHANNEL_BENCH_PASSWORD);
+    await connectAll(first.origin, 1, EACH);
+    const onSecond = await connectAll(second.origin, EACH + 1, EACH);
+    const sentAt = await publishAll(first.origin, token, EACH * 2);
+    await waitFor(() => onSecond.every((p) => noticeAfter(p, 'schedule', sentAt) !== undefined), 30_000);
+    const latency = onSecond.map((p) => noticeAfter(p, 'schedule', sentAt)! - sentAt);
+    return [{ name: `publish via instance 1 to ${EACH} players on instance 2: p95`, value: percentile(latency, 95), unit: 'ms', goal: { op: '<=', value: 2000 } }];
+  } finally {
+    await Promise.all(servers.map((s) => s.stop()));
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+async function memory(): Promise<Measurement[]> {
+  const COUNT = Number(process.env.CHANNEL_BENCH_CONNECTIONS ?? 10_000);
+  const server = await spawnBenchScript(new URL('./channel-server.ts', import.meta.url).href, [String(COUNT)]);
+  try {
+    // Warm: a few channels first, so the route's code paths are loaded before the baseline.
+    const warm = await connectAll(server.origin, 1, 50);
+    for (const p of warm) p.abort.abort();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const before = rssBytes(server.child.pid!);
+    const players = await connectAll(server.origin, 1, COUNT);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const after = rssBytes(server.child.pid!);
+    for (const p of players) p.abort.abort();
+    return [{ name: `server memory per open channel (${COUNT} open)`, value: (after - before) / COUNT / 1024, unit: 'KB', goal: { op: '<=', value: 20 } }];
+  } finally {
+    await server.stop();
+  }
+}
+
+export async function run(): Promise<Measurement[]> {
+  const measurements = [...(await oneInstance()), ...(await twoInstances()), ...(await memory())];
+  printMeasurements('Live channel', measurements);
+  return measurements;
+}
