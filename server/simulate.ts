@@ -3,6 +3,9 @@ import { pathToFileURL } from 'node:url';
 import { demoDeviceKey, demoSerial } from './demo/devices.ts';
 import { startPlayReporter, type PlayReporter, type ProgramItem } from './simulatePlays.ts';
 import { keepChannel, type NoticeKind } from '../src/services/player/channel.ts';
+import { DEVICE_TYPES, type DeviceType } from '../src/services/schemas/devices.ts';
+import type { DeviceCapabilities } from '../src/services/schemas/playback.ts';
+import { DEVICE_TYPE_DEFAULTS } from './domain/renditions.ts';
 import { httpFetch } from './channel/httpFetch.ts';
 
 /*
@@ -32,6 +35,19 @@ export interface PlayerOptions {
   onNotice?: (kinds: NoticeKind[]) => void;
   /** Each command a heartbeat delivers (benches). */
   onCommand?: (command: string) => void;
+  /** What it declares at hello (issue 24): simulatedCapabilities(type) gives a realistic set per device type. */
+  capabilities?: DeviceCapabilities;
+}
+
+/** A realistic declaration of a player of this device type: its type's decoders (README, "Renditions") on a Full HD screen. */
+export function simulatedCapabilities(type: DeviceType): DeviceCapabilities {
+  const defaults = DEVICE_TYPE_DEFAULTS[type];
+  return {
+    codecs: [...defaults.codecs] as DeviceCapabilities['codecs'],
+    images: [...defaults.images] as DeviceCapabilities['images'],
+    max_video: { ...defaults.max_video },
+    screen: { width: 1920, height: 1080, orientation: 'landscape' },
+  };
 }
 
 export interface PlayOptions {
@@ -187,7 +203,11 @@ export function startSimulatedPlayer(options: PlayerOptions): SimulatedPlayer {
   };
 
   async function hello(): Promise<void> {
-    const answer = await call('/player/hello/', { version: options.version ?? '1.4.2', ...(options.ip ? { ip: options.ip } : {}) });
+    const answer = await call('/player/hello/', {
+      version: options.version ?? '1.4.2',
+      ...(options.ip ? { ip: options.ip } : {}),
+      ...(options.capabilities ? { capabilities: options.capabilities } : {}),
+    });
     if (typeof answer.body.device === 'number') device = answer.body.device;
     if (answer.status === 200 && answer.body.status === 'adopted') {
       key = String(answer.body.key);
@@ -346,6 +366,8 @@ export function startSimulation(options: SimulationOptions): SimulatedPlayer[] {
         intervalMs: options.intervalMs,
         rebootMs: options.rebootMs,
         ip: `10.20.${Math.floor(i / 250)}.${(i % 250) + 1}`,
+        // The demo fleet's types (server/demo/devices.ts) take turns the same way.
+        capabilities: simulatedCapabilities(DEVICE_TYPES[i % 3]!),
         log: options.log,
         plays: options.plays,
       }),

@@ -15,6 +15,7 @@ import { language, t } from './i18n.ts';
 import { MapView, place } from './map.ts';
 import { Screen } from './screen.ts';
 import { Stage } from './stage.ts';
+import { deliveryReport } from './delivery.ts';
 
 /*
  * The web player: three machines wired to the page. The lifecycle talks to the server (pairing, heartbeats, the
@@ -72,6 +73,8 @@ async function recordPlay(play: Play, duration: number): Promise<void> {
   });
 }
 
+const delivery = deliveryReport();
+
 const stage = new Stage(stageHost, media, {
   started(play, duration) {
     diagnostics.started.push(play.media.id);
@@ -79,10 +82,11 @@ const stage = new Stage(stageHost, media, {
     diagnostics.transitions = stage.stats.transitions;
     host.dataset.media = String(play.media.id);
     recordPlay(play, duration).catch((error: unknown) => console.warn('Could not record a play', error));
+    delivery.started(play, duration);
   },
   ended: () => sequencer.send({ type: 'play.ended', now: Date.now() }),
   failed(play, reason) {
-    console.warn(`Media ${play.media.id} could not play: ${reason}`);
+    delivery.skipped(play.media.id, reason);
     // A second's pause, so a file that cannot play does not spin the sequence when it is the only one.
     setTimeout(() => sequencer.send({ type: 'play.failed', now: Date.now() }), 1000);
   },
@@ -106,6 +110,7 @@ const downloader = createActor(
       fetchMedia: fromPromise(async ({ input }) => {
         const outcome = await downloadMedia(input.media, credentials(), media);
         diagnostics.checks[outcome.id] = outcome.ok ? outcome.check : outcome.reason;
+        if (!outcome.ok) delivery.skipped(outcome.id, outcome.reason);
         return outcome;
       }),
     },
@@ -134,8 +139,8 @@ const navigation = createActor(
 const lifecycle = createActor(
   playerLifecycleMachine.provide({
     actors: {
-      hello: fromPromise(({ input }) => protocol.hello({ serial: input.serial, key: input.key }, PLAYER_VERSION)),
-      heartbeat: fromPromise(({ input }) => protocol.heartbeat({ serial: input.serial, key: input.key }, input.report)),
+      hello: fromPromise(({ input }) => protocol.hello({ serial: input.serial, key: input.key }, PLAYER_VERSION, delivery.hello())),
+      heartbeat: fromPromise(({ input }) => delivery.heartbeat((fields) => protocol.heartbeat({ serial: input.serial, key: input.key }, { ...input.report, ...fields }))),
       fetchSchedule: fromPromise(({ input }) => protocol.fetchSchedule({ serial: input.serial, key: input.key }, input.device)),
       signOff: fromPromise(({ input }) => protocol.signOff({ serial: input.serial, key: input.key })),
     },

@@ -5,6 +5,7 @@
  * reached or answers something it does not define (5xx), which the machines treat as "offline".
  */
 import { normalizeMap, type KeptMap } from './navigation.ts';
+import type { DeviceCapabilities, NowPlaying, PlaybackError } from '../schemas/playback.ts';
 import type { DeviceSchedule } from './schedule.ts';
 
 export const API_PREFIX = '/api/v1';
@@ -45,6 +46,10 @@ export interface HeartbeatReport {
   schedule_expiry: string | null;
   config_version?: number;
   acknowledged?: number[];
+  /** Delivery fields (issue 24, src/services/player/playbackReport.ts). */
+  capabilities?: DeviceCapabilities;
+  now_playing?: NowPlaying | null;
+  playback_errors?: PlaybackError[];
 }
 
 export type ScheduleOutcome = { ok: true; schedule: DeviceSchedule } | Refusal;
@@ -123,8 +128,8 @@ function unexpected(path: string, answer: Answer): never {
 
 const asNumber = (value: unknown, fallback = 0) => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
 
-export async function hello(credentials: Credentials, version: string): Promise<HelloOutcome> {
-  const answer = await call('POST', '/player/hello/', credentials, { version });
+export async function hello(credentials: Credentials, version: string, extra: Record<string, unknown> = {}): Promise<HelloOutcome> {
+  const answer = await call('POST', '/player/hello/', credentials, { version, ...extra });
   const heartbeatSeconds = asNumber(answer.body.heartbeat_seconds, 30);
   if (answer.status === 202) return { ok: true, status: 'pending', heartbeatSeconds };
   if (answer.status === 200 && (answer.body.status === 'registered' || answer.body.status === 'adopted')) {

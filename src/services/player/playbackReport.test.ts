@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { errorKind, measureCapabilities, PlaybackReport } from './playbackReport.ts';
+
+describe('measureCapabilities', () => {
+  it('declares the codecs the browser says it decodes (Chromium: no HEVC) and the screen it measures', () => {
+    const supported = new Set(['video/mp4; codecs="avc1.42E01E"', 'video/webm; codecs="vp8"', 'video/webm; codecs="vp9"', 'video/mp4; codecs="av01.0.05M.08"']);
+    const capabilities = measureCapabilities({
+      isTypeSupported: (type) => supported.has(type),
+      canPlayType: () => '',
+      webp: true,
+      screen: { width: 1080, height: 1920, pixelRatio: 1 },
+    });
+    expect(capabilities).toEqual({
+      codecs: ['h264', 'vp8', 'vp9', 'av1'],
+      images: ['jpeg', 'png', 'gif', 'bmp', 'webp'],
+      max_video: { width: 1920, height: 1080 },
+      screen: { width: 1080, height: 1920, orientation: 'portrait' },
+    });
+    // Without MSE the media element decides; "maybe" is not enough. A 4K screen plays 4K.
+    expect(measureCapabilities({ canPlayType: (type) => (type.includes('hvc1') ? 'probably' : 'maybe'), webp: false, screen: { width: 1920, height: 1080, pixelRatio: 2 } })).toMatchObject({
+      codecs: ['hevc'],
+      images: ['jpeg', 'png', 'gif', 'bmp'],
+      max_video: { width: 3840, height: 2160 },
+      screen: { width: 3840, height: 2160, orientation: 'landscape' },
+    });
+  });
+});
+
+describe('PlaybackReport', () => {
+  it('reports what plays until its time has passed, sums skips per file and kind, and keeps them when a heartbeat fails', () => {
+    let now = Date.UTC(2031, 0, 1);
+    const report = new PlaybackReport(() => now);
+    expect(report.take()).toEqual({ now_playing: null });
+    report.started(3, 4, 10);
+    expect(report.take()).toEqual({ now_playing: { event: 3, media: 4, started_at: '2031-01-01T00:00:00.000Z' } });
+    now += 16_000;
+    expect(report.nowPlaying()).toBeNull();
+    report.started(3, 5, 10);
+    report.skipped(5, 'video_error 4 MEDIA_ERR_SRC_NOT_SUPPORTED');
+    report.skipped(5, 'video_error 4 MEDIA_ERR_SRC_NOT_SUPPORTED');
+    report.skipped(6, 'checksum_mismatch');
+    const taken = report.take();
+    expect(taken).toEqual({
+      now_playing: null,
+      playback_errors: [
+        { media: 5, kind: 'decode', count: 2, last_at: '2031-01-01T00:00:16.000Z', detail: 'video_error 4 MEDIA_ERR_SRC_NOT_SUPPORTED' },
+        { media: 6, kind: 'checksum', count: 1, last_at: '2031-01-01T00:00:16.000Z', detail: 'checksum_mismatch' },
+      ],
+    });
+    report.skipped(5, 'video_error');
+    report.restore(taken.playback_errors);
+    expect(report.take().playback_errors?.map((e) => [e.media, e.kind, e.count])).toEqual([[5, 'decode', 3], [6, 'checksum', 1]]);
+    expect([errorKind('not_found'), errorKind('checksum_mismatch'), errorKind('autoplay_refused')]).toEqual(['download', 'checksum', 'decode']);
+  });
+});

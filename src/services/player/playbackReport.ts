@@ -1,0 +1,118 @@
+import type { DeviceCapabilities, NowPlaying, PlaybackError, PlaybackErrorKind, VideoCodec } from '../schemas/playback.ts';
+
+/*
+ * What the web player tells the server about playback (issue 24; docs/api.md, "Renditions" and the heartbeat's
+ * delivery fields): the capabilities it measures in this browser, what plays now, and every file it had to skip since
+ * the last heartbeat, with the reason. The server picks each file's rendition from the capabilities, so a browser that
+ * cannot decode HEVC (Chromium) declares none and receives an H.264 rendition instead.
+ */
+
+/** A codec string per codec the player asks the browser about (MSE first, then the media element). */
+const CODEC_PROBES: Record<VideoCodec, string[]> = {
+  h264: ['video/mp4; codecs="avc1.42E01E"', 'video/mp4; codecs="avc1.640028"'],
+  hevc: ['video/mp4; codecs="hvc1.1.6.L93.B0"', 'video/mp4; codecs="hev1.1.6.L93.B0"'],
+  vp8: ['video/webm; codecs="vp8"'],
+  vp9: ['video/webm; codecs="vp9"', 'video/mp4; codecs="vp09.00.10.08"'],
+  av1: ['video/mp4; codecs="av01.0.05M.08"'],
+};
+
+export interface MediaProbe {
+  /** MediaSource.isTypeSupported, when MSE exists. */
+  isTypeSupported?: (type: string) => boolean;
+  /** HTMLMediaElement.canPlayType. */
+  canPlayType: (type: string) => string;
+  /** Whether the browser encodes (and so decodes) WebP from a canvas. */
+  webp: boolean;
+  screen: { width: number; height: number; pixelRatio: number };
+}
+
+/** The capabilities measured by `probe` (pure: the browser's answers come in, the declaration goes out). */
+export function measureCapabilities(probe: MediaProbe): DeviceCapabilities {
+  const decodes = (types: string[]) =>
+    types.some((type) => {
+      if (probe.isTypeSupported?.(type)) return true;
+      return probe.canPlayType(type) === 'probably';
+    });
+  const codecs = (Object.keys(CODEC_PROBES) as VideoCodec[]).filter((codec) => decodes(CODEC_PROBES[codec]));
+  const width = Math.max(1, Math.min(16384, Math.round(probe.screen.width * probe.screen.pixelRatio)));
+  const height = Math.max(1, Math.min(16384, Math.round(probe.screen.height * probe.screen.pixelRatio)));
+  // A browser decodes what its screen shows and more: 4K when the screen is larger than Full HD, Full HD otherwise.
+  const large = Math.max(width, height) > 1920;
+  return {
+    codecs,
+    images: ['jpeg', 'png', 'gif', 'bmp', ...(probe.webp ? (['webp'] as const) : [])],
+    max_video: large ? { width: 3840, height: 2160 } : { width: 1920, height: 1080 },
+    screen: { width, height, orientation: width >= height ? 'landscape' : 'portrait' },
+  };
+}
+
+/** The browser's own answers (call in a page). */
+export function browserProbe(): MediaProbe {
+  const video = document.createElement('video');
+  const canvas = document.createElement('canvas');
+  canvas.width = 1;
+  canvas.height = 1;
+  const mse = (globalThis as { MediaSource?: { isTypeSupported(type: string): boolean } }).MediaSource;
+  return {
+    isTypeSupported: mse ? (type) => mse.isTypeSupported(type) : undefined,
+    canPlayType: (type) => video.canPlayType(type),
+    webp: canvas.toDataURL('image/webp').startsWith('data:image/webp'),
+    screen: { width: screen.width, height: screen.height, pixelRatio: globalThis.devicePixelRatio || 1 },
+  };
+}
+
+/** Why the stage or the downloader gave a file up, as the heartbeat's error kind. */
+export function errorKind(reason: string): PlaybackErrorKind {
+  if (reason.startsWith('checksum')) return 'checksum';
+  if (reason.startsWith('not_found') || reason.startsWith('download')) return 'download';
+  return 'decode';
+}
+
+/**
+ * Keeps what plays now and the skips since the last heartbeat. `started` on every play, `skipped` on every file given
+ * up; `report()` gives the heartbeat's fields and starts the next interval (a heartbeat that fails puts them back).
+ */
+export class PlaybackReport {
+  private playing: (NowPlaying & { until: number }) | null = null;
+  private errors = new Map<string, PlaybackError>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  started(event: number, media: number, seconds: number): void {
+    const at = this.now();
+    // A play is "now" until its end and a little more (the next one starts within a frame when one follows).
+    this.playing = { event, media, started_at: new Date(at).toISOString(), until: at + Math.max(1, seconds) * 1000 + 5000 };
+  }
+
+  skipped(media: number, reason: string): void {
+    const kind = errorKind(reason);
+    const key = `${media}:${kind}`;
+    const before = this.errors.get(key);
+    const detail = reason.slice(0, 300);
+    this.errors.set(key, { media, kind, count: Math.min(1_000_000, (before?.count ?? 0) + 1), last_at: new Date(this.now()).toISOString(), detail });
+    // A skip of the file on screen ends it as "now playing".
+    if (this.playing?.media === media) this.playing = null;
+  }
+
+  /** What plays now (null once its time has passed with nothing after it). */
+  nowPlaying(): NowPlaying | null {
+    if (!this.playing || this.playing.until < this.now()) return null;
+    const { event, media, started_at } = this.playing;
+    return { event, media, started_at };
+  }
+
+  /** The heartbeat's delivery fields; the skips are taken (restore them if the heartbeat fails). */
+  take(): { now_playing: NowPlaying | null; playback_errors?: PlaybackError[] } {
+    const errors = [...this.errors.values()].slice(0, 100);
+    this.errors.clear();
+    return { now_playing: this.nowPlaying(), ...(errors.length ? { playback_errors: errors } : {}) };
+  }
+
+  restore(errors: PlaybackError[] | undefined): void {
+    for (const error of errors ?? []) {
+      const key = `${error.media}:${error.kind}`;
+      const newer = this.errors.get(key);
+      this.errors.set(key, newer ? { ...newer, count: Math.min(1_000_000, newer.count + error.count) } : error);
+    }
+  }
+}
