@@ -48,6 +48,30 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * A request with a body must keep it coming: while the body arrives, a pause longer than `idleMs` closes the connection
+ * (the handler reading it sees the close and lets go: a multipart upload removes its files). The socket's idle timer is
+ * set when the request starts and cleared once the body has ended, so a long computation after it, or a slow
+ * download, is not cut.
+ */
+function holdBodiesToIdleTimeout(app: FastifyInstance, idleMs: number): void {
+  if (!idleMs) return;
+  app.addHook('onRequest', async (request) => {
+    const raw = request.raw;
+    const declared = raw.headers['transfer-encoding'] !== undefined || Number(raw.headers['content-length'] ?? 0) > 0;
+    if (!declared || raw.readableEnded) return;
+    const socket = raw.socket;
+    const idle = () => socket.destroy();
+    socket.setTimeout(idleMs, idle);
+    const release = () => {
+      socket.setTimeout(0);
+      socket.off('timeout', idle);
+    };
+    raw.once('end', release);
+    raw.once('close', release);
+  });
+}
+
 export async function buildApp(ctx: AppContext, options: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
   const securityHeaders = helmetHeaders({
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy() },
@@ -57,6 +81,9 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
     logger: options.logger ?? { level: ctx.config.logLevel },
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
+    // No request holds a handler indefinitely: the whole request must arrive within REQUEST_TIMEOUT_MS (Node answers
+    // 408 and closes), and a body may not pause longer than BODY_IDLE_TIMEOUT_MS (see holdBodiesToIdleTimeout).
+    requestTimeout: ctx.config.requestTimeoutMs ?? 900_000,
     trustProxy: process.env.TRUST_PROXY === '1',
     // A URL Fastify cannot decode (/%c0%ae) never reaches the hooks: answer it in the API's error shape, with the headers.
     frameworkErrors: (error, _request, reply) => {
@@ -66,6 +93,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
     },
   });
   guardJsonBodies(app);
+  holdBodiesToIdleTimeout(app, ctx.config.bodyIdleTimeoutMs ?? 30_000);
   app.decorateRequest('user', null);
   const routeTable: string[] = [];
   app.addHook('onRoute', (route) => {

@@ -28,6 +28,10 @@ export interface ServerConfig {
   playRetentionSweepMs?: number;
   /** Where files are kept: DATA_DIR (default) or an S3-compatible bucket (MEDIA_STORE=s3). */
   mediaStore: MediaStoreConfig;
+  /** The longest a request may take to arrive whole, headers and body (ms; 0: no limit): 408 and closed after it. */
+  requestTimeoutMs?: number;
+  /** The longest a request body may pause between bytes before its connection is closed (ms; 0: no limit). */
+  bodyIdleTimeoutMs?: number;
 }
 
 export type MediaStoreConfig = { kind: 'local' } | S3StoreConfig;
@@ -98,6 +102,8 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     playRetentionDays: Math.max(1, intFromEnv('PLAY_RETENTION_DAYS', 400)),
     playRetentionSweepMs: intFromEnv('PLAY_RETENTION_SWEEP_MS', 3_600_000),
     mediaStore: mediaStoreFromEnv(),
+    requestTimeoutMs: intFromEnv('REQUEST_TIMEOUT_MS', 900_000),
+    bodyIdleTimeoutMs: intFromEnv('BODY_IDLE_TIMEOUT_MS', 30_000),
     ...overrides,
   };
 }

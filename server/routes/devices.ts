@@ -368,6 +368,7 @@ async function receivePhoto(request: FastifyRequest, store: MediaStore): Promise
     return { file, type };
   } catch (error) {
     await fsp.rm(temporary, { force: true });
-    throw error;
+    // A body that ends before its closing boundary breaks the file stream: the client's fault, 400 like any unreadable body.
+    throw error instanceof ApiError || (error as { statusCode?: number }).statusCode ? error : badRequest('invalid_multipart', 'The multipart body could not be read.');
   }
 }

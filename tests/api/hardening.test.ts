@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices } from '../../server/db/devices.schema.ts';
@@ -7,9 +8,10 @@ import { createCompanyAndOffice, createDevice, heartbeat, nextSerial, TINY_PNG }
 
 let server: TestServer;
 let client: ReturnType<typeof apiClient>;
+let access: string;
 beforeAll(async () => {
   server = await startTestServer();
-  client = (await signIn(server)).client;
+  ({ client, access } = await signIn(server));
 });
 afterAll(async () => {
   await server?.close();
@@ -281,4 +283,74 @@ describe('issue 26.4: one date rule for the whole API', () => {
       expect([name, response.status < 500]).toEqual([name, true]);
     }
   });
+});
+
+describe('issue 26.2 and 26.3: a multipart body that never closes is answered 400 invalid_multipart at once', () => {
+  it('answers every multipart route when the declared body has arrived without its closing boundary', async () => {
+    const { office } = await createCompanyAndOffice(client, 'Multipart');
+    const form = new FormData();
+    form.append('office', String(office.id));
+    form.append('name', 'Whole');
+    form.append('layout', new Blob([new Uint8Array(TINY_PNG)], { type: 'image/png' }), 'layout.png');
+    const created = await client.post('/navigation/objects/create/', form);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const device = await createDevice(client);
+    const truncated = (fileField: string, fields: Record<string, string> = {}) =>
+      Buffer.concat([
+        Buffer.from(Object.entries(fields).map(([name, value]) => `--xx\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join('')),
+        Buffer.from(`--xx\r\nContent-Disposition: form-data; name="${fileField}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
+        TINY_PNG,
+      ]);
+    const fileThenField = Buffer.concat([
+      Buffer.from(`--xx\r\nContent-Disposition: form-data; name="layout"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
+      TINY_PNG,
+      Buffer.from(`\r\n--xx\r\nContent-Disposition: form-data; name="name"\r\n\r\nCut`),
+    ]);
+    const cutInHeaders = Buffer.from(`--xx\r\nContent-Disposition: form-data; name="office"\r\n\r\n${office.id}\r\n--xx\r\nContent-Disposition: form-da`);
+    const routes: [string, string, Buffer][] = [
+      ['POST', '/navigation/objects/create/', fileThenField],
+      ['POST', '/navigation/objects/create/', cutInHeaders],
+      ['PUT', `/navigation/objects/${created.body.id}`, fileThenField],
+      ['PUT', `/tvpi/device/${device.id}/upload-photo`, cutInHeaders],
+      ['POST', '/media/files/create/', cutInHeaders],
+      ['POST', '/navigation/objects/create/', truncated('layout', { office: String(office.id), name: 'Cut' })],
+      ['PUT', `/navigation/objects/${created.body.id}`, truncated('layout', { name: 'Cut' })],
+      ['PUT', `/tvpi/device/${device.id}/upload-photo`, truncated('photo')],
+      ['POST', '/media/files/create/', truncated('src_file[0]', { user: '1' })],
+    ];
+    for (const [method, url, body] of routes) {
+      const response = await fetch(`${server.api}${url}`, {
+        method,
+        body: new Uint8Array(body),
+        headers: { authorization: `JWT ${access}`, 'content-type': 'multipart/form-data; boundary=xx' },
+        signal: AbortSignal.timeout(15_000),
+      });
+      expect([url, response.status, await response.json()]).toEqual([url, 400, { detail: 'The multipart body could not be read.', code: 'invalid_multipart' }]);
+    }
+  }, 90_000);
+
+  it('closes a connection whose body stops coming (BODY_IDLE_TIMEOUT_MS), and the server answers the next request', async () => {
+    const quick = await startTestServer({ bodyIdleTimeoutMs: 300 });
+    try {
+      const { access: token } = await signIn(quick);
+      const url = new URL(quick.api);
+      const socket = net.connect(Number(url.port), url.hostname);
+      const closed = new Promise<string>((resolve) => {
+        let answer = '';
+        socket.on('data', (chunk) => (answer += chunk.toString()));
+        socket.on('close', () => resolve(answer));
+      });
+      const part = '--xx\r\nContent-Disposition: form-data; name="name"\r\n\r\nHeld';
+      socket.write(
+        `POST ${url.pathname}/navigation/objects/create/ HTTP/1.1\r\nHost: ${url.host}\r\nAuthorization: JWT ${token}\r\n` +
+          `Content-Type: multipart/form-data; boundary=xx\r\nContent-Length: 100000\r\n\r\n${part}`,
+      );
+      const started = Date.now();
+      await closed;
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect((await apiClient(quick, token).get('/users/profile/')).status).toBe(200);
+    } finally {
+      await quick.close();
+    }
+  }, 30_000);
 });
