@@ -51,8 +51,9 @@ declare module 'fastify' {
 /**
  * A request with a body must keep it coming: while the body arrives, a pause longer than `idleMs` closes the connection
  * (the handler reading it sees the close and lets go: a multipart upload removes its files). The socket's idle timer is
- * set when the request starts and cleared once the body has ended, so a long computation after it, or a slow
- * download, is not cut.
+ * set when the request starts and cleared once the body has ended; it never fires for a body that has arrived whole or
+ * whose bytes wait for the server to read them (a busy server is not the client's pause), so a long computation, a
+ * queue before the handler or a slow download is not cut.
  */
 function holdBodiesToIdleTimeout(app: FastifyInstance, idleMs: number): void {
   if (!idleMs) return;
@@ -61,7 +62,12 @@ function holdBodiesToIdleTimeout(app: FastifyInstance, idleMs: number): void {
     const declared = raw.headers['transfer-encoding'] !== undefined || Number(raw.headers['content-length'] ?? 0) > 0;
     if (!declared || raw.readableEnded) return;
     const socket = raw.socket;
-    const idle = () => socket.destroy();
+    const idle = () => {
+      // All of it arrived, or bytes wait for the server to read them: the server is the slow one, not the client.
+      if (raw.complete) return release();
+      if (raw.readableLength > 0) return void socket.setTimeout(idleMs, idle);
+      socket.destroy();
+    };
     socket.setTimeout(idleMs, idle);
     const release = () => {
       socket.setTimeout(0);

@@ -1,0 +1,221 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { percentile, printMeasurements, ROOT, signInToken, type Measurement } from './lib.ts';
+
+/*
+ * A quiet load run (issue 26.8): the production server (server/index.ts) with LOAD_BENCH_PLAYERS simulated players
+ * (1,000) heartbeating every 10 s and sending a batch of plays every 60 s, plus 20 operator requests per second (device
+ * list pages, the device xlsx-free list filters, media, campaigns, journal and statistics pages), for LOAD_BENCH_SECONDS
+ * (180), on PGlite and, with LOAD_BENCH_PG=postgres://..., on a throw-away database of that PostgreSQL too. Prints the
+ * errors (non-2xx answers and failed requests) and the p95 per kind, and the server's resident memory growth from the
+ * start of the run to its end. Goal: no errors, p95 under 100 ms for heartbeats and operator pages.
+ */
+
+const PLAYERS = Number(process.env.LOAD_BENCH_PLAYERS ?? 1000);
+const SECONDS = Number(process.env.LOAD_BENCH_SECONDS ?? 180);
+const OPERATOR_RATE = 20;
+
+interface Server {
+  origin: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+async function startServer(env: Record<string, string>): Promise<Server & { password: string }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-load-'));
+  const port = String(21000 + Math.floor(Math.random() * 4000));
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/index.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', LOGIN_RATE_LIMIT: '1000', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
+    try {
+      if ((await fetch(`${origin}/api/v1/health/`)).ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const password = fs.readFileSync(path.join(dataDir, 'initial-admin-password'), 'utf8').trim();
+  return {
+    origin,
+    pid: child.pid!,
+    password,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Resident memory of a process in MB (Linux). */
+function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+async function call(origin: string, method: string, url: string, body: unknown, headers: Record<string, string>): Promise<{ status: number; json: any }> {
+  const response = await fetch(`${origin}/api/v1${url}`, {
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, json: text ? JSON.parse(text) : null };
+}
+
+interface Player {
+  sn: string;
+  key: string;
+  plays: number;
+}
+
+async function seed(origin: string, token: string): Promise<{ players: Player[]; event: number; media: number }> {
+  const auth = { authorization: `JWT ${token}` };
+  const form = new FormData();
+  form.append('user', '1');
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+  form.append('src_file[0]', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'load.png');
+  form.append('file_info', JSON.stringify([{ name: 'Load', screen_position: 'horizontal', device_type: 'tvpi' }]));
+  const uploaded = await fetch(`${origin}/api/v1/media/files/create/`, { method: 'POST', headers: auth, body: form });
+  const media = ((await uploaded.json()) as { id: number }[])[0]!.id;
+  const players: Player[] = [];
+  for (let i = 0; i < PLAYERS; i += 8) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(8, PLAYERS - i) }, (_, j) => call(origin, 'POST', '/tvpi/devices/create/', { sn: `LOAD-${i + j}`, user: 1, position: 'horizontal' }, auth)),
+    );
+    for (const created of batch) {
+      if (created.status !== 201) throw new Error(`device create answered ${created.status}`);
+      players.push({ sn: created.json.sn, key: created.json.key, plays: 0 });
+    }
+  }
+  const campaign = (await call(origin, 'POST', '/campaigns/create/', { name: 'Load', screen_position: 'horizontal', user: 1 }, auth)).json.id as number;
+  const ids = (await Promise.all(players.map((p) => p.sn))).length;
+  const devices = (await call(origin, 'GET', `/tvpi/devices/?page_size=500&search=LOAD`, undefined, auth)).json;
+  const allIds: number[] = [];
+  for (let page = 1; allIds.length < ids; page += 1) {
+    const list = (await call(origin, 'GET', `/tvpi/devices/?page_size=500&page=${page}`, undefined, auth)).json as { results: { id: number }[] };
+    if (!list.results.length) break;
+    allIds.push(...list.results.map((d) => d.id));
+  }
+  void devices;
+  await call(origin, 'PUT', `/campaigns/${campaign}/devices/`, { devices: allIds }, auth);
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const event = await call(origin, 'POST', '/scheduler/events/create/', { campaign, title: 'Load', media, all_day: true, start_date: day(-1), end_date: day(2), devices: allIds }, auth);
+  if (event.status !== 201) throw new Error(`event create answered ${event.status} ${JSON.stringify(event.json)}`);
+  await call(origin, 'POST', `/scheduler/publish/${campaign}/`, undefined, auth);
+  return { players, event: event.json.id as number, media };
+}
+
+async function loadRun(label: string, env: Record<string, string>): Promise<Measurement[]> {
+  const server = await startServer(env);
+  try {
+    const token = await signInToken(server.origin, 'admin', server.password);
+    const { players, event, media } = await seed(server.origin, token);
+    // A fresh access token (5 minutes) for the run: seeding may have used up most of the first one.
+    const auth = { authorization: `JWT ${await signInToken(server.origin, 'admin', server.password)}` };
+    const samples = new Map<string, number[]>();
+    const errors = new Map<string, number>();
+    const timed = async (kind: string, run: () => Promise<{ status: number }>) => {
+      const started = performance.now();
+      try {
+        const { status } = await run();
+        if (status >= 300) errors.set(`${kind} ${status}`, (errors.get(`${kind} ${status}`) ?? 0) + 1);
+      } catch (error) {
+        errors.set(`${kind} ${(error as Error).message}`, (errors.get(`${kind} ${(error as Error).message}`) ?? 0) + 1);
+      }
+      const list = samples.get(kind) ?? [];
+      list.push(performance.now() - started);
+      samples.set(kind, list);
+    };
+    const today = new Date().toISOString().slice(0, 10);
+    const pages = [
+      '/tvpi/devices/?page_size=20',
+      '/tvpi/devices/?page_size=20&status=online',
+      '/tvpi/devices/?page_size=20&search=LOAD-1',
+      '/media/files/?page_size=20',
+      '/campaigns/?page_size=20',
+      '/journal/?page_size=20',
+      `/statistics/live/`,
+      `/scheduler/events/?start=${today}`,
+    ];
+    const startRss = rssMb(server.pid);
+    const end = Date.now() + SECONDS * 1000;
+    const pending = new Set<Promise<void>>();
+    const track = (p: Promise<void>) => {
+      pending.add(p);
+      void p.finally(() => pending.delete(p));
+    };
+    // Each player beats every 10 s and sends its plays every 60 s, spread evenly over the period.
+    const timers: NodeJS.Timeout[] = [];
+    players.forEach((player, i) => {
+      const headers = { 'x-device-serial': player.sn, 'x-device-key': player.key };
+      const beat = () => track(timed('heartbeat', () => call(server.origin, 'POST', '/player/heartbeat/', { version: 'load-1', schedule_state: 'playing' }, headers)));
+      const plays = () => {
+        const batch = Array.from({ length: 6 }, () => ({ id: `${player.sn}-${(player.plays += 1)}`, event, media, started_at: new Date(Date.now() - 10_000).toISOString(), duration: 10 }));
+        track(timed('plays', () => call(server.origin, 'POST', '/player/plays/', { plays: batch }, headers)));
+      };
+      timers.push(setTimeout(() => (beat(), timers.push(setInterval(beat, 10_000))), (i / players.length) * 10_000));
+      timers.push(setTimeout(() => (plays(), timers.push(setInterval(plays, 60_000))), (i / players.length) * 60_000));
+    });
+    let n = 0;
+    timers.push(setInterval(() => track(timed('operator', () => call(server.origin, 'GET', pages[n++ % pages.length]!, undefined, auth))), 1000 / OPERATOR_RATE));
+    let peakRss = startRss;
+    timers.push(setInterval(() => (peakRss = Math.max(peakRss, rssMb(server.pid))), 1000));
+    await new Promise((resolve) => setTimeout(resolve, end - Date.now()));
+    for (const timer of timers) clearInterval(timer);
+    await Promise.all(pending);
+    const endRss = rssMb(server.pid);
+    const errorCount = [...errors.values()].reduce((a, b) => a + b, 0);
+    if (errorCount) console.log(`  ${label} errors: ${JSON.stringify(Object.fromEntries(errors))}`);
+    const measurements: Measurement[] = [{ name: `${label}: errors`, value: errorCount, unit: 'requests', goal: { op: '<=', value: 0 } }];
+    for (const [kind, values] of samples) {
+      measurements.push({ name: `${label}: ${kind} p95 (${values.length} requests)`, value: percentile(values, 95), unit: 'ms', ...(kind === 'plays' ? {} : { goal: { op: '<=' as const, value: 100 } }) });
+    }
+    measurements.push({ name: `${label}: server RSS growth (${startRss.toFixed(0)} MB at start, peak ${peakRss.toFixed(0)})`, value: endRss - startRss, unit: 'MB' });
+    return measurements;
+  } finally {
+    await server.stop();
+  }
+}
+
+async function withThrowAwayDatabase<T>(url: string, run: (databaseUrl: string) => Promise<T>): Promise<T> {
+  const name = `vitrine_load_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  try {
+    const target = new URL(url);
+    target.pathname = `/${name}`;
+    return await run(target.toString());
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+export async function run(): Promise<Measurement[]> {
+  const load = () => os.loadavg().map((v) => v.toFixed(1)).join(' ');
+  console.log(`  load average before: ${load()} (${os.cpus().length} cores)`);
+  const measurements = await loadRun('PGlite', {});
+  console.log(`  load average after PGlite: ${load()}`);
+  const pgUrl = process.env.LOAD_BENCH_PG;
+  if (pgUrl) {
+    measurements.push(...(await withThrowAwayDatabase(pgUrl, (databaseUrl) => loadRun('PostgreSQL', { DATABASE_URL: databaseUrl }))));
+    console.log(`  load average after PostgreSQL: ${load()}`);
+  }
+  printMeasurements(`load: ${PLAYERS} players (heartbeat 10 s, plays 60 s) + ${OPERATOR_RATE} operator requests/s for ${SECONDS} s`, measurements);
+  return measurements;
+}
