@@ -140,7 +140,11 @@ export async function receiveUpload(request: FastifyRequest, store: MediaStore):
         hashing.destroy(tooLargeError());
         file.resume();
       });
-      file.once('error', (error) => hashing.destroy(error));
+      // A part that errors or closes before its end (a body cut before its closing boundary) fails the store's write,
+      // which would otherwise wait for bytes that never come.
+      void ended.then((error) => {
+        if (error && !tooLarge) hashing.destroy(error as Error);
+      });
       file.pipe(hashing);
       const [stored] = await Promise.allSettled([store.put(temp.tempKey, hashing)]);
       writing = null;

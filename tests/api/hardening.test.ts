@@ -315,6 +315,7 @@ describe('issue 26.2 and 26.3: a multipart body that never closes is answered 40
       ['POST', '/navigation/objects/create/', truncated('layout', { office: String(office.id), name: 'Cut' })],
       ['PUT', `/navigation/objects/${created.body.id}`, truncated('layout', { name: 'Cut' })],
       ['PUT', `/tvpi/device/${device.id}/upload-photo`, truncated('photo')],
+      ['POST', '/media/files/create/', truncated('src_file[0]', { user: '1' })],
     ];
     for (const [method, url, body] of routes) {
       const response = await fetch(`${server.api}${url}`, {

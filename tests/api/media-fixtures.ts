@@ -36,6 +36,7 @@ export interface Description {
   description?: string;
   screen_position: 'horizontal' | 'vertical' | 'unknown';
   device_type: string;
+  company?: number;
 }
 
 export const describeAs = (name: string, extra: Partial<Description> = {}): Description => ({

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mediaUsageProviders } from '../../server/media/usage.ts';
 import { apiClient, createUserAndSignIn, signIn, startTestServer, type TestServer } from '../helpers/server.ts';
+import { createCompanyAndOffice } from './devices.helpers.ts';
 import { describeAs, makeFixtures, probeStreams, storedMediaDirs, storedNames, tempFiles, uploadForm } from './media-fixtures.ts';
 
 let server: TestServer;
@@ -252,9 +253,14 @@ describe('one media file', () => {
   });
 
   it('serves downloads to a player with its device serial and key, and refuses a wrong key', async () => {
-    const created = (await admin.client.post('/media/files/create/', await uploadForm([fixtures.png], [describeAs('For players')]))).body[0];
-    const device = await admin.client.post('/tvpi/devices/create/', { sn: 'MEDIA-PLAYER-1', user: 1 });
+    // A player reads its own company's files (or those its schedule names): device and file share a company here.
+    const { company, office } = await createCompanyAndOffice(admin.client, 'Media players');
+    const created = (await admin.client.post('/media/files/create/', await uploadForm([fixtures.png], [describeAs('For players', { company: company.id })]))).body[0];
+    const device = await admin.client.post('/tvpi/devices/create/', { sn: 'MEDIA-PLAYER-1', office: office.id, user: 1 });
     expect(device.status).toBe(201);
+    const unowned = (await admin.client.post('/media/files/create/', await uploadForm([fixtures.png], [describeAs('Of no company')]))).body[0];
+    const unownedAsPlayer = await fetch(`${server.origin}${unowned.links.source}`, { headers: { 'x-device-serial': 'MEDIA-PLAYER-1', 'x-device-key': device.body.key } });
+    expect(unownedAsPlayer.status).toBe(404);
     const asPlayer = (key: string) =>
       fetch(`${server.origin}${created.links.source}`, { headers: { 'x-device-serial': 'MEDIA-PLAYER-1', 'x-device-key': key } });
     const allowed = await asPlayer(device.body.key);
