@@ -219,7 +219,9 @@ describe('GET /statistics/live/ and the campaign report', () => {
     expect(sheet[0]).toEqual(['Serial number', 'Device', 'Office', 'Date', 'Events', 'Event titles', 'Planned minutes', 'Plays', 'Played minutes']);
     // Run just after midnight (UTC), the live plays of 12 s fall on yesterday too and count in its row.
     const liveYesterday = [recent, earlier].filter((when) => when.toISOString().slice(0, 10) === yesterday).length;
-    expect(sheet.slice(1).find((row) => row[0] === device!.sn && row[3] === yesterday)?.slice(7)).toEqual([2 + liveYesterday, (180 + 12 * liveYesterday) / 60]);
+    // The Date column holds real dates (issue 26.10), read back as Date at UTC midnight.
+    const dayOf = (cell: unknown) => (cell instanceof Date ? cell.toISOString().slice(0, 10) : cell);
+    expect(sheet.slice(1).find((row) => row[0] === device!.sn && dayOf(row[3]) === yesterday)?.slice(7)).toEqual([2 + liveYesterday, (180 + 12 * liveYesterday) / 60]);
   });
 });
 
