@@ -11,8 +11,11 @@ import { helmetHeaders } from './securityHeaders.ts';
 
 export const API_PREFIX = '/api/v1';
 const HASHED_ASSET = /\.[0-9a-f]{8,}\.(?:js|css|png|jpe?g|svg|webp|woff2?)(?:\.br|\.gz)?$/;
-/** A path whose last segment ends in a file extension names a file, never a page of the app. */
-const FILE_EXTENSION = /\.[A-Za-z0-9]{1,8}$/;
+/**
+ * A path whose last segment ends in a file extension names a file, never a page of the app. An extension starts with a
+ * letter, so an address such as /media/1.5 (a mistyped id) is still a page, which says "Page not found".
+ */
+const FILE_EXTENSION = /\.[A-Za-z][A-Za-z0-9]{0,7}$/;
 
 /** Content-Security-Policy the SPA runs under (checked by the browser tests). */
 export function contentSecurityPolicy(): Record<string, string[]> {

@@ -165,7 +165,8 @@ describe('access scopes', () => {
     const card = page.getByRole('dialog', { name: new RegExp(SCREEN) });
     await card.getByRole('button', { name: 'Check' }).waitFor();
     const buttons = await card.getByRole('button').allInnerTexts();
-    expect(buttons.filter((text) => text.trim()).sort()).toEqual(['Check', 'Close', 'Configs']);
+    // The navigation map opens read-only for a viewer (access-screens checks nothing moves there).
+    expect(buttons.filter((text) => text.trim()).sort()).toEqual(['Check', 'Close', 'Configs', 'Navigation map']);
     expect(await page.getByRole('button', { name: 'Add device' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Clients' }).count()).toBe(0);
     await card.getByRole('button', { name: 'Close' }).click();

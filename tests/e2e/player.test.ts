@@ -254,7 +254,10 @@ describe('a published campaign plays on the screen', () => {
       await row.getByText('Override', { exact: true }).waitFor({ state: 'detached' });
       const clearedAt = (await started()).length;
       await vi.waitFor(async () => expect((await started()).slice(clearedAt)).toContain(image), { timeout: 15_000, interval: 200 });
-      expect(problems.filter((problem) => !problem.includes('ERR_CONNECTION_REFUSED') && !problem.includes('Failed to fetch'))).toEqual([]);
+      // The server going away shows as refused connections and, for the live channel's open stream (issue 25), as a
+      // chunked response cut short; the browser logs both whatever the page does with them.
+      const expected = ['ERR_CONNECTION_REFUSED', 'Failed to fetch', 'ERR_INCOMPLETE_CHUNKED_ENCODING'];
+      expect(problems.filter((problem) => !expected.some((text) => problem.includes(text)))).toEqual([]);
     } finally {
       await gate.close().catch(() => undefined);
       await fsp.rm(fixtures.dir, { recursive: true, force: true });
