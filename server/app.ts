@@ -65,6 +65,8 @@ function holdBodiesToIdleTimeout(app: FastifyInstance, idleMs: number): void {
     const declared = raw.headers['transfer-encoding'] !== undefined || Number(raw.headers['content-length'] ?? 0) > 0;
     if (!declared || raw.readableEnded) return;
     const socket = raw.socket;
+    // An injected request (light-my-request: the fuzzer, in-process checks) has no real socket to time.
+    if (typeof socket?.setTimeout !== 'function') return;
     const idle = () => {
       // All of it arrived, or bytes wait for the server to read them: the server is the slow one, not the client.
       if (raw.complete) return release();
