@@ -63,8 +63,9 @@ describe('journal', () => {
     expect(await table.getByRole('row').filter({ hasText: 'Signed in' }).count()).toBe(0);
 
     // A period that ends before it starts is refused on the screen, without a request.
-    await page.getByRole('textbox', { name: 'From' }).fill('20.11.2026');
-    await page.getByRole('textbox', { name: 'To' }).fill('01.11.2026');
+    // Typed in the page's language (English: month/day/year); a text that names no day says "Not a date" instead.
+    await page.getByRole('textbox', { name: 'From' }).fill('11/20/2026');
+    await page.getByRole('textbox', { name: 'To' }).fill('11/01/2026');
     await visible(page.getByText('The period ends before it starts.'));
     await page.getByRole('textbox', { name: 'To' }).fill('');
     await page.getByRole('textbox', { name: 'From' }).fill('');
