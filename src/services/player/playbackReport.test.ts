@@ -53,3 +53,11 @@ describe('PlaybackReport', () => {
     expect([errorKind('not_found'), errorKind('checksum_mismatch'), errorKind('autoplay_refused')]).toEqual(['download', 'checksum', 'decode']);
   });
 });
+
+describe('PlaybackReport detail', () => {
+  it('sends a skip reason without control or bidi characters, so the heartbeat takes no detour through coercion', () => {
+    const report = new PlaybackReport(() => Date.UTC(2031, 0, 1));
+    report.skipped(7, 'video_error 3\nPIPELINE_ERROR_DECODE\u202E\u0007');
+    expect(report.take().playback_errors?.map((e) => e.detail)).toEqual(['video_error 3 PIPELINE_ERROR_DECODE']);
+  });
+});

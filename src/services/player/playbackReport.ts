@@ -1,3 +1,4 @@
+import { stripUnsafeCharacters } from '../schemas/common.ts';
 import type { DeviceCapabilities, NowPlaying, PlaybackError, PlaybackErrorKind, VideoCodec } from '../schemas/playback.ts';
 
 /*
@@ -88,7 +89,7 @@ export class PlaybackReport {
     const kind = errorKind(reason);
     const key = `${media}:${kind}`;
     const before = this.errors.get(key);
-    const detail = reason.slice(0, 300);
+    const detail = stripUnsafeCharacters(reason).slice(0, 300);
     this.errors.set(key, { media, kind, count: Math.min(1_000_000, (before?.count ?? 0) + 1), last_at: new Date(this.now()).toISOString(), detail });
     // A skip of the file on screen ends it as "now playing".
     if (this.playing?.media === media) this.playing = null;

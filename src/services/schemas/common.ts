@@ -12,6 +12,15 @@ export const Id = min(max(integer(), MAX_ID), 1);
 /** An id as it arrives in a path or query string ("12"), coerced to a number. */
 export const IdParam = coerce(Id, string(), (value) => (/^\d{1,10}$/.test(value) ? Number(value) : value));
 
+/** Control and bidirectional-override characters: a player's free text with them is refused or stripped (issue 26.7). */
+export const UNSAFE_REPORTED_CHARACTERS = /[\u0000-\u0008\u000A-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+const UNSAFE_REPORTED_CHARACTERS_ALL = new RegExp(UNSAFE_REPORTED_CHARACTERS.source, 'g');
+
+/** `text` without UNSAFE_REPORTED_CHARACTERS (a line break becomes a space, the others go). */
+export function stripUnsafeCharacters(text: string): string {
+  return text.replace(UNSAFE_REPORTED_CHARACTERS_ALL, (character) => (character === '\n' || character === '\r' ? ' ' : ''));
+}
+
 /** The paged list envelope every list endpoint answers with. */
 export function Page<T>(item: Struct<T>) {
   return object({

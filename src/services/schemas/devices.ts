@@ -19,7 +19,7 @@ import {
   unknown,
   type Infer,
 } from 'superstruct';
-import { Id, inDateSpan, isRealDate, MAX_ID, Page, requiredString } from './common.ts';
+import { Id, inDateSpan, isRealDate, MAX_ID, Page, requiredString, UNSAFE_REPORTED_CHARACTERS } from './common.ts';
 import { DeviceCapabilities, NowPlaying, PlaybackErrors } from './playback.ts';
 
 /* Devices, their configs, the player protocol and the minimal company / branch-office shapes.
@@ -115,7 +115,7 @@ const BoundedText = (maxLength: number) => size(string(), 0, maxLength);
  * (U+061C, U+200E-F, U+202A-E, U+2066-9): text a player reports is shown as is in the device list and its xlsx, where
  * these would ring, hide or reverse what surrounds them.
  */
-export const UNSAFE_REPORTED_CHARACTERS = /[\u0000-\u0008\u000A-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+export { UNSAFE_REPORTED_CHARACTERS };
 /** Free text a player reports (version, ...): at most `maxLength`, none of UNSAFE_REPORTED_CHARACTERS (invalid_characters). */
 export const ReportedText = (maxLength: number) => refine(BoundedText(maxLength), 'characters', (value) => !UNSAFE_REPORTED_CHARACTERS.test(value));
 /** The spec sends user: 1 with every write; accepted as sent. */

@@ -1,5 +1,5 @@
-import { array, enums, integer, max, min, nullable, number, optional, pattern, refine, size, string, type, type Infer } from 'superstruct';
-import { Id } from './common.ts';
+import { array, coerce, enums, integer, max, min, nullable, number, optional, pattern, refine, size, string, type, type Infer } from 'superstruct';
+import { Id, stripUnsafeCharacters, UNSAFE_REPORTED_CHARACTERS } from './common.ts';
 
 /*
  * Delivery (issue 24): what a player can play (capabilities), what it plays now and the files it had to skip.
@@ -40,12 +40,23 @@ export type DeviceCapabilities = Infer<typeof DeviceCapabilities>;
 export const NowPlaying = type({ event: Id, media: Id, started_at: Timestamp });
 export type NowPlaying = Infer<typeof NowPlaying>;
 
+/**
+ * Why a file was skipped, in the player's words: control and bidi characters are stripped (a decoder's message may carry
+ * line breaks; refusing them would drop the whole heartbeat). A body sent with them fails the plain check and is parsed
+ * again with coercion, which strips them.
+ */
+export const PlaybackErrorDetail = refine(
+  coerce(size(string(), 0, 300), string(), stripUnsafeCharacters),
+  'characters',
+  (value) => !UNSAFE_REPORTED_CHARACTERS.test(value),
+);
+
 export const PlaybackError = type({
   media: Id,
   kind: enums(PLAYBACK_ERROR_KINDS),
   count: min(max(integer(), 1_000_000), 1),
   last_at: Timestamp,
-  detail: optional(size(string(), 0, 300)),
+  detail: optional(PlaybackErrorDetail),
 });
 export type PlaybackError = Infer<typeof PlaybackError>;
 export const PlaybackErrors = size(array(PlaybackError), 0, 100);
