@@ -1,11 +1,21 @@
 // The coverage gate: every machine exported under src/machines has a QA catalogue (whose paths must take every
-// transition and enter every state: paths.test.ts checks that while it replays them), and its diagram in
-// docs/machines is the one its config draws today.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// transition and enter every state: paths.test.ts checks that while it replays them), its diagram in
+// docs/machines is the one its config draws today, its page in docs/qa is the one `npm run qa:paths` writes
+// today, and every link of docs/machines/README.md leads to a file.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { diagramDocument } from './qa/diagram.ts';
 import { catalogueFileFor, findCatalogues, findMachines, ROOT } from './qa/registry.ts';
+import { machinePage } from './qa/words.ts';
+
+function readOrMissing(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '(missing)';
+  }
+}
 
 const machines = await findMachines();
 const catalogues = await findCatalogues();
@@ -20,15 +30,21 @@ describe.each(machines.map((found) => [found.name, found] as const))('%s', (name
   });
 
   it(`docs/machines/${name}.md is up to date (npm run qa:diagrams)`, () => {
-    const file = join(ROOT, 'docs/machines', `${name}.md`);
-    let written = '';
-    try {
-      written = readFileSync(file, 'utf8');
-    } catch {
-      written = '(missing)';
-    }
-    expect(written).toBe(diagramDocument(name, found.file, found.machine));
+    expect(readOrMissing(join(ROOT, 'docs/machines', `${name}.md`))).toBe(diagramDocument(name, found.file, found.machine));
   });
+
+  it(`docs/qa/${name}.md is up to date (npm run qa:paths -- ${name} --markdown)`, async () => {
+    expect(catalogue, `${name} has no catalogue, so no docs/qa page`).toBeDefined();
+    const { document } = await machinePage(name, catalogue!.qa);
+    expect(readOrMissing(join(ROOT, 'docs/qa', `${name}.md`))).toBe(document);
+  });
+});
+
+it('every link of docs/machines/README.md leads to a file (npm run qa:diagrams, npm run qa:paths -- --markdown)', () => {
+  const index = join(ROOT, 'docs/machines/README.md');
+  const links = [...readFileSync(index, 'utf8').matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)].map((match) => match[1]!).filter((link) => !/^[a-z]+:/.test(link));
+  expect(links.length).toBeGreaterThan(machines.length);
+  expect(links.filter((link) => !existsSync(join(dirname(index), link)))).toEqual([]);
 });
 
 it('every catalogue belongs to a machine of src/machines', () => {

@@ -3,9 +3,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { diagramDocument } from './diagram.ts';
-import { allItems, coverPaths } from './graph.ts';
 import { catalogueFileFor, findCatalogues, findMachines, ROOT } from './registry.ts';
-import { pathsDocument } from './words.ts';
+import { machinePage } from './words.ts';
 import { memoryStorage } from '../../../src/services/tokenStore.ts';
 
 // The catalogues prepare stored sessions and themes as a browser would keep them.
@@ -15,15 +14,6 @@ globalThis.sessionStorage ??= memoryStorage();
 const [command, ...rest] = process.argv.slice(2);
 const markdown = rest.includes('--markdown');
 const wanted = rest.filter((arg) => !arg.startsWith('--'));
-
-/** "Covers 9 of 9 transitions and 5 of 5 states" for a catalogue's paths. */
-export function coverageLine(items: string[], covered: Set<string>, unreachable: Record<string, string> = {}): string {
-  const count = (prefix: string) => {
-    const all = items.filter((item) => item.startsWith(prefix) && !(item.slice(2) in unreachable));
-    return `${all.filter((item) => covered.has(item)).length} of ${all.length}`;
-  };
-  return `The paths take ${count('t:')} transitions and enter ${count('s:')} states.`;
-}
 
 const machines = await findMachines();
 const catalogues = await findCatalogues();
@@ -48,8 +38,7 @@ if (command === 'diagrams') {
       process.exitCode = 1;
       continue;
     }
-    const { paths, covered } = coverPaths(catalogue.qa);
-    const document = await pathsDocument(found.name, catalogue.qa, paths, coverageLine(allItems(found.machine), covered, catalogue.qa.unreachable));
+    const { paths, document } = await machinePage(found.name, catalogue.qa);
     if (markdown) {
       mkdirSync(join(ROOT, 'docs/qa'), { recursive: true });
       writeFileSync(join(ROOT, 'docs/qa', `${found.name}.md`), document);

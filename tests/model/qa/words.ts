@@ -1,6 +1,6 @@
 import type { EventObject } from 'xstate';
 import type { QaCatalogue, StepExpectation } from './catalogue.ts';
-import type { QaPath } from './graph.ts';
+import { allItems, coverPaths, type QaPath } from './graph.ts';
 import { inWords, runPath, type ObservedStep } from './run.ts';
 
 /** A path's short, distinct name: its number, its start and its steps. */
@@ -71,4 +71,19 @@ export async function pathsDocument(name: string, qa: QaCatalogue, paths: QaPath
     '',
     ...described,
   ].join('\n');
+}
+
+/** "The paths take 9 of 9 transitions and enter 5 of 5 states." for a catalogue's paths. */
+export function coverageLine(items: string[], covered: Set<string>, unreachable: Record<string, string> = {}): string {
+  const count = (prefix: string) => {
+    const all = items.filter((item) => item.startsWith(prefix) && !(item.slice(2) in unreachable));
+    return `${all.filter((item) => covered.has(item)).length} of ${all.length}`;
+  };
+  return `The paths take ${count('t:')} transitions and enter ${count('s:')} states.`;
+}
+
+/** The page `npm run qa:paths -- <name> --markdown` writes to docs/qa/<name>.md, and the paths on it. */
+export async function machinePage(name: string, qa: QaCatalogue): Promise<{ paths: QaPath[]; document: string }> {
+  const { paths, covered } = coverPaths(qa);
+  return { paths, document: await pathsDocument(name, qa, paths, coverageLine(allItems(qa.machine), covered, qa.unreachable)) };
 }
