@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { allItems, coverPaths, transitionsOf } from './qa/graph.ts';
 import { findCatalogues } from './qa/registry.ts';
-import { runPath } from './qa/run.ts';
+import { delayKeysOf, runPath } from './qa/run.ts';
 import { pathTitle } from './qa/words.ts';
 
 const catalogues = await findCatalogues();
@@ -22,6 +22,11 @@ describe.each(catalogues.map((found) => [found.name, found] as const))('%s', (na
       .map((item) => `${name}: ${item.startsWith('t:') ? 'transition' : 'state'} ${item.slice(2)}`);
     expect(missed, `no generated path of ${name} takes these; add sample events to ${file}`).toEqual([]);
     expect(Object.keys(unreachable).filter((id) => covered.has(`t:${id}`)), 'listed as unreachable but taken').toEqual([]);
+  });
+
+  it('states the expected duration of every delay (from the spec or the product rules)', () => {
+    const missing = delayKeysOf(qa.machine).filter((key) => !qa.delays?.[key]);
+    expect(missing, `${name}: add delays: { <key>: { ms, from } } to ${file}`).toEqual([]);
   });
 
   it.each(paths.map((path, index) => [pathTitle(path, index), path] as const))('%s', async (_title, path) => {

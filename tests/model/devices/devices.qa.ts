@@ -90,6 +90,10 @@ export default defineQa({
     [DEACTIVATED]: (snapshot) => snapshot.context.statistics !== null,
   },
   initial: { start: { to: 'list.initial', see: { status: 'initial', rows: 0 } } },
+  delays: {
+    searchDebounce: { ms: 300, from: 'product rule (issue 28): typing rests 300 ms before a search is sent' },
+    autoRefresh: { ms: 30_000, from: 'product rule: the device list follows the 30 s heartbeat (docs/api.md heartbeat_seconds)' },
+  },
   expect: {
     '': {
       [UPDATED]: (context: Context) => ({ see: { names: context.data!.results.map((d) => (d.id === 1 ? 'Lobby' : d.name)) } }),

@@ -58,6 +58,7 @@ export default defineQa({
     [EDITED]: { type: 'details.saved', media: mediaFile({ name: 'Intro' }) },
   },
   initial: { start: { to: 'loading', see: { loading: true }, calls: ['loadDetails: {"id":3,"preview":null}'] } },
+  delays: { poll: { ms: 3000, from: 'product rule (issue 28): an open file that is still processing reloads every 3 s' } },
   expect: {
     '': { [EDITED]: { see: { name: 'Intro' } } },
     loading: {

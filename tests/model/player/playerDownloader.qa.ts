@@ -54,6 +54,7 @@ export default defineQa({
     [RETRY]: after('retry', 'downloader.resting'),
   },
   initial: { start: { to: 'idle', see: { ready: '', queue: '' } } },
+  delays: { retry: { ms: 10_000, from: 'README web player: the player retries every 10 s while the server does not answer' } },
   expect: {
     '': { [WANT]: scan, [WANT_TWO]: scan },
     scanning: {

@@ -130,6 +130,11 @@ export default defineQa({
     'an adopted screen': { to: 'greeting', see: { paired: true }, calls: ['greet: with key K-7'] },
     'a screen back from a REBOOT': { to: 'greeting', see: { acknowledged: 1 }, calls: ['greet: with key K-7'] },
   },
+  delays: {
+    heartbeat: { ms: 30_000, from: 'docs/api.md player heartbeat: one every heartbeat_seconds (30)' },
+    retry: { ms: 10_000, from: 'README web player: a hello every 10 s while pairing, heartbeats every 10 s while offline' },
+    keyLostHold: { ms: 60_000, from: 'README web player: a refused key returns to pairing after a minute' },
+  },
   expect: {
     '': {
       [PLAYING]: { see: { playback: 'playing' } },

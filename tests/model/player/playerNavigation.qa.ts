@@ -62,6 +62,7 @@ export default defineQa({
     [FORGET]: { type: 'navigation.forget' },
   },
   initial: { start: { to: 'loading', see: { map: false, wanted: null }, calls: ['loadKept'] } },
+  delays: { retry: { ms: 10_000, from: 'README web player: the player retries every 10 s while the server does not answer' } },
   expect: {
     '': {
       [V3]: { see: { wanted: 3 } },

@@ -13,6 +13,12 @@ export interface StepExpectation {
   calls?: string[];
 }
 
+/** A delay's expected duration and where the rule comes from ('spec 9', 'docs/api.md player heartbeat'). */
+export interface ExpectedDelay {
+  ms: number;
+  from: string;
+}
+
 /**
  * The oracle of a machine: for a state (dotted path; looked up from the active leaf upwards) and a sample
  * event's name, what the step must do. A sample event not listed for any active state must leave it unchanged.
@@ -53,6 +59,12 @@ export interface QaCatalogue<TMachine extends AnyStateMachine = AnyStateMachine>
   view?: (snapshot: SnapshotFrom<TMachine>) => Record<string, unknown>;
   /** Checks that hold after every step whatever the path (stored values, tags); throw to fail. */
   invariant?: (snapshot: SnapshotFrom<TMachine>) => void;
+  /**
+   * The expected duration of every delay the machine sets, written from the spec or the product's rules (never read
+   * from the machine): by the delay's name (`heartbeat`), or for an inline number by `<state id>#<n>` (the n-th entry,
+   * from 1, of that state's `after`). The replay checks each timer the actor really sets against it.
+   */
+  delays?: Record<string, ExpectedDelay>;
   /** Transitions no path can take, by id (`<state id> <event> #<n>`), each with the reason. */
   unreachable?: Record<string, string>;
   /** Exploration depth from a start (default 8). */

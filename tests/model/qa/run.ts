@@ -98,34 +98,73 @@ function sourceOf(machine: AnyStateMachine, id: string): string {
   return visit(machine.root) ?? id;
 }
 
-function delayOf(machine: AnyStateMachine, eventType: string): number {
-  const name = eventType.slice(AFTER.length).split('.')[0]!;
-  if (/^\d+$/.test(name)) return Number(name);
-  const delay = (machine.implementations.delays as Record<string, unknown>)[name];
-  if (typeof delay === 'number') return delay;
-  throw new Error(`The delay ${name} is not a number; give the catalogue a numeric delay`);
+/**
+ * The catalogue's key of a delayed event (`xstate.after.<delay>.<state id>`): the delay's name, or for an inline
+ * number `<state id>#<n>`, n counting that state's delays from 1.
+ */
+export function delayKeyOf(machine: AnyStateMachine, eventType: string): string {
+  const rest = eventType.slice(AFTER.length);
+  const cut = rest.indexOf('.');
+  const name = rest.slice(0, cut);
+  const stateId = rest.slice(cut + 1);
+  if (!/^\d+$/.test(name)) return name;
+  let node: AnyStateMachine['root'] | undefined;
+  try {
+    node = machine.getStateNodeById(stateId) as AnyStateMachine['root'];
+  } catch {
+    return `${stateId}#?`;
+  }
+  const delays = [...new Set((node.after ?? []).map((transition) => transition.eventType))];
+  return `${stateId}#${delays.indexOf(eventType) + 1}`;
 }
 
-/** A clock whose timers fire only when a path says so. */
+/** Every delay key a machine's config uses (what its catalogue must give an expected duration). */
+export function delayKeysOf(machine: AnyStateMachine): string[] {
+  const keys = new Set<string>();
+  const visit = (node: AnyStateMachine['root']) => {
+    for (const transition of node.after ?? []) keys.add(delayKeyOf(machine, transition.eventType));
+    for (const child of Object.values(node.states)) visit(child as AnyStateMachine['root']);
+  };
+  visit(machine.root);
+  return [...keys].sort();
+}
+
+/** A timer the actor set: its delayed event, the time it asked for, whether it still waits. */
+interface Timer {
+  fn: () => void;
+  ms: number;
+  event: string | null;
+}
+
+/** A clock whose timers fire only when a path says so; each timer knows the delayed event it was set for. */
 function manualClock() {
   let next = 1;
-  const timers = new Map<number, { fn: () => void; ms: number }>();
-  return {
+  const timers = new Map<number, Timer>();
+  const clock = {
+    /** The delayed event being scheduled right now (set around the scheduler's call to setTimeout). */
+    scheduling: null as string | null,
+    /** Called for every timer set, with its delayed event and duration. */
+    onSet: (_timer: Timer) => {},
     setTimeout: (fn: () => void, ms: number) => {
-      timers.set(next, { fn, ms });
+      const timer = { fn, ms, event: clock.scheduling };
+      timers.set(next, timer);
+      clock.onSet(timer);
       return next++;
     },
     clearTimeout: (id: number) => void timers.delete(id),
-    fire(ms: number): boolean {
+    /** Fires the waiting timer of a delayed event; false when none waits. */
+    fire(event: string): boolean {
       for (const [id, timer] of timers) {
-        if (timer.ms !== ms) continue;
+        if (timer.event !== event) continue;
         timers.delete(id);
         timer.fn();
         return true;
       }
       return false;
     },
+    waiting: () => [...timers.values()],
   };
+  return clock;
 }
 
 const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -143,6 +182,8 @@ export interface PathRun {
   problems: string[];
   /** Transition ids the real actor took. */
   taken: Set<string>;
+  /** Per delay key, how many timers the actor set for it and how many of them the path let run out. */
+  timers: Map<string, { set: number; fired: number }>;
   observed: ObservedStep[];
 }
 
@@ -179,6 +220,18 @@ export async function runPath(qa: QaCatalogue, path: QaPath, machine: AnyStateMa
     (qa.recorded ?? []).map((name) => [name, (_: unknown, params: unknown) => void calls.push(describe(name, params))]),
   );
   const clock = manualClock();
+  const timers = new Map<string, { set: number; fired: number }>();
+  let stepName = 'start';
+  clock.onSet = (timer) => {
+    if (!timer.event?.startsWith(AFTER)) return;
+    const key = delayKeyOf(machine, timer.event);
+    const count = timers.get(key) ?? { set: 0, fired: 0 };
+    count.set++;
+    timers.set(key, count);
+    const expected = qa.delays?.[key];
+    if (!expected) problems.push(`${stepName}: the actor set a ${timer.ms} ms timer for the delay ${key}, which the catalogue gives no expected duration`);
+    else if (expected.ms !== timer.ms) problems.push(`${stepName}: the actor set the ${key} timer for ${timer.ms} ms; expected ${expected.ms} ms (${expected.from})`);
+  };
   const input = (qa.starts ?? { start: () => {} })[path.start]?.() ?? qa.input;
   const actor = createActor(machine.provide({ actors, actions } as never), {
     input: input as never,
@@ -191,6 +244,17 @@ export async function runPath(qa: QaCatalogue, path: QaPath, machine: AnyStateMa
       }
     },
   });
+  // The scheduler sets each delayed event's timer through the clock: tell the clock which event it is for.
+  const scheduler = actor.system.scheduler as { schedule: (...args: [unknown, unknown, EventObject, ...unknown[]]) => void };
+  const schedule = scheduler.schedule;
+  scheduler.schedule = (...args) => {
+    clock.scheduling = args[2].type;
+    try {
+      schedule(...args);
+    } finally {
+      clock.scheduling = null;
+    }
+  };
   actor.start();
   await flush();
   const initial = qa.initial?.[path.start];
@@ -203,6 +267,7 @@ export async function runPath(qa: QaCatalogue, path: QaPath, machine: AnyStateMa
   for (const [index, sample] of path.steps.entries()) {
     const event = qa.events[sample] as EventObject & { output?: unknown; error?: unknown };
     calls = [];
+    stepName = `step ${index + 1} (${sample})`;
     const expectations = expectationsFor(qa, before, sample);
     if (event.type.startsWith(DONE) || event.type.startsWith(ERROR)) {
       const id = event.type.slice(event.type.startsWith(DONE) ? DONE.length : ERROR.length);
@@ -215,10 +280,11 @@ export async function runPath(qa: QaCatalogue, path: QaPath, machine: AnyStateMa
       if (event.type.startsWith(DONE)) call.resolve(event.output);
       else call.reject(event.error);
     } else if (event.type.startsWith(AFTER)) {
-      if (!clock.fire(delayOf(machine, event.type))) {
-        problems.push(`step ${index + 1} (${sample}): no timer is waiting`);
+      if (!clock.fire(event.type)) {
+        problems.push(`step ${index + 1} (${sample}): no timer is waiting for ${event.type}`);
         break;
       }
+      timers.get(delayKeyOf(machine, event.type))!.fired++;
     } else {
       actor.send(event);
     }
@@ -229,5 +295,5 @@ export async function runPath(qa: QaCatalogue, path: QaPath, machine: AnyStateMa
     before = reached;
   }
   actor.stop();
-  return { problems, taken, observed };
+  return { problems, taken, observed, timers };
 }

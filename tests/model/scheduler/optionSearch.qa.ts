@@ -59,6 +59,7 @@ export default defineQa({
       calls: ['search: {"kind":"devices","campaign":9,"search":"","chosen":[7],"onlyChosen":false}'],
     },
   },
+  delays: { searchDebounce: { ms: 300, from: 'product rule (issue 28): typing rests 300 ms before a search is sent' } },
   expect: {
     searching: {
       ...anywhere,

@@ -42,6 +42,7 @@ export default defineQa({
     'the page is visible': { to: 'running.fetching', see: { loading: true, paused: false, plays: null }, calls: ['loadLive'] },
     'the page opens in a hidden tab': { to: 'paused', see: { loading: false, paused: true, plays: null } },
   },
+  delays: { poll: { ms: 5000, from: 'README /statistics, docs/api.md live report: polled every 5 s while the page is visible' } },
   expect: {
     running: {
       [HIDE]: { to: 'paused', see: { paused: true, loading: false } },
