@@ -18,6 +18,7 @@ import { TimelinePage, type TimelineRow } from './schemas/timeline.ts';
 import { writeOutcome, type WriteOutcome } from './writeOutcome.ts';
 
 export type { Event as SchedulerEvent, DeviceSchedule, ScheduleItem } from './schemas/scheduler.ts';
+export type { PublishWarning } from './schemas/playback.ts';
 
 /** What the SPA sends to create an event (the server's rules: `eventProblems`). */
 export type EventBody = EventCreateBody;

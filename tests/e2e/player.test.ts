@@ -1,11 +1,17 @@
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ffmpegPath } from '../../server/media/tools.ts';
 import { signInThroughUi, startE2E, type E2E } from '../helpers/browser.ts';
+import { checkScreen, CLEAN_REPORT } from '../helpers/screenChecks.ts';
 import { signIn } from '../helpers/server.ts';
 import { describeAs, makeFixtures, uploadForm } from '../api/media-fixtures.ts';
 
@@ -260,6 +266,114 @@ describe('a published campaign plays on the screen', () => {
       expect(problems.filter((problem) => !expected.some((text) => problem.includes(text)))).toEqual([]);
     } finally {
       await gate.close().catch(() => undefined);
+      await fsp.rm(fixtures.dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('delivery to the web player (issue 24)', () => {
+  it('plays a HEVC upload through its fallback rendition, counts its plays, and the panel shows what plays and what was skipped', async () => {
+    const fixtures = await makeFixtures();
+    try {
+      // A HEVC clip (Chromium declares no HEVC) and a clip whose bytes are damaged after processing (the probe was happy,
+      // the browser cannot decode it): its stored checksum is that of the damaged bytes, so only decoding fails.
+      const hevc = path.join(fixtures.dir, 'promo-hevc.mp4');
+      await promisify(execFile)(ffmpegPath(), [
+        '-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=duration=2:size=320x240:rate=25',
+        '-pix_fmt', 'yuv420p', '-c:v', 'libx265', '-tag:v', 'hvc1', '-x265-params', 'log-level=error', hevc,
+      ]);
+      const upload = await admin.post('/media/files/create/', await uploadForm([hevc, fixtures.video], [describeAs('Promo HEVC'), describeAs('Broken clip')]));
+      expect(upload.status).toBe(201);
+      const [promo, broken] = upload.body.map((m: { id: number }) => m.id) as [number, number];
+      await vi.waitFor(async () => {
+        for (const id of [promo, broken]) expect((await admin.get(`/media/files/${id}`)).body.status).toBe('ready_to_play');
+      }, { timeout: 60_000, interval: 300 });
+      const garbage = Buffer.alloc(64 * 1024, 0x5a);
+      const { media: store, db } = e2e.server.ctx;
+      await store.put(store.sourceKey(broken, 'mp4'), Readable.from([garbage]));
+      await db.execute(sql`UPDATE media_files SET sha256 = ${createHash('sha256').update(garbage).digest('hex')} WHERE id = ${broken}`);
+
+      // The screen, adopted through the API; it declares what Chromium decodes at its hello.
+      const { page: screen } = await e2e.newPage({ width: 1280, height: 720 });
+      await screen.goto('/player/?heartbeat=1');
+      const serial = (await screen.locator('#serial').innerText()).trim();
+      await vi.waitFor(async () => expect((await admin.get('/clients/')).body.results.map((c: { serial: string }) => c.serial)).toContain(serial), { timeout: 20_000, interval: 300 });
+      const device = (await admin.post('/tvpi/devices/create/', { sn: serial, user: 1, position: 'horizontal', name: 'Lobby screen' })).body as { id: number };
+      await vi.waitFor(async () => expect(await playerState(screen)).toMatchObject({ lifecycle: 'online', playback: 'not_found' }), { timeout: 30_000, interval: 200 });
+      await vi.waitFor(async () => expect((await admin.get(`/tvpi/devices/${device.id}/playback/`)).body.capabilities).toMatchObject({ source: 'declared' }), { timeout: 20_000, interval: 300 });
+      expect((await admin.get(`/tvpi/devices/${device.id}/playback/`)).body.capabilities.codecs).not.toContain('hevc');
+
+      const playlist = (await admin.post('/media/play_lists/create/', { name: 'Delivery loop', screen_position: 'horizontal' })).body.id as number;
+      for (const media of [promo, broken]) expect((await admin.post('/media/play_list_tracks/create/', { playlist, media })).status).toBe(201);
+      expect((await admin.get(`/media/play_lists/${playlist}/commit/`)).status).toBe(200);
+      const campaign = (await admin.post('/campaigns/create/', { name: 'Delivery campaign', screen_position: 'horizontal', user: 1 })).body.id as number;
+      expect((await admin.put(`/campaigns/${campaign}/devices/`, { devices: [device.id] })).status).toBe(200);
+      const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+      const event = await admin.post('/scheduler/events/create/', { campaign, title: 'Delivery loop', playlist, all_day: true, start_date: day(-1), end_date: day(1), devices: [device.id] });
+      expect(event.status, JSON.stringify(event.body)).toBe(201);
+
+      // Publishing in the scheduler says in words that the screen waits for a conversion of the HEVC file.
+      const { page: panel, problems } = await e2e.newPage();
+      await signInThroughUi(panel, 'admin', e2e.server.adminPassword);
+      await panel.goto(`/campaigns/${campaign}/scheduler`);
+      await panel.getByRole('button', { name: 'Publish' }).click();
+      await panel.getByText('1 screen cannot play “Promo HEVC” yet: converting it').waitFor();
+      await panel.getByRole('button', { name: 'Close the message about what screens cannot play' }).click();
+      await panel.getByText('1 screen cannot play “Promo HEVC” yet: converting it').waitFor({ state: 'detached' });
+
+      // The player gets the fallback (H.264) for the HEVC file, plays it, and skips the damaged one.
+      const started = () => screen.evaluate(() => [...(window as any).vitrinePlayer.diagnostics.started] as number[]);
+      await vi.waitFor(async () => expect((await started()).filter((id) => id === promo).length).toBeGreaterThanOrEqual(2), { timeout: 90_000, interval: 300 });
+      const key = await screen.evaluate(() => localStorage.getItem('vitrine.player.key'));
+      const schedule = await fetch(`${e2e.server.api}/scheduler/dev2/${device.id}`, { headers: { 'x-device-serial': serial, 'x-device-key': key! } });
+      const files = ((await schedule.json()) as { items: { media: { id: number; rendition: string }[] }[] }).items.flatMap((item) => item.media);
+      expect(new Set(files.map((file) => `${file.id} ${file.rendition}`))).toEqual(new Set([`${promo} fallback`, `${broken} source`]));
+      expect(await started()).not.toContain(broken);
+      const plays = async () =>
+        ((await db.execute(sql`SELECT count(*)::int AS n FROM plays WHERE device_id = ${device.id} AND media_id = ${promo}`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+      await vi.waitFor(async () => expect(await plays()).toBeGreaterThanOrEqual(1), { timeout: 30_000, interval: 300 });
+
+      // /media: the HEVC file reads "Playing"; its details say on how many screens, the damaged one's which screen failed.
+      await panel.goto('/media');
+      const row = panel.getByRole('row', { name: /Promo HEVC/ });
+      await vi.waitFor(async () => {
+        await panel.reload();
+        expect(await row.getByText('Playing', { exact: true }).count()).toBe(1);
+      }, { timeout: 30_000, interval: 500 });
+      await panel.goto(`/media/${broken}`);
+      const failures = panel.getByRole('list', { name: 'Screens that could not play it' });
+      await vi.waitFor(async () => {
+        await panel.reload();
+        await panel.getByRole('heading', { name: 'Screens', level: 2 }).waitFor();
+        expect(await failures.getByText('Lobby screen').count()).toBe(1);
+      }, { timeout: 30_000, interval: 500 });
+      await failures.getByText('Cannot decode the file').waitFor();
+
+      // The device card: what the browser decodes, what plays now, and the damaged file's skip as a decode error.
+      await panel.goto('/devices');
+      await panel.getByRole('button', { name: 'Open Lobby screen' }).click();
+      const card = panel.getByRole('dialog', { name: /Lobby screen/ });
+      await card.getByText('Reported by the player').waitFor();
+      await card.getByRole('link', { name: 'Promo HEVC' }).waitFor();
+      const errors = card.getByRole('list', { name: 'Playback errors' });
+      await vi.waitFor(async () => {
+        await card.getByRole('button', { name: 'Refresh playback' }).click();
+        expect(await errors.getByText('Broken clip').count()).toBe(1);
+      }, { timeout: 30_000, interval: 500 });
+      await errors.getByText('Cannot decode the file').waitFor();
+      expect(await card.locator('[data-field="playback-codecs"]').innerText()).not.toMatch(/HEVC/);
+      expect((await admin.get(`/tvpi/devices/${device.id}`)).body.schedule_state).toBe('playing');
+
+      // The house standard with reports shown: the card and the damaged file's details, 360/500 px, en and ru, axe.
+      const reports = (p: Page) => p.getByText('Lobby screen').first().waitFor({ state: 'visible' });
+      const openCard = async (p: Page) => {
+        await p.getByRole('button', { name: /^(Open|Открыть) Lobby screen$/ }).first().click();
+        await p.getByRole('dialog').getByText('Broken clip').waitFor();
+      };
+      expect(await checkScreen(panel, { path: '/devices', ready: reports, prepare: openCard })).toEqual(CLEAN_REPORT);
+      expect(await checkScreen(panel, { path: `/media/${broken}`, ready: reports })).toEqual(CLEAN_REPORT);
+      expect(problems).toEqual([]);
+    } finally {
       await fsp.rm(fixtures.dir, { recursive: true, force: true });
     }
   });

@@ -7,6 +7,7 @@ import {
   moveEvent,
   type EventQuery,
   type PublishOutcome,
+  type PublishWarning,
   type Schedule,
   type SchedulerEvent,
   type UncommittedPlaylist,
@@ -22,11 +23,14 @@ export interface SchedulerContext {
   campaignUnpublished: boolean;
   /** The playlists the last publish was refused for ("Uncommited playlists found!"). */
   uncommitted: UncommittedPlaylist[];
+  /** What the last publish said some screens cannot play yet or at all (issue 24); shown until dismissed or a change. */
+  warnings: PublishWarning[];
   error: string | null;
 }
 
 export type SchedulerNotice =
   | 'messages.published'
+  | 'messages.publishedWithWarnings'
   | 'messages.uncommitted'
   | 'messages.publishError'
   | 'messages.saveError'
@@ -46,7 +50,9 @@ export type SchedulerEventType =
   | { type: 'event.shift'; event: SchedulerEvent; change: SeriesChange }
   | { type: 'event.delete'; id: number }
   | { type: 'publish.start' }
-  | { type: 'publish.dismiss' };
+  | { type: 'publish.dismiss' }
+  /** Close the message of the last publish's warnings. */
+  | { type: 'warnings.dismiss' };
 
 /** The event a move writes: the dragged one-off event, or the whole series after the change of one occurrence. */
 function movedEvent(event: Extract<SchedulerEventType, { type: 'event.move' | 'event.shift' }>): SchedulerEvent {
@@ -59,6 +65,8 @@ function movedEvent(event: Extract<SchedulerEventType, { type: 'event.move' | 'e
  * while an event uses an uncommitted playlist (`uncommitted`). Moves, resizes and deletes are written at once
  * (`moving`, `deleting`); a failed move puts the event back. Dragging or resizing an occurrence of a weekly repeat
  * moves or stretches the whole series (`event.shift`, series.ts); a change no repeat can express is refused at once.
+ * A publish the server accepts may warn that some screens cannot play a file yet (a render on its way) or at all
+ * (`warnings`, issue 24): they stay in context, shown while published, until dismissed, a reload or a change.
  * The view provides `notify` (scheduler-namespace keys).
  */
 export const schedulerMachine = setup({
@@ -91,6 +99,7 @@ export const schedulerMachine = setup({
     hasCampaign: ({ context }) => context.query.campaign !== null,
     seriesChanges: (_, params: { event: SchedulerEvent; change: SeriesChange }) => changeSeries(params.event, params.change) !== null,
     accepted: (_, params: { outcome: WriteOutcome<SchedulerEvent> | PublishOutcome }) => params.outcome.ok,
+    acceptedWithWarnings: (_, params: { outcome: PublishOutcome }) => params.outcome.ok && params.outcome.result.warnings.length > 0,
   },
   actions: {
     setRange: assign(({ context }, params: { start: string; end: string }) => ({ query: { ...context.query, start: params.start, end: params.end } })),
@@ -99,6 +108,7 @@ export const schedulerMachine = setup({
       events: params.schedule.events,
       campaignUnpublished: params.schedule.unpublished,
       uncommitted: [],
+      warnings: [],
       error: null,
     })),
     setError: assign((_, params: { error: unknown }) => ({ error: errorCodeOf(params.error) })),
@@ -108,19 +118,30 @@ export const schedulerMachine = setup({
       return {
         events: known ? context.events.map((event) => (event.id === changed.id ? changed : event)) : [...context.events, changed],
         campaignUnpublished: true,
+        warnings: [],
       };
     }),
     /** A new array of the same events: the calendar draws them again where they were. */
     restoreEvents: assign(({ context }) => ({ events: [...context.events] })),
-    removeEvent: assign(({ context }, params: { id: number }) => ({ events: context.events.filter((event) => event.id !== params.id), campaignUnpublished: true })),
-    markPublished: assign(({ context }) => ({ events: context.events.map((event) => ({ ...event, published: true })), campaignUnpublished: false, uncommitted: [] })),
+    removeEvent: assign(({ context }, params: { id: number }) => ({
+      events: context.events.filter((event) => event.id !== params.id),
+      campaignUnpublished: true,
+      warnings: [],
+    })),
+    markPublished: assign(({ context }, params: { outcome: PublishOutcome }) => ({
+      events: context.events.map((event) => ({ ...event, published: true })),
+      campaignUnpublished: false,
+      uncommitted: [],
+      warnings: params.outcome.ok ? params.outcome.result.warnings : [],
+    })),
+    clearWarnings: assign({ warnings: [] }),
     setUncommitted: assign((_, params: { outcome: PublishOutcome }) => ({ uncommitted: params.outcome.ok ? [] : params.outcome.playlists })),
     clearUncommitted: assign({ uncommitted: [] }),
     notify: (_, _params: { key: SchedulerNotice; intent: 'success' | 'error' | 'warning' }) => {},
   },
 }).createMachine({
   id: 'scheduler',
-  context: ({ input }) => ({ query: input.query, events: [], campaignUnpublished: false, uncommitted: [], error: null }),
+  context: ({ input }) => ({ query: input.query, events: [], campaignUnpublished: false, uncommitted: [], warnings: [], error: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -165,7 +186,9 @@ export const schedulerMachine = setup({
         'event.delete': '.deleting',
       },
       states: {
-        published: {},
+        published: {
+          on: { 'warnings.dismiss': { actions: 'clearWarnings' } },
+        },
         unpublished: {
           tags: ['unpublished'],
           on: { 'publish.start': { guard: 'hasCampaign', target: 'publishing' } },
@@ -187,9 +210,20 @@ export const schedulerMachine = setup({
             input: ({ context }) => ({ campaign: context.query.campaign as number }),
             onDone: [
               {
+                guard: { type: 'acceptedWithWarnings', params: ({ event }) => ({ outcome: event.output }) },
+                target: 'published',
+                actions: [
+                  { type: 'markPublished', params: ({ event }) => ({ outcome: event.output }) },
+                  { type: 'notify', params: { key: 'messages.publishedWithWarnings', intent: 'warning' } },
+                ],
+              },
+              {
                 guard: { type: 'accepted', params: ({ event }) => ({ outcome: event.output }) },
                 target: 'published',
-                actions: ['markPublished', { type: 'notify', params: { key: 'messages.published', intent: 'success' } }],
+                actions: [
+                  { type: 'markPublished', params: ({ event }) => ({ outcome: event.output }) },
+                  { type: 'notify', params: { key: 'messages.published', intent: 'success' } },
+                ],
               },
               {
                 target: 'uncommitted',

@@ -9,6 +9,7 @@ import { ConfirmDeleteDialog } from '../common/ConfirmDeleteDialog.tsx';
 import { useNotify } from '../common/notify.tsx';
 import { useCan } from '../common/usePermission.ts';
 import { DeviceDetails } from './DeviceDetails.tsx';
+import { DevicePlayback } from './DevicePlayback.tsx';
 import { useDeviceCardStyles } from './Devices.styles.ts';
 import { deviceActivationLogic, deviceCardLogic, deviceOverridesLogic } from './logic.ts';
 import { OverrideDialog } from './OverrideDialog.tsx';
@@ -115,6 +116,7 @@ export function DeviceCard({ device: initial, onEdit, onChanged, onActivationCha
                 ) : null}
               </div>
             </div>
+            <DevicePlayback deviceId={device.id} />
           </DialogContent>
           <DialogActions fluid className={styles.actions}>
             {canEdit ? (

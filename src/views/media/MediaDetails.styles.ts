@@ -23,5 +23,18 @@ export const useDetailsStyles = makeStyles({
   list: { margin: 0, paddingLeft: tokens.spacingHorizontalL },
   usageHeading: { display: 'block', margin: `${tokens.spacingVerticalS} 0 ${tokens.spacingVerticalXXS}` },
   usageNone: { margin: 0 },
+  failures: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  failure: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXXS,
+    padding: tokens.spacingHorizontalS,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground2,
+    overflowWrap: 'anywhere',
+    minWidth: 0,
+  },
+  failureLine: { display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: tokens.spacingHorizontalS },
+  failureDetail: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground2 },
   back: { marginBottom: tokens.spacingVerticalM, display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
 });

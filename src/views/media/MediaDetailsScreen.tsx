@@ -29,6 +29,7 @@ import { MediaEditDialog, useEditedNotice } from './MediaEditDialog.tsx';
 import { MediaInfoTable } from './MediaInfoTable.tsx';
 import { MediaPreview } from './MediaPreview.tsx';
 import { MediaProcessing } from './MediaProcessing.tsx';
+import { MediaPlaybackSection } from './MediaPlaybackSection.tsx';
 import { MediaUsageLists } from './MediaUsageLists.tsx';
 import { useDetailsStyles } from './MediaDetails.styles.ts';
 
@@ -152,6 +153,7 @@ function MediaDetails({ mediaId }: { mediaId: number }) {
             </Subtitle1>
             <MediaUsageLists usage={usage} />
           </section>
+          <MediaPlaybackSection mediaId={media.id} />
         </div>
       </div>
       <ConfirmDeleteDialog

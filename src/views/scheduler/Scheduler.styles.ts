@@ -20,6 +20,7 @@ export const useSchedulerStyles = makeStyles({
   message: { padding: tokens.spacingVerticalL, color: tokens.colorNeutralForeground2 },
   error: { padding: tokens.spacingVerticalM, color: tokens.colorPaletteRedForeground1, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM },
   hint: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
+  warnings: { margin: `${tokens.spacingVerticalXS} 0 0`, paddingLeft: tokens.spacingHorizontalL, overflowWrap: 'anywhere' },
 });
 
 /** FullCalendar's classic theme painted with the Fluent theme's tokens, so it follows all six themes. */

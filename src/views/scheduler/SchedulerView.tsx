@@ -18,6 +18,7 @@ import { EventFormDialog } from './EventFormDialog.tsx';
 import { PlaylistPanel } from './PlaylistPanel.tsx';
 import { firstDayOf, SchedulerCalendar } from './SchedulerCalendar.tsx';
 import { useSchedulerStyles } from './Scheduler.styles.ts';
+import { PublishWarnings } from './PublishWarnings.tsx';
 import { UncommittedMessage } from './UncommittedMessage.tsx';
 
 const optionsMachine = createFetchStatusMachine<EventOptions, number>().provide({ actors: { load: fromPromise(({ input }) => loadEventOptions(input.params)) } });
@@ -99,6 +100,7 @@ export function SchedulerView({ campaignId, returnTo, filters }: SchedulerViewPr
         ) : null}
       </div>
       <UncommittedMessage scheduler={scheduler} returnTo={returnTo} />
+      <PublishWarnings scheduler={scheduler} />
       {failed ? (
         <div role="alert" className={styles.error}>
           {t('messages.loadError')}

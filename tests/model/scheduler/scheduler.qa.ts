@@ -54,6 +54,8 @@ const PUBLISHED = 'the server publishes the campaign';
 const UNCOMMITTED = 'the server refuses: playlist "Morning news" is not committed';
 const PUBLISH_FAILS = 'the network is down during the publish';
 const DISMISS = 'close the uncommitted-playlists message';
+const PUBLISHED_WARNING = 'the server publishes, warning that 3 screens wait for a render of "Promo.mp4"';
+const DISMISS_WARNINGS = 'close the message of what screens cannot play';
 
 const RANGE = { start: '2026-11-30', end: '2027-01-11' };
 type Context = SchedulerContext;
@@ -115,7 +117,12 @@ export default defineQa({
     [DELETED]: done('deleteEvent', { id: 1 }),
     [DELETE_FAILS]: error('deleteEvent', offline),
     [PUBLISH]: { type: 'publish.start' },
-    [PUBLISHED]: done('publish', { ok: true, result: { campaign: 9, events: 2, devices: 2, changed: 2, published_at: '2026-11-22T18:00:00Z' } }),
+    [PUBLISHED]: done('publish', { ok: true, result: { campaign: 9, events: 2, devices: 2, changed: 2, published_at: '2026-11-22T18:00:00Z', warnings: [] } }),
+    [PUBLISHED_WARNING]: done('publish', {
+      ok: true,
+      result: { campaign: 9, events: 2, devices: 5, changed: 5, published_at: '2026-11-22T18:00:00Z', warnings: [{ media: 7, name: 'Promo.mp4', devices: 3, reason: 'rendering' }] },
+    }),
+    [DISMISS_WARNINGS]: { type: 'warnings.dismiss' },
     [UNCOMMITTED]: done('publish', { ok: false, playlists: [{ id: 4, name: 'Morning news' }] }),
     [PUBLISH_FAILS]: error('publish', offline),
     [DISMISS]: { type: 'publish.dismiss' },
@@ -149,6 +156,9 @@ export default defineQa({
       [STRETCH_REFUSED]: (context: Context) => ({ to: modeOf(context), see: { events: ids(context.events), busy: false }, calls: ['notify: messages.seriesRefused'] }),
       [DELETE]: { to: 'ready.deleting', see: { busy: true }, calls: ['deleteEvent: {"id":1}'] },
     },
+    'ready.published': {
+      [DISMISS_WARNINGS]: { to: 'ready.published', see: { warnings: [] } },
+    },
     'ready.unpublished': {
       [PUBLISH]: (context: Context) =>
         context.query.campaign === null ? 'ready.unpublished' : { to: 'ready.publishing', see: { busy: true }, calls: [`publish: {"campaign":${context.query.campaign}}`] },
@@ -162,8 +172,14 @@ export default defineQa({
       ...busyIgnores('ready.publishing'),
       [PUBLISHED]: (context: Context) => ({
         to: 'ready.published',
-        see: { unpublished: false, busy: false, events: context.events.map((event) => String(event.id)) },
+        see: { unpublished: false, busy: false, events: context.events.map((event) => String(event.id)), warnings: [] },
         calls: ['notify: messages.published'],
+      }),
+      // Published all the same; the operator is told in words which screens cannot play what yet (issue 24).
+      [PUBLISHED_WARNING]: (context: Context) => ({
+        to: 'ready.published',
+        see: { unpublished: false, busy: false, events: context.events.map((event) => String(event.id)), warnings: ['Promo.mp4: 3 rendering'] },
+        calls: ['notify: messages.publishedWithWarnings'],
       }),
       [UNCOMMITTED]: { to: 'ready.uncommitted', see: { uncommitted: ['Morning news'], unpublished: true }, calls: ['notify: messages.uncommitted'] },
       [PUBLISH_FAILS]: { to: 'ready.unpublished', see: { error: 'network_error', unpublished: true }, calls: ['notify: messages.publishError'] },
@@ -191,8 +207,9 @@ export default defineQa({
     unpublished: snapshot.hasTag('unpublished'),
     events: ids(snapshot.context.events),
     uncommitted: snapshot.context.uncommitted.map((playlist) => playlist.name),
+    warnings: snapshot.context.warnings.map((warning) => `${warning.name}: ${warning.devices} ${warning.reason}`),
     error: snapshot.context.error,
   }),
   key: (snapshot) =>
-    JSON.stringify([snapshot.value, snapshot.context.query.campaign, ids(snapshot.context.events), snapshot.context.campaignUnpublished, snapshot.context.uncommitted.length]),
+    JSON.stringify([snapshot.value, snapshot.context.query.campaign, ids(snapshot.context.events), snapshot.context.campaignUnpublished, snapshot.context.uncommitted.length, snapshot.context.warnings.length]),
 });

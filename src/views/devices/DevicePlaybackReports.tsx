@@ -1,0 +1,62 @@
+import { Badge } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import type { DevicePlayback } from '../../services/playback.service.ts';
+import { RouterLink } from '../common/RouterLink.tsx';
+import { useDevicePlaybackStyles } from './DevicePlayback.styles.ts';
+import { formatDateTime } from './format.ts';
+import { useDevicePhoto } from './useDevicePhoto.ts';
+
+/** What the player reported playing within the last 10 minutes: the file's preview, name and since when. */
+export function DeviceNowPlaying({ nowPlaying }: { nowPlaying: DevicePlayback['now_playing'] }) {
+  const { t, i18n } = useTranslation('devices');
+  const styles = useDevicePlaybackStyles();
+  const preview = useDevicePhoto(nowPlaying?.preview ?? null);
+  const name = nowPlaying ? nowPlaying.name ?? t('playback.deletedFile', { id: nowPlaying.media }) : '';
+  return (
+    <div>
+      <h4 className={styles.subheading}>{t('playback.nowPlaying')}</h4>
+      {nowPlaying ? (
+        <div className={styles.nowPlaying} data-testid="device-now-playing">
+          {preview ? <img className={styles.thumb} src={preview} alt={t('playback.previewAlt', { name })} /> : null}
+          <div className={styles.nowText}>
+            {nowPlaying.name ? <RouterLink to={`/media/${nowPlaying.media}`}>{name}</RouterLink> : <span>{name}</span>}
+            <span className={styles.muted}>{t('playback.since', { time: formatDateTime(nowPlaying.started_at, i18n.language, '') })}</span>
+          </div>
+        </div>
+      ) : (
+        <p className={styles.muted}>{t('playback.nothingPlaying')}</p>
+      )}
+    </div>
+  );
+}
+
+/** The latest files the player had to skip: which file, why in words, how often, when last, and the player's words. */
+export function DevicePlaybackErrors({ errors }: { errors: DevicePlayback['errors'] }) {
+  const { t, i18n } = useTranslation('devices');
+  const styles = useDevicePlaybackStyles();
+  return (
+    <div>
+      <h4 className={styles.subheading}>{t('playback.errors')}</h4>
+      {errors.length ? (
+        <ul className={styles.errors} aria-label={t('playback.errors')}>
+          {errors.map((error) => (
+            <li key={`${error.media}:${error.kind}`} className={styles.errorItem}>
+              <div className={styles.errorLine}>
+                {error.name ? <RouterLink to={`/media/${error.media}`}>{error.name}</RouterLink> : <span>{t('playback.deletedFile', { id: error.media })}</span>}
+                <Badge appearance="tint" color="danger">
+                  {t(`playback.kind.${error.kind}`)}
+                </Badge>
+              </div>
+              <span className={styles.muted}>
+                {t('playback.count', { count: error.count })}, {t('playback.lastAt', { time: formatDateTime(error.last_at, i18n.language, '') })}
+              </span>
+              {error.detail ? <span className={styles.detail}>{error.detail}</span> : null}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className={styles.muted}>{t('playback.noErrors')}</p>
+      )}
+    </div>
+  );
+}
