@@ -32,6 +32,8 @@ export interface ServerConfig {
   requestTimeoutMs?: number;
   /** The longest a request body may pause between bytes before its connection is closed (ms; 0: no limit). */
   bodyIdleTimeoutMs?: number;
+  /** A media job (probe, render) whose instance stopped beating for this long is taken over by another's worker (s). */
+  mediaJobStaleSeconds?: number;
 }
 
 export type MediaStoreConfig = { kind: 'local' } | S3StoreConfig;
@@ -104,6 +106,7 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     mediaStore: mediaStoreFromEnv(),
     requestTimeoutMs: intFromEnv('REQUEST_TIMEOUT_MS', 900_000),
     bodyIdleTimeoutMs: intFromEnv('BODY_IDLE_TIMEOUT_MS', 30_000),
+    mediaJobStaleSeconds: Math.max(1, intFromEnv('MEDIA_JOB_STALE_SECONDS', 60)),
     ...overrides,
   };
 }

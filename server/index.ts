@@ -14,7 +14,10 @@ if (config.demo) {
 }
 const app = await buildApp(ctx);
 await app.listen({ port: config.port, host: config.host });
-console.log(`  Vitrine is running on http://localhost:${config.port} (${ctx.database.kind}${config.databaseUrl ? '' : ` in ${config.dataDir}`})`);
+// The port actually bound (PORT=0 picks a free one: the two-instance test starts servers that way).
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.port;
+console.log(`  Vitrine is running on http://localhost:${port} (${ctx.database.kind}${config.databaseUrl ? '' : ` in ${config.dataDir}`})`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {

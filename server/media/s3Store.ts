@@ -52,6 +52,10 @@ function notImplemented(error: unknown): boolean {
  * `scratchDir` (local to this instance).
  */
 export function createS3Store(config: S3StoreConfig, scratchDir: string): MediaStore {
+  // The SDK's own switch for exactly one warning: on Node 20 its first client warns (process.emitWarning) that its releases
+  // after January 2027 need Node 22. Vitrine supports Node 20 and pins its SDK; an operator's log should not carry that
+  // on every start. An operator who sets the variable decides.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const client = new S3Client({
     endpoint: config.endpoint,
     region: config.region,

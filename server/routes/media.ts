@@ -40,7 +40,9 @@ function idParam(request: FastifyRequest, name = 'id'): number {
 export default async function mediaRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const { db } = ctx;
   const store = ctx.media;
-  const worker = createMediaWorker(ctx, store, app.log);
+  // A running job beats four times per stale period (at most every 10 s), so a live one is never taken for dead.
+  const staleSeconds = ctx.config.mediaJobStaleSeconds ?? 60;
+  const worker = createMediaWorker(ctx, store, app.log, { staleSeconds, heartbeatMs: Math.min(10_000, staleSeconds * 250) });
 
   // Encapsulated: only this plugin's routes parse multipart bodies.
   // throwFileSizeLimit off: the handler sees the truncation itself, removes the partial file and answers 413.
