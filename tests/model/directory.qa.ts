@@ -114,7 +114,11 @@ export default defineQa({
       [CANCEL]: { to: 'ready.idle', see: { form: null, fieldErrors: {} } },
     },
     'ready.saving': {
-      [SAVED_NEW]: { to: 'ready.idle', see: { form: null, presets: ['Full HD on', '4K on'] }, calls: ['notify: {"message":"messages.addSuccess","intent":"success"}'] },
+      [SAVED_NEW]: (context: Context) => ({
+        to: 'ready.idle',
+        see: { form: null, presets: [...context.queries.map((q) => `${q.name} ${q.active ? 'on' : 'off'}`), '4K on'] },
+        calls: ['notify: {"message":"messages.addSuccess","intent":"success"}'],
+      }),
       [SAVED_EDIT]: { to: 'ready.idle', see: { form: null }, calls: ['notify: {"message":"messages.editSuccess","intent":"success"}'] },
       [TAKEN]: { to: 'ready.editing', see: { fieldErrors: { name: 'taken' }, error: 'validation' }, calls: [] },
       [SAVE_OFFLINE]: (context: Context) => ({

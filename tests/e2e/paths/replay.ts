@@ -43,7 +43,7 @@ export interface Adapter {
 /** The browser paths of an adapter: the catalogue's transition cover without the samples the UI cannot produce. */
 export function browserPaths(adapter: Adapter): { paths: QaPath[]; covered: Set<string> } {
   const events = Object.fromEntries(Object.entries(adapter.qa.events).filter(([sample]) => !(sample in (adapter.unsupported ?? {}))));
-  const { paths, covered } = coverPaths({ ...adapter.qa, events });
+  const { paths, covered } = coverPaths({ ...adapter.qa, events }, { pairs: false });
   return { paths, covered };
 }
 

@@ -60,7 +60,8 @@ export default defineQa({
   initial: { start: { to: 'loading', see: { loading: true }, calls: ['loadDetails: {"id":3,"preview":null}'] } },
   delays: { poll: { ms: 3000, from: 'product rule (issue 28): an open file that is still processing reloads every 3 s' } },
   expect: {
-    '': { [EDITED]: { see: { name: 'Intro' } } },
+    // The edit form opens from a shown file only; while loading or after a failed load nothing takes its answer.
+    ready: { [EDITED]: { see: { name: 'Intro' } } },
     loading: {
       [LOADED]: { to: 'ready.idle', see: { name: 'Clip', status: 'ready_to_play', loading: false, hasPreview: true } },
       [LOADED_PROCESSING]: { to: 'ready.idle', see: { status: 'processing' } },

@@ -185,6 +185,9 @@ export default defineQa({
       [BEAT_DISABLED]: { to: 'refused', see: { problem: 'device_disabled' } },
       [BEAT_OFFLINE]: { to: 'offline.resting', see: { problem: 'offline' } },
     },
+    // A notice while a heartbeat is on its way starts no second one: that heartbeat's answer carries what changed
+    // (unless the change came after the server answered it: then it waits for the next heartbeat, see issue 28's report).
+    'online.link.beating': { [NOTICE]: { to: 'online.link.beating', calls: [] } },
     'offline.resting': {
       [PROBE_TIME]: (context) => ({ to: 'offline.probing', calls: [heartbeatCall('probe')(context)] }),
       [NOTICE]: (context) => ({ to: 'offline.probing', calls: [heartbeatCall('probe')(context)] }),

@@ -1,7 +1,9 @@
 // npm run qa:paths [-- <machine> ...] [-- --markdown]: the transition-cover paths in words (docs/qa/<machine>.md).
 // npm run qa:diagrams: a Mermaid diagram of every machine (docs/machines/<machine>.md).
+// npm run qa:coverage: what the replayed paths covered (docs/qa/COVERAGE.md).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { coverageDocument, replayCoverage, uncovered, type MachineCoverage } from './coverage.ts';
 import { diagramDocument } from './diagram.ts';
 import { catalogueFileFor, findCatalogues, findMachines, ROOT } from './registry.ts';
 import { machinePage } from './words.ts';
@@ -47,8 +49,16 @@ if (command === 'diagrams') {
       console.log(document);
     }
   }
+} else if (command === 'coverage') {
+  const coverages: MachineCoverage[] = [];
+  for (const catalogue of [...catalogues].sort((a, b) => a.name.localeCompare(b.name))) coverages.push(await replayCoverage(catalogue.name, catalogue.qa));
+  const document = coverageDocument(coverages);
+  mkdirSync(join(ROOT, 'docs/qa'), { recursive: true });
+  writeFileSync(join(ROOT, 'docs/qa/COVERAGE.md'), document);
+  console.log(document);
+  if (coverages.some((coverage) => uncovered(coverage).length)) process.exitCode = 1;
 } else {
-  console.error('Usage: tsx tests/model/qa/cli.ts paths [<machine> ...] [--markdown] | diagrams');
+  console.error('Usage: tsx tests/model/qa/cli.ts paths [<machine> ...] [--markdown] | diagrams | coverage');
   process.exitCode = 2;
 }
 

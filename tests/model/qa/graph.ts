@@ -145,6 +145,25 @@ export function pureStep(machine: AnyStateMachine, snapshot: AnyMachineSnapshot,
   }
 }
 
+/**
+ * Whether a sample event can happen in a situation at all: an invoked actor answers or fails only while it runs,
+ * a delay runs out only while its state is active; a user event always can (the catalogue's `when` aside).
+ */
+export function canHappen(qa: QaCatalogue, snapshot: AnyMachineSnapshot, sample: string): boolean {
+  const { type } = qa.events[sample]!;
+  if (qa.when?.[sample] && !qa.when[sample]!(snapshot as never)) return false;
+  const settled = /^xstate\.(?:done|error)\.actor\.(.+)$/.exec(type);
+  if (settled) return settled[1]! in snapshot.children;
+  const delayed = /^xstate\.after\.[^.]+\.(.+)$/.exec(type);
+  if (delayed) return (snapshot._nodes as StateNode[]).some((node) => node.id === delayed[1]);
+  return true;
+}
+
+/** The state-by-event items of sending `sample` in a situation: one per active leaf (`p:<leaf> <- <sample>`). */
+export function pairItems(snapshot: AnyMachineSnapshot, sample: string): string[] {
+  return activeLeaves(snapshot).map((leaf) => `p:${leaf || '(root)'} <- ${sample}`);
+}
+
 /** A generated path: a start and the named sample events, in order. */
 export interface QaPath {
   start: string;
@@ -172,7 +191,13 @@ function defaultKey(snapshot: AnyMachineSnapshot): string {
  * sample events, then greedily chains the nearest step that takes a transition (or enters a state) no path
  * took yet, starting a new path from the nearest start when a path grows past `maxPathLength`.
  */
-export function coverPaths(qa: QaCatalogue): { paths: QaPath[]; covered: Set<string>; reachable: Set<string> } {
+export function coverPaths(
+  qa: QaCatalogue,
+  options: { pairs?: boolean } = {},
+): { paths: QaPath[]; covered: Set<string>; reachable: Set<string> } {
+  // With pairs (the default), every sample that can happen is also sent in every reachable situation where it
+  // changes nothing, so each state-by-event pair is checked, "nothing happens" included.
+  const pairs = options.pairs ?? true;
   const { machine } = qa;
   const infos = transitionsOf(machine);
   const itemOf = (definition: TransitionDefinition) => `t:${infos.get(definition)?.id ?? 'unknown'}`;
@@ -211,11 +236,13 @@ export function coverPaths(qa: QaCatalogue): { paths: QaPath[]; covered: Set<str
         const node = nodes[id]!;
         if (node.snapshot.status !== 'active') continue;
         for (const [sample, event] of samples) {
-          if (qa.when?.[sample] && !qa.when[sample]!(node.snapshot as never)) continue;
+          if (!canHappen(qa, node.snapshot, sample)) continue;
           const step = pureStep(machine, node.snapshot, event);
-          if (!step.transitions.some((definition) => infos.has(definition))) continue;
-          const target = add(step.snapshot);
-          node.edges.push({ sample, to: target.id, covers: [...itemsOf(step), `e:${sample}`] });
+          const moves = step.transitions.some((definition) => infos.has(definition));
+          if (!moves && !pairs) continue;
+          const target = moves ? add(step.snapshot) : { id, fresh: false };
+          const covers = [...itemsOf(step), `e:${sample}`, ...(pairs ? pairItems(node.snapshot, sample) : [])];
+          node.edges.push({ sample, to: target.id, covers });
           if (target.fresh) next.push(target.id);
         }
       }
@@ -265,11 +292,17 @@ export function coverPaths(qa: QaCatalogue): { paths: QaPath[]; covered: Set<str
     const path: QaPath = { start: best.root.start, steps: [] };
     best.root.covers.forEach((item) => covered.add(item));
     let found = best.found;
-    while (found && (path.steps.length === 0 || path.steps.length + found.route.length <= maxLength)) {
+    // Steps that change nothing (a state-by-event pair) do not count toward the path's length.
+    let at = best.root.node;
+    let moves = 0;
+    const movesOf = (route: Edge[], from: number) => route.reduce((count, edge, i) => count + (edge.to === (i ? route[i - 1]!.to : from) ? 0 : 1), 0);
+    while (found && (path.steps.length === 0 || moves + movesOf(found.route, at) <= maxLength)) {
+      moves += movesOf(found.route, at);
       for (const edge of found.route) {
         path.steps.push(edge.sample);
         edge.covers.forEach((item) => covered.add(item));
       }
+      at = found.end;
       found = nearest(found.end);
     }
     paths.push(path);
@@ -277,7 +310,7 @@ export function coverPaths(qa: QaCatalogue): { paths: QaPath[]; covered: Set<str
   return { paths, covered, reachable };
 }
 
-/** Coverage items (`t:<transition id>`, `s:<state>`) of a machine's whole config. */
+/** Coverage items (`t:<transition id>`, `s:<state>`) of a machine's whole config (state-by-event pairs: `reachable`). */
 export function allItems(machine: AnyStateMachine): string[] {
   return [...[...transitionsOf(machine).values()].map((info) => `t:${info.id}`), ...statesOf(machine).map((state) => `s:${state}`)];
 }

@@ -1,6 +1,6 @@
 import { createActor, fromPromise, type AnyActorLogic, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
 import type { Expectations, QaCatalogue, StepExpectation } from './catalogue.ts';
-import { activeLeaves, transitionsOf, type QaPath } from './graph.ts';
+import { activeLeaves, activeStates, pairItems, transitionsOf, type QaPath } from './graph.ts';
 
 const DONE = 'xstate.done.actor.';
 const ERROR = 'xstate.error.actor.';
@@ -19,6 +19,9 @@ export function inWords(value: unknown): string {
   });
 }
 
+/** The expectations `expectationsFor` made up for a sample the catalogue lists for none of the active states. */
+const nothing = new WeakSet<StepExpectation>();
+
 /**
  * The expectations of one step from the active states before it: per active leaf, the entry of the leaf or
  * its nearest ancestor that names the sample; a leaf no entry speaks for must stay where it is.
@@ -33,7 +36,10 @@ export function expectationsFor(qa: QaCatalogue, before: AnyMachineSnapshot, sam
       entry = qa.expect[state]?.[sample];
     }
     if (entry === undefined) {
-      found.push({ to: leaf });
+      // Nothing listed: the step must leave this state as it is (and when no active state lists it, make no call).
+      const unchanged = { to: leaf };
+      nothing.add(unchanged);
+      found.push(unchanged);
       continue;
     }
     const resolved = typeof entry === 'function' ? entry(before.context) : entry;
@@ -67,6 +73,14 @@ export function judge(
     }
     for (const [name, value] of Object.entries(expectation.see ?? {})) {
       if (!sameValue(view[name], value)) problems.push(`expected ${name} ${inWords(value)}, saw ${inWords(view[name])}`);
+    }
+  }
+  // A step no entry speaks for changes nothing on screen either, and makes no call.
+  if (expectations.length && expectations.every((expectation) => nothing.has(expectation))) {
+    if (calls?.length) problems.push(`expected nothing to happen, but it made calls ${inWords(calls)}`);
+    const shown = qa.view?.(before as never) ?? {};
+    for (const [name, value] of Object.entries(view)) {
+      if (!sameValue(shown[name], value)) problems.push(`expected nothing to change, but ${name} went from ${inWords(shown[name])} to ${inWords(value)}`);
     }
   }
   // The calls of a step are checked when any region's expectation names them: all of them, in any order.
@@ -182,6 +196,12 @@ export interface PathRun {
   problems: string[];
   /** Transition ids the real actor took. */
   taken: Set<string>;
+  /** States the real actor entered (a transient one counts when its eventless transition is taken). */
+  entered: Set<string>;
+  /** State-by-event pairs the replay sent and judged (`p:<leaf> <- <sample>`). */
+  pairs: Set<string>;
+  /** Samples the replay sent. */
+  sent: Set<string>;
   /** Per delay key, how many timers the actor set for it and how many of them the path let run out. */
   timers: Map<string, { set: number; fired: number }>;
   observed: ObservedStep[];
@@ -195,9 +215,13 @@ export interface PathRun {
 export async function runPath(qa: QaCatalogue, path: QaPath, machine: AnyStateMachine = qa.machine): Promise<PathRun> {
   const problems: string[] = [];
   const observed: ObservedStep[] = [];
-  const observe = (snapshot: AnyMachineSnapshot, expected: StepExpectation[]) =>
+  const entered = new Set<string>();
+  const pairs = new Set<string>();
+  const sent = new Set<string>();
+  const observe = (snapshot: AnyMachineSnapshot, expected: StepExpectation[]) => {
+    activeStates(snapshot).forEach((state) => entered.add(state));
     observed.push({ expected, leaves: activeLeaves(snapshot), tags: [...snapshot.tags].sort(), view: { ...(qa.view?.(snapshot as never) ?? {}) } });
-  const infos = transitionsOf(machine);
+  };
   const taken = new Set<string>();
   const describe = qa.describeCall ?? ((name: string, argument: unknown) => (argument === undefined ? name : `${name}: ${inWords(argument)}`));
   let calls: string[] = [];
@@ -233,7 +257,10 @@ export async function runPath(qa: QaCatalogue, path: QaPath, machine: AnyStateMa
     else if (expected.ms !== timer.ms) problems.push(`${stepName}: the actor set the ${key} timer for ${timer.ms} ms; expected ${expected.ms} ms (${expected.from})`);
   };
   const input = (qa.starts ?? { start: () => {} })[path.start]?.() ?? qa.input;
-  const actor = createActor(machine.provide({ actors, actions } as never), {
+  const provided = machine.provide({ actors, actions } as never);
+  // Transitions are known by the provided machine's own definitions (provide() builds new state nodes).
+  const infos = transitionsOf(provided);
+  const actor = createActor(provided, {
     input: input as never,
     clock,
     inspect: (event) => {
@@ -241,6 +268,7 @@ export async function runPath(qa: QaCatalogue, path: QaPath, machine: AnyStateMa
       for (const definition of (event as unknown as { _transitions: never[] })._transitions ?? []) {
         const info = infos.get(definition);
         if (info) taken.add(info.id);
+        if (info && info.source !== '(root)') entered.add(info.source);
       }
     },
   });
@@ -291,9 +319,12 @@ export async function runPath(qa: QaCatalogue, path: QaPath, machine: AnyStateMa
     await flush();
     const reached = actor.getSnapshot() as AnyMachineSnapshot;
     observe(reached, expectations);
-    problems.push(...judge(qa, expectations, before, reached, calls).map((problem) => `step ${index + 1} (${sample}): ${problem}`));
+    const where = activeLeaves(before).join(' + ') || '(root)';
+    pairItems(before, sample).forEach((pair) => pairs.add(pair));
+    sent.add(sample);
+    problems.push(...judge(qa, expectations, before, reached, calls).map((problem) => `step ${index + 1} (${sample}) in ${where}: ${problem}`));
     before = reached;
   }
   actor.stop();
-  return { problems, taken, observed, timers };
+  return { problems, taken, observed, timers, entered, pairs, sent };
 }
