@@ -18,7 +18,7 @@ const apiProject = (name: string, databaseUrl: string, include = API_FILES, more
 });
 
 /** The media, navigation and player tests run a second time with the files in S3 (s3rver on a free port is the bucket). */
-const s3Project = apiProject('api-s3', '', ['tests/api/media*.test.ts', 'tests/api/navigation.test.ts', 'tests/api/player.test.ts', 'tests/api/media-store-*.test.ts'], {
+const s3Project = apiProject('api-s3', '', ['tests/api/media*.test.ts', 'tests/api/navigation.test.ts', 'tests/api/player.test.ts', 'tests/api/screenshots.test.ts', 'tests/api/media-store-*.test.ts'], {
   env: { MEDIA_STORE: 's3', S3_BUCKET: 'vitrine-test', S3_FORCE_PATH_STYLE: '1', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' },
   globalSetup: ['tests/helpers/s3Setup.ts'],
 });

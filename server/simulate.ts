@@ -7,6 +7,7 @@ import { DEVICE_TYPES, type DeviceType } from '../src/services/schemas/devices.t
 import type { DeviceCapabilities } from '../src/services/schemas/playback.ts';
 import { DEVICE_TYPE_DEFAULTS } from './domain/renditions.ts';
 import { httpFetch } from './channel/httpFetch.ts';
+import { SAMPLE_SCREENSHOT } from './domain/sampleScreenshot.ts';
 
 /*
  * Simulated players: `npm run simulate -- --devices N --server http://localhost:8080`.
@@ -191,6 +192,15 @@ export function startSimulatedPlayer(options: PlayerOptions): SimulatedPlayer {
     return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
   }
 
+  /** Answers a SCREENSHOT command with the sample JPEG (POST /player/screenshot/), as the web player does with its frame. */
+  async function sendScreenshot(commandId: number): Promise<void> {
+    const form = new FormData();
+    form.append('screenshot', new Blob([new Uint8Array(SAMPLE_SCREENSHOT)], { type: 'image/jpeg' }), 'screen.jpg');
+    const response = await fetch(`${api}/player/screenshot/?command=${commandId}`, { method: 'POST', headers: { 'x-device-serial': options.serial, 'x-device-key': key ?? '' }, body: form });
+    await response.arrayBuffer().catch(() => undefined);
+    log(`${options.serial}: SCREENSHOT ${response.status === 201 ? 'sent' : `refused (${response.status})`}`);
+  }
+
   const schedule = (ms: number) => {
     if (stopped) return;
     // A little jitter so a thousand players do not beat in step.
@@ -258,6 +268,7 @@ export function startSimulatedPlayer(options: PlayerOptions): SimulatedPlayer {
     }
     const commands = (answer.body.commands as { id: number; command: string }[]) ?? [];
     for (const command of commands) options.onCommand?.(command.command);
+    for (const command of commands.filter((c) => c.command === 'SCREENSHOT')) await sendScreenshot(command.id).catch((error: Error) => log(`${options.serial}: SCREENSHOT failed: ${error.message}`));
     if (commands.some((c) => c.command === 'REBOOT')) {
       acknowledged = commands.map((c) => c.id);
       log(`${options.serial}: REBOOT, back in ${Math.round(rebootMs / 1000)} s`);

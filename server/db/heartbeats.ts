@@ -3,6 +3,7 @@ import { isoText } from './devices.ts';
 import type { Db } from './index.ts';
 import type { CachedPlayer, PlayerCache } from '../caches.ts';
 import { sameKey } from '../domain/devices.ts';
+import type { DeviceCommand } from '../../src/services/schemas/devices.ts';
 
 /**
  * A device's last_connection is rewritten by a heartbeat only when the stored one is at least this old (or something
@@ -25,7 +26,7 @@ export interface HeartbeatReport {
 
 export interface HeartbeatResult {
   device: number;
-  commands: { id: number; command: 'REBOOT'; created_at: string }[];
+  commands: { id: number; command: DeviceCommand; created_at: string }[];
   schedule_version: number;
   config_version: number;
   configs: { id: number; name: string; path: string; content: string; updated_at: string }[] | null;

@@ -46,6 +46,7 @@ import { configContentError, defaultConfigFiles, generateDeviceKey, isReady, PHO
 import { configPathUnder } from '../domain/configPaths.ts';
 import { writeImageFile } from '../media/imageFile.ts';
 import { sendStoredFile } from '../media/serve.ts';
+import { screenshotsPrefix } from './screenshots.ts';
 import type { MediaStore } from '../media/storage.ts';
 import { inCampaignOfOtherPosition } from '../db/campaigns.ts';
 import { record } from '../domain/journal.ts';
@@ -253,6 +254,7 @@ export default async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx:
       ctx.players.forgetDevice(id);
       if (!removed) throw notFound('Device');
       if (removed.photoFile && PHOTO_NAME.test(removed.photoFile)) await store.remove([photoKey(removed.photoFile)]);
+      await store.removePrefix(screenshotsPrefix(id));
       await record(db, { userId: currentUser(request).id, action: 'delete', entity: 'device', entityId: id, before: before ? toDevice(before, app.prefix) : null, fields: JOURNALED_FIELDS });
       return reply.code(204).send();
     });

@@ -20,6 +20,7 @@ import statisticsRoutes from './statistics.ts';
 import schedulerRoutes from './scheduler.ts';
 import overrideRoutes from './overrides.ts';
 import playbackRoutes from './playback.ts';
+import screenshotRoutes from './screenshots.ts';
 
 /** Every resource plugin, mounted under /api/v1. One line per resource. */
 export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }>[] = [
@@ -43,4 +44,5 @@ export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }>[] = [
   schedulerRoutes,
   overrideRoutes,
   playbackRoutes,
+  screenshotRoutes,
 ];

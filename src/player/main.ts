@@ -14,6 +14,7 @@ import { browserSettings } from './configs.ts';
 import { language, t } from './i18n.ts';
 import { MapView, place } from './map.ts';
 import { Screen } from './screen.ts';
+import { captureScreen } from './screenshot.ts';
 import { Stage } from './stage.ts';
 import { deliveryReport } from './delivery.ts';
 
@@ -37,7 +38,7 @@ const plays = indexedDbPlays;
 const credentials = () => ({ serial: identity.serial, key: lifecycle.getSnapshot().context.key });
 
 /** What the page says about itself, for people diagnosing a screen and for the browser tests. */
-const diagnostics = { checks: {} as Record<number, string>, started: [] as number[], recorded: [] as string[], gaps: [] as number[], transitions: 0, ignoredConfig: [] as string[], sent: 0, notices: 0 };
+const diagnostics = { checks: {} as Record<number, string>, started: [] as number[], recorded: [] as string[], gaps: [] as number[], transitions: 0, ignoredConfig: [] as string[], sent: 0, notices: 0, screenshots: 0 };
 (window as unknown as { vitrinePlayer: unknown }).vitrinePlayer = {
   diagnostics,
   serial: identity.serial,
@@ -74,6 +75,17 @@ async function recordPlay(play: Play, duration: number): Promise<void> {
 }
 
 const delivery = deliveryReport();
+
+/** SCREENSHOT: the page as it looks now, uploaded as a JPEG (a failure is logged: the operator's card says no answer came). */
+async function answerScreenshot(command: number): Promise<void> {
+  try {
+    const outcome = await protocol.sendScreenshot(credentials(), command, await captureScreen(host));
+    if (outcome.ok) diagnostics.screenshots += 1;
+    else console.warn('The server refused the screenshot', outcome.code);
+  } catch (error) {
+    console.warn('Could not send a screenshot', error);
+  }
+}
 
 const stage = new Stage(stageHost, media, {
   started(play, duration) {
@@ -140,7 +152,11 @@ const lifecycle = createActor(
   playerLifecycleMachine.provide({
     actors: {
       hello: fromPromise(({ input }) => protocol.hello({ serial: input.serial, key: input.key }, PLAYER_VERSION, delivery.hello())),
-      heartbeat: fromPromise(({ input }) => delivery.heartbeat((fields) => protocol.heartbeat({ serial: input.serial, key: input.key }, { ...input.report, ...fields }))),
+      heartbeat: fromPromise(async ({ input }) => {
+        const outcome = await delivery.heartbeat((fields) => protocol.heartbeat({ serial: input.serial, key: input.key }, { ...input.report, ...fields }));
+        if (outcome.ok) for (const command of outcome.commands) if (command.command === 'SCREENSHOT') void answerScreenshot(command.id);
+        return outcome;
+      }),
       fetchSchedule: fromPromise(({ input }) => protocol.fetchSchedule({ serial: input.serial, key: input.key }, input.device)),
       signOff: fromPromise(({ input }) => protocol.signOff({ serial: input.serial, key: input.key })),
     },

@@ -207,6 +207,31 @@ export async function sendPlays(credentials: Credentials, plays: PlayRecord[]): 
   return unexpected('plays', answer);
 }
 
+export type ScreenshotOutcome = { ok: true; id: number } | { ok: false; reason: 'rejected'; code: string } | Refusal;
+
+/** Uploads a screenshot (a JPEG) answering the SCREENSHOT command `command` (POST /player/screenshot/, multipart). */
+export async function sendScreenshot(credentials: Credentials, command: number, jpeg: Blob): Promise<ScreenshotOutcome> {
+  const form = new FormData();
+  form.append('screenshot', jpeg, 'screen.jpg');
+  let response: Response;
+  try {
+    response = await fetch(`${API_PREFIX}/player/screenshot/?command=${command}`, {
+      method: 'POST',
+      headers: headersFor(credentials),
+      body: form,
+      cache: 'no-store',
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+  } catch (error) {
+    throw new PlayerOffline((error as Error).message);
+  }
+  if (response.status >= 500) throw new PlayerOffline(`screenshot answered ${response.status}`);
+  const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  const answer = { status: response.status, body: body && typeof body === 'object' ? body : {} };
+  if (answer.status === 201) return { ok: true, id: asNumber(answer.body.id) };
+  return refusal(answer) ?? { ok: false, reason: 'rejected', code: codeOf(answer) };
+}
+
 /** The dev2 answer in the shape the player keeps: items with media lists, times as they came. */
 export function normalizeSchedule(body: Record<string, unknown>, device: number): DeviceSchedule {
   const items = Array.isArray(body.items) ? body.items : Array.isArray(body.events) ? body.events : [];

@@ -38,7 +38,8 @@ export type DeviceType = (typeof DEVICE_TYPES)[number];
 /** Config profiles a new device's files are generated from (its "default config"). */
 export const DEFAULT_CONFIGS = ['standard', 'kiosk', 'videowall'] as const;
 export type DefaultConfig = (typeof DEFAULT_CONFIGS)[number];
-export const DEVICE_COMMANDS = ['REBOOT'] as const;
+/** SCREENSHOT: the player uploads a JPEG of what it shows (POST /player/screenshot/, issue 25). */
+export const DEVICE_COMMANDS = ['REBOOT', 'SCREENSHOT'] as const;
 export type DeviceCommand = (typeof DEVICE_COMMANDS)[number];
 
 export const MAX_DEVICE_PHOTO_BYTES = 5 * 1024 * 1024;
