@@ -175,7 +175,7 @@ export default async function statisticsRoutes(app: FastifyInstance, { ctx }: { 
     const since = new Date(until.getTime() - LIVE_MINUTES * 60_000);
     const live = await livePlays(db, since, scope.companies);
     reply.header('cache-control', 'no-store');
-    return { since: since.toISOString(), until: until.toISOString(), ...live };
+    return { since: since.toISOString(), until: until.toISOString(), time_zone: statisticsTimeZone(), ...live };
   });
 }
 

@@ -207,6 +207,8 @@ describe('GET /statistics/live/ and the campaign report', () => {
       { device: device!.id, device_name: expect.stringMatching(/^Screen 1/), media: fleet.media[0], media_name: expect.any(String), campaign: fleet.campaign.id, campaign_name: fleet.campaign.name, started_at: recent.toISOString().replace(/\.\d+Z$/, 'Z'), duration: 12 },
     ]);
     expect(live.body.total.plays).toBeGreaterThanOrEqual(1);
+    // The zone the SPA shows the live times in, the charts' own (issue 26.15).
+    expect(live.body.time_zone).toBe((await client.get(`/statistics/?campaign=${fleet.campaign.id}&date=2026-11-22&period=1`)).body.time_zone);
     expect((await apiClient(server).get('/statistics/live/')).status).toBe(401);
 
     await postPlays(server, device!, [play(fleet, 'r1', at('10:00:00'), 90), play(fleet, 'r2', at('11:00:00'), 90)]);

@@ -92,6 +92,7 @@ export type CompareAnswer = Infer<typeof CompareAnswer>;
 export const LiveAnswer = object({
   since: string(),
   until: string(),
+  time_zone: string(),
   total: Totals,
   minutes: array(object({ minute: string(), plays: Count })),
   recent: array(

@@ -35,6 +35,8 @@ export const useCompareStyles = makeStyles({
   missingTitle: { margin: `0 0 ${tokens.spacingVerticalS}` },
   missingList: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, margin: 0, padding: 0, listStyleType: 'none' },
   missingItem: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM, minWidth: '0' },
+  /** The chart's legends capitalise each word ("vp9" became "Vp9"): a name is shown as written. */
+  legend: { textTransform: 'none' },
   chart: { width: '100%', minWidth: '0', overflow: 'hidden', marginBottom: tokens.spacingVerticalL },
   tableBox: { width: '100%', maxHeight: '480px', overflow: 'auto', border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}` },
   numeric: { textAlign: 'end', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },

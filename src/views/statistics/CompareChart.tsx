@@ -3,10 +3,13 @@ import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, ty
 import { LineChart, ResponsiveContainer, type LineChartPoints } from '@fluentui/react-charts';
 import { useTranslation } from 'react-i18next';
 import { hourRows, type ShownSeries } from '../../machines/statistics/compare.selectors.ts';
+import { wholeTicks } from '../../machines/statistics/statistics.selectors.ts';
+import { currentLanguage } from '../../i18n.ts';
 import { selectTheme } from '../../machines/theme.selectors.ts';
 import { ThemeContext } from '../app/actors.ts';
 import { useFluentTheme } from '../app/themes.ts';
 import { useCompareStyles } from './Compare.styles.ts';
+import { statisticsFormat } from './statisticsFormat.ts';
 
 /** One colour per entity (at most 10), from the theme's palette so that every theme draws them in its own shades. */
 export const SERIES_TOKENS = [
@@ -28,14 +31,16 @@ export function useSeriesColors(): string[] {
   return SERIES_TOKENS.map((token) => String(theme[token]));
 }
 
-const hourFormat = (language: string) => new Intl.DateTimeFormat(language, { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' });
-
-/** The series overlaid on one line chart with a legend, and the same numbers as a table (screen readers, copying). */
-export function CompareChart({ series, colors }: { series: ShownSeries[]; colors: string[] }) {
+/**
+ * The series overlaid on one line chart with a legend, and the same numbers as a table (screen readers, copying). Hours
+ * are written as the Charts tab writes them (statisticsFormat, in `timeZone`); legends keep names as written.
+ */
+export function CompareChart({ series, colors, timeZone }: { series: ShownSeries[]; colors: string[]; timeZone: string }) {
   const { t, i18n } = useTranslation('statistics');
   const styles = useCompareStyles();
-  const format = useMemo(() => hourFormat(i18n.language), [i18n.language]);
-  const numbers = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
+  const language = currentLanguage(i18n.language);
+  const format = useMemo(() => statisticsFormat(language, timeZone), [language, timeZone]);
+  const ticks = wholeTicks(Math.max(0, ...series.flatMap((item) => item.hours.map((row) => row.plays))), 4);
   const lines: LineChartPoints[] = series.map((item, index) => ({
     legend: item.legend,
     color: colors[index % colors.length],
@@ -50,9 +55,12 @@ export function CompareChart({ series, colors }: { series: ShownSeries[]; colors
             data={{ chartTitle: t('compare.chartTitle'), lineChartData: lines }}
             xAxisTitle={t('units.hour')}
             yAxisTitle={t('units.plays')}
-            customDateTimeFormatter={(date) => format.format(date)}
-            yAxisTickFormat={(value: number) => numbers.format(value)}
-            legendProps={{ allowFocusOnLegends: true, canSelectMultipleLegends: true }}
+            customDateTimeFormatter={format.axisHour}
+            yAxisTickFormat={(value: number) => format.number(value)}
+            // Whole plays: the axis splits 0..the top tick into steps of one tick each.
+            yMaxValue={ticks.at(-1)}
+            yAxisTickCount={ticks.length - 1}
+            legendProps={{ allowFocusOnLegends: true, canSelectMultipleLegends: true, styles: { legend: styles.legend } }}
             enabledLegendsWrapLines
           />
         </ResponsiveContainer>
@@ -72,10 +80,10 @@ export function CompareChart({ series, colors }: { series: ShownSeries[]; colors
           <TableBody>
             {rows.map((row) => (
               <TableRow key={row.hour.toISOString()}>
-                <TableCell className={styles.hour}>{format.format(row.hour)}</TableCell>
+                <TableCell className={styles.hour}>{format.hour(row.hour.toISOString())}</TableCell>
                 {row.plays.map((plays, index) => (
                   <TableCell key={series[index]!.entity} className={styles.numeric}>
-                    {numbers.format(plays)}
+                    {format.number(plays)}
                   </TableCell>
                 ))}
               </TableRow>
@@ -86,7 +94,7 @@ export function CompareChart({ series, colors }: { series: ShownSeries[]; colors
               </TableCell>
               {series.map((item) => (
                 <TableCell key={item.entity} className={styles.numeric}>
-                  <strong>{numbers.format(item.total)}</strong>
+                  <strong>{format.number(item.total)}</strong>
                 </TableCell>
               ))}
             </TableRow>

@@ -107,7 +107,7 @@ function CompareResult({ compare }: { compare: CompareActor }) {
   return (
     <div aria-busy={loading}>
       <p className={styles.note}>{t('timeZone', { zone: data.time_zone })}</p>
-      <CompareChart series={series} colors={colors} />
+      <CompareChart series={series} colors={colors} timeZone={data.time_zone} />
     </div>
   );
 }

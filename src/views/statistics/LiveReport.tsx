@@ -16,7 +16,9 @@ export function LiveReport() {
   const data = useSelector(live, (s) => s.context.data);
   const error = useSelector(live, (s) => s.context.error);
   const paused = useSelector(live, (s) => s.hasTag('paused'));
-  const format = useMemo(() => statisticsFormat(currentLanguage(i18n.language)), [i18n.language]);
+  const zone = data?.time_zone;
+  // The times of the table in the zone the charts count hours in, named under the table (not the reader's own zone).
+  const format = useMemo(() => statisticsFormat(currentLanguage(i18n.language), zone), [i18n.language, zone]);
 
   useEffect(() => {
     const follow = () => live.send({ type: document.visibilityState === 'hidden' ? 'live.hide' : 'live.show' });
@@ -72,6 +74,7 @@ export function LiveReport() {
           </Table>
         </div>
       ) : null}
+      {data ? <p className={styles.note}>{t('live.timeZone', { zone: data.time_zone })}</p> : null}
     </section>
   );
 }

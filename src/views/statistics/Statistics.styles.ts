@@ -8,6 +8,8 @@ export const useStatisticsStyles = makeStyles({
   campaign: { minWidth: '240px', maxWidth: '100%', [NARROW]: { minWidth: '0', width: '100%' } },
   date: { width: '150px', [NARROW]: { width: '100%' } },
   period: { width: '130px', [NARROW]: { width: '100%' } },
+  /** A control that fills its field (the date input is otherwise wider than its 150 px field and meets the period's). */
+  fill: { minWidth: '0', width: '100%' },
   problem: { color: tokens.colorPaletteRedForeground1, width: '100%', margin: 0 },
   message: { padding: `${tokens.spacingVerticalL} 0`, color: tokens.colorNeutralForeground2 },
   error: { padding: `${tokens.spacingVerticalL} 0`, color: tokens.colorPaletteRedForeground1, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM },

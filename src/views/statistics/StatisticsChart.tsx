@@ -1,6 +1,7 @@
 import { HorizontalBarChartWithAxis, VerticalBarChart } from '@fluentui/react-charts';
 import { tokens } from '@fluentui/tokens';
 import type { HourRow } from '../../services/statistics.ts';
+import { wholeTicks, type RankedRow } from '../../machines/statistics/statistics.selectors.ts';
 import { localeOf, type StatisticsFormat } from './statisticsFormat.ts';
 import { useStatisticsStyles } from './Statistics.styles.ts';
 
@@ -41,11 +42,12 @@ export function HourChart({ hours, format, language, words, title }: { hours: Ho
   );
 }
 
-/** Plays per device or media, the most first, as horizontal bars. */
-export function RankChart({ rows, format, language, words, title }: { rows: { name: string; plays: number }[]; format: StatisticsFormat; language: string; words: ChartWords; title: string }) {
+/** Plays per device or media, the most first, as horizontal bars: one per entity (labels unique by id), whole plays on the axis. */
+export function RankChart({ rows, format, language, words, title }: { rows: RankedRow[]; format: StatisticsFormat; language: string; words: ChartWords; title: string }) {
   const styles = useStatisticsStyles();
   // Bars are drawn bottom-up: reversed, the most played stands on top.
-  const data = [...rows].reverse().map((row) => ({ x: row.plays, y: row.name, color: BAR, xAxisCalloutData: row.name, yAxisCalloutData: format.number(row.plays) }));
+  const data = [...rows].reverse().map((row) => ({ x: row.plays, y: row.label, color: BAR, xAxisCalloutData: row.label, yAxisCalloutData: format.number(row.plays) }));
+  const ticks = wholeTicks(Math.max(0, ...rows.map((row) => row.plays)));
   return (
     <div className={styles.chart}>
       <HorizontalBarChartWithAxis
@@ -54,6 +56,8 @@ export function RankChart({ rows, format, language, words, title }: { rows: { na
         height={Math.max(160, 36 * rows.length + 80)}
         hideLegend
         culture={localeOf(language)}
+        tickValues={ticks}
+        xMaxValue={ticks.at(-1)}
         xAxisTitle={words.x}
         yAxisTitle={words.y}
         // Room for the names (truncated to 14 characters, the whole name in a tooltip and in the table).

@@ -3,6 +3,7 @@ import { Button, mergeClasses, Switch } from '@fluentui/react-components';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { StatisticsQueryActor } from '../../machines/statistics/query.machine.ts';
+import { rankedRows, type RankedRow } from '../../machines/statistics/statistics.selectors.ts';
 import { currentLanguage } from '../../i18n.ts';
 import { Loading } from '../common/Loading.tsx';
 import { errorMessageKey } from '../common/errorMessageKey.ts';
@@ -37,7 +38,6 @@ export function StatisticsCharts({ query }: { query: StatisticsQueryActor }) {
   if (!data) return loading ? <Loading /> : <p className={styles.message}>{t('charts.hint')}</p>;
 
   const format = statisticsFormat(language, data.time_zone);
-  const top = (rows: { name: string; plays: number }[]) => rows.slice(0, TOP).map((row) => ({ name: row.name, plays: row.plays }));
   const columns = { plays: t('units.plays'), seconds: t('units.seconds') };
   return (
     <div aria-busy={loading}>
@@ -66,7 +66,8 @@ export function StatisticsCharts({ query }: { query: StatisticsQueryActor }) {
           )}
         </section>
         {(['devices', 'media'] as const).map((kind) => {
-          const rows = kind === 'devices' ? data.devices.map((row) => ({ key: `d${row.device}`, ...row })) : data.media.map((row) => ({ key: `m${row.media}`, ...row }));
+          const rows: RankedRow[] =
+            kind === 'devices' ? rankedRows(data.devices.map(({ device, ...row }) => ({ id: device, ...row })), 'd') : rankedRows(data.media.map(({ media, ...row }) => ({ id: media, ...row })), 'm');
           const title = kind === 'devices' ? t('charts.byDevice') : t('charts.byMedia');
           const head = kind === 'devices' ? t('charts.device') : t('charts.media');
           return (
@@ -77,10 +78,10 @@ export function StatisticsCharts({ query }: { query: StatisticsQueryActor }) {
               {rows.length === 0 ? (
                 <p className={styles.message}>{t('charts.empty')}</p>
               ) : asTables ? (
-                <StatisticsTable caption={title} head={head} columns={columns} format={format} rows={rows} />
+                <StatisticsTable caption={title} head={head} columns={columns} format={format} rows={rows.map((row) => ({ ...row, name: row.label }))} />
               ) : (
                 <>
-                  <RankChart rows={top(rows)} format={format} language={language} words={{ x: t('units.plays'), y: head }} title={title} />
+                  <RankChart rows={rows.slice(0, TOP)} format={format} language={language} words={{ x: t('units.plays'), y: head }} title={title} />
                   {rows.length > TOP ? <p className={styles.note}>{t('charts.top', { limit: TOP })}</p> : null}
                 </>
               )}

@@ -38,7 +38,7 @@ export function StatisticsForm({ query }: { query: StatisticsQueryActor }) {
         onPick={(campaign) => query.send({ type: 'statistics.pick', campaign: campaign ? { id: campaign.id, name: campaign.name } : null })}
       />
       <Field label={t('fields.date')} required className={styles.date} validationState={problems.date ? 'error' : 'none'}>
-        <DateInput value={draft.date} onChange={(date) => query.send({ type: 'statistics.change', draft: { date } })} />
+        <DateInput className={styles.fill} value={draft.date} onChange={(date) => query.send({ type: 'statistics.change', draft: { date } })} />
       </Field>
       <Field
         label={t('fields.period')}

@@ -6,6 +6,7 @@ import { after, defineQa, done, error } from '../qa/catalogue.ts';
 const live = (plays: number): LiveAnswer => ({
   since: '2026-11-22T10:00:00.000Z',
   until: '2026-11-22T10:15:00.000Z',
+  time_zone: 'UTC',
   total: { plays, seconds: plays * 10 },
   minutes: [{ minute: '2026-11-22T10:14:00Z', plays }],
   recent: [],
