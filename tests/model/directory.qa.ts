@@ -52,6 +52,7 @@ export default defineQa({
   machine: directoryMachine,
   file: 'src/machines/directory.machine.ts',
   title: 'The Directory of encoding presets',
+  namespace: 'directory',
   actors: ['loadQueries', 'saveQuery', 'toggleQuery'],
   recorded: ['notify'],
   events: {

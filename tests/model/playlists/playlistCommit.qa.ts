@@ -17,6 +17,7 @@ export default defineQa({
   machine: playlistCommitMachine,
   file: 'src/machines/playlists/playlistCommit.machine.ts',
   title: 'Committing a playlist',
+  namespace: 'playlists',
   actors: ['commitPlaylist'],
   recorded: ['notify'],
   starts: {

@@ -85,6 +85,7 @@ export default defineQa({
   machine: playlistEditorMachine,
   file: 'src/machines/playlists/playlistEditor.machine.ts',
   title: 'The playlist editor',
+  namespace: 'playlists',
   actors: ['loadPlaylist', 'saveDraft', 'removeTrack', 'reloadPlaylist'],
   recorded: ['notify', 'loaded'],
   input: { playlistId: 7 },

@@ -11,6 +11,23 @@ export interface StepExpectation {
   see?: Record<string, unknown>;
   /** The calls this step makes, exactly, in words (`notify: error login.error`, `obtainTokens: admin/secret`). */
   calls?: string[];
+  /**
+   * What the screen shows after the step, in the user's words, for the pages a person follows (docs/qa): write the
+   * texts with `text('ns:key')` (tests/model/qa/screen.ts) so they come from locales/en and a changed text is seen.
+   */
+  screen?: string[];
+  /** Ids of the spec requirements this step checks (tests/model/requirements.ts). */
+  req?: string[];
+}
+
+/** What a tester prepares before a start: where to go, as whom, with what data. */
+export interface Preconditions {
+  /** The route to open ('/devices/3'). */
+  route: string;
+  /** Who is signed in, with which rights ('admin', 'a user with devices edit rights', 'nobody'). */
+  user: string;
+  /** The data to prepare ('a company with 2 devices'). */
+  data?: string;
 }
 
 /** A delay's expected duration and where the rule comes from ('spec 9', 'docs/api.md player heartbeat'). */
@@ -65,6 +82,21 @@ export interface QaCatalogue<TMachine extends AnyStateMachine = AnyStateMachine>
    * from 1, of that state's `after`). The replay checks each timer the actor really sets against it.
    */
   delays?: Record<string, ExpectedDelay>;
+  /** Per start, what a tester prepares (route, user rights, data); the pages print it before the path. */
+  preconditions?: Record<string, Preconditions>;
+  /** The locale namespace of the machine's screen (locales/en/<namespace>.json): toast keys resolve there first, then in common. */
+  namespace?: string;
+  /** Per sample, how a tester causes it (a server outcome: which request to refuse, what data to prepare). */
+  howTo?: Record<string, string>;
+  /** Samples the screen cannot produce, each with the reason: the pages mark those steps "not possible on screen". */
+  offScreen?: Record<string, string>;
+  /** Per recorded action, what the screen shows when it is called (`goToLogin: 'the login screen'`). */
+  onScreen?: Record<string, string>;
+  /**
+   * Per state (dotted path), user samples the state ignores: the pages show them as "nothing happens" steps right
+   * after a path reaches the state, and the replay checks that they change nothing.
+   */
+  refused?: Record<string, readonly string[]>;
   /** Transitions no path can take, by id (`<state id> <event> #<n>`), each with the reason. */
   unreachable?: Record<string, string>;
   /** Exploration depth from a start (default 8). */

@@ -85,6 +85,7 @@ export default defineQa({
   machine: schedulerMachine,
   file: 'src/machines/scheduler/scheduler.machine.ts',
   title: 'The campaign calendar',
+  namespace: 'scheduler',
   actors: ['loadSchedule', 'saveMove', 'deleteEvent', 'publish'],
   recorded: ['notify'],
   describeCall: (name, argument) => {
