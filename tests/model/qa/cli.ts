@@ -1,4 +1,5 @@
 // npm run qa:paths [-- <machine> ...] [-- --markdown]: the transition-cover paths in words (docs/qa/<machine>.md).
+// npm run qa:requirements [-- --markdown]: every spec requirement with the paths that check it (docs/qa/REQUIREMENTS.md).
 // npm run qa:diagrams: a Mermaid diagram of every machine (docs/machines/<machine>.md).
 // npm run qa:coverage: what the replayed paths covered (docs/qa/COVERAGE.md).
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -6,6 +7,7 @@ import { join } from 'node:path';
 import { coverageDocument, replayCoverage, uncovered, type MachineCoverage } from './coverage.ts';
 import { diagramDocument } from './diagram.ts';
 import { catalogueFileFor, findCatalogues, findMachines, ROOT } from './registry.ts';
+import { requirementReport } from './requirements.ts';
 import { machinePage } from './words.ts';
 import { memoryStorage } from '../../../src/services/tokenStore.ts';
 
@@ -57,8 +59,25 @@ if (command === 'diagrams') {
   writeFileSync(join(ROOT, 'docs/qa/COVERAGE.md'), document);
   console.log(document);
   if (coverages.some((coverage) => uncovered(coverage).length)) process.exitCode = 1;
+} else if (command === 'requirements') {
+  const report = await requirementReport(machines, catalogues);
+  if (markdown) {
+    mkdirSync(join(ROOT, 'docs/qa'), { recursive: true });
+    writeFileSync(join(ROOT, 'docs/qa/REQUIREMENTS.md'), report.document);
+    console.log('docs/qa/REQUIREMENTS.md written');
+  } else {
+    console.log(report.document);
+  }
+  for (const problem of [
+    ...report.unchecked.map((item) => `no path checks ${item}`),
+    ...report.unknown.map((item) => `not a requirement: ${item}`),
+    ...report.missingTests.map((item) => `no such test file: ${item}`),
+  ]) {
+    console.error(problem);
+    process.exitCode = 1;
+  }
 } else {
-  console.error('Usage: tsx tests/model/qa/cli.ts paths [<machine> ...] [--markdown] | diagrams | coverage');
+  console.error('Usage: tsx tests/model/qa/cli.ts paths [<machine> ...] [--markdown] | requirements [--markdown] | diagrams | coverage');
   process.exitCode = 2;
 }
 
