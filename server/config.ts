@@ -34,6 +34,59 @@ export interface ServerConfig {
   bodyIdleTimeoutMs?: number;
   /** A media job (probe, render) whose instance stopped beating for this long is taken over by another's worker (s). */
   mediaJobStaleSeconds?: number;
+  /** Webhooks and offline alerts (issue 29; README, "Webhooks and offline alerts"). */
+  webhooks?: Partial<WebhookConfig>;
+}
+
+export interface WebhookConfig {
+  /** WEBHOOK_ALLOW_PRIVATE=1: endpoints may point at loopback, link-local and private addresses. */
+  allowPrivate: boolean;
+  /** How often each instance's worker claims due deliveries (ms; 0: never). */
+  tickMs: number;
+  /** The first retry waits this long; each next one twice as long, at most retryMaxMs. */
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /** A delivery is given up, and an endpoint failing throughout is switched off, after this long (24 h). */
+  giveUpMs: number;
+  /** How long one attempt may take before it counts as failed. */
+  timeoutMs: number;
+  /** How often the offline detector runs (ms; 0: never). */
+  offlineCheckMs: number;
+  /** smtp(s)://user:pass@host:port: offline alerts also go by email. */
+  smtpUrl?: string;
+  smtpFrom: string;
+}
+
+/** The webhook settings with their defaults (see WebhookConfig). */
+export function webhookConfig(config: Pick<ServerConfig, 'webhooks'>): WebhookConfig {
+  return {
+    allowPrivate: false,
+    tickMs: 1000,
+    retryBaseMs: 30_000,
+    retryMaxMs: 3_600_000,
+    giveUpMs: 86_400_000,
+    timeoutMs: 10_000,
+    offlineCheckMs: 30_000,
+    smtpFrom: 'Vitrine <vitrine@localhost>',
+    ...config.webhooks,
+  };
+}
+
+function webhooksFromEnv(): Partial<WebhookConfig> {
+  const env = process.env;
+  const set = <K extends keyof WebhookConfig>(key: K, value: WebhookConfig[K] | undefined) => (value === undefined ? {} : { [key]: value });
+  const int = (name: string) => (env[name] === undefined || env[name] === '' ? undefined : intFromEnv(name, 0));
+  return {
+    ...set('allowPrivate', env.WEBHOOK_ALLOW_PRIVATE === undefined ? undefined : /^(1|true|yes)$/i.test(env.WEBHOOK_ALLOW_PRIVATE)),
+    ...set('tickMs', int('WEBHOOK_TICK_MS')),
+    ...set('retryBaseMs', int('WEBHOOK_RETRY_BASE_MS')),
+    ...set('retryMaxMs', int('WEBHOOK_RETRY_MAX_MS')),
+    ...set('giveUpMs', int('WEBHOOK_GIVE_UP_MS')),
+    ...set('timeoutMs', int('WEBHOOK_TIMEOUT_MS')),
+    ...set('offlineCheckMs', int('OFFLINE_CHECK_INTERVAL_MS')),
+    ...set('smtpUrl', env.SMTP_URL?.trim() || undefined),
+    ...set('smtpFrom', env.SMTP_FROM?.trim() || undefined),
+  };
 }
 
 export type MediaStoreConfig = { kind: 'local' } | S3StoreConfig;
@@ -107,6 +160,7 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     requestTimeoutMs: intFromEnv('REQUEST_TIMEOUT_MS', 900_000),
     bodyIdleTimeoutMs: intFromEnv('BODY_IDLE_TIMEOUT_MS', 30_000),
     mediaJobStaleSeconds: Math.max(1, intFromEnv('MEDIA_JOB_STALE_SECONDS', 60)),
+    webhooks: webhooksFromEnv(),
     ...overrides,
   };
 }

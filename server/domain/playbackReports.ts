@@ -3,6 +3,7 @@ import type { DeviceCapabilities } from '../../src/services/schemas/playback.ts'
 import type { Db } from '../db/index.ts';
 import { NowPlayingWriter, recordPlaybackErrors, storeCapabilities } from '../db/playback.ts';
 import { normalizeCapabilities } from './renditions.ts';
+import { emitPlaybackErrors, playbackErrorsStarting } from '../webhooks/sources.ts';
 
 /*
  * What the player routes do with the delivery fields of hello and heartbeat (issue 24): capabilities are stored when
@@ -38,7 +39,11 @@ export function playbackReports(db: Db, onError: (error: unknown) => void): Play
     async heartbeat(deviceId, body) {
       if (body.now_playing !== undefined) nowPlaying.note(deviceId, body.now_playing);
       if (body.capabilities) await storeCapabilities(db, deviceId, normalizeCapabilities(body.capabilities));
-      if (body.playback_errors?.length) await recordPlaybackErrors(db, deviceId, body.playback_errors);
+      if (body.playback_errors?.length) {
+        const starting = await playbackErrorsStarting(db, deviceId);
+        await recordPlaybackErrors(db, deviceId, body.playback_errors);
+        if (starting) await emitPlaybackErrors(db, starting, body.playback_errors).catch(onError);
+      }
     },
     forget: (deviceId) => nowPlaying.forget(deviceId),
     close: () => nowPlaying.close(),

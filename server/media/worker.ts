@@ -4,6 +4,7 @@ import { claimNextJob, failJob, findMediaFile, finishJob, heartbeatJob, releaseJ
 import type { MediaJobRow } from '../db/media.schema.ts';
 import { recomputeMediaStatus, runJob, syncRendersForMedia } from './processing.ts';
 import { renditionReady } from './renditionReady.ts';
+import { emitMediaFailed } from '../webhooks/sources.ts';
 import type { MediaStore } from './storage.ts';
 
 export interface MediaWorkerOptions {
@@ -93,7 +94,9 @@ export function createMediaWorker(ctx: AppContext, store: MediaStore, log: Fasti
       } else {
         const reason = error instanceof Error ? error.message : String(error);
         log.warn({ jobId: job.id, mediaId: job.mediaId, kind: job.kind, reason }, 'media: job failed');
-        await failJob(db, job, reason);
+        if (await failJob(db, job, reason)) {
+          await emitMediaFailed(db, job).catch((failure: unknown) => log.warn({ err: failure }, 'queuing media.processing_failed failed'));
+        }
       }
     } finally {
       clearInterval(beat);

@@ -21,6 +21,7 @@ import schedulerRoutes from './scheduler.ts';
 import overrideRoutes from './overrides.ts';
 import playbackRoutes from './playback.ts';
 import screenshotRoutes from './screenshots.ts';
+import webhookRoutes from './webhooks.ts';
 
 /** Every resource plugin, mounted under /api/v1. One line per resource. */
 export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }>[] = [
@@ -45,4 +46,5 @@ export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }>[] = [
   overrideRoutes,
   playbackRoutes,
   screenshotRoutes,
+  webhookRoutes,
 ];

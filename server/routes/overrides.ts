@@ -20,6 +20,7 @@ import { compileSchedules } from '../domain/schedules.ts';
 import { areaScope, assertVisible, isVisible, type Scope } from '../domain/scope.ts';
 import { badRequest, conflict, parse } from '../errors.ts';
 import { currentUser, requireUser } from '../plugins/auth.ts';
+import { emitQuietly } from '../webhooks/events.ts';
 
 /*
  * Emergency overrides (issue 25): scoped like the devices routes (devices edit to start or clear, devices view to
@@ -99,7 +100,9 @@ export default async function overrideRoutes(app: FastifyInstance, { ctx }: { ct
       detail: { targets: { kind, ids }, devices: devices.length, changed: compiled.changed.length },
       changes: { media: [null, body.media ?? null], playlist: [null, body.playlist ?? null], ends_at: [null, body.ends_at ?? null] },
     });
-    return reply.code(201).send(await findOverride(db, id));
+    const started = await findOverride(db, id);
+    await emitQuietly(db, request.log, 'override.started', companyId, { override: started });
+    return reply.code(201).send(started);
   });
 
   app.get('/overrides/', asUser, async (request) => {
@@ -134,6 +137,8 @@ export default async function overrideRoutes(app: FastifyInstance, { ctx }: { ct
       detail: { devices: devices.length, changed: compiled.changed.length },
       changes: { active: [true, false] },
     });
-    return findOverride(db, id);
+    const cleared = await findOverride(db, id);
+    await emitQuietly(db, request.log, 'override.cleared', found.company, { override: cleared });
+    return cleared;
   });
 }

@@ -52,6 +52,7 @@ import { currentUser, requireUser } from '../plugins/auth.ts';
 import { areaScope, assertVisible, isVisible, visibleIds, type Scope } from '../domain/scope.ts';
 import { campaignWaits } from '../db/renditions.ts';
 import { authenticatePlayerOrUser } from './player.ts';
+import { emitQuietly } from '../webhooks/events.ts';
 
 /** A page of the calendar: a month view holds a few hundred events, so the list answers up to 500 by default. */
 const EVENT_PAGE_SIZE = 500;
@@ -255,6 +256,7 @@ export default async function schedulerRoutes(app: FastifyInstance, { ctx }: { c
     const published = await publishCampaign(db, campaignId);
     const compiled = await compileSchedules(db, published.devices);
     await journal(request, 'publish', 'campaign', campaignId, { events: published.events, devices: compiled.devices, changed: compiled.changed.length });
+    await emitQuietly(db, request.log, 'campaign.published', company, { campaign: campaignId, events: published.events, devices: compiled.devices, published_at: published.publishedAt });
     const result: PublishResult = {
       campaign: campaignId,
       events: published.events,

@@ -9,7 +9,8 @@ const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 800);
 let server: TestServer;
 let access: string;
 beforeAll(async () => {
-  server = await startTestServer({ scheduleCompileMs: 0 }); // the schedule compiler would write between a request's before and after digests
+  // The schedule compiler and the webhook worker (with its offline detector) would write between a request's before and after digests.
+  server = await startTestServer({ scheduleCompileMs: 0, webhooks: { tickMs: 0 } });
   access = (await signIn(server)).access;
   await seed(server, access);
 });

@@ -1,0 +1,52 @@
+import { createHmac } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { checkWebhookUrl, isPrivateAddress, parseWebhookUrl } from './addresses.ts';
+import { inQuietHours } from './offline.ts';
+import { signature } from './send.ts';
+import { backoffMs } from './worker.ts';
+
+describe('webhook addresses', () => {
+  it('judges loopback, private, link-local, CGNAT, unique-local and mapped addresses private, public ones not', () => {
+    for (const address of ['127.0.0.1', '10.0.0.5', '172.16.3.4', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1', '::1', '::', 'fe80::1', 'fd12::1', '::ffff:10.0.0.1', 'not-an-ip']) {
+      expect(isPrivateAddress(address), address).toBe(true);
+    }
+    for (const address of ['8.8.8.8', '172.32.0.1', '93.184.216.34', '2001:4860:4860::8888', '::ffff:8.8.8.8']) {
+      expect(isPrivateAddress(address), address).toBe(false);
+    }
+  });
+
+  it('takes only http(s) URLs without credentials', () => {
+    expect(parseWebhookUrl('https://hooks.example.com/x?y=1').hostname).toBe('hooks.example.com');
+    expect(() => parseWebhookUrl('file:///etc/passwd')).toThrow(expect.objectContaining({ reason: 'unsupported_scheme' }));
+    expect(() => parseWebhookUrl('https://user:pw@example.com/')).toThrow(expect.objectContaining({ reason: 'invalid_url' }));
+    expect(() => parseWebhookUrl('://')).toThrow(expect.objectContaining({ reason: 'invalid_url' }));
+  });
+
+  it('refuses a private literal or a name resolving to one unless allowed', async () => {
+    await expect(checkWebhookUrl('http://127.0.0.1:9/', false)).rejects.toMatchObject({ reason: 'private_address' });
+    await expect(checkWebhookUrl('http://localhost/', false)).rejects.toMatchObject({ reason: 'private_address' });
+    await expect(checkWebhookUrl('http://[::ffff:192.168.0.1]/', false)).rejects.toMatchObject({ reason: 'private_address' });
+    expect((await checkWebhookUrl('http://127.0.0.1:9/', true)).port).toBe('9');
+    expect((await checkWebhookUrl('http://8.8.8.8/', false)).hostname).toBe('8.8.8.8');
+  });
+});
+
+describe('webhook delivery rules', () => {
+  it('signs timestamp.body with HMAC-SHA256', () => {
+    const expected = createHmac('sha256', 'secret-secret-123').update('1700000000.{"a":1}').digest('hex');
+    expect(signature('secret-secret-123', 1_700_000_000, '{"a":1}')).toBe(`sha256=${expected}`);
+  });
+
+  it('doubles the wait after each failure, up to the maximum', () => {
+    expect([1, 2, 3, 4, 5, 20].map((failed) => backoffMs(failed, 30_000, 3_600_000))).toEqual([30_000, 60_000, 120_000, 240_000, 480_000, 3_600_000]);
+  });
+
+  it('finds quiet hours in the office zone, across midnight too', () => {
+    const at = new Date('2026-11-27T20:30:00Z'); // 23:30 in Moscow
+    expect(inQuietHours(at, 'Europe/Moscow', '23:00', '07:00')).toBe(true);
+    expect(inQuietHours(at, 'UTC', '23:00', '07:00')).toBe(false);
+    expect(inQuietHours(at, 'Europe/Moscow', '09:00', '18:00')).toBe(false);
+    expect(inQuietHours(at, null, '20:00', '21:00')).toBe(true);
+    expect(inQuietHours(at, 'Europe/Moscow', null, null)).toBe(false);
+  });
+});

@@ -1,0 +1,312 @@
+import { createHmac } from 'node:crypto';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WebhookConfig } from '../../server/config.ts';
+import { emitEvent } from '../../server/webhooks/events.ts';
+import { detectOutages } from '../../server/webhooks/offline.ts';
+import { WebhookDelivery, WebhookEndpoint } from '../../src/services/schemas/webhooks.ts';
+import { startReceiver, type Received } from '../helpers/receiver.ts';
+import { apiClient, dropTestDatabase, signIn, startTestServer, type TestServer } from '../helpers/server.ts';
+import { createCompanyAndOffice, createDevice, heartbeat, setLastConnection } from './devices.helpers.ts';
+
+/*
+ * Webhooks and offline alerts (issue 29), over real HTTP: a receiver on a free port, a real SMTP server (smtp-server)
+ * on another. Ticks and backoff are configured short; the private-address rule is on for the receiver (it listens on
+ * loopback) and switched off where the test proves the refusal.
+ */
+
+type Client = ReturnType<typeof apiClient>;
+let server: TestServer;
+let admin: Client;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let smtp: SMTPServer;
+let smtpPort: number;
+const mails: { to: string[]; text: string }[] = [];
+
+const FAST: Partial<WebhookConfig> = { allowPrivate: true, tickMs: 50, retryBaseMs: 50, retryMaxMs: 400, offlineCheckMs: 100, timeoutMs: 5000 };
+const rows = async <T>(query: ReturnType<typeof sql>) => ((await server.ctx.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+function verify(entry: Received, secret: string) {
+  const timestamp = entry.headers['x-vitrine-timestamp'] as string;
+  const expected = `sha256=${createHmac('sha256', secret).update(`${timestamp}.${entry.body}`).digest('hex')}`;
+  expect(entry.headers['x-vitrine-signature']).toBe(expected);
+  expect(Math.abs(Number(timestamp) - Date.now() / 1000)).toBeLessThan(120);
+  return JSON.parse(entry.body) as { id: string; type: string; company: number | null; data: Record<string, any> };
+}
+
+async function until(check: () => Promise<boolean>, ms = 30_000) {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+async function register(body: Record<string, unknown>) {
+  const response = await admin.post('/webhooks/create/', body);
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  expect(WebhookEndpoint.is(response.body)).toBe(true);
+  return response.body as WebhookEndpoint & { secret: string };
+}
+
+beforeAll(async () => {
+  receiver = await startReceiver();
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        mails.push({ to: session.envelope.rcptTo.map((entry) => entry.address), text: Buffer.concat(chunks).toString('utf8') });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  smtpPort = (smtp.server.address() as { port: number }).port;
+  server = await startTestServer({ webhooks: { ...FAST, smtpUrl: `smtp://127.0.0.1:${smtpPort}`, smtpFrom: 'alerts@vitrine.test' } });
+  admin = (await signIn(server)).client;
+});
+
+afterAll(async () => {
+  await server?.close();
+  await receiver?.close();
+  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+});
+
+describe('endpoints', () => {
+  it('refuses other schemes and, unless allowed, loopback, private and link-local addresses, at registration and at delivery', async () => {
+    const refused = async (url: string, reason: string) => {
+      const response = await admin.post('/webhooks/create/', { url, events: ['device.offline'] });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ detail: expect.any(String), code: 'webhook_url_refused', fields: { url: reason } });
+    };
+    await refused('ftp://example.com/hook', 'unsupported_scheme');
+    await refused('not a url', 'invalid_url');
+    const allowed = await register({ url: receiver.url('/later-private'), events: ['device.offline'] });
+    server.ctx.config.webhooks!.allowPrivate = false;
+    try {
+      await refused(receiver.url('/private'), 'private_address');
+      await refused('http://10.1.2.3/hook', 'private_address');
+      await refused('http://169.254.169.254/latest/meta-data', 'private_address');
+      await refused('http://[::1]:8080/', 'private_address');
+      await refused('http://[::ffff:127.0.0.1]/', 'private_address');
+      await refused('http://localhost/hook', 'private_address');
+      // Registered while allowed, refused when it is sent: the address is checked again at each delivery.
+      const test = await admin.post(`/webhooks/${allowed.id}/test/`);
+      expect(test.status).toBe(200);
+      expect(test.body).toEqual({ delivered: false, status: null, answer: '', error: 'private_address', ms: expect.any(Number) });
+      expect(receiver.on('/later-private')).toEqual([]);
+    } finally {
+      server.ctx.config.webhooks!.allowPrivate = true;
+    }
+    const rejected = await admin.post('/webhooks/create/', { url: receiver.url('/x'), events: ['device.exploded'] });
+    expect(rejected.status).toBe(400);
+    expect(rejected.body.code).toBe('validation_error');
+    expect(rejected.body.fields).toEqual({ 'events.0': 'invalid' });
+  });
+
+  it('registers, edits, shows the secret once, answers a test delivery with the receiver\'s answer, lists attempts, and deletes', async () => {
+    const created = await register({ url: receiver.url('/crud'), events: ['campaign.published', 'campaign.published'] });
+    expect(created).toMatchObject({ url: receiver.url('/crud'), events: ['campaign.published'], active: true, disabled_reason: null, company: null });
+    expect(created.secret).toMatch(/^whsec_/);
+    const read = await admin.get(`/webhooks/${created.id}`);
+    expect(read.status).toBe(200);
+    expect(read.body.secret).toBeUndefined();
+    expect((await admin.get('/webhooks/')).body.results.map((row: { id: number }) => row.id)).toContain(created.id);
+
+    receiver.answers.set('/crud', [418]);
+    const failed = await admin.post(`/webhooks/${created.id}/test/`);
+    expect(failed.body).toEqual({ delivered: false, status: 418, answer: 'nope 418', error: null, ms: expect.any(Number) });
+    const test = await admin.post(`/webhooks/${created.id}/test/`);
+    expect(test.body).toEqual({ delivered: true, status: 200, answer: 'ok /crud', error: null, ms: expect.any(Number) });
+    const body = verify(receiver.on('/crud').at(-1)!, created.secret);
+    expect(body).toMatchObject({ type: 'webhook.test', data: { endpoint: created.id } });
+
+    const regenerated = await admin.put(`/webhooks/${created.id}`, { regenerate_secret: true, active: false, events: ['override.started'] });
+    expect(regenerated.status).toBe(200);
+    expect(regenerated.body).toMatchObject({ active: false, events: ['override.started'] });
+    expect(regenerated.body.secret).not.toBe(created.secret);
+    await admin.post(`/webhooks/${created.id}/test/`);
+    verify(receiver.on('/crud').at(-1)!, regenerated.body.secret);
+
+    const deliveries = await admin.get(`/webhooks/${created.id}/deliveries/`);
+    expect(deliveries.status).toBe(200);
+    expect(deliveries.body.count).toBe(3);
+    for (const row of deliveries.body.results) expect(WebhookDelivery.is(row)).toBe(true);
+    expect(deliveries.body.results.map((row: WebhookDelivery) => [row.state, row.attempts.map((attempt) => attempt.status)])).toEqual([
+      ['delivered', [200]],
+      ['delivered', [200]],
+      ['failed', [418]],
+    ]);
+
+    const journal = await rows<{ action: string }>(sql`SELECT action FROM journal WHERE entity = 'webhook' AND entity_id = ${String(created.id)} ORDER BY id`);
+    expect(journal.map((row) => row.action)).toEqual(['create', 'test', 'test', 'update', 'test']);
+    expect((await admin.delete(`/webhooks/${created.id}`)).status).toBe(204);
+    expect((await admin.get(`/webhooks/${created.id}`)).status).toBe(404);
+    expect((await admin.get(`/webhooks/${created.id}/deliveries/`)).status).toBe(404);
+  });
+
+  it('is for those who may edit company settings, within their companies', async () => {
+    const { company } = await createCompanyAndOffice(admin, 'Webhook scope co');
+    const group = (await admin.post('/groups/create/', { name: 'Webhook viewers', companies: [company.id], permissions: { company: 'view' } })).body.id;
+    await admin.post('/users/', { username: 'hook-viewer', password: 'hook-viewer-1', user: 1, groups: [group] });
+    const viewer = (await signIn(server, 'hook-viewer', 'hook-viewer-1')).client;
+    expect((await viewer.get('/webhooks/')).status).toBe(403);
+    expect((await viewer.post('/webhooks/create/', { url: receiver.url('/v'), events: ['device.offline'] })).body.code).toBe('forbidden');
+    const editors = (await admin.post('/groups/create/', { name: 'Webhook editors', companies: [company.id], permissions: { company: 'edit' } })).body.id;
+    await admin.post('/users/', { username: 'hook-editor', password: 'hook-editor-1', user: 1, groups: [editors] });
+    const editor = (await signIn(server, 'hook-editor', 'hook-editor-1')).client;
+    const own = await editor.post('/webhooks/create/', { url: receiver.url('/e'), events: ['device.offline'] });
+    expect(own.status).toBe(201);
+    expect(own.body.company).toBe(company.id);
+    const foreign = await register({ url: receiver.url('/admin-only'), events: ['device.offline'] });
+    expect((await editor.get(`/webhooks/${foreign.id}`)).status).toBe(404);
+    expect((await editor.get('/webhooks/')).body.results.map((row: { id: number }) => row.id)).toEqual([own.body.id]);
+    await admin.delete(`/webhooks/${foreign.id}`);
+    await admin.delete(`/webhooks/${own.body.id}`);
+  });
+});
+
+describe('delivery', () => {
+  it('retries a failing receiver with backoff: four failures, then the fifth attempt arrives with the same event id', async () => {
+    const endpoint = await register({ url: receiver.url('/flaky'), events: ['campaign.published'] });
+    receiver.answers.set('/flaky', [500, 502, 503, 500]);
+    const campaign = await admin.post('/campaigns/create/', { name: 'Webhook campaign', screen_position: 'horizontal', user: 1 });
+    expect((await admin.post(`/scheduler/publish/${campaign.body.id}/`)).status).toBe(200);
+    await receiver.waitFor(() => receiver.on('/flaky').length >= 5);
+    const bodies = receiver.on('/flaky').map((entry) => verify(entry, endpoint.secret));
+    expect(new Set(bodies.map((body) => body.id)).size).toBe(1);
+    expect(bodies[0]).toMatchObject({ type: 'campaign.published', data: { campaign: campaign.body.id } });
+    const gaps = receiver.on('/flaky').slice(1).map((entry, index) => entry.at - receiver.on('/flaky')[index]!.at);
+    expect(gaps.every((gap) => gap >= 40)).toBe(true);
+    await until(async () => (await admin.get(`/webhooks/${endpoint.id}/deliveries/`)).body.results[0]?.state === 'delivered');
+    const [delivery] = (await admin.get(`/webhooks/${endpoint.id}/deliveries/`)).body.results as WebhookDelivery[];
+    expect(delivery!.attempts.map((attempt) => attempt.status)).toEqual([500, 502, 503, 500, 200]);
+    expect(receiver.on('/flaky')).toHaveLength(5);
+    await admin.delete(`/webhooks/${endpoint.id}`);
+  });
+
+  it('switches off an endpoint that has failed for the give-up period, and says so', async () => {
+    const endpoint = await register({ url: receiver.url('/dead'), events: ['media.processing_failed'] });
+    receiver.answers.set('/dead', Array(50).fill(500));
+    await rows(sql`UPDATE webhook_endpoints SET failing_since = now() - interval '25 hours' WHERE id = ${endpoint.id}`);
+    await emitEvent(server.ctx.db, 'media.processing_failed', null, { media: { id: 1, name: 'x' }, job: 'probe' });
+    await until(async () => (await admin.get(`/webhooks/${endpoint.id}`)).body.active === false);
+    expect((await admin.get(`/webhooks/${endpoint.id}`)).body).toMatchObject({ active: false, disabled_reason: 'failing_24h' });
+    const [delivery] = (await admin.get(`/webhooks/${endpoint.id}/deliveries/`)).body.results as WebhookDelivery[];
+    expect(delivery!.state).toBe('failed');
+    const back = await admin.put(`/webhooks/${endpoint.id}`, { active: true });
+    expect(back.body).toMatchObject({ active: true, disabled_reason: null, failing_since: null });
+    await admin.delete(`/webhooks/${endpoint.id}`);
+  });
+});
+
+describe('offline alerts', () => {
+  it('tells device.offline once past the threshold and device.online once when the player is back, signed, and by email', async () => {
+    const { company, office } = await createCompanyAndOffice(admin, 'Alert co');
+    const endpoint = await register({ url: receiver.url('/alerts'), events: ['device.offline', 'device.online'], company: company.id });
+    const settings = await admin.put('/alerts/settings/', { company: company.id, offline_minutes: 30, emails: ['oncall@example.test'] });
+    expect(settings.status, JSON.stringify(settings.body)).toBe(200);
+    expect(settings.body).toMatchObject({ company: company.id, office: null, offline_minutes: 30, emails: ['oncall@example.test'], quiet_from: null });
+    const device = await createDevice(admin, { office: office.id, name: 'Lobby screen' });
+    expect((await heartbeat(server, device, { version: '1.0' })).status).toBe(200);
+    await until(async () => (await admin.get(`/tvpi/devices/${device.id}`)).body.status === 'online');
+
+    // Silent for 15 minutes: offline (more than 120 s) for 13, under the threshold of 30.
+    await setLastConnection(server, device.id, 15 * 60);
+    await until(async () => (await rows(sql`SELECT 1 FROM device_outages WHERE device_id = ${device.id}`)).length === 1);
+    expect(await detectOutages(server.ctx.db, null)).toEqual({ offline: 0, online: 0 });
+    expect(receiver.on('/alerts')).toEqual([]);
+
+    // The threshold lowered to 10 minutes: told once.
+    expect((await admin.put('/alerts/settings/', { company: company.id, offline_minutes: 10, emails: ['oncall@example.test'] })).status).toBe(200);
+    await receiver.waitFor(() => receiver.on('/alerts').length >= 1);
+    const offline = verify(receiver.on('/alerts')[0]!, endpoint.secret);
+    expect(offline).toMatchObject({ type: 'device.offline', company: company.id, data: { device: { id: device.id, name: 'Lobby screen' }, threshold_minutes: 10 } });
+    // Later passes find nothing new: one alert per outage.
+    expect(await detectOutages(server.ctx.db, null)).toEqual({ offline: 0, online: 0 });
+    await until(async () => mails.some((mail) => mail.text.includes('Lobby screen') && mail.text.includes('offline since')));
+    expect(mails.find((mail) => mail.text.includes('Lobby screen'))!.to).toEqual(['oncall@example.test']);
+
+    expect((await heartbeat(server, device, { version: '1.1' })).status).toBe(200);
+    await receiver.waitFor(() => receiver.on('/alerts').length >= 2);
+    const online = verify(receiver.on('/alerts')[1]!, endpoint.secret);
+    expect(online).toMatchObject({ type: 'device.online', data: { device: { id: device.id }, offline_since: offline.data.offline_since } });
+    expect(await detectOutages(server.ctx.db, null)).toEqual({ offline: 0, online: 0 });
+    await until(async () => mails.some((mail) => mail.text.includes('back online')));
+    const outages = await rows<{ ended: boolean }>(sql`SELECT ended_at IS NOT NULL AS ended FROM device_outages WHERE device_id = ${device.id}`);
+    expect(outages).toEqual([{ ended: true }]);
+    expect(receiver.on('/alerts')).toHaveLength(2);
+    await admin.delete(`/webhooks/${endpoint.id}`);
+  });
+
+  it('sends one digest email when more than 20 devices of an office drop at once, and keeps quiet hours', async () => {
+    const { company, office } = await createCompanyAndOffice(admin, 'Power cut co');
+    await admin.put('/alerts/settings/', { company: company.id, emails: ['ops@example.test'] });
+    const devices = [];
+    for (let index = 0; index < 22; index += 1) devices.push(await createDevice(admin, { office: office.id, name: `Cut ${index}` }));
+    // Quiet all day long in the office's zone: nothing is told while it lasts.
+    const quiet = await admin.put('/alerts/settings/', { company: company.id, office: office.id, emails: ['ops@example.test'], quiet_from: '00:00', quiet_to: '23:59' });
+    expect(quiet.body).toMatchObject({ office: office.id, quiet_from: '00:00', quiet_to: '23:59' });
+    const sent = mails.length;
+    for (const device of devices) await setLastConnection(server, device.id, 20 * 60);
+    await until(async () => (await rows(sql`SELECT 1 FROM device_outages o JOIN devices d ON d.id = o.device_id WHERE d.office_id = ${office.id}`)).length === 22);
+    expect(await detectOutages(server.ctx.db, null)).toEqual({ offline: 0, online: 0 });
+    expect(mails.length).toBe(sent);
+    expect((await admin.delete(`/alerts/settings/${quiet.body.id}`)).status).toBe(204);
+    await until(async () => mails.some((mail) => mail.text.includes('22 screens')));
+    const digest = mails.filter((mail) => mail.text.includes('Cut '));
+    expect(digest).toHaveLength(1);
+    expect(digest[0]!.to).toEqual(['ops@example.test']);
+  });
+
+  it('refuses settings of an office of another company and half-given quiet hours', async () => {
+    const a = await createCompanyAndOffice(admin, 'Settings A');
+    const b = await createCompanyAndOffice(admin, 'Settings B');
+    expect((await admin.put('/alerts/settings/', { company: a.company.id, office: b.office.id })).body.code).toBe('unknown_office');
+    const half = await admin.put('/alerts/settings/', { company: a.company.id, quiet_from: '22:00' });
+    expect(half.status).toBe(400);
+    expect(half.body.fields).toEqual({ quiet_to: 'required' });
+    const bad = await admin.put('/alerts/settings/', { company: a.company.id, offline_minutes: 0, emails: ['nope'] });
+    expect(bad.body.fields).toEqual({ offline_minutes: 'out_of_range', 'emails.0': 'invalid_format' });
+  });
+});
+
+describe('restart', () => {
+  it('loses nothing between attempts: the next attempt comes from the restarted server', async () => {
+    const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'vitrine-webhooks-restart-'));
+    const options = { dataDir, inMemory: false, webhooks: { ...FAST, retryBaseMs: 4000, retryMaxMs: 4000 } };
+    let first: TestServer | undefined = await startTestServer(options);
+    let second: TestServer | undefined;
+    try {
+      const client = (await signIn(first)).client;
+      const created = await client.post('/webhooks/create/', { url: receiver.url('/restart'), events: ['override.cleared'] });
+      receiver.answers.set('/restart', [503]);
+      await emitEvent(first.ctx.db, 'override.cleared', null, { override: { id: 1 } });
+      await receiver.waitFor(() => receiver.on('/restart').length === 1);
+      await first.close();
+      first = undefined;
+      const restartedAt = Date.now();
+      second = await startTestServer(options);
+      await receiver.waitFor(() => receiver.on('/restart').length === 2);
+      const [before, after] = receiver.on('/restart').map((entry) => ({ at: entry.at, body: verify(entry, created.body.secret) }));
+      expect(after!.at).toBeGreaterThan(restartedAt);
+      expect(after!.body.id).toBe(before!.body.id);
+      const restarted = (await signIn(second)).client;
+      await until(async () => (await restarted.get(`/webhooks/${created.body.id}/deliveries/`)).body.results[0]?.state === 'delivered');
+      const [delivery] = (await restarted.get(`/webhooks/${created.body.id}/deliveries/`)).body.results as WebhookDelivery[];
+      expect(delivery!.attempts.map((attempt) => attempt.status)).toEqual([503, 200]);
+    } finally {
+      await first?.close();
+      await second?.close();
+      await dropTestDatabase(dataDir);
+      await fsp.rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
