@@ -40,6 +40,11 @@ const reload = (context: Context, patch: Partial<Pick<Context, 'filters' | 'page
   to: context.data ? 'list.updating' : 'list.loading',
   calls: [load(context, patch)],
 });
+/** A new request while one runs keeps the state it runs in (no rows shown while loading; rows stay while updating). */
+const rerun = (running: 'list.loading' | 'list.updating') => (context: Context, patch: Partial<Pick<Context, 'filters' | 'page'>> = {}) => ({
+  to: running,
+  calls: [load(context, patch)],
+});
 const filtered = (context: Context): Context['filters'] => ({ ...context.filters, status: 'online' });
 const afterLoad = (context: Context, page: typeof PAGE | typeof EMPTY_PAGE, running: 'list.loading' | 'list.updating') =>
   page.results.length === 0 && context.page > 1
@@ -111,23 +116,23 @@ export default defineQa({
       [LISTED]: (context: Context) => afterLoad(context, PAGE, 'list.loading'),
       [EMPTIED]: (context: Context) => afterLoad(context, EMPTY_PAGE, 'list.loading'),
       [LIST_FAILS]: { to: 'list.error', see: { listError: 'server_error', loading: false } },
-      [REFRESH]: (context: Context) => reload(context),
-      [ADDED]: (context: Context) => reload(context),
-      [REMOVED]: (context: Context) => reload(context),
-      [FILTER]: (context: Context) => reload(context, { filters: filtered(context), page: 1 }),
-      [PAGE_2]: (context: Context) => reload(context, { page: 2 }),
-      [RESTS]: (context: Context) => ((context.searchText.trim() || undefined) !== context.filters.search ? reload(context, { filters: { ...context.filters, search: context.searchText.trim() || undefined }, page: 1 }) : 'list.loading'),
+      [REFRESH]: (context: Context) => rerun('list.loading')(context),
+      [ADDED]: (context: Context) => rerun('list.loading')(context),
+      [REMOVED]: (context: Context) => rerun('list.loading')(context),
+      [FILTER]: (context: Context) => rerun('list.loading')(context, { filters: filtered(context), page: 1 }),
+      [PAGE_2]: (context: Context) => rerun('list.loading')(context, { page: 2 }),
+      [RESTS]: (context: Context) => ((context.searchText.trim() || undefined) !== context.filters.search ? rerun('list.loading')(context, { filters: { ...context.filters, search: context.searchText.trim() || undefined }, page: 1 }) : 'list.loading'),
     },
     'list.updating': {
       [LISTED]: (context: Context) => afterLoad(context, PAGE, 'list.updating'),
       [EMPTIED]: (context: Context) => afterLoad(context, EMPTY_PAGE, 'list.updating'),
       [LIST_FAILS]: { to: 'list.error', see: { listError: 'server_error' } },
-      [REFRESH]: (context: Context) => reload(context),
-      [ADDED]: (context: Context) => reload(context),
-      [REMOVED]: (context: Context) => reload(context),
-      [FILTER]: (context: Context) => reload(context, { filters: filtered(context), page: 1 }),
-      [PAGE_2]: (context: Context) => reload(context, { page: 2 }),
-      [RESTS]: (context: Context) => ((context.searchText.trim() || undefined) !== context.filters.search ? reload(context, { filters: { ...context.filters, search: context.searchText.trim() || undefined }, page: 1 }) : 'list.updating'),
+      [REFRESH]: (context: Context) => rerun('list.updating')(context),
+      [ADDED]: (context: Context) => rerun('list.updating')(context),
+      [REMOVED]: (context: Context) => rerun('list.updating')(context),
+      [FILTER]: (context: Context) => rerun('list.updating')(context, { filters: filtered(context), page: 1 }),
+      [PAGE_2]: (context: Context) => rerun('list.updating')(context, { page: 2 }),
+      [RESTS]: (context: Context) => ((context.searchText.trim() || undefined) !== context.filters.search ? rerun('list.updating')(context, { filters: { ...context.filters, search: context.searchText.trim() || undefined }, page: 1 }) : 'list.updating'),
     },
     'list.complete': {
       [REFRESH]: (context: Context) => ({ to: 'list.updating', see: { rows: context.data!.results.length, loading: true }, calls: [load(context)] }),
@@ -142,7 +147,7 @@ export default defineQa({
       [LOAD]: (context: Context) => ({ to: 'list.loading', calls: [load(context)] }),
       [REFRESH]: (context: Context) => ({ to: 'list.loading', calls: [load(context)] }),
       [ADDED]: (context: Context) => ({ to: 'list.loading', calls: [load(context)] }),
-      [REMOVED]: 'list.loading',
+      [REMOVED]: (context: Context) => ({ to: 'list.loading', calls: [load(context)] }),
       [FILTER]: (context: Context) => ({ to: 'list.loading', calls: [load(context, { filters: filtered(context), page: 1 })] }),
       [PAGE_2]: (context: Context) => ({ to: 'list.loading', calls: [load(context, { page: 2 })] }),
       [RESTS]: (context: Context) => ((context.searchText.trim() || undefined) !== context.filters.search ? { to: 'list.loading' } : 'list.error'),

@@ -21,6 +21,8 @@ export interface FormQa {
   invalid: FieldSample & { errors: Record<string, string> };
   /** Written from the spec, not from the machine: may these fields be sent? */
   sendable: (fields: FormFields) => boolean;
+  /** The field errors the rules give fields that may not be sent (default: `invalid.errors`), from the spec. */
+  errors?: (fields: FormFields) => Record<string, string>;
   /** What the server answers an accepted save with. */
   saved: unknown;
   /** A refusal of the server: its code and field errors. */
@@ -41,7 +43,7 @@ export function defineFormQa(form: FormQa): QaCatalogue {
   const save = (context: Context) =>
     form.sendable(context.fields)
       ? { to: 'saving', see: { busy: true }, calls: [`save: ${JSON.stringify({ id: context.id, fields: context.fields })}`] }
-      : { to: 'editing', see: { fieldErrors: form.invalid.errors }, calls: [] };
+      : { to: 'editing', see: { fieldErrors: form.errors?.(context.fields) ?? form.invalid.errors }, calls: [] };
   return defineQa({
     machine: form.machine,
     file: form.file,

@@ -20,6 +20,9 @@ const complete = (c: Context) => c.name.trim() !== '' && (c.file !== null || c.o
 const sendCall = (c: Context) => `writeObject: ${JSON.stringify({ office: c.office, objectId: c.objectId, name: c.name, file: c.file })}`;
 
 /** Spec sections 2 and 9: add an object (name, layout image of at most 25 MB) with upload progress; rename or replace the image. */
+/** The field messages the form shows (a field without one says nothing). */
+const shownFields = (fields: Record<string, string | null | undefined>) => Object.fromEntries(Object.entries(fields).filter(([, code]) => code));
+
 export default defineQa({
   machine: objectUploadMachine,
   file: 'src/machines/navigation/objectUpload.machine.ts',
@@ -51,13 +54,18 @@ export default defineQa({
       [NAME]: { to: 'editing', see: { name: 'Floor 1' } },
       [BLANK]: { to: 'editing', see: { name: ' ' } },
       [PICK]: { to: 'editing', see: { file: 'plan.png', error: null } },
-      [PICK_HUGE]: { to: 'editing', see: { file: null, error: 'file_too_large', fields: { layout: 'too_large' } }, calls: [] },
+      // The file's refusal joins what the form already said about the other fields.
+      [PICK_HUGE]: (c) => ({
+        to: 'editing',
+        see: { file: null, error: 'file_too_large', fields: shownFields({ ...c.fields, layout: 'too_large' }) },
+        calls: [],
+      }),
       [SUBMIT]: (c: Context) =>
         complete(c)
           ? { to: 'sending', see: { busy: true, progress: 0 }, calls: [sendCall(c)] }
           : {
               to: 'editing',
-              see: { fields: { ...c.fields, ...(c.name.trim() ? {} : { name: 'required' }), ...(c.file || c.objectId ? {} : { layout: 'required' }) } },
+              see: { fields: shownFields({ ...c.fields, ...(c.name.trim() ? {} : { name: 'required' }), ...(c.file || c.objectId ? {} : { layout: 'required' }) }) },
               calls: [],
             },
     },

@@ -2,10 +2,12 @@
 // npm run qa:requirements [-- --markdown]: every spec requirement with the paths that check it (docs/qa/REQUIREMENTS.md).
 // npm run qa:diagrams: a Mermaid diagram of every machine (docs/machines/<machine>.md).
 // npm run qa:coverage: what the replayed paths covered (docs/qa/COVERAGE.md).
+// npm run qa:walk -- <machine> [--seed N] [--steps K]: a seeded random walk, judged; a failure is shrunk.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { coverageDocument, replayCoverage, uncovered, type MachineCoverage } from './coverage.ts';
 import { diagramDocument } from './diagram.ts';
+import { checkWalk, walkInWords } from './walk.ts';
 import { catalogueFileFor, findCatalogues, findMachines, ROOT } from './registry.ts';
 import { requirementReport } from './requirements.ts';
 import { machinePage } from './words.ts';
@@ -17,7 +19,11 @@ globalThis.sessionStorage ??= memoryStorage();
 
 const [command, ...rest] = process.argv.slice(2);
 const markdown = rest.includes('--markdown');
-const wanted = rest.filter((arg) => !arg.startsWith('--'));
+const option = (name: string, fallback: number) => {
+  const at = rest.indexOf(`--${name}`);
+  return at >= 0 ? Number(rest[at + 1]) : fallback;
+};
+const wanted = rest.filter((arg, index) => !arg.startsWith('--') && !['--seed', '--steps'].includes(rest[index - 1] ?? ''));
 
 const machines = await findMachines();
 const catalogues = await findCatalogues();
@@ -76,8 +82,22 @@ if (command === 'diagrams') {
     console.error(problem);
     process.exitCode = 1;
   }
+} else if (command === 'walk') {
+  const seed = option('seed', 1);
+  const steps = option('steps', 30);
+  const chosen = catalogues.filter((catalogue) => wanted.includes(catalogue.name));
+  if (!chosen.length || !Number.isInteger(seed) || !Number.isInteger(steps) || steps < 1) {
+    console.error(`Usage: npm run qa:walk -- <machine> [--seed N] [--steps K]; machines: ${catalogues.map((catalogue) => catalogue.name).join(', ')}`);
+    process.exitCode = 2;
+  }
+  for (const catalogue of chosen) {
+    const result = await checkWalk(catalogue.qa, seed, steps);
+    console.log(walkInWords(catalogue.name, result));
+    if (!result.shrunk) console.log(result.path.steps.map((sample, index) => `  ${index + 1}. ${sample}`).join('\n'));
+    if (result.shrunk) process.exitCode = 1;
+  }
 } else {
-  console.error('Usage: tsx tests/model/qa/cli.ts paths [<machine> ...] [--markdown] | requirements [--markdown] | diagrams | coverage');
+  console.error('Usage: tsx tests/model/qa/cli.ts paths [<machine> ...] [--markdown] | requirements [--markdown] | diagrams | coverage | walk <machine> [--seed N] [--steps K]');
   process.exitCode = 2;
 }
 

@@ -42,6 +42,12 @@ function settle(entities: CompareEntity[], date: string, period: number, calls: 
   return { to: 'loading', see: { ...see, loading: true }, calls: [...calls, `loadCompare: ${inWords({ entities: entities.map(({ kind, id }) => ({ kind, id })), date, period })}`] };
 }
 
+/** A new window leaves the list as it is, and so what was said about the list (a duplicate, a full list). */
+function settleWindow(context: CompareContext, date: string, period: number): StepExpectation {
+  const expected = settle(context.entities, date, period, []);
+  return { ...expected, see: { ...expected.see, notice: context.notice } };
+}
+
 const persist = (entities: CompareEntity[]) => `persist: ${inWords({ entities })}`;
 
 function add(entity: CompareEntity) {
@@ -94,9 +100,9 @@ export default defineQa({
         return settle(entities, context.date, context.period, [persist(entities)]);
       },
       [CLEAR]: (context: CompareContext) => (context.entities.length ? settle([], context.date, context.period, [persist([])]) : { see: { entities: [] }, calls: [] }),
-      [PERIOD_0]: (context: CompareContext) => settle(context.entities, context.date, 0, []),
-      [PERIOD_48]: (context: CompareContext) => settle(context.entities, context.date, 48, []),
-      [NO_DATE]: (context: CompareContext) => settle(context.entities, '', context.period, []),
+      [PERIOD_0]: (context: CompareContext) => settleWindow(context, context.date, 0),
+      [PERIOD_48]: (context: CompareContext) => settleWindow(context, context.date, 48),
+      [NO_DATE]: (context: CompareContext) => settleWindow(context, '', context.period),
     },
     loading: {
       [LOADED]: { to: 'ready', see: { loading: false, shown: true, error: null, missing: [] } },

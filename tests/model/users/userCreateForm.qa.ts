@@ -15,6 +15,11 @@ export default defineFormQa({
     const kinds = [/\p{L}/u, /\p{N}/u, /[^\p{L}\p{N}]/u].filter((kind) => kind.test(password)).length;
     return String(fields.username).trim() !== '' && password.length >= 8 && kinds >= 2;
   },
+  // A blank username is required; a password of one kind of character is weak (both said at once).
+  errors: (fields) => ({
+    ...(String(fields.username).trim() === '' ? { username: 'required' } : {}),
+    ...(/^(.)\1*$/u.test(String(fields.password)) ? { password: 'weak_password' } : {}),
+  }),
   saved: { id: 5, username: 'оператор', is_active: true, is_admin: false, date_joined: '2026-11-22T10:00:00.000Z', groups: [] },
   refusal: { words: 'the server refuses: the username is taken', code: 'username_taken', fields: { username: 'taken' } },
 });
