@@ -38,7 +38,7 @@ export async function signIn(origin: string): Promise<string> {
 }
 
 /** Filtered pages a fleet operator asks for; every sample takes the next one. */
-const LIST_QUERIES = [
+export const LIST_QUERIES = [
   'status=online',
   'status=offline&type=android',
   'status=disabled',
@@ -70,7 +70,7 @@ function keptAliveGet(origin: string, headers: Record<string, string>) {
     });
 }
 
-async function listLatencies(origin: string, token: string): Promise<number[]> {
+export async function listLatencies(origin: string, token: string): Promise<number[]> {
   const fetchPage = keptAliveGet(origin, { authorization: `JWT ${token}` });
   const get = (query: string) => fetchPage(`/api/v1/tvpi/devices/?${query}`);
   // Warm-up: a fresh server compiles its hot code and fills the database's caches over its first few dozen requests;
@@ -85,7 +85,7 @@ async function listLatencies(origin: string, token: string): Promise<number[]> {
   return samples;
 }
 
-async function heartbeatThroughput(origin: string): Promise<AutocannonResult> {
+export async function heartbeatThroughput(origin: string, devices = DEVICES): Promise<AutocannonResult> {
   let next = 0;
   return autocannon({
     url: origin,
@@ -96,7 +96,7 @@ async function heartbeatThroughput(origin: string): Promise<AutocannonResult> {
         method: 'POST',
         path: '/api/v1/player/heartbeat/',
         setupRequest(request: Record<string, unknown>) {
-          next = (next % DEVICES) + 1;
+          next = (next % devices) + 1;
           const active = next % 25 === 0 ? next - 1 : next; // every 25th bench device is disabled
           return {
             ...request,
@@ -123,7 +123,7 @@ async function bareThroughput(origin: string): Promise<AutocannonResult> {
 }
 
 /** The bare route's throughput, on a server of its own. */
-async function bareRound(): Promise<number> {
+export async function bareRound(): Promise<number> {
   const bare = await startChild(['bare']);
   try {
     return (await bareThroughput(bare.origin)).requests.average;

@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { adminQuery, postgresTemplate } from '../tests/helpers/templates.ts';
+import { bareRound, heartbeatThroughput, LIST_QUERIES, listLatencies, signIn } from './devices.bench.ts';
+import { pinClientToCore0 } from './devices-server.ts';
+import { percentile, printMeasurements, type Measurement } from './lib.ts';
+import { EVENTS, startScaleServer } from './scale-server.ts';
+
+/*
+ * Issue 27, the fleet at scale on PostgreSQL (SCALE_BENCH_PG, else VITRINE_TEST_PG; skipped without): for 10,000 and
+ * 100,000 devices (SCALE_BENCH_SIZES), each on a fresh database cloned from the migrated template and seeded by SQL
+ * (bench/scale-server.ts):
+ *  - p95 of a filtered device-list page (bench/devices.bench.ts' ten filter mixes, 600 sequential requests) (goal 20 ms);
+ *  - heartbeat throughput against a bare Fastify route, two alternating pairs, the lower ratio (goal 0.4);
+ *  - publishing the one campaign every device is in (5 weekly events: every device's schedule compiled and stored) (goal 20 s).
+ * The server runs pinned to one core, this client on the other; PostgreSQL runs wherever the machine puts it.
+ */
+
+const SIZES = (process.env.SCALE_BENCH_SIZES ?? '10000,100000').split(',').map(Number);
+const PAIRS = 2;
+const load = () => os.loadavg().map((v) => v.toFixed(1)).join(' ');
+
+async function measure(adminUrl: string, devices: number): Promise<Measurement[]> {
+  const template = await postgresTemplate(adminUrl);
+  const name = `vitrine_scale_${randomBytes(6).toString('hex')}`;
+  await adminQuery(adminUrl, `CREATE DATABASE ${name} TEMPLATE ${template}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  try {
+    const ratios: { beats: number; bare: number }[] = [];
+    let latencies: number[] = [];
+    let publish = 0;
+    let published: { devices: number; changed: number } | undefined;
+    for (let pair = 0; pair < PAIRS; pair += 1) {
+      const server = await startScaleServer(url.toString(), devices);
+      try {
+        const token = await signIn(server.origin);
+        if (pair === 0) {
+          console.log(`  ${devices} devices: load average ${load()}`);
+          latencies = await listLatencies(server.origin, token);
+          // Sample i asked LIST_QUERIES[i % 10]: the slowest mixes say where to look.
+          const byQuery = LIST_QUERIES.map((query, q) => ({ query, p95: percentile(latencies.filter((_, i) => i % LIST_QUERIES.length === q), 95) }));
+          for (const { query, p95 } of byQuery.sort((a, b) => b.p95 - a.p95).slice(0, 4)) console.log(`    list p95 ${p95.toFixed(1)} ms  ?${query}`);
+          const started = performance.now();
+          const response = await fetch(`${server.origin}/api/v1/scheduler/publish/1/`, { method: 'POST', headers: { authorization: `JWT ${token}` } });
+          publish = performance.now() - started;
+          published = (await response.json()) as { devices: number; changed: number };
+          if (response.status !== 200 || published.devices !== devices) throw new Error(`publish answered ${response.status} ${JSON.stringify(published)}`);
+        }
+        const beats = await heartbeatThroughput(server.origin, devices);
+        if (beats.non2xx > 0 || beats.errors > 0) throw new Error(`heartbeats failed: ${beats.non2xx} non-2xx, ${beats.errors} errors`);
+        ratios.push({ beats: beats.requests.average, bare: await bareRound() });
+      } finally {
+        await server.stop();
+      }
+    }
+    const lowest = Math.min(...ratios.map((r) => r.beats / r.bare));
+    return [
+      { name: `${devices} devices: device list, filtered page, p95`, value: percentile(latencies, 95), unit: 'ms', goal: { op: '<=', value: 20 } },
+      { name: `  median`, value: percentile(latencies, 50), unit: 'ms' },
+      { name: `${devices} devices: heartbeats/s / bare route, lower of ${PAIRS} pairs`, value: lowest, unit: 'ratio', goal: { op: '>=', value: 0.4 } },
+      { name: `  heartbeats/s (${ratios.map((r) => Math.round(r.beats)).join(', ')}), bare (${ratios.map((r) => Math.round(r.bare)).join(', ')})`, value: ratios[0]!.beats, unit: 'req/s' },
+      { name: `${devices} devices: publish one campaign (${EVENTS} events) to all`, value: publish / 1000, unit: 's', goal: { op: '<=', value: 20 } },
+      { name: `  load average (1 min) after ${devices}`, value: os.loadavg()[0]!, unit: '' },
+    ];
+  } finally {
+    await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+}
+
+export async function run(): Promise<Measurement[]> {
+  const adminUrl = process.env.SCALE_BENCH_PG ?? process.env.VITRINE_TEST_PG;
+  if (!adminUrl) {
+    console.log('  skipped: set SCALE_BENCH_PG or VITRINE_TEST_PG to a PostgreSQL server');
+    return [];
+  }
+  pinClientToCore0();
+  const measurements: Measurement[] = [];
+  for (const devices of SIZES) measurements.push(...(await measure(adminUrl, devices)));
+  printMeasurements('Fleet at scale on PostgreSQL (issue 27)', measurements);
+  return measurements;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await run();
