@@ -10,6 +10,7 @@ import { useNotify } from '../common/notify.tsx';
 import { useCan } from '../common/usePermission.ts';
 import { DeviceDetails } from './DeviceDetails.tsx';
 import { DevicePlayback } from './DevicePlayback.tsx';
+import { DeviceScreenshot } from './DeviceScreenshot.tsx';
 import { useDeviceCardStyles } from './Devices.styles.ts';
 import { deviceActivationLogic, deviceCardLogic, deviceOverridesLogic } from './logic.ts';
 import { OverrideDialog } from './OverrideDialog.tsx';
@@ -117,6 +118,7 @@ export function DeviceCard({ device: initial, onEdit, onChanged, onActivationCha
               </div>
             </div>
             <DevicePlayback deviceId={device.id} />
+            <DeviceScreenshot deviceId={device.id} name={name} />
           </DialogContent>
           <DialogActions fluid className={styles.actions}>
             {canEdit ? (

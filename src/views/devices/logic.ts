@@ -6,6 +6,8 @@ import { devicesClientsMachine } from '../../machines/devices/devicesClients.mac
 import { devicesConfigEditorMachine } from '../../machines/devices/devicesConfigEditor.machine.ts';
 import { devicesFormMachine } from '../../machines/devices/devicesForm.machine.ts';
 import { deviceOverridesMachine } from '../../machines/devices/deviceOverrides.machine.ts';
+import { deviceScreenshotMachine } from '../../machines/devices/deviceScreenshot.machine.ts';
+import { listScreenshots, requestScreenshot } from '../../services/screenshots.service.ts';
 import { clearOverride, listOverrides, loadOverrideChoices, startOverride } from '../../services/overrides.service.ts';
 import {
   changeActive,
@@ -80,5 +82,12 @@ export const deviceOverridesLogic = deviceOverridesMachine.provide({
     loadChoices: fromPromise(() => loadOverrideChoices()),
     startOverride: fromPromise(({ input }) => startOverride(input.body)),
     clearOverride: fromPromise(({ input }) => clearOverride(input.id)),
+  },
+});
+
+export const deviceScreenshotLogic = deviceScreenshotMachine.provide({
+  actors: {
+    loadScreenshots: fromPromise(({ input }) => listScreenshots(input.device)),
+    requestScreenshot: fromPromise(({ input }) => requestScreenshot(input.device)),
   },
 });
