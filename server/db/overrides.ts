@@ -136,6 +136,14 @@ export async function runningOverridesFor(db: Db, deviceIds: readonly number[]):
 }
 
 /**
+ * Tells the players of these devices that an override changed (the live channel's `override` notice, migration 0027):
+ * written after the compile that moved their schedule_version, so the heartbeat the notice triggers finds the new one.
+ */
+export async function noteOverrideChange(db: Db, devices: readonly number[]): Promise<void> {
+  if (devices.length) await db.execute(sql`INSERT INTO device_changes (device_id, kind) SELECT unnest(${idArray([...devices])}), 'override'`);
+}
+
+/**
  * Overrides whose end time has passed are settled once (whichever instance gets there first): the devices they reach
  * are queued for compiling in the same statement, so a failed compile is retried from the queue.
  */

@@ -10,6 +10,7 @@ import {
   findOverride,
   insertOverride,
   listRunningOverrides,
+  noteOverrideChange,
   overrideDevices,
   playlistVersion,
   targetCompanies,
@@ -91,6 +92,7 @@ export default async function overrideRoutes(app: FastifyInstance, { ctx }: { ct
     });
     const devices = await overrideDevices(db, id);
     const compiled = await compileSchedules(db, devices);
+    await noteOverrideChange(db, devices);
     await record(db, {
       userId,
       action: 'start',
@@ -128,6 +130,7 @@ export default async function overrideRoutes(app: FastifyInstance, { ctx }: { ct
     if (!(await clearOverride(db, id, userId))) throw conflict('override_not_active', 'The override was already cleared or has ended.');
     const devices = await overrideDevices(db, id);
     const compiled = await compileSchedules(db, devices);
+    await noteOverrideChange(db, devices);
     await record(db, {
       userId,
       action: 'clear',

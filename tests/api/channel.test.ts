@@ -46,7 +46,7 @@ describe('GET /player/channel/: the live channel', () => {
     expect(beat.body.commands).toEqual([expect.objectContaining({ command: 'REBOOT' })]);
   });
 
-  it('names a publish (schedule), a config change (configs) and a navigation send (navigation) to the connected player', async () => {
+  it('names a publish (schedule), a config change (configs), a navigation send (navigation) and an override started and cleared (override) to the connected player', async () => {
     const { office } = await createCompanyAndOffice(client, 'Channel Co');
     const device = await createDevice(client, { position: 'horizontal', office: office.id });
     const channel = open(server.origin, device);
@@ -69,6 +69,14 @@ describe('GET /player/channel/: the live channel', () => {
 
     expect((await client.post(`/navigation/devices/${device.id}/send/`)).status).toBeLessThan(300);
     await within(2000, () => expect(channel.notices()).toContain('navigation'));
+
+    // An emergency override on the device, started and cleared through the other instance: `override` each time.
+    const overrides = () => channel.notices().filter((kind) => kind === 'override').length;
+    const started = await otherClient.post('/overrides/create/', { devices: [device.id], media: file!.id });
+    expect(started.status).toBe(201);
+    await within(2000, () => expect(overrides()).toBe(1));
+    expect((await otherClient.post(`/overrides/${started.body.id}/clear/`)).status).toBe(200);
+    await within(2000, () => expect(overrides()).toBe(2));
   });
 
   it('refuses wrong keys, unknown serials and disabled devices with the documented codes, writing nothing', async () => {
