@@ -23,6 +23,8 @@ export const mediaFiles = pgTable(
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     screenPosition: text('screen_position').$type<'horizontal' | 'vertical' | 'unknown'>().notNull(),
+    /** Uploaded without a screen position: the probe sets it from the picture (migration 0029). */
+    positionFromProbe: boolean('position_from_probe').notNull().default(false),
     deviceType: text('device_type').$type<DeviceType>().notNull(),
     kind: text('kind').$type<'video' | 'image'>().notNull(),
     originalName: text('original_name').notNull(),

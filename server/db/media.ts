@@ -66,7 +66,18 @@ export async function insertMediaFiles(db: Db, values: NewMediaFile[]): Promise<
 type MediaPatch = Partial<
   Pick<
     MediaFileRow,
-    'name' | 'description' | 'screenPosition' | 'deviceType' | 'duration' | 'width' | 'height' | 'videoCodec' | 'hasPreview' | 'status' | 'failureReason'
+    | 'name'
+    | 'description'
+    | 'screenPosition'
+    | 'positionFromProbe'
+    | 'deviceType'
+    | 'duration'
+    | 'width'
+    | 'height'
+    | 'videoCodec'
+    | 'hasPreview'
+    | 'status'
+    | 'failureReason'
   >
 >;
 
@@ -77,6 +88,14 @@ export async function updateMediaFile(db: Db, id: number, patch: MediaPatch): Pr
     .where(eq(mediaFiles.id, id))
     .returning();
   return row;
+}
+
+/** The probe's screen position, for a file uploaded without one that nobody has positioned since (issue 24). */
+export async function setProbedPosition(db: Db, id: number, position: 'horizontal' | 'vertical'): Promise<void> {
+  await db
+    .update(mediaFiles)
+    .set({ screenPosition: position, positionFromProbe: false, updatedAt: sql`now()` })
+    .where(and(eq(mediaFiles.id, id), eq(mediaFiles.positionFromProbe, true)));
 }
 
 export async function deleteMediaFile(db: Db, id: number): Promise<boolean> {

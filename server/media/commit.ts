@@ -22,7 +22,9 @@ export async function commitUpload(db: Db, store: MediaStore, upload: ReceivedUp
           return {
             name: info.name.trim(),
             description: info.description ?? '',
-            screenPosition: info.screen_position,
+            // Without a position, the probe sets it from the picture (issue 24); horizontal until then, as before.
+            screenPosition: info.screen_position ?? 'horizontal',
+            positionFromProbe: info.screen_position === undefined,
             deviceType: info.device_type,
             kind: file.type.kind,
             originalName: file.originalName.slice(0, 255),

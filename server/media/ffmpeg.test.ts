@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readProbe, renderArgs } from './ffmpeg.ts';
+import { probedPosition, readProbe, renderArgs } from './ffmpeg.ts';
 
 describe('renderArgs', () => {
   it('scales to fit, pads to the preset, sets the frame rate and x264', () => {
@@ -20,6 +20,18 @@ describe('renderArgs', () => {
   });
 });
 
+describe('probedPosition (issue 24: orientation at upload)', () => {
+  it('is vertical for a picture taller than wide as shown: 1080x1920, or 1920x1080 turned a quarter', () => {
+    expect(probedPosition({ width: 1080, height: 1920, rotation: 0 })).toBe('vertical');
+    expect(probedPosition({ width: 1920, height: 1080, rotation: 90 })).toBe('vertical');
+    expect(probedPosition({ width: 1920, height: 1080, rotation: 270 })).toBe('vertical');
+    expect(probedPosition({ width: 1920, height: 1080, rotation: 0 })).toBe('horizontal');
+    expect(probedPosition({ width: 1080, height: 1920, rotation: 90 })).toBe('horizontal');
+    expect(probedPosition({ width: 1080, height: 1920, rotation: 180 })).toBe('vertical');
+    expect(probedPosition({ width: 500, height: 500, rotation: 0 })).toBe('horizontal');
+  });
+});
+
 describe('readProbe', () => {
   const probeJson = (streams: object[], duration?: string) => JSON.stringify({ streams, format: duration ? { duration } : {} });
 
@@ -29,7 +41,16 @@ describe('readProbe', () => {
       width: 1280,
       height: 720,
       videoCodec: 'h264',
+      rotation: 0,
     });
+  });
+
+  it('reads the rotation from the display matrix or the older rotate tag, as a quarter turn', () => {
+    const video = { codec_type: 'video', codec_name: 'h264', width: 1920, height: 1080 };
+    expect(readProbe(probeJson([{ ...video, side_data_list: [{ side_data_type: 'Display Matrix', rotation: -90 }] }]), 'video').rotation).toBe(270);
+    expect(readProbe(probeJson([{ ...video, side_data_list: [{ side_data_type: 'Display Matrix', rotation: 90 }] }]), 'video').rotation).toBe(90);
+    expect(readProbe(probeJson([{ ...video, tags: { rotate: '180' } }]), 'video').rotation).toBe(180);
+    expect(readProbe(probeJson([{ ...video, tags: { rotate: 'sideways' } }]), 'video').rotation).toBe(0);
   });
 
   it('gives an image no duration', () => {

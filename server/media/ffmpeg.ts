@@ -11,6 +11,8 @@ export interface ProbeResult {
   width: number | null;
   height: number | null;
   videoCodec: string | null;
+  /** Degrees the picture is turned on display (the rotation tag or display matrix): 0, 90, 180 or 270. */
+  rotation: number;
 }
 
 interface FfprobeStream {
@@ -20,6 +22,23 @@ interface FfprobeStream {
   height?: number;
   duration?: string;
   disposition?: { attached_pic?: number };
+  tags?: { rotate?: string };
+  side_data_list?: { rotation?: number }[];
+}
+
+/** The quarter turn a stream is shown at: a display matrix's rotation (newer ffprobe), else the older rotate tag. */
+function rotationOf(stream: FfprobeStream): number {
+  const matrix = stream.side_data_list?.find((data) => typeof data.rotation === 'number')?.rotation;
+  const degrees = matrix ?? Number(stream.tags?.rotate ?? 0);
+  if (!Number.isFinite(degrees)) return 0;
+  return (((Math.round(degrees / 90) * 90) % 360) + 360) % 360;
+}
+
+/** A file's screen position from its picture as shown: taller than wide (after its rotation) is vertical (issue 24). */
+export function probedPosition(probe: Pick<ProbeResult, 'width' | 'height' | 'rotation'>): 'horizontal' | 'vertical' {
+  const turned = probe.rotation % 180 === 90;
+  const [width, height] = turned ? [probe.height ?? 0, probe.width ?? 0] : [probe.width ?? 0, probe.height ?? 0];
+  return height > width ? 'vertical' : 'horizontal';
 }
 
 /** Reads ffprobe's JSON; throws when there is no picture to show. */
@@ -33,6 +52,7 @@ export function readProbe(json: string, kind: MediaKind): ProbeResult {
     width: video.width,
     height: video.height,
     videoCodec: video.codec_name ?? null,
+    rotation: rotationOf(video),
   };
 }
 

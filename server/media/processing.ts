@@ -2,9 +2,9 @@ import fs from 'node:fs/promises';
 import { parseQueryValue } from '../../src/services/schemas/directory.ts';
 import { activeQueriesFor } from '../db/directory.ts';
 import type { Db } from '../db/index.ts';
-import { enqueueJob, findMediaFile, jobsOfMedia, probedMediaMatching, updateMediaFile } from '../db/media.ts';
+import { enqueueJob, findMediaFile, jobsOfMedia, probedMediaMatching, setProbedPosition, updateMediaFile } from '../db/media.ts';
 import type { DirectoryQueryRow, MediaFileRow, MediaJobRow } from '../db/media.schema.ts';
-import { makePreview, probe, render } from './ffmpeg.ts';
+import { makePreview, probe, probedPosition, render } from './ffmpeg.ts';
 import { fallbackKey, hashFile, renderFallback } from './fallback.ts';
 import type { MediaStore } from './storage.ts';
 
@@ -102,6 +102,7 @@ async function runProbe(db: Db, store: MediaStore, media: MediaFileRow, signal: 
   return withSource(store, media, signal, async (source) => {
     const info = await probe(source, media.kind, signal);
     await updateMediaFile(db, media.id, { duration: info.duration, width: info.width, height: info.height, videoCodec: info.videoCodec });
+    if (media.positionFromProbe) await setProbedPosition(db, media.id, probedPosition(info));
     await produce(store, store.previewKey(media.id), 'image/jpeg', (partial) => makePreview(source, partial, media.kind, info.duration, signal));
     await updateMediaFile(db, media.id, { hasPreview: true });
     return { outputBytes: null };

@@ -135,7 +135,7 @@ export default async function mediaRoutes(app: FastifyInstance, { ctx }: { ctx: 
     const row = await updateMediaFile(db, id, {
       ...(body.name !== undefined ? { name: body.name.trim() } : {}),
       ...(body.description !== undefined ? { description: body.description } : {}),
-      ...(body.screen_position !== undefined ? { screenPosition: body.screen_position } : {}),
+      ...(body.screen_position !== undefined ? { screenPosition: body.screen_position, positionFromProbe: false } : {}),
       ...(body.device_type !== undefined ? { deviceType: body.device_type } : {}),
     });
     if (!row) throw notFound('Media file');

@@ -132,5 +132,37 @@ describe('delivery', () => {
     ]);
     const refused = await heartbeat(server, plain, { playback_errors: [{ ...skipped, kind: 'melted' }] });
     expect(refused.status).toBe(400);
+    // A detail with control and bidi characters is stored without them (issue 26.7); the heartbeat is not refused.
+    expect((await heartbeat(server, plain, { playback_errors: [{ ...skipped, detail: 'bad\u202E\u0007 frame\nhere' }] })).status).toBe(200);
+    expect((await client.get(`/tvpi/devices/${plain.id}/playback/`)).body.errors[0].detail).toBe('bad frame here');
+  });
+
+  it('takes the screen position of a file uploaded without one from its probe, rotation applied; a chosen one stays', async () => {
+    const run = promisify(execFile);
+    const clip = async (name: string, size: string, rotate?: number) => {
+      const file = path.join(fixtures.dir, name);
+      const encoded = rotate === undefined ? file : `${file}.plain.mp4`;
+      await run(ffmpegPath(), ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `testsrc=duration=1:size=${size}:rate=10`, '-pix_fmt', 'yuv420p', '-c:v', 'libx264', encoded]);
+      // The bundled ffmpeg keeps a rotate tag only on a stream copy: the phone's way, a picture stored wide and shown turned.
+      if (rotate !== undefined) await run(ffmpegPath(), ['-hide_banner', '-loglevel', 'error', '-y', '-i', encoded, '-c', 'copy', '-metadata:s:v:0', `rotate=${rotate}`, file]);
+      return file;
+    };
+    const files = [await clip('tall.mp4', '108x192'), await clip('turned.mp4', '192x108', 90), await clip('wide.mp4', '192x108'), await clip('tall-chosen.mp4', '108x192')];
+    const info = [
+      { name: 'Tall', device_type: 'tvpi' },
+      { name: 'Turned', device_type: 'tvpi' },
+      { name: 'Wide', device_type: 'tvpi' },
+      { name: 'Tall, chosen horizontal', device_type: 'tvpi', screen_position: 'horizontal' },
+    ];
+    const upload = await client.post('/media/files/create/', await uploadForm(files, info));
+    expect(upload.status, JSON.stringify(upload.body)).toBe(201);
+    const ids = upload.body.map((m: { id: number }) => m.id) as number[];
+    await vi.waitFor(async () => {
+      for (const id of ids) expect((await client.get(`/media/files/${id}`)).body.status).toBe('ready_to_play');
+    }, { timeout: 60_000, interval: 300 });
+    const positions = await Promise.all(ids.map(async (id) => (await client.get(`/media/files/${id}`)).body.screen_position));
+    expect(positions).toEqual(['vertical', 'vertical', 'horizontal', 'horizontal']);
+    // Still editable: an edit is kept (the probe never runs again over it).
+    expect((await client.put(`/media/files/${ids[0]}`, { screen_position: 'unknown' })).body.screen_position).toBe('unknown');
   });
 });

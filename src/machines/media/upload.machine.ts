@@ -27,7 +27,8 @@ export interface UploadItem {
 }
 
 export interface UploadDefaults {
-  screen_position: ScreenPosition;
+  /** Absent: the server takes it from the probed picture (a vertical video is vertical), still editable. */
+  screen_position?: ScreenPosition;
   device_type: DeviceType;
 }
 
@@ -178,7 +179,7 @@ export const uploadMachine = setup({
     items: [],
     currentId: null,
     nextId: 1,
-    defaults: { screen_position: input?.screen_position ?? 'horizontal', device_type: input?.device_type ?? 'tvpi' },
+    defaults: { ...(input?.screen_position ? { screen_position: input.screen_position } : {}), device_type: input?.device_type ?? 'tvpi' },
   }),
   initial: 'editing',
   states: {

@@ -33,7 +33,8 @@ const DeviceType = MediaDeviceType;
 export const MediaFileInfo = object({
   name: Name,
   description: optional(Description),
-  screen_position: ScreenPosition,
+  /** Absent: taken from the file when it is probed (taller than wide as shown: vertical), horizontal until then. */
+  screen_position: optional(ScreenPosition),
   device_type: DeviceType,
   /** The owning company (default: the uploader's); only a company of the uploader's scope. */
   company: optional(nullable(Id)),

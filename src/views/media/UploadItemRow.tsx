@@ -59,7 +59,8 @@ export function UploadItemRow({ item, editing, send }: Props) {
             <Input value={item.info.description ?? ''} onChange={(_, data) => describe({ description: data.value })} />
           </Field>
           <Field label={t('fields.screen_position')}>
-            <Select value={item.info.screen_position} onChange={(_, data) => describe({ screen_position: data.value as UploadItem['info']['screen_position'] })}>
+            <Select value={item.info.screen_position ?? ''} onChange={(_, data) => describe({ screen_position: (data.value || undefined) as UploadItem['info']['screen_position'] })}>
+              <option value="">{t('positions.fromFile')}</option>
               {SCREEN_POSITIONS.map((position) => (
                 <option key={position} value={position}>
                   {t(`positions.${position}`)}
