@@ -1,16 +1,31 @@
-// The checker must catch a wrong machine: each mutation below changes one transition of a machine's config in
-// memory; the mutated machine's own transition-cover paths, replayed on it and judged by the catalogue, must fail.
-import { describe, expect, it } from 'vitest';
+// The checker must catch a wrong machine: each mutation below makes one change to a machine in memory (a retargeted
+// transition, a dropped guard, a dropped or swapped action, a removed onError or onDone, a changed delay, a removed
+// ignore rule: an explicit "nothing happens here" handler deleted, or a handler added where the spec wants nothing to
+// happen). The mutated machine's own generated paths, replayed on it and judged by the unchanged catalogue, must
+// fail (or, failing that, the coverage gate judged from the replay must). The table of what caught each mutation is
+// printed at the end (the closing note of issue 28 quotes it).
+import { afterAll, describe, expect, it } from 'vitest';
 import { createMachine, type AnyStateMachine } from 'xstate';
 import type { QaCatalogue } from './qa/catalogue.ts';
+import { coverageOf, uncovered } from './qa/coverage.ts';
 import { coverPaths } from './qa/graph.ts';
-import { runPath } from './qa/run.ts';
+import { runPath, type PathRun } from './qa/run.ts';
 import devices from './devices/devices.qa.ts';
 import configEditor from './devices/devicesConfigEditor.qa.ts';
 import directory from './directory.qa.ts';
 import fetchStatus from './fetchStatus.qa.ts';
+import mediaDetails from './media/mediaDetails.qa.ts';
+import playerDownloader from './player/playerDownloader.qa.ts';
+import playerLifecycle from './player/playerLifecycle.qa.ts';
+import mediaPicker from './playlists/mediaPicker.qa.ts';
+import playlistCommit from './playlists/playlistCommit.qa.ts';
+import playlistDelete from './playlists/playlistDelete.qa.ts';
+import optionSearch from './scheduler/optionSearch.qa.ts';
+import scheduler from './scheduler/scheduler.qa.ts';
 import session from './session.qa.ts';
+import live from './statistics/live.qa.ts';
 import theme from './theme.qa.ts';
+import userCreateForm from './users/userCreateForm.qa.ts';
 
 type Config = Record<string, any>;
 
@@ -23,46 +38,111 @@ function copy<T>(value: T): T {
   return value;
 }
 
+/** The config of a state by its dotted path ('' for the root). */
+function at(config: Config, path: string): Config {
+  return path ? path.split('.').reduce((node, part) => node.states[part], config) : config;
+}
+
 function mutate(machine: AnyStateMachine, change: (config: Config) => void): AnyStateMachine {
   const config = copy(machine.config) as Config;
   change(config);
   return createMachine(config as never).provide(machine.implementations as never);
 }
 
-/** Every problem the mutated machine's paths report (none means the mutation went unnoticed). */
-async function problemsOf(qa: QaCatalogue, mutated: AnyStateMachine): Promise<string[]> {
-  const mutatedQa = { ...qa, machine: mutated };
-  const problems: string[] = [];
-  for (const path of coverPaths(mutatedQa).paths) problems.push(...(await runPath(mutatedQa, path, mutated)).problems);
-  return problems;
+/** The same machine with one delay changed (as a wrong constant would). */
+function withDelay(machine: AnyStateMachine, name: string, ms: number): AnyStateMachine {
+  return mutate(machine, () => {}).provide({ delays: { [name]: ms } } as never);
 }
 
-const mutations: Array<[string, QaCatalogue, (config: Config) => void]> = [
-  ['fetchStatus: a reload while loading goes to updating', fetchStatus, (c) => void (c.states.loading.on['fetch.load'].target = 'updating')],
-  ['fetchStatus: a failed reload of a shown list goes to complete', fetchStatus, (c) => void (c.states.updating.invoke.onError.target = 'complete')],
-  ['session: a refused refresh token signs in', session, (c) => void (c.states.refreshing.invoke.onError.target = 'signedIn')],
-  ['session: expiry keeps the session', session, (c) => void (c.states.signedIn.on['session.expired'].target = '.ready')],
-  ['directory: a valid form is not sent on save', directory, (c) => void (c.states.ready.states.editing.on['directory.save'][0].target = 'editing')],
-  ['directory: a failed switch opens the form', directory, (c) => void (c.states.ready.states.toggling.invoke.onError.target = 'editing')],
-  ['devicesConfigEditor: "Keep editing" drops the edit', configEditor, (c) => void (c.states.ready.states.confirmingSwitch.on['config.keep'].target = 'clean')],
-  ['devicesConfigEditor: "Revert" keeps the draft dirty', configEditor, (c) => void (c.states.ready.states.dirty.on['config.revert'].target = 'dirty')],
-  ['devices: the auto-refresh reloads into loading', devices, (c) => void (c.states.list.states.complete.after.autoRefresh = 'loading')],
-  ['devices: a removal keeps the old statistics', devices, (c) => void (c.states.statistics.states.ready.on['devices.removed'] = 'ready')],
+/** Which check reported a problem, in words. */
+function checkOf(problem: string): string {
+  if (/ timer for /.test(problem)) return 'timer duration';
+  if (/expected nothing to (change|happen)/.test(problem)) return 'nothing happens (state-by-event pair)';
+  if (/expected calls /.test(problem)) return 'calls';
+  if (/: expected [^ ]+, reached /.test(problem)) return 'state reached';
+  if (/invariant: /.test(problem)) return 'invariant';
+  if (/is not running|no timer is waiting/.test(problem)) return 'replay (an answer or timer the catalogue expects is missing)';
+  if (/the machine failed: /.test(problem)) return 'the machine failed';
+  if (/^start /.test(problem)) return 'start';
+  return 'view';
+}
+
+/** What the checker reports on a machine: its path problems, else what the replay-judged coverage misses. */
+async function verdict(name: string, qa: QaCatalogue, mutated: AnyStateMachine): Promise<{ problems: string[]; caughtBy: string }> {
+  const mutatedQa = { ...qa, machine: mutated };
+  let explored: ReturnType<typeof coverPaths>;
+  try {
+    explored = coverPaths(mutatedQa);
+  } catch (failure) {
+    // An action that reads what its event does not carry throws as soon as the generator takes the transition.
+    return { problems: [String(failure)], caughtBy: `the machine failed while the paths were generated (${(failure as Error).message})` };
+  }
+  const { paths, reachable } = explored;
+  const runs: PathRun[] = [];
+  for (const path of paths) runs.push(await runPath(mutatedQa, path, mutated));
+  const problems = runs.flatMap((run) => run.problems);
+  if (problems.length) {
+    const checks = [...new Set(problems.map(checkOf))];
+    return { problems, caughtBy: `${checks.join(', ')} (${problems.length} problem${problems.length === 1 ? '' : 's'})` };
+  }
+  const missed = uncovered(coverageOf(name, mutatedQa, paths, reachable, runs));
+  return { problems: missed, caughtBy: missed.length ? `coverage from the replay: ${missed[0]}` : '' };
+}
+
+type Kind = 'retargeted transition' | 'dropped guard' | 'dropped action' | 'swapped action' | 'removed onError' | 'removed onDone' | 'changed delay' | 'removed ignore rule';
+type Mutation = [machine: string, kind: Kind, what: string, qa: QaCatalogue, mutated: () => AnyStateMachine];
+
+const on = (qa: QaCatalogue, change: (config: Config) => void) => () => mutate(qa.machine, change);
+
+const mutations: Mutation[] = [
+  ['fetchStatus', 'retargeted transition', 'a reload while loading goes to updating', fetchStatus, on(fetchStatus, (c) => void (at(c, 'loading').on['fetch.load'].target = 'updating'))],
+  ['fetchStatus', 'removed onError', 'a failed first load has no handler', fetchStatus, on(fetchStatus, (c) => void delete at(c, 'loading').invoke.onError)],
+  ['session', 'retargeted transition', 'a refused refresh token signs in', session, on(session, (c) => void (at(c, 'refreshing').invoke.onError.target = 'signedIn'))],
+  ['session', 'dropped action', 'an expired session does not go to the sign-in page', session, on(session, (c) => void (at(c, 'signedIn').on['session.expired'].actions = at(c, 'signedIn').on['session.expired'].actions.filter((action: unknown) => action !== 'goToLogin')))],
+  ['directory', 'retargeted transition', 'a failed switch opens the form', directory, on(directory, (c) => void (at(c, 'ready.toggling').invoke.onError.target = 'editing'))],
+  ['directory', 'swapped action', 'a failed switch does what a done switch does', directory, on(directory, (c) => void (at(c, 'ready.toggling').invoke.onError.actions = at(c, 'ready.toggling').invoke.onDone.actions))],
+  ['devicesConfigEditor', 'retargeted transition', '"Keep editing" drops the edit', configEditor, on(configEditor, (c) => void (at(c, 'ready.confirmingSwitch').on['config.keep'].target = 'clean'))],
+  ['devices', 'changed delay', 'the search debounce is 3 s instead of 300 ms', devices, () => withDelay(devices.machine, 'searchDebounce', 3000)],
+  ['devices', 'retargeted transition', 'a removal keeps the old statistics', devices, on(devices, (c) => void (at(c, 'statistics.ready').on['devices.removed'] = 'ready'))],
+  ['live', 'changed delay', 'the live report polls every 50 s instead of 5 s', live, () => withDelay(live.machine, 'poll', 50_000)],
+  ['live', 'retargeted transition', 'hiding the page keeps polling', live, on(live, (c) => void (at(c, 'running').on['live.hide'] = 'running'))],
+  ['mediaDetails', 'changed delay', 'a processing file reloads every 30 s instead of 3 s', mediaDetails, () => withDelay(mediaDetails.machine, 'poll', 30_000)],
+  ['playerLifecycle', 'changed delay', 'the heartbeat comes every 300 s instead of 30 s', playerLifecycle, () => withDelay(playerLifecycle.machine, 'heartbeat', 300_000)],
+  ['playerDownloader', 'dropped guard', 'a file whose checksum does not match is kept', playerDownloader, on(playerDownloader, (c) => void delete at(c, 'fetching').invoke.onDone[0].guard)],
+  ['mediaPicker', 'removed ignore rule', '"Cancel" while the tracks are added closes the picker', mediaPicker, on(mediaPicker, (c) => void delete at(c, 'adding').on['picker.cancel'])],
+  ['playlistCommit', 'removed ignore rule', 'a reload of the editor during a commit changes where the flow is', playlistCommit, on(playlistCommit, (c) => void delete at(c, 'committing').on['commit.sync'])],
+  ['scheduler', 'removed ignore rule', 'deleting an event while publishing is allowed', scheduler, on(scheduler, (c) => void delete at(c, 'ready.publishing').on['event.delete'])],
+  ['scheduler', 'swapped action', 'an accepted publish says what a refused one says', scheduler, on(scheduler, (c) => void (at(c, 'ready.publishing').invoke.onDone[1].actions = at(c, 'ready.publishing').invoke.onDone[2].actions))],
+  ['playlistDelete', 'removed onDone', 'the server\'s answer to a delete has no handler', playlistDelete, on(playlistDelete, (c) => void delete at(c, 'deleting').invoke.onDone)],
+  ['playlistDelete', 'swapped action', 'a done delete says "Error while removing"', playlistDelete, on(playlistDelete, (c) => void (at(c, 'deleting').invoke.onDone[0].actions = at(c, 'deleting').invoke.onError.actions))],
+  ['playlistDelete', 'removed ignore rule', '"Cancel" during the delete returns to the list as if nothing was sent', playlistDelete, on(playlistDelete, (c) => void (at(c, 'deleting').on = { 'delete.cancel': { target: 'idle', actions: 'clearTarget' } }))],
+  ['userCreateForm', 'dropped guard', 'a form the rules refuse is sent', userCreateForm, on(userCreateForm, (c) => void delete at(c, 'editing').on['form.save'][0].guard)],
+  ['userCreateForm', 'removed ignore rule', '"Cancel" while saving closes the form', userCreateForm, on(userCreateForm, (c) => void (at(c, 'saving').on = { 'form.cancel': 'closed' }))],
+  ['optionSearch', 'dropped action', 'typing does not keep the text', optionSearch, on(optionSearch, (c) => void (c.on['search.type'].actions = []))],
+  ['optionSearch', 'changed delay', 'the option search debounce is 3 s instead of 300 ms', optionSearch, () => withDelay(optionSearch.machine, 'searchDebounce', 3000)],
+  ['theme', 'dropped action', 'the fallback for an unknown name keeps the current theme', theme, on(theme, (c) => void (c.on['theme.set'][1].actions = [c.on['theme.set'][1].actions[0]]))],
 ];
 
-// Each check explores a machine twice over (mutated and not): seconds on a loaded machine.
-describe('mutation check: the path tests catch a mutated transition', { timeout: 120_000 }, () => {
-  it('the unmutated machines pass (the mutations below are what fails)', async () => {
-    for (const qa of [fetchStatus, session, directory, configEditor, devices]) expect(await problemsOf(qa, mutate(qa.machine, () => {}))).toEqual([]);
+const table: string[] = [];
+
+// Each check explores and replays a machine: seconds on a loaded machine.
+describe('mutation check: the checker catches each single mutation', { timeout: 120_000 }, () => {
+  const machines = [...new Set(mutations.map(([, , , qa]) => qa))];
+  const names = new Map(mutations.map(([name, , , qa]) => [qa, name]));
+
+  it(`the unmutated machines pass (${machines.length} machines, ${mutations.length} mutations)`, async () => {
+    expect(new Set(mutations.map(([name]) => name)).size).toBeGreaterThanOrEqual(10);
+    expect(mutations.length).toBeGreaterThanOrEqual(20);
+    for (const qa of machines) expect((await verdict(names.get(qa)!, qa, mutate(qa.machine, () => {}))).problems).toEqual([]);
   });
 
-  it.each(mutations)('%s', async (_name, qa, change) => {
-    expect((await problemsOf(qa, mutate(qa.machine, change))).length).toBeGreaterThan(0);
+  it.each(mutations)('%s, %s: %s', async (name, kind, what, qa, mutated) => {
+    const { caughtBy } = await verdict(name, qa, mutated());
+    table.push(`| ${name} | ${kind} | ${what} | ${caughtBy || '**not caught**'} |`);
+    expect(caughtBy, `${name}: "${what}" went unnoticed`).not.toBe('');
   });
 
-  // The issue's own example, beyond the ten: an unknown theme name that keeps the current theme.
-  it('theme: the fallback for an unknown name keeps the current theme', async () => {
-    const keepsTheme = mutate(theme.machine, (c) => void (c.on['theme.set'][1].actions = [c.on['theme.set'][1].actions[0]]));
-    expect((await problemsOf(theme, keepsTheme)).length).toBeGreaterThan(0);
+  afterAll(() => {
+    console.log(['| machine | mutation | what | caught by |', '|---|---|---|---|', ...table].join('\n'));
   });
 });

@@ -283,6 +283,8 @@ export async function runPath(qa: QaCatalogue, path: QaPath, machine: AnyStateMa
       clock.scheduling = null;
     }
   };
+  // A machine that throws (an action reading what its event does not carry, an actor's failure nothing handles) fails the step.
+  actor.subscribe({ error: (failure) => void problems.push(`${stepName}: the machine failed: ${failure instanceof Error ? ((failure as Error & { code?: string }).code ?? failure.message) : inWords(failure)}`) });
   actor.start();
   await flush();
   const initial = qa.initial?.[path.start];
