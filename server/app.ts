@@ -3,10 +3,13 @@ import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { AppContext } from './context.ts';
 import { ApiError } from './errors.ts';
 import { checkRequestStrings, guardJsonBodies } from './plugins/input.ts';
 import { apiRoutes } from './routes/index.ts';
+import { apiDocument } from './routes/openapi.ts';
 import { helmetHeaders } from './securityHeaders.ts';
 
 export const API_PREFIX = '/api/v1';
@@ -152,6 +155,11 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
     },
     { prefix: API_PREFIX },
   );
+
+  // The API reference page: Swagger UI from node_modules (no CDN), under the app's own security headers, showing the
+  // document GET /api/v1/openapi.json serves (server/openapi).
+  await app.register(fastifySwagger, { mode: 'static', specification: { document: apiDocument() as never } });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { deepLinking: true }, logLevel: 'warn' });
 
   if (fs.existsSync(ctx.config.localesDir)) {
     await app.register(fastifyStatic, {

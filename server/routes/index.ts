@@ -22,6 +22,7 @@ import overrideRoutes from './overrides.ts';
 import playbackRoutes from './playback.ts';
 import screenshotRoutes from './screenshots.ts';
 import webhookRoutes from './webhooks.ts';
+import openApiRoutes from './openapi.ts';
 
 /** Every resource plugin, mounted under /api/v1. One line per resource. */
 export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }>[] = [
@@ -47,4 +48,5 @@ export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }>[] = [
   playbackRoutes,
   screenshotRoutes,
   webhookRoutes,
+  openApiRoutes,
 ];

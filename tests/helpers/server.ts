@@ -9,6 +9,7 @@ import { ActiveUserCache, PlayerCache } from '../../server/caches.ts';
 import { ContactWriter } from '../../server/db/heartbeats.ts';
 import { loadConfig, mediaStoreFromEnv, type ServerConfig } from '../../server/config.ts';
 import type { AppContext } from '../../server/context.ts';
+import { checkAnswers } from './answerCheck.ts';
 import { record, timed } from './profile.ts';
 import { adminQuery as adminQueryOn, pgliteDump, postgresTemplate } from './templates.ts';
 
@@ -21,6 +22,8 @@ export interface TestServer {
   api: string;
   adminPassword: string;
   dataDir: string;
+  /** With checkAnswers: the JSON answers that did not meet their documented response schema (server/openapi). */
+  answerProblems: string[];
   close(): Promise<void>;
 }
 
@@ -29,15 +32,17 @@ export interface TestServer {
  * PGlite in memory by default (loaded from a migrated dump), or a throw-away clone of a migrated template database on the
  * PostgreSQL of TEST_DATABASE_URL (tests/helpers/templates.ts).
  */
-export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+export async function startTestServer(overrides: Partial<ServerConfig> & { checkAnswers?: boolean } = {}): Promise<TestServer> {
+  const { checkAnswers: checking = process.env.VITRINE_CHECK_ANSWERS === '1', ...configOverrides } = overrides;
   // A caller that passes its own dataDir wants state that outlives this server (a restart test):
   // on PostgreSQL that is a database named after the directory, kept until dropTestDatabase(dataDir).
-  const persistent = overrides.dataDir !== undefined;
-  const dataDir = overrides.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'vitrine-test-')));
+  const persistent = configOverrides.dataDir !== undefined;
+  const dataDir = configOverrides.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'vitrine-test-')));
   let dropDatabase: (() => Promise<void>) | undefined;
   let databaseUrl: string | undefined;
   let loadDataDir: Blob | undefined;
   const started = performance.now();
+  const answerProblems: string[] = [];
   if (process.env.TEST_DATABASE_URL) {
     // A clone of the migrated template (tests/helpers/templates.ts) rather than an empty database migrated here.
     const template = await postgresTemplate(process.env.TEST_DATABASE_URL);
@@ -56,12 +61,12 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     port: 0,
     host: '127.0.0.1',
     dataDir,
-    inMemory: !databaseUrl && !overrides.dataDir,
+    inMemory: !databaseUrl && !configOverrides.dataDir,
     databaseUrl,
     mediaStore,
     logLevel: 'silent',
     loginRateLimit: { max: 1000, windowSeconds: 60 },
-    ...overrides,
+    ...configOverrides,
   });
   // An in-memory PGlite starts from the migrated dump instead of its own initdb and migrations.
   if (config.inMemory && !config.databaseUrl) loadDataDir = await pgliteDump();
@@ -71,6 +76,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
   record('database', performance.now() - started);
   const app = await timed('server', async () => {
     const app = await buildApp(ctx, { logger: false });
+    if (checking) checkAnswers(app, answerProblems);
     await app.listen({ port: 0, host: '127.0.0.1' });
     return app;
   });
@@ -84,12 +90,16 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     api: `${origin}/api/v1`,
     adminPassword,
     dataDir,
+    answerProblems,
     close: () =>
       timed('teardown', async () => {
         await app.close();
         await ctx.database.close();
         await dropDatabase?.();
         if (!persistent) await fs.rm(dataDir, { recursive: true, force: true });
+        if (answerProblems.length) {
+          throw new Error(`Answers that do not meet their documented response schema:\n${[...new Set(answerProblems)].join('\n')}`);
+        }
       }),
   };
 }

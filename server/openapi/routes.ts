@@ -1,0 +1,910 @@
+import { array, object, type Struct } from 'superstruct';
+import { Page } from '../../src/services/schemas/common.ts';
+import { RefreshBody, TokenObtainBody, TokenPair } from '../../src/services/schemas/auth.ts';
+import { Campaign, CampaignCreateBody, CampaignDevices, CampaignDevicesBody, CampaignDevicesSaved, CampaignListQuery, CampaignMatchBody, CampaignMatchEnvelope, CampaignPage, CampaignReportQuery, CampaignUpdateBody, MultiplyBody, MultiplyResult } from '../../src/services/schemas/campaigns.ts';
+import { Company, CompanyActiveBody, CompanyCreateBody, CompanyPage, CompanySummary, CompanyUpdateBody, CompanyVideoUploadBody, Department, DepartmentCreateBody, DepartmentListQuery, DepartmentPage, DepartmentUpdateBody, Office, OfficeCreateBody, OfficeListQuery, OfficePage, OfficeUpdateBody } from '../../src/services/schemas/company.ts';
+import { ChangeActiveBody, ConfigUpdateBody, Device, DeviceCheck, DeviceConfig, DeviceConfigList, DeviceCreateBody, DeviceListQuery, DevicePage, DeviceSheetQuery, DeviceStatistics, DeviceUpdateBody, PendingClientPage, PlayerHeartbeatAnswer, PlayerHeartbeatBody, PlayerHelloAnswer, PlayerHelloBody, QueuedCommand, SendCommandBody } from '../../src/services/schemas/devices.ts';
+import { DirectoryQuery, DirectoryQueryCreateBody, DirectoryQueryPage, DirectoryQueryUpdateBody } from '../../src/services/schemas/directory.ts';
+import { Group, GroupCreateBody, GroupPage, GroupUpdateBody } from '../../src/services/schemas/groups.ts';
+import { JournalPage, JournalQuery, JournalSheetQuery } from '../../src/services/schemas/journal.ts';
+import { MediaFile, MediaFilePage, MediaListQuery, MediaUpdateBody, MediaUsage } from '../../src/services/schemas/media.ts';
+import { DeviceNavigation, DeviceNavigationBody, Marker, MarkerCreateBody, MarkerListQuery, MarkerUpdateBody, NavigationObject, ObjectListQuery, ObjectRenameBody, PlayerNavigation, SendAnswer } from '../../src/services/schemas/navigation.ts';
+import { Override, OverrideCreateBody, OverrideListQuery } from '../../src/services/schemas/overrides.ts';
+import { DevicePlayback, MediaPlayback } from '../../src/services/schemas/playback.ts';
+import { CommitResult, DeviceGroupPage, Playlist, PlaylistCreateBody, PlaylistDetail, PlaylistDetailPage, PlaylistListQuery, PlaylistPage, PlaylistUpdateBody, Track, TrackCreateBody, TrackPositionsBody, TrackRowPage, TrackUpdateBody } from '../../src/services/schemas/playlists.ts';
+import { Preferences, PreferencesBody } from '../../src/services/schemas/profile.ts';
+import { DeviceSchedule, Event, EventCreateBody, EventListQuery, EventOptionsBody, EventOptionsPage, EventPageEnvelope, EventUpdateBody, PublishResult } from '../../src/services/schemas/scheduler.ts';
+import { CompareAnswer, CompareQuery, EntitySearchAnswer, EntitySearchQuery, LiveAnswer, StatisticsAnswer, StatisticsQuery, UnloadQuery } from '../../src/services/schemas/statistics.ts';
+import { TimelinePage, TimelineQuery } from '../../src/services/schemas/timeline.ts';
+import { Profile, SetPasswordBody, SetUsernameBody, User, UserCreateBody, UserPage, UserUpdateBody } from '../../src/services/schemas/users.ts';
+
+/** Who may call a route: nobody in particular, a signed-in user (`Authorization: JWT <token>`), a player (its serial and key headers), or either. */
+export type RouteAuth = 'none' | 'user' | 'player' | 'playerOrUser';
+
+/** What the OpenAPI document says of one route (server/openapi/document.ts builds the document from these). */
+export interface RouteDoc {
+  summary: string;
+  description?: string;
+  /** Default `user`. */
+  auth?: RouteAuth;
+  /** The success status; default 200. */
+  status?: number;
+  /** The query-string struct the handler parses. */
+  query?: Struct<any, any>;
+  /** The JSON body struct the handler parses, or `multipart` for an upload. */
+  body?: Struct<any, any> | 'multipart';
+  /** The JSON answer's struct (the one the SPA validates answers with). */
+  response?: Struct<any, any>;
+  /** The answer is not JSON: a file download, or a Server-Sent Events stream. */
+  answer?: 'file' | 'stream';
+  /** Error codes by status, besides the ones every route of its kind can answer (400 validation_error, 401, 403, 404). */
+  errors?: Record<number, string[]>;
+}
+
+/**
+ * Every API route, keyed "METHOD /path" as docs/api.md writes it (relative to /api/v1, `{param}` for `:param`). A route
+ * the server registers without an entry here fails tests/api/openapi.test.ts, which names it: add it here with at
+ * least a summary, and its structs from src/services/schemas.
+ */
+export const routeDocs: Record<string, RouteDoc> = {
+  'GET /openapi.json': {
+    summary: 'This OpenAPI 3.1 document',
+    description: 'Generated from the route registry (server/openapi/routes.ts) and the shared superstruct schemas. The reference page is /api/docs.',
+    auth: 'none',
+  },
+  'GET /health/': {
+    summary: "Read health",
+    description: "no token; for load balancers. 200 {status: \"ok\", database: \"pglite\"|\"postgres\", migrations: \"applied\", version} when the database answers and every committed migration is applied; 503 database_unavailable or migrations_pending otherwise. Never cached.",
+    auth: 'none',
+    errors: { 503: ["database_unavailable","migrations_pending"] },
+  },
+  'POST /auth/token-obtain/': {
+    summary: "Create or run auth token obtain",
+    description: "{username, password} -> {access, refresh}; 401 invalid_credentials; 429 rate_limited with Retry-After after LOGIN_RATE_LIMIT attempts (default 10) per client address and LOGIN_RATE_WINDOW seconds (default 60), counted in the database so every instance shares the limit.",
+    auth: 'none',
+    body: TokenObtainBody,
+    response: TokenPair,
+    errors: { 401: ["invalid_credentials"], 429: ["rate_limited"] },
+  },
+  'POST /auth/token/token-refresh/': {
+    summary: "Create or run auth token token refresh",
+    description: "{refresh} -> a new {access, refresh}; 401 token_not_valid, token_revoked or token_reused.",
+    auth: 'none',
+    body: RefreshBody,
+    response: TokenPair,
+    errors: { 401: ["token_not_valid","token_revoked","token_reused"] },
+  },
+  'POST /auth/logout/': {
+    summary: "Create or run auth logout",
+    description: "{refresh} -> {}; revokes the token's family, and with it the access tokens of that session: refused (401 token_revoked) at once on this instance and within 2 s on every other (each instance trusts an open session it read for at most 2 s). A refresh token presented twice (token_reused) ends its family the same way, the access token of the winning refresh included.",
+    auth: 'none',
+    body: RefreshBody,
+    response: object({}),
+    errors: { 401: ["token_revoked"] },
+  },
+  'GET /users/profile/': {
+    summary: "The signed-in user, plus access: {admin, companies, permissions}: their scope (see Groups and access scopes",
+    description: "the signed-in user, plus access: {admin, companies, permissions}: their scope (see Groups and access scopes; companies is null for every company). The SPA hides what the user may not do from it.",
+    response: Profile,
+  },
+  'PUT /users/profile/': {
+    summary: "The signed-in user's own interface preferences, kept on the server so they follow the user to another…",
+    description: "the signed-in user's own interface preferences, kept on the server so they follow the user to another browser: {language?: \"en\"|\"ru\"|null, theme?: \"DEFAULT\"|\"DARK\"|\"LIGHT\"|\"BLUE\"|\"GREEN\"|\"INDIGO\"|null} (either or both; null forgets the choice) -> {language, theme}; 400 validation_error for another value or an empty body. GET /users/profile/ answers both (null until chosen). Recorded in the journal (action preferences).",
+    body: PreferencesBody,
+    response: Preferences,
+    errors: { 400: ["validation_error"] },
+  },
+  'GET /users/': {
+    summary: "Paged list of users (administrator only)",
+    description: "paged list of users (administrator only).",
+    response: UserPage,
+  },
+  'POST /users/': {
+    summary: "Create or run users",
+    description: "{username, password, user, groups?} (administrator only; user accepted as sent) -> 201 user; 409 username_taken; 400 unknown_group (fields.groups), weak_password.",
+    status: 201,
+    body: UserCreateBody,
+    response: User,
+    errors: { 400: ["unknown_group"], 409: ["username_taken"] },
+  },
+  'PUT /users/{id}/': {
+    summary: "Update users one (id)",
+    description: "{is_active?, groups?} (administrator only; groups replaces the set) -> user. Deactivation ends every session of the user at once (refresh tokens revoked, access tokens refused: 401 token_revoked/user_inactive); an inactive user cannot sign in until reactivated. 409 cannot_deactivate_admin for user 1.",
+    body: UserUpdateBody,
+    response: User,
+    errors: { 401: ["token_revoked"], 409: ["cannot_deactivate_admin"] },
+  },
+  'DELETE /users/{id}/': {
+    summary: "Delete users one (id)",
+    description: "administrator only; 204; 409 cannot_delete_admin for user 1.",
+    status: 204,
+    errors: { 409: ["cannot_delete_admin"] },
+  },
+  'POST /users/set_username/': {
+    summary: "Create or run users set username",
+    description: "{id, username}; own account, or any account for the administrator; 409 username_taken.",
+    body: SetUsernameBody,
+    response: User,
+    errors: { 409: ["username_taken"] },
+  },
+  'POST /users/set_password/': {
+    summary: "Create or run users set password",
+    description: "{id, password, current_password?}; current_password is required when changing one's own password (400 wrong_password; 429 rate_limited with Retry-After after LOGIN_RATE_LIMIT attempts per account and LOGIN_RATE_WINDOW seconds, like sign-in). Ends the user's other sessions (see Authentication); an administrator's reset ends all of them. 400 weak_password.",
+    body: SetPasswordBody,
+    response: User,
+    errors: { 400: ["wrong_password","weak_password"], 429: ["rate_limited"] },
+  },
+  'GET /groups/': {
+    summary: "Paged list of groups, by name",
+    description: "paged list of groups, by name.",
+    response: GroupPage,
+  },
+  'POST /groups/create/': {
+    summary: "Create or run groups create",
+    description: "{name, companies?, permissions?} (areas left out are none) -> 201 group; 409 group_exists; 400 unknown_company (fields.companies).",
+    status: 201,
+    body: GroupCreateBody,
+    response: Group,
+    errors: { 400: ["unknown_company"], 409: ["group_exists"] },
+  },
+  'GET /groups/{id}': {
+    summary: "Read groups one (id)",
+    description: "one group.",
+    response: Group,
+  },
+  'PUT /groups/{id}': {
+    summary: "Update groups one (id)",
+    description: "{name?, companies?, permissions?} (companies replaces the set; areas left out keep their level) -> group.",
+    body: GroupUpdateBody,
+    response: Group,
+  },
+  'DELETE /groups/{id}': {
+    summary: "Delete groups one (id)",
+    description: "204; its members lose what it granted.",
+    status: 204,
+  },
+  'GET /tvpi/devices/': {
+    summary: "Paged, filtered list of devices",
+    description: "paged, filtered list of devices.",
+    query: DeviceListQuery,
+    response: DevicePage,
+  },
+  'GET /tvpi/devices/statistics': {
+    summary: "Read tvpi devices statistics",
+    description: "{active, deactive}: counts of active and deactivated devices.",
+    response: DeviceStatistics,
+  },
+  'GET /tvpi/devices/{id}': {
+    summary: "Read tvpi devices one (id)",
+    description: "one device; 404 not_found.",
+    response: Device,
+    errors: { 404: ["not_found"] },
+  },
+  'PUT /tvpi/devices/{id}': {
+    summary: "Update tvpi devices one (id)",
+    description: "any subset of the editable fields plus user -> the device; 400, 404, 409 device_exists; 409 device_in_campaign (fields.position) when the new position differs from that of a campaign the device takes part in (device and campaign screen position must match).",
+    body: DeviceUpdateBody,
+    response: Device,
+    errors: { 409: ["device_exists","device_in_campaign"] },
+  },
+  'DELETE /tvpi/devices/{id}': {
+    summary: "Delete tvpi devices one (id)",
+    description: "204; its configs, queued commands and photo go with it.",
+    status: 204,
+  },
+  'POST /tvpi/devices/create/': {
+    summary: "Create or run tvpi devices create",
+    description: "the fields plus user -> 201 device. Creating a device whose sn is a player waiting on /clients adopts that player (its reported MAC, IP and version fill the fields left out).",
+    status: 201,
+    body: DeviceCreateBody,
+    response: Device,
+  },
+  'GET /tvpi/devices/{id}/playback/': {
+    summary: "What the device plays (devices view): {device, capabilities: {codecs, images, max_video: {width, height},…",
+    description: "what the device plays (devices view): {device, capabilities: {codecs, images, max_video: {width, height}, screen: {width, height, orientation} | null, source: \"declared\" | \"defaults\"}, now_playing: {event, media, name, started_at, reported_at, preview} | null, errors: [{media, name, kind, count, last_at, detail}]} (now_playing when reported within 10 minutes; the latest 20 skipped files).",
+    response: DevicePlayback,
+  },
+  'POST /tvpi/devices/{id}/send-command': {
+    summary: "Create or run tvpi devices one (id) send command",
+    description: "{command: \"REBOOT\"} -> 202 {id, device, command, status: \"queued\", created_at}; 409 device_disabled. The command is delivered once in the device's next heartbeat answer.",
+    status: 202,
+    body: SendCommandBody,
+    response: QueuedCommand,
+    errors: { 409: ["device_disabled"] },
+  },
+  'GET /tvpi/devices/check/{id}': {
+    summary: "Read tvpi devices check one (id)",
+    description: "{id, ready, status, last_connection}; ready is true when the device is online (\"Device is ready\").",
+    response: DeviceCheck,
+  },
+  'PUT /tvpi/devices/{id}/change-active': {
+    summary: "Update tvpi devices one (id) change active",
+    description: "{is_active?} (absent: toggle) -> the device.",
+    body: ChangeActiveBody,
+    response: Device,
+  },
+  'GET /tvpi/devices/office-devices/{id}': {
+    summary: "Paged devices of one branch office, with the list filters",
+    description: "paged devices of one branch office, with the list filters; 404 when the office does not exist.",
+    query: DeviceListQuery,
+    response: DevicePage,
+  },
+  'PUT /tvpi/device/{id}/upload-photo': {
+    summary: "Update tvpi device one (id) upload photo",
+    description: "multipart with one file part photo (PNG, JPEG or WebP, recognised by its first bytes; at most 5 MB, checked while it streams) -> the device; or JSON {photo: null} to clear. 400 not_an_image, 413 too_large. Stored under DATA_DIR/photos/ with a random name.",
+    body: 'multipart',
+    response: Device,
+    errors: { 400: ["not_an_image"], 413: ["too_large"] },
+  },
+  'GET /tvpi/devices/{id}/photo': {
+    summary: "The location photo",
+    description: "the location photo; 404 when none.",
+    answer: 'file',
+  },
+  'GET /tvpi/devices-xslx/': {
+    summary: "The filtered devices (all pages) as an xlsx download (devices.xlsx, with Content-Length), one bold header…",
+    description: "the filtered devices (all pages) as an xlsx download (devices.xlsx, with Content-Length), one bold header row, one row per device. lang (en default, ru) chooses the language of the headers, the sheet name and the values (type, position, status, schedule, active: the SPA's own devices translations); tz (an IANA zone name, UTC default) the zone in which last_connection and schedule_expiry are written. Those two and mount_date / warranty are real date cells (yyyy-mm-dd hh:mm, yyyy-mm-dd). 400 validation_error for a bad filter, language or zone.",
+    query: DeviceSheetQuery,
+    answer: 'file',
+    errors: { 400: ["validation_error"] },
+  },
+  'GET /tvpi/devices/{id}/configs/': {
+    summary: "The device's config files [{id, device, name, path, content, updated_at}]",
+    description: "the device's config files [{id, device, name, path, content, updated_at}].",
+    response: DeviceConfigList,
+  },
+  'PUT /tvpi/devices/{id}/configs/{configId}': {
+    summary: "Update tvpi devices one (id) configs one (configId)",
+    description: "{content, name?, path?} -> the saved file; a .json file must hold valid JSON (400 invalid_json); 409 config_path_taken. path is normalised (/etc/vitrine/./a/../b.json is stored as /etc/vitrine/b.json) and must lie under the player's config directory (PLAYER_CONFIG_DIR, default /etc/vitrine/): 400 config_path_outside with fields: {path: \"outside_config_dir\"} otherwise. Saving raises the device's config_version, so its next heartbeat carries the files.",
+    body: ConfigUpdateBody,
+    response: DeviceConfig,
+    errors: { 400: ["invalid_json","config_path_outside"], 409: ["config_path_taken"] },
+  },
+  'POST /player/hello/': {
+    summary: "Create or run player hello",
+    description: "{serial, key?, mac?, ip?, version?, capabilities?}. With the right key: {status: \"registered\", device, heartbeat_seconds, schedule_version} (counts as contact). Without a key, from an unknown serial: 202 {status: \"pending\", heartbeat_seconds} and the player waits on /clients (at most 600 new players per address and minute, 429 beyond). Without a key, once an operator has adopted it: {status: \"adopted\", device, key, ...}, exactly once; later hellos without the key answer 401 device_key_required.",
+    auth: 'player',
+    status: 202,
+    body: PlayerHelloBody,
+    response: PlayerHelloAnswer,
+    errors: { 401: ["device_key_required"] },
+  },
+  'POST /player/heartbeat/': {
+    summary: "Create or run player heartbeat",
+    description: "{ip?, version?, schedule_state?, schedule_expiry?, config_version?, acknowledged?: [commandId], capabilities?, now_playing?, playback_errors?} -> {device, commands: [{id, command, created_at}], schedule_version, config_version, configs, navigation_version}. Records the contact (the reported ip, else the address it connects from). Queued commands are answered exactly once (marked delivered in the same statement); acknowledged marks carried-out ones. configs lists the device's config files {id, name, path, content, updated_at}, or is null when the player's config_version is current. Send one every heartbeat_seconds (30); a device is offline after 120 s without one. A heartbeat that reports not",
+    auth: 'player',
+    body: PlayerHeartbeatBody,
+    response: PlayerHeartbeatAnswer,
+  },
+  'POST /player/bye/': {
+    summary: "The player is going offline (shutdown, reboot): the device shows offline until its next heartbeat",
+    description: "the player is going offline (shutdown, reboot): the device shows offline until its next heartbeat -> {status: \"signed_off\"}.",
+    auth: 'player',
+    body: PlayerHeartbeatBody,
+  },
+  'GET /player/channel/': {
+    summary: "The live channel: one long-lived Server-Sent Events stream (text/event-stream) per player, authenticated…",
+    description: "the live channel: one long-lived Server-Sent Events stream (text/event-stream) per player, authenticated by the X-Device-Serial and X-Device-Key headers as the other player routes. It carries small notices only; the player then fetches through the routes above. A refused connection answers before the stream, with nothing written to the database (a flood of unknown serials costs one read each, as hello): 401 device_key_required (a header missing), 401 unknown_device, 401 invalid_device_key, 403 device_disabled, 403 company_disabled. An open stream sends, each as event: NAME + data: JSON: - ready {device, schedule_version} once, when it opens; - notice {kinds: [...]} when something changed for",
+    auth: 'player',
+    answer: 'stream',
+    errors: { 401: ["device_key_required","unknown_device","invalid_device_key"], 403: ["device_disabled","company_disabled"] },
+  },
+  'GET /clients/': {
+    summary: "Paged players that said hello without being a device: {id, serial, mac, ip, version, hello_count,…",
+    description: "paged players that said hello without being a device: {id, serial, mac, ip, version, hello_count, first_seen, last_seen}, most recently seen first. Adopt one with POST /tvpi/devices/create/ and its serial.",
+    response: PendingClientPage,
+  },
+  'DELETE /clients/{id}': {
+    summary: "Dismiss a waiting player",
+    description: "dismiss a waiting player; 204.",
+    status: 204,
+  },
+  'GET /companies/': {
+    summary: "Paged companies",
+    description: "paged companies.",
+    response: CompanyPage,
+  },
+  'POST /companies/create/': {
+    summary: "Create or run companies create",
+    description: "{name, ...any other field, user} -> 201 company; 400 unknown_campaign for an unknown office_campaign.",
+    status: 201,
+    body: CompanyCreateBody,
+    response: Company,
+    errors: { 400: ["unknown_campaign"] },
+  },
+  'GET /companies/{id}': {
+    summary: "Read companies one (id)",
+    description: "one company; 404 not_found.",
+    response: Company,
+    errors: { 404: ["not_found"] },
+  },
+  'PUT /companies/{id}': {
+    summary: "Update companies one (id)",
+    description: "any subset of the fields -> the company (is_active here works as change-active).",
+    body: CompanyUpdateBody,
+    response: Company,
+  },
+  'DELETE /companies/{id}': {
+    summary: "204, with its departments and offices",
+    description: "204, with its departments and offices; 409 company_has_devices while any device stands in its offices.",
+    status: 204,
+    errors: { 409: ["company_has_devices"] },
+  },
+  'PUT /companies/{id}/change-active': {
+    summary: "Update companies one (id) change active",
+    description: "{is_active?}; an absent flag toggles. Deactivating switches the company's active devices off (status disabled; the player protocol answers them 403 company_disabled) and remembers them; a device added to, moved into or activated in a deactivated company's office stays off the same way. Activating switches exactly those devices back on; a device that was off before stays off. Journal action activate / deactivate.",
+    body: CompanyActiveBody,
+    response: Company,
+    errors: { 403: ["company_disabled"] },
+  },
+  'PUT /companies/{id}/change-video-upload': {
+    summary: "Update companies one (id) change video upload",
+    description: "{video_upload_active?}; an absent flag toggles. While off, an upload (POST /media/files/create/) with any file owned by the company is refused with 403 video_upload_disabled and nothing is stored.",
+    body: CompanyVideoUploadBody,
+    response: Company,
+    errors: { 403: ["video_upload_disabled"] },
+  },
+  'GET /companies/{id}/summary/': {
+    summary: "The company page's additional info: {company, devices: {online, offline, disabled}, offices: [{id, name,…",
+    description: "the company page's additional info: {company, devices: {online, offline, disabled}, offices: [{id, name, devices: {online, offline, disabled}}], campaigns: [{id, name, devices_count}]} (the campaigns its devices take part in).",
+    response: CompanySummary,
+  },
+  'GET /departments/': {
+    summary: "Read departments",
+    description: "paged; ?company= filters.",
+    query: DepartmentListQuery,
+    response: DepartmentPage,
+  },
+  'POST /departments/create/': {
+    summary: "Create or run departments create",
+    description: "{company, name, parent?, description?, user} -> 201; 400 unknown_company, unknown_department (fields.parent = not_found), department_other_company (the parent belongs to another company).",
+    status: 201,
+    body: DepartmentCreateBody,
+    response: Department,
+    errors: { 400: ["unknown_company","unknown_department"] },
+  },
+  'GET /departments/{id}': {
+    summary: "One department",
+    description: "one department.",
+    response: Department,
+  },
+  'PUT /departments/{id}': {
+    summary: "Update departments one (id)",
+    description: "{name?, parent?, description?}; 400 department_cycle when the parent is the department itself or below it.",
+    body: DepartmentUpdateBody,
+    response: Department,
+    errors: { 400: ["department_cycle"] },
+  },
+  'DELETE /departments/{id}': {
+    summary: "204 (its offices stay, outside any department)",
+    description: "204 (its offices stay, outside any department); 409 department_has_children while it has sub-departments.",
+    status: 204,
+    errors: { 409: ["department_has_children"] },
+  },
+  'GET /branch-offices/': {
+    summary: "Read branch offices",
+    description: "paged; ?company= filters.",
+    query: OfficeListQuery,
+    response: OfficePage,
+  },
+  'POST /branch-offices/create/': {
+    summary: "Create or run branch offices create",
+    description: "{company, name, department?, description?, address?, phone?, email?, contact_person?, timezone?, user} -> 201 office; 400 unknown_company, unknown_department, department_other_company.",
+    status: 201,
+    body: OfficeCreateBody,
+    response: Office,
+    errors: { 400: ["unknown_company","unknown_department","department_other_company"] },
+  },
+  'GET /branch-offices/{id}': {
+    summary: "Read branch offices one (id)",
+    description: "one office.",
+    response: Office,
+  },
+  'PUT /branch-offices/{id}': {
+    summary: "Update branch offices one (id)",
+    description: "any subset (a new company moves the office and its devices, leaving its department unless one of the new company's is given).",
+    body: OfficeUpdateBody,
+    response: Office,
+  },
+  'DELETE /branch-offices/{id}': {
+    summary: "Delete branch offices one (id)",
+    description: "204; 409 office_has_devices while any device stands in it.",
+    status: 204,
+    errors: { 409: ["office_has_devices"] },
+  },
+  'GET /media/files/': {
+    summary: "Paged list, newest first",
+    description: "paged list, newest first. Params: search (name, description, original file name; case-insensitive), status, ordering (uploaded, name, size, duration, status, each optionally prefixed with -), page, page_size.",
+    query: MediaListQuery,
+    response: MediaFilePage,
+  },
+  'POST /media/files/create/': {
+    summary: "Create or run media files create",
+    description: "multipart: user, files src_file[0], src_file[1], ... (or repeated src_file, taken in arrival order), and file_info: a JSON list with one {name, description?, screen_position, device_type} per file, in file order; parts may come in any order. Each file is streamed to disk and may be at most 262144000 bytes (250 MB): 413 file_too_large with fields: {\"src_file[n]\": \"too_large\"} as soon as it grows past that, and nothing is kept. 400 invalid_file_info (missing, not JSON, wrong count: fields.file_info = required / invalid_json / count_mismatch, or fields[\"file_info.N.field\"]), 400 invalid_content_format (\"Invalid content format!\", fields: {\"src_file[n]\": \"invalid_content_format\"}), 400 validation",
+    status: 201,
+    body: 'multipart',
+    response: array(MediaFile),
+    errors: { 400: ["invalid_file_info","invalid_content_format","validation_error"], 413: ["file_too_large","too_many_files"] },
+  },
+  'GET /media/files/{id}': {
+    summary: "Read media files one (id)",
+    description: "one file; 404 not_found.",
+    response: MediaFile,
+    errors: { 404: ["not_found"] },
+  },
+  'PUT /media/files/{id}': {
+    summary: "Any of {name, description, screen_position, device_type}",
+    description: "any of {name, description, screen_position, device_type} -> the file. A changed screen position or device type queues the renders of the presets that now match.",
+    body: MediaUpdateBody,
+    response: MediaFile,
+  },
+  'DELETE /media/files/{id}': {
+    summary: "Delete media files one (id)",
+    description: "204; removes the file, its preview and renders from disk. 409 media_in_use while a playlist, campaign or event uses it.",
+    status: 204,
+    errors: { 409: ["media_in_use"] },
+  },
+  'GET /media/file/{id}/details/': {
+    summary: "Where the file is used: {playlists: [{id, name}], campaigns: [...], events: [...]}",
+    description: "where the file is used: {playlists: [{id, name}], campaigns: [...], events: [...]}.",
+    response: MediaUsage,
+  },
+  'POST /media/files/{id}/retry/': {
+    summary: "Queues the failed processing of the file again",
+    description: "queues the failed processing of the file again -> 202 with the file; 409 nothing_to_retry when nothing failed.",
+    status: 202,
+    response: MediaFile,
+    errors: { 409: ["nothing_to_retry"] },
+  },
+  'GET /media/files/{id}/source': {
+    summary: "The uploaded file (Range supported)",
+    description: "the uploaded file (Range supported). JWT, or a player's X-Device-Serial / X-Device-Key.",
+    auth: 'playerOrUser',
+    answer: 'file',
+  },
+  'GET /media/files/{id}/preview': {
+    summary: "The JPEG preview",
+    description: "the JPEG preview; 404 until made. JWT or player headers.",
+    auth: 'playerOrUser',
+    answer: 'file',
+  },
+  'GET /media/files/{id}/render/{queryId}': {
+    summary: "The render in that Directory preset (MP4, Range supported)",
+    description: "the render in that Directory preset (MP4, Range supported); 404 until ready. JWT or player headers.",
+    auth: 'playerOrUser',
+    answer: 'file',
+  },
+  'GET /media/files/{id}/fallback/{size}': {
+    summary: "The fallback render at size (WIDTHxHEIGHT, H.264 MP4, Range supported) that devices which decode neither…",
+    description: "the fallback render at size (WIDTHxHEIGHT, H.264 MP4, Range supported) that devices which decode neither the source nor a preset download (see \"Renditions\"); 404 until ready. JWT or player headers.",
+    auth: 'playerOrUser',
+    answer: 'file',
+  },
+  'GET /media/files/{id}/playback/': {
+    summary: "What the screens report about the file (media view): {media, playing_devices, failures: [{device,…",
+    description: "what the screens report about the file (media view): {media, playing_devices, failures: [{device, device_name, kind, count, last_at, detail}]}; playing_devices reported playing it within 10 minutes, failures are the devices that had to skip it (newest first, at most 50; kind decode, download or checksum, count summed).",
+    response: MediaPlayback,
+  },
+  'GET /media/play_lists/': {
+    summary: "Read media play lists",
+    description: "paged list. Params: search (name, case-insensitive), screen_position, committed (true/false), ordering (created, name, duration, each optionally prefixed with -; default -created), page, page_size.",
+    query: PlaylistListQuery,
+    response: PlaylistPage,
+  },
+  'POST /media/play_lists/create/': {
+    summary: "Create or run media play lists create",
+    description: "{name, screen_position} -> 201 with the playlist (version 0, uncommitted).",
+    status: 201,
+    body: PlaylistCreateBody,
+    response: Playlist,
+  },
+  'GET /media/play_lists/{id}': {
+    summary: "Read media play lists one (id)",
+    description: "one playlist; 404 not_found.",
+    response: Playlist,
+    errors: { 404: ["not_found"] },
+  },
+  'PUT /media/play_lists/{id}': {
+    summary: "Any of {name, screen_position}",
+    description: "any of {name, screen_position} -> the playlist. 409 playlist_has_tracks (fields.screen_position) when the screen position would change while the playlist has tracks; nothing changes.",
+    body: PlaylistUpdateBody,
+    response: Playlist,
+    errors: { 409: ["playlist_has_tracks"] },
+  },
+  'DELETE /media/play_lists/{id}': {
+    summary: "204 with its tracks and versions",
+    description: "204 with its tracks and versions; 409 playlist_in_use while a campaign event uses it (once campaigns exist).",
+    status: 204,
+    errors: { 409: ["playlist_in_use"] },
+  },
+  'GET /media/play_lists/{id}/commit/': {
+    summary: "Snapshots the tracks into version + 1",
+    description: "snapshots the tracks into version + 1 -> {changed: true, version}; when they equal the last committed version, {changed: false, version} and no new version (the SPA says \"Playlist already up to date\"). Concurrent commits make one version. A new version raises the schedule version of the devices that play the playlist (campaigns plug in: playlistCommitListeners in server/domain/playlists.ts).",
+    response: CommitResult,
+  },
+  'GET /media/play_list_detail/{id}': {
+    summary: "The playlist with tracks: each track with media_detail: {id, name, kind, status, screen_position,…",
+    description: "the playlist with tracks: each track with media_detail: {id, name, kind, status, screen_position, duration, preview} (preview: the media's preview link or null), in play order.",
+    response: PlaylistDetail,
+  },
+  'GET /media/play_list_with_tracks/': {
+    summary: "The list (same params) with each playlist's tracks as in the detail: the scheduler's playlist panel",
+    description: "the list (same params) with each playlist's tracks as in the detail: the scheduler's playlist panel.",
+    response: PlaylistDetailPage,
+  },
+  'GET /media/play_list_with_tracks/{id}/device_groups/': {
+    summary: "Paged {campaign: {id, name}, events: [{id, title, start, end}], devices_count, devices: [{id, name}]}: the…",
+    description: "paged {campaign: {id, name}, events: [{id, title, start, end}], devices_count, devices: [{id, name}]}: the campaigns that play this playlist with their events and devices. Empty until campaigns exist (they plug in through playlistDeviceGroupProviders).",
+    response: DeviceGroupPage,
+  },
+  'GET /media/play_lists/{id}/tracks/': {
+    summary: "The tracks in play order (a plain list, not paged)",
+    description: "the tracks in play order (a plain list, not paged).",
+    response: array(Track),
+  },
+  'POST /media/play_list_tracks/create/': {
+    summary: "Create or run media play list tracks create",
+    description: "{playlist, media, duration?} -> 201 with the track, appended last. 400 media_not_ready / screen_position_mismatch (fields.media), 400 validation_error with fields.playlist or fields.media = not_found.",
+    status: 201,
+    body: TrackCreateBody,
+    response: Track,
+    errors: { 400: ["media_not_ready","validation_error"] },
+  },
+  'PUT /media/play_list_tracks/{id}': {
+    summary: "Update media play list tracks one (id)",
+    description: "{duration} (an image track's seconds) -> the track; 400 video_duration_fixed for a video track. (Not in the spec's table: the editor's per-image duration.)",
+    body: TrackUpdateBody,
+    response: Track,
+    errors: { 400: ["video_duration_fixed"] },
+  },
+  'DELETE /media/play_list_tracks/{id}': {
+    summary: "Delete media play list tracks one (id)",
+    description: "204; the tracks behind it move up one position.",
+    status: 204,
+  },
+  'PUT /media/play_lists/{id}/change_position_tracks/': {
+    summary: "Update media play lists one (id) change position tracks",
+    description: "{positions: [trackId, ...]}: every track id of the playlist exactly once, in the new order, applied in one transaction -> {positions}. 400 positions_mismatch (fields.positions) for any other set (missing, extra, repeated or foreign ids); nothing changes.",
+    body: TrackPositionsBody,
+    errors: { 400: ["positions_mismatch"] },
+  },
+  'GET /media/play_list_tracks/': {
+    summary: "Every track across playlists, paged: {id, playlist, playlist_name, media, media_name, position, duration},…",
+    description: "every track across playlists, paged: {id, playlist, playlist_name, media, media_name, position, duration}, ordered by playlist name and position. Param search (playlist or media name). (Not in the spec's table: the /tracks screen.)",
+    response: TrackRowPage,
+  },
+  'GET /directory/queries/': {
+    summary: "Paged list of queries",
+    description: "paged list of queries.",
+    response: DirectoryQueryPage,
+  },
+  'POST /directory/queries/create/': {
+    summary: "Create or run directory queries create",
+    description: "{name, value, type, device, screen, active?} -> 201 query.",
+    status: 201,
+    body: DirectoryQueryCreateBody,
+    response: DirectoryQuery,
+  },
+  'GET /directory/queries/{id}': {
+    summary: "Read directory queries one (id)",
+    description: "one query; 404 not_found.",
+    response: DirectoryQuery,
+    errors: { 404: ["not_found"] },
+  },
+  'PUT /directory/queries/{id}': {
+    summary: "Update directory queries one (id)",
+    description: "any subset of the fields; {active: true|false} activates or deactivates -> the query.",
+    body: DirectoryQueryUpdateBody,
+    response: DirectoryQuery,
+  },
+  'DELETE /directory/queries/{id}': {
+    summary: "Delete directory queries one (id)",
+    description: "204.",
+    status: 204,
+  },
+  'GET /campaigns/': {
+    summary: "Paged campaigns, newest first",
+    description: "paged campaigns, newest first. Params: search (name, case-insensitive substring), status (active: has events and not expired; expired; no_events; unpublished: some event unpublished), screen_position.",
+    query: CampaignListQuery,
+    response: CampaignPage,
+  },
+  'POST /campaigns/create/': {
+    summary: "Create or run campaigns create",
+    description: "{name, screen_position?, user} -> 201 campaign.",
+    status: 201,
+    body: CampaignCreateBody,
+    response: Campaign,
+  },
+  'GET /campaigns/{id}': {
+    summary: "Read campaigns one (id)",
+    description: "one campaign; 404 not_found.",
+    response: Campaign,
+    errors: { 404: ["not_found"] },
+  },
+  'PUT /campaigns/{id}': {
+    summary: "Update campaigns one (id)",
+    description: "{name?, screen_position?, user} -> the campaign. A campaign with devices cannot change its screen position: 409 campaign_has_devices (fields.screen_position).",
+    body: CampaignUpdateBody,
+    response: Campaign,
+    errors: { 409: ["campaign_has_devices"] },
+  },
+  'DELETE /campaigns/{id}': {
+    summary: "Delete campaigns one (id)",
+    description: "204; its events go with it and its devices are freed (the devices stay).",
+    status: 204,
+  },
+  'GET /campaigns/{id}/devices/': {
+    summary: "Read campaigns one (id) devices",
+    description: "{participating, available}: two pages of devices (each device exactly as GET /tvpi/devices/{id} answers it, with status online / offline / disabled and office_name): the campaign's own, and those it could take (the campaign's screen position, not in it). Each side takes the device list's filters and paging (search, status, schedule, type, company, office, page, page_size): unprefixed they apply to both sides, prefixed with the side (available_search, participating_status, available_page, ...) to that side only; each side's next / previous move only its own page. side=participating|available answers only that side; with_ids=1 adds participating_ids, every participating device id in id order (",
+    query: DeviceListQuery,
+    response: CampaignDevices,
+  },
+  'PUT /campaigns/{id}/devices/': {
+    summary: "Update campaigns one (id) devices",
+    description: "{devices: [id, ...], user} (at most 100,000) saves the whole participating set in one transaction -> {campaign, devices, added, removed}. A device of another screen position: 400 position_mismatch with fields: {\"devices.<id>\": \"position_mismatch\"} (\"Device and campaing screen position mismatch\" in the SPA); an absent device: 400 unknown_device (fields: {\"devices.<id>\": \"not_found\"}); either way nothing changes. Devices that leave also leave the campaign's events. A device keeps its screen position while it takes part (PUT /tvpi/devices/{id} answers 409 device_in_campaign).",
+    body: CampaignDevicesBody,
+    response: CampaignDevicesSaved,
+    errors: { 400: ["position_mismatch","unknown_device"], 409: ["device_in_campaign"] },
+  },
+  'POST /campaigns/{id}/devices/match/': {
+    summary: "Create or run campaigns one (id) devices match",
+    description: "{values: [text, ...]} (1 to 100,000 spreadsheet cells) -> {devices, unmatched, mismatched}: the devices of the campaign's position the values name by serial number (trimmed) or MAC address (any usual notation), each {id, sn, mac, name, office_name, status, position} once; unmatched the indices of values that name no device; mismatched those that name a device of another position. Reads only; the SPA's XLS(X) import uses it.",
+    body: CampaignMatchBody,
+    response: CampaignMatchEnvelope,
+  },
+  'POST /campaigns/{id}/multiply/': {
+    summary: "Create or run campaigns one (id) multiply",
+    description: "{campaigns: [id, ...], user}: copies this campaign's participating devices into each target campaign (devices already there stay), in one transaction -> {results: [{campaign, name, added, devices}]} in the order given (added: how many it gained, devices: how many it has now). 400 same_campaign when a target is the campaign itself, position_mismatch when a target's screen position differs, unknown_campaign when a target does not exist (nothing changes).",
+    body: MultiplyBody,
+    response: MultiplyResult,
+    errors: { 400: ["same_campaign"] },
+  },
+  'GET /campaigns/{id}/report/': {
+    summary: "?from=YYYY-MM-DD&to=YYYY-MM-DD[&lang=en|ru]: an xlsx (campaign-{id}-{from}-{to}.xlsx) with one row per…",
+    description: "?from=YYYY-MM-DD&to=YYYY-MM-DD[&lang=en|ru]: an xlsx (campaign-{id}-{from}-{to}.xlsx) with one row per device and day of the period on which the campaign's events occur (an event's devices, its date range, and its weekdays when it repeats weekly): serial number, device, office, date, events (count), event titles, planned minutes (an all-day event counts 1440; an end time before the start time runs past midnight), plays and played minutes (from the statistics roll-ups, days in the statistics time zone; a device and day with plays but no planned event gets a row of its own). Headers in the language of lang (English by default). 400 invalid_period when from is after to, period_too_long over 366",
+    query: CampaignReportQuery,
+    answer: 'file',
+    errors: { 400: ["invalid_period"] },
+  },
+  'GET /navigation/offices/': {
+    summary: "Paged offices for the office picker, each {id, name, company, company_name, objects: [{id, name}]}",
+    description: "paged offices for the office picker, each {id, name, company, company_name, objects: [{id, name}]}; ?company= filters.",
+  },
+  'GET /navigation/objects/': {
+    summary: "?office= (required): paged {id, office, name, layout, width, height, created_at} by name",
+    description: "?office= (required): paged {id, office, name, layout, width, height, created_at} by name. layout is the URL of the display copy (WebP, at most 4096 px on its long side); width/height are the original's.",
+    query: ObjectListQuery,
+    response: Page(NavigationObject),
+  },
+  'POST /navigation/objects/create/': {
+    summary: "Create or run navigation objects create",
+    description: "multipart office, name (1-100 characters, unique within the office) and the file part layout: a PNG, JPEG or WebP image recognised by its first bytes, at most 26214400 bytes -> 201 object, once its display copy is made (ffmpeg). 409 object_name_taken (\"Object with this name already exists\", fields: {name: \"taken\"}); 413 file_too_large (cut off while it streams; nothing stays on disk); 400 not_an_image, invalid_image (ffmpeg cannot read it), unknown_office, validation_error.",
+    status: 201,
+    body: 'multipart',
+    response: NavigationObject,
+    errors: { 400: ["not_an_image","invalid_image"], 409: ["object_name_taken"], 413: ["file_too_large"] },
+  },
+  'GET /navigation/objects/{id}': {
+    summary: "Read navigation objects one (id)",
+    description: "one object.",
+    response: NavigationObject,
+  },
+  'GET /navigation/objects/{id}/layout': {
+    summary: "The display copy (image/webp)",
+    description: "the display copy (image/webp).",
+    answer: 'file',
+  },
+  'PUT /navigation/objects/{id}': {
+    summary: "JSON {name} renames",
+    description: "JSON {name} renames; multipart with name and/or layout renames and/or replaces the image (the old files go; markers keep their fractions). Same refusals as create.",
+    body: ObjectRenameBody,
+    response: NavigationObject,
+  },
+  'DELETE /navigation/objects/{id}': {
+    summary: "Delete navigation objects one (id)",
+    description: "204; its markers and files go, device maps on it lose their object.",
+    status: 204,
+  },
+  'GET /navigation/markers/': {
+    summary: "?object= (required): all the object's markers (at most 5000) as one page {count, next: null, previous:…",
+    description: "?object= (required): all the object's markers (at most 5000) as one page {count, next: null, previous: null, results}, each {id, object, kind, device, x, y, color, description, photo}; a device marker adds device_name and device_status (online / offline / disabled).",
+    query: MarkerListQuery,
+    response: Page(Marker),
+  },
+  'POST /navigation/markers/create/': {
+    summary: "Create or run navigation markers create",
+    description: "{object, kind, device?, x, y, color?, description?, user} -> 201 marker. kind: device, none, toilet, atm, mother_care_room, disabled_room; x, y fractions of the layout (0..1, else 400 validation_error); color #rrggbb (default #0f6cbd). A device marker needs its device, of the object's office (400 device_not_in_office), once per object (409 device_marker_exists); other kinds take no device. 400 unknown_object, too_many_markers.",
+    status: 201,
+    body: MarkerCreateBody,
+    response: Marker,
+    errors: { 400: ["validation_error","device_not_in_office","unknown_object","too_many_markers"], 409: ["device_marker_exists"] },
+  },
+  'GET /navigation/markers/{id}': {
+    summary: "Read navigation markers one (id)",
+    description: "one marker.",
+    response: Marker,
+  },
+  'PUT /navigation/markers/{id}': {
+    summary: "JSON, any of {kind, device, x, y, color, description, photo: null} (photo: null clears the photo), or…",
+    description: "JSON, any of {kind, device, x, y, color, description, photo: null} (photo: null clears the photo), or multipart with the file part photo (PNG, JPEG or WebP by first bytes, at most 5 MB: 400 not_an_image, 413).",
+    body: MarkerUpdateBody,
+    response: Marker,
+    errors: { 400: ["not_an_image"] },
+  },
+  'GET /navigation/markers/{id}/photo': {
+    summary: "The marker's photo",
+    description: "the marker's photo.",
+    answer: 'file',
+  },
+  'DELETE /navigation/markers/{id}': {
+    summary: "Delete navigation markers one (id)",
+    description: "204.",
+    status: 204,
+  },
+  'GET /navigation/devices/{deviceId}/': {
+    summary: "Read navigation devices one (deviceId)",
+    description: "{device, object, x, y, comment, placeholder: {x, y, width, height}, markers, version, sent_version}: the device's object (null: none), where the screen stands on it (its device marker's position), a comment, the media placeholder (the part of the screen that keeps showing scheduled content, as fractions), the markers it shows (null: all of the object's), the saved version and the last sent one. A device without a map answers the defaults (version 0).",
+    response: DeviceNavigation,
+  },
+  'PUT /navigation/devices/{deviceId}/': {
+    summary: "Any of {object, x, y, comment, placeholder, markers, user}: saves (Apply) and raises version",
+    description: "any of {object, x, y, comment, placeholder, markers, user}: saves (Apply) and raises version. With an object, the device's own marker on it is created or moved to x, y (and its marker on another object goes). 400 object_not_in_office, unknown_object, unknown_marker (fields: {\"markers.<i>\": \"not_found\"}), validation_error.",
+    body: DeviceNavigationBody,
+    response: DeviceNavigation,
+    errors: { 400: ["object_not_in_office","unknown_object","unknown_marker"] },
+  },
+  'POST /navigation/devices/{deviceId}/send/': {
+    summary: "Publishes what is saved",
+    description: "publishes what is saved -> {device, sent_version} (at least version, and above the last sent one). The heartbeat answer carries navigation_version (the last sent version, 0 before any send; a send through another instance shows within 2 s) and the player reads the map when it changes.",
+    response: SendAnswer,
+  },
+  'GET /player/navigation/': {
+    summary: "With the player's X-Device-Serial and X-Device-Key: {version, object: {id, name, layout, width, height} |…",
+    description: "with the player's X-Device-Serial and X-Device-Key: {version, object: {id, name, layout, width, height} | null, position: {x, y}, comment, placeholder, markers: [{id, kind, device, x, y, color, description, photo}]} as last sent (version 0 and no object before any send). 401 / 403 as the other player routes; 400 without the headers.",
+    auth: 'player',
+    response: PlayerNavigation,
+  },
+  'GET /player/navigation/layout/': {
+    summary: "With the player's headers: the display copy of the layout last sent to it",
+    description: "with the player's headers: the display copy of the layout last sent to it; 404 when none.",
+    auth: 'player',
+    answer: 'file',
+  },
+  'GET /player/navigation/markers/{id}/photo': {
+    summary: "With the player's headers: the photo of a marker in its sent map",
+    description: "with the player's headers: the photo of a marker in its sent map; 404 otherwise.",
+    auth: 'player',
+    answer: 'file',
+  },
+  'GET /journal/': {
+    summary: "Paged entries, newest first (created_at, then id), as {count, count_exact, next, previous, results}: count…",
+    description: "paged entries, newest first (created_at, then id), as {count, count_exact, next, previous, results}: count is exact up to 10,000 matches; past that it is 10,000 with count_exact: false (counting a million entries would cost far more than the page), and next still says whether another page follows. Filters, combinable: user (id), entity (device, device_config, media_file, playlist, playlist_track, campaign, directory_query, company, office, user, session, ...), action, from (inclusive) and to (exclusive): a date YYYY-MM-DD (midnight UTC) or an ISO 8601 date-time with its offset (the SPA sends the reader's local midnights). 400 validation_error for a malformed filter, invalid_period when from ",
+    query: JournalQuery,
+    response: JournalPage,
+    errors: { 400: ["validation_error"] },
+  },
+  'GET /journal/xlsx/': {
+    summary: "The same filters plus lang (en, ru) and tz (IANA zone, default UTC): an xlsx (journal.xlsx) of the newest…",
+    description: "the same filters plus lang (en, ru) and tz (IANA zone, default UTC): an xlsx (journal.xlsx) of the newest 100,000 matching entries: when (a date in tz), user, action, object, id, changes (\"Name: Lobby → Hall; ...\"), in the language of lang.",
+    query: JournalSheetQuery,
+    answer: 'file',
+  },
+  'POST /player/plays/': {
+    summary: "Player key (X-Device-Serial / X-Device-Key, or serial / key in the body), no user token",
+    description: "player key (X-Device-Serial / X-Device-Key, or serial / key in the body), no user token. {plays: [{id, event, media, playlist?, started_at, duration}]}, 1 to 1,000 plays (400 validation_error, fields.plays: \"out_of_range\" otherwise; 401/403 as the heartbeat). id: the player's own id of the play, 1 to 64 of A-Z a-z 0-9 . _ : -, unique per device; started_at: ISO instant; duration: seconds (0 < d <= 86,400). Answers 200 {accepted, duplicates, refused: [{id, reason}]}: accepted plays stored now, duplicates plays already stored (or repeated in the batch), which change nothing, and each refused play with its reason: invalid (shape), in_future (starts more than 5 minutes after the server's clock),",
+    auth: 'player',
+    errors: { 400: ["validation_error"] },
+  },
+  'GET /statistics/': {
+    summary: "?campaign=&date=YYYY-MM-DD&period= (period in hours, 1 to 744, default 24)",
+    description: "?campaign=&date=YYYY-MM-DD&period= (period in hours, 1 to 744, default 24) -> {campaign: {id, name}, date, period, time_zone, total: {plays, seconds}, hours: [{hour, plays, seconds}] (every hour of the period, zeros included), devices: [{device, name, plays, seconds}], media: [{media, name, plays, seconds}]} (devices and media with plays, most plays first). Without campaign or date: 400 statistics_parameters_required (\"Statistics require a date and a campaign\", fields names each missing one); a bad period or date: 400 validation_error; an unknown campaign or another company's: 404.",
+    query: StatisticsQuery,
+    response: StatisticsAnswer,
+    errors: { 400: ["statistics_parameters_required","validation_error"] },
+  },
+  'GET /statistics/compare/': {
+    summary: "?entities=campaign:1,device:7,media:3&date=&period=: 1 to 10 distinct entities (a repeated one counts once",
+    description: "?entities=campaign:1,device:7,media:3&date=&period=: 1 to 10 distinct entities (a repeated one counts once; 400 too_many_entities past 10, validation_error with fields.entities: \"invalid_format\" for a malformed one) -> {date, period, time_zone, series: [{entity, kind, id, name, total, hours}]} in the order given. An entity that does not exist (deleted since it was listed) or lies outside the caller's scope (another company's campaign or media, a device moved to another company's office): 404 compare_entity_not_found with fields naming every such one, {\"device:7\": \"not_found\", ...} (absent and out of scope alike), so a client can name it and drop it from its list; the other entities load with",
+    query: CompareQuery,
+    response: CompareAnswer,
+    errors: { 400: ["too_many_entities"], 404: ["compare_entity_not_found"] },
+  },
+  'GET /statistics/unloads/': {
+    summary: "?granularity=raw|hourly&from=YYYY-MM-DD&to=YYYY-MM-DD[&campaign=][&device=][&media=][&lang=en|ru]: an xlsx…",
+    description: "?granularity=raw|hourly&from=YYYY-MM-DD&to=YYYY-MM-DD[&campaign=][&device=][&media=][&lang=en|ru]: an xlsx (statistics-{granularity}-{from}-{to}.xlsx) of every raw play (started at, serial number, device, campaign, event, media, duration, play id) or every hourly roll-up row (hour, campaign, serial number, device, media, event, plays, seconds) of the days from from to to (both included, days in the statistics time zone, at most 366), optionally limited to a campaign, device or media. No row cap: the file is written while it is sent (a zip writer of our own, server/domain/xlsxStream.ts, fed page by page by keyset queries), in constant server memory; past 1,048,575 rows the rows go on in a sec",
+    query: UnloadQuery,
+    answer: 'file',
+    errors: { 400: ["invalid_period","period_too_long","validation_error"] },
+  },
+  'GET /statistics/entities/': {
+    summary: "?kind=campaign|device|media[&search=][&limit=]",
+    description: "?kind=campaign|device|media[&search=][&limit=] -> [{kind, id, name}]: the statistics pickers' search, the first limit (1 to 100, default 20) campaigns, devices or media of the caller's companies whose text holds search (at most 200 characters; a campaign's name, a device's name, serial, MAC, IP or description as the device list searches, a media file's name, description or original file name), in their list's order (campaigns and media newest first, devices as the device list); a device without a name is named by its serial. Needs statistics view only, so a user without the campaigns, devices or media screens can still pick what to count. 400 validation_error for an unknown kind, a limit out",
+    query: EntitySearchQuery,
+    response: EntitySearchAnswer,
+    errors: { 400: ["validation_error"] },
+  },
+  'GET /statistics/live/': {
+    summary: "Plays that started in the last 15 minutes: {since, until, total: {plays, seconds}, minutes: [{minute,…",
+    description: "plays that started in the last 15 minutes: {since, until, total: {plays, seconds}, minutes: [{minute, plays}], recent: [{device, device_name, media, media_name, campaign, campaign_name, started_at, duration}]} (the latest 20). Polled (the SPA asks every 5 seconds while the page is visible) rather than pushed with server-sent events: any instance answers from the database, so nothing per viewer lives in a server's memory and the load balancer needs no sticky or long-lived connections; a play reaches the server in the players' batches anyway, so a push would not be fresher.",
+    response: LiveAnswer,
+  },
+  'GET /scheduler/events/': {
+    summary: "Paged events by start date, then id",
+    description: "paged events by start date, then id. campaign= filters; start= / end= (a date or an ISO instant as FullCalendar sends it; the date part counts) keep the events whose days overlap [start, end). page_size defaults to 500 here.",
+    query: EventListQuery,
+    response: EventPageEnvelope,
+  },
+  'POST /scheduler/events/create/': {
+    summary: "Create or run scheduler events create",
+    description: "{campaign, title, media | playlist, start_date, start_time?, end_date, end_time?, all_day?, color?, duration?, repeat?, weekdays?, devices, priority?, user?} -> 201 the event, unpublished.",
+    status: 201,
+    body: EventCreateBody,
+    response: Event,
+  },
+  'GET /scheduler/events/{id}': {
+    summary: "Read scheduler events one (id)",
+    description: "one event; 404 not_found.",
+    response: Event,
+    errors: { 404: ["not_found"] },
+  },
+  'PUT /scheduler/events/{id}': {
+    summary: "Update scheduler events one (id)",
+    description: "any subset of the create fields but campaign -> the event, now unpublished; the result must pass the same rules. Naming media clears playlist and the other way round.",
+    body: EventUpdateBody,
+    response: Event,
+  },
+  'DELETE /scheduler/events/{id}': {
+    summary: "Delete scheduler events one (id)",
+    description: "204. Its published copy stays on the screens (and the campaign shows has_unpublished) until the campaign is published again.",
+    status: 204,
+  },
+  'POST /scheduler/publish/{campaignId}/': {
+    summary: "409 {detail: \"Uncommited playlists found!\", code: \"uncommitted_playlists\", playlists: [{id, name}]} while…",
+    description: "409 {detail: \"Uncommited playlists found!\", code: \"uncommitted_playlists\", playlists: [{id, name}]} while an event uses a playlist whose tracks differ from its last committed version (or that was never committed); nothing changes then. Otherwise the campaign's events become what its screens play (a copy of each, published_events), are marked published, and the schedule of every device of the old and the new copies is compiled -> {campaign, events, devices, changed, published_at, warnings} (changed: devices whose schedule version moved). warnings: [{media, name, devices, reason}], one per file some of the campaign's screens cannot play yet (rendering: its fallback render is on its way) or at ",
+    response: PublishResult,
+  },
+  'POST /scheduler/options/{campaignId}/': {
+    summary: "The event form's pickers, searched on the server: {kind: devices | playlists | media, search?, chosen?:…",
+    description: "the event form's pickers, searched on the server: {kind: devices | playlists | media, search?, chosen?: [ids], only_chosen?, match_ids?, page_size? (at most 100, default 100)} -> {count, results, ids?}. devices: the campaign's devices ({id, name, office_name}), searched in name, serial number, MAC, IP, description and office; playlists: the playlists of the campaign's screen position ({id, name, committed}); media: its files that are not processing or failed ({id, name}). The chosen ids come first (then by name); only_chosen lists only them (an edited event's devices beyond the first page); match_ids (devices) adds every matching id, for \"select all\" of a search. Within the caller's companie",
+    body: EventOptionsBody,
+    response: EventOptionsPage,
+  },
+  'GET /scheduler/timeline/': {
+    summary: "The compiled schedules of many devices for one day in one request (what /timeline shows): date=YYYY-MM-DD…",
+    description: "the compiled schedules of many devices for one day in one request (what /timeline shows): date=YYYY-MM-DD (required; the day in each device's office wall clock), office=, campaign= (its participating devices; a campaign outside the caller's scope is 404), status=online|offline|disabled, page=, page_size= (at most 500). Devices of the caller's scope (devices area, view), in the device list's order -> a page of {device: {id, name, sn, office_name, status}, version, timezone, items}, items being the stored items (as dev2 answers them) that touch the day. Read from storage: a device waiting in the compile queue shows its previous schedule until the compiler's next turn (about a second).",
+    query: TimelineQuery,
+    response: TimelinePage,
+  },
+  'GET /scheduler/dev2/{id}': {
+    summary: "The device's compiled schedule {device, version, timezone, generated_at, valid_until, items}",
+    description: "the device's compiled schedule {device, version, timezone, generated_at, valid_until, items}. For the panel (JWT) and for the device's own player (X-Device-Serial / X-Device-Key; another device's id: 403). items are the occurrences from the start of today in the device's zone until valid_until (8 local days: the next 7 days always covered), in play order (start, then higher priority, then event id), each {event, title, starts_at, ends_at (UTC, ISO 8601 with Z), local_start, local_end (the office's wall clock, without offset), priority, playlist, playlist_version, media: [{id, url, checksum, duration, rendition}], override?} (override: on an emergency override's item, see \"Overrides\"; a media",
+    auth: 'playerOrUser',
+    response: DeviceSchedule,
+  },
+  'POST /overrides/create/': {
+    summary: "Create or run overrides create",
+    description: "{devices: [ids] | offices: [ids] | company: id, media | playlist, ends_at?} -> 201 the override. 400 override_target_required (none or several of devices, offices, company), override_mixed_companies (targets of more than one company), media_or_playlist_required (none or both), unknown_media / unknown_playlist (absent or outside the scope), playlist_not_committed (a playlist never committed), override_end_in_past (ends_at not in the future), validation_error; 404 not_found for a target absent or outside the scope. A refused request changes nothing.",
+    status: 201,
+    body: OverrideCreateBody,
+    response: Override,
+    errors: { 400: ["override_target_required"], 404: ["not_found"] },
+  },
+  'GET /overrides/': {
+    summary: "The running overrides of the caller's companies, newest first, paged",
+    description: "the running overrides of the caller's companies, newest first, paged; device= keeps those that reach one device (404 for a device absent or outside the scope).",
+    query: OverrideListQuery,
+    response: Page(Override),
+  },
+  'GET /overrides/{id}': {
+    summary: "One override, running or not",
+    description: "one override, running or not; 404 not_found.",
+    response: Override,
+    errors: { 404: ["not_found"] },
+  },
+  'POST /overrides/{id}/clear/': {
+    summary: "Create or run overrides one (id) clear",
+    description: "clears it -> the override (active: false, cleared_at, cleared_by); the reached devices' schedules are compiled at once. 409 override_not_active when it was already cleared or has ended.",
+    response: Override,
+    errors: { 409: ["override_not_active"] },
+  },
+};
