@@ -13,6 +13,8 @@ import { apiDocument } from './routes/openapi.ts';
 import { helmetHeaders } from './securityHeaders.ts';
 
 export const API_PREFIX = '/api/v1';
+/** The one inline <style> element Swagger UI (the /api/docs reference page) writes, allowed by its hash on that page only. */
+export const SWAGGER_UI_STYLE_HASH = 'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w=';
 const HASHED_ASSET = /\.[0-9a-f]{8,}\.(?:js|css|png|jpe?g|svg|webp|woff2?)(?:\.br|\.gz)?$/;
 /**
  * A path whose last segment ends in a file extension names a file, never a page of the app. An extension starts with a
@@ -159,7 +161,14 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   // The API reference page: Swagger UI from node_modules (no CDN), under the app's own security headers, showing the
   // document GET /api/v1/openapi.json serves (server/openapi).
   await app.register(fastifySwagger, { mode: 'static', specification: { document: apiDocument() as never } });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { deepLinking: true }, logLevel: 'warn' });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    uiConfig: { deepLinking: true },
+    theme: { title: 'Vitrine API' },
+    logLevel: 'warn',
+    // Swagger UI fills one <style> element of its own: the page's CSP allows exactly that element, by its hash.
+    transformStaticCSP: (header) => header.replace("style-src 'self'", `style-src 'self' '${SWAGGER_UI_STYLE_HASH}'`),
+  });
 
   if (fs.existsSync(ctx.config.localesDir)) {
     await app.register(fastifyStatic, {

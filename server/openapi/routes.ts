@@ -1,5 +1,5 @@
 import { array, object, type Struct } from 'superstruct';
-import { Page } from '../../src/services/schemas/common.ts';
+import { Id, Page } from '../../src/services/schemas/common.ts';
 import { RefreshBody, TokenObtainBody, TokenPair } from '../../src/services/schemas/auth.ts';
 import { Campaign, CampaignCreateBody, CampaignDevices, CampaignDevicesBody, CampaignDevicesSaved, CampaignListQuery, CampaignMatchBody, CampaignMatchEnvelope, CampaignPage, CampaignReportQuery, CampaignUpdateBody, MultiplyBody, MultiplyResult } from '../../src/services/schemas/campaigns.ts';
 import { Company, CompanyActiveBody, CompanyCreateBody, CompanyPage, CompanySummary, CompanyUpdateBody, CompanyVideoUploadBody, Department, DepartmentCreateBody, DepartmentListQuery, DepartmentPage, DepartmentUpdateBody, Office, OfficeCreateBody, OfficeListQuery, OfficePage, OfficeUpdateBody } from '../../src/services/schemas/company.ts';
@@ -13,6 +13,7 @@ import { Override, OverrideCreateBody, OverrideListQuery } from '../../src/servi
 import { DevicePlayback, MediaPlayback } from '../../src/services/schemas/playback.ts';
 import { CommitResult, DeviceGroupPage, Playlist, PlaylistCreateBody, PlaylistDetail, PlaylistDetailPage, PlaylistListQuery, PlaylistPage, PlaylistUpdateBody, Track, TrackCreateBody, TrackPositionsBody, TrackRowPage, TrackUpdateBody } from '../../src/services/schemas/playlists.ts';
 import { Preferences, PreferencesBody } from '../../src/services/schemas/profile.ts';
+import { DeviceScreenshotList } from '../../src/services/schemas/screenshots.ts';
 import { DeviceSchedule, Event, EventCreateBody, EventListQuery, EventOptionsBody, EventOptionsPage, EventPageEnvelope, EventUpdateBody, PublishResult } from '../../src/services/schemas/scheduler.ts';
 import { CompareAnswer, CompareQuery, EntitySearchAnswer, EntitySearchQuery, LiveAnswer, StatisticsAnswer, StatisticsQuery, UnloadQuery } from '../../src/services/schemas/statistics.ts';
 import { TimelinePage, TimelineQuery } from '../../src/services/schemas/timeline.ts';
@@ -236,6 +237,16 @@ export const routeDocs: Record<string, RouteDoc> = {
     response: Device,
     errors: { 400: ["not_an_image"], 413: ["too_large"] },
   },
+  'GET /tvpi/devices/{id}/screenshots/': {
+    summary: 'The kept screenshots of the device, newest first',
+    description: 'Devices view. The last 10 per device are kept; command is the SCREENSHOT it answers, requested_by who queued it; link is the image.',
+    response: DeviceScreenshotList,
+  },
+  'GET /tvpi/devices/{id}/screenshots/{shot}': {
+    summary: 'One screenshot (image/jpeg)',
+    description: '404 when absent or no longer kept.',
+    answer: 'file',
+  },
   'GET /tvpi/devices/{id}/photo': {
     summary: "The location photo",
     description: "the location photo; 404 when none.",
@@ -275,6 +286,15 @@ export const routeDocs: Record<string, RouteDoc> = {
     auth: 'player',
     body: PlayerHeartbeatBody,
     response: PlayerHeartbeatAnswer,
+  },
+  'POST /player/screenshot/': {
+    summary: "The player's answer to a SCREENSHOT command: one JPEG of at most 2 MB",
+    description: '?command={id} (optional): the command it answers. Multipart with one file part screenshot -> 201 {id}.',
+    auth: 'player',
+    status: 201,
+    body: 'multipart',
+    response: object({ id: Id }),
+    errors: { 400: ['not_a_jpeg', 'invalid_multipart'], 413: ['too_large'] },
   },
   'POST /player/bye/': {
     summary: "The player is going offline (shutdown, reboot): the device shows offline until its next heartbeat",

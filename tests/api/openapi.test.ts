@@ -5,8 +5,10 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SWAGGER_UI_STYLE_HASH } from '../../server/app.ts';
 import { routeDocs } from '../../server/openapi/routes.ts';
 import { answerProblems, routeKey } from '../helpers/answerCheck.ts';
+import { launchBrowser } from '../helpers/browser.ts';
 import { signIn, startTestServer, type TestServer } from '../helpers/server.ts';
 
 let server: TestServer;
@@ -103,6 +105,26 @@ describe('the OpenAPI document', () => {
     expect(html).not.toMatch(/<script>|https?:\/\//);
     const json = await (await fetch(`${server.origin}/api/docs/json`)).json();
     expect(json).toEqual(document);
+    // Swagger UI's own <style> element is allowed on its page only.
+    expect(page.headers.get('content-security-policy')).toContain(SWAGGER_UI_STYLE_HASH);
+    expect((await fetch(`${server.api}/openapi.json`)).headers.get('content-security-policy')).not.toContain(SWAGGER_UI_STYLE_HASH);
+
+    // In a real browser the page renders the document without a single CSP violation or page error.
+    const browser = await launchBrowser();
+    try {
+      const tab = await browser.newPage();
+      const problems: string[] = [];
+      tab.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      tab.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+      await tab.addInitScript(() => document.addEventListener('securitypolicyviolation', (event: Event) => { const violation = event as Event & { violatedDirective: string; blockedURI: string }; console.error(`CSP ${violation.violatedDirective} ${violation.blockedURI}`); }));
+      await tab.goto(`${server.origin}/api/docs`);
+      await tab.locator('.swagger-ui .info .title', { hasText: 'Vitrine API' }).waitFor();
+      await tab.locator('.opblock-summary-path', { hasText: '/auth/token-obtain/' }).first().click();
+      await tab.locator('.opblock-body').first().waitFor();
+      expect(problems).toEqual([]);
+    } finally {
+      await browser.close();
+    }
   });
 });
 
