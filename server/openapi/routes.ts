@@ -1,4 +1,4 @@
-import { array, object, type Struct } from 'superstruct';
+import { array, object, type, type Struct } from 'superstruct';
 import { Id, Page } from '../../src/services/schemas/common.ts';
 import { RefreshBody, TokenObtainBody, TokenPair } from '../../src/services/schemas/auth.ts';
 import { Campaign, CampaignCreateBody, CampaignDevices, CampaignDevicesBody, CampaignDevicesSaved, CampaignListQuery, CampaignMatchBody, CampaignMatchEnvelope, CampaignPage, CampaignReportQuery, CampaignUpdateBody, MultiplyBody, MultiplyResult } from '../../src/services/schemas/campaigns.ts';
@@ -14,6 +14,7 @@ import { DevicePlayback, MediaPlayback } from '../../src/services/schemas/playba
 import { CommitResult, DeviceGroupPage, Playlist, PlaylistCreateBody, PlaylistDetail, PlaylistDetailPage, PlaylistListQuery, PlaylistPage, PlaylistUpdateBody, Track, TrackCreateBody, TrackPositionsBody, TrackRowPage, TrackUpdateBody } from '../../src/services/schemas/playlists.ts';
 import { Preferences, PreferencesBody } from '../../src/services/schemas/profile.ts';
 import { DeviceScreenshotList } from '../../src/services/schemas/screenshots.ts';
+import { AlertSettings, AlertSettingsBody, WebhookCreateBody, WebhookDelivery, WebhookEndpoint, WebhookTestResult, WebhookUpdateBody } from '../../src/services/schemas/webhooks.ts';
 import { DeviceSchedule, Event, EventCreateBody, EventListQuery, EventOptionsBody, EventOptionsPage, EventPageEnvelope, EventUpdateBody, PublishResult } from '../../src/services/schemas/scheduler.ts';
 import { CompareAnswer, CompareQuery, EntitySearchAnswer, EntitySearchQuery, LiveAnswer, StatisticsAnswer, StatisticsQuery, UnloadQuery } from '../../src/services/schemas/statistics.ts';
 import { TimelinePage, TimelineQuery } from '../../src/services/schemas/timeline.ts';
@@ -926,5 +927,54 @@ export const routeDocs: Record<string, RouteDoc> = {
     description: "clears it -> the override (active: false, cleared_at, cleared_by); the reached devices' schedules are compiled at once. 409 override_not_active when it was already cleared or has ended.",
     response: Override,
     errors: { 409: ["override_not_active"] },
+  },
+  'GET /webhooks/': {
+    summary: "Paged webhook endpoints of the caller's companies",
+    response: Page(WebhookEndpoint),
+  },
+  'POST /webhooks/create/': {
+    summary: 'Register a webhook endpoint',
+    description: 'secret: 16 to 200 printable characters, else the server makes one -> 201 the endpoint with its secret. Only http(s) URLs; private, loopback and link-local addresses are refused unless configured.',
+    status: 201,
+    body: WebhookCreateBody,
+    response: WebhookEndpoint,
+    errors: { 400: ['webhook_url_refused', 'unknown_company'] },
+  },
+  'GET /webhooks/{id}': {
+    summary: 'One webhook endpoint (no secret)',
+    response: WebhookEndpoint,
+  },
+  'PUT /webhooks/{id}': {
+    summary: 'Update a webhook endpoint',
+    description: 'The endpoint, with the new secret when regenerate_secret was asked.',
+    body: WebhookUpdateBody,
+    response: WebhookEndpoint,
+    errors: { 400: ['webhook_url_refused'] },
+  },
+  'DELETE /webhooks/{id}': {
+    summary: 'Delete a webhook endpoint, with its deliveries',
+    status: 204,
+  },
+  'GET /webhooks/{id}/deliveries/': {
+    summary: 'Paged deliveries of the endpoint, newest first, each with its attempts',
+    response: Page(WebhookDelivery),
+  },
+  'POST /webhooks/{id}/test/': {
+    summary: 'Send a webhook.test event at once and answer what the receiver said',
+    response: WebhookTestResult,
+  },
+  'GET /alerts/settings/': {
+    summary: "Offline alert settings of the caller's companies and their offices",
+    response: type({ results: array(AlertSettings) }),
+  },
+  'PUT /alerts/settings/': {
+    summary: 'Create or replace the offline alert settings of a company or one of its offices',
+    body: AlertSettingsBody,
+    response: AlertSettings,
+    errors: { 400: ['unknown_company', 'unknown_office'] },
+  },
+  'DELETE /alerts/settings/{id}': {
+    summary: "Remove settings: the company's defaults (or the office's company's settings) apply again",
+    status: 204,
   },
 };
