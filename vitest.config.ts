@@ -37,7 +37,9 @@ export default defineConfig({
       {
         test: { name: 'model', include: ['tests/model/**/*.test.{ts,tsx}'], environment: 'happy-dom' },
       },
-      apiProject('api', ''),
+      // The PGlite run checks every JSON answer of a documented route against its OpenAPI response schema
+      // (tests/helpers/answerCheck.ts; a file's server fails close() naming the route and the field).
+      apiProject('api', '', API_FILES, { env: { VITRINE_CHECK_ANSWERS: '1' } }),
       ...(postgresUrl ? [apiProject('api-postgres', postgresUrl)] : []),
       s3Project,
       {
