@@ -109,6 +109,7 @@ const mutations: Mutation[] = [
   ['mediaDetails', 'changed delay', 'a processing file reloads every 30 s instead of 3 s', mediaDetails, () => withDelay(mediaDetails.machine, 'poll', 30_000)],
   ['playerLifecycle', 'changed delay', 'the heartbeat comes every 300 s instead of 30 s', playerLifecycle, () => withDelay(playerLifecycle.machine, 'heartbeat', 300_000)],
   ['playerDownloader', 'dropped guard', 'a file whose checksum does not match is kept', playerDownloader, on(playerDownloader, (c) => void delete at(c, 'fetching').invoke.onDone[0].guard)],
+  ['playerDownloader', 'swapped action', 'a mismatch that may be retried gives the file up', playerDownloader, on(playerDownloader, (c) => void (at(c, 'fetching').invoke.onDone[1].actions = at(c, 'fetching').invoke.onDone[2].actions))],
   ['mediaPicker', 'removed ignore rule', '"Cancel" while the tracks are added closes the picker', mediaPicker, on(mediaPicker, (c) => void delete at(c, 'adding').on['picker.cancel'])],
   ['playlistCommit', 'removed ignore rule', 'a reload of the editor during a commit changes where the flow is', playlistCommit, on(playlistCommit, (c) => void delete at(c, 'committing').on['commit.sync'])],
   ['scheduler', 'removed ignore rule', 'deleting an event while publishing is allowed', scheduler, on(scheduler, (c) => void delete at(c, 'ready.publishing').on['event.delete'])],

@@ -22,7 +22,8 @@ const scan = { to: 'scanning', calls: ['listStored'] };
 
 /** What the machine must do after a file of the queue is settled: the next download, or complete. */
 function afterSettled(context: DownloaderContext, queue: ScheduledMedia[], extra: string[] = []) {
-  return queue.length ? { to: 'fetching', calls: [...extra, `fetchMedia: ${queue[0]!.id}`] } : { to: 'complete', calls: extra };
+  const see = { queue: ids(queue.map((media) => media.id)) };
+  return queue.length ? { to: 'fetching', see, calls: [...extra, `fetchMedia: ${queue[0]!.id}`] } : { to: 'complete', see, calls: extra };
 }
 
 /** The downloader of the web player: evict what is no longer scheduled, download the rest, check each checksum. */
@@ -79,7 +80,11 @@ export default defineQa({
       [MISMATCH]: (context: DownloaderContext) => {
         const [head, ...rest] = context.queue;
         const attempts = (context.attempts[head!.id] ?? 0) + 1;
-        if (attempts < MAX_ATTEMPTS) return afterSettled(context, [...rest, head!]);
+        // Another try: the file goes to the end of the queue and is not given up.
+        if (attempts < MAX_ATTEMPTS) {
+          const settled = afterSettled(context, [...rest, head!]);
+          return { ...settled, see: { ...settled.see, failed: ids(context.failed) } };
+        }
         return { ...afterSettled(context, rest), see: { failed: ids([...context.failed, head!.id]) } };
       },
       [MISSING]: (context: DownloaderContext) => ({ ...afterSettled(context, context.queue.slice(1)), see: { failed: ids([...context.failed, context.queue[0]!.id]) } }),

@@ -9,6 +9,8 @@ export default defineFormQa({
   input: playlistFormInput(null),
   valid: { words: 'type the name "Утренний эфир, северные крылья" (30 characters)', field: 'name', value: 'Утренний эфир, северные крылья' },
   invalid: { words: 'type a 31-character name', field: 'name', value: 'Утренний эфир, северные крылья!', errors: { name: 'too_long' } },
+  // A name is required and at most 30 characters (spec section 9).
+  errors: (fields) => (String(fields.name).trim() === '' ? { name: 'required' } : { name: 'too_long' }),
   sendable: (fields) => {
     const name = String(fields.name).trim();
     return name !== '' && [...name].length <= 30;

@@ -37,22 +37,35 @@ export function walkPath(qa: QaCatalogue, seed: number, steps: number): QaPath {
   const path: QaPath = { start, steps: [] };
   let snapshot = initialOf(qa, start);
   const samples = Object.keys(qa.events);
+  const spent = new Set<string>();
   for (let step = 0; step < steps && snapshot.status === 'active'; step++) {
-    const possible = samples.filter((sample) => canHappen(qa, snapshot, sample));
+    const possible = samples.filter((sample) => canHappen(qa, snapshot, sample) && !spent.has(sample));
     if (!possible.length) break;
     const sample = possible[Math.floor(random() * possible.length)]!;
     path.steps.push(sample);
-    snapshot = pureStep(qa.machine, snapshot, qa.events[sample]!).snapshot;
+    snapshot = advance(qa, snapshot, sample, spent);
   }
   return path;
+}
+
+/**
+ * One pure step. A delay's timer runs out once per entry of its state: a delay that ran out and changed nothing (its
+ * guard false) cannot run out again until a step takes a transition (which may enter its state anew).
+ */
+function advance(qa: QaCatalogue, snapshot: AnyMachineSnapshot, sample: string, spent: Set<string>): AnyMachineSnapshot {
+  const step = pureStep(qa.machine, snapshot, qa.events[sample]!);
+  if (step.transitions.length) spent.clear();
+  else if (qa.events[sample]!.type.startsWith('xstate.after.')) spent.add(sample);
+  return step.snapshot;
 }
 
 /** Whether every step of a path can happen where it is sent (a shrunk walk must stay one a user could do). */
 export function possible(qa: QaCatalogue, path: QaPath): boolean {
   let snapshot = initialOf(qa, path.start);
+  const spent = new Set<string>();
   for (const sample of path.steps) {
-    if (snapshot.status !== 'active' || !canHappen(qa, snapshot, sample)) return false;
-    snapshot = pureStep(qa.machine, snapshot, qa.events[sample]!).snapshot;
+    if (snapshot.status !== 'active' || !canHappen(qa, snapshot, sample) || spent.has(sample)) return false;
+    snapshot = advance(qa, snapshot, sample, spent);
   }
   return true;
 }

@@ -11,6 +11,8 @@ export default defineFormQa({
   input: userPasswordInput(user),
   valid: { words: 'type the password "пароль-2026"', field: 'password', value: 'пароль-2026' },
   invalid: { words: 'type the password "kiosk"', field: 'password', value: 'kiosk', errors: { password: 'out_of_range' } },
+  // A password is required, then 8 to 128 characters.
+  errors: (fields) => ({ password: String(fields.password) === '' ? 'required' : 'out_of_range' }),
   sendable: (fields) => String(fields.password).length >= 8,
   saved: user,
   refusal: { words: 'the server refuses: the password is weak', code: 'weak_password', fields: { password: 'weak_password' } },
