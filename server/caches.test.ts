@@ -81,6 +81,18 @@ describe('PlayerCache', () => {
     expect(cache.get('SN-1')).toBeUndefined();
   });
 
+  it('marks a queued command on the entry it keeps, and ignores an answer begun before that says none waits', () => {
+    const cache = new PlayerCache(2000, clock().now);
+    cache.store(player({ readAt: 10 }), cache.begin());
+    const write = cache.begin();
+    cache.commandQueued(1);
+    expect(cache.get('SN-1')).toMatchObject({ id: 1, commandsPending: true });
+    cache.store(player({ readAt: 20, commandsPending: false }), write);
+    expect(cache.get('SN-1')).toMatchObject({ readAt: 10, commandsPending: true });
+    cache.commandQueued(99);
+    expect(cache.get('SN-1')?.id).toBe(1);
+  });
+
   it('keeps the newer of two answers', () => {
     const cache = new PlayerCache(2000, clock().now);
     cache.store(player({ readAt: 20, configVersion: 3 }), cache.begin());

@@ -189,7 +189,19 @@ export class PlayerCache {
     this.serialById.delete(current.id);
   }
 
-  /** The device was changed through this instance (edited, activated, deleted, a command queued, a config saved, signed off). */
+  /**
+   * A command was queued for the device (nothing else of it changed): its entry stays, marked so that its next heartbeat
+   * goes to the database to claim the command, without a read first. A read or write begun before is not stored (it may
+   * say no command waits).
+   */
+  commandQueued(id: number): void {
+    this.generation += 1;
+    const serial = this.serialById.get(id);
+    const entry = serial === undefined ? undefined : this.bySerial.get(serial);
+    if (entry) entry.commandsPending = true;
+  }
+
+  /** The device was changed through this instance (edited, activated, deleted, a config saved, signed off). */
   forgetDevice(id: number): void {
     this.generation += 1;
     const serial = this.serialById.get(id);

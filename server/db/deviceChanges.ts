@@ -71,7 +71,9 @@ export function watchDeviceChanges(
         for (;;) {
           const changes = await deviceChangesAfter(db, last, PAGE);
           for (const change of changes) {
-            players.forgetDevice(change.deviceId);
+            // A queued command changes nothing the entry holds but that a command waits: the heartbeat then claims it without a read.
+            if (change.kind === 'command') players.commandQueued(change.deviceId);
+            else players.forgetDevice(change.deviceId);
             last = change.seq;
           }
           if (changes.length) onChanges(changes);

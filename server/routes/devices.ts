@@ -276,7 +276,7 @@ export default async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx:
       const row = await present(id, await edit(request));
       if (!row.device.isActive) throw conflict('device_disabled', 'The device is disabled.');
       const command = await queueCommand(db, id, body.command, currentUser(request).id);
-      ctx.players.forgetDevice(id);
+      ctx.players.commandQueued(id);
       await record(db, { userId: currentUser(request).id, action: 'command', entity: 'device', entityId: id, detail: { command: body.command }, changes: { command: [null, body.command] } });
       return reply.code(202).send({ id: command.id, device: id, command: body.command, status: 'queued', created_at: command.createdAt.toISOString() });
     });
