@@ -15,6 +15,12 @@ import { EVENTS, startScaleServer } from './scale-server.ts';
  *  - heartbeat throughput against a bare Fastify route, two alternating pairs, the lower ratio (goal 0.4);
  *  - publishing the one campaign every device is in (5 weekly events: every device's schedule compiled and stored) (goal 20 s).
  * The server runs pinned to one core, this client on the other; PostgreSQL runs wherever the machine puts it.
+ *
+ * What EXPLAIN (ANALYZE, BUFFERS) showed at 100,000 devices (load average 19 on 2 cores), not fixed yet: a list page's
+ * exact count reads every matching row from the heap. `status=offline&type=android` (16,000 matches) is a bitmap heap
+ * scan of 4,692 blocks through devices_type_idx, 60 ms; `search=10.0.3` rechecks 23,056 trigram candidates for 2,816
+ * matches, 90 ms. A covering index would need last_connection, which every heartbeat's contact write changes (its
+ * updates would stop being HOT): measure the heartbeat ratio before choosing that.
  */
 
 const SIZES = (process.env.SCALE_BENCH_SIZES ?? '10000,100000').split(',').map(Number);
