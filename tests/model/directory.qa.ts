@@ -52,6 +52,7 @@ export default defineQa({
   machine: directoryMachine,
   file: 'src/machines/directory.machine.ts',
   title: 'The Directory of encoding presets',
+  req: { [SAVED_NEW]: ['S8.2-18'], [SAVE_OFFLINE]: ['S8.2-18'] },
   namespace: 'directory',
   actors: ['loadQueries', 'saveQuery', 'toggleQuery'],
   recorded: ['notify'],

@@ -11,6 +11,7 @@ export default defineQa({
   machine: drawerMachine,
   file: 'src/machines/drawer.machine.ts',
   title: 'The navigation drawer of narrow windows',
+  req: { [TOGGLE]: ['S4.12-1'], [OPEN]: ['S4.12-1'], [CLOSE]: ['S4.12-1'] },
   events: { [TOGGLE]: { type: 'drawer.toggle' }, [OPEN]: { type: 'drawer.open' }, [CLOSE]: { type: 'drawer.close' } },
   initial: { start: { to: 'closed', see: { open: false } } },
   expect: {

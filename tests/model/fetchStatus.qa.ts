@@ -14,6 +14,7 @@ export default defineQa({
   machine: fetchStatusMachine,
   file: 'src/machines/fetchStatus.machine.ts',
   title: 'The fetch status of a loaded list (spec section 4)',
+  req: { [LOAD]: ['S4.1-1', 'S4.1-2'], [ANSWER]: ['S4.1-3'], [FORBIDDEN]: ['S4.1-4'], [OFFLINE]: ['S4.1-4'] },
   actors: ['load'],
   events: {
     [LOAD]: { type: 'fetch.load' },

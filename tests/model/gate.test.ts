@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { diagramDocument } from './qa/diagram.ts';
 import { catalogueFileFor, findCatalogues, findMachines, ROOT } from './qa/registry.ts';
+import { requirementReport } from './qa/requirements.ts';
 import { machinePage } from './qa/words.ts';
 
 function readOrMissing(file: string): string {
@@ -52,4 +53,12 @@ it('every link of docs/machines/README.md leads to a file (npm run qa:diagrams, 
 it('every catalogue belongs to a machine of src/machines', () => {
   const orphans = catalogues.filter((catalogue) => !machines.some((found) => found.machine === catalogue.qa.machine));
   expect(orphans.map((catalogue) => catalogue.file)).toEqual([]);
+});
+
+it('every spec requirement is checked by a path or names its test outside the machines, and docs/qa/REQUIREMENTS.md is up to date (npm run qa:requirements -- --markdown)', async () => {
+  const report = await requirementReport(machines, catalogues);
+  expect(report.unchecked, 'no path checks these requirements: tag the steps that check them with req ids (tests/model/requirements.ts)').toEqual([]);
+  expect(report.unknown, 'catalogues name ids that are not requirements').toEqual([]);
+  expect(report.missingTests, 'requirements checked outside the machines name a test file that does not exist').toEqual([]);
+  expect(readOrMissing(join(ROOT, 'docs/qa/REQUIREMENTS.md'))).toBe(report.document);
 });

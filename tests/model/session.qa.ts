@@ -37,6 +37,7 @@ export default defineQa({
   machine: sessionMachine,
   file: 'src/machines/session.machine.ts',
   title: 'The signed-in session',
+  req: { [ACCEPTED]: ['S4.8-1', 'S8.2-1'], [REFUSED]: ['S4.8-2', 'S8.2-1'], [SIGN_IN_OFFLINE]: ['S4.8-2'], [SIGN_OUT]: ['S4.9-1'], [LOGGED_OUT]: ['S4.9-2', 'S4.9-3', 'S4.9-4'], [LOGOUT_FAILS]: ['S4.9-2', 'S4.9-3', 'S4.9-4'], [REFRESHED]: ['S4.10-2'], [REFRESH_REFUSED]: ['S4.10-2', 'S8.1-4'], [TOKENS_STORED]: ['S8.1-3'], [EXPIRED]: ['S8.1-5', 'S4.11-1'], [PROFILE_FAILS]: ['S8.1-7'], 'an access token stored': ['S4.10-1', 'S4.11-1'], 'no tokens stored': ['S4.10-3'] },
   actors: ['refreshTokens', 'obtainTokens', 'loadProfile', 'logout'],
   recorded: ['goToLogin', 'goToStart', 'notify'],
   starts: {

@@ -11,6 +11,7 @@ export default defineQa({
   machine: themeMachine,
   file: 'src/machines/theme.machine.ts',
   title: 'The colour theme',
+  req: { [DARK]: ['S4.13-1'], [GREEN]: ['S4.13-1'], [UNKNOWN]: ['S8.2-4'] },
   recorded: ['warnInvalidTheme'],
   starts: {
     'nothing stored': () => localStorage.clear(),

@@ -101,6 +101,7 @@ export default defineQa({
   machine: campaignDevicesMachine,
   file: 'src/machines/campaigns/campaignDevices.machine.ts',
   title: "The campaign devices editor",
+  req: { [MISMATCH]: ['S5-9', 'S8.2-11'], [SAVED]: ['S8.2-7'], [SAVE_FAILS]: ['S8.2-7'], [A_FAILS]: ['S8.2-10'], [IMPORTED]: ['S8.2-12'], [IMPORTED_NOTHING]: ['S8.2-12'] },
   actors: ['loadParticipating', 'loadAvailable', 'importFile', 'save', 'multiply'],
   recorded: ['notify'],
   input: { campaignId: 9 },

@@ -22,6 +22,7 @@ export default defineFormQa({
   machine: campaignFormMachine,
   file: 'src/machines/campaigns/campaignForm.machine.ts',
   title: 'The add / edit campaign form',
+  req: { 'clear the name': ['S5-2'], 'the server refuses: a campaign with devices cannot change its screen position': ['S5-7'] },
   input: campaignFormInput(campaign()),
   valid: { words: 'type the name "Spring sale"', field: 'name', value: 'Spring sale' },
   invalid: { words: 'clear the name', field: 'name', value: '  ', errors: { name: 'required' } },

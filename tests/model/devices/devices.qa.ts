@@ -56,6 +56,7 @@ export default defineQa({
   machine: devicesMachine,
   file: 'src/machines/devices/devices.machine.ts',
   title: 'The devices page: list, statistics and export',
+  req: { [ADDED]: ['S4.2-1'], [ACTIVATED]: ['S4.2-2'], [DEACTIVATED]: ['S4.2-3'], [FILTER]: ['S4.7-1'] },
   actors: ['loadDevices', 'loadStatistics', 'exportXlsx'],
   recorded: ['saveExport', 'notify'],
   input: {},

@@ -21,6 +21,7 @@ export default defineQa({
   machine: devicesActivationMachine,
   file: 'src/machines/devices/devicesActivation.machine.ts',
   title: 'Activation of one device',
+  req: { [TOGGLE]: ['S4.2-4'], [NOW_ACTIVE]: ['S4.2-4'], [NOW_INACTIVE]: ['S4.2-4'] },
   actors: ['changeActive'],
   recorded: ['changed', 'notify'],
   starts: { 'an active device': () => ({ device: ACTIVE }), 'an inactive device': () => ({ device: INACTIVE }) },

@@ -37,6 +37,7 @@ export default defineQa({
   machine: devicesCardMachine,
   file: 'src/machines/devices/devicesCard.machine.ts',
   title: "The device card's actions",
+  req: { [READY]: ['S8.2-6'], [NOT_READY]: ['S8.2-6'] },
   actors: ['checkDevice', 'rebootDevice', 'uploadPhoto', 'clearPhoto', 'deleteDevice'],
   recorded: ['notify', 'changed', 'removed'],
   input: { device: DEVICE },

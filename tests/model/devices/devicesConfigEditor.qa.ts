@@ -43,6 +43,7 @@ export default defineQa({
   machine: devicesConfigEditorMachine,
   file: 'src/machines/devices/devicesConfigEditor.machine.ts',
   title: "The config editor of one device's files",
+  req: { [SAVED]: ['S8.2-8'] },
   actors: ['loadConfigs', 'saveConfig'],
   recorded: ['notify'],
   input: { deviceId: 7 },

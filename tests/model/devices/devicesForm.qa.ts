@@ -31,6 +31,7 @@ export default defineQa({
   machine: devicesFormMachine,
   file: 'src/machines/devices/devicesForm.machine.ts',
   title: 'The add-device and edit-device form',
+  req: { [EXISTS]: ['S8.2-5'] },
   actors: ['saveDevice'],
   recorded: ['saved', 'cancelled'],
   starts: { 'adding a device': () => ({}), 'editing device 3': () => ({ device: fakeDevice(3) }) },

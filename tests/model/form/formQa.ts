@@ -27,6 +27,11 @@ export interface FormQa {
   saved: unknown;
   /** A refusal of the server: its code and field errors. */
   refusal: { words: string; code: string; fields: Record<string, string> };
+  /** For the pages (see QaCatalogue): spec requirement ids by sample, preconditions, how to cause a sample, toast namespace. */
+  req?: QaCatalogue['req'];
+  preconditions?: QaCatalogue['preconditions'];
+  howTo?: QaCatalogue['howTo'];
+  namespace?: string;
 }
 
 /**
@@ -48,6 +53,10 @@ export function defineFormQa(form: FormQa): QaCatalogue {
     machine: form.machine,
     file: form.file,
     title: form.title,
+    ...(form.req ? { req: form.req } : {}),
+    ...(form.preconditions ? { preconditions: form.preconditions } : {}),
+    ...(form.howTo ? { howTo: form.howTo } : {}),
+    ...(form.namespace ? { namespace: form.namespace } : {}),
     actors: ['save'],
     recorded: ['saved', 'closed'],
     input: form.input,

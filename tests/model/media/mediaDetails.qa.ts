@@ -34,6 +34,7 @@ export default defineQa({
   machine: mediaDetailsMachine,
   file: 'src/machines/media/mediaDetails.machine.ts',
   title: 'The media details screen',
+  req: { [LOADED_PROCESSING]: ['S4.4-1'], [REFRESHED]: ['S4.4-1'], [DELETE]: ['S8.2-23'], [DELETED]: ['S8.2-19'], [DELETE_FAILS]: ['S8.2-19'] },
   actors: ['loadDetails', 'refreshDetails', 'deleteMedia', 'retryMedia'],
   recorded: ['goToList', 'notify'],
   input: { id: 3 },

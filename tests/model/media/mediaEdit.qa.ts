@@ -7,6 +7,7 @@ export default defineFormQa({
   machine: mediaEditMachine,
   file: 'src/machines/media/mediaEdit.machine.ts',
   title: 'The edit-media form',
+  req: { 'the server refuses: the name is too long': ['S8.2-21'], 'the network is down during the save': ['S8.2-21'] },
   input: mediaEditInput(mediaFile()),
   valid: { words: 'type the name "Intro"', field: 'name', value: 'Intro' },
   invalid: { words: 'clear the name', field: 'name', value: '   ', errors: { name: 'required' } },

@@ -14,6 +14,7 @@ export default defineQa({
   machine: mediaListMachine,
   file: 'src/machines/media/mediaList.machine.ts',
   title: 'The media list and its fetch status',
+  req: { [FORBIDDEN]: ['S8.2-21'] },
   actors: ['load'],
   events: {
     [LOAD]: { type: 'fetch.load' },

@@ -48,6 +48,7 @@ export default defineQa({
   machine: uploadMachine,
   file: 'src/machines/media/upload.machine.ts',
   title: 'One upload batch of the add-media form',
+  req: { [REFUSED]: ['S5-11', 'S8.2-17'], [PICK_HUGE]: ['S5-12'] },
   actors: ['uploadFile'],
   recorded: ['uploaded', 'batchFinished'],
   events: {

@@ -27,6 +27,7 @@ export default defineQa({
   machine: objectUploadMachine,
   file: 'src/machines/navigation/objectUpload.machine.ts',
   title: 'The add / edit form of a navigation object',
+  req: { [TAKEN]: ['S5-4'], [PICK_HUGE]: ['S5-13'] },
   actors: ['writeObject'],
   recorded: ['saved'],
   starts: {

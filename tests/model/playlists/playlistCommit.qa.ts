@@ -17,6 +17,7 @@ export default defineQa({
   machine: playlistCommitMachine,
   file: 'src/machines/playlists/playlistCommit.machine.ts',
   title: 'Committing a playlist',
+  req: { [COMMIT]: ['S4.3-1'], [UPDATED]: ['S4.3-1', 'S8.2-16'], [UP_TO_DATE]: ['S8.2-16'], [OFFLINE]: ['S8.2-16'] },
   namespace: 'playlists',
   actors: ['commitPlaylist'],
   recorded: ['notify'],

@@ -85,6 +85,7 @@ export default defineQa({
   machine: playlistEditorMachine,
   file: 'src/machines/playlists/playlistEditor.machine.ts',
   title: 'The playlist editor',
+  req: { [SAVE_FAILED]: ['S8.2-20'], [REMOVED]: ['S8.2-19'] },
   namespace: 'playlists',
   actors: ['loadPlaylist', 'saveDraft', 'removeTrack', 'reloadPlaylist'],
   recorded: ['notify', 'loaded'],

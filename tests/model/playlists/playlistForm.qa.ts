@@ -6,6 +6,7 @@ export default defineFormQa({
   machine: playlistFormMachine,
   file: 'src/machines/playlists/playlistForm.machine.ts',
   title: 'The add-playlist form',
+  req: { 'type a 31-character name': ['S5-3'], 'the server refuses: the playlist has tracks': ['S5-8'] },
   input: playlistFormInput(null),
   valid: { words: 'type the name "Утренний эфир, северные крылья" (30 characters)', field: 'name', value: 'Утренний эфир, северные крылья' },
   invalid: { words: 'type a 31-character name', field: 'name', value: 'Утренний эфир, северные крылья!', errors: { name: 'too_long' } },

@@ -88,8 +88,17 @@ export interface QaCatalogue<TMachine extends AnyStateMachine = AnyStateMachine>
   namespace?: string;
   /** Per sample, how a tester causes it (a server outcome: which request to refuse, what data to prepare). */
   howTo?: Record<string, string>;
-  /** Samples the screen cannot produce, each with the reason: the pages mark those steps "not possible on screen". */
-  offScreen?: Record<string, string>;
+  /**
+   * Samples the screen cannot produce, each with the reason (or, by state, the reasons in the states where it cannot:
+   * `{ signingIn: 'the login form is gone while...' }`, looked up from the active leaf upwards): the pages mark those
+   * steps "not possible on screen".
+   */
+  offScreen?: Record<string, string | Record<string, string>>;
+  /**
+   * Spec requirement ids (tests/model/requirements.ts) by sample or start name: a step sending the sample checks them
+   * where the catalogue expects something of it in the state it is sent in (an expectation's own `req` is finer).
+   */
+  req?: Record<string, readonly string[]>;
   /** Per recorded action, what the screen shows when it is called (`goToLogin: 'the login screen'`). */
   onScreen?: Record<string, string>;
   /**

@@ -105,6 +105,20 @@ export function withRefused(qa: QaCatalogue, path: QaPath, reached: string[][], 
   return { start: path.start, steps };
 }
 
+/** Why the screen cannot produce a sample in these states, or undefined when it can. */
+function offScreenReason(qa: QaCatalogue, sample: string, leaves: string[]): string | undefined {
+  const entry = qa.offScreen?.[sample];
+  if (entry === undefined || typeof entry === 'string') return entry;
+  for (const leaf of leaves) {
+    const parts = leaf ? leaf.split('.') : [];
+    for (let length = parts.length; length >= 0; length--) {
+      const reason = entry[parts.slice(0, length).join('.')];
+      if (reason !== undefined) return reason;
+    }
+  }
+  return undefined;
+}
+
 /** What a tester prepares before a path, from the catalogue's preconditions of its start. */
 function preconditionsInWords(qa: QaCatalogue, start: string): string | null {
   const before = qa.preconditions?.[start];
@@ -129,6 +143,15 @@ function reqsOf(expectations: StepExpectation[]): string[] {
   return [...new Set(expectations.flatMap((expectation) => expectation.req ?? []))];
 }
 
+/** Whether the catalogue writes an expectation for the sample in one of the active leaves (or their ancestors). */
+function expected(qa: QaCatalogue, leaves: string[], sample: string): boolean {
+  return leaves.some((leaf) => {
+    const parts = leaf ? leaf.split('.') : [];
+    for (let length = parts.length; length >= 0; length--) if (qa.expect[parts.slice(0, length).join('.')]?.[sample] !== undefined) return true;
+    return false;
+  });
+}
+
 export async function pathInWords(
   qa: QaCatalogue,
   path: QaPath,
@@ -144,20 +167,23 @@ export async function pathInWords(
   const first = run.observed[0]!;
   const startScreen = screenWords(qa, first.expected);
   const checks: RequirementCheck[] = [];
-  const checking = (expectations: StepExpectation[], step: number, sample: string) => {
-    const reqs = reqsOf(expectations);
+  // A step checks the ids of its expectations, and the catalogue's ids of its sample where the catalogue expects
+  // something of that sample in the state it is sent in (a start: the ids of the start).
+  const checking = (expectations: StepExpectation[], step: number, sample: string, leaves: string[] | null) => {
+    const bySample = qa.req?.[sample] && (leaves === null || expected(qa, leaves, sample)) ? qa.req[sample]! : [];
+    const reqs = [...new Set([...reqsOf(expectations), ...bySample])];
     reqs.forEach((req) => checks.push({ req, path: index + 1, step, sample }));
     return reqs.length ? ` Checks ${reqs.join(', ')}.` : '';
   };
   lines.push(
-    `1. Start: ${full.start}.${startScreen.length ? ` The screen shows ${startScreen.join('; ')}.` : ''}${checking(first.expected, 1, full.start)} _Model: ${outcome(first.expected, first, null)}._`,
+    `1. Start: ${full.start}.${startScreen.length ? ` The screen shows ${startScreen.join('; ')}.` : ''}${checking(first.expected, 1, full.start, null)} _Model: ${outcome(first.expected, first, null)}._`,
   );
   full.steps.forEach((sample, step) => {
     const event = qa.events[sample]!;
     const seen = run.observed[step + 1];
     const previous = run.observed[step]!;
     const how = qa.howTo?.[sample];
-    const offScreen = qa.offScreen?.[sample];
+    const offScreen = offScreenReason(qa, sample, previous.leaves);
     const did = `${offScreen ? `(Not possible on screen: ${offScreen}.) ` : ''}${sample}${how ? ` (how: ${how})` : ''}`;
     if (!seen) {
       lines.push(`${step + 2}. ${did}. (Not reached: the replay stopped.)`);
@@ -171,7 +197,7 @@ export async function pathInWords(
         : screen.length
           ? `The screen shows ${screen.join('; ')}.`
           : '';
-    lines.push(`${step + 2}. ${did}.${result ? ` ${result}` : ''}${checking(seen.expected, step + 2, sample)} ${model}`);
+    lines.push(`${step + 2}. ${did}.${result ? ` ${result}` : ''}${checking(seen.expected, step + 2, sample, previous.leaves)} ${model}`);
   });
   if (run.problems.length) lines.push('', `**The machine does not do this today:** ${run.problems.join('; ')}`);
   return { text: lines.join('\n'), problems: run.problems, checks };

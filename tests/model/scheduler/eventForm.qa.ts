@@ -11,6 +11,7 @@ export default defineFormQa({
   machine: eventFormMachine,
   file: 'src/machines/scheduler/eventForm.machine.ts',
   title: 'The event form (a playlist dropped on 5 November at 08:00)',
+  req: { 'clear the device selection': ['S5-5', 'S8.2-9'] },
   input,
   valid: { words: 'choose Monday, Wednesday and Friday', field: 'weekdays', value: [1, 3, 5] },
   invalid: { words: 'clear the device selection', field: 'devices', value: [], errors: { devices: 'devices_required' } },

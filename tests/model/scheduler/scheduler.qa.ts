@@ -85,6 +85,7 @@ export default defineQa({
   machine: schedulerMachine,
   file: 'src/machines/scheduler/scheduler.machine.ts',
   title: 'The campaign calendar',
+  req: { [PUBLISHED]: ['S4.6-1'], [LOADED_UNPUBLISHED]: ['S4.6-1'], [UNCOMMITTED]: ['S8.2-15'], [MOVE_FAILS]: ['S8.2-14'] },
   namespace: 'scheduler',
   actors: ['loadSchedule', 'saveMove', 'deleteEvent', 'publish'],
   recorded: ['notify'],

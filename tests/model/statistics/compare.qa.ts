@@ -64,6 +64,7 @@ export default defineQa({
   machine: compareMachine,
   file: 'src/machines/statistics/compare.machine.ts',
   title: 'The compare list and its series',
+  req: { [ADD_LOBBY]: ['S8.2-22'], [FAILED]: ['S8.2-22'] },
   actors: ['loadCompare'],
   recorded: ['persist'],
   starts: {

@@ -79,6 +79,7 @@ export default defineQa({
   machine: statisticsQueryMachine,
   file: 'src/machines/statistics/query.machine.ts',
   title: 'The statistics query of the Charts tab',
+  req: { [NO_DATE]: ['S5-10'], [SHOW]: ['S5-10'], [OFFLINE]: ['S8.1-7', 'S8.2-22'] },
   actors: ['loadCampaignName', 'loadStatistics', 'exportStatistics'],
   recorded: ['saveFile'],
   describeCall: (name, argument) => {

@@ -57,6 +57,7 @@ export default defineQa({
   machine: unloadMachine,
   file: 'src/machines/statistics/unload.machine.ts',
   title: 'A statistics unload download',
+  req: { [FAILED]: ['S8.2-22'] },
   actors: ['downloadUnload'],
   recorded: ['saveFile'],
   input: INPUT,
