@@ -7,7 +7,10 @@ import { benchIp, benchKey, benchSerial, pinClientToCore0, pinned, startDevicesS
 /*
  * Devices at scale: with 10,000 devices in the database,
  *  - p95 latency of a filtered device-list page at the API (sequential requests over loopback);
- *  - heartbeat throughput as a ratio of a bare Fastify route answering {} measured in the same run.
+ *  - heartbeat throughput as a ratio of a bare Fastify route answering {} measured in the same run;
+ *  - the same with the delivery fields of issue 24 (now_playing on every beat, as the web player sends it, and
+ *    playback_errors on every 20th): their cost is the ratio of the two heartbeat runs on one server (goal: at most
+ *    10%). capabilities are left out: a player sends them at hello and when they change, not in the steady state.
  * Each server runs in a child process pinned to one core (taskset, when there are two cores or more);
  * autocannon and the list requests run here, pinned to the other core.
  */
@@ -85,8 +88,17 @@ export async function listLatencies(origin: string, token: string): Promise<numb
   return samples;
 }
 
-export async function heartbeatThroughput(origin: string, devices = DEVICES): Promise<AutocannonResult> {
+/** The delivery fields a playing web player adds to its heartbeat: what plays now, and now and then a skipped file. */
+function deliveryFields(device: number, beat: number): Record<string, unknown> {
+  const media = (device % 50) + 1;
+  const fields: Record<string, unknown> = { now_playing: { event: (device % 7) + 1, media, started_at: new Date(Date.UTC(2031, 0, 1, 0, 0, beat % 60)).toISOString() } };
+  if (beat % 20 === 0) fields.playback_errors = [{ media: media + 1, kind: 'decode', count: 1, last_at: '2031-01-01T00:00:00.000Z', detail: 'video_error 3 PIPELINE_ERROR_DECODE' }];
+  return fields;
+}
+
+export async function heartbeatThroughput(origin: string, devices = DEVICES, delivery = false): Promise<AutocannonResult> {
   let next = 0;
+  let beat = 0;
   return autocannon({
     url: origin,
     connections: CONNECTIONS,
@@ -103,7 +115,13 @@ export async function heartbeatThroughput(origin: string, devices = DEVICES): Pr
             headers: { 'content-type': 'application/json', 'x-device-serial': benchSerial(active), 'x-device-key': benchKey(active) },
             // A player reports its own (LAN) address, the same every time, as the simulator's players do. With none,
             // every device's address would move to 127.0.0.1 on its first beat and rewrite its search index entry.
-            body: JSON.stringify({ ip: benchIp(active), version: '1.4.2', schedule_state: 'playing', config_version: 1 }),
+            body: JSON.stringify({
+              ip: benchIp(active),
+              version: '1.4.2',
+              schedule_state: 'playing',
+              config_version: 1,
+              ...(delivery ? deliveryFields(active, (beat += 1)) : {}),
+            }),
           };
         },
       },
@@ -132,14 +150,24 @@ export async function bareRound(): Promise<number> {
   }
 }
 
-/** A fresh server with the fleet: the list latencies (first round only), then the heartbeat throughput. */
-async function appRound(withList: boolean): Promise<{ latencies: number[]; beats: number }> {
+async function beatsPerSecond(origin: string, delivery: boolean): Promise<number> {
+  const beats = await heartbeatThroughput(origin, DEVICES, delivery);
+  if (beats.non2xx > 0 || beats.errors > 0) throw new Error(`heartbeats${delivery ? ' with delivery fields' : ''} failed: ${beats.non2xx} non-2xx, ${beats.errors} errors`);
+  return beats.requests.average;
+}
+
+/**
+ * A fresh server with the fleet: the list latencies (first round only), then the heartbeat throughput without and
+ * with the delivery fields, in alternating order from round to round (the second run finds a warmer server).
+ */
+async function appRound(round: number): Promise<{ latencies: number[]; beats: number; deliveryBeats: number }> {
   const app = await startChild(['app', String(DEVICES)]);
   try {
-    const latencies = withList ? await listLatencies(app.origin, await signIn(app.origin)) : [];
-    const beats = await heartbeatThroughput(app.origin);
-    if (beats.non2xx > 0 || beats.errors > 0) throw new Error(`heartbeats failed: ${beats.non2xx} non-2xx, ${beats.errors} errors`);
-    return { latencies, beats: beats.requests.average };
+    const latencies = round === 0 ? await listLatencies(app.origin, await signIn(app.origin)) : [];
+    const deliveryFirst = round % 2 === 1;
+    const first = await beatsPerSecond(app.origin, deliveryFirst);
+    const second = await beatsPerSecond(app.origin, !deliveryFirst);
+    return { latencies, beats: deliveryFirst ? second : first, deliveryBeats: deliveryFirst ? first : second };
   } finally {
     await app.stop();
   }
@@ -149,18 +177,20 @@ export async function run(): Promise<Measurement[]> {
   pinClientToCore0();
   // Bare and heartbeat runs alternate, each heartbeat run on a fresh server (so each includes a cold start), and the
   // ratio is the median of the pairs: one 8-second run of each swung by a third from run to run on this machine.
-  const pairs: { bare: number; beats: number }[] = [];
+  const pairs: { bare: number; beats: number; deliveryBeats: number }[] = [];
   let latencies: number[] = [];
   // The list is measured first, before any load run has filled this process's heap (its collector would pause the
   // client in the middle of a sample).
   for (let round = 0; round < RATIO_ROUNDS; round += 1) {
-    const app = await appRound(round === 0);
+    const app = await appRound(round);
     const bare = await bareRound();
     if (round === 0) latencies = app.latencies;
-    pairs.push({ bare, beats: app.beats });
+    pairs.push({ bare, beats: app.beats, deliveryBeats: app.deliveryBeats });
   }
   const ratios = pairs.map((pair) => pair.beats / pair.bare);
   const middle = pairs[ratios.indexOf(percentile(ratios, 50))]!;
+  const deliveryRatios = pairs.map((pair) => pair.deliveryBeats / pair.bare);
+  const deliveryCosts = pairs.map((pair) => pair.deliveryBeats / pair.beats);
   const measurements: Measurement[] = [
     { name: `device list, filtered page, p95 (${DEVICES} devices)`, value: percentile(latencies, 95), unit: 'ms', goal: { op: '<=', value: 20 } },
     { name: 'device list, filtered page, median', value: percentile(latencies, 50), unit: 'ms' },
@@ -168,6 +198,14 @@ export async function run(): Promise<Measurement[]> {
     { name: 'bare Fastify route answering {}', value: middle.bare, unit: 'req/s' },
     { name: `heartbeat throughput / bare route, median of ${RATIO_ROUNDS} pairs`, value: percentile(ratios, 50), unit: 'ratio', goal: { op: '>=', value: 0.5 } },
     { name: `  lowest of the pairs (${ratios.map((ratio) => ratio.toFixed(2)).join(', ')})`, value: Math.min(...ratios), unit: 'ratio' },
+    { name: 'heartbeats/s with the delivery fields (now_playing; playback_errors every 20th)', value: middle.deliveryBeats, unit: 'req/s' },
+    { name: `  with delivery fields / bare route, median (${deliveryRatios.map((ratio) => ratio.toFixed(2)).join(', ')})`, value: percentile(deliveryRatios, 50), unit: 'ratio' },
+    {
+      name: `  with delivery fields / without, same server, median of ${RATIO_ROUNDS} (${deliveryCosts.map((ratio) => ratio.toFixed(2)).join(', ')})`,
+      value: percentile(deliveryCosts, 50),
+      unit: 'ratio',
+      goal: { op: '>=', value: 0.9 },
+    },
   ];
   return measurements;
 }
