@@ -52,6 +52,7 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
   { id: 'Structure', path: '/structure', Screen: lazyScreen(() => import('./company/StructureScreen.tsx')) },
   { id: 'BranchOffices', path: '/branch-offices', Screen: lazyScreen(() => import('./company/BranchOfficesScreen.tsx')) },
   { id: 'Groups', path: '/groups', Screen: lazyScreen(() => import('./groups/GroupsScreen.tsx')), adminOnly: true },
+  { id: 'Webhooks', path: '/webhooks', Screen: lazyScreen(() => import('./webhooks/WebhooksScreen.tsx')) },
   { id: 'Users', path: '/users', Screen: lazyScreen(() => import('./users/UsersScreen.tsx')), adminOnly: true },
   { id: 'Journal', path: '/journal', Screen: lazyScreen(() => import('./journal/JournalScreen.tsx')) },
   { id: 'Profile', path: '/profile', Screen: lazyScreen(() => import('./profile/ProfileScreen.tsx')) },

@@ -77,6 +77,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
       { key: 'branchOffices', path: '/branch-offices' },
       { key: 'groups', path: '/groups', adminOnly: true },
       { key: 'users', path: '/users', adminOnly: true },
+      { key: 'webhooks', path: '/webhooks', edit: true },
       { key: 'journal', path: '/journal', area: null },
       { key: 'profile', path: '/profile', area: null },
     ],

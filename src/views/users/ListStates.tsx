@@ -8,7 +8,7 @@ import { useUsersStyles } from './Users.styles.ts';
 export interface ListStatesProps {
   /** The screen's namespace: its `messages.loadError` (alone for any failure but `errors.{forbidden,network_error}`, which it names: the
    *  namespace's `errors.generic` is a saving error), `actions.retry` and `list.empty`. */
-  ns: 'users' | 'groups';
+  ns: 'users' | 'groups' | 'webhooks';
   status: FetchStatus;
   error: string | null;
   /** The loaded list has no rows. */

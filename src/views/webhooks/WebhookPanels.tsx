@@ -1,0 +1,110 @@
+import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom } from 'xstate';
+import type { webhookDeliveriesMachine } from '../../machines/webhooks/webhookDeliveries.machine.ts';
+import type { webhookTestMachine } from '../../machines/webhooks/webhookTest.machine.ts';
+import { Loading } from '../common/Loading.tsx';
+import { useWebhooksStyles } from './Webhooks.styles.ts';
+
+const ERRORS = ['timeout', 'connection_refused', 'private_address'];
+
+/** The locale key of an event name (`device.offline` -> `device_offline`: a dot would nest). */
+export const eventKey = (event: string) => event.replace('.', '_');
+
+/** The answer of the last test delivery: sending, the receiver's status and body, or why nothing arrived. */
+export function TestAnswer({ actor, url }: { actor: ActorRefFrom<typeof webhookTestMachine>; url: string }) {
+  const { t } = useTranslation('webhooks');
+  const styles = useWebhooksStyles();
+  const status = useSelector(actor, (s) => s.context.data);
+  const loading = useSelector(actor, (s) => s.hasTag('loading'));
+  const failed = useSelector(actor, (s) => s.matches('error'));
+  const reason = (error: string | null) => t(`errors.${error && ERRORS.includes(error) ? error : 'generic'}`);
+  return (
+    <section className={styles.panel} aria-label={t('test.title')} aria-live="polite">
+      <strong className={styles.url}>{url}</strong>
+      {loading ? (
+        <span>{t('test.sending')}</span>
+      ) : failed ? (
+        <span className={styles.warning}>{t('test.failed', { error: reason('generic') })}</span>
+      ) : status ? (
+        <>
+          <span className={status.delivered ? undefined : styles.warning}>
+            {status.status === null ? t('test.failed', { error: reason(status.error) }) : t(status.delivered ? 'test.delivered' : 'test.refused', { status: status.status })}
+          </span>
+          <span className={styles.muted}>{t('test.answer')}</span>
+          <pre className={styles.answer}>{status.answer || t('test.noAnswer')}</pre>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+/** An endpoint's latest deliveries, each with its attempts (time and answer status). */
+export function Attempts({ actor, url, onClose }: { actor: ActorRefFrom<typeof webhookDeliveriesMachine>; url: string; onClose: () => void }) {
+  const { t, i18n } = useTranslation('webhooks');
+  const styles = useWebhooksStyles();
+  const deliveries = useSelector(actor, (s) => s.context.data ?? []);
+  const status = useSelector(actor, (s) => s.value as string);
+  const time = (at: string) => new Date(at).toLocaleString(i18n.language);
+  return (
+    <section className={styles.panel} aria-label={t('attempts.title')}>
+      <strong>{t('attempts.title')}</strong>
+      <span className={styles.url}>{url}</span>
+      {status === 'loading' || status === 'initial' ? (
+        <Loading />
+      ) : status === 'error' ? (
+        <span className={styles.warning}>{t('attempts.loadError')}</span>
+      ) : deliveries.length === 0 ? (
+        <span className={styles.muted}>{t('attempts.empty')}</span>
+      ) : (
+        <ul className={styles.list}>
+          {deliveries.map((delivery) => (
+            <li key={delivery.id}>
+              <span>
+                {t(`events.${eventKey(delivery.event)}`)} · {t(`states.${delivery.state}`)} · {t('attempts.count', { count: delivery.attempts.length })}
+              </span>
+              <ul className={styles.list}>
+                {delivery.attempts.map((attempt) => (
+                  <li key={attempt.at} className={styles.muted}>
+                    {t('attempts.attempt', {
+                      at: time(attempt.at),
+                      result: attempt.status === null ? t('attempts.noStatus', { error: t(`errors.${attempt.error && ERRORS.includes(attempt.error) ? attempt.error : 'generic'}`) }) : String(attempt.status),
+                    })}
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div>
+        <Button size="small" onClick={onClose}>
+          {t('actions.closeAttempts')}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/** A new secret, shown once with a way to copy it. */
+export function SecretOnce({ secret, onDismiss }: { secret: string; onDismiss: () => void }) {
+  const { t } = useTranslation('webhooks');
+  const styles = useWebhooksStyles();
+  return (
+    <MessageBar intent="warning" layout="multiline">
+      <MessageBarBody>
+        <MessageBarTitle>{t('secret.title')}</MessageBarTitle>
+        {t('secret.body')} <code className={styles.secret}>{secret}</code>
+      </MessageBarBody>
+      <MessageBarActions>
+        <Button size="small" onClick={() => void navigator.clipboard?.writeText(secret).catch(() => undefined)}>
+          {t('actions.copy')}
+        </Button>
+        <Button size="small" appearance="primary" onClick={onDismiss}>
+          {t('secret.dismiss')}
+        </Button>
+      </MessageBarActions>
+    </MessageBar>
+  );
+}

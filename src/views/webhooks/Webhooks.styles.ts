@@ -1,0 +1,22 @@
+import { makeStyles } from '@fluentui/react-components';
+import { tokens } from '@fluentui/tokens';
+
+export const useWebhooksStyles = makeStyles({
+  url: { overflowWrap: 'anywhere', fontFamily: tokens.fontFamilyMonospace },
+  muted: { color: tokens.colorNeutralForeground2, overflowWrap: 'anywhere' },
+  warning: { color: tokens.colorPaletteRedForeground1, overflowWrap: 'anywhere' },
+  panel: {
+    marginTop: tokens.spacingVerticalL,
+    padding: tokens.spacingHorizontalM,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+    minWidth: 0,
+  },
+  answer: { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontFamily: tokens.fontFamilyMonospace, margin: 0, maxHeight: '160px', overflowY: 'auto' },
+  secret: { fontFamily: tokens.fontFamilyMonospace, overflowWrap: 'anywhere' },
+  list: { margin: 0, paddingLeft: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  choices: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
+});
