@@ -7,6 +7,7 @@ import { ApiError, badRequest } from '../errors.ts';
 import { isBadText, invalidCharacters } from '../plugins/input.ts';
 import { probe } from './ffmpeg.ts';
 import { writeImageFile } from './imageFile.ts';
+import { checkPicture, dimensionsTooLarge, fitsLimit } from './pictureSize.ts';
 import type { MediaStore } from './storage.ts';
 import { ffmpegPath, lastLine, runTool, ToolError } from './tools.ts';
 
@@ -58,9 +59,11 @@ export async function receiveImageForm(request: FastifyRequest, store: MediaStor
       }
       const stem = randomBytes(16).toString('hex');
       temporary = store.scratchPath();
-      const { type, bytes } = await writeImageFile(part.file, temporary, notAnImage);
+      const { type, bytes, head } = await writeImageFile(part.file, temporary, notAnImage);
       if (part.file.truncated) throw new ApiError(413, 'file_too_large', `The image may be at most ${maxBytes} bytes.`, { [fileField]: 'too_large' });
       if (!type) throw notAnImage();
+      const local = temporary;
+      await checkPicture(head, async () => ({ path: local, release: async () => undefined }), 'image', 'image', fileField);
       const file = `${stem}.${PHOTO_EXTENSIONS[type]}`;
       const staged = temporary;
       temporary = null;
@@ -113,6 +116,8 @@ async function displayCopyOf(store: MediaStore, file: string, source: string): P
   } catch {
     throw badRequest('invalid_image', 'The image could not be read.', { layout: 'invalid_image' });
   }
+  // Stream info only so far: a layout stored before the limit is refused here, before ffmpeg decodes it.
+  if (!fitsLimit(size, 'image')) throw dimensionsTooLarge(size, 'image', 'layout');
   const target = displaySize(size.width, size.height);
   try {
     await runTool(

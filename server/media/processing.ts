@@ -6,6 +6,7 @@ import { enqueueJob, findMediaFile, jobsOfMedia, probedMediaMatching, setProbedP
 import type { DirectoryQueryRow, MediaFileRow, MediaJobRow } from '../db/media.schema.ts';
 import { makePreview, probe, probedPosition, render } from './ffmpeg.ts';
 import { fallbackKey, hashFile, renderFallback } from './fallback.ts';
+import { fitsLimit, limitText } from './pictureSize.ts';
 import type { MediaStore } from './storage.ts';
 
 /**
@@ -101,6 +102,10 @@ export interface JobOutcome {
 async function runProbe(db: Db, store: MediaStore, media: MediaFileRow, signal: AbortSignal): Promise<JobOutcome> {
   return withSource(store, media, signal, async (source) => {
     const info = await probe(source, media.kind, signal);
+    // Stream info only so far: a picture over 8K (one stored before the limit) fails here, before the preview decodes it.
+    if (info.width && info.height && !fitsLimit({ width: info.width, height: info.height }, 'media')) {
+      throw new Error(`The picture is ${info.width} x ${info.height} pixels; at most ${limitText('media')} is accepted.`);
+    }
     await updateMediaFile(db, media.id, { duration: info.duration, width: info.width, height: info.height, videoCodec: info.videoCodec });
     if (media.positionFromProbe) await setProbedPosition(db, media.id, probedPosition(info));
     await produce(store, store.previewKey(media.id), 'image/jpeg', (partial) => makePreview(source, partial, media.kind, info.duration, signal));

@@ -5,7 +5,8 @@ import type { Multipart } from '@fastify/multipart';
 import { MAX_FILES_PER_UPLOAD, MAX_MEDIA_FILE_BYTES, MediaFileInfoList, type MediaFileInfo } from '../../src/services/schemas/media.ts';
 import { ApiError, badRequest, fieldsOf } from '../errors.ts';
 import { findBadText, invalidCharacters, isBadText, MAX_JSON_DEPTH, nestsDeeperThan } from '../plugins/input.ts';
-import { sniff, SNIFF_BYTES, type SniffedType } from './sniff.ts';
+import { sniff, type SniffedType } from './sniff.ts';
+import { checkPicture, HEADER_BYTES } from './pictureSize.ts';
 import { HashingStream } from './checksums.ts';
 import type { MediaStore } from './storage.ts';
 
@@ -45,7 +46,7 @@ interface TempFile {
   originalName: string;
   bytes: number;
   sha256: string;
-  /** The first bytes, for sniffing the type. */
+  /** The first bytes, for sniffing the type and reading the picture's size. */
   head: Buffer;
 }
 
@@ -125,7 +126,7 @@ export async function receiveUpload(request: FastifyRequest, store: MediaStore):
       };
       if (temp.index === null) plainFiles += 1;
       temps.push(temp);
-      const hashing = new HashingStream(SNIFF_BYTES);
+      const hashing = new HashingStream(HEADER_BYTES);
       writing = hashing;
       const file = part.file;
       const ended = finished(file).catch((error: unknown) => error);
@@ -165,6 +166,11 @@ export async function receiveUpload(request: FastifyRequest, store: MediaStore):
     if (failure) throw failure;
     const files = await orderAndCheck(temps, plainFiles);
     const info = readFileInfo(fileInfoText, files.length);
+    // Pictures over 8K are refused now, before the probe job's ffmpeg would decode them (issue 26.6).
+    for (const file of files) {
+      const head = temps.find((temp) => temp.tempKey === file.tempKey)!.head;
+      await checkPicture(head, () => store.localCopy(file.tempKey), file.type.kind, 'media', file.field);
+    }
     if (userText !== undefined && !/^\d{1,9}$/.test(userText.trim())) {
       throw badRequest('validation_error', 'The request has invalid fields.', { user: 'invalid' });
     }

@@ -44,6 +44,7 @@ import {
 } from '../db/devices.ts';
 import { configContentError, defaultConfigFiles, generateDeviceKey, isReady, PHOTO_EXTENSIONS, type PhotoType } from '../domain/devices.ts';
 import { configPathUnder } from '../domain/configPaths.ts';
+import { checkPicture } from '../media/pictureSize.ts';
 import { writeImageFile } from '../media/imageFile.ts';
 import { sendStoredFile } from '../media/serve.ts';
 import { screenshotsPrefix } from './screenshots.ts';
@@ -362,9 +363,10 @@ async function receivePhoto(request: FastifyRequest, store: MediaStore): Promise
   const temporary = store.scratchPath();
   const notAnImage = () => badRequest('not_an_image', 'The photo must be a PNG, JPEG or WebP image.', { photo: 'not_an_image' });
   try {
-    const { type } = await writeImageFile(part.file, temporary, notAnImage);
+    const { type, head } = await writeImageFile(part.file, temporary, notAnImage);
     if (part.file.truncated) throw new ApiError(413, 'too_large', `The photo is larger than ${MAX_DEVICE_PHOTO_BYTES / 1024 / 1024} MB.`, { photo: 'too_large' });
     if (!type) throw notAnImage();
+    await checkPicture(head, async () => ({ path: temporary, release: async () => undefined }), 'image', 'image', 'photo');
     const file = `${stem}.${PHOTO_EXTENSIONS[type]}`;
     await store.putFile(`photos/${file}`, temporary, type);
     return { file, type };

@@ -129,7 +129,7 @@ export async function getDeviceSchedule(id: number): Promise<DeviceSchedule> {
   return parseResponse(DeviceSchedule, await api(`/scheduler/dev2/${id}`));
 }
 
-export type PhotoResult = { ok: true; device: Device } | { ok: false; reason: 'too_large' | 'not_an_image' };
+export type PhotoResult = { ok: true; device: Device } | { ok: false; reason: 'too_large' | 'not_an_image' | 'dimensions_too_large' };
 
 const PHOTO_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp']);
 
@@ -142,7 +142,7 @@ export async function uploadPhoto(id: number, photo: Blob & { name?: string }): 
   try {
     return { ok: true, device: parseResponse(Device, await api(`/tvpi/device/${id}/upload-photo`, { method: 'PUT', body: form })) };
   } catch (error) {
-    if (error instanceof ApiRequestError && (error.code === 'too_large' || error.code === 'not_an_image')) return { ok: false, reason: error.code };
+    if (error instanceof ApiRequestError && (error.code === 'too_large' || error.code === 'not_an_image' || error.code === 'dimensions_too_large')) return { ok: false, reason: error.code };
     throw error;
   }
 }

@@ -4,6 +4,23 @@ import { DEVICE_POSITIONS, DEVICE_TYPES } from './devices.ts';
 
 /** Section 5 / 9: the largest media file accepted, in bytes (250 MB). */
 export const MAX_MEDIA_FILE_BYTES = 262144000;
+/**
+ * Pixel limits (issue 26.6), checked from a file's header or ffprobe's stream info before anything decodes it: media
+ * up to 8K (7680 x 4320, either way round); navigation layouts and device photos up to 8192 x 8192.
+ */
+export const MAX_MEDIA_LONG_SIDE = 7680;
+export const MAX_MEDIA_SHORT_SIDE = 4320;
+export const MAX_IMAGE_SIDE = 8192;
+
+/** Whether a picture of `width` x `height` fits the media limit (8K landscape or portrait). */
+export function fitsMediaLimit(width: number, height: number): boolean {
+  return Math.max(width, height) <= MAX_MEDIA_LONG_SIDE && Math.min(width, height) <= MAX_MEDIA_SHORT_SIDE;
+}
+
+/** Whether an image of `width` x `height` fits the layout and photo limit. */
+export function fitsImageLimit(width: number, height: number): boolean {
+  return width <= MAX_IMAGE_SIDE && height <= MAX_IMAGE_SIDE;
+}
 
 /** A file's screen position is the position of the screens it is made for. */
 export const SCREEN_POSITIONS = DEVICE_POSITIONS;

@@ -42,6 +42,7 @@ export function formatMb(mb: number, language: string, t: TFunction): string {
 
 const MEDIA_ERROR_CODES = new Set([
   'file_too_large',
+  'dimensions_too_large',
   'invalid_content_format',
   'invalid_file_info',
   'too_many_files',

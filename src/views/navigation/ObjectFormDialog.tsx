@@ -14,6 +14,7 @@ const FIELD_MESSAGES: Record<string, string> = {
   too_large: 'messages.fileTooLarge',
   not_an_image: 'messages.notAnImage',
   invalid_image: 'messages.notAnImage',
+  dimensions_too_large: 'messages.tooManyPixels',
 };
 
 function ObjectForm({ input, onDone, onClose }: { input: ObjectUploadInput; onDone: (object: NavigationObject) => void; onClose: () => void }) {
