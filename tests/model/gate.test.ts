@@ -61,4 +61,5 @@ it('every spec requirement is checked by a path or names its test outside the ma
   expect(report.unknown, 'catalogues name ids that are not requirements').toEqual([]);
   expect(report.missingTests, 'requirements checked outside the machines name a test file that does not exist').toEqual([]);
   expect(readOrMissing(join(ROOT, 'docs/qa/REQUIREMENTS.md'))).toBe(report.document);
-});
+  // Replays every page when run alone (the pages' tests above make them once per process otherwise).
+}, 120_000);

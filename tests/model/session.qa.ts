@@ -3,6 +3,7 @@ import { selectIsBusy, selectIsSignedIn, selectLoginError, selectUserId, selectU
 import type { Profile } from '../../src/services/schemas/users.ts';
 import { tokenStore } from '../../src/services/tokenStore.ts';
 import { defineQa, done, error } from './qa/catalogue.ts';
+import { text } from './qa/screen.ts';
 
 const base64Url = (text: string) => btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 const ACCESS = `${base64Url('{"alg":"HS256"}')}.${base64Url(JSON.stringify({ user_id: 1, exp: 2e9, iat: 1e9, token_type: 'access' }))}.sig`;
@@ -37,6 +38,29 @@ export default defineQa({
   machine: sessionMachine,
   file: 'src/machines/session.machine.ts',
   title: 'The signed-in session',
+  namespace: 'login',
+  preconditions: {
+    'no tokens stored': { route: '/login', user: 'nobody (a fresh private window)', data: 'the administrator admin and its password' },
+    'an access token stored': { route: '/devices', user: 'admin, with "Remember me" (close the tab and open /devices again)' },
+    'a broken access token and a refresh token stored': { route: '/devices', user: 'admin, with "Remember me"; then, in the devtools, set localStorage "access" to not-a-jwt and reload' },
+    'only a refresh token stored': { route: '/devices', user: 'admin, with "Remember me"; then, in the devtools, remove localStorage "access" and reload' },
+  },
+  howTo: {
+    [REFUSED]: 'type a wrong password before pressing "Sign in"',
+    [SIGN_IN_OFFLINE]: 'in the devtools Network tab, block the request URL /api/v1/auth/token-obtain/ before pressing "Sign in"',
+    [REFRESH_REFUSED]: 'before reloading, set localStorage "refresh" to a token the server never issued',
+    [PROFILE_FAILS]: 'in the devtools Network tab, block /api/v1/users/profile/ and reload',
+    [LOGOUT_FAILS]: 'in the devtools Network tab, block /api/v1/auth/logout/ before pressing "Sign out"',
+    [EXPIRED]: 'sign out in another tab (the server revokes the refresh token), set localStorage "access" to expired.access.token and press "Refresh" on the devices page',
+    [TOKENS_STORED]: 'set localStorage "access" to expired.access.token and press "Refresh" on the devices page: the app refreshes the token by itself',
+  },
+  offScreen: {
+    [SIGN_IN_EMPTY]: 'the login form keeps "Sign in" disabled while a field is empty; the machine never hears of it',
+    [SIGN_IN]: { signingIn: 'the button is disabled while signing in', signedIn: 'no login form is shown while signed in', signingOut: 'no login form is shown while signing out', refreshing: 'the login form is not shown yet' },
+    [SIGN_IN_ONCE]: { signingIn: 'the button is disabled while signing in', signedIn: 'no login form is shown while signed in', signingOut: 'no login form is shown while signing out', refreshing: 'the login form is not shown yet' },
+    [RELOAD_PROFILE]: 'no screen offers to load the profile again (the top bar shows "unknown name")',
+  },
+  onScreen: { goToLogin: `the login screen ${text('login:heading')}`, goToStart: 'the devices page' },
   req: { [ACCEPTED]: ['S4.8-1', 'S8.2-1'], [REFUSED]: ['S4.8-2', 'S8.2-1'], [SIGN_IN_OFFLINE]: ['S4.8-2'], [SIGN_OUT]: ['S4.9-1'], [LOGGED_OUT]: ['S4.9-2', 'S4.9-3', 'S4.9-4'], [LOGOUT_FAILS]: ['S4.9-2', 'S4.9-3', 'S4.9-4'], [REFRESHED]: ['S4.10-2'], [REFRESH_REFUSED]: ['S4.10-2', 'S8.1-4'], [TOKENS_STORED]: ['S8.1-3'], [EXPIRED]: ['S8.1-5', 'S4.11-1'], [PROFILE_FAILS]: ['S8.1-7'], 'an access token stored': ['S4.10-1', 'S4.11-1'], 'no tokens stored': ['S4.10-3'] },
   actors: ['refreshTokens', 'obtainTokens', 'loadProfile', 'logout'],
   recorded: ['goToLogin', 'goToStart', 'notify'],
