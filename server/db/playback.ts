@@ -34,16 +34,18 @@ export async function storeCapabilities(db: Db, deviceId: number, normalized: st
   return true;
 }
 
-/** Adds a heartbeat's skipped files to the device's sums (files deleted meanwhile are left out). */
-export async function recordPlaybackErrors(db: Db, deviceId: number, errors: readonly PlaybackError[]): Promise<void> {
-  if (!errors.length) return;
+/** Adds several devices' skipped files to their sums in one statement (files or devices deleted meanwhile are left out). */
+export async function recordPlaybackErrorsOf(db: Db, reported: readonly (readonly [number, PlaybackError])[]): Promise<void> {
+  if (!reported.length) return;
+  const column = <T>(pick: (entry: readonly [number, PlaybackError]) => T) => sql.param(reported.map(pick));
   await db.execute(
     sql`INSERT INTO playback_errors (device_id, media_id, kind, count, last_at, detail)
-        SELECT ${deviceId}, x.media_id, x.kind, sum(x.count)::int, max(x.last_at), (array_agg(x.detail ORDER BY x.last_at DESC))[1]
-        FROM unnest(${idArray(errors.map((e) => e.media))}, ${sql.param(errors.map((e) => e.kind))}::text[], ${sql.param(errors.map((e) => e.count))}::int[],
-          ${sql.param(errors.map((e) => e.last_at))}::timestamptz[], ${sql.param(errors.map((e) => e.detail ?? ''))}::text[]) AS x(media_id, kind, count, last_at, detail)
-        WHERE EXISTS (SELECT 1 FROM media_files m WHERE m.id = x.media_id)
-        GROUP BY x.media_id, x.kind
+        SELECT x.device_id, x.media_id, x.kind, LEAST(sum(x.count), 2147483647)::int, max(x.last_at), (array_agg(x.detail ORDER BY x.last_at DESC))[1]
+        FROM unnest(${column(([device]) => device)}::int[], ${idArray(reported.map(([, e]) => e.media))}, ${column(([, e]) => e.kind)}::text[],
+          ${column(([, e]) => e.count)}::int[], ${column(([, e]) => e.last_at)}::timestamptz[], ${column(([, e]) => e.detail ?? '')}::text[])
+          AS x(device_id, media_id, kind, count, last_at, detail)
+        WHERE EXISTS (SELECT 1 FROM media_files m WHERE m.id = x.media_id) AND EXISTS (SELECT 1 FROM devices d WHERE d.id = x.device_id)
+        GROUP BY x.device_id, x.media_id, x.kind
         ON CONFLICT (device_id, media_id, kind) DO UPDATE SET
           count = LEAST(playback_errors.count::bigint + excluded.count, 2147483647)::int,
           last_at = GREATEST(playback_errors.last_at, excluded.last_at),

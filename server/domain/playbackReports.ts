@@ -1,15 +1,73 @@
 import type { PlayerHeartbeatBody } from '../../src/services/schemas/devices.ts';
 import type { DeviceCapabilities } from '../../src/services/schemas/playback.ts';
 import type { Db } from '../db/index.ts';
-import { NowPlayingWriter, recordPlaybackErrors, storeCapabilities } from '../db/playback.ts';
+import type { PlaybackError } from '../../src/services/schemas/playback.ts';
+import { NowPlayingWriter, recordPlaybackErrorsOf, storeCapabilities } from '../db/playback.ts';
 import { normalizeCapabilities } from './renditions.ts';
-import { emitPlaybackErrors, playbackErrorsStarting } from '../webhooks/sources.ts';
+import { emitPlaybackErrors, playbackErrorsStartingOf } from '../webhooks/sources.ts';
 
 /*
  * What the player routes do with the delivery fields of hello and heartbeat (issue 24): capabilities are stored when
  * they change (the device's schedule is compiled again), now_playing is written behind the heartbeat (NowPlayingWriter),
- * playback_errors are added to the device's sums, and the schedule state the heartbeat records follows what plays.
+ * playback_errors are added to the device's sums behind the heartbeat too (PlaybackErrorsWriter), and the schedule state
+ * the heartbeat records follows what plays.
  */
+
+const PLAYBACK_ERRORS_FLUSH_MS = 1000;
+
+/**
+ * Skipped files, written behind the heartbeat: every report waiting here is written in one statement at most every
+ * PLAYBACK_ERRORS_FLUSH_MS, and device.playback_errors is raised for the devices whose errors start with it. Writing
+ * them inside the heartbeat cost two statements per report, two thirds of the heartbeat throughput on PGlite (issue 24's
+ * bench). The reports are diagnostics: what waits here when an instance dies (at most a second's) is lost, and the next
+ * skip is reported again.
+ */
+export class PlaybackErrorsWriter {
+  private pending: [number, PlaybackError][] = [];
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private writing: Promise<void> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  note(deviceId: number, errors: readonly PlaybackError[]): void {
+    for (const error of errors) this.pending.push([deviceId, error]);
+    if (this.timer === undefined) {
+      this.timer = setTimeout(() => {
+        this.timer = undefined;
+        this.flush().catch((error: unknown) => this.onError(error));
+      }, PLAYBACK_ERRORS_FLUSH_MS);
+      this.timer.unref?.();
+    }
+  }
+
+  /** Writes what waits; resolves once it (and any write under way) is in the database. */
+  async flush(): Promise<void> {
+    while (this.writing) await this.writing;
+    if (!this.pending.length) return;
+    const batch = this.pending;
+    this.pending = [];
+    this.writing = (async () => {
+      const starting = await playbackErrorsStartingOf(this.db, [...new Set(batch.map(([device]) => device))]);
+      await recordPlaybackErrorsOf(this.db, batch);
+      for (const device of starting) {
+        const errors = batch.filter(([id]) => id === device.id).map(([, error]) => error);
+        await emitPlaybackErrors(this.db, device, errors).catch(this.onError);
+      }
+    })().finally(() => {
+      this.writing = null;
+    });
+    await this.writing;
+  }
+
+  async close(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.flush().catch((error: unknown) => this.onError(error));
+  }
+}
 
 /**
  * The schedule state to record: a player that says "playing" but reports nothing playing is not playing: it is
@@ -32,6 +90,7 @@ export interface PlaybackReports {
 
 export function playbackReports(db: Db, onError: (error: unknown) => void): PlaybackReports {
   const nowPlaying = new NowPlayingWriter(db, onError);
+  const skipped = new PlaybackErrorsWriter(db, onError);
   return {
     async capabilities(deviceId, declared) {
       if (declared) await storeCapabilities(db, deviceId, normalizeCapabilities(declared));
@@ -39,13 +98,12 @@ export function playbackReports(db: Db, onError: (error: unknown) => void): Play
     async heartbeat(deviceId, body) {
       if (body.now_playing !== undefined) nowPlaying.note(deviceId, body.now_playing);
       if (body.capabilities) await storeCapabilities(db, deviceId, normalizeCapabilities(body.capabilities));
-      if (body.playback_errors?.length) {
-        const starting = await playbackErrorsStarting(db, deviceId);
-        await recordPlaybackErrors(db, deviceId, body.playback_errors);
-        if (starting) await emitPlaybackErrors(db, starting, body.playback_errors).catch(onError);
-      }
+      if (body.playback_errors?.length) skipped.note(deviceId, body.playback_errors);
     },
     forget: (deviceId) => nowPlaying.forget(deviceId),
-    close: () => nowPlaying.close(),
+    close: async () => {
+      await skipped.close();
+      await nowPlaying.close();
+    },
   };
 }

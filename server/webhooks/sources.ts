@@ -13,18 +13,19 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 export const PLAYBACK_ERRORS_QUIET_MINUTES = 10;
 
 /**
- * Before a heartbeat's skipped files are recorded: the device's reference when it had none in the last
- * PLAYBACK_ERRORS_QUIET_MINUTES (the start of a run of errors, told once), else null.
+ * Before skipped files are recorded: the references of the devices that had none in the last
+ * PLAYBACK_ERRORS_QUIET_MINUTES (the start of a run of errors, told once).
  */
-export async function playbackErrorsStarting(db: Db, deviceId: number) {
-  const [row] = rowsOf<{ id: number; name: string; sn: string; office: number | null; company: number | null; quiet: boolean }>(
+export async function playbackErrorsStartingOf(db: Db, deviceIds: readonly number[]) {
+  if (!deviceIds.length) return [];
+  return rowsOf<{ id: number; name: string; sn: string; office: number | null; company: number | null }>(
     await db.execute(sql`
-      SELECT d.id, d.name, d.sn, d.office_id AS office, f.company_id AS company,
-        NOT EXISTS (SELECT 1 FROM playback_errors e WHERE e.device_id = d.id
-                    AND e.last_at > now() - make_interval(mins => ${PLAYBACK_ERRORS_QUIET_MINUTES})) AS quiet
-      FROM devices d LEFT JOIN offices f ON f.id = d.office_id WHERE d.id = ${deviceId}`),
-  );
-  return row?.quiet ? row : null;
+      SELECT d.id, d.name, d.sn, d.office_id AS office, f.company_id AS company
+      FROM devices d LEFT JOIN offices f ON f.id = d.office_id
+      WHERE d.id = ANY(${`{${deviceIds.join(',')}}`}::int[])
+        AND NOT EXISTS (SELECT 1 FROM playback_errors e WHERE e.device_id = d.id
+                        AND e.last_at > now() - make_interval(mins => ${PLAYBACK_ERRORS_QUIET_MINUTES}))`),
+  ).map((row) => ({ ...row, id: Number(row.id) }));
 }
 
 export async function emitPlaybackErrors(
