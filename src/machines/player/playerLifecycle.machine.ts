@@ -26,6 +26,11 @@ export interface LifecycleContext extends LifecycleInput {
   configs: ConfigFile[] | null;
   /** The navigation_version of the last heartbeat (the map's machine fetches the map when it changes). */
   navigationVersion: number | null;
+  /**
+   * A channel notice came while a heartbeat or a schedule fetch was on its way: the change it tells of may have come
+   * after the server answered, so the player heartbeats again as soon as that one is done (not at the next beat).
+   */
+  noticed: boolean;
 }
 
 export type LifecycleEvent =
@@ -75,6 +80,7 @@ export const playerLifecycleMachine = setup({
       params.outcome.ok && params.outcome.scheduleVersion !== (context.schedule?.version ?? null),
     isPlaying: ({ context }) => context.playback === 'playing',
     isWaiting: ({ context }) => context.playback === 'waiting',
+    noticed: ({ context }) => context.noticed,
   },
   actions: {
     keepKey: (_, _params: { key: string; device: number }) => {},
@@ -101,10 +107,12 @@ export const playerLifecycleMachine = setup({
       params.outcome.ok ? { acknowledged: params.outcome.commands.filter((c) => c.command === 'REBOOT').map((c) => c.id) } : {},
     ),
     setPlayback: assign((_, params: { state: ScheduleState; expiry: string | null }) => ({ playback: params.state, expiry: params.expiry })),
+    noteNotice: assign({ noticed: true }),
+    clearNotice: assign({ noticed: false }),
   },
 }).createMachine({
   id: 'player',
-  context: ({ input }) => ({ ...input, serverVersion: null, playback: 'not_found', expiry: null, problem: null, configs: null, navigationVersion: null }),
+  context: ({ input }) => ({ ...input, serverVersion: null, playback: 'not_found', expiry: null, problem: null, configs: null, navigationVersion: null, noticed: false }),
   initial: 'starting',
   on: {
     'playback.changed': { actions: { type: 'setPlayback', params: ({ event }) => ({ state: event.state, expiry: event.expiry }) } },
@@ -155,6 +163,7 @@ export const playerLifecycleMachine = setup({
     registered: { always: 'syncing' },
     syncing: {
       tags: ['busy'],
+      on: { 'channel.notice': { actions: 'noteNotice' } },
       invoke: {
         id: 'fetchSchedule',
         src: 'fetchSchedule',
@@ -188,8 +197,10 @@ export const playerLifecycleMachine = setup({
         link: {
           initial: 'resting',
           states: {
-            resting: { after: { heartbeat: 'beating' }, on: { 'channel.notice': 'beating' } },
+            resting: { always: { guard: 'noticed', target: 'beating' }, after: { heartbeat: 'beating' }, on: { 'channel.notice': 'beating' } },
             beating: {
+              entry: 'clearNotice',
+              on: { 'channel.notice': { actions: 'noteNotice' } },
               invoke: {
                 id: 'beat',
                 src: 'heartbeat',
@@ -210,6 +221,7 @@ export const playerLifecycleMachine = setup({
     },
     offline: {
       tags: ['offline'],
+      entry: 'clearNotice',
       initial: 'resting',
       states: {
         resting: { after: { retry: 'probing' }, on: { 'channel.notice': 'probing' } },

@@ -156,7 +156,12 @@ export default defineQa({
       [GREET_OFFLINE]: { to: 'offline.resting', see: { problem: 'offline' } },
     },
     syncing: {
-      [SCHEDULE]: { to: 'online.link.resting', see: { version: 4, problem: null }, calls: ['keepSchedule: version 4'] },
+      [SCHEDULE]: (context) =>
+        context.noticed
+          ? { to: 'online.link.beating', see: { version: 4, problem: null, noticeWaiting: false }, calls: ['keepSchedule: version 4', heartbeatCall('beat')(context)] }
+          : { to: 'online.link.resting', see: { version: 4, problem: null }, calls: ['keepSchedule: version 4'] },
+      // A notice while the schedule is on its way: noted, and a heartbeat follows as soon as the schedule is in.
+      [NOTICE]: { to: 'syncing', see: { noticeWaiting: true }, calls: [] },
       [SCHEDULE_KEY]: { to: 'keyLost', see: { problem: 'unknown_device' } },
       [SCHEDULE_DISABLED]: { to: 'refused', see: { problem: 'device_disabled' } },
       [SCHEDULE_OFFLINE]: { to: 'offline.resting', see: { problem: 'offline' } },
@@ -177,17 +182,24 @@ export default defineQa({
     'online.link': {
       [BEAT_TIME]: (context) => ({ to: 'online.link.beating', calls: [heartbeatCall('beat')(context)] }),
       [NOTICE]: (context) => ({ to: 'online.link.beating', calls: [heartbeatCall('beat')(context)] }),
-      [BEAT_OK]: { to: 'online.link.resting', see: { acknowledged: 0, problem: null } },
-      [BEAT_CONFIGS]: { to: 'online.link.resting', see: { configVersion: 2, configs: 1 } },
+      // A notice that came while the heartbeat was on its way: heartbeat again at once (the change may be newer than its answer).
+      [BEAT_OK]: (context) =>
+        context.noticed
+          ? { to: 'online.link.beating', see: { acknowledged: 0, problem: null, noticeWaiting: false }, calls: [heartbeatCall('beat')({ ...context, acknowledged: [] })] }
+          : { to: 'online.link.resting', see: { acknowledged: 0, problem: null } },
+      [BEAT_CONFIGS]: (context) =>
+        context.noticed
+          ? { to: 'online.link.beating', see: { configVersion: 2, configs: 1, noticeWaiting: false }, calls: [heartbeatCall('beat')({ ...context, acknowledged: [] })] }
+          : { to: 'online.link.resting', see: { configVersion: 2, configs: 1 } },
       [BEAT_VERSION]: { to: 'syncing', calls: ['fetchSchedule: device 7'] },
       [BEAT_REBOOT]: { to: 'rebooting', see: { acknowledged: 1 }, calls: ['signOff'] },
       [BEAT_KEY]: { to: 'keyLost', see: { problem: 'invalid_device_key' } },
       [BEAT_DISABLED]: { to: 'refused', see: { problem: 'device_disabled' } },
       [BEAT_OFFLINE]: { to: 'offline.resting', see: { problem: 'offline' } },
     },
-    // A notice while a heartbeat is on its way starts no second one: that heartbeat's answer carries what changed
-    // (unless the change came after the server answered it: then it waits for the next heartbeat, see issue 28's report).
-    'online.link.beating': { [NOTICE]: { to: 'online.link.beating', calls: [] } },
+    // A notice while a heartbeat is on its way starts no second one at once: it is noted, and the player heartbeats
+    // again as soon as this one is answered (the change may have come after the server answered it).
+    'online.link.beating': { [NOTICE]: { to: 'online.link.beating', see: { noticeWaiting: true }, calls: [] } },
     'offline.resting': {
       [PROBE_TIME]: (context) => ({ to: 'offline.probing', calls: [heartbeatCall('probe')(context)] }),
       [NOTICE]: (context) => ({ to: 'offline.probing', calls: [heartbeatCall('probe')(context)] }),
@@ -215,10 +227,11 @@ export default defineQa({
     configVersion: snapshot.context.configVersion,
     configs: snapshot.context.configs?.length ?? 0,
     acknowledged: snapshot.context.acknowledged.length,
+    noticeWaiting: snapshot.context.noticed,
   }),
   key: (snapshot) => {
     const c = snapshot.context;
-    return JSON.stringify([snapshot.value, c.key, c.schedule?.version, c.playback, c.problem, c.configVersion, c.acknowledged]);
+    return JSON.stringify([snapshot.value, c.key, c.schedule?.version, c.playback, c.problem, c.configVersion, c.acknowledged, c.noticed]);
   },
   depth: 9,
 });
