@@ -65,6 +65,8 @@ export type CampaignDevicesEvent =
 export type NotifyParams = { intent: 'success' | 'error' | 'warning'; message: string };
 
 export const SIDE_PAGE_SIZE = 50;
+/** A shown side loads its page again this often, so device statuses stay current (like /devices; issue 26.16). */
+export const STATUS_REFRESH_MS = 30_000;
 const firstQuery = (): SideQuery => ({ page: 1, page_size: SIDE_PAGE_SIZE });
 
 /** The participating set a save sends: saved, less what was taken out, plus what was added. */
@@ -114,6 +116,8 @@ function sideRegion(side: CampaignSide) {
         on: { [`${side}.query`]: { target: 'loading' as const, reenter: true, actions: { type: 'setQuery' as const, params: ({ event }: { event: { query: Partial<SideQuery> } }) => ({ side, query: event.query }) } } },
       },
       ready: {
+        // The rows stay on screen while the page loads again (the view keeps the page and marks the list busy).
+        after: { statusRefresh: 'loading' as const },
         on: {
           [`${side}.query`]: { target: 'loading' as const, actions: { type: 'setQuery' as const, params: ({ event }: { event: { query: Partial<SideQuery> } }) => ({ side, query: event.query }) } },
           'sides.reload': 'loading' as const,
@@ -153,6 +157,7 @@ export const campaignDevicesMachine = setup({
     save: fromPromise<WriteOutcome<unknown>, { campaignId: number; devices: number[] }>(({ input }) => saveCampaignDevices(input.campaignId, input.devices)),
     multiply: fromPromise<MultiplyResult, { campaignId: number; campaigns: number[] }>(({ input }) => multiplyCampaign(input.campaignId, input.campaigns)),
   },
+  delays: { statusRefresh: STATUS_REFRESH_MS },
   guards: {
     nothingPending: ({ context }) => Object.keys(context.added).length === 0 && Object.keys(context.removed).length === 0,
     savedKnown: ({ context }) => context.saved !== null,

@@ -1,7 +1,7 @@
 import { campaignDevicesMachine, type CampaignDevicesContext, type DeviceRow } from '../../../src/machines/campaigns/campaignDevices.machine.ts';
 import { importSummary, selectPendingCount, selectSideStatus, sideRows } from '../../../src/machines/campaigns/campaignDevices.selectors.ts';
 import { ApiRequestError } from '../../../src/services/http.ts';
-import { defineQa, done, error } from '../qa/catalogue.ts';
+import { after, defineQa, done, error } from '../qa/catalogue.ts';
 
 const device = (id: number, name: string): DeviceRow => ({ id, sn: `SN-${id}`, mac: null, name, office_name: 'Central', status: 'online' });
 const LOBBY = device(1, 'Lobby');
@@ -19,6 +19,8 @@ const A_ONLINE = 'show only online available devices';
 const P_RETRY = 'press "Retry" on the campaign\'s devices';
 const A_RETRY = 'press "Retry" on the available devices';
 const RELOAD = 'both sides reload';
+const P_REFRESH = '30 s pass with the campaign\'s devices shown';
+const A_REFRESH = '30 s pass with the available devices shown';
 const ADD_WINDOW = 'move Window into the campaign';
 const REMOVE_LOBBY = 'move Lobby out of the campaign';
 const WINDOW_BACK = 'move Window back out';
@@ -72,7 +74,7 @@ const queried = (side: 'participating' | 'available', change: Record<string, unk
   calls: [loadCall(side, { ...context[side].query, page: 1, ...change }, context.saved !== null)],
 });
 const reloads = (side: 'participating' | 'available') => (context: Context) => ({ to: `${side}.loading`, calls: [loadCall(side, { ...context[side].query }, context.saved !== null)] });
-const sideExpectations = (side: 'participating' | 'available', loaded: string, fails: string, search: string, change: Record<string, unknown>, retry: string) => ({
+const sideExpectations = (side: 'participating' | 'available', loaded: string, fails: string, search: string, change: Record<string, unknown>, retry: string, refresh: string) => ({
   [`${side}.loading`]: {
     [loaded]: { to: `${side}.ready` },
     [fails]: { to: `${side}.failed`, see: { [side]: 'failed' } },
@@ -81,6 +83,8 @@ const sideExpectations = (side: 'participating' | 'available', loaded: string, f
   [`${side}.ready`]: {
     [search]: queried(side, change),
     [RELOAD]: reloads(side),
+    // Device statuses stay current: a shown side loads its page again every 30 s (a newly paired player turns Online).
+    [refresh]: reloads(side),
     [SAVED]: { to: `${side}.loading` },
   },
   [`${side}.failed`]: {
@@ -102,6 +106,7 @@ export default defineQa({
   file: 'src/machines/campaigns/campaignDevices.machine.ts',
   title: "The campaign devices editor",
   req: { [MISMATCH]: ['S5-9', 'S8.2-11'], [SAVED]: ['S8.2-7'], [SAVE_FAILS]: ['S8.2-7'], [A_FAILS]: ['S8.2-10'], [IMPORTED]: ['S8.2-12'], [IMPORTED_NOTHING]: ['S8.2-12'] },
+  delays: { statusRefresh: { ms: 30_000, from: 'issue 26.16: statuses on the campaign devices page refresh like /devices (AUTO_REFRESH_MS, 30 s)' } },
   actors: ['loadParticipating', 'loadAvailable', 'importFile', 'save', 'multiply'],
   recorded: ['notify'],
   input: { campaignId: 9 },
@@ -115,6 +120,8 @@ export default defineQa({
     [P_RETRY]: { type: 'participating.retry' },
     [A_RETRY]: { type: 'available.retry' },
     [RELOAD]: { type: 'sides.reload' },
+    [P_REFRESH]: after('statusRefresh', 'campaignDevices.participating.ready'),
+    [A_REFRESH]: after('statusRefresh', 'campaignDevices.available.ready'),
     [ADD_WINDOW]: { type: 'devices.move', devices: [WINDOW], to: 'participating' },
     [REMOVE_LOBBY]: { type: 'devices.move', devices: [LOBBY], to: 'available' },
     [WINDOW_BACK]: { type: 'devices.move', devices: [WINDOW], to: 'available' },
@@ -141,8 +148,8 @@ export default defineQa({
     },
   },
   expect: {
-    ...sideExpectations('participating', P_LOADED, P_FAILS, P_SEARCH, { search: 'lob' }, P_RETRY),
-    ...sideExpectations('available', A_LOADED, A_FAILS, A_ONLINE, { status: 'online' }, A_RETRY),
+    ...sideExpectations('participating', P_LOADED, P_FAILS, P_SEARCH, { search: 'lob' }, P_RETRY, P_REFRESH),
+    ...sideExpectations('available', A_LOADED, A_FAILS, A_ONLINE, { status: 'online' }, A_RETRY, A_REFRESH),
     'changes.clean': {
       [ADD_WINDOW]: moved([WINDOW], 'participating'),
       [REMOVE_LOBBY]: moved([LOBBY], 'available'),
