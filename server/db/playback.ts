@@ -34,6 +34,22 @@ export async function storeCapabilities(db: Db, deviceId: number, normalized: st
   return true;
 }
 
+/**
+ * A device whose screen position is still Unknown takes it from the screen its player reports at hello (landscape is
+ * Horizontal, portrait Vertical), so an adopted web player matches campaigns of its screen (issue 26.16). A position
+ * an operator chose is never changed, nor that of a device already in a campaign; it stays editable.
+ */
+export async function positionFromScreen(db: Db, deviceId: number, orientation: 'landscape' | 'portrait' | undefined): Promise<boolean> {
+  if (!orientation) return false;
+  const position = orientation === 'portrait' ? 'vertical' : 'horizontal';
+  const changed = await rows(
+    db,
+    sql`UPDATE devices SET position = ${position} WHERE id = ${deviceId} AND position = 'unknown'
+          AND NOT EXISTS (SELECT 1 FROM campaign_devices cd WHERE cd.device_id = ${deviceId}) RETURNING id`,
+  );
+  return changed.length > 0;
+}
+
 /** Adds several devices' skipped files to their sums in one statement (files or devices deleted meanwhile are left out). */
 export async function recordPlaybackErrorsOf(db: Db, reported: readonly (readonly [number, PlaybackError])[]): Promise<void> {
   if (!reported.length) return;

@@ -2,7 +2,7 @@ import type { PlayerHeartbeatBody } from '../../src/services/schemas/devices.ts'
 import type { DeviceCapabilities } from '../../src/services/schemas/playback.ts';
 import type { Db } from '../db/index.ts';
 import type { PlaybackError } from '../../src/services/schemas/playback.ts';
-import { NowPlayingWriter, recordPlaybackErrorsOf, storeCapabilities } from '../db/playback.ts';
+import { NowPlayingWriter, positionFromScreen, recordPlaybackErrorsOf, storeCapabilities } from '../db/playback.ts';
 import { normalizeCapabilities } from './renditions.ts';
 import { emitPlaybackErrors, playbackErrorsStartingOf } from '../webhooks/sources.ts';
 
@@ -80,7 +80,10 @@ export function reportedScheduleState(body: Pick<PlayerHeartbeatBody, 'schedule_
 }
 
 export interface PlaybackReports {
-  /** Hello or heartbeat capabilities: stored (and the schedule compiled again) when they changed. */
+  /**
+   * Hello capabilities: stored (and the schedule compiled again) when they changed; a device of Unknown position takes
+   * it from the reported screen.
+   */
   capabilities(deviceId: number, declared: DeviceCapabilities | undefined): Promise<void>;
   /** The heartbeat's now_playing and playback_errors, once it is known to come from `deviceId`. */
   heartbeat(deviceId: number, body: PlayerHeartbeatBody): Promise<void>;
@@ -93,7 +96,9 @@ export function playbackReports(db: Db, onError: (error: unknown) => void): Play
   const skipped = new PlaybackErrorsWriter(db, onError);
   return {
     async capabilities(deviceId, declared) {
-      if (declared) await storeCapabilities(db, deviceId, normalizeCapabilities(declared));
+      if (!declared) return;
+      await storeCapabilities(db, deviceId, normalizeCapabilities(declared));
+      await positionFromScreen(db, deviceId, declared.screen?.orientation);
     },
     async heartbeat(deviceId, body) {
       if (body.now_playing !== undefined) nowPlaying.note(deviceId, body.now_playing);

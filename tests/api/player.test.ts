@@ -52,6 +52,26 @@ describe('POST /player/hello/ and /clients', () => {
     expect(await statusOf(device.id)).toBe('online');
   });
 
+  it('gives an adopted player of Unknown position the one of the screen it reports; a chosen position stays (issue 26.16)', async () => {
+    const screen = (orientation: string) => ({ codecs: ['h264'], screen: { width: 1080, height: 1920, orientation } });
+    const portrait = nextSerial('PORTRAIT');
+    await player.post('/player/hello/', { serial: portrait });
+    const unknown = await createDevice(client, { sn: portrait, name: 'Portrait web player', position: 'unknown' });
+    expect(unknown.position).toBe('unknown');
+    expect((await player.post('/player/hello/', { serial: portrait, capabilities: screen('portrait') })).body.status).toBe('adopted');
+    expect((await client.get(`/tvpi/devices/${unknown.id}`)).body.position).toBe('vertical');
+    // Still editable: the operator's choice is kept at the next hello.
+    expect((await client.put(`/tvpi/devices/${unknown.id}`, { position: 'horizontal' })).status).toBe(200);
+    await player.post('/player/hello/', { serial: portrait, key: unknown.key, capabilities: screen('portrait') });
+    expect((await client.get(`/tvpi/devices/${unknown.id}`)).body.position).toBe('horizontal');
+
+    const chosen = nextSerial('CHOSEN');
+    await player.post('/player/hello/', { serial: chosen });
+    const horizontal = await createDevice(client, { sn: chosen, name: 'Chosen horizontal', position: 'horizontal' });
+    await player.post('/player/hello/', { serial: chosen, capabilities: screen('portrait') });
+    expect((await client.get(`/tvpi/devices/${horizontal.id}`)).body.position).toBe('horizontal');
+  });
+
   it('refuses a wrong key, a disabled device and a missing serial', async () => {
     const device = await createDevice(client);
     const wrong = await player.post('/player/hello/', { serial: device.sn, key: 'not-the-key' });
