@@ -165,8 +165,9 @@ describe('access scopes', () => {
     const card = page.getByRole('dialog', { name: new RegExp(SCREEN) });
     await card.getByRole('button', { name: 'Check' }).waitFor();
     const buttons = await card.getByRole('button').allInnerTexts();
-    // The navigation map opens read-only for a viewer (access-screens checks nothing moves there).
-    expect(buttons.filter((text) => text.trim()).sort()).toEqual(['Check', 'Close', 'Configs', 'Navigation map']);
+    // The navigation map opens read-only for a viewer (access-screens checks nothing moves there); the playback
+    // section only reads again what the player reported.
+    expect(buttons.filter((text) => text.trim()).sort()).toEqual(['Check', 'Close', 'Configs', 'Navigation map', 'Refresh playback']);
     expect(await page.getByRole('button', { name: 'Add device' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Clients' }).count()).toBe(0);
     await card.getByRole('button', { name: 'Close' }).click();

@@ -338,6 +338,8 @@ describe('delivery to the web player (issue 24)', () => {
       const row = panel.getByRole('row', { name: /Promo HEVC/ });
       await vi.waitFor(async () => {
         await panel.reload();
+        // The list loads after the page: count in the row once it is there, not in the "Loading…" page.
+        await row.waitFor({ timeout: 15_000 });
         expect(await row.getByText('Playing', { exact: true }).count()).toBe(1);
       }, { timeout: 30_000, interval: 500 });
       await panel.goto(`/media/${broken}`);
@@ -345,7 +347,8 @@ describe('delivery to the web player (issue 24)', () => {
       await vi.waitFor(async () => {
         await panel.reload();
         await panel.getByRole('heading', { name: 'Screens', level: 2 }).waitFor();
-        expect(await failures.getByText('Lobby screen').count()).toBe(1);
+        // The section loads after its heading shows: wait for the row a while rather than count at once.
+        await failures.getByText('Lobby screen').waitFor({ timeout: 5_000 });
       }, { timeout: 30_000, interval: 500 });
       await failures.getByText('Cannot decode the file').waitFor();
 
