@@ -12,6 +12,7 @@ import { WebhookDelivery, WebhookEndpoint } from '../../src/services/schemas/web
 import { startReceiver, type Received } from '../helpers/receiver.ts';
 import { apiClient, dropTestDatabase, signIn, startTestServer, type TestServer } from '../helpers/server.ts';
 import { createCompanyAndOffice, createDevice, heartbeat, setLastConnection } from './devices.helpers.ts';
+import { describeAs, uploadForm } from './media-fixtures.ts';
 
 /*
  * Webhooks and offline alerts (issue 29), over real HTTP: a receiver on a free port, a real SMTP server (smtp-server)
@@ -275,6 +276,71 @@ describe('offline alerts', () => {
     expect(half.body.fields).toEqual({ quiet_to: 'required' });
     const bad = await admin.put('/alerts/settings/', { company: a.company.id, offline_minutes: 0, emails: ['nope'] });
     expect(bad.body.fields).toEqual({ offline_minutes: 'out_of_range', 'emails.0': 'invalid_format' });
+  });
+});
+
+describe('events of other features, from real triggers', () => {
+  let company: { id: number };
+  let office: { id: number };
+  let failedMedia: number;
+
+  it('media.processing_failed: an upload ffmpeg cannot read tells the receiver with the media id, once', async () => {
+    ({ company, office } = await createCompanyAndOffice(admin, 'Event sources co'));
+    const endpoint = await register({ url: receiver.url('/media-failed'), events: ['media.processing_failed'], company: company.id });
+    // An MP4 box header passes the upload's sniff; what follows is no movie, so the probe job fails for real.
+    const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'vitrine-webhooks-media-'));
+    try {
+      const broken = path.join(dir, 'broken.mp4');
+      await fsp.writeFile(broken, Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(4000, 7)]));
+      const upload = await admin.post('/media/files/create/', await uploadForm([broken], [describeAs('Undecodable clip', { company: company.id })]));
+      expect(upload.status, JSON.stringify(upload.body)).toBe(201);
+      failedMedia = upload.body[0].id;
+    } finally {
+      await fsp.rm(dir, { recursive: true, force: true });
+    }
+    await receiver.waitFor(() => receiver.on('/media-failed').length >= 1, 60_000);
+    const event = verify(receiver.on('/media-failed')[0]!, endpoint.secret);
+    expect(event).toMatchObject({ type: 'media.processing_failed', company: company.id, data: { media: { id: failedMedia, name: 'Undecodable clip' }, job: 'probe' } });
+    await until(async () => (await admin.get(`/media/files/${failedMedia}`)).body.status === 'failed', 60_000);
+    await until(async () => (await admin.get(`/webhooks/${endpoint.id}/deliveries/`)).body.results.every((row: WebhookDelivery) => row.state === 'delivered'));
+    expect(receiver.on('/media-failed')).toHaveLength(1);
+    await admin.delete(`/webhooks/${endpoint.id}`);
+  });
+
+  it('device.playback_errors: a heartbeat that reports skipped files tells the receiver once per run of errors, per device', async () => {
+    expect(failedMedia).toBeDefined();
+    const endpoint = await register({ url: receiver.url('/skips'), events: ['device.playback_errors'], company: company.id });
+    const lobby = await createDevice(admin, { office: office.id, name: 'Skipping lobby' });
+    const hall = await createDevice(admin, { office: office.id, name: 'Skipping hall' });
+    const skipped = (count: number) => ({ media: failedMedia, kind: 'decode', count, last_at: new Date().toISOString(), detail: 'MEDIA_ERR_DECODE' });
+    const sums = async (device: number) =>
+      (await rows<{ count: number }>(sql`SELECT count FROM playback_errors WHERE device_id = ${device}`)).reduce((sum, row) => sum + Number(row.count), 0);
+
+    const [first, second] = await Promise.all([
+      heartbeat(server, lobby, { schedule_state: 'playing', now_playing: null, playback_errors: [skipped(2)] }),
+      heartbeat(server, lobby, { schedule_state: 'playing', now_playing: null, playback_errors: [skipped(1)] }),
+    ]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    await receiver.waitFor(() => receiver.on('/skips').length >= 1);
+    const event = verify(receiver.on('/skips')[0]!, endpoint.secret);
+    expect(event).toMatchObject({
+      type: 'device.playback_errors',
+      company: company.id,
+      data: { device: { id: lobby.id, name: 'Skipping lobby', sn: lobby.sn, office: office.id } },
+    });
+    expect(event.data.errors[0]).toEqual({ media: failedMedia, kind: 'decode' });
+    await until(async () => (await sums(lobby.id)) === 3);
+
+    // The same run of errors goes on in a later batch: written, not told again.
+    expect((await heartbeat(server, lobby, { playback_errors: [skipped(4)] })).status).toBe(200);
+    await until(async () => (await sums(lobby.id)) === 7);
+    // Batches are written one after another: once the hall's (later) event has arrived, the lobby's batch is done too.
+    expect((await heartbeat(server, hall, { playback_errors: [skipped(1)] })).status).toBe(200);
+    await receiver.waitFor(() => receiver.on('/skips').length >= 2);
+    await until(async () => (await admin.get(`/webhooks/${endpoint.id}/deliveries/`)).body.results.every((row: WebhookDelivery) => row.state === 'delivered'));
+    const devices = receiver.on('/skips').map((entry) => verify(entry, endpoint.secret).data.device.id);
+    expect(devices).toEqual([lobby.id, hall.id]);
+    await admin.delete(`/webhooks/${endpoint.id}`);
   });
 });
 
