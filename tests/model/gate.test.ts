@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { diagramDocument } from './qa/diagram.ts';
+import { FOLLOWABLE } from './qa/followable.ts';
 import { catalogueFileFor, findCatalogues, findMachines, ROOT } from './qa/registry.ts';
 import { requirementReport } from './qa/requirements.ts';
 import { machinePage } from './qa/words.ts';
@@ -41,6 +42,17 @@ describe.each(machines.map((found) => [found.name, found] as const))('%s', (name
     expect(problems).toEqual([]);
     expect(readOrMissing(join(ROOT, 'docs/qa', `${name}.md`))).toBe(document);
   });
+
+  if (FOLLOWABLE.includes(name)) {
+    it(`docs/qa/${name}.md is a page a tester can follow (preconditions, screen words, how to cause failures)`, async () => {
+      const { unfollowable } = await machinePage(name, catalogue!.qa);
+      expect(unfollowable).toEqual([]);
+    });
+  }
+});
+
+it('every machine of tests/model/qa/followable.ts exists', () => {
+  expect(FOLLOWABLE.filter((name) => !machines.some((found) => found.name === name))).toEqual([]);
 });
 
 it('every link of docs/machines/README.md leads to a file (npm run qa:diagrams, npm run qa:paths -- --markdown)', () => {

@@ -2,6 +2,7 @@ import { campaignDevicesMachine, type CampaignDevicesContext, type DeviceRow } f
 import { importSummary, selectPendingCount, selectSideStatus, sideRows } from '../../../src/machines/campaigns/campaignDevices.selectors.ts';
 import { ApiRequestError } from '../../../src/services/http.ts';
 import { after, defineQa, done, error } from '../qa/catalogue.ts';
+import { text } from '../qa/screen.ts';
 
 const device = (id: number, name: string): DeviceRow => ({ id, sn: `SN-${id}`, mac: null, name, office_name: 'Central', status: 'online' });
 const LOBBY = device(1, 'Lobby');
@@ -39,10 +40,19 @@ const MULTIPLIED = 'campaigns 5 and 6 gain 1 and 0 devices';
 const MULTIPLY_FAILS = 'multiplying fails';
 const DISMISS = 'close the result';
 
+const IMPORTING = `the import button reads ${text('campaigns:import.importing')}`;
 const MULTIPLY_RESULT = { results: [{ campaign: 5, name: 'Spring', added: 1, devices: 1 }, { campaign: 6, name: 'Summer', added: 0, devices: 1 }] };
 const IMPORT_RESULT = { devices: [HALL], fileDevices: 2, notInvolved: [{ row: 3, value: 'NOPE', reason: 'unknown' }] };
 
 type Context = CampaignDevicesContext;
+type Side = 'participating' | 'available';
+const label = (side: Side) => text(`campaigns:devices.${side}`);
+const sideError = (side: Side) => text(side === 'participating' ? 'campaigns:devices.participatingError' : 'campaigns:devices.availableError');
+const pendingLine = (pending: number) => (pending ? text(pending === 1 ? 'campaigns:devices.pending_one' : 'campaigns:devices.pending_other', { count: pending }) : 'no line of unsaved changes');
+const BUSY_MOVE = 'the arrow buttons are disabled while the page is busy';
+/** A device can be moved when its arrow button is on screen: listed on the side it leaves, the page not busy. */
+const canMove = (name: string, from: Side) => (view: Record<string, unknown>) =>
+  view.busy ? BUSY_MOVE : !(view[`${from}Rows`] as string[]).includes(name) ? `${name} is not listed under ${label(from)}, so it has no arrow button there` : undefined;
 /** Written from the spec: moves are kept until saved; a move back cancels the earlier one. */
 function movesAfter(context: Context, devices: DeviceRow[], to: 'participating' | 'available') {
   const saved = new Set(context.saved ?? []);
@@ -60,8 +70,11 @@ function movesAfter(context: Context, devices: DeviceRow[], to: 'participating' 
   return { added, removed, pending: added.size + removed.size };
 }
 const moved = (devices: DeviceRow[], to: 'participating' | 'available') => (context: Context) => {
-  const { pending } = movesAfter(context, devices, to);
-  return pending ? { to: 'changes.dirty', see: { pending, dirty: true } } : { to: 'changes.clean', see: { pending: 0, dirty: false } };
+  const { pending, added, removed } = movesAfter(context, devices, to);
+  const same = (a: Set<number>, b: object) => a.size === Object.keys(b).length && [...a].every((id) => id in b);
+  // A move that changes nothing (the device is already on that side) has no button to press: the screen stays.
+  const screen = same(added, context.added) && same(removed, context.removed) ? [] : [`${devices.map((device) => device.name).join(', ')} now listed under ${label(to)}`, pendingLine(pending)];
+  return pending ? { to: 'changes.dirty', see: { pending, dirty: true }, screen } : { to: 'changes.clean', see: { pending: 0, dirty: false }, screen };
 };
 const savedSet = (context: Context) => [...(context.saved ?? []).filter((id) => !(id in context.removed)), ...Object.keys(context.added).map(Number)];
 /** The campaign's own side asks for every participating id while the saved set is not known yet. */
@@ -72,12 +85,17 @@ const loadCall = (side: 'participating' | 'available', query: Record<string, unk
 const queried = (side: 'participating' | 'available', change: Record<string, unknown>) => (context: Context) => ({
   to: `${side}.loading`,
   calls: [loadCall(side, { ...context[side].query, page: 1, ...change }, context.saved !== null)],
+  screen: [`${label(side)} loads again from page 1 with the filter`],
 });
-const reloads = (side: 'participating' | 'available') => (context: Context) => ({ to: `${side}.loading`, calls: [loadCall(side, { ...context[side].query }, context.saved !== null)] });
+const reloads = (side: 'participating' | 'available') => (context: Context) => ({
+  to: `${side}.loading`,
+  calls: [loadCall(side, { ...context[side].query }, context.saved !== null)],
+  screen: [`${label(side)} loads again`],
+});
 const sideExpectations = (side: 'participating' | 'available', loaded: string, fails: string, search: string, change: Record<string, unknown>, retry: string, refresh: string) => ({
   [`${side}.loading`]: {
-    [loaded]: { to: `${side}.ready` },
-    [fails]: { to: `${side}.failed`, see: { [side]: 'failed' } },
+    [loaded]: { to: `${side}.ready`, screen: [`${label(side)}: ${side === 'participating' ? 'Lobby' : 'Window and Hall'}, ${text(side === 'participating' ? 'campaigns:devices.count_one' : 'campaigns:devices.count_other', { count: side === 'participating' ? 1 : 2 })}`] },
+    [fails]: { to: `${side}.failed`, see: { [side]: 'failed' }, screen: [`under ${label(side)}: ${sideError(side)} and the button ${text('campaigns:devices.retry')}`] },
     [search]: queried(side, change),
   },
   [`${side}.ready`]: {
@@ -107,6 +125,50 @@ export default defineQa({
   title: "The campaign devices editor",
   req: { [MISMATCH]: ['S5-9', 'S8.2-11'], [SAVED]: ['S8.2-7'], [SAVE_FAILS]: ['S8.2-7'], [A_FAILS]: ['S8.2-10'], [IMPORTED]: ['S8.2-12'], [IMPORTED_NOTHING]: ['S8.2-12'] },
   delays: { statusRefresh: { ms: 30_000, from: 'issue 26.16: statuses on the campaign devices page refresh like /devices (AUTO_REFRESH_MS, 30 s)' } },
+  namespace: 'campaigns',
+  preconditions: {
+    start: {
+      route: '/campaigns/9/devices ("Devices" of campaign 9 on /campaigns)',
+      user: 'admin (or a user with campaigns edit rights)',
+      data: 'a horizontal campaign 9 with the device Lobby (SN-1); horizontal devices Window (SN-2) and Hall (SN-3) in no campaign; two more horizontal campaigns Spring (5) and Summer (6), Summer already with Window',
+    },
+  },
+  howTo: {
+    [P_FAILS]: 'in the devtools Network tab, block the request URL /api/v1/campaigns/9/devices/ and reload the page',
+    [A_FAILS]: 'in the devtools Network tab, block the request URL /api/v1/campaigns/9/devices/ and reload the page (both sides fail)',
+    [P_SEARCH]: 'type lob in the search box of "Participating devices"',
+    [A_ONLINE]: 'choose "Online" in the status list of "Available devices"',
+    [P_REFRESH]: 'wait 30 s on the page',
+    [A_REFRESH]: 'wait 30 s on the page',
+    [ADD_WINDOW]: 'press the arrow button "Add Window to the campaign"',
+    [REMOVE_LOBBY]: 'press the arrow button "Remove Lobby from the campaign"',
+    [WINDOW_BACK]: 'press the arrow button "Remove Window from the campaign"',
+    [MISMATCH]: 'before pressing "Save", set the screen position of Window to Vertical on its device card in another tab',
+    [SAVE_FAILS]: 'in the devtools Network tab, block the request URL /api/v1/campaigns/9/devices/ before pressing "Save"',
+    [IMPORT]: 'press "Import XLS(X)" and pick an xlsx file whose first column lists SN-3 and NOPE',
+    [IMPORTED_NOTHING]: 'pick an xlsx file that lists only NOPE',
+    [IMPORT_FAILS]: 'pick a picture renamed to list.xlsx',
+    [MULTIPLY]: 'press "Multiply", tick Spring and Summer, press "Multiply" in the dialog',
+    [MULTIPLY_FAILS]: 'in the devtools Network tab, block the request URL /api/v1/campaigns/9/multiply/ before pressing "Multiply" in the dialog',
+    [DISMISS]: 'press "Close" on the result dialog',
+  },
+  offScreen: {
+    [RELOAD]: 'no button reloads both sides: the page does it by itself after a save',
+    [MULTIPLY_NONE]: 'the dialog keeps "Multiply" disabled until a campaign is ticked',
+    [MULTIPLY]: {
+      'changes.dirty': '"Multiply" is disabled while changes wait ("Save or discard your changes first")',
+      'changes.importing': '"Multiply" is disabled while the file is read',
+      'changes.saving': '"Multiply" is disabled while saving',
+      'changes.multiplying': '"Multiply" is disabled while multiplying',
+    },
+    [SAVE]: { 'changes.clean': '"Save" is disabled without unsaved changes', 'changes.importing': '"Save" is disabled while the file is read', 'changes.saving': '"Save" is disabled while saving', 'changes.multiplying': '"Save" is disabled while multiplying' },
+    [DISCARD]: { 'changes.clean': '"Discard changes" is disabled without unsaved changes', 'changes.importing': '"Discard changes" is disabled while the file is read', 'changes.saving': '"Discard changes" is disabled while saving', 'changes.multiplying': '"Discard changes" is disabled while multiplying' },
+    [IMPORT]: { 'changes.importing': '"Import XLS(X)" is disabled while a file is read', 'changes.saving': '"Import XLS(X)" is disabled while saving', 'changes.multiplying': '"Import XLS(X)" is disabled while multiplying' },
+    [ADD_WINDOW]: canMove('Window', 'available'),
+    [REMOVE_LOBBY]: canMove('Lobby', 'participating'),
+    [WINDOW_BACK]: canMove('Window', 'participating'),
+    [DISMISS]: { 'changes.importing': 'no result dialog is open while the file is read', 'changes.saving': 'no result dialog is open while saving', 'changes.multiplying': 'the dialog\'s "Close" is disabled while multiplying' },
+  },
   actors: ['loadParticipating', 'loadAvailable', 'importFile', 'save', 'multiply'],
   recorded: ['notify'],
   input: { campaignId: 9 },
@@ -154,36 +216,60 @@ export default defineQa({
       [ADD_WINDOW]: moved([WINDOW], 'participating'),
       [REMOVE_LOBBY]: moved([LOBBY], 'available'),
       [WINDOW_BACK]: moved([WINDOW], 'available'),
-      [IMPORT]: { to: 'changes.importing', see: { busy: true, imported: null }, calls: ['importFile: {"campaignId":9,"file":"a 4-byte file"}'] },
-      [MULTIPLY]: { to: 'changes.multiplying', see: { busy: true }, calls: ['multiply: {"campaignId":9,"campaigns":[5,6]}'] },
+      [IMPORT]: { to: 'changes.importing', see: { busy: true, imported: null }, calls: ['importFile: {"campaignId":9,"file":"a 4-byte file"}'], screen: [IMPORTING] },
+      [MULTIPLY]: { to: 'changes.multiplying', see: { busy: true }, calls: ['multiply: {"campaignId":9,"campaigns":[5,6]}'], screen: [`the dialog ${text('campaigns:multiply.title')} with its buttons disabled`] },
       [MULTIPLY_NONE]: 'changes.clean',
-      [DISMISS]: { to: 'changes.clean', see: { imported: null, multiplied: null } },
+      [DISMISS]: { to: 'changes.clean', see: { imported: null, multiplied: null }, screen: ['the result dialog closes'] },
     },
     'changes.dirty': {
       [ADD_WINDOW]: moved([WINDOW], 'participating'),
       [REMOVE_LOBBY]: moved([LOBBY], 'available'),
       [WINDOW_BACK]: moved([WINDOW], 'available'),
-      [IMPORT]: { to: 'changes.importing', see: { busy: true } },
-      [DISCARD]: { to: 'changes.clean', see: { pending: 0, dirty: false } },
+      [IMPORT]: { to: 'changes.importing', see: { busy: true }, screen: [IMPORTING] },
+      [DISCARD]: { to: 'changes.clean', see: { pending: 0, dirty: false }, screen: ['the moved devices are back where they were saved', pendingLine(0)] },
       // Saving needs the saved set: the campaign's own side must have loaded once.
       [SAVE]: (context: Context) =>
-        context.saved === null ? 'changes.dirty' : { to: 'changes.saving', see: { busy: true, dirty: true }, calls: [`save: ${JSON.stringify({ campaignId: 9, devices: savedSet(context) })}`] },
-      [DISMISS]: { to: 'changes.dirty', see: { imported: null } },
+        context.saved === null
+          ? 'changes.dirty'
+          : { to: 'changes.saving', see: { busy: true, dirty: true }, calls: [`save: ${JSON.stringify({ campaignId: 9, devices: savedSet(context) })}`], screen: [`${text('campaigns:devices.save')} shows a spinner`] },
+      [DISMISS]: { to: 'changes.dirty', see: { imported: null }, screen: ['the result dialog closes'] },
     },
     'changes.importing': {
       [IMPORTED]: (context: Context) => {
         const { pending } = movesAfter(context, [HALL], 'participating');
-        return { to: pending ? 'changes.dirty' : 'changes.clean', see: { imported: 'campaigns:import.notInvolved', pending } };
+        return {
+          to: pending ? 'changes.dirty' : 'changes.clean',
+          see: { imported: 'campaigns:import.notInvolved', pending },
+          screen: [
+            `the dialog ${text('campaigns:import.title')}: ${text('campaigns:import.notInvolved_one', { count: 1 })}`,
+            `${text('campaigns:import.found_one', { count: 1 })} ${text('campaigns:import.saveHint')}`,
+            `${text('campaigns:import.row', { row: 3 })}: NOPE (${text('campaigns:import.reasonUnknown')})`,
+            `Hall under ${label('participating')}`,
+            pendingLine(pending),
+          ],
+        };
       },
       [IMPORTED_NOTHING]: (context: Context) => {
         const { pending } = movesAfter(context, [], 'participating');
-        return { to: pending ? 'changes.dirty' : 'changes.clean', see: { imported: 'campaigns:import.noMatch', pending } };
+        return {
+          to: pending ? 'changes.dirty' : 'changes.clean',
+          see: { imported: 'campaigns:import.noMatch', pending },
+          screen: [`the dialog ${text('campaigns:import.title')}: ${text('campaigns:import.noMatch')}`, `${text('campaigns:import.row', { row: 1 })}: NOPE (${text('campaigns:import.reasonUnknown')})`],
+        };
       },
-      [IMPORT_FAILS]: (context: Context) => ({ to: movesAfter(context, [], 'participating').pending ? 'changes.dirty' : 'changes.clean', see: { importError: 'campaigns:import.readError' } }),
+      [IMPORT_FAILS]: (context: Context) => ({
+        to: movesAfter(context, [], 'participating').pending ? 'changes.dirty' : 'changes.clean',
+        see: { importError: 'campaigns:import.readError' },
+        screen: [`the dialog ${text('campaigns:import.title')}: ${text('campaigns:import.readError')}`],
+      }),
     },
     'changes.saving': {
       // The saved set becomes what was sent.
-    [SAVED]: (context: Context) => ({ to: 'changes.clean', see: { pending: 0, dirty: false, saveError: null, saved: savedSet(context).sort((a, b) => a - b) } }),
+    [SAVED]: (context: Context) => ({
+        to: 'changes.clean',
+        see: { pending: 0, dirty: false, saveError: null, saved: savedSet(context).sort((a, b) => a - b) },
+        screen: [`a success toast ${text('campaigns:devices.saved')}`, pendingLine(0), 'both sides load again'],
+      }),
       [MISMATCH]: {
         to: 'changes.dirty',
         see: { saveError: 'position_mismatch', dirty: true },
@@ -192,8 +278,12 @@ export default defineQa({
       [SAVE_FAILS]: { to: 'changes.dirty', see: { saveError: 'network_error' }, calls: ['notify: {"intent":"error","message":"campaigns:devices.saveError"}'] },
     },
     'changes.multiplying': {
-      [MULTIPLIED]: { to: 'changes.clean', see: { multiplied: [1, 0], busy: false } },
-      [MULTIPLY_FAILS]: { to: 'changes.clean', see: { multiplied: null, multiplyError: 'network_error' } },
+      [MULTIPLIED]: {
+        to: 'changes.clean',
+        see: { multiplied: [1, 0], busy: false },
+        screen: [`the dialog ${text('campaigns:multiply.resultTitle')}: ${text('campaigns:multiply.result_one', { name: 'Spring', count: 1 })}; ${text('campaigns:multiply.result', { name: 'Summer', count: 0 })}`],
+      },
+      [MULTIPLY_FAILS]: { to: 'changes.clean', see: { multiplied: null, multiplyError: 'network_error' }, screen: [`in the dialog ${text('campaigns:multiply.error')}`] },
     },
   },
   view: (snapshot) => ({

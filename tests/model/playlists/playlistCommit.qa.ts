@@ -1,6 +1,7 @@
 import { playlistCommitMachine } from '../../../src/machines/playlists/playlistCommit.machine.ts';
 import { ApiRequestError } from '../../../src/services/http.ts';
 import { defineQa, done, error } from '../qa/catalogue.ts';
+import { text } from '../qa/screen.ts';
 
 const COMMIT = 'press "Commit"';
 const UPDATED = 'the server commits version 3';
@@ -8,6 +9,12 @@ const UP_TO_DATE = 'the server answers: nothing changed since version 2';
 const OFFLINE = 'the network is down during the commit';
 const EDITED = 'the editor reloads: changed since version 2';
 const RELOADED = 'the editor reloads: committed, version 2';
+
+const committedBadge = (version: number) => `the badge ${text('playlists:state.committed')} (its hint ${text('playlists:state.committedVersion', { version })})`;
+const uncommittedBadge = `the badge ${text('playlists:state.uncommitted')} (its hint ${text('playlists:state.uncommittedHint', { version: 2 })})`;
+const spinning = `${text('playlists:actions.commit')} turns into a spinner and is disabled`;
+const ready = `${text('playlists:actions.commit')} is enabled again`;
+const USER = 'admin (or a user with playlists edit rights)';
 
 /**
  * Section 4, "Playlist": uncommitted to committed through Commit, with section 8's messages
@@ -19,6 +26,26 @@ export default defineQa({
   title: 'Committing a playlist',
   req: { [COMMIT]: ['S4.3-1'], [UPDATED]: ['S4.3-1', 'S8.2-16'], [UP_TO_DATE]: ['S8.2-16'], [OFFLINE]: ['S8.2-16'] },
   namespace: 'playlists',
+  preconditions: {
+    'an uncommitted playlist': {
+      route: '/playlists/7 (the playlist\'s own page, from "Open" on /playlists)',
+      user: USER,
+      data: `playlist 7, committed once (version 2), then a track added and "Save changes" pressed: ${uncommittedBadge}`,
+    },
+    'a committed playlist': { route: '/playlists/7', user: USER, data: `playlist 7, committed as version 2 and unchanged since: ${committedBadge(2)}` },
+  },
+  howTo: {
+    [UPDATED]: 'wait: the server answers the commit (a change was saved since version 2)',
+    [UP_TO_DATE]: 'press "Commit" on a playlist committed and unchanged since',
+    [OFFLINE]: 'in the devtools Network tab, block the request URL /api/v1/media/play_lists/7/commit/ before pressing "Commit"',
+    [EDITED]: 'change a track and press "Save changes" (or do it in another tab and reload this one)',
+    [RELOADED]: 'commit playlist 7 in another tab, then reload this one',
+  },
+  offScreen: {
+    [COMMIT]: { committing: `${text('playlists:actions.commit')} is disabled while the server commits` },
+    [EDITED]: { committing: '"Save changes" waits: the editor does not reload while the server commits' },
+    [RELOADED]: { committing: 'the page does not reload while the server commits' },
+  },
   actors: ['commitPlaylist'],
   recorded: ['notify'],
   starts: {
@@ -39,25 +66,25 @@ export default defineQa({
   },
   expect: {
     uncommitted: {
-      [COMMIT]: { to: 'committing', see: { busy: true }, calls: ['commitPlaylist: {"playlistId":7}'] },
+      [COMMIT]: { to: 'committing', see: { busy: true }, calls: ['commitPlaylist: {"playlistId":7}'], screen: [spinning] },
       [EDITED]: 'uncommitted',
-      [RELOADED]: { to: 'committed', see: { version: 2 } },
+      [RELOADED]: { to: 'committed', see: { version: 2 }, screen: [committedBadge(2)] },
     },
     committed: {
       // Committing again asks the server, which says whether anything changed.
-      [COMMIT]: { to: 'committing', see: { busy: true }, calls: ['commitPlaylist: {"playlistId":7}'] },
-      [EDITED]: { to: 'uncommitted', see: { version: 2 } },
+      [COMMIT]: { to: 'committing', see: { busy: true }, calls: ['commitPlaylist: {"playlistId":7}'], screen: [spinning] },
+      [EDITED]: { to: 'uncommitted', see: { version: 2 }, screen: [uncommittedBadge] },
       [RELOADED]: 'committed',
     },
     failed: {
-      [COMMIT]: { to: 'committing', calls: ['commitPlaylist: {"playlistId":7}'] },
-      [EDITED]: { to: 'uncommitted', see: { error: null } },
-      [RELOADED]: { to: 'committed', see: { error: null } },
+      [COMMIT]: { to: 'committing', calls: ['commitPlaylist: {"playlistId":7}'], screen: [spinning] },
+      [EDITED]: { to: 'uncommitted', see: { error: null }, screen: [uncommittedBadge] },
+      [RELOADED]: { to: 'committed', see: { error: null }, screen: [committedBadge(2)] },
     },
     committing: {
-      [UPDATED]: { to: 'committed', see: { version: 3, busy: false }, calls: ['notify: {"key":"messages.commitUpdated","intent":"success"}'] },
-      [UP_TO_DATE]: { to: 'committed', see: { version: 2 }, calls: ['notify: {"key":"messages.commitUpToDate","intent":"info"}'] },
-      [OFFLINE]: { to: 'failed', see: { error: 'network_error', busy: false }, calls: ['notify: {"key":"messages.commitError","intent":"error"}'] },
+      [UPDATED]: { to: 'committed', see: { version: 3, busy: false }, calls: ['notify: {"key":"messages.commitUpdated","intent":"success"}'], screen: [committedBadge(3), ready] },
+      [UP_TO_DATE]: { to: 'committed', see: { version: 2 }, calls: ['notify: {"key":"messages.commitUpToDate","intent":"info"}'], screen: [committedBadge(2), ready] },
+      [OFFLINE]: { to: 'failed', see: { error: 'network_error', busy: false }, calls: ['notify: {"key":"messages.commitError","intent":"error"}'], screen: [ready] },
       // A reload while the server commits does not move the flow.
       [EDITED]: 'committing',
       [RELOADED]: 'committing',

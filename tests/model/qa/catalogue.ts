@@ -90,10 +90,11 @@ export interface QaCatalogue<TMachine extends AnyStateMachine = AnyStateMachine>
   howTo?: Record<string, string>;
   /**
    * Samples the screen cannot produce, each with the reason (or, by state, the reasons in the states where it cannot:
-   * `{ signingIn: 'the login form is gone while...' }`, looked up from the active leaf upwards): the pages mark those
+   * `{ signingIn: 'the login form is gone while...' }`, looked up from the active leaf upwards; or, where it depends on
+   * what is shown, a function of the view before the step answering the reason or undefined): the pages mark those
    * steps "not possible on screen".
    */
-  offScreen?: Record<string, string | Record<string, string>>;
+  offScreen?: Record<string, string | Record<string, string> | ((view: Record<string, unknown>) => string | undefined)>;
   /**
    * Spec requirement ids (tests/model/requirements.ts) by sample or start name: a step sending the sample checks them
    * where the catalogue expects something of it in the state it is sent in (an expectation's own `req` is finer).

@@ -48,11 +48,13 @@ if (command === 'diagrams') {
       process.exitCode = 1;
       continue;
     }
-    const { paths, document } = await machinePage(found.name, catalogue.qa);
+    const { paths, document, unfollowable } = await machinePage(found.name, catalogue.qa);
     if (markdown) {
       mkdirSync(join(ROOT, 'docs/qa'), { recursive: true });
       writeFileSync(join(ROOT, 'docs/qa', `${found.name}.md`), document);
-      console.log(`docs/qa/${found.name}.md: ${paths.length} paths`);
+      console.log(`docs/qa/${found.name}.md: ${paths.length} paths${unfollowable.length ? `; ${unfollowable.length} things keep a tester from following it` : ''}`);
+      // Named when machines are asked for by name (the gate holds the machines of tests/model/qa/followable.ts to none).
+      if (wanted.length) for (const line of unfollowable) console.log(`  ${line}`);
     } else {
       console.log(document);
     }

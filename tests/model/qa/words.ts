@@ -105,10 +105,11 @@ export function withRefused(qa: QaCatalogue, path: QaPath, reached: string[][], 
   return { start: path.start, steps };
 }
 
-/** Why the screen cannot produce a sample in these states, or undefined when it can. */
-function offScreenReason(qa: QaCatalogue, sample: string, leaves: string[]): string | undefined {
+/** Why the screen cannot produce a sample in these states (or with this view), or undefined when it can. */
+function offScreenReason(qa: QaCatalogue, sample: string, leaves: string[], view: Record<string, unknown>): string | undefined {
   const entry = qa.offScreen?.[sample];
   if (entry === undefined || typeof entry === 'string') return entry;
+  if (typeof entry === 'function') return entry(view);
   for (const leaf of leaves) {
     const parts = leaf ? leaf.split('.') : [];
     for (let length = parts.length; length >= 0; length--) {
@@ -157,7 +158,7 @@ export async function pathInWords(
   path: QaPath,
   index: number,
   shown: Set<string> = new Set(),
-): Promise<{ text: string; problems: string[]; checks: RequirementCheck[] }> {
+): Promise<{ text: string; problems: string[]; checks: RequirementCheck[]; unfollowable: string[] }> {
   const plain = await runPath(qa, path);
   const full = withRefused(qa, path, plain.observed.map((step) => step.leaves), shown);
   const run = full === path ? plain : await runPath(qa, full);
@@ -167,6 +168,7 @@ export async function pathInWords(
   const first = run.observed[0]!;
   const startScreen = screenWords(qa, first.expected);
   const checks: RequirementCheck[] = [];
+  const unfollowable: string[] = [];
   // A step checks the ids of its expectations, and the catalogue's ids of its sample where the catalogue expects
   // something of that sample in the state it is sent in (a start: the ids of the start).
   const checking = (expectations: StepExpectation[], step: number, sample: string, leaves: string[] | null) => {
@@ -183,7 +185,7 @@ export async function pathInWords(
     const seen = run.observed[step + 1];
     const previous = run.observed[step]!;
     const how = qa.howTo?.[sample];
-    const offScreen = offScreenReason(qa, sample, previous.leaves);
+    const offScreen = offScreenReason(qa, sample, previous.leaves, previous.view);
     const did = `${offScreen ? `(Not possible on screen: ${offScreen}.) ` : ''}${sample}${how ? ` (how: ${how})` : ''}`;
     if (!seen) {
       lines.push(`${step + 2}. ${did}. (Not reached: the replay stopped.)`);
@@ -197,10 +199,13 @@ export async function pathInWords(
         : screen.length
           ? `The screen shows ${screen.join('; ')}.`
           : '';
+    // A tester can follow a step that says what the screen shows or why the screen cannot do it; a failure must say how to cause it.
+    if (!offScreen && isUserSample(event) && !result) unfollowable.push(`path ${index + 1} step ${step + 2}: "${sample}" says nothing the screen shows (add \`screen\` to its expectation or an \`offScreen\` reason)`);
+    if (!offScreen && /^xstate\.error\.actor\./.test(event.type) && !how) unfollowable.push(`path ${index + 1} step ${step + 2}: "${sample}" says not how to cause it (add \`howTo\` or an \`offScreen\` reason)`);
     lines.push(`${step + 2}. ${did}.${result ? ` ${result}` : ''}${checking(seen.expected, step + 2, sample, previous.leaves)} ${model}`);
   });
   if (run.problems.length) lines.push('', `**The machine does not do this today:** ${run.problems.join('; ')}`);
-  return { text: lines.join('\n'), problems: run.problems, checks };
+  return { text: lines.join('\n'), problems: run.problems, checks, unfollowable };
 }
 
 /** The whole readable document of a machine's paths, and the problems its replay met. */
@@ -209,8 +214,9 @@ export async function pathsDocument(
   qa: QaCatalogue,
   paths: QaPath[],
   coverage: string,
-): Promise<{ document: string; problems: string[]; checks: RequirementCheck[] }> {
+): Promise<{ document: string; problems: string[]; checks: RequirementCheck[]; unfollowable: string[] }> {
   const described: string[] = [];
+  const unfollowable: string[] = [];
   const problems: string[] = [];
   const checks: RequirementCheck[] = [];
   const shown = new Set<string>();
@@ -219,6 +225,10 @@ export async function pathsDocument(
     described.push(page.text, '');
     problems.push(...page.problems.map((problem) => `path ${index + 1}: ${problem}`));
     checks.push(...page.checks);
+    unfollowable.push(...page.unfollowable);
+  }
+  for (const start of Object.keys(qa.starts ?? { start: null })) {
+    if (!qa.preconditions?.[start]) unfollowable.push(`start "${start}" has no preconditions (route, user, data)`);
   }
   const document = [
     `# ${name}: QA paths`,
@@ -231,7 +241,7 @@ export async function pathsDocument(
     '',
     ...described,
   ].join('\n');
-  return { document, problems, checks };
+  return { document, problems, checks, unfollowable };
 }
 
 /** "The paths take 9 of 9 transitions and enter 5 of 5 states." for a catalogue's paths. */
@@ -248,6 +258,8 @@ export interface MachinePage {
   document: string;
   problems: string[];
   checks: RequirementCheck[];
+  /** What keeps a tester from following the page: starts without preconditions, user steps without screen words, failures without a way to cause them. */
+  unfollowable: string[];
 }
 
 const pages = new Map<QaCatalogue, Promise<MachinePage>>();

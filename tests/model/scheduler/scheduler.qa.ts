@@ -2,6 +2,7 @@ import { schedulerMachine, type SchedulerContext } from '../../../src/machines/s
 import { ApiRequestError } from '../../../src/services/http.ts';
 import type { SchedulerEvent } from '../../../src/services/scheduler.ts';
 import { defineQa, done, error } from '../qa/catalogue.ts';
+import { text } from '../qa/screen.ts';
 
 const MORNING: SchedulerEvent = {
   id: 1,
@@ -57,6 +58,11 @@ const DISMISS = 'close the uncommitted-playlists message';
 const PUBLISHED_WARNING = 'the server publishes, warning that 3 screens wait for a render of "Promo.mp4"';
 const DISMISS_WARNINGS = 'close the message of what screens cannot play';
 
+const PUBLISHED_LINE = text('scheduler:status.published');
+const UNPUBLISHED_LINE = text('scheduler:status.unpublished');
+const READ_ONLY = 'the calendar is read-only until the server answers';
+const USER = 'admin (or a user with scheduler edit rights)';
+const DATA = 'campaign 9 "Осенняя распродажа" with devices 11 and 12, its published weekly event "Morning news" (Monday to Friday, 08:00-09:00, 2 to 30 November 2026) on the playlist "Morning news"; the calendar on November 2026';
 const RANGE = { start: '2026-11-30', end: '2027-01-11' };
 type Context = SchedulerContext;
 const ids = (events: SchedulerEvent[]) => events.map((event) => `${event.id}${event.published ? '' : '*'}`);
@@ -65,14 +71,24 @@ const modeOf = (context: Context) => (context.campaignUnpublished || context.eve
 const reload = (change: Partial<Context['query']>) => (context: Context) => ({
   to: 'loading',
   see: { loading: true },
+  screen: [`${text('scheduler:calendar.loading')} (the events of the ${'start' in change ? 'next month' : 'campaign'})`],
   calls: [`loadSchedule: ${JSON.stringify({ ...context.query, ...change })}`],
 });
 const saved = (event: SchedulerEvent) => (context: Context) => {
   const known = context.events.some((e) => e.id === event.id);
   const events = known ? context.events.map((e) => (e.id === event.id ? { ...event, published: false } : e)) : [...context.events, { ...event, published: false }];
-  return { to: 'ready.unpublished', see: { events: ids(events), unpublished: true, busy: false } };
+  return { to: 'ready.unpublished', see: { events: ids(events), unpublished: true, busy: false }, screen: shows(context, [`"${event.title}" on ${event.start_date}, ${event.start_time}-${event.end_time}, marked ${text('scheduler:event.unpublished')}`], true) };
 };
-const restored = (context: Context) => ({ to: modeOf(context), see: { events: ids(context.events), busy: false }, calls: ['notify: messages.saveError'] });
+const restored = (context: Context) => ({
+  to: modeOf(context),
+  see: { events: ids(context.events), busy: false },
+  calls: ['notify: messages.saveError'],
+  screen: ['"Morning news" back where it was'],
+});
+/** What the calendar shows: the events, each unpublished one marked, and the status line (a campaign's calendar only). */
+const shows = (context: Context, events: string[], unpublished: boolean) => [...events, ...status(context, unpublished)];
+const status = (context: Context, unpublished: boolean) => (context.query.campaign === null ? [] : [unpublished ? UNPUBLISHED_LINE : PUBLISHED_LINE]);
+const WHILE_BUSY = 'while the server answers';
 /** The calendar is read-only while a write is on its way. */
 const busyIgnores = (state: string) => ({ [NEXT_MONTH]: state, [FILTER]: state, [SAVED]: state, [MOVE]: state, [SHIFT]: state, [STRETCH_REFUSED]: state, [DELETE]: state });
 
@@ -87,6 +103,42 @@ export default defineQa({
   title: 'The campaign calendar',
   req: { [PUBLISHED]: ['S4.6-1'], [LOADED_UNPUBLISHED]: ['S4.6-1'], [UNCOMMITTED]: ['S8.2-15'], [MOVE_FAILS]: ['S8.2-14'] },
   namespace: 'scheduler',
+  preconditions: {
+    "one campaign's calendar": { route: '/campaigns/9/scheduler ("Scheduler" of campaign 9 on /campaigns)', user: USER, data: DATA },
+    'the calendar of every campaign': { route: '/scheduler', user: USER, data: DATA },
+  },
+  howTo: {
+    [LOAD_FAILS]: 'in the devtools Network tab, block the request URL /api/v1/scheduler/events/ and reload',
+    [LOADED_UNPUBLISHED]: 'before opening, add the event "Вечерний эфир" (19:00-21:00) and do not publish',
+    [NEXT_MONTH]: `press ${text('scheduler:calendar.next')} in the calendar toolbar`,
+    [FILTER]: 'choose "Осенняя распродажа" in the "Campaign" box of /scheduler',
+    [SAVED]: 'press "Add event", title "Lunch offers", playlist "Morning news", 12:00-13:00, both devices, and save',
+    [MOVE]: 'in the Month view, drag the 2 November "Morning news" onto 3 November',
+    [SHIFT]: 'in the Week view, drag Tuesday\'s "Morning news" onto Wednesday',
+    [STRETCH_REFUSED]: 'in the Week view, drag the bottom edge of a "Morning news" showing down into the next day',
+    [MOVE_REFUSED]: 'in the devtools Network tab, override the answer of PUT /api/v1/scheduler/events/1 with status 400 and {"code":"validation_error","fields":{"devices":"devices_required"}}, then drag',
+    [MOVE_FAILS]: 'in the devtools Network tab, block the request URL /api/v1/scheduler/events/1 before dragging',
+    [DELETE]: 'click "Morning news", press "Delete event" in the form and confirm',
+    [DELETE_FAILS]: 'in the devtools Network tab, block the request URL /api/v1/scheduler/events/1 before confirming the delete',
+    [UNCOMMITTED]: 'leave the playlist "Morning news" uncommitted (save a change to it, do not press "Commit")',
+    [PUBLISHED_WARNING]: 'schedule a freshly uploaded video Promo.mp4 that 3 of the screens need converted, and publish before it is converted',
+    [PUBLISH_FAILS]: 'in the devtools Network tab, block the request URL /api/v1/scheduler/publish/9/ before pressing "Publish"',
+    [DISMISS]: 'press the close button (×) of the message',
+    [DISMISS_WARNINGS]: 'press the close button (×) of the message',
+  },
+  offScreen: {
+    [RETRY]: { loading: '"Retry" is shown only after a load failed', ready: '"Retry" is shown only after a load failed' },
+    [PUBLISH]: {
+      loading: '"Publish" is disabled while the events load',
+      failed: '"Publish" is disabled after the load failed',
+      'ready.published': '"Publish" is disabled while every event is published',
+      'ready.publishing': `"Publish" is disabled ${WHILE_BUSY}`,
+      'ready.moving': `"Publish" is disabled ${WHILE_BUSY}`,
+      'ready.deleting': `"Publish" is disabled ${WHILE_BUSY}`,
+    },
+    [DISMISS]: (view) => ((view.uncommitted as string[]).length ? undefined : 'no uncommitted-playlists message is shown'),
+    [DISMISS_WARNINGS]: (view) => ((view.warnings as string[]).length ? undefined : 'no message of what screens cannot play is shown'),
+  },
   actors: ['loadSchedule', 'saveMove', 'deleteEvent', 'publish'],
   recorded: ['notify'],
   describeCall: (name, argument) => {
@@ -135,15 +187,23 @@ export default defineQa({
   },
   expect: {
     loading: {
-      [LOADED]: { to: 'ready.published', see: { loading: false, events: ['1'], unpublished: false } },
-      [LOADED_UNPUBLISHED]: { to: 'ready.unpublished', see: { events: ['1', '2*'], unpublished: true } },
-      [LOAD_FAILS]: { to: 'failed', see: { error: 'network_error', loading: false } },
+      [LOADED]: (context: Context) => ({
+        to: 'ready.published',
+        see: { loading: false, events: ['1'], unpublished: false },
+        screen: shows(context, ['"Morning news" on every weekday, 08:00-09:00'], false),
+      }),
+      [LOADED_UNPUBLISHED]: (context: Context) => ({
+        to: 'ready.unpublished',
+        see: { events: ['1', '2*'], unpublished: true },
+        screen: shows(context, ['"Morning news" on every weekday, 08:00-09:00', `"Вечерний эфир" 19:00-21:00 marked ${text('scheduler:event.unpublished')}`], true),
+      }),
+      [LOAD_FAILS]: { to: 'failed', see: { error: 'network_error', loading: false }, screen: [`${text('scheduler:messages.loadError')} and the button ${text('scheduler:actions.retry')}`] },
       // A newer range or filter replaces the load on its way.
       [NEXT_MONTH]: reload(RANGE),
       [FILTER]: reload({ campaign: 9 }),
     },
     failed: {
-      [RETRY]: (context: Context) => ({ to: 'loading', calls: [`loadSchedule: ${JSON.stringify(context.query)}`] }),
+      [RETRY]: (context: Context) => ({ to: 'loading', calls: [`loadSchedule: ${JSON.stringify(context.query)}`], screen: [text('scheduler:calendar.loading')] }),
       [NEXT_MONTH]: reload(RANGE),
       [FILTER]: reload({ campaign: 9 }),
     },
@@ -151,24 +211,28 @@ export default defineQa({
       [NEXT_MONTH]: reload(RANGE),
       [FILTER]: reload({ campaign: 9 }),
       [SAVED]: saved(LUNCH),
-      [MOVE]: { to: 'ready.moving', see: { busy: true }, calls: ['saveMove: event 1 from 2026-11-03 on 1,2,3,4,5 08:00-09:00'] },
+      [MOVE]: { to: 'ready.moving', see: { busy: true }, calls: ['saveMove: event 1 from 2026-11-03 on 1,2,3,4,5 08:00-09:00'], screen: ['"Morning news" starts on 3 November', READ_ONLY] },
       // The whole series moves a day: from 2026-11-03, on Tuesday to Saturday (Monday to Friday a day later).
-      [SHIFT]: { to: 'ready.moving', see: { busy: true }, calls: ['saveMove: event 1 from 2026-11-03 on 2,3,4,5,6 08:00-09:00'] },
+      [SHIFT]: { to: 'ready.moving', see: { busy: true }, calls: ['saveMove: event 1 from 2026-11-03 on 2,3,4,5,6 08:00-09:00'], screen: ['"Morning news" shows Tuesday to Saturday', READ_ONLY] },
       // An hour-long showing stretched by a day would last 25 hours: no repeat says that, nothing is sent.
-      [STRETCH_REFUSED]: (context: Context) => ({ to: modeOf(context), see: { events: ids(context.events), busy: false }, calls: ['notify: messages.seriesRefused'] }),
-      [DELETE]: { to: 'ready.deleting', see: { busy: true }, calls: ['deleteEvent: {"id":1}'] },
+      [STRETCH_REFUSED]: (context: Context) => ({ to: modeOf(context), see: { events: ids(context.events), busy: false }, calls: ['notify: messages.seriesRefused'], screen: ['the showing springs back to 08:00-09:00'] }),
+      [DELETE]: { to: 'ready.deleting', see: { busy: true }, calls: ['deleteEvent: {"id":1}'], screen: [READ_ONLY] },
     },
     'ready.published': {
-      [DISMISS_WARNINGS]: { to: 'ready.published', see: { warnings: [] } },
+      [DISMISS_WARNINGS]: (context: Context) => ({ to: 'ready.published', see: { warnings: [] }, ...(context.warnings.length ? { screen: ['the message closes'] } : {}) }),
     },
     'ready.unpublished': {
       [PUBLISH]: (context: Context) =>
-        context.query.campaign === null ? 'ready.unpublished' : { to: 'ready.publishing', see: { busy: true }, calls: [`publish: {"campaign":${context.query.campaign}}`] },
+        context.query.campaign === null
+          ? 'ready.unpublished'
+          : { to: 'ready.publishing', see: { busy: true }, calls: [`publish: {"campaign":${context.query.campaign}}`], screen: [`${text('scheduler:actions.publish')} shows a spinner`, READ_ONLY] },
     },
     'ready.uncommitted': {
       [PUBLISH]: (context: Context) =>
-        context.query.campaign === null ? 'ready.uncommitted' : { to: 'ready.publishing', calls: [`publish: {"campaign":${context.query.campaign}}`] },
-      [DISMISS]: { to: 'ready.unpublished', see: { uncommitted: [] } },
+        context.query.campaign === null
+          ? 'ready.uncommitted'
+          : { to: 'ready.publishing', calls: [`publish: {"campaign":${context.query.campaign}}`], screen: [`${text('scheduler:actions.publish')} shows a spinner`, READ_ONLY] },
+      [DISMISS]: { to: 'ready.unpublished', see: { uncommitted: [] }, screen: ['the message closes'] },
     },
     'ready.publishing': {
       ...busyIgnores('ready.publishing'),
@@ -176,15 +240,22 @@ export default defineQa({
         to: 'ready.published',
         see: { unpublished: false, busy: false, events: context.events.map((event) => String(event.id)), warnings: [] },
         calls: ['notify: messages.published'],
+        screen: [...status(context, false), `no event marked ${text('scheduler:event.unpublished')}`],
       }),
       // Published all the same; the operator is told in words which screens cannot play what yet (issue 24).
       [PUBLISHED_WARNING]: (context: Context) => ({
         to: 'ready.published',
         see: { unpublished: false, busy: false, events: context.events.map((event) => String(event.id)), warnings: ['Promo.mp4: 3 rendering'] },
         calls: ['notify: messages.publishedWithWarnings'],
+        screen: [...status(context, false), `the message ${text('scheduler:messages.publishedWithWarnings')}: ${text('scheduler:publish.warning.rendering_other', { count: 3, name: 'Promo.mp4' })}`],
       }),
-      [UNCOMMITTED]: { to: 'ready.uncommitted', see: { uncommitted: ['Morning news'], unpublished: true }, calls: ['notify: messages.uncommitted'] },
-      [PUBLISH_FAILS]: { to: 'ready.unpublished', see: { error: 'network_error', unpublished: true }, calls: ['notify: messages.publishError'] },
+      [UNCOMMITTED]: {
+        to: 'ready.uncommitted',
+        see: { uncommitted: ['Morning news'], unpublished: true },
+        calls: ['notify: messages.uncommitted'],
+        screen: [`the message ${text('scheduler:messages.uncommitted')} ${text('scheduler:publish.commitFirst_one')} Morning news (a link to the playlist)`, UNPUBLISHED_LINE],
+      },
+      [PUBLISH_FAILS]: { to: 'ready.unpublished', see: { error: 'network_error', unpublished: true }, calls: ['notify: messages.publishError'], screen: ['"Publish" is enabled again', UNPUBLISHED_LINE] },
     },
     'ready.moving': {
       ...busyIgnores('ready.moving'),
@@ -199,8 +270,9 @@ export default defineQa({
         to: 'ready.unpublished',
         see: { events: ids(context.events.filter((event) => event.id !== 1)), unpublished: true },
         calls: ['notify: messages.removed'],
+        screen: ['"Morning news" leaves the calendar', ...status(context, true)],
       }),
-      [DELETE_FAILS]: (context: Context) => ({ to: modeOf(context), see: { events: ids(context.events) }, calls: ['notify: messages.removeError'] }),
+      [DELETE_FAILS]: (context: Context) => ({ to: modeOf(context), see: { events: ids(context.events) }, calls: ['notify: messages.removeError'], screen: ['"Morning news" stays'] }),
     },
   },
   view: (snapshot) => ({
