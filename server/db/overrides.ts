@@ -143,23 +143,24 @@ export async function noteOverrideChange(db: Db, devices: readonly number[]): Pr
   if (devices.length) await db.execute(sql`INSERT INTO device_changes (device_id, kind) SELECT unnest(${idArray([...devices])}), 'override'`);
 }
 
+/** Whether an override has passed its end time unsettled (the compiler's cheap check each turn, outside a transaction). */
+export async function anyEndedOverride(db: Db): Promise<boolean> {
+  return (await rows(db, sql`SELECT 1 FROM overrides WHERE cleared_at IS NULL AND NOT settled AND ends_at <= now() LIMIT 1`)).length > 0;
+}
+
 /**
- * Overrides whose end time has passed are settled once (whichever instance gets there first): the devices they reach
- * are queued for compiling in the same statement, so a failed compile is retried from the queue.
+ * Claims the overrides whose end time has passed (not cleared, not settled yet) and marks them settled: each is
+ * answered to exactly one caller, whichever instance gets there first (rows another holds are skipped). Run it in the
+ * transaction that records the end's effects, so a failure leaves the override for the next turn.
  */
-export async function settleEndedOverrides(db: Db): Promise<number[]> {
-  const ended = await rows<{ id: number }>(
+export async function claimEndedOverrides(db: Db): Promise<{ id: number; companyId: number | null }[]> {
+  const ended = await rows<{ id: number; company_id: number | null }>(
     db,
     sql`UPDATE overrides SET settled = true
-        WHERE id IN (SELECT id FROM overrides WHERE cleared_at IS NULL AND NOT settled AND ends_at <= now() FOR UPDATE SKIP LOCKED)
-        RETURNING id`,
+        WHERE id IN (SELECT id FROM overrides WHERE cleared_at IS NULL AND NOT settled AND ends_at <= now() ORDER BY id FOR UPDATE SKIP LOCKED)
+        RETURNING id, company_id`,
   );
-  const ids = ended.map((row) => Number(row.id));
-  if (!ids.length) return [];
-  const devices = new Set<number>();
-  for (const id of ids) for (const device of await overrideDevices(db, id)) devices.add(device);
-  if (devices.size) await db.execute(sql`INSERT INTO schedule_dirty (device_id) SELECT unnest(${idArray([...devices])}) ON CONFLICT DO NOTHING`);
-  return ids;
+  return ended.map((row) => ({ id: Number(row.id), companyId: idOrNull(row.company_id) })).sort((a, b) => a.id - b.id);
 }
 
 type OverrideRow = {

@@ -17,7 +17,8 @@ import {
   type MediaRow,
   type PublishedEventRow,
 } from '../db/schedules.ts';
-import { runningOverridesFor, settleEndedOverrides, type RunningOverride } from '../db/overrides.ts';
+import { runningOverridesFor, type RunningOverride } from '../db/overrides.ts';
+import { noteEnded, settleEndedOverrides } from './overrideEnds.ts';
 import { OVERRIDE_PRIORITY } from '../../src/services/schemas/overrides.ts';
 import { deviceProfiles, mediaSources, queueFallbacks, replaceWaits, type Wait } from '../db/renditions.ts';
 import { chooseRendition, effectiveCapabilities, profileKey, type DeviceProfile } from './renditions.ts';
@@ -296,13 +297,15 @@ export function startScheduleCompiler(db: Db, log: { error(obj: unknown, msg?: s
     if (running) return;
     running = (async () => {
       try {
-        // Overrides past their end time: their devices are queued here and compiled below.
-        await settleEndedOverrides(db);
+        // Overrides past their end time: ended like a clear (journal, webhook); their devices are queued here,
+        // compiled below, and then told through the channel.
+        const ended = await settleEndedOverrides(db);
         if (Date.now() - lastStaleCheck > 600_000) {
           lastStaleCheck = Date.now();
           await queueStaleSchedules(db);
         }
         await drainScheduleQueue(db);
+        if (ended.length) await noteEnded(db, ended);
       } catch (error) {
         log.error({ err: error }, 'schedule compile failed');
       } finally {

@@ -141,7 +141,7 @@ export default async function overrideRoutes(app: FastifyInstance, { ctx }: { ct
       changes: { active: [true, false] },
     });
     const cleared = await findOverride(db, id);
-    await emitQuietly(db, request.log, 'override.cleared', found.company, { override: cleared });
+    await emitQuietly(db, request.log, 'override.cleared', found.company, { override: cleared, reason: 'cleared' });
     return cleared;
   });
 }

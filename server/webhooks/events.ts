@@ -10,6 +10,11 @@ export function onEventQueued(db: Db, wake: () => void): void {
   wakers.set(db, wake);
 }
 
+/** Wakes this process's delivery worker (after a transaction that queued events through its own handle commits). */
+export function wakeDeliveries(db: Db): void {
+  wakers.get(db)?.();
+}
+
 /**
  * Queues an event for every endpoint of `company` (and the administrator's) that listens to it. The delivery rows are
  * the record: a worker of any instance sends them. Answers the event id.

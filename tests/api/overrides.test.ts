@@ -2,16 +2,19 @@ import { sql } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { insertMediaFiles } from '../../server/db/media.ts';
+import { settleEndedOverrides } from '../../server/domain/overrideEnds.ts';
 import { Override, OVERRIDE_PRIORITY } from '../../src/services/schemas/overrides.ts';
 import { DeviceSchedule } from '../../src/services/schemas/scheduler.ts';
 import { winnersAt, type DeviceSchedule as PlayerSchedule } from '../../src/services/player/schedule.ts';
+import { startReceiver } from '../helpers/receiver.ts';
 import { apiClient, signIn, startTestServer, type TestServer } from '../helpers/server.ts';
 import { createDevice, heartbeat } from './devices.helpers.ts';
 
 /*
  * Emergency overrides (issue 25): an override on an office plays above a published event on every device there (the
  * web player's own rule picks it), clearing or its end time brings the schedule back, each moving the devices'
- * schedule_version; the devices scope applies; every start and clear is journaled.
+ * schedule_version; the devices scope applies; every start and clear is journaled. A webhook receiver on a free port
+ * hears override.cleared from a clear and, once, from an end time (issue 29).
  */
 
 type Client = ReturnType<typeof apiClient>;
@@ -19,6 +22,7 @@ type Device = Awaited<ReturnType<typeof createDevice>>;
 
 let server: TestServer;
 let admin: Client;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
 let companyA: number;
 let companyB: number;
 let officeA1: number;
@@ -71,11 +75,24 @@ const schedule = async (id: number) => {
 /** What the web player plays now on the device: the winning items' event ids and priorities. */
 const playingNow = async (id: number) =>
   winnersAt((await schedule(id)) as unknown as PlayerSchedule, Date.now()).map((item) => ({ event: item.event, priority: item.priority }));
+/** The channel's override notices written for a device. */
+const notices = async (id: number) =>
+  (await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM device_changes WHERE device_id = ${id} AND kind = 'override'`))[0]!.n;
 const version = async (device: Device) => (await heartbeat(server, device)).body.schedule_version as number;
 
+/** The override.cleared bodies the receiver got for one override. */
+const clearedHooks = (id: number) =>
+  receiver
+    .on('/overrides')
+    .map((entry) => JSON.parse(entry.body) as { type: string; data: { override: Override; reason: string } })
+    .filter((body) => body.type === 'override.cleared' && body.data.override.id === id);
+
 beforeAll(async () => {
-  server = await startTestServer();
+  receiver = await startReceiver();
+  server = await startTestServer({ webhooks: { allowPrivate: true, tickMs: 50, retryBaseMs: 50, retryMaxMs: 400 } });
   admin = (await signIn(server)).client;
+  const hook = await admin.post('/webhooks/create/', { url: receiver.url('/overrides'), events: ['override.started', 'override.cleared'] });
+  expect(hook.status, JSON.stringify(hook.body)).toBe(201);
   companyA = (await admin.post('/companies/create/', { name: 'Override A', user: 1 })).body.id;
   companyB = (await admin.post('/companies/create/', { name: 'Override B', user: 1 })).body.id;
   officeA1 = (await admin.post('/branch-offices/create/', { company: companyA, name: 'A first', timezone: 'Europe/Berlin' })).body.id;
@@ -108,6 +125,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.close();
+  await receiver?.close();
 });
 
 describe('an override on an office', () => {
@@ -186,12 +204,15 @@ describe('an override on an office', () => {
     const again = await admin.post(`/overrides/${started.id}/clear/`);
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('override_not_active');
+    await receiver.waitFor(() => clearedHooks(started.id).length > 0);
+    expect(clearedHooks(started.id).map((body) => [body.data.reason, body.data.override.cleared_by])).toEqual([['cleared', 1]]);
   });
 });
 
 describe('an override with an end time', () => {
   it('plays until then, and the schedule is back (version moved) once it has passed', async () => {
     const before = await version(inA2);
+    const noticesBefore = await notices(inA2.id);
     const endsAt = new Date(Date.now() + 2500).toISOString();
     const response = await admin.post('/overrides/create/', { devices: [inA2.id], media: alert, ends_at: endsAt });
     expect(response.status, JSON.stringify(response.body)).toBe(201);
@@ -208,6 +229,37 @@ describe('an override with an end time', () => {
     expect((await admin.get(`/overrides/${response.body.id}`)).body.active).toBe(false);
     const clear = await admin.post(`/overrides/${response.body.id}/clear/`);
     expect(clear.status).toBe(409);
+
+    // The end had a clear's effects: the webhook (reason "ended"), the journal entry without a user, and the channel's
+    // override notice to the device after the compile.
+    await receiver.waitFor(() => clearedHooks(response.body.id).length > 0);
+    expect(clearedHooks(response.body.id).map((body) => [body.data.reason, body.data.override.active, body.data.override.cleared_at])).toEqual([
+      ['ended', false, null],
+    ]);
+    await vi.waitFor(async () => expect(await notices(inA2.id)).toBe(noticesBefore + 2), { timeout: 10_000, interval: 100 });
+    // Exactly once: the claim answers no one again, however many ask at the same time (two instances on PostgreSQL).
+    expect(await Promise.all([settleEndedOverrides(server.ctx.db), settleEndedOverrides(server.ctx.db)])).toEqual([[], []]);
+    const ends = await rows<{ user_id: number | null; n: number }>(
+      sql`SELECT user_id, count(*)::int AS n FROM journal WHERE entity = 'override' AND action = 'end' AND entity_id = ${String(response.body.id)} GROUP BY user_id`,
+    );
+    expect(ends).toEqual([{ user_id: null, n: 1 }]);
+    const deliveries = await rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM webhook_deliveries WHERE event = 'override.cleared' AND body::jsonb -> 'data' -> 'override' ->> 'id' = ${String(response.body.id)}`,
+    );
+    expect(deliveries).toEqual([{ n: 1 }]);
+  });
+
+  it('ends once when two claims race for it', async () => {
+    const response = await admin.post('/overrides/create/', { devices: [inA2.id], media: alert, ends_at: new Date(Date.now() + 60_000).toISOString() });
+    expect(response.status).toBe(201);
+    await server.ctx.db.execute(sql`UPDATE overrides SET ends_at = now() WHERE id = ${response.body.id}`);
+    // The compiler's own turn races these two as well; between all three, one ends it.
+    const settled = (await Promise.all([settleEndedOverrides(server.ctx.db), settleEndedOverrides(server.ctx.db)])).flat();
+    expect(settled.filter((ended) => ended.id === response.body.id).length).toBeLessThanOrEqual(1);
+    await receiver.waitFor(() => clearedHooks(response.body.id).length > 0);
+    const ends = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM journal WHERE action = 'end' AND entity_id = ${String(response.body.id)}`);
+    expect(ends).toEqual([{ n: 1 }]);
+    expect(await playingNow(inA2.id)).toEqual([{ event: eventId, priority: 100 }]);
   });
 });
 
@@ -294,7 +346,7 @@ describe('scope and input', () => {
     expect(journalAfterDraft).toBe(journal + 1);
   });
 
-  it('journals every start and clear with who did it and the company', async () => {
+  it('journals every start, clear and end with who did it (none for an end) and the company', async () => {
     const entries = await rows<{ action: string; user_id: number | null; entity_id: string; company_id: number | null }>(
       sql`SELECT action, user_id, entity_id, company_id FROM journal WHERE entity = 'override' ORDER BY id`,
     );
@@ -304,13 +356,16 @@ describe('scope and input', () => {
       { action: 'start', user_id: 1, entity_id: ids[0], company_id: companyA },
       { action: 'clear', user_id: 1, entity_id: ids[0], company_id: companyA },
       { action: 'start', user_id: 1, entity_id: ids[1], company_id: companyA },
-      { action: 'start', user_id: editorId, entity_id: ids[2], company_id: companyA },
-      { action: 'clear', user_id: editorId, entity_id: ids[2], company_id: companyA },
+      { action: 'end', user_id: null, entity_id: ids[1], company_id: companyA },
+      { action: 'start', user_id: 1, entity_id: ids[2], company_id: companyA },
+      { action: 'end', user_id: null, entity_id: ids[2], company_id: companyA },
+      { action: 'start', user_id: editorId, entity_id: ids[3], company_id: companyA },
+      { action: 'clear', user_id: editorId, entity_id: ids[3], company_id: companyA },
     ]);
     // The journal route shows them to the company's view-only user too.
     const listed = await viewer.get('/journal/?entity=override');
     expect(listed.status).toBe(200);
-    expect(listed.body.count).toBe(5);
+    expect(listed.body.count).toBe(8);
   });
 });
 
