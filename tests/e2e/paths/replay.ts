@@ -1,10 +1,8 @@
 import type { BrowserContext, Page, Route } from 'playwright-core';
-import type { AnyMachineSnapshot } from 'xstate';
 import type { QaCatalogue } from '../../model/qa/catalogue.ts';
-import { coverPaths, pureInitial, pureStep, type QaPath } from '../../model/qa/graph.ts';
-import { expectationsFor } from '../../model/qa/run.ts';
+import { coverPaths, type QaPath } from '../../model/qa/graph.ts';
 import type { E2E } from '../../helpers/browser.ts';
-import { signIn } from '../../helpers/server.ts';
+import type { signIn } from '../../helpers/server.ts';
 
 /** What one replay works with: its page, the API as the administrator, and what the start created. */
 export interface ReplayContext {
@@ -28,6 +26,12 @@ export interface Adapter {
   qa: QaCatalogue;
   /** Whether the browser starts signed in as the administrator (default true). */
   signedIn?: boolean;
+  /**
+   * Whether the machine's paths play one after another in one page (default true): each start opens its screen
+   * again. False gives each path a fresh browser context (its own storage), for paths that start from what the
+   * browser keeps (stored sessions) or leave handlers on the page.
+   */
+  onePage?: boolean;
   /** Samples the screen cannot produce, each with the reason: the browser paths are generated without them. */
   unsupported?: Record<string, string>;
   /** Opens the screen for a start (its data made through the API). */
@@ -63,6 +67,11 @@ export async function installNetwork(page: Page): Promise<void> {
   });
 }
 
+/** Forgets what was arranged and not used (a path that failed before its request was made). */
+export function resetNetwork(page: Page): void {
+  arranged.get(page)?.splice(0);
+}
+
 function arrange(page: Page, item: Arranged): void {
   const queue = arranged.get(page);
   if (!queue) throw new Error('installNetwork(page) first');
@@ -80,48 +89,4 @@ export async function failNext(page: Page, method: string, url: RegExp, status: 
 /** Drops the next request matching `method` ('write' for any but GET) and `url`, as a network failure would (once). */
 export async function dropNext(page: Page, method: string, url: RegExp): Promise<void> {
   arrange(page, { method, url, answer: (route) => route.abort('internetdisconnected') });
-}
-
-/**
- * Plays one path: before a user action, the outcome after it is arranged when needed; after each step, what
- * the catalogue expects (the state reached) is waited for on screen.
- */
-export async function replay(adapter: Adapter, path: QaPath, ctx: ReplayContext): Promise<void> {
-  const { qa } = adapter;
-  const input = (qa.starts ?? { start: () => {} })[path.start]?.() ?? qa.input;
-  let snapshot = pureInitial(qa.machine, input).snapshot as AnyMachineSnapshot;
-  const first = path.steps[0];
-  if (first && adapter.arrange?.[first]) await adapter.arrange[first]!(ctx);
-  await adapter.start(ctx, path.start);
-  await showsStates(adapter, ctx, expectedAfter(qa, path.start), 'the start');
-  for (const [index, sample] of path.steps.entries()) {
-    const next = path.steps[index + 1];
-    const expected = expectationsFor(qa, snapshot, sample).map((expectation) => expectation.to ?? '');
-    snapshot = pureStep(qa.machine, snapshot, qa.events[sample]!).snapshot;
-    if (next && adapter.arrange?.[next]) await adapter.arrange[next]!(ctx);
-    const action = adapter.act[sample];
-    if (action) await action(ctx);
-    else if (!qa.events[sample]!.type.startsWith('xstate.')) throw new Error(`${sample}: the adapter has no action for it`);
-    await showsStates(adapter, ctx, expected, `step ${index + 1} (${sample})`);
-  }
-}
-
-function expectedAfter(qa: QaCatalogue, start: string): string[] {
-  const initial = qa.initial?.[start];
-  if (initial === undefined) return [];
-  return [typeof initial === 'string' ? initial : (initial.to ?? '')];
-}
-
-async function showsStates(adapter: Adapter, ctx: ReplayContext, states: string[], where: string): Promise<void> {
-  for (const state of states) {
-    const check = adapter.shows[state];
-    if (!check) continue;
-    try {
-      await check(ctx);
-    } catch (failure) {
-      const screen = (await ctx.page.locator('body').innerText().catch(() => '')).replace(/\s+/g, ' ').slice(0, 400);
-      if (process.env.QA_DEBUG) await ctx.page.screenshot({ path: `/tmp/qa-fail-${ctx.unique}.png` });
-      throw new Error(`${where}: ${state} is not on screen: ${(failure as Error).message.split('\n')[0]} (the screen reads: ${screen})`);
-    }
-  }
 }

@@ -30,6 +30,8 @@ function signInAs(remember: boolean) {
 /** The session through the login screen, the top bar and the user menu; stored sessions are put in the browser's storage. */
 export const sessionAdapter: Adapter = {
   qa: session,
+  // Each path starts from what the browser keeps (stored tokens): a fresh context each.
+  onePage: false,
   signedIn: false,
   unsupported: {
     'sign in with an empty username and password': 'the login form refuses empty fields itself: the machine never hears of it',

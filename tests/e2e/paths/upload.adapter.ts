@@ -54,6 +54,8 @@ const item = (ctx: ReplayContext, name: string) => dialog(ctx).getByRole('listit
 /** The add-media dialog of /media. */
 export const uploadAdapter: Adapter = {
   qa: upload,
+  // Each start holds the page's upload requests with a handler of its own: a fresh page each.
+  onePage: false,
   unsupported: { 'half of clip.mp4 is sent': "progress comes from the browser's upload events, not from a user" },
   async start(ctx) {
     const queue: Held = { routes: [], waiting: [] };

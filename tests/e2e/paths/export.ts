@@ -1,0 +1,157 @@
+// The exported browser tests: for a machine with an adapter (tests/e2e/paths/<machine>.adapter.ts), the file
+// `npm run qa:export -- <machine>` writes (tests/e2e/exported/<machine>.test.ts): one test per browser path of its
+// catalogue, each step spelled out (the sample's words, the user action, the outcome arranged on the network, the
+// states waited for on screen).
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { AnyMachineSnapshot } from 'xstate';
+import { pureInitial, pureStep } from '../../model/qa/graph.ts';
+import { expectationsFor } from '../../model/qa/run.ts';
+import { ROOT } from '../../model/qa/registry.ts';
+import type { QaCatalogue, StepExpectation } from '../../model/qa/catalogue.ts';
+import { browserPaths, type Adapter } from './replay.ts';
+
+/** Where the exported files live, relative to the repository root. */
+export const EXPORTED_DIR = 'tests/e2e/exported';
+
+/** An adapter found in tests/e2e/paths: the machine it plays, its file and export. */
+export interface FoundAdapter {
+  name: string;
+  file: string;
+  exportName: string;
+  adapter: Adapter;
+}
+
+/** Every `<machine>.adapter.ts` of tests/e2e/paths (its `<machine>Adapter` export). */
+export async function findAdapters(): Promise<FoundAdapter[]> {
+  const dir = 'tests/e2e/paths';
+  const found: FoundAdapter[] = [];
+  for (const file of readdirSync(join(ROOT, dir)).filter((entry) => entry.endsWith('.adapter.ts')).sort()) {
+    const name = file.replace(/\.adapter\.ts$/, '');
+    const exportName = `${name}Adapter`;
+    const module = (await import(pathToFileURL(join(ROOT, dir, file)).href)) as Record<string, Adapter | undefined>;
+    const adapter = module[exportName];
+    if (!adapter) throw new Error(`${dir}/${file} has no export ${exportName}`);
+    found.push({ name, file: `${dir}/${file}`, exportName, adapter });
+  }
+  return found;
+}
+
+/** The samples of an adapter's catalogue without a user action (or an arranged outcome, or a reason why not). */
+export function unmappedSamples(adapter: Adapter): { unmapped: string[]; unknown: string[] } {
+  const mapped = new Set([...Object.keys(adapter.act), ...Object.keys(adapter.arrange ?? {}), ...Object.keys(adapter.unsupported ?? {})]);
+  const user = Object.entries(adapter.qa.events).filter(([, event]) => !event.type.startsWith('xstate.')).map(([sample]) => sample);
+  return { unmapped: user.filter((sample) => !mapped.has(sample)), unknown: [...mapped].filter((sample) => !(sample in adapter.qa.events)) };
+}
+
+const quote = (text: string) => (text.includes("'") ? JSON.stringify(text) : `'${text.replace(/\\/g, '\\\\')}'`);
+/** A comment line of at most ~120 characters per line, cut at spaces. */
+function comment(indent: string, text: string): string[] {
+  const words = text.replace(/\s+/g, ' ').trim().split(' ');
+  const lines: string[] = [];
+  let line = '';
+  for (const word of words) {
+    if (line && indent.length + 3 + line.length + 1 + word.length > 118) {
+      lines.push(`${indent}// ${line}`);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(`${indent}// ${line}`);
+  return lines;
+}
+
+function statesOf(expectations: StepExpectation[]): string[] {
+  return [...new Set(expectations.map((expectation) => expectation.to ?? '').filter(Boolean))];
+}
+
+function screenOf(expectations: StepExpectation[]): string[] {
+  return [...new Set(expectations.flatMap((expectation) => expectation.screen ?? []))];
+}
+
+/** The text of tests/e2e/exported/<name>.test.ts for an adapter. */
+export function exportFile(found: FoundAdapter, catalogueFile: string): string {
+  const { adapter, name } = found;
+  const qa: QaCatalogue = adapter.qa;
+  const { paths } = browserPaths(adapter);
+  const I = '    ';
+  const out: string[] = [
+    ...comment('', `${qa.title}: the QA paths of the ${name} machine in Chromium, against the real app and server.`),
+    ...comment(
+      '',
+      `Written by \`npm run qa:export -- ${name}\` from the catalogue ${catalogueFile} (the paths, the state each step reaches) and the adapter ${found.file} (each step's user action, the outcomes arranged on the network, what each state looks like on screen). Change those and export again: tests/model/export.test.ts fails while this file is not what the export writes.`,
+    ),
+    `// Run it: npm run build && npx vitest run --project e2e ${EXPORTED_DIR}/${name}.test.ts`,
+    "import { describe, it } from 'vitest';",
+    `import { ${found.exportName} } from '../paths/${found.file.split('/').pop()!.replace(/\.ts$/, '.ts')}';`,
+    "import { browserSuite } from '../paths/suite.ts';",
+    '',
+    `const suite = browserSuite(${found.exportName});`,
+    '',
+    `describe(${quote(`${name} in the browser`)}, () => {`,
+  ];
+  const usedStates = new Set<string>();
+  paths.forEach((path, index) => {
+    const body: string[] = [];
+    const uses = new Set<string>(['start', 'end']);
+    const starts = qa.starts ?? { start: () => {} };
+    const input = starts[path.start]?.() ?? qa.input;
+    let snapshot = pureInitial(qa.machine, input).snapshot as AnyMachineSnapshot;
+    const waitFor = (states: string[]) => {
+      for (const state of states) {
+        if (adapter.shows[state]) {
+          body.push(`${I}await shows(${quote(state)});`);
+          uses.add('shows');
+          usedStates.add(state);
+        } else body.push(...comment(I, `(${state}: nothing to wait for on screen)`));
+      }
+    };
+    // An outcome arranged on the network is set up before the last action that precedes it (the request that
+    // action starts, or one made after it without a user action, is the one answered so).
+    const acting = (step: number) => !!adapter.act[path.steps[step]!];
+    const arrangedBefore = new Map<number, number[]>();
+    path.steps.forEach((sample, step) => {
+      if (!adapter.arrange?.[sample]) return;
+      let before = step - 1;
+      while (before >= 0 && !acting(before)) before -= 1;
+      arrangedBefore.set(before, [...(arrangedBefore.get(before) ?? []), step]);
+    });
+    const arrangeFor = (step: number) => {
+      for (const later of arrangedBefore.get(step) ?? []) {
+        const sample = path.steps[later]!;
+        body.push(...comment(I, `Arranged now for step ${later + 1}: ${sample}.`));
+        body.push(`${I}await arrange(${quote(sample)});`);
+        uses.add('arrange');
+      }
+    };
+    const before = qa.preconditions?.[path.start];
+    body.push(...comment(I, `Start: ${path.start}.${before ? ` As ${before.user}, ${before.route}${before.data ? `; ${before.data}` : ''}.` : ''}`));
+    arrangeFor(-1);
+    body.push(`${I}await start(${quote(path.start)});`);
+    const initial = qa.initial?.[path.start];
+    if (initial !== undefined) waitFor([typeof initial === 'string' ? initial : (initial.to ?? '')].filter(Boolean));
+    path.steps.forEach((sample, step) => {
+      const expectations = expectationsFor(qa, snapshot, sample);
+      snapshot = pureStep(qa.machine, snapshot, qa.events[sample]!).snapshot as AnyMachineSnapshot;
+      const user = !qa.events[sample]!.type.startsWith('xstate.');
+      body.push('');
+      const how = user || adapter.act[sample] ? '' : adapter.arrange?.[sample] ? ' (as arranged)' : ' (the real server answers)';
+      body.push(...comment(I, `${step + 1}. ${sample}${how}`));
+      const screen = screenOf(expectations);
+      if (screen.length) body.push(...comment(I, `   The screen shows: ${screen.join('; ')}`));
+      if (adapter.act[sample]) {
+        arrangeFor(step);
+        body.push(`${I}await act(${quote(sample)});`);
+        uses.add('act');
+      } else if (user) throw new Error(`${name}: "${sample}" has no user action in ${found.file}`);
+      waitFor(statesOf(expectations));
+    });
+    body.push(`${I}await end();`);
+    const names = ['start', 'act', 'arrange', 'shows', 'end'].filter((item) => uses.has(item));
+    const title = `path ${index + 1} from ${path.start}: ${path.steps.length} step${path.steps.length === 1 ? '' : 's'}`;
+    out.push(`  it(${quote(title)}, async () => {`, `${I}const { ${names.join(', ')} } = await suite.path();`, ...body, '  });', '');
+  });
+  if (out[out.length - 1] === '') out.pop();
+  out.push('});', '');
+  return out.join('\n');
+}
