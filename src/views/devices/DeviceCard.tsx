@@ -85,9 +85,9 @@ export function DeviceCard({ device: initial, onEdit, onChanged, onActivationCha
   return (
     <Dialog open modalType="modal" onOpenChange={(_, data) => !data.open && !confirming && onClose()}>
       <DialogSurface className={styles.surface}>
-        <DialogBody>
+        <DialogBody className={styles.body}>
           <DialogTitle>{t('card.title', { name })}</DialogTitle>
-          <DialogContent>
+          <DialogContent className={styles.content}>
             <OverridePanel overrides={overrides} showTargets={false} />
             <div className={styles.layout}>
               <DeviceDetails device={device} />

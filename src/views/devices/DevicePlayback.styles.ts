@@ -11,6 +11,8 @@ export const useDevicePlaybackStyles = makeStyles({
     borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
   },
   header: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS },
+  // A badge is one line high: its longer texts ("Device type defaults (the player reported none)") wrap in a narrow card.
+  sourceBadge: { height: 'auto', minHeight: '20px', whiteSpace: 'normal', textAlign: 'start' },
   heading: { margin: 0, fontSize: tokens.fontSizeBase400, fontWeight: tokens.fontWeightSemibold },
   subheading: { margin: 0, fontSize: tokens.fontSizeBase300, fontWeight: tokens.fontWeightSemibold },
   muted: { color: tokens.colorNeutralForeground3, margin: 0 },

@@ -66,10 +66,11 @@ export function DevicePlayback({ deviceId }: { deviceId: number }) {
 function DeviceCapabilities({ capabilities }: { capabilities: Playback['capabilities'] }) {
   const { t } = useTranslation('devices');
   const card = useDeviceCardStyles();
+  const styles = useDevicePlaybackStyles();
   const names = (kind: 'codec' | 'image', values: string[]) => (values.length ? values.map((value) => t(`playback.${kind}.${value}`, { defaultValue: value.toUpperCase() })).join(', ') : t('playback.none'));
   const { screen } = capabilities;
   const rows: [string, ReactNode][] = [
-    ['source', <Badge key="source" appearance="tint" color={capabilities.source === 'declared' ? 'brand' : 'informative'}>{t(`playback.source.${capabilities.source}`)}</Badge>],
+    ['source', <Badge key="source" className={styles.sourceBadge} appearance="tint" color={capabilities.source === 'declared' ? 'brand' : 'informative'}>{t(`playback.source.${capabilities.source}`)}</Badge>],
     ['codecs', names('codec', capabilities.codecs)],
     ['images', names('image', capabilities.images)],
     ['maxVideo', t('playback.size', capabilities.max_video)],

@@ -39,6 +39,10 @@ export const useDevicesStyles = makeStyles({
 
 export const useDeviceCardStyles = makeStyles({
   surface: { maxWidth: '760px', width: '100%' },
+  // In a narrow window the card's eight actions take two thirds of the dialog if they stay pinned below the
+  // content: there the whole body scrolls, details first and the actions after them.
+  body: { '@media screen and (max-width: 480px)': { overflowY: 'auto', gridTemplateRows: 'auto auto auto' } },
+  content: { '@media screen and (max-width: 480px)': { overflowY: 'visible' } },
   layout: {
     display: 'grid',
     gridTemplateColumns: 'minmax(0, 1fr) 240px',
