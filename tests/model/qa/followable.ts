@@ -5,7 +5,10 @@
 export const FOLLOWABLE: readonly string[] = [
   'campaignDevices',
   'markerPlacement',
+  'mediaDetails',
+  'objectUpload',
   'playlistCommit',
+  'playlistEditor',
   'scheduler',
   'upload',
 ];
