@@ -57,7 +57,7 @@ export function UserCreateDialog({ groups, onSaved, onClose }: { groups: Group[]
       <Field label={t('fields.password')} required hint={t('form.passwordHint')} {...fieldValidation(errors, 'password', messages.field)}>
         <Input type="password" autoComplete="new-password" value={fields.password} onChange={(_, data) => change('password', data.value)} />
       </Field>
-      <Field label={t('fields.groups')}>
+      <Field label={t('fields.groups')} {...fieldValidation(errors, 'groups', messages.field)}>
         <GroupChoice groups={groups} chosen={fields.groups} onChange={(ids) => change('groups', ids)} />
       </Field>
     </FormDialog>
@@ -74,7 +74,7 @@ export function UserAccessDialog({ user, groups, onSaved, onClose }: { user: Use
       <Field hint={t('form.activeHint')} {...fieldValidation(errors, 'is_active', messages.field)}>
         <Switch label={t('fields.active')} checked={fields.is_active} disabled={user.is_admin} onChange={(_, data) => change('is_active', data.checked)} />
       </Field>
-      <Field label={t('fields.groups')}>
+      <Field label={t('fields.groups')} {...fieldValidation(errors, 'groups', messages.field)}>
         <GroupChoice groups={groups} chosen={fields.groups} onChange={(ids) => change('groups', ids)} />
       </Field>
     </FormDialog>

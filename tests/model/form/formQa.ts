@@ -1,7 +1,8 @@
 import type { AnyStateMachine } from 'xstate';
 import type { FormContext, FormFields } from '../../../src/machines/form/form.machine.ts';
 import { ApiRequestError } from '../../../src/services/http.ts';
-import { defineQa, done, error, type QaCatalogue } from '../qa/catalogue.ts';
+import { defineQa, done, error, type QaCatalogue, type StepExpectation } from '../qa/catalogue.ts';
+import { text } from '../qa/screen.ts';
 
 /** One field change of a form, in words: `{ words: 'type the name "Intro"', field: 'name', value: 'Intro' }`. */
 export interface FieldSample {
@@ -32,6 +33,26 @@ export interface FormQa {
   preconditions?: QaCatalogue['preconditions'];
   howTo?: QaCatalogue['howTo'];
   namespace?: string;
+  offScreen?: QaCatalogue['offScreen'];
+  /** What the dialog shows, in the user's words (texts through `text('ns:key')`), for the pages a tester follows. */
+  screen?: FormScreen;
+}
+
+/** What a form dialog (src/views/common/FormDialog.tsx) shows at each step, in the user's words. */
+export interface FormScreen {
+  /** The dialog as it opens: its title and fields with what they hold. */
+  open: string[];
+  /** The field after the valid and the invalid change. */
+  valid: string[];
+  invalid: string[];
+  /** The messages the dialog shows for field errors (the rules' or the server's): under the fields, or its failure line. */
+  fieldErrors: (errors: Record<string, string>) => string[];
+  /** The dialog's failure line after the network failure. */
+  offline: string[];
+  /** What the screen shows after an accepted save (the dialog closes; a toast; the list). */
+  saved: string[];
+  /** The submit button's label (default "Save"). */
+  submit?: string;
 }
 
 /**
@@ -44,19 +65,45 @@ export function defineFormQa(form: FormQa): QaCatalogue {
   const SAVED = 'the server saves it';
   const OFFLINE = 'the network is down during the save';
   type Context = FormContext<FormFields>;
-  const typed = (sample: FieldSample) => (context: Context) => ({ to: 'editing', see: { fields: { ...context.fields, [sample.field]: sample.value } } });
-  const save = (context: Context) =>
-    form.sendable(context.fields)
-      ? { to: 'saving', see: { busy: true }, calls: [`save: ${JSON.stringify({ id: context.id, fields: context.fields })}`] }
-      : { to: 'editing', see: { fieldErrors: form.errors?.(context.fields) ?? form.invalid.errors }, calls: [] };
+  const words = form.screen;
+  /** The expectation with what the screen shows, when the catalogue says it. */
+  const shows = (expectation: StepExpectation, lines: (screen: FormScreen) => string[]): StepExpectation => (words ? { ...expectation, screen: lines(words) } : expectation);
+  const submit = words?.submit ?? text('common:actions.save');
+  const typed = (sample: FieldSample, lines: (screen: FormScreen) => string[]) => (context: Context) =>
+    shows({ to: 'editing', see: { fields: { ...context.fields, [sample.field]: sample.value } } }, lines);
+  const save = (context: Context) => {
+    if (form.sendable(context.fields)) {
+      return shows({ to: 'saving', see: { busy: true }, calls: [`save: ${JSON.stringify({ id: context.id, fields: context.fields })}`] }, () => [
+        `${submit} shows a spinner; ${text('common:actions.cancel')} and ${submit} are disabled`,
+      ]);
+    }
+    const errors = form.errors?.(context.fields) ?? form.invalid.errors;
+    return shows({ to: 'editing', see: { fieldErrors: errors }, calls: [] }, (screen) => screen.fieldErrors(errors));
+  };
+  const closed = 'the dialog closes; nothing is saved';
+  const disabled = `${text('common:actions.cancel')} and ${submit} are disabled while saving`;
+  const gone = 'the dialog has closed';
   return defineQa({
     machine: form.machine,
     file: form.file,
     title: form.title,
     ...(form.req ? { req: form.req } : {}),
     ...(form.preconditions ? { preconditions: form.preconditions } : {}),
-    ...(form.howTo ? { howTo: form.howTo } : {}),
+    ...(form.howTo || words ? { howTo: { ...(words ? { [OFFLINE]: `in the devtools Network tab, choose "Offline" before pressing ${submit}` } : {}), ...form.howTo } } : {}),
     ...(form.namespace ? { namespace: form.namespace } : {}),
+    ...(words
+      ? {
+          offScreen: {
+            [SAVE]: { saving: disabled, saved: gone, closed: gone },
+            [CANCEL]: { saving: disabled, saved: gone, closed: gone },
+            [form.valid.words]: { saved: gone, closed: gone },
+            [form.invalid.words]: { saved: gone, closed: gone },
+            ...form.offScreen,
+          },
+        }
+      : form.offScreen
+        ? { offScreen: form.offScreen }
+        : {}),
     actors: ['save'],
     recorded: ['saved', 'closed'],
     input: form.input,
@@ -69,25 +116,30 @@ export function defineFormQa(form: FormQa): QaCatalogue {
       [form.refusal.words]: done('save', { ok: false, code: form.refusal.code, fields: form.refusal.fields }),
       [OFFLINE]: error('save', new ApiRequestError({ status: 0, code: 'network_error', detail: '' })),
     },
-    initial: { start: { to: 'editing', see: { fields: form.input.fields, fieldErrors: {}, busy: false } } },
+    initial: { start: shows({ to: 'editing', see: { fields: form.input.fields, fieldErrors: {}, busy: false } }, (screen) => screen.open) },
     expect: {
       editing: {
-        [form.valid.words]: typed(form.valid),
-        [form.invalid.words]: typed(form.invalid),
+        [form.valid.words]: typed(form.valid, (screen) => screen.valid),
+        [form.invalid.words]: typed(form.invalid, (screen) => screen.invalid),
         [SAVE]: save,
-        [CANCEL]: { to: 'closed', calls: ['closed'] },
+        [CANCEL]: shows({ to: 'closed', calls: ['closed'] }, () => [closed]),
       },
       saving: {
-        [SAVED]: { to: 'saved', calls: [`saved: ${JSON.stringify({ value: form.saved })}`] },
+        [SAVED]: shows({ to: 'saved', calls: [`saved: ${JSON.stringify({ value: form.saved })}`] }, (screen) => screen.saved),
         // A refusal keeps what was typed and shows the server's reasons on the fields.
-        [form.refusal.words]: (context: Context) => ({ to: 'failed', see: { fields: context.fields, fieldErrors: form.refusal.fields, error: form.refusal.code } }),
-        [OFFLINE]: (context: Context) => ({ to: 'failed', see: { fields: context.fields, error: 'network_error' } }),
+        [form.refusal.words]: (context: Context) =>
+          shows({ to: 'failed', see: { fields: context.fields, fieldErrors: form.refusal.fields, error: form.refusal.code } }, (screen) => [
+            ...screen.fieldErrors(form.refusal.fields),
+            'what was typed stays in the fields',
+          ]),
+        [OFFLINE]: (context: Context) =>
+          shows({ to: 'failed', see: { fields: context.fields, error: 'network_error' } }, (screen) => [...screen.offline, 'what was typed stays in the fields']),
       },
       failed: {
-        [form.valid.words]: typed(form.valid),
-        [form.invalid.words]: typed(form.invalid),
+        [form.valid.words]: typed(form.valid, (screen) => screen.valid),
+        [form.invalid.words]: typed(form.invalid, (screen) => screen.invalid),
         [SAVE]: save,
-        [CANCEL]: { to: 'closed', calls: ['closed'] },
+        [CANCEL]: shows({ to: 'closed', calls: ['closed'] }, () => [closed]),
       },
     },
     unreachable: {

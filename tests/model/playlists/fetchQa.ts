@@ -1,7 +1,19 @@
 import type { AnyStateMachine } from 'xstate';
 import { selectError, selectFetchStatus, selectIsLoading } from '../../../src/machines/fetchStatus.selectors.ts';
 import { ApiRequestError } from '../../../src/services/http.ts';
-import { defineQa, done, error, type QaCatalogue } from '../qa/catalogue.ts';
+import { defineQa, done, error, type QaCatalogue, type StepExpectation } from '../qa/catalogue.ts';
+
+/** What a fetched list shows in each fetch status, in the user's words (texts through `text('ns:key')`). */
+export interface FetchScreen {
+  /** The first load under way (a spinner). */
+  loading: string[];
+  /** The answer shown (its rows). */
+  answer: string[];
+  /** The refusal shown (403). */
+  forbidden: string[];
+  /** A load again while the answer stays on screen (default: the answer, still shown while it loads again). */
+  updating?: string[];
+}
 
 /**
  * The catalogue of a list made with `createFetchStatusMachine` (section 4's fetch status: initial, loading, updating,
@@ -14,16 +26,29 @@ export function defineFetchQa(list: {
   open: { words: string; params?: unknown; calls: string };
   other: { words: string; params: unknown; calls: string };
   answer: { words: string; data: unknown; rows: number };
+  /** For the pages (see QaCatalogue): what a tester prepares, how to cause a sample, which samples the screen cannot send. */
+  preconditions?: QaCatalogue['preconditions'];
+  namespace?: string;
+  howTo?: QaCatalogue['howTo'];
+  offScreen?: QaCatalogue['offScreen'];
+  screen?: FetchScreen;
 }): QaCatalogue {
   const FORBIDDEN = 'the server refuses (403 forbidden)';
   const OPEN = list.open.words;
   const OTHER = list.other.words;
   const ANSWER = list.answer.words;
+  const words = list.screen;
+  const shows = (expectation: StepExpectation, lines: (screen: FetchScreen) => string[]): StepExpectation => (words ? { ...expectation, screen: lines(words) } : expectation);
+  const updating = (screen: FetchScreen) => screen.updating ?? [...screen.answer, '(still shown while it loads again)'];
   const open = list.open.params === undefined ? { type: 'fetch.load' } : { type: 'fetch.load', params: list.open.params };
   return defineQa({
     machine: list.machine,
     file: list.file,
     title: list.title,
+    ...(list.preconditions ? { preconditions: list.preconditions } : {}),
+    ...(list.namespace ? { namespace: list.namespace } : {}),
+    ...(list.howTo ? { howTo: list.howTo } : {}),
+    ...(list.offScreen ? { offScreen: list.offScreen } : {}),
     actors: ['load'],
     events: {
       [OPEN]: open as never,
@@ -33,21 +58,27 @@ export function defineFetchQa(list: {
     },
     initial: { start: { to: 'initial', see: { status: 'initial', loading: false } } },
     expect: {
-      initial: { [OPEN]: { to: 'loading', calls: [list.open.calls] }, [OTHER]: { to: 'loading', calls: [list.other.calls] } },
+      initial: {
+        [OPEN]: shows({ to: 'loading', calls: [list.open.calls] }, (screen) => screen.loading),
+        [OTHER]: shows({ to: 'loading', calls: [list.other.calls] }, (screen) => screen.loading),
+      },
       loading: {
         [OPEN]: 'loading',
-        [OTHER]: { to: 'loading', calls: [list.other.calls] },
-        [ANSWER]: { to: 'complete', see: { rows: list.answer.rows, error: null, loading: false } },
-        [FORBIDDEN]: { to: 'error', see: { error: 'forbidden' } },
+        [OTHER]: shows({ to: 'loading', calls: [list.other.calls] }, (screen) => screen.loading),
+        [ANSWER]: shows({ to: 'complete', see: { rows: list.answer.rows, error: null, loading: false } }, (screen) => screen.answer),
+        [FORBIDDEN]: shows({ to: 'error', see: { error: 'forbidden' } }, (screen) => screen.forbidden),
       },
       updating: {
-        [OPEN]: { to: 'updating', see: { loading: true } },
+        [OPEN]: shows({ to: 'updating', see: { loading: true } }, updating),
         [OTHER]: 'updating',
-        [ANSWER]: { to: 'complete', see: { rows: list.answer.rows } },
-        [FORBIDDEN]: { to: 'error', see: { error: 'forbidden' } },
+        [ANSWER]: shows({ to: 'complete', see: { rows: list.answer.rows } }, (screen) => screen.answer),
+        [FORBIDDEN]: shows({ to: 'error', see: { error: 'forbidden' } }, (screen) => screen.forbidden),
       },
-      complete: { [OPEN]: { to: 'updating', see: { rows: list.answer.rows, loading: true } }, [OTHER]: { to: 'updating', calls: [list.other.calls] } },
-      error: { [OPEN]: { to: 'loading', see: { loading: true } }, [OTHER]: 'loading' },
+      complete: {
+        [OPEN]: shows({ to: 'updating', see: { rows: list.answer.rows, loading: true } }, updating),
+        [OTHER]: shows({ to: 'updating', calls: [list.other.calls] }, updating),
+      },
+      error: { [OPEN]: shows({ to: 'loading', see: { loading: true } }, (screen) => screen.loading), [OTHER]: words ? { to: 'loading', screen: words.loading } : 'loading' },
     },
     view: (snapshot) => {
       const data = snapshot.context.data as { results?: unknown[] } | null;

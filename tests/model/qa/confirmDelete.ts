@@ -1,6 +1,7 @@
 import type { AnyStateMachine } from 'xstate';
 import { ApiRequestError } from '../../../src/services/http.ts';
-import { defineQa, done, error } from './catalogue.ts';
+import { defineQa, done, error, type QaCatalogue } from './catalogue.ts';
+import { text } from './screen.ts';
 
 const CONFIRM = 'confirm "Are you sure you want to delete?"';
 const CANCEL = 'press "Cancel" in the confirmation';
@@ -11,12 +12,42 @@ const OFFLINE = 'the network is down during the delete';
  * The catalogue of a delete-with-confirmation machine (src/machines/confirmDelete.ts): section 8, "Successfully
  * removed" / "Error while removing", and the refusal the server gives for this kind of record (`reason`, said as `refused`).
  */
-export function confirmDeleteQa(options: { machine: AnyStateMachine; file: string; title: string; name: string; refused: string; reason: string }) {
+export function confirmDeleteQa(options: {
+  machine: AnyStateMachine;
+  file: string;
+  title: string;
+  name: string;
+  refused: string;
+  reason: string;
+  /** For the pages (see QaCatalogue): the list's route, who deletes, the record to prepare; the screen's namespace. */
+  preconditions?: QaCatalogue['preconditions'];
+  namespace?: string;
+  /** What the list shows once the record is gone (its row leaves the list). */
+  deletedScreen?: string[];
+  /** The error toast of the refusal (`notifyRefusal`: the screen's message for `reason`). */
+  refusedScreen?: string[];
+  /** How a tester causes the refusal, or why the screen cannot (offScreen). */
+  howTo?: QaCatalogue['howTo'];
+  offScreen?: QaCatalogue['offScreen'];
+}) {
   const ask = `press "Delete" on "${options.name}"`;
+  // The confirmation is the shared ConfirmDeleteDialog (src/views/common): its words are the same on every list.
+  const dialog = `the confirmation ${text('common:confirmDelete.title')} ${text('common:confirmDelete.text')} with the buttons ${text('common:actions.cancel')} and ${text('common:actions.delete')}`;
+  const busy = `the confirmation's ${text('common:actions.delete')} shows a spinner; both buttons are disabled`;
+  const gone = 'the confirmation closes';
   return defineQa({
     machine: options.machine,
     file: options.file,
     title: options.title,
+    ...(options.preconditions ? { preconditions: options.preconditions } : {}),
+    ...(options.namespace ? { namespace: options.namespace } : {}),
+    howTo: { [OFFLINE]: 'in the devtools Network tab, choose "Offline" before pressing "Delete" in the confirmation', ...options.howTo },
+    offScreen: {
+      [ask]: { confirming: 'the confirmation covers the list', deleting: 'the confirmation covers the list' },
+      [CONFIRM]: { idle: 'no confirmation is open', deleting: 'both buttons of the confirmation are disabled while deleting' },
+      [CANCEL]: { idle: 'no confirmation is open', deleting: 'both buttons of the confirmation are disabled while deleting' },
+      ...options.offScreen,
+    },
     actors: ['remove'],
     recorded: ['notify', 'notifyRefusal', 'deleted'],
     events: {
@@ -29,15 +60,15 @@ export function confirmDeleteQa(options: { machine: AnyStateMachine; file: strin
     },
     initial: { start: { to: 'idle', see: { asking: null, busy: false } } },
     expect: {
-      idle: { [ask]: { to: 'confirming', see: { asking: options.name } } },
+      idle: { [ask]: { to: 'confirming', see: { asking: options.name }, screen: [dialog] } },
       confirming: {
-        [CONFIRM]: { to: 'deleting', see: { busy: true }, calls: ['remove: {"id":4}'] },
-        [CANCEL]: { to: 'idle', see: { asking: null }, calls: [] },
+        [CONFIRM]: { to: 'deleting', see: { busy: true }, calls: ['remove: {"id":4}'], screen: [busy] },
+        [CANCEL]: { to: 'idle', see: { asking: null }, calls: [], screen: [`${gone}; "${options.name}" stays in the list`] },
       },
       deleting: {
-        [DELETED]: { to: 'idle', see: { asking: null, busy: false }, calls: ['deleted', 'notify: {"key":"messages.removeSuccess","intent":"success"}'] },
-        [options.refused]: { to: 'idle', see: { asking: null }, calls: [`notifyRefusal: {"outcome":{"ok":false,"reason":"${options.reason}"}}`] },
-        [OFFLINE]: { to: 'idle', see: { asking: null }, calls: ['notify: {"key":"messages.removeError","intent":"error"}'] },
+        [DELETED]: { to: 'idle', see: { asking: null, busy: false }, calls: ['deleted', 'notify: {"key":"messages.removeSuccess","intent":"success"}'], screen: [gone, ...(options.deletedScreen ?? [`"${options.name}" is gone from the list`])] },
+        [options.refused]: { to: 'idle', see: { asking: null }, calls: [`notifyRefusal: {"outcome":{"ok":false,"reason":"${options.reason}"}}`], screen: [gone, ...(options.refusedScreen ?? []), `"${options.name}" stays in the list`] },
+        [OFFLINE]: { to: 'idle', see: { asking: null }, calls: ['notify: {"key":"messages.removeError","intent":"error"}'], screen: [gone, `"${options.name}" stays in the list`] },
       },
     },
     view: (snapshot) => ({ asking: (snapshot.context as { target: { name: string } | null }).target?.name ?? null, busy: snapshot.hasTag('busy') }),

@@ -4,6 +4,9 @@
 // Add a machine here (one a line, sorted) once its page reads that way.
 export const FOLLOWABLE: readonly string[] = [
   'campaignDevices',
+  'groupDelete',
+  'groupForm',
+  'groupList',
   'markerPlacement',
   'mediaDetails',
   'objectUpload',
@@ -11,4 +14,15 @@ export const FOLLOWABLE: readonly string[] = [
   'playlistEditor',
   'scheduler',
   'upload',
+  'userCreateForm',
+  'userDelete',
+  'userEditForm',
+  'userList',
+  'userPasswordForm',
+  'userRenameForm',
+  'webhookDelete',
+  'webhookDeliveries',
+  'webhookForm',
+  'webhookList',
+  'webhookTest',
 ];

@@ -1,5 +1,7 @@
 import { userCreateFormMachine, userCreateInput } from '../../../src/machines/users/userCreateForm.machine.ts';
 import { defineFormQa } from '../form/formQa.ts';
+import { text } from '../qa/screen.ts';
+import { ADMIN_ON_USERS, userDialog } from './screen.ts';
 
 /** Add a user: a username, a password of the strength rule (two kinds of characters, not the username) and groups. */
 export default defineFormQa({
@@ -22,4 +24,14 @@ export default defineFormQa({
   }),
   saved: { id: 5, username: 'оператор', is_active: true, is_admin: false, date_joined: '2026-11-22T10:00:00.000Z', groups: [] },
   refusal: { words: 'the server refuses: the username is taken', code: 'username_taken', fields: { username: 'taken' } },
+  namespace: 'users',
+  preconditions: { start: { ...ADMIN_ON_USERS, data: 'a user Оператор already there for the refusal; press "Add user", then type the password пароль-2026 first' } },
+  howTo: { 'the server refuses: the username is taken': 'a user оператор exists already (add it in another tab first)' },
+  screen: userDialog({
+    open: [`the dialog ${text('users:form.addTitle')} with ${text('users:fields.username')} empty, ${text('users:fields.password')} holding пароль-2026 (hidden) and the hint ${text('users:form.passwordHint')}, the groups to tick`],
+    valid: [`${text('users:fields.username')} shows оператор`],
+    invalid: [`${text('users:fields.password')} holds the ten letters (hidden); no message yet`],
+    toast: 'added',
+    row: 'the row оператор in the list',
+  }),
 });
