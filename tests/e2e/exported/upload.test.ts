@@ -20,80 +20,80 @@ describe('upload in the browser', () => {
     await shows('editing');
 
     // 1. pick clip.mp4 (1000 bytes) and poster.png (500 bytes)
-    // The screen shows: under "Files to upload": clip.mp4 "Ready to upload", poster.png "Ready to upload", each with
-    // its "Name" (the file name), "Description", "Screen position" and "Device type"
     await act('pick clip.mp4 (1000 bytes) and poster.png (500 bytes)');
+    // Then the screen shows: under "Files to upload": clip.mp4 "Ready to upload", poster.png "Ready to upload", each
+    // with its "Name" (the file name), "Description", "Screen position" and "Device type"
     await shows('editing');
 
     // 2. pick huge.mp4, one byte over 250 MB
-    // The screen shows: huge.mp4 "Not sent" in red, with "The file is larger than 250 MB" and no fields
     await act('pick huge.mp4, one byte over 250 MB');
+    // Then the screen shows: huge.mp4 "Not sent" in red, with "The file is larger than 250 MB" and no fields
     await shows('editing');
 
     // 3. remove poster.png from the list
-    // The screen shows: the list without poster.png
     await act('remove poster.png from the list');
+    // Then the screen shows: the list without poster.png
     await shows('editing');
 
     // 4. clear the name of clip.mp4
-    // The screen shows: "Name" of clip.mp4 is empty and marked "This field is required"; "Upload" is disabled
     await act('clear the name of clip.mp4');
+    // Then the screen shows: "Name" of clip.mp4 is empty and marked "This field is required"; "Upload" is disabled
     await shows('editing');
 
     // 5. name clip.mp4 "Clip"
-    // The screen shows: "Name" of clip.mp4 reads Clip
     await act('name clip.mp4 "Clip"');
+    // Then the screen shows: "Name" of clip.mp4 reads Clip
     await shows('editing');
 
     // 6. press "Upload"
-    // The screen shows: clip.mp4 "Uploading" with its progress bar; the fields are gone; the button "Cancel all"
     await act('press "Upload"');
+    // Then the screen shows: clip.mp4 "Uploading" with its progress bar; the fields are gone; the button "Cancel all"
     await shows('uploading.sending');
 
     // 7. the server stores the file
-    // The screen shows: clip.mp4 "Uploaded"; its bar full and green; "1 uploaded, 0 failed, 0 cancelled."; the button
-    // "Close"; a success toast "Successfully added"
     await act('the server stores the file');
+    // Then the screen shows: clip.mp4 "Uploaded"; its bar full and green; "1 uploaded, 0 failed, 0 cancelled."; the
+    // button "Close"; a success toast "Successfully added"
     await shows('finished');
 
     // 8. press "Upload more"
-    // The screen shows: the dialog "Add media" with an empty list and "Choose files"
     await act('press "Upload more"');
+    // Then the screen shows: the dialog "Add media" with an empty list and "Choose files"
     await shows('editing');
 
     // 9. pick clip.mp4 (1000 bytes) and poster.png (500 bytes)
-    // The screen shows: under "Files to upload": clip.mp4 "Ready to upload", poster.png "Ready to upload", each with
-    // its "Name" (the file name), "Description", "Screen position" and "Device type"
     await act('pick clip.mp4 (1000 bytes) and poster.png (500 bytes)');
+    // Then the screen shows: under "Files to upload": clip.mp4 "Ready to upload", poster.png "Ready to upload", each
+    // with its "Name" (the file name), "Description", "Screen position" and "Device type"
     await shows('editing');
 
     // 10. press "Upload"
-    // The screen shows: clip.mp4 "Uploading" with its progress bar; poster.png "Waiting"; the fields are gone; the
-    // button "Cancel all"
     await act('press "Upload"');
+    // Then the screen shows: clip.mp4 "Uploading" with its progress bar; poster.png "Waiting"; the fields are gone;
+    // the button "Cancel all"
     await shows('uploading.sending');
 
     // 11. the server refuses the file (invalid content format)
-    // The screen shows: clip.mp4 "Failed"; in red "Invalid content format!"; the button "Retry"; poster.png
-    // "Uploading"
     await act('the server refuses the file (invalid content format)');
+    // Then the screen shows: clip.mp4 "Failed"; in red "Invalid content format!"; the button "Retry"; poster.png
+    // "Uploading"
     await shows('uploading.sending');
 
     // 12. cancel poster.png
-    // The screen shows: poster.png "Cancelled"; the button "Retry"; "0 uploaded, 1 failed, 1 cancelled."; the button
-    // "Close"; an error toast "Error while adding"
     await act('cancel poster.png');
+    // Then the screen shows: poster.png "Cancelled"; the button "Retry"; "0 uploaded, 1 failed, 1 cancelled."; the
+    // button "Close"; an error toast "Error while adding"
     await shows('finished');
 
     // 13. retry clip.mp4
-    // The screen shows: clip.mp4 "Uploading" again; the button "Cancel all"
     await act('retry clip.mp4');
+    // Then the screen shows: clip.mp4 "Uploading" again; the button "Cancel all"
     await shows('uploading.sending');
 
     // 14. cancel clip.mp4
-    // The screen shows: clip.mp4 "Cancelled"; the button "Retry"; "0 uploaded, 0 failed, 2 cancelled."; the button
-    // "Close"
     await act('cancel clip.mp4');
+    // Then the screen shows: clip.mp4 "Cancelled"; the button "Retry"; "0 uploaded, 0 failed, 2 cancelled."; the
+    // button "Close"
     await shows('finished');
     await end();
   });
@@ -106,53 +106,53 @@ describe('upload in the browser', () => {
     await shows('editing');
 
     // 1. pick clip.mp4 (1000 bytes) and poster.png (500 bytes)
-    // The screen shows: under "Files to upload": clip.mp4 "Ready to upload", poster.png "Ready to upload", each with
-    // its "Name" (the file name), "Description", "Screen position" and "Device type"
     await act('pick clip.mp4 (1000 bytes) and poster.png (500 bytes)');
+    // Then the screen shows: under "Files to upload": clip.mp4 "Ready to upload", poster.png "Ready to upload", each
+    // with its "Name" (the file name), "Description", "Screen position" and "Device type"
     await shows('editing');
 
     // 2. press "Upload"
-    // The screen shows: clip.mp4 "Uploading" with its progress bar; poster.png "Waiting"; the fields are gone; the
-    // button "Cancel all"
     await act('press "Upload"');
+    // Then the screen shows: clip.mp4 "Uploading" with its progress bar; poster.png "Waiting"; the fields are gone;
+    // the button "Cancel all"
     await shows('uploading.sending');
 
     // 3. cancel poster.png
-    // The screen shows: poster.png "Cancelled"; the button "Retry"
     await act('cancel poster.png');
+    // Then the screen shows: poster.png "Cancelled"; the button "Retry"
     await shows('uploading.sending');
 
     // 4. press "Cancel all"
-    // The screen shows: clip.mp4 "Cancelled"; "0 uploaded, 0 failed, 2 cancelled."; the button "Close"
     await act('press "Cancel all"');
+    // Then the screen shows: clip.mp4 "Cancelled"; "0 uploaded, 0 failed, 2 cancelled."; the button "Close"
     await shows('finished');
 
     // 5. press "Upload more"
-    // The screen shows: the dialog "Add media" with an empty list and "Choose files"
     await act('press "Upload more"');
+    // Then the screen shows: the dialog "Add media" with an empty list and "Choose files"
     await shows('editing');
 
     // 6. pick clip.mp4 (1000 bytes) and poster.png (500 bytes)
-    // The screen shows: under "Files to upload": clip.mp4 "Ready to upload", poster.png "Ready to upload", each with
-    // its "Name" (the file name), "Description", "Screen position" and "Device type"
     await act('pick clip.mp4 (1000 bytes) and poster.png (500 bytes)');
+    // Then the screen shows: under "Files to upload": clip.mp4 "Ready to upload", poster.png "Ready to upload", each
+    // with its "Name" (the file name), "Description", "Screen position" and "Device type"
     await shows('editing');
 
     // 7. press "Upload"
-    // The screen shows: clip.mp4 "Uploading" with its progress bar; poster.png "Waiting"; the fields are gone; the
-    // button "Cancel all"
     await act('press "Upload"');
+    // Then the screen shows: clip.mp4 "Uploading" with its progress bar; poster.png "Waiting"; the fields are gone;
+    // the button "Cancel all"
     await shows('uploading.sending');
 
     // 8. the server refuses the file (invalid content format)
-    // The screen shows: clip.mp4 "Failed"; in red "Invalid content format!"; the button "Retry"; poster.png
-    // "Uploading"
     await act('the server refuses the file (invalid content format)');
+    // Then the screen shows: clip.mp4 "Failed"; in red "Invalid content format!"; the button "Retry"; poster.png
+    // "Uploading"
     await shows('uploading.sending');
 
     // 9. retry clip.mp4
-    // The screen shows: clip.mp4 "Waiting"
     await act('retry clip.mp4');
+    // Then the screen shows: clip.mp4 "Waiting"
     await shows('uploading.sending');
     await end();
   });

@@ -137,13 +137,13 @@ export function exportFile(found: FoundAdapter, catalogueFile: string): string {
       body.push('');
       const how = user || adapter.act[sample] ? '' : adapter.arrange?.[sample] ? ' (as arranged)' : ' (the real server answers)';
       body.push(...comment(I, `${step + 1}. ${sample}${how}`));
-      const screen = screenOf(expectations);
-      if (screen.length) body.push(...comment(I, `   The screen shows: ${screen.join('; ')}`));
       if (adapter.act[sample]) {
         arrangeFor(step);
         body.push(`${I}await act(${quote(sample)});`);
         uses.add('act');
       } else if (user) throw new Error(`${name}: "${sample}" has no user action in ${found.file}`);
+      const screen = screenOf(expectations);
+      if (screen.length) body.push(...comment(I, `Then the screen shows: ${screen.join('; ')}`));
       waitFor(statesOf(expectations));
     });
     body.push(`${I}await end();`);

@@ -1,6 +1,7 @@
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import type { QaCatalogue } from '../../model/qa/catalogue.ts';
-import { coverPaths, type QaPath } from '../../model/qa/graph.ts';
+import type { AnyMachineSnapshot } from 'xstate';
+import { activeLeaves, coverPaths, type QaPath } from '../../model/qa/graph.ts';
 import type { E2E } from '../../helpers/browser.ts';
 import type { signIn } from '../../helpers/server.ts';
 
@@ -44,10 +45,32 @@ export interface Adapter {
   shows: Record<string, Step>;
 }
 
-/** The browser paths of an adapter: the catalogue's transition cover without the samples the UI cannot produce. */
+/** Whether the catalogue says the screen cannot produce a sample in a situation (its `offScreen`, by state or view). */
+export function offScreenIn(qa: QaCatalogue, sample: string, snapshot: AnyMachineSnapshot): boolean {
+  const entry = qa.offScreen?.[sample];
+  if (entry === undefined) return false;
+  if (typeof entry === 'string') return true;
+  if (typeof entry === 'function') return entry((qa.view?.(snapshot as never) ?? {}) as Record<string, unknown>) !== undefined;
+  return activeLeaves(snapshot).some((leaf) => {
+    const parts = leaf ? leaf.split('.') : [];
+    for (let length = parts.length; length >= 0; length--) if (entry[parts.slice(0, length).join('.')] !== undefined) return true;
+    return false;
+  });
+}
+
+/**
+ * The browser paths of an adapter: the catalogue's transition cover without the samples the UI cannot produce (the
+ * adapter's `unsupported`, and the catalogue's `offScreen` where it says so).
+ */
 export function browserPaths(adapter: Adapter): { paths: QaPath[]; covered: Set<string> } {
-  const events = Object.fromEntries(Object.entries(adapter.qa.events).filter(([sample]) => !(sample in (adapter.unsupported ?? {}))));
-  const { paths, covered } = coverPaths({ ...adapter.qa, events }, { pairs: false });
+  const { qa } = adapter;
+  const events = Object.fromEntries(Object.entries(qa.events).filter(([sample]) => !(sample in (adapter.unsupported ?? {}))));
+  const when: NonNullable<QaCatalogue['when']> = { ...qa.when };
+  for (const sample of Object.keys(qa.offScreen ?? {})) {
+    const own = qa.when?.[sample];
+    when[sample] = (snapshot) => (own ? own(snapshot) : true) && !offScreenIn(qa, sample, snapshot as AnyMachineSnapshot);
+  }
+  const { paths, covered } = coverPaths({ ...qa, events, when }, { pairs: false });
   return { paths, covered };
 }
 

@@ -53,6 +53,8 @@ export function browserSuite<A extends Adapter>(adapter: A): { path(): Promise<P
   async function open(): Promise<Opened> {
     const { context, page, problems } = await e2e.newPage();
     page.setDefaultTimeout(15_000);
+    // The next path's start leaves a screen with unapplied changes: the browser's own leave question is answered "Leave".
+    page.on('dialog', (dialog) => void (dialog.type() === 'beforeunload' ? dialog.accept() : dialog.dismiss()).catch(() => undefined));
     await installNetwork(page);
     // Signed in as the administrator, the way the token store keeps a remembered session (once per tab).
     if (adapter.signedIn !== false) {
