@@ -16,11 +16,24 @@ import { EVENTS, startScaleServer } from './scale-server.ts';
  *  - publishing the one campaign every device is in (5 weekly events: every device's schedule compiled and stored) (goal 20 s).
  * The server runs pinned to one core, this client on the other; PostgreSQL runs wherever the machine puts it.
  *
- * What EXPLAIN (ANALYZE, BUFFERS) showed at 100,000 devices (load average 19 on 2 cores), not fixed yet: a list page's
- * exact count reads every matching row from the heap. `status=offline&type=android` (16,000 matches) is a bitmap heap
- * scan of 4,692 blocks through devices_type_idx, 60 ms; `search=10.0.3` rechecks 23,056 trigram candidates for 2,816
- * matches, 90 ms. A covering index would need last_connection, which every heartbeat's contact write changes (its
- * updates would stop being HOT): measure the heartbeat ratio before choosing that.
+ * What EXPLAIN (ANALYZE, BUFFERS) showed at 100,000 devices (load average 19 on 2 cores): a list page's exact count read
+ * every matching row from the heap. `status=offline&type=android` (16,000 matches) was a bitmap heap scan of 4,692 blocks
+ * through devices_type_idx, 60 ms; `search=10.0.3` rechecked 23,056 trigram candidates for 2,816 matches, 90 ms. A
+ * covering index would need last_connection, which every heartbeat's contact write changes (its updates would stop
+ * being HOT). The count now stops 1,000 matches past the page (DEVICE_COUNT_AHEAD, `count_exact: false` beyond;
+ * server/db/devices.ts). Count of each mix, blocks read (shared hit + read) and time at load average 11-15, exact ->
+ * stopped at 1,001:
+ *   status=online                          4,692 -> 149 blocks    55.1 -> 0.9 ms
+ *   status=offline&type=android            4,707 -> 297           39.6 -> 1.6
+ *   status=disabled                          849 -> 217           35.4 -> 9.4
+ *   schedule=playing&position=vertical     4,788 -> 571           42.0 -> 8.7
+ *   company=2&status=online                4,693 -> 747           84.5 -> 9.7
+ *   search=10.0.3                          1,633 -> 275           49.3 -> 10.9
+ *   type=tvpi&position=horizontal            849 -> 12            29.1 -> 0.4
+ *   office=7 (an office alone stays exact)     46                  1.1
+ *   search=Screen%2099 (1,111 matches)     1,059 -> 1,053 (the trigram bitmap is built whole either way)
+ *   status=online&company=3&schedule=waiting (about 1,300 matches): 4,693 either way, the whole table (no index
+ *   serves the status; one on last_connection would cost every heartbeat its HOT update).
  */
 
 const SIZES = (process.env.SCALE_BENCH_SIZES ?? '10000,100000').split(',').map(Number);

@@ -3,7 +3,7 @@ import { Id, Page } from '../../src/services/schemas/common.ts';
 import { RefreshBody, TokenObtainBody, TokenPair } from '../../src/services/schemas/auth.ts';
 import { Campaign, CampaignCreateBody, CampaignDevices, CampaignDevicesBody, CampaignDevicesSaved, CampaignListQuery, CampaignMatchBody, CampaignMatchEnvelope, CampaignPage, CampaignReportQuery, CampaignUpdateBody, MultiplyBody, MultiplyResult } from '../../src/services/schemas/campaigns.ts';
 import { Company, CompanyActiveBody, CompanyCreateBody, CompanyPage, CompanySummary, CompanyUpdateBody, CompanyVideoUploadBody, Department, DepartmentCreateBody, DepartmentListQuery, DepartmentPage, DepartmentUpdateBody, Office, OfficeCreateBody, OfficeListQuery, OfficePage, OfficeUpdateBody } from '../../src/services/schemas/company.ts';
-import { ChangeActiveBody, ConfigUpdateBody, Device, DeviceCheck, DeviceConfig, DeviceConfigList, DeviceCreateBody, DeviceListQuery, DevicePage, DeviceSheetQuery, DeviceStatistics, DeviceUpdateBody, PendingClientPage, PlayerHeartbeatAnswer, PlayerHeartbeatBody, PlayerHelloAnswer, PlayerHelloBody, QueuedCommand, SendCommandBody } from '../../src/services/schemas/devices.ts';
+import { ChangeActiveBody, ConfigUpdateBody, Device, DeviceCheck, DeviceConfig, DeviceConfigList, DeviceCreateBody, DeviceListPage, DeviceListQuery, DeviceSheetQuery, DeviceStatistics, DeviceUpdateBody, PendingClientPage, PlayerHeartbeatAnswer, PlayerHeartbeatBody, PlayerHelloAnswer, PlayerHelloBody, QueuedCommand, SendCommandBody } from '../../src/services/schemas/devices.ts';
 import { DirectoryQuery, DirectoryQueryCreateBody, DirectoryQueryPage, DirectoryQueryUpdateBody } from '../../src/services/schemas/directory.ts';
 import { Group, GroupCreateBody, GroupPage, GroupUpdateBody } from '../../src/services/schemas/groups.ts';
 import { JournalPage, JournalQuery, JournalSheetQuery } from '../../src/services/schemas/journal.ts';
@@ -166,10 +166,10 @@ export const routeDocs: Record<string, RouteDoc> = {
     status: 204,
   },
   'GET /tvpi/devices/': {
-    summary: "Paged, filtered list of devices",
-    description: "paged, filtered list of devices.",
+    summary: "Paged, filtered list of devices as {count, count_exact, next, previous, results}",
+    description: "paged, filtered list of devices as {count, count_exact, next, previous, results}. The count stops 1,000 matches past the start of the page: when more match, count is the page's offset + 1,000 (page 1: 1,000) with count_exact: false, and next still leads on (counting every match of a 100,000-device fleet read the whole table for each page). A list filtered by office or company alone (no search, status, schedule, type or position) is always counted exactly, count_exact: true, like any list with fewer matches. GET /tvpi/devices/office-devices/{id} answers the same way.",
     query: DeviceListQuery,
-    response: DevicePage,
+    response: DeviceListPage,
   },
   'GET /tvpi/devices/statistics': {
     summary: "Counts of active and deactivated devices",
@@ -229,7 +229,7 @@ export const routeDocs: Record<string, RouteDoc> = {
     summary: "Paged devices of one branch office, with the list filters",
     description: "paged devices of one branch office, with the list filters; 404 when the office does not exist.",
     query: DeviceListQuery,
-    response: DevicePage,
+    response: DeviceListPage,
   },
   'PUT /tvpi/device/{id}/upload-photo': {
     summary: "Upload or clear the device's location photo",

@@ -32,6 +32,7 @@ import {
   listConfigs,
   listDevices,
   type DeviceFilter,
+  DEVICE_COUNT_AHEAD,
   listDevicesJson,
   officeExists,
   queueCommand,
@@ -157,8 +158,10 @@ export default async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx:
     // A page of devices comes from the database as JSON text (see listDevicesJson): the hot screen of a large fleet.
     const sendPage = async (request: FastifyRequest, reply: FastifyReply, filter: DeviceFilter) => {
       const paging = pageRequest(request.query as Record<string, unknown>);
-      const { total, size, json } = await listDevicesJson(db, filter, paging.pageSize, paging.offset, app.prefix);
-      return reply.type('application/json; charset=utf-8').send(pageJson(request.url, paging, total, size, json));
+      // The count stops DEVICE_COUNT_AHEAD matches past the page (see listDevicesJson): `count_exact` says whether it did.
+      const { total, exact, size, json } = await listDevicesJson(db, filter, paging.pageSize, paging.offset, app.prefix, undefined, DEVICE_COUNT_AHEAD);
+      const page = pageJson(request.url, paging, total, size, json).replace(',"next":', `,"count_exact":${exact},"next":`);
+      return reply.type('application/json; charset=utf-8').send(page);
     };
 
     guarded.get('/tvpi/devices/', async (request, reply) => {

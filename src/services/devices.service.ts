@@ -7,7 +7,7 @@ import {
   DeviceCheck,
   DeviceConfig,
   DeviceConfigList,
-  DevicePage,
+  DeviceListPage,
   DeviceSchedule,
   DeviceStatistics,
   MAX_DEVICE_PHOTO_BYTES,
@@ -26,7 +26,7 @@ import {
   type ScheduleState,
 } from './schemas/devices.ts';
 
-export type { Company, Device, DeviceCheck, DeviceConfig, DeviceSchedule, DeviceStatistics, Office, PendingClient };
+export type { Company, Device, DeviceCheck, DeviceConfig, DeviceListPage, DeviceSchedule, DeviceStatistics, Office, PendingClient };
 
 /** The list filters of the devices page; an absent field means "all". */
 export interface DeviceFilters {
@@ -56,9 +56,9 @@ export function filterQuery(filters: DeviceFilters): Record<string, string | num
 }
 
 /** GET /tvpi/devices/ (paged, filtered). */
-export async function listDevices(params: DeviceListParams): Promise<PageOf<Device>> {
+export async function listDevices(params: DeviceListParams): Promise<DeviceListPage> {
   const query = { ...filterQuery(params), page: params.page, page_size: params.page_size ?? DEFAULT_PAGE_SIZE };
-  return parseResponse(DevicePage, await api('/tvpi/devices/', { query }));
+  return parseResponse(DeviceListPage, await api('/tvpi/devices/', { query }));
 }
 
 /** GET /tvpi/devices/statistics: `{active, deactive}`. */

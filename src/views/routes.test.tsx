@@ -19,7 +19,7 @@ const EMPTY_PAGE = { count: 0, next: null, previous: null, results: [] };
 
 /** What the rendered screens load, served from here: `METHOD /path` (query left out) -> JSON body. */
 const FIXTURES: Record<string, unknown> = {
-  'GET /api/v1/tvpi/devices/': EMPTY_PAGE,
+  'GET /api/v1/tvpi/devices/': { ...EMPTY_PAGE, count_exact: true },
   'GET /api/v1/tvpi/devices/statistics': { active: 0, deactive: 0 },
   'GET /api/v1/companies/': EMPTY_PAGE,
   'GET /api/v1/branch-offices/': EMPTY_PAGE,

@@ -528,12 +528,73 @@ describe('devices: pages of a large filtered set', () => {
         const response = await client.get(`/tvpi/devices/?search=${marker}${filter}&page=${page}`);
         expect(response.status).toBe(200);
         expect(response.body.count, filter).toBe(expected.length);
+        expect(response.body.count_exact, filter).toBe(true);
         seen.push(...response.body.results.map((device: { id: number }) => device.id));
       }
       expect(seen, filter).toEqual(expected);
     }
     const none = await client.get(`/tvpi/devices/?search=${marker}&status=online`);
     expect([none.body.count, none.body.results]).toEqual([0, []]);
+  });
+});
+
+describe('devices: a count that stops 1,000 matches past the page', () => {
+  it('answers count_exact false with offset + 1,000 past that, exact near the end and for an office or company alone', async () => {
+    const marker = `cap${process.pid}`;
+    const { company, office } = await createCompanyAndOffice(client, `Cap ${marker}`);
+    const positions = ['horizontal', 'vertical', 'unknown'] as const;
+    await insertDevicesBulk(
+      server.ctx.db,
+      Array.from({ length: 1100 }, (_, i) => ({
+        sn: nextSerial('CAP'),
+        name: `${marker} ${i}`,
+        officeId: office.id,
+        position: positions[i % 3]!,
+        deviceKey: `cap-key-${process.pid}-${i}`,
+        userId: 1,
+      })),
+    );
+    const rank = { horizontal: 0, vertical: 1, unknown: 2 } as const;
+    const rows = await server.ctx.db.select({ id: devices.id, position: devices.position }).from(devices).where(like(devices.name, `${marker} %`));
+    const ordered = rows.sort((a, b) => rank[a.position as keyof typeof rank] - rank[b.position as keyof typeof rank] || a.id - b.id).map((row) => row.id);
+    const get = async (query: string) => {
+      const response = await client.get(`/tvpi/devices/?${query}`);
+      expect(response.status, query).toBe(200);
+      return response.body as { count: number; count_exact: boolean; next: string | null; previous: string | null; results: { id: number }[] };
+    };
+
+    // Page 1 of 1,100 matches: counting stopped at 1,000; the page itself is the first 20 in group order.
+    const first = await get(`search=${marker}`);
+    expect([first.count, first.count_exact]).toEqual([1000, false]);
+    expect(first.next).toMatch(/page=2/);
+    expect(first.results.map((d) => d.id)).toEqual(ordered.slice(0, 20));
+    // The count moves on with the page: 1,000 past its start.
+    const second = await get(`search=${marker}&page=2`);
+    expect([second.count, second.count_exact]).toEqual([1020, false]);
+    expect(second.results.map((d) => d.id)).toEqual(ordered.slice(20, 40));
+    // Within 1,000 of the end the count is exact again, and the last page has no next.
+    const near = await get(`search=${marker}&page=2&page_size=100`);
+    expect([near.count, near.count_exact]).toEqual([1100, true]);
+    expect(near.results.map((d) => d.id)).toEqual(ordered.slice(100, 200));
+    const last = await get(`search=${marker}&page=55`);
+    expect([last.count, last.count_exact, last.next]).toEqual([1100, true, null]);
+    expect(last.results.map((d) => d.id)).toEqual(ordered.slice(1080));
+    // An office or a company alone is counted exactly (the emergency override names how many screens it reaches) ...
+    for (const query of [`office=${office.id}`, `company=${company.id}`]) {
+      const page = await get(query);
+      expect([page.count, page.count_exact], query).toEqual([1100, true]);
+      expect(page.results.map((d) => d.id)).toEqual(ordered.slice(0, 20));
+    }
+    const officePage = (await client.get(`/tvpi/devices/office-devices/${office.id}`)).body;
+    expect([officePage.count, officePage.count_exact]).toEqual([1100, true]);
+    // ... a narrowed one is not.
+    const offline = await get(`office=${office.id}&status=offline`);
+    expect([offline.count, offline.count_exact]).toEqual([1000, false]);
+    const narrowedOffice = (await client.get(`/tvpi/devices/office-devices/${office.id}?status=offline`)).body;
+    expect([narrowedOffice.count, narrowedOffice.count_exact]).toEqual([1000, false]);
+    // Fewer matches: exact.
+    const few = await get(`search=${marker}&position=vertical`);
+    expect([few.count, few.count_exact]).toEqual([rows.filter((row) => row.position === 'vertical').length, true]);
   });
 });
 

@@ -1,14 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { Device, DeviceFilters } from '../../services/devices.service.ts';
+import type { Device, DeviceFilters, DeviceListPage } from '../../services/devices.service.ts';
 import { fakeDevice } from './devices.fixtures.ts';
-import type { PageOf } from '../../services/schemas/common.ts';
 import { adjustStatistics, AUTO_REFRESH_MS, devicesMachine, SEARCH_DEBOUNCE_MS, type DeviceListInput } from './devices.machine.ts';
 import { selectListStatus, selectStatistics } from './devices.selectors.ts';
 
-const pageOf = (devices: Device[], count = devices.length): PageOf<Device> => ({ count, next: null, previous: null, results: devices });
+const pageOf = (devices: Device[], count = devices.length): DeviceListPage => ({ count, count_exact: true, next: null, previous: null, results: devices });
 
-function start(load: (input: DeviceListInput) => Promise<PageOf<Device>>, statistics = { active: 5, deactive: 2 }) {
+function start(load: (input: DeviceListInput) => Promise<DeviceListPage>, statistics = { active: 5, deactive: 2 }) {
   const loads: DeviceListInput[] = [];
   const saved: Blob[] = [];
   const actor = createActor(

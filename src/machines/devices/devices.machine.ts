@@ -1,6 +1,5 @@
 import { assign, fromPromise, raise, setup, type ActorRefFrom } from 'xstate';
-import type { Device, DeviceFilters, DeviceStatistics, ExportProgress } from '../../services/devices.service.ts';
-import type { PageOf } from '../../services/schemas/common.ts';
+import type { Device, DeviceFilters, DeviceListPage, DeviceStatistics, ExportProgress } from '../../services/devices.service.ts';
 import { errorCodeOf } from '../fetchStatus.machine.ts';
 
 /** How long typing in the search box rests before the list reloads. */
@@ -39,7 +38,7 @@ export interface DevicesContext {
   /** What the search box holds right now. */
   searchText: string;
   page: number;
-  data: PageOf<Device> | null;
+  data: DeviceListPage | null;
   /** API error code of the last failed list load. */
   error: string | null;
   statistics: DeviceStatistics | null;
@@ -63,7 +62,7 @@ export type DevicesEvent =
   | { type: 'export.cancel' }
   | { type: 'export.progress'; loaded: number; total: number };
 
-const replaceDevice = (data: PageOf<Device> | null, device: Device): PageOf<Device> | null =>
+const replaceDevice = (data: DeviceListPage | null, device: Device): DeviceListPage | null =>
   data && { ...data, results: data.results.map((item) => (item.id === device.id ? device : item)) };
 
 /**
@@ -78,7 +77,7 @@ export const devicesMachine = setup({
     input: {} as { filters?: DeviceFilters },
   },
   actors: {
-    loadDevices: fromPromise<PageOf<Device>, DeviceListInput>(() => Promise.reject(new Error('loadDevices not provided'))),
+    loadDevices: fromPromise<DeviceListPage, DeviceListInput>(() => Promise.reject(new Error('loadDevices not provided'))),
     loadStatistics: fromPromise<DeviceStatistics, void>(() => Promise.reject(new Error('loadStatistics not provided'))),
     exportXlsx: fromPromise<Blob, DeviceExportInput>(() => Promise.reject(new Error('exportXlsx not provided'))),
   },
@@ -92,7 +91,7 @@ export const devicesMachine = setup({
     applyFilters: assign(({ context }, params: { filters: Partial<DeviceFilters> }) => ({ filters: { ...context.filters, ...params.filters }, page: 1 })),
     setPage: assign((_, params: { page: number }) => ({ page: Math.max(1, params.page) })),
     stepBackAPage: assign(({ context }) => ({ page: Math.max(1, context.page - 1) })),
-    setData: assign((_, params: { data: PageOf<Device> }) => ({ data: params.data, error: null })),
+    setData: assign((_, params: { data: DeviceListPage }) => ({ data: params.data, error: null })),
     setError: assign((_, params: { error: unknown }) => ({ error: errorCodeOf(params.error) })),
     replaceDevice: assign(({ context }, params: { device: Device }) => ({ data: replaceDevice(context.data, params.device) })),
     setStatistics: assign((_, params: { statistics: DeviceStatistics }) => ({ statistics: params.statistics, statisticsError: null })),
@@ -107,7 +106,7 @@ export const devicesMachine = setup({
   },
   guards: {
     searchChanged: ({ context }) => (context.searchText.trim() || undefined) !== context.filters.search,
-    pageEmptied: ({ context }, params: { data: PageOf<Device> }) => params.data.results.length === 0 && context.page > 1,
+    pageEmptied: ({ context }, params: { data: DeviceListPage }) => params.data.results.length === 0 && context.page > 1,
     isActive: (_, params: { device: Device }) => params.device.is_active,
   },
 }).createMachine({

@@ -25,8 +25,15 @@ describe('devices selectors', () => {
   });
 
   it('computes the page count from the total', () => {
-    expect(selectPageInfo(snapshotWith({ page: 3, data: { count: 41, next: null, previous: null, results: [] } }), 20)).toEqual({ page: 3, pageCount: 3, count: 41 });
-    expect(selectPageInfo(snapshotWith({ page: 1, data: null }), 20)).toEqual({ page: 1, pageCount: 1, count: 0 });
+    expect(selectPageInfo(snapshotWith({ page: 3, data: { count: 41, count_exact: true, next: null, previous: null, results: [] } }), 20)).toEqual({ page: 3, pageCount: 3, count: 41, exact: true });
+    expect(selectPageInfo(snapshotWith({ page: 1, data: null }), 20)).toEqual({ page: 1, pageCount: 1, count: 0, exact: true });
+    // The server stopped counting 1,000 past page 2's start: "Page 2 of 51+, 1020+ devices".
+    expect(selectPageInfo(snapshotWith({ page: 2, data: { count: 1020, count_exact: false, next: '/api/v1/tvpi/devices/?page=3', previous: null, results: [] } }), 20)).toEqual({
+      page: 2,
+      pageCount: 51,
+      count: 1020,
+      exact: false,
+    });
   });
 
   it('gives the export progress in percent only while exporting', () => {

@@ -33,11 +33,14 @@ export interface PageInfo {
   page: number;
   pageCount: number;
   count: number;
+  /** False when the server stopped counting (1,000 matches past the page): `count` and `pageCount` are "at least". */
+  exact: boolean;
 }
 
 export function selectPageInfo(snapshot: DevicesSnapshot, pageSize: number): PageInfo {
   const count = snapshot.context.data?.count ?? 0;
-  return { page: snapshot.context.page, pageCount: Math.max(1, Math.ceil(count / pageSize)), count };
+  const exact = snapshot.context.data?.count_exact ?? true;
+  return { page: snapshot.context.page, pageCount: Math.max(1, Math.ceil(count / pageSize)), count, exact };
 }
 
 /** Export progress in percent while the xlsx is built; null when no export runs. */

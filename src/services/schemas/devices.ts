@@ -176,6 +176,9 @@ export const Device = type({
 });
 export type Device = Infer<typeof Device>;
 export const DevicePage = Page(Device);
+/** A page of the device list: `count` is exact up to 1,000 matches past the page's start; past that `count_exact` is false. */
+export const DeviceListPage = assign(Page(Device), object({ count_exact: boolean() }));
+export type DeviceListPage = Infer<typeof DeviceListPage>;
 
 /** Query of GET /tvpi/devices/, /tvpi/devices/office-devices/{id} and /tvpi/devices-xslx/. */
 export const DeviceListQuery = type({

@@ -7,15 +7,20 @@ import { selectPageInfo, selectStatistics } from '../../machines/devices/devices
 import { DEFAULT_PAGE_SIZE } from '../../services/config.ts';
 import { useDevicesStyles } from './Devices.styles.ts';
 
-/** "Page 2 of 500, 10000 devices" with previous / next. */
+/** "Page 2 of 500, 10000 devices" (or "Page 1 of 50+, 1000+ devices" when the server stopped counting) with previous / next. */
 export function DevicesPager({ devices }: { devices: DevicesActor }) {
   const { t } = useTranslation('devices');
   const styles = useDevicesStyles();
-  const { page, pageCount, count } = useSelector(devices, (s) => selectPageInfo(s, DEFAULT_PAGE_SIZE), (a, b) => a.page === b.page && a.pageCount === b.pageCount && a.count === b.count);
+  const { page, pageCount, count, exact } = useSelector(
+    devices,
+    (s) => selectPageInfo(s, DEFAULT_PAGE_SIZE),
+    (a, b) => a.page === b.page && a.pageCount === b.pageCount && a.count === b.count && a.exact === b.exact,
+  );
   if (count === 0) return null;
+  const text = t(exact ? 'list.page' : 'list.pageAtLeast', { page, pages: pageCount, count });
   return (
-    <nav className={styles.pager} aria-label={t('list.page', { page, pages: pageCount, count })}>
-      <Body1>{t('list.page', { page, pages: pageCount, count })}</Body1>
+    <nav className={styles.pager} aria-label={text}>
+      <Body1>{text}</Body1>
       <Button icon={<ChevronLeftRegular />} aria-label={t('actions.previous')} disabled={page <= 1} onClick={() => devices.send({ type: 'devices.page', page: page - 1 })} />
       <Button icon={<ChevronRightRegular />} aria-label={t('actions.next')} disabled={page >= pageCount} onClick={() => devices.send({ type: 'devices.page', page: page + 1 })} />
     </nav>

@@ -4,8 +4,8 @@ import { selectDevices, selectExportPercent, selectIsListLoading, selectListErro
 import { ApiRequestError } from '../../../src/services/http.ts';
 import { after, defineQa, done, error } from '../qa/catalogue.ts';
 
-const PAGE = { count: 41, next: '/api/v1/tvpi/devices/?page=2&page_size=20', previous: null, results: [fakeDevice(1), fakeDevice(2, { is_active: false })] };
-const EMPTY_PAGE = { count: 20, next: null, previous: '/api/v1/tvpi/devices/?page=1', results: [] };
+const PAGE = { count: 41, count_exact: true, next: '/api/v1/tvpi/devices/?page=2&page_size=20', previous: null, results: [fakeDevice(1), fakeDevice(2, { is_active: false })] };
+const EMPTY_PAGE = { count: 20, count_exact: true, next: null, previous: '/api/v1/tvpi/devices/?page=1', results: [] };
 
 const LOAD = 'open the devices page';
 const REFRESH = 'press "Refresh"';
