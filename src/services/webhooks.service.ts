@@ -1,12 +1,15 @@
+import { array, type } from 'superstruct';
 import { api, parseResponse } from './http.ts';
 import { Page, type PageOf } from './schemas/common.ts';
-import { WebhookDelivery, WebhookEndpoint, WebhookTestResult, type WebhookEvent } from './schemas/webhooks.ts';
+import { AlertSettings, WebhookDelivery, WebhookEndpoint, WebhookTestResult, type AlertSettingsBody, type WebhookEvent } from './schemas/webhooks.ts';
+import { listAllCompanies, listAllOffices } from './company.service.ts';
 import { writeOutcome, type WriteOutcome } from './writeOutcome.ts';
 
-export type { WebhookDelivery, WebhookEndpoint, WebhookTestResult };
+export type { AlertSettings, AlertSettingsBody, WebhookDelivery, WebhookEndpoint, WebhookTestResult };
 
 const EndpointPage = Page(WebhookEndpoint);
 const DeliveryPage = Page(WebhookDelivery);
+const AlertSettingsList = type({ results: array(AlertSettings) });
 
 /** GET /webhooks/: the endpoints of the caller's companies. */
 export async function listWebhooks(): Promise<PageOf<WebhookEndpoint>> {
@@ -41,4 +44,43 @@ export async function testWebhook(id: number): Promise<WebhookTestResult> {
 /** GET /webhooks/{id}/deliveries/: the latest deliveries, each with its attempts. */
 export async function listWebhookDeliveries(id: number): Promise<WebhookDelivery[]> {
   return parseResponse(DeliveryPage, await api(`/webhooks/${id}/deliveries/`, { query: { page_size: 20 } })).results;
+}
+
+/** GET /alerts/settings/: the offline alert settings of the caller's companies (company rows and office overrides). */
+export async function listAlertSettings(): Promise<AlertSettings[]> {
+  return parseResponse(AlertSettingsList, await api('/alerts/settings/')).results;
+}
+
+/** What the alert settings panel shows: the stored settings with the companies and offices they can be set for. */
+export interface AlertOverview {
+  settings: AlertSettings[];
+  companies: { id: number; name: string }[];
+  offices: { id: number; name: string; company: number; timezone: string }[];
+}
+
+export async function loadAlertOverview(): Promise<AlertOverview> {
+  const [settings, companies, offices] = await Promise.all([listAlertSettings(), listAllCompanies(), listAllOffices()]);
+  return {
+    settings,
+    companies: companies.map(({ id, name }) => ({ id, name })),
+    offices: offices.map(({ id, name, company, timezone }) => ({ id, name, company, timezone })),
+  };
+}
+
+/**
+ * PUT /alerts/settings/ (created or replaced): refusals resolve with their field errors, an address's own error
+ * (`emails.2`) under the field that shows it (`emails`); other failures reject.
+ */
+export async function saveAlertSettings(body: AlertSettingsBody): Promise<WriteOutcome<AlertSettings>> {
+  const outcome = await writeOutcome(api('/alerts/settings/', { method: 'PUT', body }).then((answer) => parseResponse(AlertSettings, answer)));
+  if (outcome.ok) return outcome;
+  const fields: Record<string, string> = {};
+  for (const [field, code] of Object.entries(outcome.fields)) fields[field.replace(/\.\d+$/, '')] ??= code;
+  return { ...outcome, fields };
+}
+
+/** DELETE /alerts/settings/{id}: an office's override goes (the company's settings apply again), or a company's (the defaults). */
+export async function deleteAlertSettings(id: number): Promise<{ ok: true }> {
+  await api(`/alerts/settings/${id}`, { method: 'DELETE' });
+  return { ok: true };
 }

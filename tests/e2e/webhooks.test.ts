@@ -1,20 +1,28 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signInThroughUi, startE2E, type E2E } from '../helpers/browser.ts';
 import { startReceiver } from '../helpers/receiver.ts';
+import { signIn } from '../helpers/server.ts';
 import { CLEAN_REPORT, checkScreen } from '../helpers/screenChecks.ts';
 
 /*
  * The /webhooks screen (issue 29) in Chromium against the real server and a real receiver on a free port: register an
  * endpoint (its secret shown once), send a test and read the receiver's answer, see the attempts; the house standard
- * (360/500 px, en and ru, axe in Default and Dark) with the list and a test answer shown.
+ * (360/500 px, en and ru, axe in Default and Dark) with the list and a test answer shown. Offline alerts of the same
+ * screen: a company's threshold and quiet hours and an office's override, saved and seen again after a reload.
  */
 
 let e2e: E2E;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let admin: Awaited<ReturnType<typeof signIn>>['client'];
 
 beforeAll(async () => {
   receiver = await startReceiver();
   e2e = await startE2E({ webhooks: { allowPrivate: true, tickMs: 100 } });
+  admin = (await signIn(e2e.server)).client;
+  const company = await admin.post('/companies/create/', { name: 'Alerts Retail', user: 1 });
+  expect(company.status).toBe(201);
+  const office = await admin.post('/branch-offices/create/', { company: company.body.id, name: 'Alerts North', timezone: 'Europe/Moscow', user: 1 });
+  expect(office.status).toBe(201);
 });
 
 afterAll(async () => {
@@ -57,12 +65,66 @@ it('registers an endpoint, shows its secret once, shows a test delivery\'s answe
   await attempts.getByText(/Test · Delivered · 1 attempt/).waitFor();
   await attempts.getByText(/: 202$/).waitFor();
 
+  // Offline alerts: the company's threshold and quiet hours, then an office's override; both kept after a reload.
+  // In-app history first (Journal, then back), so that going forward from the editor is the app's own navigation.
+  await page.getByRole('navigation').getByRole('link', { name: 'Journal' }).click();
+  await page.waitForURL('**/journal');
+  await page.goBack();
+  await page.waitForURL('**/webhooks');
+  const alerts = page.getByRole('region', { name: 'Offline alerts' });
+  await alerts.getByText('10 minutes (default)').waitFor();
+  await alerts.getByRole('button', { name: 'Edit the alerts of Alerts Retail' }).click();
+  const editor = page.getByRole('dialog', { name: 'Offline alerts of Alerts Retail' });
+  const minutes = editor.getByLabel('Minutes offline before the alert');
+  await minutes.fill('0');
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await editor.getByText('A whole number from 1 to 10080').waitFor();
+  await minutes.fill('25');
+  await editor.getByLabel('Quiet from').fill('22:00');
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await editor.getByText('Required').waitFor();
+  await editor.getByLabel('Quiet until').fill('07:00');
+  // Unsaved: leaving asks first, and staying keeps what was typed.
+  await page.goForward();
+  await page.getByRole('alertdialog', { name: 'Leave without saving?' }).getByRole('button', { name: 'Stay' }).click();
+  expect(new URL(page.url()).pathname).toBe('/webhooks');
+  expect(await minutes.inputValue()).toBe('25');
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await editor.waitFor({ state: 'hidden' });
+  await alerts.getByText('25 minutes', { exact: true }).first().waitFor();
+  await alerts.getByText('22:00–07:00').waitFor();
+
+  await alerts.getByRole('button', { name: 'Override for an office of Alerts Retail' }).click();
+  const override = page.getByRole('dialog', { name: 'Override for an office of Alerts Retail' });
+  expect(await override.getByLabel('Office').inputValue()).not.toBe('');
+  await override.getByText('In the office\'s time zone (Europe/Moscow)', { exact: false }).waitFor();
+  // Opens on the company's settings; Enter saves.
+  expect(await override.getByLabel('Minutes offline before the alert').inputValue()).toBe('25');
+  await override.getByLabel('Minutes offline before the alert').fill('5');
+  await override.getByLabel('Minutes offline before the alert').press('Enter');
+  await override.waitFor({ state: 'hidden' });
+  await page.reload();
+  await alerts.getByText('Alerts North (Alerts Retail)').waitFor();
+  await alerts.getByText('5 minutes', { exact: true }).first().waitFor();
+  await alerts.getByText('25 minutes', { exact: true }).first().waitFor();
+  const stored = (await admin.get('/alerts/settings/')).body.results.map((row: { office: number | null; offline_minutes: number; quiet_from: string | null; quiet_to: string | null }) => [
+    row.office === null ? 'company' : 'office',
+    row.offline_minutes,
+    row.quiet_from,
+    row.quiet_to,
+  ]);
+  expect(stored).toEqual([
+    ['company', 25, '22:00', '07:00'],
+    ['office', 5, '22:00', '07:00'],
+  ]);
+
   const report = await checkScreen(page, {
     path: '/webhooks',
     ready: (p) => p.getByRole('button', { name: /Send a test to|Отправить тест на/ }).first().waitFor(),
     prepare: async (p, language) => {
       await p.getByRole('button', { name: language === 'ru' ? `Отправить тест на ${url}` : `Send a test to ${url}` }).click();
       await p.getByText(language === 'ru' ? 'Доставлено: получатель ответил 200' : 'Delivered: the receiver answered 200').waitFor();
+      await p.getByText(language === 'ru' ? '25 минут' : '25 minutes').waitFor();
     },
   });
   expect(report).toEqual(CLEAN_REPORT);

@@ -14,6 +14,9 @@ export interface ListStatesProps {
   /** The loaded list has no rows. */
   empty: boolean;
   onRetry: () => void;
+  /** Keys of the namespace for the empty and load-error messages, when a screen has two lists (default `list.empty`, `messages.loadError`). */
+  emptyKey?: string;
+  loadErrorKey?: string;
   /** The list, shown once loaded and not empty (busy while it reloads). */
   children: ReactNode;
 }
@@ -22,18 +25,18 @@ export interface ListStatesProps {
  * The administrator's lists (/users, /groups) around their table: a spinner while the first page loads, the
  * translated load error with Retry, the empty message, else the list marked busy while it reloads.
  */
-export function ListStates({ ns, status, error, empty, onRetry, children }: ListStatesProps) {
+export function ListStates({ ns, status, error, empty, onRetry, emptyKey = 'list.empty', loadErrorKey = 'messages.loadError', children }: ListStatesProps) {
   const { t } = useTranslation(ns);
   const styles = useUsersStyles();
   if (status === 'initial' || status === 'loading') return <Loading />;
   if (status === 'error') {
     return (
       <div role="alert" className={styles.error}>
-        {error === 'forbidden' || error === 'network_error' ? `${t('messages.loadError')}: ${t(`errors.${error}`)}` : t('messages.loadError')}
+        {error === 'forbidden' || error === 'network_error' ? `${t(loadErrorKey)}: ${t(`errors.${error}`)}` : t(loadErrorKey)}
         <Button onClick={onRetry}>{t('actions.retry')}</Button>
       </div>
     );
   }
-  if (empty) return <p className={styles.message}>{t('list.empty')}</p>;
+  if (empty) return <p className={styles.message}>{t(emptyKey)}</p>;
   return <div aria-busy={status === 'updating'}>{children}</div>;
 }

@@ -17,12 +17,13 @@ import { usePageTitle } from '../common/usePageTitle.ts';
 import { ListStates } from '../users/ListStates.tsx';
 import { useUsersStyles } from '../users/Users.styles.ts';
 import { WebhookFormDialog } from './WebhookFormDialog.tsx';
+import { AlertSettingsPanel } from './AlertSettingsPanel.tsx';
 import { Attempts, eventKey, SecretOnce, TestAnswer } from './WebhookPanels.tsx';
 import { useWebhooksStyles } from './Webhooks.styles.ts';
 
 const refusalKey = () => 'messages.removeError';
 
-/** Webhooks (Company, administrators): endpoints told of events; register, edit, test, attempts, delete. */
+/** Webhooks (Company, administrators): endpoints told of events; register, edit, test, attempts, delete; offline alerts. */
 export default function WebhooksScreen() {
   const { t } = useTranslation(['webhooks', 'screens']);
   usePageTitle('screens:titles.webhooks');
@@ -105,6 +106,7 @@ export default function WebhooksScreen() {
         />
       ) : null}
       {remove.dialog}
+      <AlertSettingsPanel />
     </section>
   );
 }
