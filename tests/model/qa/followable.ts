@@ -4,6 +4,10 @@
 // Add a machine here (one a line, sorted) once its page reads that way.
 export const FOLLOWABLE: readonly string[] = [
   'campaignDevices',
+  'campaignReport',
+  'campaignsList',
+  'drawer',
+  'fetchStatus',
   'groupDelete',
   'groupForm',
   'groupList',
@@ -11,8 +15,10 @@ export const FOLLOWABLE: readonly string[] = [
   'mediaDetails',
   'objectUpload',
   'playlistCommit',
+  'playlistDrag',
   'playlistEditor',
   'scheduler',
+  'theme',
   'upload',
   'userCreateForm',
   'userDelete',
