@@ -2,6 +2,8 @@ import { deviceScreenshotMachine } from '../../../src/machines/devices/deviceScr
 import { ApiRequestError } from '../../../src/services/http.ts';
 import type { DeviceScreenshot } from '../../../src/services/schemas/screenshots.ts';
 import { after, defineQa, done, error } from '../qa/catalogue.ts';
+import { text } from '../qa/screen.ts';
+import { DEVICES_EDITOR, offlineBefore, withScreen } from './pages.ts';
 
 const shot = (id: number, command: number | null): DeviceScreenshot => ({
   id,
@@ -33,6 +35,27 @@ export default defineQa({
   machine: deviceScreenshotMachine,
   file: 'src/machines/devices/deviceScreenshot.machine.ts',
   title: "The device card's screenshot",
+  preconditions: {
+    start: { route: '/devices', user: DEVICES_EDITOR, data: 'an active device 5 whose player is connected (a /player tab paired with it), with or without an earlier screenshot as the second step says; press its row: the card opens with its Screenshot section' },
+  },
+  howTo: {
+    [LOAD_FAILS]: offlineBefore('pressing the device\'s row'),
+    [POLL_FAILS]: 'in the devtools Network tab, block the URL /api/v1/tvpi/devices/5/screenshots/ right after pressing "Take screenshot"',
+    [REFUSED]: 'deactivate device 5 in another tab first (this card still offers the button)',
+    [NONE]: 'use a device that has never sent a screenshot',
+    [QUEUED]: 'wait: the server queues the command at once',
+    [TIMEOUT]: 'close the /player tab of device 5 before pressing "Take screenshot", then wait 30 seconds',
+    [`${ONE} (again)`]: 'with the /player tab closed, the card asks again every 2 seconds and gets the earlier screenshot',
+  },
+  offScreen: {
+    [TAKE]: {
+      loading: '"Take screenshot" is disabled while the screenshots load',
+      failed: '"Take screenshot" is disabled until the screenshots load',
+      requesting: '"Take screenshot" is disabled while it waits',
+      waiting: '"Take screenshot" is disabled while it waits',
+    },
+    [RETRY]: '"Try again" is shown only when the screenshots could not be loaded',
+  },
   actors: ['loadScreenshots', 'requestScreenshot', 'pollScreenshots'],
   input: { device: 5 },
   events: {
@@ -49,12 +72,12 @@ export default defineQa({
     [TICK]: after('poll', 'deviceScreenshot.waiting.resting'),
     [TIMEOUT]: after('answerTimeout', 'deviceScreenshot.waiting'),
   },
-  initial: { start: { to: 'loading', see: { loading: true, latest: null }, calls: ['loadScreenshots: {"device":5}'] } },
+  initial: { start: { to: 'loading', see: { loading: true, latest: null }, calls: ['loadScreenshots: {"device":5}'], screen: [`the section ${text('devices:screenshot.title')} with the spinner ${text('common:loading')}`] } },
   delays: {
     poll: { ms: 2000, from: 'issue 25: the card asks again every 2 s while the screen is expected to answer (the channel delivers within 2 s)' },
     answerTimeout: { ms: 30_000, from: 'issue 25 / README: a screen that has not answered in 30 s (one heartbeat interval) is said not to answer' },
   },
-  expect: {
+  expect: withScreen({
     loading: {
       [NONE]: { to: 'ready', see: { loading: false, latest: null, error: null } },
       [ONE]: { to: 'ready', see: { loading: false, latest: 1 } },
@@ -85,7 +108,19 @@ export default defineQa({
     unanswered: {
       [TAKE]: { to: 'requesting', see: { busy: true, unanswered: false }, calls: ['requestScreenshot: {"device":5}'] },
     },
-  },
+  }, {
+    loading: {
+      [NONE]: [text('devices:screenshot.none'), `the button ${text('devices:screenshot.take')}`],
+      [ONE]: [`the earlier screenshot, ${text('devices:screenshot.takenBy', { time: '(its time)', user: 'admin' })}`],
+      [LOAD_FAILS]: [`${text('devices:screenshot.loadError')} with ${text('devices:screenshot.retry')}`],
+    },
+    failed: { [RETRY]: [`the spinner ${text('common:loading')}`] },
+    ready: { [TAKE]: [`${text('devices:screenshot.take')} shows a spinner and is disabled`] },
+    requesting: { [QUEUED]: [text('devices:screenshot.waiting')], [REFUSED]: [text('devices:screenshot.errors.device_disabled')] },
+    waiting: { [TIMEOUT]: [text('devices:screenshot.unanswered')] },
+    'waiting.polling': { [ANSWER]: [`the new screenshot, ${text('devices:screenshot.takenBy', { time: '(now)', user: 'admin' })}`] },
+    unanswered: { [TAKE]: [`${text('devices:screenshot.take')} shows a spinner and is disabled`] },
+  }),
   view: (snapshot) => ({
     loading: snapshot.hasTag('loading'),
     busy: snapshot.hasTag('busy'),

@@ -2,6 +2,8 @@ import { devicesActivationMachine } from '../../../src/machines/devices/devicesA
 import { fakeDevice } from '../../../src/machines/devices/devices.fixtures.ts';
 import { ApiRequestError } from '../../../src/services/http.ts';
 import { defineQa, done, error } from '../qa/catalogue.ts';
+import { text } from '../qa/screen.ts';
+import { DEVICES_EDITOR, withScreen } from './pages.ts';
 
 const ACTIVE = fakeDevice(4, { is_active: true });
 const INACTIVE = fakeDevice(4, { is_active: false });
@@ -15,6 +17,9 @@ const SYNC_INACTIVE = 'the list reloads with device 4 inactive';
 
 const changed = (device: typeof ACTIVE, message: string) => [`changed: ${JSON.stringify({ device })}`, `notify: {"intent":"success","message":"${message}"}`];
 const refusal = ['notify: {"intent":"error","message":"common:messages.updateError"}'];
+const reads = (key: 'activate' | 'deactivate') => `the card's button reads ${text(`devices:actions.${key}`)}`;
+const switching = 'the button shows a spinner and is disabled';
+const RIGHTS_LOST = 'as admin in another tab, set the group of the signed-in user (Devices "Edit") to Devices "View"; then press the button';
 
 /** Section 4, activating and deactivating one device; the list adjusts its statistics from `changed`. */
 export default defineQa({
@@ -22,6 +27,17 @@ export default defineQa({
   file: 'src/machines/devices/devicesActivation.machine.ts',
   title: 'Activation of one device',
   req: { [TOGGLE]: ['S4.2-4'], [NOW_ACTIVE]: ['S4.2-4'], [NOW_INACTIVE]: ['S4.2-4'] },
+  preconditions: {
+    'an active device': { route: '/devices', user: DEVICES_EDITOR, data: 'an active device 4; press its row: the card opens with "Deactivate"' },
+    'an inactive device': { route: '/devices', user: DEVICES_EDITOR, data: 'a deactivated device 4; press its row: the card opens with "Activate"' },
+  },
+  howTo: {
+    [TOGGLE]: 'press "Deactivate" (or "Activate") on the card',
+    [REFUSED]: RIGHTS_LOST,
+    [SYNC_ACTIVE]: 'activate device 4 in another tab; this tab\'s list reloads within 30 s',
+    [SYNC_INACTIVE]: 'deactivate device 4 in another tab; this tab\'s list reloads within 30 s',
+  },
+  offScreen: { [TOGGLE]: { activating: 'the button is disabled while the change is sent', deactivating: 'the button is disabled while the change is sent' } },
   actors: ['changeActive'],
   recorded: ['changed', 'notify'],
   starts: { 'an active device': () => ({ device: ACTIVE }), 'an inactive device': () => ({ device: INACTIVE }) },
@@ -42,7 +58,7 @@ export default defineQa({
     'an active device': { to: 'active', see: { switchOn: true, busy: false } },
     'an inactive device': { to: 'inactive', see: { switchOn: false } },
   },
-  expect: {
+  expect: withScreen({
     active: {
       [TOGGLE]: { to: 'deactivating', see: { busy: true }, calls: ['changeActive: {"id":4,"active":false}'] },
       [SYNC_ACTIVE]: { to: 'active', see: { switchOn: true } },
@@ -61,6 +77,11 @@ export default defineQa({
       [NOW_ACTIVE]: { to: 'active', see: { switchOn: true, busy: false }, calls: changed(ACTIVE, 'devices:card.activated') },
       [REFUSED]: { to: 'inactive', see: { switchOn: false, error: 'forbidden' }, calls: refusal },
     },
-  },
+  }, {
+    active: { [TOGGLE]: [switching], [SYNC_INACTIVE]: [reads('activate')] },
+    inactive: { [TOGGLE]: [switching], [SYNC_ACTIVE]: [reads('deactivate')] },
+    deactivating: { [NOW_INACTIVE]: [reads('activate')], [REFUSED]: [reads('deactivate')] },
+    activating: { [NOW_ACTIVE]: [reads('deactivate')], [REFUSED]: [reads('activate')] },
+  }),
   view: (snapshot) => ({ switchOn: snapshot.context.device.is_active, busy: snapshot.hasTag('busy'), error: snapshot.context.error }),
 });

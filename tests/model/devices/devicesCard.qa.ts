@@ -2,6 +2,8 @@ import { devicesCardMachine } from '../../../src/machines/devices/devicesCard.ma
 import { fakeDevice } from '../../../src/machines/devices/devices.fixtures.ts';
 import { ApiRequestError } from '../../../src/services/http.ts';
 import { defineQa, done, error } from '../qa/catalogue.ts';
+import { text } from '../qa/screen.ts';
+import { DEVICES_EDITOR, offlineBefore, withScreen } from './pages.ts';
 
 const DEVICE = fakeDevice(5);
 const WITH_PHOTO = fakeDevice(5, { photo: '/media/photos/5.jpg' });
@@ -32,12 +34,40 @@ const SYNC = 'the list reloads with a new name for the device';
 const notify = (intent: string, message: string) => `notify: {"intent":"${intent}","message":"${message}"}`;
 const id = '{"id":5}';
 
+/** Why a card button cannot be pressed, from what the card shows: all are disabled while an action runs. */
+const blocked = (view: Record<string, unknown>) =>
+  view.asking ? 'the delete confirmation covers the card' : view.busy ? "the card's buttons are disabled while an action runs" : undefined;
+const disabledWhileBusy = `the card's buttons (${text('devices:actions.check')}, ${text('devices:actions.reboot')}, ${text('devices:photo.set')}, ${text('devices:actions.delete')}, ...) are disabled while it runs`;
+
 /** Section 8, the device card: check, reboot, location photo, delete behind a confirmation. */
 export default defineQa({
   machine: devicesCardMachine,
   file: 'src/machines/devices/devicesCard.machine.ts',
   title: "The device card's actions",
   req: { [READY]: ['S8.2-6'], [NOT_READY]: ['S8.2-6'] },
+  preconditions: {
+    start: { route: '/devices', user: DEVICES_EDITOR, data: 'an active device Screen 5 without a location photo, its player connected (a /player tab paired with it); press its row: the card opens' },
+  },
+  howTo: {
+    [NOT_READY]: 'close the /player tab of Screen 5 first and wait until the list shows it offline',
+    [CHECK_FAILS]: offlineBefore('pressing "Check"'),
+    [REBOOT_FAILS]: offlineBefore('pressing "Reboot"'),
+    [SET_PHOTO]: 'press "Set photo" and choose a JPEG under 5 MB',
+    [PHOTO_REFUSED]: 'choose a picture over 5 MB instead',
+    [PHOTO_FAILS]: offlineBefore('choosing the photo'),
+    [CLEAR_FAILS]: offlineBefore('pressing "Clear photo"'),
+    [DELETE_FAILS]: offlineBefore('confirming'),
+    [SYNC]: 'rename the device to Lobby in another tab; this tab\'s list reloads within 30 s',
+  },
+  offScreen: {
+    [CHECK]: blocked,
+    [REBOOT]: blocked,
+    [SET_PHOTO]: blocked,
+    [DELETE]: blocked,
+    [CLEAR_PHOTO]: (view) => blocked(view) ?? (view.photo ? undefined : '"Clear photo" is disabled while the device has no photo'),
+    [CONFIRM]: (view) => (view.asking ? undefined : view.busy ? 'the confirmation\'s buttons are disabled while deleting' : 'no confirmation is open'),
+    [CANCEL]: (view) => (view.asking ? undefined : view.busy ? 'the confirmation\'s buttons are disabled while deleting' : 'no confirmation is open'),
+  },
   actors: ['checkDevice', 'rebootDevice', 'uploadPhoto', 'clearPhoto', 'deleteDevice'],
   recorded: ['notify', 'changed', 'removed'],
   input: { device: DEVICE },
@@ -64,7 +94,7 @@ export default defineQa({
     [SYNC]: { type: 'card.sync', device: fakeDevice(5, { name: 'Lobby' }) },
   },
   initial: { start: { to: 'idle', see: { busy: false, name: 'Screen 5' } } },
-  expect: {
+  expect: withScreen({
     idle: {
       [CHECK]: { to: 'checking', see: { busy: true }, calls: [`checkDevice: ${id}`] },
       [REBOOT]: { to: 'rebooting', see: { busy: true }, calls: [`rebootDevice: ${id}`] },
@@ -99,7 +129,23 @@ export default defineQa({
       [DELETED]: { to: 'removed', calls: ['removed: {"id":5}', notify('success', 'common:messages.removeSuccess')] },
       [DELETE_FAILS]: { to: 'idle', see: { error: 'network_error' }, calls: [notify('error', 'common:messages.removeError')] },
     },
-  },
+  }, {
+    idle: {
+      [CHECK]: [disabledWhileBusy],
+      [REBOOT]: [disabledWhileBusy],
+      [SET_PHOTO]: [disabledWhileBusy],
+      [CLEAR_PHOTO]: [disabledWhileBusy],
+      [DELETE]: [`the confirmation ${text('devices:card.title', { name: 'Screen 5' })} ${text('common:confirmDelete.text')} with ${text('common:actions.cancel')} and ${text('common:actions.delete')}`],
+      [SYNC]: [`the card's title ${text('devices:card.title', { name: 'Lobby' })}`],
+    },
+    uploadingPhoto: { [PHOTO_SAVED]: ['the photo shows in the card'] },
+    clearingPhoto: { [PHOTO_CLEARED]: [`the card shows ${text('devices:photo.none')}`] },
+    confirmingDelete: {
+      [CONFIRM]: [`the confirmation's ${text('common:actions.delete')} shows a spinner; both buttons are disabled`],
+      [CANCEL]: ['the confirmation closes; the card stays open'],
+    },
+    deleting: { [DELETED]: ['the card closes; Screen 5 is gone from the list'], [DELETE_FAILS]: ['the confirmation closes; the card stays open'] },
+  }),
   view: (snapshot) => ({
     busy: snapshot.hasTag('busy'),
     asking: snapshot.matches('confirmingDelete'),
