@@ -14,6 +14,8 @@ import { listenBenchApp, serveWhenRunDirectly } from './lib.ts';
  * bench-key-N) in one office, on PGlite in a temporary DATA_DIR, or on DATABASE_URL (a second instance passes
  * count 0 and seeds nothing). Prints {port} when listening; SIGTERM stops it.
  *   tsx bench/channel-server.ts <count> [databaseUrl]
+ * Spawned with --expose-gc and an IPC channel (the memory part), it answers the message 'memory' with
+ * process.memoryUsage() taken after full garbage collections, so the bench compares live memory rather than RSS alone.
  */
 export const CHANNEL_BENCH_PASSWORD = 'bench-admin-password';
 
@@ -36,6 +38,19 @@ async function start() {
     ]);
   }
   return listenBenchApp(await buildApp(ctx, { logger: false }), ctx.database, dataDir);
+}
+
+/** The live memory after full collections (several: weak references and finalizers free more on the next pass). */
+function collectedMemory(): NodeJS.MemoryUsage & { collected: boolean } {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  for (let i = 0; gc && i < 3; i += 1) gc();
+  return { ...process.memoryUsage(), collected: gc !== undefined };
+}
+
+if (process.send) {
+  process.on('message', (message) => {
+    if (message === 'memory') process.send!(collectedMemory());
+  });
 }
 
 await serveWhenRunDirectly(import.meta.url, start);

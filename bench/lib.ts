@@ -85,8 +85,8 @@ export interface BenchServer {
  * Spawns a bench server script that prints `{"port": N}` on a line of its own once it listens
  * (bench/devices-server.ts, bench/media-server.ts), and answers its origin.
  */
-export async function spawnBenchServer(command: string, argv: string[]): Promise<BenchServer> {
-  const child = spawn(command, argv, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+export async function spawnBenchServer(command: string, argv: string[], ipc = false): Promise<BenchServer> {
+  const child = spawn(command, argv, { cwd: ROOT, stdio: ipc ? ['ignore', 'pipe', 'inherit', 'ipc'] : ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<number>((resolve, reject) => {
     let buffered = '';
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -129,10 +129,25 @@ export async function listenBenchApp(app: FastifyInstance, database: { close(): 
   };
 }
 
-/** Starts a bench server script as a child process pinned to core 1 (when `pinned`) and answers its origin. */
-export function spawnBenchScript(scriptUrl: string, args: string[]): Promise<BenchServer> {
+/**
+ * Starts a bench server script as a child process pinned to core 1 (when `pinned`) and answers its origin.
+ * `nodeFlags` go to node (e.g. --expose-gc); `ipc` opens a message channel to the child (see askChild).
+ */
+export function spawnBenchScript(scriptUrl: string, args: string[], options: { nodeFlags?: string[]; ipc?: boolean } = {}): Promise<BenchServer> {
   const command = pinned ? 'taskset' : process.execPath;
-  return spawnBenchServer(command, [...(pinned ? ['-c', '1', process.execPath] : []), '--import', 'tsx', fileURLToPath(scriptUrl), ...args]);
+  return spawnBenchServer(
+    command,
+    [...(pinned ? ['-c', '1', process.execPath] : []), ...(options.nodeFlags ?? []), '--import', 'tsx', fileURLToPath(scriptUrl), ...args],
+    options.ipc,
+  );
+}
+
+/** Sends `message` to a bench child spawned with `ipc` and answers its next message. */
+export function askChild<T>(child: ChildProcess, message: unknown): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    child.once('message', (answer) => resolve(answer as T));
+    child.send(message as never, (error) => error && reject(error));
+  });
 }
 
 /** When the script is run directly (as spawnBenchScript does): starts its server, prints {port}, stops on SIGTERM. */
