@@ -1,6 +1,8 @@
-import { useContext } from 'react';
+import { useContext, useEffect, useMemo, useRef } from 'react';
 import { Button, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
-import { UNSAFE_DataRouterContext, useBeforeUnload, useBlocker } from 'react-router-dom';
+import { useActorRef, useSelector } from '@xstate/react';
+import { UNSAFE_DataRouterContext, useBeforeUnload, useBlocker, type Blocker } from 'react-router-dom';
+import { leaveGuardMachine } from '../../machines/leaveGuard.machine.ts';
 import { Dialog } from './Dialog.tsx';
 
 /** The already-translated texts of a leave question. */
@@ -12,20 +14,39 @@ export interface LeaveGuardTexts {
 }
 
 function BlockerGuard({ when, texts }: { when: boolean; texts: LeaveGuardTexts }) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => when && currentLocation.pathname !== nextLocation.pathname);
+  // The actor is created once; its actions reach the router's current blocker through this ref.
+  const blockerRef = useRef<Blocker | null>(null);
+  const logic = useMemo(
+    () =>
+      leaveGuardMachine.provide({
+        actions: {
+          stay: () => blockerRef.current?.reset?.(),
+          proceed: () => blockerRef.current?.proceed?.(),
+        },
+      }),
+    [],
+  );
+  const guard = useActorRef(logic, { input: { dirty: when } });
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => guard.getSnapshot().context.dirty && currentLocation.pathname !== nextLocation.pathname);
+  blockerRef.current = blocker;
+  const asking = useSelector(guard, (snapshot) => snapshot.hasTag('asking'));
+  useEffect(() => guard.send({ type: 'leave.changes', dirty: when }), [guard, when]);
+  useEffect(() => {
+    if (blocker.state === 'blocked') guard.send({ type: 'leave.blocked' });
+  }, [guard, blocker.state]);
   // Mounted only while asking: a closed-but-mounted alert dialog would leave a dialog below it aria-hidden.
-  if (blocker.state !== 'blocked') return null;
+  if (!asking || blocker.state !== 'blocked') return null;
   return (
-    <Dialog open modalType="alert" onOpenChange={(_, data) => !data.open && blocker.reset()}>
+    <Dialog open modalType="alert" onOpenChange={(_, data) => !data.open && guard.send({ type: 'leave.stay' })}>
       <DialogSurface aria-describedby="leave-guard-text">
         <DialogBody>
           <DialogTitle>{texts.title}</DialogTitle>
           <DialogContent id="leave-guard-text">{texts.text}</DialogContent>
           <DialogActions>
-            <Button appearance="primary" onClick={() => blocker.reset()}>
+            <Button appearance="primary" onClick={() => guard.send({ type: 'leave.stay' })}>
               {texts.stay}
             </Button>
-            <Button onClick={() => blocker.proceed()}>{texts.leave}</Button>
+            <Button onClick={() => guard.send({ type: 'leave.leave' })}>{texts.leave}</Button>
           </DialogActions>
         </DialogBody>
       </DialogSurface>
@@ -34,9 +55,10 @@ function BlockerGuard({ when, texts }: { when: boolean; texts: LeaveGuardTexts }
 }
 
 /**
- * While `when` holds, leaving the page asks first: in-app navigation (links, the back button) through
- * react-router's useBlocker, reloading or closing the tab through the browser's own beforeunload question.
- * The app runs on a data router; under a plain router (some unit tests) only the beforeunload part applies.
+ * While `when` holds, leaving the page asks first: in-app navigation (links, the back button) through the leave
+ * question machine (machines/leaveGuard) on react-router's useBlocker, reloading or closing the tab through the
+ * browser's own beforeunload question. The app runs on a data router; under a plain router (some unit tests) only
+ * the beforeunload part applies.
  */
 export function LeaveGuard({ when, texts }: { when: boolean; texts: LeaveGuardTexts }) {
   const dataRouter = useContext(UNSAFE_DataRouterContext);
