@@ -3,6 +3,9 @@
 // do it, every failure says how to cause it. gate.test.ts holds each of them to that, so none regresses.
 // Add a machine here (one a line, sorted) once its page reads that way.
 export const FOLLOWABLE: readonly string[] = [
+  'alertSettingsDelete',
+  'alertSettingsForm',
+  'alertSettingsList',
   'campaignDevices',
   'deviceScreenshot',
   'devicesActivation',
