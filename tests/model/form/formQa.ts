@@ -53,6 +53,12 @@ export interface FormScreen {
   saved: string[];
   /** The submit button's label (default "Save"). */
   submit?: string;
+  /** What the form shows while it saves (default: the dialog's submit button spinning, Cancel and it disabled). */
+  saving?: string[];
+  /** What the screen shows after "Cancel" (default: the dialog closes, nothing saved; [] for a form without "Cancel"). */
+  closed?: string[];
+  /** Why Save and Cancel cannot be pressed while saving (default: the dialog's "Cancel" and submit are disabled). */
+  disabledWhileSaving?: string;
 }
 
 /**
@@ -73,15 +79,15 @@ export function defineFormQa(form: FormQa): QaCatalogue {
     shows({ to: 'editing', see: { fields: { ...context.fields, [sample.field]: sample.value } } }, lines);
   const save = (context: Context) => {
     if (form.sendable(context.fields)) {
-      return shows({ to: 'saving', see: { busy: true }, calls: [`save: ${JSON.stringify({ id: context.id, fields: context.fields })}`] }, () => [
-        `${submit} shows a spinner; ${text('common:actions.cancel')} and ${submit} are disabled`,
-      ]);
+      return shows({ to: 'saving', see: { busy: true }, calls: [`save: ${JSON.stringify({ id: context.id, fields: context.fields })}`] }, (screen) =>
+        screen.saving ?? [`${submit} shows a spinner; ${text('common:actions.cancel')} and ${submit} are disabled`],
+      );
     }
     const errors = form.errors?.(context.fields) ?? form.invalid.errors;
     return shows({ to: 'editing', see: { fieldErrors: errors }, calls: [] }, (screen) => screen.fieldErrors(errors));
   };
   const closed = 'the dialog closes; nothing is saved';
-  const disabled = `${text('common:actions.cancel')} and ${submit} are disabled while saving`;
+  const disabled = words?.disabledWhileSaving ?? `${text('common:actions.cancel')} and ${submit} are disabled while saving`;
   const gone = 'the dialog has closed';
   return defineQa({
     machine: form.machine,
@@ -122,7 +128,7 @@ export function defineFormQa(form: FormQa): QaCatalogue {
         [form.valid.words]: typed(form.valid, (screen) => screen.valid),
         [form.invalid.words]: typed(form.invalid, (screen) => screen.invalid),
         [SAVE]: save,
-        [CANCEL]: shows({ to: 'closed', calls: ['closed'] }, () => [closed]),
+        [CANCEL]: shows({ to: 'closed', calls: ['closed'] }, (screen) => screen.closed ?? [closed]),
       },
       saving: {
         [SAVED]: shows({ to: 'saved', calls: [`saved: ${JSON.stringify({ value: form.saved })}`] }, (screen) => screen.saved),
@@ -139,7 +145,7 @@ export function defineFormQa(form: FormQa): QaCatalogue {
         [form.valid.words]: typed(form.valid, (screen) => screen.valid),
         [form.invalid.words]: typed(form.invalid, (screen) => screen.invalid),
         [SAVE]: save,
-        [CANCEL]: shows({ to: 'closed', calls: ['closed'] }, () => [closed]),
+        [CANCEL]: shows({ to: 'closed', calls: ['closed'] }, (screen) => screen.closed ?? [closed]),
       },
     },
     unreachable: {
