@@ -11,22 +11,18 @@ async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as Rows<T>).rows;
 }
 
-/** The rendition profile (type, screen position, capabilities or their defaults) of each device found among `ids`. */
-export async function deviceProfiles(db: Db, ids: readonly number[]): Promise<Map<number, DeviceProfile>> {
-  if (!ids.length) return new Map();
-  const found = await rows<{ id: number; device_type: string; position: DevicePosition; capabilities: string | null }>(
-    db,
-    sql`SELECT id, device_type, position, capabilities::text AS capabilities FROM devices WHERE id = ANY(${idArray(ids)})`,
-  );
-  // A fleet declares a handful of distinct sets: each is checked once.
+/**
+ * Builds device profiles from a device's type, position and declared capabilities (JSON text or null). A fleet declares
+ * a handful of distinct sets: each is checked once per maker.
+ */
+export function profileMaker(): (type: string, position: DevicePosition, capabilities: string | null) => DeviceProfile {
   const known = new Map<string, DeviceProfile['capabilities']>();
-  const capabilitiesOf = (type: string, text: string | null) => {
+  return (type, position, text) => {
     const key = `${type}|${text ?? ''}`;
     let found = known.get(key);
     if (!found) known.set(key, (found = effectiveCapabilities(type, text)));
-    return found;
+    return { type, position, capabilities: found };
   };
-  return new Map(found.map((row) => [Number(row.id), { type: row.device_type, position: row.position, capabilities: capabilitiesOf(row.device_type, row.capabilities) }]));
 }
 
 /** What each of the files has to offer: kind, codec and size, the ready renders of active queries, its fallback jobs. */

@@ -1,6 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { idArray, idText } from './events.ts';
 import { isoText } from './devices.ts';
+import { profileMaker } from './renditions.ts';
+import type { DeviceProfile } from '../domain/renditions.ts';
+import type { DevicePosition } from '../../src/services/schemas/devices.ts';
 import type { Db } from './index.ts';
 
 /* Compiled device schedules (migration 0013b): the inputs of a compile, the stored results, the dirty queue. */
@@ -10,11 +13,13 @@ async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as Rows<T>).rows;
 }
 
-/** A device to compile: its office zone (null: the server's) and the published events it plays, ascending. */
+/** A device to compile: its office zone (null: the server's), the published events it plays, ascending, and its profile. */
 export interface DeviceInput {
   id: number;
   timezone: string | null;
   events: number[];
+  /** Its rendition profile (issue 24), read with the zone: a publish to 100,000 devices reads the devices once. */
+  profile: DeviceProfile;
 }
 
 /** A published event as compiles read it. */
@@ -46,10 +51,20 @@ const ints = (value: unknown): number[] => (value == null ? [] : (value as (numb
  */
 export async function deviceInputs(db: Db, ids: readonly number[]): Promise<{ devices: DeviceInput[]; events: PublishedEventRow[] }> {
   const targets = idArray(ids);
-  const [located] = await rows<{ ids: number[] | null; zones: (string | null)[] | null }>(
+  // Every aggregate takes the rows in the one order of the sorted sub-select (one sort instead of one per array).
+  const [located] = await rows<{
+    ids: number[] | null;
+    zones: (string | null)[] | null;
+    types: string[] | null;
+    positions: DevicePosition[] | null;
+    capabilities: (string | null)[] | null;
+  }>(
     db,
-    sql`SELECT array_agg(dv.id ORDER BY dv.id) AS ids, array_agg(o.timezone ORDER BY dv.id) AS zones
-        FROM (SELECT DISTINCT unnest(${targets}) AS id) t JOIN devices dv ON dv.id = t.id LEFT JOIN offices o ON o.id = dv.office_id`,
+    sql`SELECT array_agg(x.id) AS ids, array_agg(x.timezone) AS zones, array_agg(x.device_type) AS types, array_agg(x.position) AS positions,
+          array_agg(x.capabilities) AS capabilities
+        FROM (SELECT dv.id, o.timezone, dv.device_type, dv.position, dv.capabilities::text AS capabilities
+              FROM (SELECT DISTINCT unnest(${targets}) AS id) t JOIN devices dv ON dv.id = t.id LEFT JOIN offices o ON o.id = dv.office_id
+              ORDER BY dv.id) x`,
   );
   const deviceIds = ints(located?.ids);
   if (!deviceIds.length) return { devices: [], events: [] };
@@ -102,7 +117,14 @@ export async function deviceInputs(db: Db, ids: readonly number[]): Promise<{ de
     });
   }
   const zones = located!.zones ?? [];
-  return { devices: deviceIds.map((id, i) => ({ id, timezone: zones[i] ?? null, events: playing.get(id)! })), events };
+  const types = located!.types ?? [];
+  const positions = located!.positions ?? [];
+  const capabilities = located!.capabilities ?? [];
+  const profileOf = profileMaker();
+  return {
+    devices: deviceIds.map((id, i) => ({ id, timezone: zones[i] ?? null, events: playing.get(id)!, profile: profileOf(types[i]!, positions[i]!, capabilities[i] ?? null) })),
+    events,
+  };
 }
 
 /** The last committed version of each playlist with its tracks (media id and seconds, in play order). */

@@ -20,8 +20,8 @@ import {
 import { runningOverridesFor, type RunningOverride } from '../db/overrides.ts';
 import { noteEnded, settleEndedOverrides } from './overrideEnds.ts';
 import { OVERRIDE_PRIORITY } from '../../src/services/schemas/overrides.ts';
-import { deviceProfiles, mediaSources, queueFallbacks, replaceWaits, type Wait } from '../db/renditions.ts';
-import { chooseRendition, effectiveCapabilities, profileKey, type DeviceProfile } from './renditions.ts';
+import { mediaSources, queueFallbacks, replaceWaits, type Wait } from '../db/renditions.ts';
+import { chooseRendition, profileKey, type DeviceProfile } from './renditions.ts';
 import { expandEvents, lastOccurrenceEnd, SCHEDULE_DAYS, serverTimeZone, windowBounds, type EventTiming } from './occurrences.ts';
 
 /*
@@ -90,7 +90,6 @@ export async function compileSchedules(db: Db, deviceIds: readonly number[], now
   for (const playlist of playlists.values()) for (const track of playlist.tracks) mediaIds.add(track.media);
   const media = await mediaRows(db, [...mediaIds]);
   const sources = await mediaSources(db, [...mediaIds]);
-  const profiles = await deviceProfiles(db, inputs.map((input) => input.id));
 
   const file = (id: number, duration: number) => (media.has(id) ? [{ id, duration }] : []);
   const contentOf = new Map<number, EventContent>();
@@ -145,8 +144,6 @@ export async function compileSchedules(db: Db, deviceIds: readonly number[], now
     return found;
   };
   const waits: Wait[] = [];
-  // A device deleted during the compile (its schedule is not stored): any profile will do.
-  const unknownProfile: DeviceProfile = { type: 'tvpi', position: 'unknown', capabilities: effectiveCapabilities('tvpi', null) };
 
   const fallbackZone = serverTimeZone();
   const bodies = new Map<string, { timezone: string; items: string }>();
@@ -156,7 +153,7 @@ export async function compileSchedules(db: Db, deviceIds: readonly number[], now
   for (const input of inputs) {
     const timezone = input.timezone ?? fallbackZone;
     const override = overrides.get(input.id);
-    const profile = profiles.get(input.id) ?? unknownProfile;
+    const profile = input.profile;
     const renditionKey = profileKey(profile);
     const key = `${timezone}|${renditionKey}|${input.events.join(',')}|${override?.id ?? ''}`;
     let group = groups.get(key);

@@ -26,8 +26,8 @@ beforeEach(() => {
 
 describe('devices service', () => {
   it('sends the filters as the query string, leaving "all" out', async () => {
-    handler = () => ({ status: 200, body: { count: 0, next: null, previous: null, results: [] } });
-    await service.listDevices({ page: 2, search: '  lobby ', status: 'online', company: 3, office: undefined });
+    handler = () => ({ status: 200, body: { count: 1020, count_exact: false, next: null, previous: null, results: [] } });
+    expect(await service.listDevices({ page: 2, search: '  lobby ', status: 'online', company: 3, office: undefined })).toMatchObject({ count: 1020, count_exact: false });
     expect(fake.requests[0]!.path).toBe('/tvpi/devices/?search=lobby&status=online&company=3&page=2&page_size=20');
   });
 
