@@ -4,6 +4,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import Fastify from 'fastify';
+import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app.ts';
 import { createContext, ensureAdmin } from '../server/bootstrap.ts';
 import { loadConfig } from '../server/config.ts';
@@ -60,6 +61,11 @@ export async function real(count: number) {
     });
   }
   await insertDevicesBulk(ctx.db, rows);
+  // The files the delivery heartbeats report playing and skipping (media 1 to 51, bench/devices.bench.ts deliveryFields),
+  // ready to play, as a player's schedule names them: their skips are summed and their status follows what plays.
+  await ctx.db.execute(sql`
+    INSERT INTO media_files (name, screen_position, device_type, kind, original_name, source_ext, mime_type, size_bytes, status)
+    SELECT 'Bench clip ' || g, 'horizontal', 'tvpi', 'video', 'bench.mp4', 'mp4', 'video/mp4', 1000, 'ready_to_play' FROM generate_series(1, 51) g`);
   const app = await buildApp(ctx, { logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return {

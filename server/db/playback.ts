@@ -3,6 +3,7 @@ import type { NowPlaying, PlaybackError } from '../../src/services/schemas/playb
 import { idArray } from './events.ts';
 import { isoText } from './devices.ts';
 import type { Db } from './index.ts';
+import { BatchedWriter } from './batchedWriter.ts';
 
 /*
  * What players report playing and skipping (issue 24, migration 0026): capabilities on the device row, now playing in
@@ -20,7 +21,12 @@ export const PLAYING_HOLD_MINUTES = 10;
 /** A device's unchanged now_playing is written again after this long, so "playing" does not lapse while it plays on. */
 export const NOW_PLAYING_REFRESH_MS = 60_000;
 const NOW_PLAYING_FLUSH_MS = 1000;
-const DECAY_EVERY_MS = 30_000;
+/**
+ * A device's now playing is written at most this often (its newest report, once this has passed): a player beats every
+ * 30 s, so this holds back only one that reports more often (issue 24's bench beats each device every few seconds).
+ */
+export const NOW_PLAYING_SPACING_MS = 5000;
+const SETTLE_EVERY_MS = 30_000;
 
 /** Stores a player's declared capabilities (normalised JSON text); answers whether they changed. */
 export async function storeCapabilities(db: Db, deviceId: number, normalized: string): Promise<boolean> {
@@ -50,23 +56,47 @@ export async function positionFromScreen(db: Db, deviceId: number, orientation: 
   return changed.length > 0;
 }
 
-/** Adds several devices' skipped files to their sums in one statement (files or devices deleted meanwhile are left out). */
-export async function recordPlaybackErrorsOf(db: Db, reported: readonly (readonly [number, PlaybackError])[]): Promise<void> {
-  if (!reported.length) return;
+/** A device whose recorded skipped files start a run of errors: it had none in the quiet minutes before. */
+export interface ErrorsStarting {
+  id: number;
+  name: string;
+  sn: string;
+  office: number | null;
+  company: number | null;
+}
+
+/**
+ * Adds several devices' skipped files (one report per device, file and kind) to their sums in one statement; files or
+ * devices deleted meanwhile are left out. Answers the devices whose errors start with these: they had no error with a
+ * last_at in the `quietMinutes` before (read in the same statement, before the sums move).
+ */
+export async function recordPlaybackErrors(db: Db, reported: readonly (readonly [number, PlaybackError])[], quietMinutes: number): Promise<ErrorsStarting[]> {
+  if (!reported.length) return [];
   const column = <T>(pick: (entry: readonly [number, PlaybackError]) => T) => sql.param(reported.map(pick));
-  await db.execute(
-    sql`INSERT INTO playback_errors (device_id, media_id, kind, count, last_at, detail)
-        SELECT x.device_id, x.media_id, x.kind, LEAST(sum(x.count), 2147483647)::int, max(x.last_at), (array_agg(x.detail ORDER BY x.last_at DESC))[1]
-        FROM unnest(${column(([device]) => device)}::int[], ${idArray(reported.map(([, e]) => e.media))}, ${column(([, e]) => e.kind)}::text[],
-          ${column(([, e]) => e.count)}::int[], ${column(([, e]) => e.last_at)}::timestamptz[], ${column(([, e]) => e.detail ?? '')}::text[])
-          AS x(device_id, media_id, kind, count, last_at, detail)
-        WHERE EXISTS (SELECT 1 FROM media_files m WHERE m.id = x.media_id) AND EXISTS (SELECT 1 FROM devices d WHERE d.id = x.device_id)
-        GROUP BY x.device_id, x.media_id, x.kind
-        ON CONFLICT (device_id, media_id, kind) DO UPDATE SET
-          count = LEAST(playback_errors.count::bigint + excluded.count, 2147483647)::int,
-          last_at = GREATEST(playback_errors.last_at, excluded.last_at),
-          detail = CASE WHEN excluded.last_at >= playback_errors.last_at THEN excluded.detail ELSE playback_errors.detail END`,
+  const starting = await rows<ErrorsStarting>(
+    db,
+    sql`WITH x AS (
+          SELECT * FROM unnest(${column(([device]) => device)}::int[], ${idArray(reported.map(([, e]) => e.media))}, ${column(([, e]) => e.kind)}::text[],
+            ${column(([, e]) => e.count)}::int[], ${column(([, e]) => e.last_at)}::timestamptz[], ${column(([, e]) => e.detail ?? '')}::text[])
+            AS x(device_id, media_id, kind, count, last_at, detail)
+          WHERE EXISTS (SELECT 1 FROM media_files m WHERE m.id = x.media_id) AND EXISTS (SELECT 1 FROM devices d WHERE d.id = x.device_id)
+        ), earlier AS (
+          SELECT DISTINCT e.device_id FROM playback_errors e
+          WHERE e.device_id IN (SELECT device_id FROM x) AND e.last_at > now() - make_interval(mins => ${quietMinutes})
+        ), recorded AS (
+          INSERT INTO playback_errors (device_id, media_id, kind, count, last_at, detail)
+          SELECT device_id, media_id, kind, count, last_at, detail FROM x
+          ON CONFLICT (device_id, media_id, kind) DO UPDATE SET
+            count = LEAST(playback_errors.count::bigint + excluded.count, 2147483647)::int,
+            last_at = GREATEST(playback_errors.last_at, excluded.last_at),
+            detail = CASE WHEN excluded.last_at >= playback_errors.last_at THEN excluded.detail ELSE playback_errors.detail END
+          RETURNING device_id
+        )
+        SELECT d.id, d.name, d.sn, d.office_id AS office, f.company_id AS company
+        FROM devices d LEFT JOIN offices f ON f.id = d.office_id
+        WHERE d.id IN (SELECT device_id FROM recorded) AND d.id NOT IN (SELECT device_id FROM earlier)`,
   );
+  return starting.map((device) => ({ ...device, id: Number(device.id), office: device.office === null ? null : Number(device.office), company: device.company === null ? null : Number(device.company) }));
 }
 
 interface Noted {
@@ -77,91 +107,87 @@ interface Noted {
 }
 
 /**
- * Now playing, written behind the heartbeat: each device's newest report waits here and all are written in one
- * statement at most every second; an unchanged report is written again only every NOW_PLAYING_REFRESH_MS. The flush
- * also marks the files played "playing", and at most every 30 s files nobody played for PLAYING_HOLD_MINUTES go back to
- * "ready_to_play". The map of what was last written only saves writes: the database holds the truth, so any instance
- * (or a restarted one) writes what its players report.
+ * Now playing, written behind the heartbeat (BatchedWriter): each device's newest report waits and all are written in one
+ * statement at most every NOW_PLAYING_FLUSH_MS, a device's at most every NOW_PLAYING_SPACING_MS; an unchanged report
+ * is written again only every NOW_PLAYING_REFRESH_MS. The same statement marks the files played "playing", and at most
+ * every 30 s files nobody played for PLAYING_HOLD_MINUTES go back to "ready_to_play". The map of what was last written
+ * only saves writes: the database holds the truth, so any instance (or a restarted one) writes what its players report.
  */
 export class NowPlayingWriter {
-  private pending = new Map<number, Noted>();
+  private readonly batches: BatchedWriter<number, Noted>;
   private written = new Map<number, Noted>();
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private writing: Promise<void> | null = null;
-  private lastDecay = 0;
+  private lastSettle = 0;
 
   constructor(
     private readonly db: Db,
-    private readonly onError: (error: unknown) => void = () => {},
+    onError: (error: unknown, dropped: number) => void = () => {},
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.batches = new BatchedWriter<number, Noted>({
+      write: (batch) => this.write(batch),
+      onError,
+      flushMs: NOW_PLAYING_FLUSH_MS,
+      spacingMs: NOW_PLAYING_SPACING_MS,
+      now,
+    });
+  }
 
   note(deviceId: number, playing: NowPlaying | null): void {
     const at = this.now();
-    const report: Noted = { event: playing?.event ?? null, media: playing?.media ?? null, startedAt: playing?.started_at ?? null, at };
-    const last = this.pending.get(deviceId) ?? this.written.get(deviceId);
-    if (last && last.event === report.event && last.media === report.media && last.startedAt === report.startedAt && at - last.at < NOW_PLAYING_REFRESH_MS) return;
-    this.pending.set(deviceId, report);
-    if (this.timer === undefined) {
-      this.timer = setTimeout(() => {
-        this.timer = undefined;
-        this.flush().catch((error: unknown) => this.onError(error));
-      }, NOW_PLAYING_FLUSH_MS);
-      this.timer.unref?.();
-    }
+    const event = playing?.event ?? null;
+    const media = playing?.media ?? null;
+    const startedAt = playing?.started_at ?? null;
+    const last = this.batches.get(deviceId) ?? this.written.get(deviceId);
+    if (last && last.event === event && last.media === media && last.startedAt === startedAt && at - last.at < NOW_PLAYING_REFRESH_MS) return;
+    this.batches.note(deviceId, { event, media, startedAt, at });
   }
 
-  /** Writes what waits; resolves once it (and any write under way) is in the database. */
-  async flush(): Promise<void> {
-    while (this.writing) await this.writing;
-    if (this.pending.size === 0) return;
-    const batch = [...this.pending];
-    this.pending = new Map();
-    this.writing = writeNowPlaying(this.db, batch, this.now())
-      .then(async () => {
-        for (const [device, noted] of batch) this.written.set(device, noted);
-        if (this.written.size > 100_000) this.written.clear();
-        if (this.now() - this.lastDecay >= DECAY_EVERY_MS) {
-          this.lastDecay = this.now();
-          await settlePlayingStatus(this.db);
-        }
-      })
-      .catch((error: unknown) => {
-        for (const [device, noted] of batch) if (!this.pending.has(device)) this.pending.set(device, noted);
-        throw error;
-      })
-      .finally(() => {
-        this.writing = null;
-      });
-    await this.writing;
+  /** Writes what waits; resolves once it is in the database (or its failure reported). */
+  flush(): Promise<void> {
+    return this.batches.flush();
   }
 
-  /** Forgets a device (deleted, signed off): its next report is written whatever it says. */
+  /** Forgets a device (deleted, signed off): its next report is written whatever it says, with the next batch. */
   forget(deviceId: number): void {
     this.written.delete(deviceId);
+    this.batches.forget(deviceId);
   }
 
-  async close(): Promise<void> {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.flush().catch((error: unknown) => this.onError(error));
+  close(): Promise<void> {
+    return this.batches.close();
+  }
+
+  private async write(batch: [number, Noted][]): Promise<void> {
+    await writeNowPlaying(this.db, batch, this.now());
+    if (this.written.size > 100_000) this.written.clear();
+    for (const [device, noted] of batch) this.written.set(device, noted);
+    if (this.now() - this.lastSettle >= SETTLE_EVERY_MS) {
+      this.lastSettle = this.now();
+      await settlePlayingStatus(this.db);
+    }
   }
 }
 
+/**
+ * One statement for a batch: the devices' rows (devices deleted meanwhile left out) and the files they play marked
+ * "playing". Each report's time is its age at `now`, taken from the database's clock.
+ */
 async function writeNowPlaying(db: Db, batch: [number, Noted][], now: number): Promise<void> {
   const column = <T>(pick: (entry: [number, Noted]) => T) => sql.param(batch.map(pick));
-  await db.execute(
-    sql`INSERT INTO device_playback (device_id, event_id, media_id, started_at, reported_at)
-        SELECT x.d, x.e, x.m, x.s, now() - make_interval(secs => x.age / 1000.0)
-        FROM unnest(${column(([d]) => d)}::int[], ${column(([, n]) => n.event)}::int[], ${column(([, n]) => n.media)}::int[],
-          ${column(([, n]) => n.startedAt)}::timestamptz[], ${column(([, n]) => Math.max(0, now - n.at))}::float8[]) AS x(d, e, m, s, age)
-        WHERE EXISTS (SELECT 1 FROM devices dv WHERE dv.id = x.d)
-        ON CONFLICT (device_id) DO UPDATE SET event_id = excluded.event_id, media_id = excluded.media_id, started_at = excluded.started_at,
-          reported_at = GREATEST(device_playback.reported_at, excluded.reported_at)`,
-  );
   const playing = [...new Set(batch.flatMap(([, n]) => (n.media === null ? [] : [n.media])))];
   // updated_at stays: it is what a file's checksum tag follows, and playing changes no byte of it.
-  if (playing.length) await db.execute(sql`UPDATE media_files SET status = 'playing' WHERE id = ANY(${idArray(playing)}) AND status = 'ready_to_play'`);
+  await db.execute(
+    sql`WITH reported AS (
+          INSERT INTO device_playback (device_id, event_id, media_id, started_at, reported_at)
+          SELECT x.d, x.e, x.m, x.s, now() - make_interval(secs => x.age / 1000.0)
+          FROM unnest(${column(([d]) => d)}::int[], ${column(([, n]) => n.event)}::int[], ${column(([, n]) => n.media)}::int[],
+            ${column(([, n]) => n.startedAt)}::timestamptz[], ${column(([, n]) => Math.max(0, now - n.at))}::float8[]) AS x(d, e, m, s, age)
+          WHERE EXISTS (SELECT 1 FROM devices dv WHERE dv.id = x.d)
+          ON CONFLICT (device_id) DO UPDATE SET event_id = excluded.event_id, media_id = excluded.media_id, started_at = excluded.started_at,
+            reported_at = GREATEST(device_playback.reported_at, excluded.reported_at)
+        )
+        UPDATE media_files SET status = 'playing' WHERE id = ANY(${idArray(playing)}) AND status = 'ready_to_play'`,
+  );
 }
 
 /** Files marked playing that no device reported playing for PLAYING_HOLD_MINUTES go back to ready_to_play. */

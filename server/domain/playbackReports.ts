@@ -2,9 +2,10 @@ import type { PlayerHeartbeatBody } from '../../src/services/schemas/devices.ts'
 import type { DeviceCapabilities } from '../../src/services/schemas/playback.ts';
 import type { Db } from '../db/index.ts';
 import type { PlaybackError } from '../../src/services/schemas/playback.ts';
-import { NowPlayingWriter, positionFromScreen, recordPlaybackErrorsOf, storeCapabilities } from '../db/playback.ts';
+import { BatchedWriter } from '../db/batchedWriter.ts';
+import { NowPlayingWriter, positionFromScreen, recordPlaybackErrors, storeCapabilities } from '../db/playback.ts';
 import { normalizeCapabilities } from './renditions.ts';
-import { emitPlaybackErrors, playbackErrorsStartingOf } from '../webhooks/sources.ts';
+import { emitPlaybackErrors, PLAYBACK_ERRORS_QUIET_MINUTES } from '../webhooks/sources.ts';
 
 /*
  * What the player routes do with the delivery fields of hello and heartbeat (issue 24): capabilities are stored when
@@ -15,57 +16,60 @@ import { emitPlaybackErrors, playbackErrorsStartingOf } from '../webhooks/source
 
 const PLAYBACK_ERRORS_FLUSH_MS = 1000;
 
+/** Two reports of one device, file and kind: their sum, the newest time and its detail. */
+export function mergePlaybackErrors(older: PlaybackError, newer: PlaybackError): PlaybackError {
+  const newest = Date.parse(newer.last_at) >= Date.parse(older.last_at) ? newer : older;
+  return { ...newest, count: Math.min(older.count + newer.count, 2_147_483_647) };
+}
+
 /**
- * Skipped files, written behind the heartbeat: every report waiting here is written in one statement at most every
- * PLAYBACK_ERRORS_FLUSH_MS, and device.playback_errors is raised for the devices whose errors start with it. Writing
- * them inside the heartbeat cost two statements per report, two thirds of the heartbeat throughput on PGlite (issue 24's
- * bench). The reports are diagnostics: what waits here when an instance dies (at most a second's) is lost, and the next
- * skip is reported again.
+ * Skipped files, written behind the heartbeat (BatchedWriter): the reports of each device, file and kind are summed
+ * here and written in one statement at most every PLAYBACK_ERRORS_FLUSH_MS, which also answers the devices whose
+ * errors start with them; device.playback_errors is raised for those in one more. Writing them inside the heartbeat
+ * cost two statements per report, two thirds of the heartbeat throughput on PGlite (issue 24's bench). A failed batch
+ * is tried once more with the next; what waits here when an instance dies (at most a second's) is lost, and the
+ * player reports the next skip again.
  */
 export class PlaybackErrorsWriter {
-  private pending: [number, PlaybackError][] = [];
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private writing: Promise<void> | null = null;
+  private readonly batches: BatchedWriter<string, [number, PlaybackError]>;
 
   constructor(
     private readonly db: Db,
-    private readonly onError: (error: unknown) => void,
-  ) {}
+    onError: (error: unknown, dropped: number) => void,
+    /** The event could not be queued (the sums are written). */
+    private readonly onEventError: (error: unknown) => void,
+  ) {
+    this.batches = new BatchedWriter<string, [number, PlaybackError]>({
+      write: (batch) => this.write(batch.map(([, report]) => report)),
+      onError,
+      flushMs: PLAYBACK_ERRORS_FLUSH_MS,
+      merge: ([device, older], [, newer]) => [device, mergePlaybackErrors(older, newer)],
+    });
+  }
 
   note(deviceId: number, errors: readonly PlaybackError[]): void {
-    for (const error of errors) this.pending.push([deviceId, error]);
-    if (this.timer === undefined) {
-      this.timer = setTimeout(() => {
-        this.timer = undefined;
-        this.flush().catch((error: unknown) => this.onError(error));
-      }, PLAYBACK_ERRORS_FLUSH_MS);
-      this.timer.unref?.();
-    }
+    for (const error of errors) this.batches.note(`${deviceId}:${error.media}:${error.kind}`, [deviceId, error]);
   }
 
-  /** Writes what waits; resolves once it (and any write under way) is in the database. */
-  async flush(): Promise<void> {
-    while (this.writing) await this.writing;
-    if (!this.pending.length) return;
-    const batch = this.pending;
-    this.pending = [];
-    this.writing = (async () => {
-      const starting = await playbackErrorsStartingOf(this.db, [...new Set(batch.map(([device]) => device))]);
-      await recordPlaybackErrorsOf(this.db, batch);
-      for (const device of starting) {
-        const errors = batch.filter(([id]) => id === device.id).map(([, error]) => error);
-        await emitPlaybackErrors(this.db, device, errors).catch(this.onError);
-      }
-    })().finally(() => {
-      this.writing = null;
-    });
-    await this.writing;
+  /** Writes what waits; resolves once it is in the database (or its failure reported). */
+  flush(): Promise<void> {
+    return this.batches.flush();
   }
 
-  async close(): Promise<void> {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.flush().catch((error: unknown) => this.onError(error));
+  close(): Promise<void> {
+    return this.batches.close();
+  }
+
+  private async write(reports: [number, PlaybackError][]): Promise<void> {
+    const starting = await recordPlaybackErrors(this.db, reports, PLAYBACK_ERRORS_QUIET_MINUTES);
+    if (!starting.length) return;
+    const errorsOf = new Map<number, PlaybackError[]>();
+    for (const [device, error] of reports) errorsOf.set(device, [...(errorsOf.get(device) ?? []), error]);
+    // The sums are in: a failure to queue the event is reported, never a reason to write them twice.
+    await emitPlaybackErrors(
+      this.db,
+      starting.map((device) => ({ device, errors: errorsOf.get(device.id) ?? [] })),
+    ).catch(this.onEventError);
   }
 }
 
@@ -85,25 +89,42 @@ export interface PlaybackReports {
    * it from the reported screen.
    */
   capabilities(deviceId: number, declared: DeviceCapabilities | undefined): Promise<void>;
-  /** The heartbeat's now_playing and playback_errors, once it is known to come from `deviceId`. */
-  heartbeat(deviceId: number, body: PlayerHeartbeatBody): Promise<void>;
+  /**
+   * The heartbeat's now_playing and playback_errors (noted for their writers), once it is known to come from
+   * `deviceId`; a promise only when it declares capabilities, which are stored before the answer.
+   */
+  heartbeat(deviceId: number, body: PlayerHeartbeatBody): Promise<void> | undefined;
   forget(deviceId: number): void;
   close(): Promise<void>;
 }
 
-export function playbackReports(db: Db, onError: (error: unknown) => void): PlaybackReports {
-  const nowPlaying = new NowPlayingWriter(db, onError);
-  const skipped = new PlaybackErrorsWriter(db, onError);
+/** Where the writers tell what failed (the server's log). */
+export interface PlaybackLog {
+  warn(details: Record<string, unknown>, message: string): void;
+}
+
+/** A BatchedWriter's onError that logs whether the values wait for one more try or are dropped. */
+export function logBatchFailure(log: PlaybackLog, what: string): (error: unknown, dropped: number) => void {
+  return (error, dropped) =>
+    log.warn({ err: error, dropped }, dropped ? `Writing ${what} failed again: ${dropped} dropped` : `Writing ${what} failed: tried again with the next batch`);
+}
+
+export function playbackReports(db: Db, log: PlaybackLog): PlaybackReports {
+  const nowPlaying = new NowPlayingWriter(db, logBatchFailure(log, 'now playing'));
+  const skipped = new PlaybackErrorsWriter(db, logBatchFailure(log, 'playback errors'), (error) =>
+    log.warn({ err: error }, 'Queuing device.playback_errors failed'),
+  );
   return {
     async capabilities(deviceId, declared) {
       if (!declared) return;
       await storeCapabilities(db, deviceId, normalizeCapabilities(declared));
       await positionFromScreen(db, deviceId, declared.screen?.orientation);
     },
-    async heartbeat(deviceId, body) {
+    heartbeat(deviceId, body) {
       if (body.now_playing !== undefined) nowPlaying.note(deviceId, body.now_playing);
-      if (body.capabilities) await storeCapabilities(db, deviceId, normalizeCapabilities(body.capabilities));
       if (body.playback_errors?.length) skipped.note(deviceId, body.playback_errors);
+      // Only declared capabilities wait for the database (their change compiles the schedule again).
+      return body.capabilities ? storeCapabilities(db, deviceId, normalizeCapabilities(body.capabilities)).then(() => undefined) : undefined;
     },
     forget: (deviceId) => nowPlaying.forget(deviceId),
     close: async () => {

@@ -88,7 +88,7 @@ export default async function playerRoutes(app: FastifyInstance, { ctx }: { ctx:
   const { db } = ctx;
   const recordHeartbeat = heartbeatRecorder(db, ctx.players, ctx.contacts);
   // Capabilities, now playing and skipped files (issue 24).
-  const playback = playbackReports(db, (error) => app.log.warn({ err: error }, 'Writing now playing failed'));
+  const playback = playbackReports(db, app.log);
   // Navigation: the version of the map last sent to the device (see NavigationVersions); the player reads it when it changes.
   const navigation = navigationVersions(db);
   const withNavigationVersion = async <T extends { device: number }>(answer: T) => ({ ...answer, navigation_version: await navigation.of(answer.device) });
@@ -167,7 +167,10 @@ export default async function playerRoutes(app: FastifyInstance, { ctx }: { ctx:
       acknowledged: body.acknowledged ?? [],
     });
     if (answer) {
-      if (body.now_playing !== undefined || body.capabilities || body.playback_errors) await playback.heartbeat(answer.device, body);
+      if (body.now_playing !== undefined || body.capabilities || body.playback_errors) {
+        const storing = playback.heartbeat(answer.device, body);
+        if (storing) await storing;
+      }
       return withNavigationVersion(answer);
     }
     // The fast path found no active device with this serial and key: tell the player why.

@@ -1,7 +1,7 @@
 import type { Db } from '../db/index.ts';
 import type { WebhookEvent } from '../../src/services/schemas/webhooks.ts';
 import { eventBody } from './send.ts';
-import { queueEvent } from './store.ts';
+import { queueEvent, queueEvents } from './store.ts';
 
 /** This process's workers, by database handle: an event queued through one wakes its worker at once. */
 const wakers = new WeakMap<object, () => void>();
@@ -24,6 +24,14 @@ export async function emitEvent(db: Db, type: WebhookEvent, company: number | nu
   const queued = await queueEvent(db, { id: event.id, type, company, body: event.body });
   if (queued) wakers.get(db)?.();
   return event.id;
+}
+
+/** emitEvent for several events of one type (one statement for all, however many); answers their ids. */
+export async function emitEvents(db: Db, type: WebhookEvent, events: readonly { company: number | null; data: Record<string, unknown> }[]): Promise<string[]> {
+  const bodies = events.map((event) => ({ ...eventBody(type, event.company, event.data), company: event.company }));
+  const queued = await queueEvents(db, type, bodies);
+  if (queued) wakers.get(db)?.();
+  return bodies.map((body) => body.id);
 }
 
 /** emitEvent for callers that must not fail because of it (a route already did its work): errors go to the log. */

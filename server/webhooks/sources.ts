@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
-import { emitEvent } from './events.ts';
+import { emitEvent, emitEvents } from './events.ts';
 
 /*
  * Events raised by other features (issue 29). Each is queued after the feature's own write; a failure to queue is
@@ -13,30 +13,25 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 export const PLAYBACK_ERRORS_QUIET_MINUTES = 10;
 
 /**
- * Before skipped files are recorded: the references of the devices that had none in the last
- * PLAYBACK_ERRORS_QUIET_MINUTES (the start of a run of errors, told once).
+ * device.playback_errors for each device whose errors start a run (recordPlaybackErrors answers them, told once per
+ * run), with its errors of the batch; one statement for all.
  */
-export async function playbackErrorsStartingOf(db: Db, deviceIds: readonly number[]) {
-  if (!deviceIds.length) return [];
-  return rowsOf<{ id: number; name: string; sn: string; office: number | null; company: number | null }>(
-    await db.execute(sql`
-      SELECT d.id, d.name, d.sn, d.office_id AS office, f.company_id AS company
-      FROM devices d LEFT JOIN offices f ON f.id = d.office_id
-      WHERE d.id = ANY(${`{${deviceIds.join(',')}}`}::int[])
-        AND NOT EXISTS (SELECT 1 FROM playback_errors e WHERE e.device_id = d.id
-                        AND e.last_at > now() - make_interval(mins => ${PLAYBACK_ERRORS_QUIET_MINUTES}))`),
-  ).map((row) => ({ ...row, id: Number(row.id) }));
-}
-
 export async function emitPlaybackErrors(
   db: Db,
-  device: { id: number; name: string; sn: string; office: number | null; company: number | null },
-  errors: readonly { media?: number | null; kind?: string }[],
+  starting: readonly { device: { id: number; name: string; sn: string; office: number | null; company: number | null }; errors: readonly { media?: number | null; kind?: string }[] }[],
 ): Promise<void> {
-  await emitEvent(db, 'device.playback_errors', device.company == null ? null : Number(device.company), {
-    device: { id: Number(device.id), name: device.name, sn: device.sn, office: device.office == null ? null : Number(device.office) },
-    errors: errors.slice(0, 20).map((error) => ({ media: error.media ?? null, kind: error.kind ?? null })),
-  });
+  if (!starting.length) return;
+  await emitEvents(
+    db,
+    'device.playback_errors',
+    starting.map(({ device, errors }) => ({
+      company: device.company,
+      data: {
+        device: { id: device.id, name: device.name, sn: device.sn, office: device.office },
+        errors: errors.slice(0, 20).map((error) => ({ media: error.media ?? null, kind: error.kind ?? null })),
+      },
+    })),
+  );
 }
 
 /** media.processing_failed for a job that failed for good. */

@@ -135,6 +135,20 @@ export async function queueEvent(db: Db, event: { id: string; type: string; comp
   return rowsOf(result).length;
 }
 
+/** queueEvent for several events of one type in one statement; answers how many deliveries it queued. */
+export async function queueEvents(db: Db, type: string, events: readonly { id: string; company: number | null; body: string }[]): Promise<number> {
+  if (!events.length) return 0;
+  const column = <T>(pick: (event: { id: string; company: number | null; body: string }) => T) => sql.param(events.map(pick));
+  const result = await db.execute(sql`
+    INSERT INTO webhook_deliveries (event_id, endpoint_id, event, body)
+    SELECT x.id, e.id, ${type}, x.body
+    FROM unnest(${column((event) => event.id)}::uuid[], ${column((event) => event.company)}::int[], ${column((event) => event.body)}::text[]) AS x(id, company, body)
+    JOIN webhook_endpoints e ON e.active AND ${type} = ANY(e.events) AND (e.company_id IS NULL OR e.company_id = x.company)
+    ON CONFLICT (endpoint_id, event_id) DO NOTHING
+    RETURNING id`);
+  return rowsOf(result).length;
+}
+
 export interface ClaimedDelivery extends DeliveryRow {
   url: string;
   secret: string;
