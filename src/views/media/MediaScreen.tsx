@@ -9,6 +9,7 @@ import { uploadMachine } from '../../machines/media/upload.machine.ts';
 import type { MediaFile } from '../../services/schemas/media.ts';
 import { PageHeader } from '../common/PageHeader.tsx';
 import { useNotify } from '../common/notify.tsx';
+import { useSearchBox } from '../common/useSearchBox.ts';
 import { usePageTitle } from '../common/usePageTitle.ts';
 import { useCan } from '../common/usePermission.ts';
 import { MediaEditDialog, useEditedNotice } from './MediaEditDialog.tsx';
@@ -20,7 +21,6 @@ import { useMediaStyles } from './Media.styles.ts';
 
 /** While a file on the page is processing, the list reloads this often. */
 const POLL_MS = 3000;
-const SEARCH_DELAY_MS = 300;
 
 /** Media list: uploaded date, status, duration, size; search, paging, refresh, add-media and edit-media forms. */
 export default function MediaScreen() {
@@ -50,14 +50,9 @@ export default function MediaScreen() {
   const upload = useActorRef(uploadLogic, { input: {} });
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<MediaFile | null>(null);
-  const [search, setSearch] = useState('');
+  const search = useSearchBox((search) => list.send({ type: 'fetch.load', params: { page: 1, search } }));
 
   useEffect(() => list.send({ type: 'fetch.load', params: { page: 1 } }), [list]);
-  useEffect(() => {
-    if (search === (params.search ?? '')) return undefined;
-    const timer = setTimeout(() => list.send({ type: 'fetch.load', params: { page: 1, search } }), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [search, params.search, list]);
   usePolling(processing, POLL_MS, reload);
 
   return (
@@ -80,8 +75,8 @@ export default function MediaScreen() {
       <div className={styles.toolbar}>
         <SearchBox
           className={styles.search}
-          value={search}
-          onChange={(_, data) => setSearch(data.value)}
+          value={search.text}
+          onChange={(_, data) => search.type(data.value)}
           placeholder={t('search.placeholder')}
           aria-label={t('search.label')}
           dismiss={{ 'aria-label': t('common:actions.clearSearch') }}

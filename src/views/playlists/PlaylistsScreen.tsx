@@ -11,6 +11,7 @@ import type { Playlist } from '../../services/schemas/playlists.ts';
 import { PageHeader } from '../common/PageHeader.tsx';
 import { useNotify } from '../common/notify.tsx';
 import { useConfirmDelete } from '../common/useConfirmDelete.tsx';
+import { useSearchBox } from '../common/useSearchBox.ts';
 import { usePageTitle } from '../common/usePageTitle.ts';
 import { useCan } from '../common/usePermission.ts';
 import { Pager } from './Pager.tsx';
@@ -18,7 +19,6 @@ import { PlaylistFormDialog } from './PlaylistFormDialog.tsx';
 import { PlaylistList } from './PlaylistList.tsx';
 import { usePlaylistsStyles } from './Playlists.styles.ts';
 
-const SEARCH_DELAY_MS = 300;
 const refusalKey = (reason: string) => `errors.${reason}`;
 
 /** Playlists: filter (name, screen position, commit state), paging, add/edit, delete with the spec's confirmation. */
@@ -36,14 +36,9 @@ export default function PlaylistsScreen() {
   const reload = useCallback(() => list.send({ type: 'fetch.load' }), [list]);
   const remove = useConfirmDelete(playlistDeleteMachine, 'playlists', reload, refusalKey);
   const [form, setForm] = useState<{ playlist: Playlist | null } | null>(null);
-  const [search, setSearch] = useState('');
+  const search = useSearchBox((search) => load({ page: 1, search }));
 
   useEffect(() => list.send({ type: 'fetch.load', params: { page: 1 } }), [list]);
-  useEffect(() => {
-    if (search === (params.search ?? '')) return undefined;
-    const timer = setTimeout(() => load({ page: 1, search }), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [search, params.search, load]);
 
   return (
     <section>
@@ -60,8 +55,8 @@ export default function PlaylistsScreen() {
       <div className={styles.toolbar}>
         <SearchBox
           className={styles.search}
-          value={search}
-          onChange={(_, data) => setSearch(data.value)}
+          value={search.text}
+          onChange={(_, data) => search.type(data.value)}
           placeholder={t('filters.searchPlaceholder')}
           aria-label={t('filters.searchLabel')}
         />

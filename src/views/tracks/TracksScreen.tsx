@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Button, SearchBox } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
@@ -7,12 +7,12 @@ import { Loading } from '../common/Loading.tsx';
 import { PageHeader } from '../common/PageHeader.tsx';
 import { ResponsiveList } from '../common/ResponsiveList.tsx';
 import { RouterLink } from '../common/RouterLink.tsx';
+import { useSearchBox } from '../common/useSearchBox.ts';
 import { usePageTitle } from '../common/usePageTitle.ts';
 import { clock, playlistErrorKey } from '../playlists/format.ts';
 import { Pager } from '../playlists/Pager.tsx';
 import { usePlaylistsStyles } from '../playlists/Playlists.styles.ts';
 
-const SEARCH_DELAY_MS = 300;
 
 /** Every track across playlists (playlist, media, position, duration), searchable; each links to its playlist. */
 export default function TracksScreen() {
@@ -24,14 +24,9 @@ export default function TracksScreen() {
   const page = useSelector(list, (s) => s.context.data);
   const params = useSelector(list, (s) => s.context.params);
   const error = useSelector(list, (s) => s.context.error);
-  const [search, setSearch] = useState('');
+  const search = useSearchBox((search) => list.send({ type: 'fetch.load', params: { page: 1, search } }));
 
   useEffect(() => list.send({ type: 'fetch.load', params: { page: 1 } }), [list]);
-  useEffect(() => {
-    if (search === (params.search ?? '')) return undefined;
-    const timer = setTimeout(() => list.send({ type: 'fetch.load', params: { page: 1, search } }), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [search, params.search, list]);
 
   let body;
   if (status === 'initial' || status === 'loading') body = <Loading />;
@@ -65,8 +60,8 @@ export default function TracksScreen() {
       <div className={styles.toolbar}>
         <SearchBox
           className={styles.search}
-          value={search}
-          onChange={(_, data) => setSearch(data.value)}
+          value={search.text}
+          onChange={(_, data) => search.type(data.value)}
           placeholder={t('tracks.searchPlaceholder')}
           aria-label={t('tracks.searchLabel')}
         />
