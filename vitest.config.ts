@@ -32,10 +32,14 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
           environment: 'happy-dom',
+          // The default 5 s is too short for a full render of a screen while the API projects load both cores.
+          testTimeout: 20_000,
         },
       },
       {
-        test: { name: 'model', include: ['tests/model/**/*.test.{ts,tsx}'], environment: 'happy-dom' },
+        // The gate generates the QA page of a large machine (campaignDevices, devices) in ~1 s on a quiet machine and
+        // went over the default 5 s beside the API projects: 30 s still catches a hang.
+        test: { name: 'model', include: ['tests/model/**/*.test.{ts,tsx}'], environment: 'happy-dom', testTimeout: 30_000 },
       },
       // The PGlite run checks every JSON answer of a documented route against its OpenAPI response schema
       // (tests/helpers/answerCheck.ts; a file's server fails close() naming the route and the field).
