@@ -1,5 +1,6 @@
 import { api, parseResponse } from './http.ts';
 import { listMedia } from './media.service.ts';
+import type { OptionSearchQuery, OptionSearchResult } from './scheduler.ts';
 import { listPlaylists } from './playlists.service.ts';
 import type { PageOf } from './schemas/common.ts';
 import { Override, type OverrideCreateBody } from './schemas/overrides.ts';
@@ -10,8 +11,8 @@ export type { Override };
 
 /** How many running overrides one read lists (a fleet rarely has more than a handful at once). */
 export const OVERRIDES_PAGE = 500;
-/** How many media files and playlists the start dialog offers. */
-export const OVERRIDE_CHOICES = 200;
+/** How many media files and playlists one search of the start dialog lists (the rest are found by typing). */
+export const OVERRIDE_CHOICES = 20;
 
 const OverridePage = Page(Override);
 
@@ -32,19 +33,21 @@ export function clearOverride(id: number): Promise<WriteOutcome<Override>> {
   return writeOutcome(api(`/overrides/${id}/clear/`, { method: 'POST' }).then((answer) => parseResponse(Override, answer)));
 }
 
-/** What an override may play: ready media files and committed playlists, by name. */
-export interface OverrideChoices {
-  media: { id: number; name: string }[];
-  playlists: { id: number; name: string }[];
-}
-
-export async function loadOverrideChoices(): Promise<OverrideChoices> {
-  const [media, playlists] = await Promise.all([
-    listMedia({ page: 1, page_size: OVERRIDE_CHOICES }),
-    listPlaylists({ page: 1, page_size: OVERRIDE_CHOICES, committed: 'true' }),
-  ]);
-  return {
-    media: media.results.filter((file) => file.status === 'ready_to_play' || file.status === 'playing').map((file) => ({ id: file.id, name: file.name })),
-    playlists: playlists.results.map((playlist) => ({ id: playlist.id, name: playlist.name })),
-  };
+/**
+ * One search of the start dialog's pickers (optionSearchMachine's query; `chosen` and `campaign` are not used): ready
+ * media files (ready to play or playing: two reads, merged by name) or committed playlists whose names contain the
+ * text, the first OVERRIDE_CHOICES of each read, and how many match in all.
+ */
+export async function searchOverrideChoices(query: Pick<OptionSearchQuery, 'kind' | 'search'>): Promise<OptionSearchResult> {
+  const search = query.search.trim();
+  const paging = { page: 1, page_size: OVERRIDE_CHOICES, ...(search ? { search } : {}) };
+  if (query.kind === 'playlists') {
+    const page = await listPlaylists({ ...paging, committed: 'true' });
+    return { count: page.count, results: page.results.map(({ id, name }) => ({ id, name })) };
+  }
+  const pages = await Promise.all([listMedia({ ...paging, status: 'ready_to_play', ordering: 'name' }), listMedia({ ...paging, status: 'playing', ordering: 'name' })]);
+  const results = pages
+    .flatMap((page) => page.results.map(({ id, name }) => ({ id, name })))
+    .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+  return { count: pages[0].count + pages[1].count, results };
 }

@@ -226,7 +226,7 @@ describe('a published campaign plays on the screen', () => {
       const after = await storedIds();
       expect(await statistics()).toBe(after.length);
 
-      // Emergency override (issue 25), started from the device card: the screen plays the video alone at once (two
+      // Emergency override (issue 25), started from the device card (the file searched by name): the screen plays the video alone at once (two
       // videos in a row: the playlist alternates image and video), the list marks the device, and clearing it on
       // /devices brings the playlist back. No plays are recorded for the override.
       const { page: panel } = await e2e.newPage();
@@ -236,7 +236,16 @@ describe('a published campaign plays on the screen', () => {
       const card = panel.getByRole('dialog', { name: new RegExp(serial) });
       await card.getByRole('button', { name: 'Emergency override' }).click();
       const form = panel.getByRole('dialog', { name: 'Emergency override' });
-      await form.getByRole('combobox', { name: 'Media file' }).selectOption({ label: 'Clip' });
+      // The file is found by a search on the server (a company may hold thousands): "cli" lists the clip alone, and
+      // the keyboard opens the list and picks it.
+      const picker = form.getByRole('combobox', { name: 'Media file' });
+      await picker.fill('cli');
+      await panel.getByRole('option', { name: 'Clip', includeHidden: true }).waitFor({ state: 'attached' });
+      await panel.getByRole('option', { name: 'Poster', includeHidden: true }).waitFor({ state: 'detached' });
+      await picker.press('ArrowDown');
+      await panel.getByRole('option', { name: 'Clip' }).waitFor();
+      await picker.press('Enter');
+      await vi.waitFor(async () => expect(await picker.inputValue()).toBe('Clip'));
       await form.getByRole('button', { name: 'Next' }).click();
       const confirm = panel.getByRole('dialog', { name: 'Override every schedule?' });
       await confirm.getByText('“Clip” will play on 1 screen above every schedule, until it is cleared.').waitFor();

@@ -1,5 +1,4 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import type { OverrideChoices } from '../../services/overrides.service.ts';
 import type { Override, OverrideTargetKind } from '../../services/schemas/overrides.ts';
 import type { WriteOutcome } from '../../services/writeOutcome.ts';
 import { errorCodeOf } from '../fetchStatus.machine.ts';
@@ -11,15 +10,20 @@ export interface OverrideDraft {
   screens: number;
 }
 
-/** The start form: a media file or a playlist, and an optional end (local wall time `YYYY-MM-DDTHH:MM`, '' for none). */
+/**
+ * The start form: a media file or a playlist (each picked by a server-side search, with its name for the
+ * confirmation), and an optional end (local wall time `YYYY-MM-DDTHH:MM`, '' for none).
+ */
 export interface OverrideFields {
   content: 'media' | 'playlist';
   media: number | null;
+  mediaName: string | null;
   playlist: number | null;
+  playlistName: string | null;
   until: string;
 }
 
-export const EMPTY_OVERRIDE_FIELDS: OverrideFields = { content: 'media', media: null, playlist: null, until: '' };
+export const EMPTY_OVERRIDE_FIELDS: OverrideFields = { content: 'media', media: null, mediaName: null, playlist: null, playlistName: null, until: '' };
 
 export interface DeviceOverridesContext {
   /** The device whose overrides are listed (the device card); null: every running override of the caller (/devices). */
@@ -29,7 +33,6 @@ export interface DeviceOverridesContext {
   error: string | null;
   draft: OverrideDraft | null;
   fields: OverrideFields;
-  choices: OverrideChoices | null;
   /** Why the start form cannot go on: a local rule or the server's refusal code. */
   problem: string | null;
 }
@@ -42,7 +45,6 @@ export type DeviceOverridesEvent =
   | { type: 'override.back' }
   | { type: 'override.confirm' }
   | { type: 'override.cancel' }
-  | { type: 'override.retry' }
   | { type: 'override.clear'; id: number };
 
 type Notice = { intent: 'success' | 'error' | 'info'; message: string };
@@ -50,7 +52,8 @@ type Notice = { intent: 'success' | 'error' | 'info'; message: string };
 /**
  * Emergency overrides of one device (its card) or of the caller's fleet (/devices): the running ones are listed;
  * starting one is a form (media or playlist, optional end) and a confirmation that names how many screens it takes
- * over, then the start; clearing is one press. Provide the actors and `notify` (an i18n key) and `changed` (an override
+ * over, then the start; clearing is one press. The form's pickers search the server themselves (optionSearchMachine,
+ * in the view): a company's thousands of files are found by name, and the pick arrives here with its name. Provide the actors and `notify` (an i18n key) and `changed` (an override
  * started or cleared: the list of devices may reload).
  */
 export const deviceOverridesMachine = setup({
@@ -61,7 +64,6 @@ export const deviceOverridesMachine = setup({
   },
   actors: {
     loadOverrides: fromPromise<Override[], { device: number | null }>(() => Promise.reject(new Error('loadOverrides not provided'))),
-    loadChoices: fromPromise<OverrideChoices, void>(() => Promise.reject(new Error('loadChoices not provided'))),
     startOverride: fromPromise<WriteOutcome<Override>, { body: ReturnType<typeof overrideBody> }>(() => Promise.reject(new Error('startOverride not provided'))),
     clearOverride: fromPromise<WriteOutcome<Override>, { id: number }>(() => Promise.reject(new Error('clearOverride not provided'))),
   },
@@ -74,16 +76,15 @@ export const deviceOverridesMachine = setup({
     changed: () => {},
     setOverrides: assign((_, params: { overrides: Override[] }) => ({ overrides: params.overrides, error: null })),
     setError: assign((_, params: { error: unknown }) => ({ error: errorCodeOf(params.error) })),
-    startDraft: assign((_, params: { draft: OverrideDraft }) => ({ draft: params.draft, fields: EMPTY_OVERRIDE_FIELDS, problem: null, choices: null })),
-    setChoices: assign((_, params: { choices: OverrideChoices }) => ({ choices: params.choices })),
+    startDraft: assign((_, params: { draft: OverrideDraft }) => ({ draft: params.draft, fields: EMPTY_OVERRIDE_FIELDS, problem: null })),
     change: assign(({ context }, params: { fields: Partial<OverrideFields> }) => ({ fields: { ...context.fields, ...params.fields }, problem: null })),
     showProblem: assign(({ context }) => ({ problem: overrideFieldProblem(context.fields, Date.now()) })),
     setProblem: assign((_, params: { problem: string }) => ({ problem: params.problem })),
-    dropDraft: assign({ draft: null, problem: null, choices: null }),
+    dropDraft: assign({ draft: null, problem: null }),
   },
 }).createMachine({
   id: 'deviceOverrides',
-  context: ({ input }) => ({ device: input.device ?? null, overrides: [], error: null, draft: null, fields: EMPTY_OVERRIDE_FIELDS, choices: null, problem: null }),
+  context: ({ input }) => ({ device: input.device ?? null, overrides: [], error: null, draft: null, fields: EMPTY_OVERRIDE_FIELDS, problem: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -107,33 +108,16 @@ export const deviceOverridesMachine = setup({
       },
     },
     composing: {
-      initial: 'loadingChoices',
-      on: { 'override.cancel': { target: 'ready', actions: 'dropDraft' } },
-      states: {
-        loadingChoices: {
-          tags: ['loading'],
-          invoke: {
-            id: 'loadChoices',
-            src: 'loadChoices',
-            onDone: { target: 'editing', actions: { type: 'setChoices', params: ({ event }) => ({ choices: event.output }) } },
-            onError: { target: 'choicesFailed', actions: { type: 'setProblem', params: ({ event }) => ({ problem: errorCodeOf(event.error) }) } },
-          },
-        },
-        choicesFailed: {
-          on: { 'override.retry': 'loadingChoices' },
-        },
-        editing: {
-          on: {
-            'override.change': { actions: { type: 'change', params: ({ event }) => ({ fields: event.fields }) } },
-            'override.review': [{ guard: 'fieldsReady', target: '#deviceOverrides.confirming' }, { actions: 'showProblem' }],
-          },
-        },
+      on: {
+        'override.cancel': { target: 'ready', actions: 'dropDraft' },
+        'override.change': { actions: { type: 'change', params: ({ event }) => ({ fields: event.fields }) } },
+        'override.review': [{ guard: 'fieldsReady', target: 'confirming' }, { actions: 'showProblem' }],
       },
     },
     confirming: {
       on: {
         'override.confirm': 'starting',
-        'override.back': 'composing.editing',
+        'override.back': 'composing',
         'override.cancel': { target: 'ready', actions: 'dropDraft' },
       },
     },
@@ -150,11 +134,11 @@ export const deviceOverridesMachine = setup({
             actions: ['dropDraft', 'changed', { type: 'notify', params: { intent: 'success', message: 'devices:override.started' } }],
           },
           {
-            target: 'composing.editing',
+            target: 'composing',
             actions: { type: 'setProblem', params: ({ event }) => ({ problem: (event.output as Extract<WriteOutcome<Override>, { ok: false }>).code }) },
           },
         ],
-        onError: { target: 'composing.editing', actions: { type: 'setProblem', params: ({ event }) => ({ problem: errorCodeOf(event.error) }) } },
+        onError: { target: 'composing', actions: { type: 'setProblem', params: ({ event }) => ({ problem: errorCodeOf(event.error) }) } },
       },
     },
     clearing: {

@@ -51,7 +51,7 @@ describe('the start form', () => {
     const draft = { targets: { kind: 'company' as const, ids: [2] }, screens: 9 };
     expect(overrideBody(draft, { ...EMPTY_OVERRIDE_FIELDS, media: 7 })).toEqual({ company: 2, media: 7, ends_at: null });
     const until = '2099-01-01T10:30';
-    expect(overrideBody({ targets: { kind: 'devices', ids: [5, 6] }, screens: 2 }, { content: 'playlist', media: 7, playlist: 9, until })).toEqual({
+    expect(overrideBody({ targets: { kind: 'devices', ids: [5, 6] }, screens: 2 }, { content: 'playlist', media: 7, mediaName: 'Fire alert', playlist: 9, playlistName: 'Lobby loop', until })).toEqual({
       devices: [5, 6],
       playlist: 9,
       ends_at: new Date(until).toISOString(),

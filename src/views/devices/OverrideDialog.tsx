@@ -9,20 +9,21 @@ import {
   Input,
   Radio,
   RadioGroup,
-  Select,
   Spinner,
 } from '@fluentui/react-components';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { DeviceOverridesActor } from '../../machines/devices/deviceOverrides.machine.ts';
 import { Dialog } from '../common/Dialog.tsx';
-import { Loading } from '../common/Loading.tsx';
+import { OptionPicker } from '../scheduler/OptionPicker.tsx';
 import { useOverrideStyles } from './Devices.styles.ts';
 import { formatDateTime } from './format.ts';
+import { overrideChoiceSearchLogic } from './logic.ts';
 
 /**
- * Starting an emergency override: what to show and until when, then a confirmation that names how many screens it
- * takes over (it overrides every schedule). `targets` says who, already translated.
+ * Starting an emergency override: what to show (a media file or a playlist, found by typing part of its name: the
+ * server searches, so a company's thousands of files are all reachable) and until when, then a confirmation that
+ * names how many screens it takes over (it overrides every schedule). `targets` says who, already translated.
  */
 export function OverrideDialog({ overrides, targets }: { overrides: DeviceOverridesActor; targets: string }) {
   const { t, i18n } = useTranslation(['devices', 'common']);
@@ -30,18 +31,14 @@ export function OverrideDialog({ overrides, targets }: { overrides: DeviceOverri
   const open = useSelector(overrides, (s) => s.matches('composing') || s.matches('confirming') || s.matches('starting'));
   const confirming = useSelector(overrides, (s) => s.matches('confirming') || s.matches('starting'));
   const starting = useSelector(overrides, (s) => s.matches('starting'));
-  const loadingChoices = useSelector(overrides, (s) => s.matches({ composing: 'loadingChoices' }));
-  const choicesFailed = useSelector(overrides, (s) => s.matches({ composing: 'choicesFailed' }));
-  const choices = useSelector(overrides, (s) => s.context.choices);
   const fields = useSelector(overrides, (s) => s.context.fields);
   const problem = useSelector(overrides, (s) => s.context.problem);
   const screens = useSelector(overrides, (s) => s.context.draft?.screens ?? 0);
   if (!open) return null;
 
   const send = overrides.send;
-  const options = fields.content === 'media' ? (choices?.media ?? []) : (choices?.playlists ?? []);
-  const chosen = fields.content === 'media' ? fields.media : fields.playlist;
-  const what = options.find((option) => option.id === chosen)?.name ?? '';
+  const media = fields.content === 'media';
+  const what = (media ? fields.mediaName : fields.playlistName) ?? '';
   const until = fields.until ? formatDateTime(new Date(fields.until).toISOString(), i18n.language, fields.until) : t('override.untilCleared');
   const problemText = problem ? t(`override.errors.${problem}`, { defaultValue: t('override.errors.generic') }) : null;
 
@@ -54,11 +51,7 @@ export function OverrideDialog({ overrides, targets }: { overrides: DeviceOverri
             <p id="override-summary" className={styles.summary}>
               {confirming ? t('override.confirmText', { count: screens, what, until }) : t('override.for', { targets })}
             </p>
-            {confirming ? null : loadingChoices ? (
-              <Loading />
-            ) : choicesFailed ? (
-              <p role="alert">{t('override.choicesError')}</p>
-            ) : (
+            {confirming ? null : (
               <>
                 <Field label={t('override.content')}>
                   <RadioGroup layout="horizontal" value={fields.content} onChange={(_, data) => send({ type: 'override.change', fields: { content: data.value as 'media' | 'playlist' } })}>
@@ -66,19 +59,19 @@ export function OverrideDialog({ overrides, targets }: { overrides: DeviceOverri
                     <Radio value="playlist" label={t('override.playlist')} />
                   </RadioGroup>
                 </Field>
-                <Field className={styles.field} label={fields.content === 'media' ? t('override.media') : t('override.playlist')} required hint={options.length ? undefined : t('override.noneToShow')}>
-                  <Select
-                    value={chosen === null ? '' : String(chosen)}
-                    onChange={(_, data) => send({ type: 'override.change', fields: { [fields.content]: data.value === '' ? null : Number(data.value) } })}
-                  >
-                    <option value="">—</option>
-                    {options.map((option) => (
-                      <option key={option.id} value={option.id}>
-                        {option.name}
-                      </option>
-                    ))}
-                  </Select>
-                </Field>
+                <OptionPicker
+                  key={fields.content}
+                  logic={overrideChoiceSearchLogic}
+                  kind={media ? 'media' : 'playlists'}
+                  campaign={null}
+                  value={media ? fields.media : fields.playlist}
+                  valueName={media ? fields.mediaName : fields.playlistName}
+                  onChange={(id, name) => send({ type: 'override.change', fields: media ? { media: id, mediaName: name } : { playlist: id, playlistName: name } })}
+                  label={media ? t('override.media') : t('override.playlist')}
+                  placeholder={media ? t('override.searchMedia') : t('override.searchPlaylist')}
+                  required
+                  className={styles.field}
+                />
                 <Field className={styles.field} label={t('override.until')}>
                   <Input type="datetime-local" value={fields.until} onChange={(_, data) => send({ type: 'override.change', fields: { until: data.value } })} />
                 </Field>
@@ -103,13 +96,9 @@ export function OverrideDialog({ overrides, targets }: { overrides: DeviceOverri
             ) : (
               <>
                 <Button onClick={() => send({ type: 'override.cancel' })}>{t('override.cancel')}</Button>
-                {choicesFailed ? (
-                  <Button onClick={() => send({ type: 'override.retry' })}>{t('override.retry')}</Button>
-                ) : (
-                  <Button appearance="primary" disabled={loadingChoices} onClick={() => send({ type: 'override.review' })}>
-                    {t('override.next')}
-                  </Button>
-                )}
+                <Button appearance="primary" onClick={() => send({ type: 'override.review' })}>
+                  {t('override.next')}
+                </Button>
               </>
             )}
           </DialogActions>

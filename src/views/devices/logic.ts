@@ -6,9 +6,10 @@ import { devicesClientsMachine } from '../../machines/devices/devicesClients.mac
 import { devicesConfigEditorMachine } from '../../machines/devices/devicesConfigEditor.machine.ts';
 import { devicesFormMachine } from '../../machines/devices/devicesForm.machine.ts';
 import { deviceOverridesMachine } from '../../machines/devices/deviceOverrides.machine.ts';
+import { optionSearchMachine } from '../../machines/scheduler/optionSearch.machine.ts';
 import { deviceScreenshotMachine } from '../../machines/devices/deviceScreenshot.machine.ts';
 import { listScreenshots, requestScreenshot } from '../../services/screenshots.service.ts';
-import { clearOverride, listOverrides, loadOverrideChoices, startOverride } from '../../services/overrides.service.ts';
+import { clearOverride, listOverrides, searchOverrideChoices, startOverride } from '../../services/overrides.service.ts';
 import {
   changeActive,
   checkDevice,
@@ -79,10 +80,14 @@ export const clientsLogic = devicesClientsMachine.provide({
 export const deviceOverridesLogic = deviceOverridesMachine.provide({
   actors: {
     loadOverrides: fromPromise(({ input }) => listOverrides(input.device ?? undefined)),
-    loadChoices: fromPromise(() => loadOverrideChoices()),
     startOverride: fromPromise(({ input }) => startOverride(input.body)),
     clearOverride: fromPromise(({ input }) => clearOverride(input.id)),
   },
+});
+
+/** The override start dialog's media and playlist pickers: the scheduler's option search, on the caller's files. */
+export const overrideChoiceSearchLogic = optionSearchMachine.provide({
+  actors: { search: fromPromise(({ input }) => searchOverrideChoices(input)) },
 });
 
 export const deviceScreenshotLogic = deviceScreenshotMachine.provide({

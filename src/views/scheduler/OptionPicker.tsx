@@ -22,6 +22,8 @@ export interface OptionPickerProps {
   required?: boolean;
   validation?: { validationState: 'error' | 'none'; validationMessage?: string };
   className?: string;
+  /** The search machine with its `search` actor (default: the event form's options of the campaign). */
+  logic?: typeof optionSearchMachine;
 }
 
 /**
@@ -29,9 +31,9 @@ export interface OptionPickerProps {
  * the chosen one first; pick one. The text shows the chosen name again when the list closes.
  */
 export function OptionPicker(props: OptionPickerProps) {
-  const { kind, campaign, value, valueName, onChange, label, placeholder, describe, noneLabel, required, validation, className } = props;
+  const { kind, campaign, value, valueName, onChange, label, placeholder, describe, noneLabel, required, validation, className, logic } = props;
   const { t } = useTranslation('scheduler');
-  const picker = useActorRef(optionSearchMachine, { input: { query: { kind, campaign, search: '', chosen: value === null ? [] : [value], onlyChosen: false } } });
+  const picker = useActorRef(logic ?? optionSearchMachine, { input: { query: { kind, campaign, search: '', chosen: value === null ? [] : [value], onlyChosen: false } } });
   const results = useSelector(picker, (s) => s.context.results);
   const count = useSelector(picker, (s) => s.context.count);
   const busy = useSelector(picker, (s) => s.hasTag('busy'));

@@ -22,18 +22,14 @@ const OVERRIDE: Override = {
   cleared_by_name: null,
   active: true,
 };
-const CHOICES = { media: [{ id: 7, name: 'Fire alert' }], playlists: [{ id: 9, name: 'Lobby loop' }] };
 const offline = new ApiRequestError({ status: 0, code: 'network_error', detail: '' });
 
 const LOADED = 'the server lists the running override of device 5';
 const LOAD_FAILS = 'the list fails (network down)';
 const RELOAD = 'press "Refresh" (or another screen changed the overrides)';
 const COMPOSE = 'press "Emergency override" for office 3 (12 screens)';
-const CHOICES_LISTED = 'the server lists the files and playlists';
-const CHOICES_FAIL = 'the files and playlists fail to load (network down)';
-const RETRY = 'press "Try again"';
-const PICK_MEDIA = 'choose the file "Fire alert"';
-const PICK_PLAYLIST = 'choose the playlist "Lobby loop"';
+const PICK_MEDIA = 'type "fire" and pick the file "Fire alert" the server found';
+const PICK_PLAYLIST = 'switch to "Playlist", type "lobby" and pick "Lobby loop"';
 const PLAYLIST_KIND = 'switch to "Playlist" without choosing one';
 const PAST = 'set the end to a time already past';
 const NO_END = 'empty the end ("until cleared")';
@@ -58,7 +54,7 @@ export default defineQa({
   machine: deviceOverridesMachine,
   file: 'src/machines/devices/deviceOverrides.machine.ts',
   title: 'Emergency overrides: start behind a confirmation, clear',
-  actors: ['loadOverrides', 'loadChoices', 'startOverride', 'clearOverride'],
+  actors: ['loadOverrides', 'startOverride', 'clearOverride'],
   recorded: ['notify', 'changed'],
   input: { device: 5 },
   events: {
@@ -66,12 +62,9 @@ export default defineQa({
     [LOAD_FAILS]: error('loadOverrides', offline),
     [RELOAD]: { type: 'overrides.reload' },
     [COMPOSE]: { type: 'override.compose', draft: { targets: { kind: 'offices', ids: [3] }, screens: 12 } },
-    [CHOICES_LISTED]: done('loadChoices', CHOICES),
-    [CHOICES_FAIL]: error('loadChoices', offline),
-    [RETRY]: { type: 'override.retry' },
-    [PICK_MEDIA]: { type: 'override.change', fields: { content: 'media', media: 7 } },
-    [PICK_PLAYLIST]: { type: 'override.change', fields: { content: 'playlist', playlist: 9 } },
-    [PLAYLIST_KIND]: { type: 'override.change', fields: { content: 'playlist', playlist: null } },
+    [PICK_MEDIA]: { type: 'override.change', fields: { content: 'media', media: 7, mediaName: 'Fire alert' } },
+    [PICK_PLAYLIST]: { type: 'override.change', fields: { content: 'playlist', playlist: 9, playlistName: 'Lobby loop' } },
+    [PLAYLIST_KIND]: { type: 'override.change', fields: { content: 'playlist', playlist: null, playlistName: null } },
     [PAST]: { type: 'override.change', fields: { until: '2000-01-01T00:00' } },
     [NO_END]: { type: 'override.change', fields: { until: '' } },
     [REVIEW]: { type: 'override.review' },
@@ -95,26 +88,22 @@ export default defineQa({
     failed: { [RELOAD]: { to: 'loading', calls: [reload] } },
     ready: {
       [RELOAD]: { to: 'loading', calls: [reload] },
-      [COMPOSE]: { to: 'composing.loadingChoices', see: { loading: true, screens: 12, problem: null }, calls: ['loadChoices'] },
+      // The pickers search the server themselves (optionSearch): the form is ready at once.
+      [COMPOSE]: { to: 'composing', see: { loading: false, screens: 12, problem: null, what: null } },
       [CLEAR]: { to: 'clearing', see: { busy: true }, calls: ['clearOverride: {"id":40}'] },
     },
-    composing: { [CANCEL]: { to: 'ready', see: { screens: null, problem: null } } },
-    'composing.loadingChoices': {
-      [CHOICES_LISTED]: { to: 'composing.editing', see: { loading: false, choices: 2 } },
-      [CHOICES_FAIL]: { to: 'composing.choicesFailed', see: { problem: 'network_error' } },
-    },
-    'composing.choicesFailed': { [RETRY]: { to: 'composing.loadingChoices', calls: ['loadChoices'] } },
-    'composing.editing': {
-      [PICK_MEDIA]: { to: 'composing.editing', see: { content: 'media', problem: null } },
-      [PICK_PLAYLIST]: { to: 'composing.editing', see: { content: 'playlist', problem: null } },
-      [PLAYLIST_KIND]: { to: 'composing.editing', see: { content: 'playlist', problem: null } },
-      [PAST]: { to: 'composing.editing', see: { until: '2000-01-01T00:00' } },
-      [NO_END]: { to: 'composing.editing', see: { until: '' } },
+    composing: {
+      [CANCEL]: { to: 'ready', see: { screens: null, problem: null } },
+      [PICK_MEDIA]: { to: 'composing', see: { content: 'media', what: 'Fire alert', problem: null } },
+      [PICK_PLAYLIST]: { to: 'composing', see: { content: 'playlist', what: 'Lobby loop', problem: null } },
+      [PLAYLIST_KIND]: { to: 'composing', see: { content: 'playlist', what: null, problem: null } },
+      [PAST]: { to: 'composing', see: { until: '2000-01-01T00:00' } },
+      [NO_END]: { to: 'composing', see: { until: '' } },
       // Spec (issue 25): something to play, and an end (if any) in the future, before the confirmation.
       [REVIEW]: (context: DeviceOverridesContext) =>
         chosen(context) && context.fields.until === ''
           ? { to: 'confirming', see: { asking: true, screens: 12 } }
-          : { to: 'composing.editing', see: { problem: chosen(context) ? 'override_end_in_past' : 'content_required' } },
+          : { to: 'composing', see: { problem: chosen(context) ? 'override_end_in_past' : 'content_required' } },
     },
     confirming: {
       [CONFIRM]: (context: DeviceOverridesContext) => ({
@@ -124,13 +113,13 @@ export default defineQa({
           `startOverride: ${JSON.stringify({ body: { offices: [3], ...(context.fields.content === 'media' ? { media: 7 } : { playlist: 9 }), ends_at: null } })}`,
         ],
       }),
-      [BACK]: { to: 'composing.editing', see: { asking: false, screens: 12 } },
+      [BACK]: { to: 'composing', see: { asking: false, screens: 12 } },
       [CANCEL]: { to: 'ready', see: { asking: false, screens: null } },
     },
     starting: {
       [STARTED]: { to: 'loading', see: { screens: null }, calls: ['changed', notify('success', 'devices:override.started'), reload] },
-      [REFUSED]: { to: 'composing.editing', see: { problem: 'override_mixed_companies', screens: 12 } },
-      [START_FAILS]: { to: 'composing.editing', see: { problem: 'network_error', screens: 12 } },
+      [REFUSED]: { to: 'composing', see: { problem: 'override_mixed_companies', screens: 12 } },
+      [START_FAILS]: { to: 'composing', see: { problem: 'network_error', screens: 12 } },
     },
     clearing: {
       [CLEARED]: { to: 'loading', calls: ['changed', notify('success', 'devices:override.cleared'), reload] },
@@ -145,7 +134,7 @@ export default defineQa({
     listed: snapshot.context.overrides.length,
     error: snapshot.context.error,
     screens: snapshot.context.draft?.screens ?? null,
-    choices: snapshot.context.choices ? snapshot.context.choices.media.length + snapshot.context.choices.playlists.length : null,
+    what: snapshot.context.fields.content === 'media' ? snapshot.context.fields.mediaName : snapshot.context.fields.playlistName,
     content: snapshot.context.fields.content,
     until: snapshot.context.fields.until,
     problem: snapshot.context.problem,
