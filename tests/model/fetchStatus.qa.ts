@@ -2,6 +2,7 @@ import { fetchStatusMachine } from '../../src/machines/fetchStatus.machine.ts';
 import { selectData, selectError, selectFetchStatus, selectIsLoading } from '../../src/machines/fetchStatus.selectors.ts';
 import { ApiRequestError } from '../../src/services/http.ts';
 import { defineQa, done, error } from './qa/catalogue.ts';
+import { englishText, text } from './qa/screen.ts';
 
 const LOAD = 'ask for the data';
 const LOAD_PAGE_2 = 'ask for page 2';
@@ -9,12 +10,31 @@ const ANSWER = 'the server answers one row';
 const FORBIDDEN = 'the server refuses (403 forbidden)';
 const OFFLINE = 'the network is down';
 
+const SPINNER = `a spinner ${text('common:loading')} in place of the list`;
+const ROWS = 'the rows of the list';
+const DIMMED = 'the rows stay, dimmed, while the list loads again (no spinner)';
+const failure = (code: string) => `"${englishText('media:messages.loadError')}: ${englishText(`common:errors.${code}`)}"`;
+
 /** Spec section 4: initial -> loading -> complete | error; a reload after completion is `updating`, not loading. */
 export default defineQa({
   machine: fetchStatusMachine,
   file: 'src/machines/fetchStatus.machine.ts',
   title: 'The fetch status of a loaded list (spec section 4)',
   req: { [LOAD]: ['S4.1-1', 'S4.1-2'], [ANSWER]: ['S4.1-3'], [FORBIDDEN]: ['S4.1-4'], [OFFLINE]: ['S4.1-4'] },
+  namespace: 'media',
+  preconditions: {
+    start: {
+      route: '/media (the media list is one list made on this status; playlists, users, groups and webhooks are others)',
+      user: 'admin',
+      data: 'more than 20 media files, so the list has a page 2',
+    },
+  },
+  howTo: {
+    [LOAD]: 'open /media (or press "Refresh" once it shows)',
+    [LOAD_PAGE_2]: `press ${text('media:actions.next')}`,
+    [FORBIDDEN]: 'sign in as a user without media rights and open /media',
+    [OFFLINE]: 'in the devtools Network tab, choose "Offline", then press "Refresh"',
+  },
   actors: ['load'],
   events: {
     [LOAD]: { type: 'fetch.load' },
@@ -26,30 +46,30 @@ export default defineQa({
   initial: { start: { to: 'initial', see: { status: 'initial', loading: false, data: null, error: null } } },
   expect: {
     initial: {
-      [LOAD]: { to: 'loading', see: { loading: true }, calls: ['load: {}'] },
-      [LOAD_PAGE_2]: { to: 'loading', calls: ['load: {"params":{"page":2}}'] },
+      [LOAD]: { to: 'loading', see: { loading: true }, calls: ['load: {}'], screen: [SPINNER] },
+      [LOAD_PAGE_2]: { to: 'loading', calls: ['load: {"params":{"page":2}}'], screen: [SPINNER] },
     },
     loading: {
       [LOAD]: { to: 'loading', see: { loading: true } },
-      [LOAD_PAGE_2]: { to: 'loading', calls: ['load: {"params":{"page":2}}'] },
-      [ANSWER]: { to: 'complete', see: { status: 'complete', data: ['row'], error: null, loading: false } },
-      [FORBIDDEN]: { to: 'error', see: { error: 'forbidden', loading: false } },
-      [OFFLINE]: { to: 'error', see: { error: 'network_error' } },
+      [LOAD_PAGE_2]: { to: 'loading', calls: ['load: {"params":{"page":2}}'], screen: [SPINNER] },
+      [ANSWER]: { to: 'complete', see: { status: 'complete', data: ['row'], error: null, loading: false }, screen: [ROWS] },
+      [FORBIDDEN]: { to: 'error', see: { error: 'forbidden', loading: false }, screen: [failure('forbidden')] },
+      [OFFLINE]: { to: 'error', see: { error: 'network_error' }, screen: [failure('network_error')] },
     },
     updating: {
       [LOAD]: { to: 'updating', see: { data: ['row'], loading: true } },
-      [LOAD_PAGE_2]: { to: 'updating', calls: ['load: {"params":{"page":2}}'] },
-      [ANSWER]: { to: 'complete', see: { data: ['row'], error: null } },
-      [FORBIDDEN]: { to: 'error', see: { error: 'forbidden' } },
-      [OFFLINE]: { to: 'error', see: { error: 'network_error' } },
+      [LOAD_PAGE_2]: { to: 'updating', calls: ['load: {"params":{"page":2}}'], screen: [DIMMED] },
+      [ANSWER]: { to: 'complete', see: { data: ['row'], error: null }, screen: [ROWS] },
+      [FORBIDDEN]: { to: 'error', see: { error: 'forbidden' }, screen: [failure('forbidden')] },
+      [OFFLINE]: { to: 'error', see: { error: 'network_error' }, screen: [failure('network_error')] },
     },
     complete: {
-      [LOAD]: { to: 'updating', see: { status: 'updating', data: ['row'], loading: true } },
-      [LOAD_PAGE_2]: { to: 'updating', see: { data: ['row'] }, calls: ['load: {"params":{"page":2}}'] },
+      [LOAD]: { to: 'updating', see: { status: 'updating', data: ['row'], loading: true }, screen: [DIMMED] },
+      [LOAD_PAGE_2]: { to: 'updating', see: { data: ['row'] }, calls: ['load: {"params":{"page":2}}'], screen: [DIMMED] },
     },
     error: {
-      [LOAD]: { to: 'loading', see: { loading: true } },
-      [LOAD_PAGE_2]: { to: 'loading' },
+      [LOAD]: { to: 'loading', see: { loading: true }, screen: [SPINNER] },
+      [LOAD_PAGE_2]: { to: 'loading', screen: [SPINNER] },
     },
   },
   view: (snapshot) => ({

@@ -41,13 +41,14 @@ describe.each(machines.map((found) => [found.name, found] as const))('%s', (name
     // The page's own steps (the paths with their "nothing happens" steps) hold on the machine.
     expect(problems).toEqual([]);
     expect(readOrMissing(join(ROOT, 'docs/qa', `${name}.md`))).toBe(document);
-  });
+    // A page replays every path: the largest take seconds on a loaded machine (5 s timed out under load).
+  }, 60_000);
 
   if (FOLLOWABLE.includes(name)) {
     it(`docs/qa/${name}.md is a page a tester can follow (preconditions, screen words, how to cause failures)`, async () => {
       const { unfollowable } = await machinePage(name, catalogue!.qa);
       expect(unfollowable).toEqual([]);
-    });
+    }, 60_000);
   }
 });
 

@@ -1,6 +1,7 @@
 import { DEFAULT_THEME, THEME_STORAGE_KEY, themeMachine } from '../../src/machines/theme.machine.ts';
 import { selectTheme } from '../../src/machines/theme.selectors.ts';
 import { defineQa } from './qa/catalogue.ts';
+import { text } from './qa/screen.ts';
 
 const DARK = 'pick the Dark theme';
 const GREEN = 'pick the Green theme';
@@ -13,6 +14,18 @@ export default defineQa({
   title: 'The colour theme',
   req: { [DARK]: ['S4.13-1'], [GREEN]: ['S4.13-1'], [UNKNOWN]: ['S8.2-4'] },
   recorded: ['warnInvalidTheme'],
+  preconditions: {
+    'nothing stored': { route: '/devices', user: 'any user; in the devtools, remove localStorage "theme" and reload' },
+    'Dark stored': { route: '/devices', user: 'any user who picked the Dark theme before (localStorage "theme" is DARK); reload' },
+  },
+  howTo: {
+    [DARK]: `open ${text('layout:userMenu')} in the top bar and choose ${text('layout:themes.DARK')} under ${text('layout:theme')}`,
+    [GREEN]: `open ${text('layout:userMenu')} and choose ${text('layout:themes.GREEN')}`,
+  },
+  offScreen: {
+    [UNKNOWN]:
+      'the user menu, the profile page and the saved preferences only send the six known names; a stored unknown name is caught at start instead (set localStorage "theme" to PURPLE and reload: the console warns "The theme PURPLE is not valid" and the Default theme shows)',
+  },
   starts: {
     'nothing stored': () => localStorage.clear(),
     'Dark stored': () => {
@@ -31,9 +44,9 @@ export default defineQa({
   },
   expect: {
     '': {
-      [DARK]: { see: { theme: 'DARK', stored: 'DARK' }, calls: [] },
-      [GREEN]: { see: { theme: 'GREEN', stored: 'GREEN' }, calls: [] },
-      [UNKNOWN]: { see: { theme: DEFAULT_THEME, stored: DEFAULT_THEME }, calls: ['warnInvalidTheme: {"name":"PURPLE"}'] },
+      [DARK]: { see: { theme: 'DARK', stored: 'DARK' }, calls: [], screen: [`dark backgrounds and light text; ${text('layout:userMenu')} marks ${text('layout:themes.DARK')}; it stays after a reload`] },
+      [GREEN]: { see: { theme: 'GREEN', stored: 'GREEN' }, calls: [], screen: [`green accents; ${text('layout:userMenu')} marks ${text('layout:themes.GREEN')}; it stays after a reload`] },
+      [UNKNOWN]: { see: { theme: DEFAULT_THEME, stored: DEFAULT_THEME }, calls: ['warnInvalidTheme: {"name":"PURPLE"}'], screen: [`the ${text('layout:themes.DEFAULT')} theme; the console warns "The theme PURPLE is not valid"`] },
     },
   },
   view: (snapshot) => ({ theme: selectTheme(snapshot), stored: localStorage.getItem(THEME_STORAGE_KEY) }),

@@ -15,7 +15,7 @@ const suite = browserSuite(devicesConfigEditorAdapter);
 describe('devicesConfigEditor in the browser', () => {
   it('path 1 from start: 16 steps', async () => {
     const { start, act, shows, end } = await suite.path();
-    // Start: start.
+    // Start.
     await start('start');
     // (loading: nothing to wait for on screen)
 
@@ -85,7 +85,7 @@ describe('devicesConfigEditor in the browser', () => {
 
   it('path 2 from start: 13 steps', async () => {
     const { start, act, arrange, shows, end } = await suite.path();
-    // Start: start.
+    // Start.
     // Arranged now for step 1: the device has no config file.
     await arrange('the device has no config file');
     await start('start');
@@ -147,7 +147,7 @@ describe('devicesConfigEditor in the browser', () => {
 
   it('path 3 from start: 5 steps', async () => {
     const { start, act, arrange, shows, end } = await suite.path();
-    // Start: start.
+    // Start.
     await start('start');
     // (loading: nothing to wait for on screen)
 

@@ -14,7 +14,7 @@ const suite = browserSuite(directoryAdapter);
 describe('directory in the browser', () => {
   it('path 1 from start: 14 steps', async () => {
     const { start, act, arrange, shows, end } = await suite.path();
-    // Start: start.
+    // Start.
     await start('start');
     // (loading: nothing to wait for on screen)
 
@@ -77,7 +77,7 @@ describe('directory in the browser', () => {
 
   it('path 2 from start: 13 steps', async () => {
     const { start, act, arrange, shows, end } = await suite.path();
-    // Start: start.
+    // Start.
     await start('start');
     // (loading: nothing to wait for on screen)
 
@@ -137,7 +137,7 @@ describe('directory in the browser', () => {
 
   it('path 3 from start: 6 steps', async () => {
     const { start, act, shows, end } = await suite.path();
-    // Start: start.
+    // Start.
     await start('start');
     // (loading: nothing to wait for on screen)
 

@@ -14,8 +14,8 @@ const suite = browserSuite(uploadAdapter);
 describe('upload in the browser', () => {
   it('path 1 from start: 14 steps', async () => {
     const { start, act, shows, end } = await suite.path();
-    // Start: start. As admin (or a user with media edit rights), /media; on your computer a short video clip.mp4, a
-    // picture poster.png and any video huge.mp4 over 250 MB; press "Add media" (the dialog "Add media" opens).
+    // Start. As admin (or a user with media edit rights), /media; on your computer a short video clip.mp4, a picture
+    // poster.png and any video huge.mp4 over 250 MB; press "Add media" (the dialog "Add media" opens).
     await start('start');
     await shows('editing');
 
@@ -100,8 +100,8 @@ describe('upload in the browser', () => {
 
   it('path 2 from start: 9 steps', async () => {
     const { start, act, shows, end } = await suite.path();
-    // Start: start. As admin (or a user with media edit rights), /media; on your computer a short video clip.mp4, a
-    // picture poster.png and any video huge.mp4 over 250 MB; press "Add media" (the dialog "Add media" opens).
+    // Start. As admin (or a user with media edit rights), /media; on your computer a short video clip.mp4, a picture
+    // poster.png and any video huge.mp4 over 250 MB; press "Add media" (the dialog "Add media" opens).
     await start('start');
     await shows('editing');
 

@@ -125,7 +125,7 @@ export function exportFile(found: FoundAdapter, catalogueFile: string): string {
       }
     };
     const before = qa.preconditions?.[path.start];
-    body.push(...comment(I, `Start: ${path.start}.${before ? ` As ${before.user}, ${before.route}${before.data ? `; ${before.data}` : ''}.` : ''}`));
+    body.push(...comment(I, `Start${path.start === 'start' ? '' : `: ${path.start}`}.${before ? ` As ${before.user}, ${before.route}${before.data ? `; ${before.data}` : ''}.` : ''}`));
     arrangeFor(-1);
     body.push(`${I}await start(${quote(path.start)});`);
     const initial = qa.initial?.[path.start];
