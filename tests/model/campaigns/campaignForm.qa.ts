@@ -1,6 +1,7 @@
 import { campaignFormInput, campaignFormMachine } from '../../../src/machines/campaigns/campaignForm.machine.ts';
 import type { Campaign } from '../../../src/services/campaigns/campaigns.service.ts';
 import { defineFormQa } from '../form/formQa.ts';
+import { text } from '../qa/screen.ts';
 
 const campaign = (fields: Partial<Campaign> = {}): Campaign => ({
   id: 4,
@@ -29,4 +30,19 @@ export default defineFormQa({
   sendable: (fields) => String(fields.name).trim() !== '',
   saved: campaign({ name: 'Spring sale' }),
   refusal: { words: 'the server refuses: a campaign with devices cannot change its screen position', code: 'campaign_has_devices', fields: { screen_position: 'campaign_has_devices' } },
+  namespace: 'campaigns',
+  preconditions: { start: { route: '/campaigns', user: 'admin (or a user with campaigns edit rights)', data: 'campaign 4 "Winter sale" (horizontal, 2 devices); open its actions and choose "Edit"' } },
+  howTo: {
+    'the server refuses: a campaign with devices cannot change its screen position':
+      'the screen position field is locked while the campaign has devices: in the devtools remove its disabled attribute, choose Vertical, then press "Save"',
+  },
+  screen: {
+    open: [`the dialog ${text('campaigns:form.editTitle')} with ${text('campaigns:fields.name')} Winter sale and ${text('campaigns:fields.screen_position')} ${text('campaigns:positions.horizontal')}, locked (${text('campaigns:form.positionLocked')})`],
+    valid: [`${text('campaigns:fields.name')} reads Spring sale`],
+    invalid: [`${text('campaigns:fields.name')} holds only spaces; no message yet`],
+    fieldErrors: (errors) =>
+      Object.entries(errors).map(([field, code]) => `under ${text(`campaigns:fields.${field}`)}: ${text(code === 'required' ? 'campaigns:form.nameRequired' : code === 'campaign_has_devices' ? 'campaigns:form.positionLocked' : 'campaigns:form.tooLong')}`),
+    offline: [`the line "${text('campaigns:form.saveError').slice(1, -1)}: ${text('common:errors.network_error').slice(1, -1)}" above the buttons`],
+    saved: [`the dialog closes; a success toast ${text('campaigns:form.updated')}`, 'the row Spring sale in the list'],
+  },
 });
