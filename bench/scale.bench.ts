@@ -34,6 +34,10 @@ import { EVENTS, startScaleServer } from './scale-server.ts';
  *   search=Screen%2099 (1,111 matches)     1,059 -> 1,053 (the trigram bitmap is built whole either way)
  *   status=online&company=3&schedule=waiting (about 1,300 matches): 4,693 either way, the whole table (no index
  *   serves the status; one on last_connection would cost every heartbeat its HOT update).
+ *   The page itself, once counted: `status=offline&type=android` walked the group order (position_rank, id) through
+ *   every horizontal device before the first android one (the seed's android players are all vertical, as a real
+ *   fleet's may be): 19,963 blocks, 199 ms. Migration 0032 indexes (device_type, position_rank, id) instead of the type
+ *   alone: 22 blocks, an index walk of that type's own entries.
  *
  * Publishing to 100,000 devices is PostgreSQL's time (a CPU profile of a compile: about 1.5 s of JavaScript, the rest
  * waiting on statements). Timed statement by statement at load average 17-22, the first publish (no schedule stored):

@@ -95,7 +95,8 @@ export const devices = pgTable(
     index('devices_position_idx').on(t.positionRank, t.id),
     // Migration 0021b: (office_id, position_rank, id) INCLUDE (is_active, device_type).
     index('devices_office_idx').on(t.officeId, t.positionRank, t.id),
-    index('devices_type_idx').on(t.deviceType),
+    // Migration 0032: a type's devices in group order (its list pages walk them), replacing the plain type index.
+    index('devices_type_rank_idx').on(t.deviceType, t.positionRank, t.id),
   ],
 );
 
