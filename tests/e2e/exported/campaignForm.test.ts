@@ -1,0 +1,96 @@
+// The add / edit campaign form: the QA paths of the campaignForm machine in Chromium, against the real app and
+// server.
+// Written by `npm run qa:export -- campaignForm` from the catalogue tests/model/campaigns/campaignForm.qa.ts (the
+// paths, the state each step reaches) and the adapter tests/e2e/paths/campaignForm.adapter.ts (each step's user
+// action, the outcomes arranged on the network, what each state looks like on screen). Change those and export again:
+// tests/model/export.test.ts fails while this file is not what the export writes.
+// Run it: npm run build && npx vitest run --project e2e tests/e2e/exported/campaignForm.test.ts
+import { describe, it } from 'vitest';
+import { campaignFormAdapter } from '../paths/campaignForm.adapter.ts';
+import { browserSuite } from '../paths/suite.ts';
+
+const suite = browserSuite(campaignFormAdapter);
+
+describe('campaignForm in the browser', () => {
+  it('path 1 from start: 4 steps', async () => {
+    const { start, act, shows, end } = await suite.path();
+    // Start.
+    await start('start');
+    await shows('editing');
+
+    // 1. type the name "Spring sale"
+    await act('type the name "Spring sale"');
+    await shows('editing');
+
+    // 2. clear the name
+    await act('clear the name');
+    await shows('editing');
+
+    // 3. press "Save"
+    await act('press "Save"');
+    await shows('editing');
+
+    // 4. press "Cancel"
+    await act('press "Cancel"');
+    await shows('closed');
+    await end();
+  });
+
+  it('path 2 from start: 2 steps', async () => {
+    const { start, act, shows, end } = await suite.path();
+    // Start.
+    await start('start');
+    await shows('editing');
+
+    // 1. press "Save"
+    await act('press "Save"');
+    // (saving: nothing to wait for on screen)
+
+    // 2. the server saves it (the real server answers)
+    await shows('saved');
+    await end();
+  });
+
+  it('path 3 from start: 8 steps', async () => {
+    const { start, act, arrange, shows, end } = await suite.path();
+    // Start.
+    await start('start');
+    await shows('editing');
+
+    // 1. press "Save"
+    // Arranged now for step 2: the server refuses: a campaign with devices cannot change its screen position.
+    await arrange('the server refuses: a campaign with devices cannot change its screen position');
+    await act('press "Save"');
+    // (saving: nothing to wait for on screen)
+
+    // 2. the server refuses: a campaign with devices cannot change its screen position (as arranged)
+    await shows('failed');
+
+    // 3. type the name "Spring sale"
+    await act('type the name "Spring sale"');
+    await shows('editing');
+
+    // 4. press "Save"
+    // Arranged now for step 5: the network is down during the save.
+    await arrange('the network is down during the save');
+    await act('press "Save"');
+    // (saving: nothing to wait for on screen)
+
+    // 5. the network is down during the save (as arranged)
+    await shows('failed');
+
+    // 6. press "Save"
+    // Arranged now for step 7: the server refuses: a campaign with devices cannot change its screen position.
+    await arrange('the server refuses: a campaign with devices cannot change its screen position');
+    await act('press "Save"');
+    // (saving: nothing to wait for on screen)
+
+    // 7. the server refuses: a campaign with devices cannot change its screen position (as arranged)
+    await shows('failed');
+
+    // 8. press "Cancel"
+    await act('press "Cancel"');
+    await shows('closed');
+    await end();
+  });
+});
