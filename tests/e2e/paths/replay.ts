@@ -109,6 +109,18 @@ export async function failNext(page: Page, method: string, url: RegExp, status: 
   arrange(page, { method, url, answer: (route) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) }) });
 }
 
+/** Lets the next request matching `method` ('write' for any but GET) and `url` reach the real server, and amends its JSON answer (once). */
+export async function amendNext(page: Page, method: string, url: RegExp, amend: (body: any) => unknown): Promise<void> {
+  arrange(page, {
+    method,
+    url,
+    answer: async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: amend(await response.json()) });
+    },
+  });
+}
+
 /** Drops the next request matching `method` ('write' for any but GET) and `url`, as a network failure would (once). */
 export async function dropNext(page: Page, method: string, url: RegExp): Promise<void> {
   arrange(page, { method, url, answer: (route) => route.abort('internetdisconnected') });
