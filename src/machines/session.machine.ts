@@ -1,5 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { fetchProfile, logout, obtainTokens, refreshTokens, type ObtainTokensResult } from '../services/auth.service.ts';
+import { onAuthFailure, onForbidden } from '../services/http.ts';
 import { userIdOf } from '../services/jwt.ts';
 import type { TokenPair } from '../services/schemas/auth.ts';
 import type { Profile } from '../services/schemas/users.ts';
@@ -20,7 +21,12 @@ export type SessionEvent =
   | { type: 'session.expired' }
   | { type: 'session.reloadProfile' }
   /** A token pair was stored by anyone (the http client's refresh too): the user id follows its access token. */
-  | { type: 'session.tokensStored'; access: string };
+  | { type: 'session.tokensStored'; access: string }
+  /**
+   * The server refused a call with 403 `forbidden` (the user's rights changed since the profile was read): the
+   * profile is read again, and a refused write says why.
+   */
+  | { type: 'session.forbidden'; method: string };
 
 export interface NotifyParams {
   intent: 'success' | 'error';
@@ -30,6 +36,7 @@ export interface NotifyParams {
 
 export const SIGN_IN_SUCCESS = 'login.success';
 export const SIGN_IN_ERROR = 'login.error';
+export const FORBIDDEN = 'errors.forbidden';
 
 /**
  * The signed-in session: token check on start, sign-in, profile load, sign-out, expiry.
@@ -46,6 +53,18 @@ export const sessionMachine = setup({
     loadProfile: fromPromise<Profile>(() => fetchProfile()),
     logout: fromPromise<void, { refresh: string | null }>(async ({ input }) => {
       if (input.refresh) await logout(input.refresh);
+    }),
+    /**
+     * What the http client tells the session while the app runs: the 401 procedure gave up (session.expired), a
+     * token pair was stored (session.tokensStored, the user id follows a refresh), a call was refused with 403.
+     */
+    httpClient: fromCallback<SessionEvent>(({ sendBack }) => {
+      const stops = [
+        onAuthFailure(() => sendBack({ type: 'session.expired' })),
+        tokenStore.onTokensStored((access) => sendBack({ type: 'session.tokensStored', access })),
+        onForbidden(({ method }) => sendBack({ type: 'session.forbidden', method })),
+      ];
+      return () => stops.forEach((stop) => stop());
     }),
   },
   actions: {
@@ -66,11 +85,21 @@ export const sessionMachine = setup({
     hasAccessToken: () => tokenStore.getAccess() !== null,
     hasRefreshToken: () => tokenStore.getRefresh() !== null,
     signInAccepted: (_, params: { result: ObtainTokensResult }) => params.result.ok,
+    /** A refused write (anything but a GET) says why in a toast; a refused read only reloads the profile. */
+    refusedWrite: (_, params: { method: string }) => params.method.toUpperCase() !== 'GET',
   },
 }).createMachine({
   id: 'session',
   context: { user: null, userId: null, error: null, remember: true },
   initial: 'checking',
+  // Registering the listeners cannot fail; the session goes on without them if it ever did.
+  invoke: { id: 'httpClient', src: 'httpClient', onError: {} },
+  on: {
+    'session.forbidden': {
+      guard: { type: 'refusedWrite', params: ({ event }) => event },
+      actions: { type: 'notify', params: { intent: 'error', message: FORBIDDEN } },
+    },
+  },
   states: {
     checking: {
       tags: ['busy'],
@@ -166,8 +195,30 @@ export const sessionMachine = setup({
             onError: { target: 'profileError' },
           },
         },
-        ready: {},
-        profileError: {},
+        ready: {
+          on: {
+            'session.forbidden': [
+              {
+                guard: { type: 'refusedWrite', params: ({ event }) => event },
+                target: 'loadingProfile',
+                actions: { type: 'notify', params: { intent: 'error', message: FORBIDDEN } },
+              },
+              { target: 'loadingProfile' },
+            ],
+          },
+        },
+        profileError: {
+          on: {
+            'session.forbidden': [
+              {
+                guard: { type: 'refusedWrite', params: ({ event }) => event },
+                target: 'loadingProfile',
+                actions: { type: 'notify', params: { intent: 'error', message: FORBIDDEN } },
+              },
+              { target: 'loadingProfile' },
+            ],
+          },
+        },
       },
       on: {
         'session.signOut': { target: 'signingOut' },

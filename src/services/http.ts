@@ -1,11 +1,10 @@
 import { FetchError, ofetch, type $Fetch, type FetchOptions, type FetchRequest } from 'ofetch';
 import { StructError, create, type Struct } from 'superstruct';
+import { createActor, waitFor } from 'xstate';
+import { authRenewalMachine, type AuthClient } from '../machines/authRenewal.machine.ts';
 import { API_BASE, REQUEST_TIMEOUT_MS } from './config.ts';
-import { TokenPair } from './schemas/auth.ts';
 import { tokenStore } from './tokenStore.ts';
 
-const REFRESH_PATH = '/auth/token/token-refresh/';
-const LOGOUT_PATH = '/auth/logout/';
 const AUTH_ENDPOINT = /\/auth\/(?:token-obtain|token\/token-refresh|logout)\/?$/;
 
 /** Every failure of an API call as callers see it: the server's `{detail, code, fields}` plus the HTTP status. */
@@ -83,10 +82,16 @@ function authFailed(): void {
   for (const handler of [...authFailureHandlers]) handler();
 }
 
-/** The one refresh all concurrent 401s wait for; null when none is running. */
-let refreshInFlight: Promise<string | null> | null = null;
-/** The one logout of a session whose refreshed token was refused too. */
-let logoutInFlight: Promise<void> | null = null;
+/**
+ * Section 8, steps 1-5 as a machine (src/machines/authRenewal.machine.ts): one refresh at a time for every call
+ * that fails together, one logout when a retry is refused too; `sessionLost` tells the session (go to login).
+ */
+const renewal = createActor(authRenewalMachine.provide({ actions: { sessionLost: () => authFailed() } })).start();
+
+/** Resolves once no refresh or logout runs (at once when none does). */
+function renewalSettled(): Promise<unknown> {
+  return waitFor(renewal, (snapshot) => !snapshot.hasTag('busy'));
+}
 
 function pathOf(request: FetchRequest): string {
   const url = typeof request === 'string' ? request : request instanceof URL ? request.href : request.url;
@@ -104,53 +109,30 @@ function isUnauthorized(error: unknown): boolean {
   return error instanceof FetchError && error.response?.status === 401;
 }
 
+function clientOf(base: $Fetch): AuthClient {
+  return (path, init) => base(path, init);
+}
+
 /**
- * Section 8, steps 1-4: drops the refused access token and gets a fresh one through a single refresh
+ * Section 8, steps 1-4: the machine drops the refused access token and gets a fresh one through a single refresh
  * shared by every concurrent failure. Resolves the access token to retry with, or null when the session is lost.
  */
-function renewAccess(base: $Fetch, refusedAccess: string | null): Promise<string | null> {
-  const current = tokenStore.getAccess();
-  // Another request refreshed while this one was on the wire: retry with its token.
-  if (current && current !== refusedAccess) return Promise.resolve(current);
-  tokenStore.removeAccess();
-  if (refreshInFlight) return refreshInFlight;
-  const refresh = tokenStore.getRefresh();
-  if (!refresh) {
-    authFailed();
-    return Promise.resolve(null);
-  }
-  refreshInFlight = (async () => {
-    try {
-      const pair = parseResponse(TokenPair, await base(REFRESH_PATH, { method: 'POST', body: { refresh } }));
-      tokenStore.setTokens(pair);
-      return pair.access;
-    } catch {
-      tokenStore.clearTokens();
-      authFailed();
-      return null;
-    } finally {
-      refreshInFlight = null;
-    }
-  })();
-  return refreshInFlight;
+async function renewAccess(base: $Fetch, refusedAccess: string | null): Promise<string | null> {
+  renewal.send({
+    type: 'auth.unauthorized',
+    refusedAccess,
+    currentAccess: tokenStore.getAccess(),
+    refresh: tokenStore.getRefresh(),
+    client: clientOf(base),
+  });
+  await renewalSettled();
+  return tokenStore.getAccess();
 }
 
 /** Section 8, step 5: the refreshed token was refused too; log out (best effort) and go to login. */
-function endSession(base: $Fetch): Promise<void> {
-  if (logoutInFlight) return logoutInFlight;
-  const refresh = tokenStore.getRefresh();
-  logoutInFlight = (async () => {
-    try {
-      if (refresh) await base(LOGOUT_PATH, { method: 'POST', body: { refresh } });
-    } catch {
-      // Best effort: the session ends locally whatever the server answers.
-    } finally {
-      tokenStore.clearTokens();
-      logoutInFlight = null;
-      authFailed();
-    }
-  })();
-  return logoutInFlight;
+async function endSession(base: $Fetch): Promise<void> {
+  renewal.send({ type: 'auth.retryRefused', refresh: tokenStore.getRefresh(), client: clientOf(base) });
+  await renewalSettled();
 }
 
 type Send<T> = (request: FetchRequest, options: FetchOptions<any>) => Promise<T>;

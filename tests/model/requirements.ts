@@ -78,12 +78,12 @@ export const REQUIREMENTS: Requirement[] = [
     ['S5-14', 'A token that cannot be parsed raises "Invalid token specified: " followed by the parse message.', { test: 'src/services/jwt.test.ts', why: 'the token is parsed by services/jwt.ts; the session machine only reads no user from a broken token (checked on its page)' }],
   ]),
   ...section('8. The error catalogue: Authorization failures (HTTP 401)', [
-    ['S8.1-1', 'On the first 401, remove the stored access token.', { test: 'src/services/http.test.ts', why: 'the 401 procedure lives in services/http.ts, not yet in a machine (issue 28)' }],
-    ['S8.1-2', 'If no refresh token exists, go to the login page.', { test: 'src/services/http.test.ts', why: 'the 401 procedure lives in services/http.ts' }],
+    ['S8.1-1', 'On the first 401, remove the stored access token.'],
+    ['S8.1-2', 'If no refresh token exists, go to the login page.'],
     ['S8.1-3', 'Otherwise request one token refresh, shared among concurrent failures. Store the new access and refresh tokens and retry the original request.'],
     ['S8.1-4', 'If the refresh fails, clear both tokens and go to login.'],
     ['S8.1-5', 'A second 401 in that state logs out with the refresh token and goes to login.'],
-    ['S8.1-6', 'Other errors are passed on to callers.', { test: 'src/services/http.test.ts', why: 'the 401 procedure lives in services/http.ts' }],
+    ['S8.1-6', 'Other errors are passed on to callers.', { test: 'src/services/http.test.ts', why: 'the http client passes them on; the 401 machine (authRenewal) only hears of 401s' }],
     ['S8.1-7', 'A failed profile or statistics load sets the fetch status to error.'],
   ]),
   ...section('8. The error catalogue: Messages', [

@@ -1,4 +1,4 @@
-import { SIGN_IN_ERROR, SIGN_IN_SUCCESS, sessionMachine } from '../../src/machines/session.machine.ts';
+import { FORBIDDEN, SIGN_IN_ERROR, SIGN_IN_SUCCESS, sessionMachine } from '../../src/machines/session.machine.ts';
 import { selectIsBusy, selectIsSignedIn, selectLoginError, selectUserId, selectUserStatus } from '../../src/machines/session.selectors.ts';
 import type { Profile } from '../../src/services/schemas/users.ts';
 import { tokenStore } from '../../src/services/tokenStore.ts';
@@ -25,6 +25,15 @@ const LOGGED_OUT = 'the server ends the session';
 const LOGOUT_FAILS = 'the network is down during sign-out';
 const EXPIRED = 'the session expires (a call answers 401 after refresh)';
 const TOKENS_STORED = "a call's 401 refresh stores a new token pair of admin";
+const FORBIDDEN_WRITE = 'a save is refused with 403 (the rights changed meanwhile)';
+const FORBIDDEN_READ = 'a list load is refused with 403 (the rights changed meanwhile)';
+const forbiddenToast = `notify: {"intent":"error","message":"${FORBIDDEN}"}`;
+const noCallsWhenSignedOut = {
+  signedOut: 'no screen calls the API while signed out',
+  signingIn: 'no screen calls the API while signing in',
+  refreshing: 'no screen calls the API before the stored token is refreshed',
+  signingOut: 'no screen calls the API while signing out',
+};
 
 function reset() {
   localStorage.clear();
@@ -53,12 +62,16 @@ export default defineQa({
     [LOGOUT_FAILS]: 'in the devtools Network tab, block /api/v1/auth/logout/ before pressing "Sign out"',
     [EXPIRED]: 'sign out in another tab (the server revokes the refresh token), set localStorage "access" to expired.access.token and press "Refresh" on the devices page',
     [TOKENS_STORED]: 'set localStorage "access" to expired.access.token and press "Refresh" on the devices page: the app refreshes the token by itself',
+    [FORBIDDEN_WRITE]: 'sign in as a user with devices edit rights and open a device; as admin in another window, take the edit right away; then press "Save" on the device',
+    [FORBIDDEN_READ]: 'sign in as a user with devices view rights on /devices; as admin in another window, take the view right away; then press "Refresh"',
   },
   offScreen: {
     [SIGN_IN_EMPTY]: 'the login form keeps "Sign in" disabled while a field is empty; the machine never hears of it',
     [SIGN_IN]: { signingIn: 'the button is disabled while signing in', signedIn: 'no login form is shown while signed in', signingOut: 'no login form is shown while signing out', refreshing: 'the login form is not shown yet' },
     [SIGN_IN_ONCE]: { signingIn: 'the button is disabled while signing in', signedIn: 'no login form is shown while signed in', signingOut: 'no login form is shown while signing out', refreshing: 'the login form is not shown yet' },
     [RELOAD_PROFILE]: 'no screen offers to load the profile again (the top bar shows "unknown name")',
+    [FORBIDDEN_WRITE]: noCallsWhenSignedOut,
+    [FORBIDDEN_READ]: noCallsWhenSignedOut,
   },
   onScreen: { goToLogin: `the login screen ${text('login:heading')}`, goToStart: 'the devices page' },
   req: { [ACCEPTED]: ['S4.8-1', 'S8.2-1'], [REFUSED]: ['S4.8-2', 'S8.2-1'], [SIGN_IN_OFFLINE]: ['S4.8-2'], [SIGN_OUT]: ['S4.9-1'], [LOGGED_OUT]: ['S4.9-2', 'S4.9-3', 'S4.9-4'], [LOGOUT_FAILS]: ['S4.9-2', 'S4.9-3', 'S4.9-4'], [REFRESHED]: ['S4.10-2'], [REFRESH_REFUSED]: ['S4.10-2', 'S8.1-4'], [TOKENS_STORED]: ['S8.1-3'], [EXPIRED]: ['S8.1-5', 'S4.11-1'], [PROFILE_FAILS]: ['S8.1-7'], 'an access token stored': ['S4.10-1', 'S4.11-1'], 'no tokens stored': ['S4.10-3'] },
@@ -96,6 +109,8 @@ export default defineQa({
     [LOGOUT_FAILS]: error('logout', new TypeError('Failed to fetch')),
     [EXPIRED]: { type: 'session.expired' },
     [TOKENS_STORED]: { type: 'session.tokensStored', access: ACCESS },
+    [FORBIDDEN_WRITE]: { type: 'session.forbidden', method: 'PATCH' },
+    [FORBIDDEN_READ]: { type: 'session.forbidden', method: 'GET' },
   },
   initial: {
     'no tokens stored': { to: 'signedOut.idle', see: { signedIn: false, busy: false } },
@@ -104,6 +119,10 @@ export default defineQa({
     'only a refresh token stored': { to: 'refreshing', see: { busy: true, signedIn: false }, calls: ['refreshTokens: {"refresh":"R-stored"}'] },
   },
   expect: {
+    // A refused write says why wherever the session is; a refused read says nothing.
+    '': {
+      [FORBIDDEN_WRITE]: { calls: [forbiddenToast] },
+    },
     signedOut: {
       [SIGN_IN]: { to: 'signingIn', see: { busy: true, loginError: null }, calls: ['obtainTokens: {"username":"admin","password":"secret"}'] },
       [SIGN_IN_ONCE]: { to: 'signingIn', calls: ['obtainTokens: {"username":"admin","password":"secret"}'] },
@@ -130,6 +149,15 @@ export default defineQa({
       // Spec section 2: Directory is for user_id 1 of the stored access token, whoever stored it (no reload needed).
       [TOKENS_STORED]: { see: { userId: 1 } },
     },
+    // The rights changed since the profile was read: it is read again, so the screens hide what is no longer allowed.
+    'signedIn.ready': {
+      [FORBIDDEN_WRITE]: { to: 'signedIn.loadingProfile', see: { profile: 'loading' }, calls: [forbiddenToast, 'loadProfile'] },
+      [FORBIDDEN_READ]: { to: 'signedIn.loadingProfile', see: { profile: 'loading' }, calls: ['loadProfile'] },
+    },
+    'signedIn.profileError': {
+      [FORBIDDEN_WRITE]: { to: 'signedIn.loadingProfile', see: { profile: 'loading' }, calls: [forbiddenToast, 'loadProfile'] },
+      [FORBIDDEN_READ]: { to: 'signedIn.loadingProfile', see: { profile: 'loading' }, calls: ['loadProfile'] },
+    },
     'signedIn.loadingProfile': {
       [PROFILE]: { to: 'signedIn.ready', see: { profile: 'complete', runName: 'admin' } },
       [PROFILE_FAILS]: { to: 'signedIn.profileError', see: { profile: 'error' } },
@@ -150,6 +178,9 @@ export default defineQa({
     remembered: localStorage.getItem('refresh') !== null,
     runName: tokenStore.getRunName(),
   }),
+  unreachable: {
+    '(root) xstate.error.actor.httpClient #1': 'the httpClient listener only registers handlers with the http client and the token store; registering cannot fail',
+  },
   invariant: (snapshot) => {
     // Signed out leaves no token behind, whatever the route into it.
     if (snapshot.matches('signedOut') && (tokenStore.getAccess() ?? tokenStore.getRefresh()) !== null) throw new Error('signed out with a stored token');

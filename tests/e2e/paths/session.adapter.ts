@@ -36,6 +36,10 @@ export const sessionAdapter: Adapter = {
   unsupported: {
     'sign in with an empty username and password': 'the login form refuses empty fields itself: the machine never hears of it',
     'press "Retry" on the profile': 'no screen offers to load the profile again (the top bar shows "unknown name")',
+    // The generated paths also send them where no screen calls the API (signed out); the rights change mid-session is
+    // played in the browser by access.test.ts and access-screens.test.ts (the toast, then the screens follow the profile).
+    'a save is refused with 403 (the rights changed meanwhile)': 'needs another user to change the rights mid-path; played by tests/e2e/access*.test.ts',
+    'a list load is refused with 403 (the rights changed meanwhile)': 'needs another user to change the rights mid-path; played by tests/e2e/access*.test.ts',
   },
   async start(ctx, start) {
     if (start === 'an access token stored') {

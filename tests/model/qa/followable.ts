@@ -33,6 +33,7 @@ export const FOLLOWABLE: readonly string[] = [
   'playlistEditor',
   'playlistForm',
   'scheduler',
+  'theme',
   'trackList',
   'upload',
   'userCreateForm',

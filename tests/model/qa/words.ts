@@ -19,7 +19,8 @@ export function eventInWords(event: EventObject): string {
   if (failed) return `\`${failed[1]}\` fails with ${shortWords(payload.error)}`;
   const delayed = /^xstate\.after\.([^.]+)\.(.+)$/.exec(type);
   if (delayed) return `the ${delayed[1]} delay of ${delayed[2]} runs out`;
-  const fields = Object.entries(payload);
+  // A callback (the client a call hands over) is no part of what a tester reads.
+  const fields = Object.entries(payload).filter(([, value]) => typeof value !== 'function');
   return fields.length ? `\`${type}\` with ${fields.map(([name, value]) => `${name} ${shortWords(value)}`).join(', ')}` : `\`${type}\``;
 }
 
