@@ -32,6 +32,7 @@ export const FOLLOWABLE: readonly string[] = [
   'playlistDrag',
   'playlistEditor',
   'playlistForm',
+  'playlistList',
   'scheduler',
   'theme',
   'trackList',
