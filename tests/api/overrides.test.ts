@@ -259,7 +259,8 @@ describe('an override with an end time', () => {
     await receiver.waitFor(() => clearedHooks(response.body.id).length > 0);
     const ends = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM journal WHERE action = 'end' AND entity_id = ${String(response.body.id)}`);
     expect(ends).toEqual([{ n: 1 }]);
-    expect(await playingNow(inA2.id)).toEqual([{ event: eventId, priority: 100 }]);
+    // The claim queues the device for compiling; the compile (and so the schedule without the override) comes after.
+    await vi.waitFor(async () => expect(await playingNow(inA2.id)).toEqual([{ event: eventId, priority: 100 }]), { timeout: 20_000, interval: 200 });
   });
 });
 
