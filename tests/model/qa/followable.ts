@@ -33,6 +33,7 @@ export const FOLLOWABLE: readonly string[] = [
   'playlistEditor',
   'playlistForm',
   'playlistList',
+  'preferences',
   'scheduler',
   'theme',
   'trackList',
