@@ -1,6 +1,8 @@
 import { devicesFormMachine, type DeviceFormContext } from '../../../src/machines/devices/devicesForm.machine.ts';
 import { fakeDevice } from '../../../src/machines/devices/devices.fixtures.ts';
 import { defineQa, done, error } from '../qa/catalogue.ts';
+import { text } from '../qa/screen.ts';
+import { DEVICES_EDITOR, offlineBefore } from './pages.ts';
 
 const SAVED_DEVICE = fakeDevice(9, { sn: 'SN-NEW-1', name: 'Lobby' });
 
@@ -16,6 +18,15 @@ const EXISTS = 'the server refuses: the serial is taken';
 const OFFLINE = 'the network is down during the save';
 
 type Context = DeviceFormContext;
+
+const field = (key: string) => `the field ${text(`devices:fields.${key}`)}`;
+const reads = (key: string, value: string) => `${field(key)} reads "${value}"`;
+/** What each field's problem reads under it (src/views/devices/format.ts). */
+const MESSAGES: Record<string, Record<string, string>> = {
+  sn: { required: 'devices:validation.required', invalid_format: 'devices:validation.sn_format' },
+  mac: { invalid_format: 'devices:validation.mac_format' },
+};
+const SPINNING = `${text('devices:actions.save')} turns into a spinner; ${text('devices:actions.save')} and ${text('devices:actions.cancel')} are disabled`;
 /** The spec's rules: a serial is required (letters, digits, dashes), a MAC when given is six hex pairs. */
 const problems = (context: Context) => {
   const found: Record<string, string> = {};
@@ -34,6 +45,28 @@ export default defineQa({
   req: { [EXISTS]: ['S8.2-5'] },
   actors: ['saveDevice'],
   recorded: ['saved', 'cancelled'],
+  namespace: 'devices',
+  preconditions: {
+    'adding a device': { route: `/devices, then press ${text('devices:actions.add')}: the dialog ${text('devices:form.addTitle')} opens`, user: DEVICES_EDITOR, data: 'no device with the serial SN-NEW-1 yet (where a path says "the serial is taken", add one in another tab first)' },
+    'editing device 3': {
+      route: `/devices, press the row of Screen 3 (serial SN-3), then ${text('devices:actions.edit')} in its card: the dialog ${text('devices:form.editTitle', { name: 'Screen 3' })} opens`,
+      user: DEVICES_EDITOR,
+      data: 'device 3 named Screen 3 with the serial SN-3',
+    },
+  },
+  howTo: {
+    [SAVED]: 'wait: the server answers the save (a serial no other device has)',
+    [EXISTS]: 'save with a serial another device already has (add a device SN-NEW-1 first, in another tab)',
+    [OFFLINE]: offlineBefore(`pressing ${text('devices:actions.save')}`),
+  },
+  offScreen: {
+    [SUBMIT]: { submitting: `${text('devices:actions.save')} is disabled while the server saves` },
+    [CANCEL]: { submitting: `${text('devices:actions.cancel')} is disabled while the server saves` },
+  },
+  onScreen: {
+    saved: `the dialog closes; a success toast ${text('common:messages.addSuccess')} (adding) or ${text('devices:form.updated')} (editing)`,
+    cancelled: 'the dialog closes (editing: back to the device card) and nothing is saved',
+  },
   starts: { 'adding a device': () => ({}), 'editing device 3': () => ({ device: fakeDevice(3) }) },
   events: {
     [SERIAL]: { type: 'form.change', field: 'sn', value: 'SN-NEW-1' },
@@ -53,22 +86,33 @@ export default defineQa({
   },
   expect: {
     editing: {
-      [SERIAL]: { to: 'editing', see: { serial: 'SN-NEW-1' } },
-      [BAD_SERIAL]: 'editing',
-      [CLEAR_SERIAL]: 'editing',
-      [BAD_MAC]: 'editing',
-      [NAME]: { to: 'editing', see: { name: 'Lobby' } },
+      [SERIAL]: { to: 'editing', see: { serial: 'SN-NEW-1' }, screen: [reads('sn', 'SN-NEW-1')] },
+      [BAD_SERIAL]: { to: 'editing', screen: [reads('sn', 'bad serial!')] },
+      [CLEAR_SERIAL]: { to: 'editing', screen: [`${field('sn')} is empty`] },
+      [BAD_MAC]: { to: 'editing', screen: [reads('mac', 'zz:zz')] },
+      [NAME]: { to: 'editing', see: { name: 'Lobby' }, screen: [reads('name', 'Lobby')] },
       // A form the rules refuse is not sent: each field says what is wrong.
-      [SUBMIT]: (context: Context) =>
-        Object.keys(problems(context)).length
-          ? { to: 'editing', see: { errors: problems(context), failure: 'validation' }, calls: [] }
-          : { to: 'submitting', see: { busy: true } },
+      [SUBMIT]: (context: Context) => {
+        const found = problems(context);
+        return Object.keys(found).length
+          ? {
+              to: 'editing',
+              see: { errors: found, failure: 'validation' },
+              calls: [],
+              screen: Object.entries(found).map(([key, code]) => `under ${field(key)}, in red: ${text(MESSAGES[key]![code]!)}`),
+            }
+          : { to: 'submitting', see: { busy: true }, screen: [SPINNING] };
+      },
       [CANCEL]: { to: 'cancelled', calls: ['cancelled'] },
     },
     submitting: {
       [SAVED]: (context: Context) => ({ to: 'saved', calls: [`saved: ${JSON.stringify({ device: SAVED_DEVICE, created: context.deviceId === null })}`] }),
-      [EXISTS]: { to: 'editing', see: { errors: { sn: 'device_exists' }, failure: 'device_exists', busy: false } },
-      [OFFLINE]: { to: 'editing', see: { failure: 'network_error' } },
+      [EXISTS]: {
+        to: 'editing',
+        see: { errors: { sn: 'device_exists' }, failure: 'device_exists', busy: false },
+        screen: [`above the fields, in red: ${text('devices:errors.device_exists')}`, `under ${field('sn')}, in red: ${text('devices:validation.device_exists')}`],
+      },
+      [OFFLINE]: { to: 'editing', see: { failure: 'network_error' }, screen: [`above the fields, in red: ${text('common:errors.network_error')}`] },
     },
   },
   view: (snapshot) => ({

@@ -16,6 +16,7 @@ export const FOLLOWABLE: readonly string[] = [
   'devicesActivation',
   'devicesCard',
   'devicesClients',
+  'devicesForm',
   'drawer',
   'eventForm',
   'fetchStatus',
