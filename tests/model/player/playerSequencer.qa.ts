@@ -1,6 +1,7 @@
 import { playerSequencerMachine, type SequencerContext } from '../../../src/machines/player/playerSequencer.machine.ts';
 import { advance, nextPlay, scheduleState, type DeviceSchedule, type ScheduleItem } from '../../../src/services/player/schedule.ts';
 import { defineQa } from '../qa/catalogue.ts';
+import { text } from '../qa/screen.ts';
 
 const at = (hhmm: string) => Date.parse(`2026-11-22T${hhmm}:00Z`);
 const item = (event: number, from: string, to: string, priority: number, ids: number[]): ScheduleItem => ({
@@ -27,6 +28,13 @@ const ENDED = 'the play ends at 09:31';
 const ENDED_LATE = 'the play ends at 12:30';
 const FAILED = 'the file fails to play at 09:31';
 
+const SHOWS = (id: number) => `the /player tab shows file ${id} full screen`;
+const IDLE = {
+  waiting: `the /player tab shows its idle screen, ${text('player:idle.nextAt', { title: '…', time: '…' })} naming the next event it has files for`,
+  empty: `the /player tab shows its idle screen, ${text('player:idle.nothingScheduled')}`,
+};
+const KEEPS = (id: number) => `file ${id} keeps playing (what follows it is prepared out of sight)`;
+
 type Change = Partial<Pick<SequencerContext, 'schedule' | 'ready' | 'now'>>;
 const name = (id: number | undefined) => (id === undefined ? 'nothing' : String(id));
 
@@ -37,17 +45,27 @@ function decide(context: SequencerContext, change: Change) {
   const current = nextPlay(next.schedule, next.now, next.cursor, ready);
   if (current) {
     const after = nextPlay(next.schedule, next.now, advance(next.cursor, current), ready);
-    return { to: 'playing', see: { current: current.media.id, next: after?.media.id ?? null }, calls: [`present: ${current.media.id}`, `prepare: ${name(after?.media.id)}`] };
+    return {
+      to: 'playing',
+      see: { current: current.media.id, next: after?.media.id ?? null },
+      calls: [`present: ${current.media.id}`, `prepare: ${name(after?.media.id)}`],
+      screen: [SHOWS(current.media.id)],
+    };
   }
-  const state = scheduleState(next.schedule, next.now, ready);
-  return { to: state === 'waiting' ? 'waiting' : 'empty', see: { current: null, next: null } };
+  const state = scheduleState(next.schedule, next.now, ready) === 'waiting' ? 'waiting' : 'empty';
+  return { to: state, see: { current: null, next: null }, screen: [IDLE[state]] };
 }
 
 /** While a play is on, a new schedule or new files change only what is prepared after it. */
 function replan(context: SequencerContext, change: Change) {
   const next = { ...context, ...change };
   const after = nextPlay(next.schedule, next.now, next.cursor, new Set(next.ready));
-  return { to: 'playing', see: { current: context.current!.media.id, next: after?.media.id ?? null }, calls: [`prepare: ${name(after?.media.id)}`] };
+  return {
+    to: 'playing',
+    see: { current: context.current!.media.id, next: after?.media.id ?? null },
+    calls: [`prepare: ${name(after?.media.id)}`],
+    screen: [KEEPS(context.current!.media.id)],
+  };
 }
 
 const idle = {
@@ -66,6 +84,28 @@ export default defineQa({
   file: 'src/machines/player/playerSequencer.machine.ts',
   title: 'The web player playback sequencer',
   recorded: ['present', 'prepare'],
+  namespace: 'player',
+  preconditions: {
+    start: {
+      route: '/player in a browser tab of its own (a new profile, so it pairs as a new screen), beside the panel in another tab',
+      user: 'admin in the panel (to adopt the /player tab under Clients as device 7 and schedule it); /player itself needs no sign-in',
+      data:
+        'three image files 11, 12 (event 1, 08:00-12:00), 21 (event 2, priority 5, 09:00-10:00) and 31 (event 3, 14:00-15:00) scheduled on device 7 today; ' +
+        'shift the hours to your own clock (the paths name 09:30 as "now")',
+    },
+  },
+  howTo: {
+    [SCHEDULE]: 'publish the schedule of device 7 in the panel (Scheduler) while the tab runs, at 09:30 of the shifted hours',
+    [NO_SCHEDULE]: 'delete the three events in the panel and publish again',
+    [READY]: 'wait: the tab downloads every scheduled file (its status line "Downloading … files" goes away)',
+    [READY_ONE]: 'in the devtools Network tab, block the URLs of files 12, 21 and 31 before the schedule arrives',
+    [TICK_LATER]: 'wait until 10:30 of the shifted hours',
+    [TICK_LUNCH]: 'wait until 12:30 of the shifted hours',
+    [TICK_NIGHT]: 'wait until 16:00 of the shifted hours',
+    [ENDED]: 'wait: an image plays for its duration (10 s) and ends',
+    [ENDED_LATE]: 'wait until 12:30 of the shifted hours for the play to end',
+    [FAILED]: 'replace a scheduled file on the server by a damaged one (the browser cannot decode it)',
+  },
   describeCall: (callName, argument) => `${callName}: ${name((argument as { play: { media: { id: number } } | null }).play?.media.id)}`,
   events: {
     [SCHEDULE]: { type: 'sequence.schedule', schedule, now: at('09:30') },
@@ -88,9 +128,9 @@ export default defineQa({
       [NO_SCHEDULE]: (context) => replan(context, { schedule: null, now: at('09:30') }),
       [READY]: (context) => replan(context, { ready: [11, 12, 21, 31], now: at('09:30') }),
       [READY_ONE]: (context) => replan(context, { ready: [11], now: at('09:30') }),
-      [TICK_LATER]: { to: 'playing', see: {} },
-      [TICK_LUNCH]: { to: 'playing' },
-      [TICK_NIGHT]: { to: 'playing' },
+      [TICK_LATER]: (context) => ({ to: 'playing', see: {}, screen: [`${KEEPS(context.current!.media.id)}: the clock never cuts a play short`] }),
+      [TICK_LUNCH]: (context) => ({ to: 'playing', screen: [`${KEEPS(context.current!.media.id)}: the clock never cuts a play short`] }),
+      [TICK_NIGHT]: (context) => ({ to: 'playing', screen: [`${KEEPS(context.current!.media.id)}: the clock never cuts a play short`] }),
       [ENDED]: (context) => decide(context, { now: at('09:31') }),
       [ENDED_LATE]: (context) => decide(context, { now: at('12:30') }),
       [FAILED]: (context) => decide(context, { now: at('09:31') }),

@@ -28,6 +28,7 @@ export const FOLLOWABLE: readonly string[] = [
   'mediaEdit',
   'objectUpload',
   'passwordForm',
+  'playerSequencer',
   'playlistCommit',
   'playlistDelete',
   'playlistDrag',
