@@ -1,6 +1,7 @@
 import { playerDownloaderMachine, MAX_ATTEMPTS, type DownloaderContext } from '../../../src/machines/player/playerDownloader.machine.ts';
 import type { ScheduledMedia } from '../../../src/services/player/schedule.ts';
 import { after, defineQa, done, error } from '../qa/catalogue.ts';
+import { text } from '../qa/screen.ts';
 
 const file = (id: number): ScheduledMedia => ({ id, url: `/api/v1/media/files/${id}/source`, checksum: `sum-${id}`, duration: 5, type: '' });
 
@@ -18,7 +19,8 @@ const FETCH_OFFLINE = 'the download cannot reach the server';
 const RETRY = 'the retry pause runs out';
 
 const ids = (list: number[]) => list.join(',');
-const scan = { to: 'scanning', calls: ['listStored'] };
+const LOOKS = `the tab looks through the files it keeps first: its status line shows ${text('player:status.downloading', { count: 2 })} (or alike) only once downloads start`;
+const scan = { to: 'scanning', calls: ['listStored'], screen: [LOOKS] };
 
 /** What the machine must do after a file of the queue is settled: the next download, or complete. */
 function afterSettled(context: DownloaderContext, queue: ScheduledMedia[], extra: string[] = []) {
@@ -33,6 +35,27 @@ export default defineQa({
   title: 'The web player downloader',
   actors: ['listStored', 'evict', 'fetchMedia'],
   recorded: ['announceReady'],
+  namespace: 'player',
+  preconditions: {
+    start: {
+      route: '/player in a browser tab of its own (a new profile), adopted in the panel under Clients',
+      user: 'admin in the panel (to adopt the /player tab and schedule it); /player itself needs no sign-in',
+      data: 'two image files 1 and 2 in Media, both scheduled on the adopted device for now; the devtools open on the /player tab (Application: Cache Storage, Network)',
+    },
+  },
+  howTo: {
+    [WANT]: 'publish a schedule with files 1 and 2 for the device (or wait: the tab asks again every 10 minutes)',
+    [WANT_TWO]: 'take file 1 out of the schedule and publish again',
+    [NOTHING_KEPT]: 'use a tab whose Cache Storage is empty (devtools Application: Clear site data, then reload)',
+    [SOME_KEPT]: 'let the tab download file 1 under an older schedule that also had a file 9',
+    [LIST_FAILS]: "in the browser settings, block site data for the panel's address, then reload /player: its storage refuses to open",
+    [FETCH_OFFLINE]: 'in the devtools Network tab, choose "Offline" before the schedule arrives',
+    [MISSING]: 'delete file 2 in Media after the schedule was published',
+    [MISMATCH]: 'replace the stored object of file 2 in the object store by other bytes',
+  },
+  offScreen: {
+    [EVICT_FAILS]: 'the browser refuses to remove files it keeps only when its storage breaks mid-way: nothing a tester can set up on purpose',
+  },
   describeCall: (name, argument) => {
     const input = argument as Record<string, any> | undefined;
     if (name === 'announceReady') return `announceReady: ${ids(input!.ready)}`;

@@ -28,6 +28,7 @@ export const FOLLOWABLE: readonly string[] = [
   'mediaEdit',
   'objectUpload',
   'passwordForm',
+  'playerDownloader',
   'playerSequencer',
   'playlistCommit',
   'playlistDelete',
