@@ -1,6 +1,7 @@
 import { playerNavigationMachine, type NavigationContext } from '../../../src/machines/player/playerNavigation.machine.ts';
 import { showsMap, type KeptMap } from '../../../src/services/player/navigation.ts';
 import { after, defineQa, done, error } from '../qa/catalogue.ts';
+import { text } from '../qa/screen.ts';
 
 const kept = (version: number, withLayout = true): KeptMap => ({
   map: {
@@ -26,11 +27,21 @@ const FETCH_FAILS = 'the map cannot be fetched';
 const RETRY = 'the retry pause runs out';
 const FORGET = 'the key is lost: the player forgets its map';
 
+const SCREEN: Record<string, string> = {
+  fetching: 'the tab fetches the map: the screen does not change until it arrives',
+  map: `the map of Floor 1 shows beside the play, ${text('player:map.youAreHere')} at the screen's place (its accessible name ${text('player:map.label', { name: 'Floor 1' })})`,
+  fullScreen: 'the play fills the whole screen: no map',
+};
+const NOTED = 'nothing changes on screen: the tab notes the version for when it is free';
+
 /** Where the machine goes once it knows what it keeps and what the server has: the spec's rule, written out. */
 function decide(context: Pick<NavigationContext, 'kept' | 'wanted'>, calls: string[] = []) {
   const have = context.kept?.map.version ?? 0;
-  if (context.wanted !== null && context.wanted !== have) return { to: 'fetching', see: { wanted: context.wanted }, calls: [...calls, `fetchMap: version ${context.wanted}`] };
-  return { to: showsMap(context.kept) ? 'map' : 'fullScreen', see: { map: showsMap(context.kept), version: context.kept?.map.version ?? null }, calls };
+  if (context.wanted !== null && context.wanted !== have) {
+    return { to: 'fetching', see: { wanted: context.wanted }, calls: [...calls, `fetchMap: version ${context.wanted}`], screen: [SCREEN.fetching!] };
+  }
+  const to = showsMap(context.kept) ? 'map' : 'fullScreen';
+  return { to, see: { map: showsMap(context.kept), version: context.kept?.map.version ?? null }, calls, screen: [SCREEN[to]!] };
 }
 
 const announce = (version: number) => (context: NavigationContext) => decide({ ...context, wanted: version });
@@ -42,6 +53,27 @@ export default defineQa({
   title: 'The web player map',
   actors: ['loadKept', 'fetchMap'],
   recorded: ['keepMap', 'forgetMap'],
+  namespace: 'player',
+  preconditions: {
+    start: {
+      route: '/player in a browser tab of its own, adopted in the panel under Clients (then reload it for each start)',
+      user: 'admin in the panel (to adopt the tab and edit its navigation map); /player itself needs no sign-in',
+      data: 'an office plan "Floor 1" with the adopted device placed on it and a WC marker (the navigation editor, /navigation); its map saved until version 3',
+    },
+  },
+  howTo: {
+    [KEPT]: 'reload a tab that showed map version 3 before',
+    [NOTHING_KEPT]: 'use a tab whose storage is empty (devtools Application: Clear site data, then reload)',
+    [LOAD_FAILS]: "in the browser settings, block site data for the panel's address, then reload /player",
+    [V3]: 'wait for the next heartbeat (30 s) while the map is at version 3',
+    [V4]: 'save the map once more in the navigation editor (version 4), then wait for the next heartbeat (30 s)',
+    [V0]: 'use a device whose map was never saved',
+    [FETCHED]: 'wait: the server answers the map request',
+    [FETCHED_NONE]: 'remove the device from the plan in the navigation editor before the heartbeat',
+    [FETCH_FAILS]: 'in the devtools Network tab, block the URL /api/v1/player/navigation/ before the heartbeat announces version 4',
+    [RETRY]: 'wait 10 s',
+    [FORGET]: 'delete the device in the panel (the tab loses its key)',
+  },
   describeCall: (name, argument) => {
     const input = argument as Record<string, any> | undefined;
     if (name === 'fetchMap') return `fetchMap: version ${input!.version}`;
@@ -65,10 +97,10 @@ export default defineQa({
   delays: { retry: { ms: 10_000, from: 'README web player: the player retries every 10 s while the server does not answer' } },
   expect: {
     '': {
-      [V3]: { see: { wanted: 3 } },
-      [V4]: { see: { wanted: 4 } },
-      [V0]: { see: { wanted: 0 } },
-      [FORGET]: { to: 'fullScreen', see: { map: false, version: null, wanted: null }, calls: ['forgetMap'] },
+      [V3]: { see: { wanted: 3 }, screen: [NOTED] },
+      [V4]: { see: { wanted: 4 }, screen: [NOTED] },
+      [V0]: { see: { wanted: 0 }, screen: [NOTED] },
+      [FORGET]: { to: 'fullScreen', see: { map: false, version: null, wanted: null }, calls: ['forgetMap'], screen: [SCREEN.fullScreen!] },
     },
     loading: {
       [KEPT]: (context: NavigationContext) => decide({ ...context, kept: kept(3) }),

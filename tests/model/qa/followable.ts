@@ -29,6 +29,7 @@ export const FOLLOWABLE: readonly string[] = [
   'objectUpload',
   'passwordForm',
   'playerDownloader',
+  'playerNavigation',
   'playerSequencer',
   'playlistCommit',
   'playlistDelete',
