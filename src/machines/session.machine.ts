@@ -42,6 +42,19 @@ export const FORBIDDEN = 'errors.forbidden';
  * The signed-in session: token check on start, sign-in, profile load, sign-out, expiry.
  * Views provide `goToLogin`, `goToStart` and `notify`; tests provide the actors.
  */
+/**
+ * A 403 while signed in: the rights may have changed, so the profile is read again; a refused write also says so.
+ * ready and profileError answer it alike.
+ */
+const reloadWhenForbidden = [
+  {
+    guard: { type: 'refusedWrite' as const, params: ({ event }: { event: Extract<SessionEvent, { type: 'session.forbidden' }> }) => event },
+    target: 'loadingProfile',
+    actions: { type: 'notify' as const, params: { intent: 'error' as const, message: FORBIDDEN } },
+  },
+  { target: 'loadingProfile' },
+];
+
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
@@ -197,26 +210,12 @@ export const sessionMachine = setup({
         },
         ready: {
           on: {
-            'session.forbidden': [
-              {
-                guard: { type: 'refusedWrite', params: ({ event }) => event },
-                target: 'loadingProfile',
-                actions: { type: 'notify', params: { intent: 'error', message: FORBIDDEN } },
-              },
-              { target: 'loadingProfile' },
-            ],
+            'session.forbidden': reloadWhenForbidden,
           },
         },
         profileError: {
           on: {
-            'session.forbidden': [
-              {
-                guard: { type: 'refusedWrite', params: ({ event }) => event },
-                target: 'loadingProfile',
-                actions: { type: 'notify', params: { intent: 'error', message: FORBIDDEN } },
-              },
-              { target: 'loadingProfile' },
-            ],
+            'session.forbidden': reloadWhenForbidden,
           },
         },
       },
