@@ -195,15 +195,20 @@ export async function recordEndpointHealth(db: Db, endpointId: number, ok: boole
     await db.execute(sql`UPDATE webhook_endpoints SET failing_since = NULL WHERE id = ${endpointId} AND failing_since IS NOT NULL`);
     return false;
   }
+  // One statement, so nobody sees the endpoint switched off while its pending deliveries still wait.
   const [row] = rowsOf<{ off: boolean }>(
     await db.execute(sql`
-      UPDATE webhook_endpoints SET failing_since = COALESCE(failing_since, now()),
-        active = CASE WHEN failing_since < now() - ${`${giveUpMs} milliseconds`}::interval THEN false ELSE active END,
-        disabled_reason = CASE WHEN failing_since < now() - ${`${giveUpMs} milliseconds`}::interval THEN 'failing_24h' ELSE disabled_reason END
-      WHERE id = ${endpointId} RETURNING NOT active AND disabled_reason = 'failing_24h' AS off`),
+      WITH endpoint AS (
+        UPDATE webhook_endpoints SET failing_since = COALESCE(failing_since, now()),
+          active = CASE WHEN failing_since < now() - ${`${giveUpMs} milliseconds`}::interval THEN false ELSE active END,
+          disabled_reason = CASE WHEN failing_since < now() - ${`${giveUpMs} milliseconds`}::interval THEN 'failing_24h' ELSE disabled_reason END
+        WHERE id = ${endpointId} RETURNING id, NOT active AND disabled_reason = 'failing_24h' AS off
+      ), given_up AS (
+        UPDATE webhook_deliveries SET state = 'failed', claimed_until = NULL
+        WHERE endpoint_id IN (SELECT id FROM endpoint WHERE off) AND state = 'pending'
+        RETURNING id
+      )
+      SELECT off FROM endpoint`),
   );
-  if (row?.off) {
-    await db.execute(sql`UPDATE webhook_deliveries SET state = 'failed', claimed_until = NULL WHERE endpoint_id = ${endpointId} AND state = 'pending'`);
-  }
   return Boolean(row?.off);
 }
