@@ -245,7 +245,7 @@ describe('a published campaign plays on the screen', () => {
       await picker.press('ArrowDown');
       await panel.getByRole('option', { name: 'Clip' }).waitFor();
       await picker.press('Enter');
-      await vi.waitFor(async () => expect(await picker.inputValue()).toBe('Clip'));
+      await vi.waitFor(async () => expect(await picker.inputValue()).toBe('Clip'), { timeout: 10_000 });
       await form.getByRole('button', { name: 'Next' }).click();
       const confirm = panel.getByRole('dialog', { name: 'Override every schedule?' });
       await confirm.getByText('“Clip” will play on 1 screen above every schedule, until it is cleared.').waitFor();

@@ -213,12 +213,12 @@ describe('the event form and the calendar after issue 11\'s gaps', () => {
     await filter.click();
     await filter.fill('распродажа в торговых');
     await page.getByRole('option', { name: LONG_CAMPAIGN }).click();
-    await vi.waitFor(() => expect(new URL(page.url()).searchParams.get('campaign')).toBe(String(ids.campaign)));
+    await vi.waitFor(() => expect(new URL(page.url()).searchParams.get('campaign')).toBe(String(ids.campaign)), { timeout: 10_000 });
     await visible(page.getByRole('button', { name: 'Publish', exact: true }));
     await visible(page.getByTitle(new RegExp(`^${PLAYLIST}`)));
     // Opened from the address, the filter names the campaign.
     await page.goto(`/scheduler?campaign=${ids.campaign}`);
-    await vi.waitFor(async () => expect(await page.getByRole('combobox', { name: 'Campaign' }).inputValue()).toBe(LONG_CAMPAIGN));
+    await vi.waitFor(async () => expect(await page.getByRole('combobox', { name: 'Campaign' }).inputValue()).toBe(LONG_CAMPAIGN), { timeout: 10_000 });
   });
 
   it('dragging an occurrence of a weekly repeat moves the whole series a day later, unpublished until Publish', async () => {
