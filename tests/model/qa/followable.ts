@@ -23,6 +23,7 @@ export const FOLLOWABLE: readonly string[] = [
   'groupDelete',
   'groupForm',
   'groupList',
+  'journal',
   'markerPlacement',
   'mediaDetails',
   'mediaEdit',
