@@ -3,6 +3,8 @@ import { fakeDevice } from '../../../src/machines/devices/devices.fixtures.ts';
 import { selectDevices, selectExportPercent, selectIsListLoading, selectListError, selectListStatus, selectStatistics } from '../../../src/machines/devices/devices.selectors.ts';
 import { ApiRequestError } from '../../../src/services/http.ts';
 import { after, defineQa, done, error } from '../qa/catalogue.ts';
+import { englishText, text } from '../qa/screen.ts';
+import { DEVICES_EDITOR, withScreen } from './pages.ts';
 
 const PAGE = { count: 41, count_exact: true, next: '/api/v1/tvpi/devices/?page=2&page_size=20', previous: null, results: [fakeDevice(1), fakeDevice(2, { is_active: false })] };
 const EMPTY_PAGE = { count: 20, count_exact: true, next: null, previous: '/api/v1/tvpi/devices/?page=1', results: [] };
@@ -32,6 +34,24 @@ const EXPORT_FAILS = 'the export fails (500)';
 const EXPORT_CANCEL = 'press "Cancel" on the export';
 
 type Context = DevicesContext;
+
+// What the page shows (src/views/devices: DeviceTable, DevicesPager, DeviceStatisticsBar, DeviceFilters, ExportButton).
+const SPINNER = `the spinner ${text('common:loading')}`;
+const LOADS = [`${SPINNER} where the list goes, while the list is asked for`];
+const STILL_LOADS = [`${SPINNER} stays where the list goes: the list is asked for again`];
+const DIMMED = ['the rows stay on screen, dimmed, while the list is asked for again'];
+const FAILED = [`in place of the list: "${englishText('devices:list.loadError')}: ${englishText('common:errors.server_error')}"`];
+const BOX = text('devices:search.label');
+const STATISTICS = (statistics: { active: number; deactive: number }) =>
+  `above the filters: ${text('devices:statistics.active', { count: statistics.active })} and ${text('devices:statistics.deactive', { count: statistics.deactive })}`;
+const DOWNLOAD = text('devices:actions.download');
+const BAR_GONE = `the progress bar goes and ${DOWNLOAD} is back`;
+const ROWS = (page: number) =>
+  `under the heading ${text('devices:positions.horizontal')}, the rows Screen 1 and Screen 2 with their ${text('devices:fields.sn')}, ${text('devices:fields.status')} and ${text('devices:fields.last_connection')}; below them ${text('devices:list.page_other', { page, pages: 3, count: 41 })} with the arrows ${text('devices:actions.previous')} and ${text('devices:actions.next')}`;
+/** Why a step cannot be done on screen, from what the page shows before it (undefined: it can). */
+const opening = (view: Record<string, unknown>) => (view.status === 'initial' ? 'the page asks for its list the moment it opens: nothing can be done before that' : undefined);
+const noCard = (view: Record<string, unknown>) =>
+  opening(view) ?? (view.status === 'loading' ? 'no rows are shown while the list loads, so no device card or form is open' : undefined);
 const STATISTICS_RELOAD = { to: 'statistics.loading', calls: ['loadStatistics'] };
 const load = (context: Context, patch: Partial<Pick<Context, 'filters' | 'page'>> = {}) =>
   `loadDevices: ${JSON.stringify({ filters: patch.filters ?? context.filters, page: patch.page ?? context.page })}`;
@@ -48,8 +68,8 @@ const rerun = (running: 'list.loading' | 'list.updating') => (context: Context, 
 const filtered = (context: Context): Context['filters'] => ({ ...context.filters, status: 'online' });
 const afterLoad = (context: Context, page: typeof PAGE | typeof EMPTY_PAGE, running: 'list.loading' | 'list.updating') =>
   page.results.length === 0 && context.page > 1
-    ? { to: running, see: { page: context.page - 1 }, calls: [load(context, { page: context.page - 1 })] }
-    : { to: 'list.complete', see: { rows: page.results.length, listError: null, loading: false } };
+    ? { to: running, see: { page: context.page - 1 }, calls: [load(context, { page: context.page - 1 })], screen: [running === 'list.loading' ? `${SPINNER} stays where the list goes: page ${context.page - 1} is asked for` : `the rows stay, dimmed: page ${context.page - 1} is asked for`] }
+    : { to: 'list.complete', see: { rows: page.results.length, listError: null, loading: false }, screen: [ROWS(context.page)] };
 
 /** Section 4, the devices page: list with fetch status, search, filters, paging, auto-refresh, statistics, export. */
 export default defineQa({
@@ -59,7 +79,51 @@ export default defineQa({
   req: { [ADDED]: ['S4.2-1'], [ACTIVATED]: ['S4.2-2'], [DEACTIVATED]: ['S4.2-3'], [FILTER]: ['S4.7-1'] },
   actors: ['loadDevices', 'loadStatistics', 'exportXlsx'],
   recorded: ['saveExport', 'notify'],
+  namespace: 'devices',
   input: {},
+  preconditions: {
+    start: {
+      route: '/devices',
+      user: DEVICES_EDITOR,
+      data: '41 devices (three pages of 20), 39 active and 2 deactivated; Screen 1 (SN-1) and Screen 2 (SN-2, deactivated) first on page 1; no device matches "lobby"',
+    },
+  },
+  howTo: {
+    [RESTS]: 'stop typing: 300 ms later the list is asked for with what the box holds',
+    [AUTO]: 'leave the loaded page alone for 30 seconds',
+    [FILTER]: `choose ${text('devices:status.online')} under ${text('devices:filters.status')}`,
+    [PAGE_2]: `press ${text('devices:actions.next')} (the arrow right of "Page 1 of 3, 41 devices")`,
+    [ADDED]: `press ${text('devices:actions.add')}, type a new serial and press ${text('devices:actions.save')}`,
+    [UPDATED]: `press the row Screen 1, then ${text('devices:actions.edit')} in its card, type the name Lobby and press ${text('devices:actions.save')}`,
+    [ACTIVATED]: `press the row Screen 2, then ${text('devices:actions.activate')} in its card`,
+    [DEACTIVATED]: `press the row Screen 1, then ${text('devices:actions.deactivate')} in its card`,
+    [REMOVED]: `press the row Screen 1, then ${text('devices:actions.delete')} in its card and confirm`,
+    [LISTED]: 'wait: the server answers the list',
+    [EMPTIED]: 'on page 2, delete its devices in another tab, then press "Refresh" here',
+    [LIST_FAILS]: 'in the devtools Network tab, block the URL /api/v1/tvpi/devices/ and press "Refresh" (a blocked request reads "The server cannot be reached…" after the colon instead of the 500\'s text)',
+    [STATS]: 'wait: the server answers the statistics',
+    [STATS_FAIL]: 'in the devtools Network tab, block the URL /api/v1/tvpi/devices/statistics and press "Refresh"',
+    [EXPORT_PROGRESS]: 'wait: the file arrives in parts (devtools Network throttling "Slow 3G" makes the bar easy to see)',
+    [EXPORTED]: 'wait: the server sends the whole file',
+    [EXPORT_FAILS]: `in the devtools Network tab, block the URL /api/v1/tvpi/devices-xslx/ before pressing ${DOWNLOAD}`,
+  },
+  offScreen: {
+    [LOAD]: (view) => (view.status === 'initial' ? undefined : 'the page asks for its list once, as it opens; opening it again starts the page afresh'),
+    [REFRESH]: opening,
+    [SEARCH]: opening,
+    [SEARCH_BLANK]: opening,
+    [FILTER]: opening,
+    [PAGE_2]: (view) => opening(view) ?? (view.rows === 0 ? 'the pager shows only once a list of more than 20 devices has loaded' : undefined),
+    [ADDED]: opening,
+    [UPDATED]: noCard,
+    [ACTIVATED]: noCard,
+    [DEACTIVATED]: noCard,
+    [REMOVED]: noCard,
+    [EXPORT]: (view) => opening(view) ?? (view.exportPercent !== null ? `${DOWNLOAD} is replaced by the progress bar while the file is built` : undefined),
+    [EXPORT_CANCEL]: (view) => opening(view) ?? (view.exportPercent === null ? `the button ${text('devices:actions.cancelExport')} shows only while the file is built` : undefined),
+    [EXPORT_PROGRESS]: (view) => opening(view) ?? (view.exportPercent === null ? 'only a running export reports progress' : undefined),
+  },
+  onScreen: { saveExport: `${BAR_GONE}; the browser saves ${text('devices:export.fileName')}` },
   events: {
     [LOAD]: { type: 'devices.load' },
     [REFRESH]: { type: 'devices.refresh' },
@@ -100,11 +164,17 @@ export default defineQa({
     searchDebounce: { ms: 300, from: 'product rule (issue 28): typing rests 300 ms before a search is sent' },
     autoRefresh: { ms: 30_000, from: 'product rule: the device list follows the 30 s heartbeat (docs/api.md heartbeat_seconds)' },
   },
-  expect: {
+  expect: withScreen({
     '': {
-      [UPDATED]: (context: Context) => ({ see: { names: context.data!.results.map((d) => (d.id === 1 ? 'Lobby' : d.name)) } }),
-      [ACTIVATED]: (context: Context) => ({ see: { statistics: context.statistics && { active: context.statistics.active + 1, deactive: context.statistics.deactive - 1 } } }),
-      [DEACTIVATED]: (context: Context) => ({ see: { statistics: context.statistics && { active: context.statistics.active - 1, deactive: context.statistics.deactive + 1 } } }),
+      [UPDATED]: (context: Context) => ({ see: { names: context.data!.results.map((d) => (d.id === 1 ? 'Lobby' : d.name)) }, screen: ['the row Screen 1 now reads Lobby (the card shows the device)'] }),
+      [ACTIVATED]: (context: Context) => {
+        const statistics = context.statistics && { active: context.statistics.active + 1, deactive: context.statistics.deactive - 1 };
+        return { see: { statistics }, screen: [`a success toast ${text('devices:card.activated')}`, ...(statistics ? [STATISTICS(statistics)] : [])] };
+      },
+      [DEACTIVATED]: (context: Context) => {
+        const statistics = context.statistics && { active: context.statistics.active - 1, deactive: context.statistics.deactive + 1 };
+        return { see: { statistics }, screen: [`a success toast ${text('devices:card.deactivated')}`, ...(statistics ? [STATISTICS(statistics)] : [])] };
+      },
     },
     'list.initial': {
       [LOAD]: (context: Context) => ({ to: 'list.loading', see: { loading: true }, calls: [load(context)] }),
@@ -167,7 +237,11 @@ export default defineQa({
     },
     'statistics.ready': {
       // Spec section 4: adding raises "active" locally; a removal asks the server again.
-      [ADDED]: (context: Context) => ({ to: 'statistics.ready', see: { statistics: { ...context.statistics!, active: context.statistics!.active + 1 } } }),
+      [ADDED]: (context: Context) => ({
+        to: 'statistics.ready',
+        see: { statistics: { ...context.statistics!, active: context.statistics!.active + 1 } },
+        screen: [STATISTICS({ ...context.statistics!, active: context.statistics!.active + 1 })],
+      }),
       [REFRESH]: STATISTICS_RELOAD,
       [REMOVED]: STATISTICS_RELOAD,
     },
@@ -181,7 +255,18 @@ export default defineQa({
       [EXPORT_FAILS]: { to: 'export.idle', see: { exportPercent: null, exportError: 'server_error' }, calls: ['notify: {"intent":"error","message":"devices:export.failed"}'] },
       [EXPORT_CANCEL]: { to: 'export.idle', see: { exportPercent: null } },
     },
-  },
+  }, {
+    'list.initial': { [LOAD]: LOADS },
+    'list.loading': { [REFRESH]: STILL_LOADS, [ADDED]: STILL_LOADS, [REMOVED]: STILL_LOADS, [FILTER]: STILL_LOADS, [PAGE_2]: STILL_LOADS, [LIST_FAILS]: FAILED },
+    'list.updating': { [REFRESH]: DIMMED, [ADDED]: DIMMED, [REMOVED]: DIMMED, [FILTER]: DIMMED, [PAGE_2]: DIMMED, [LIST_FAILS]: FAILED },
+    'list.complete': { [REFRESH]: DIMMED, [AUTO]: DIMMED, [ADDED]: DIMMED, [REMOVED]: DIMMED, [FILTER]: DIMMED, [PAGE_2]: DIMMED },
+    'list.error': { [LOAD]: LOADS, [REFRESH]: LOADS, [ADDED]: LOADS, [REMOVED]: LOADS, [FILTER]: LOADS, [PAGE_2]: LOADS },
+    'search.idle': { [SEARCH]: [`the box ${BOX} reads "lobby"`], [SEARCH_BLANK]: [`the box ${BOX} is blank`] },
+    'search.debouncing': { [SEARCH]: [`the box ${BOX} reads "lobby"`], [SEARCH_BLANK]: [`the box ${BOX} is blank`] },
+    'statistics.loading': { [STATS]: [STATISTICS({ active: 39, deactive: 2 })], [STATS_FAIL]: ['the statistics above the filters stay as they were (absent before any arrived): a failure shows no message'] },
+    'export.idle': { [EXPORT]: [`${DOWNLOAD} gives way to a progress bar ${text('devices:export.generating')} and the button ${text('devices:actions.cancelExport')}`] },
+    'export.building': { [EXPORT_PROGRESS]: [`the bar reads ${text('devices:export.downloading', { percent: 49 })}`], [EXPORT_FAILS]: [BAR_GONE], [EXPORT_CANCEL]: [BAR_GONE] },
+  }),
   view: (snapshot) => ({
     status: selectListStatus(snapshot),
     loading: selectIsListLoading(snapshot),

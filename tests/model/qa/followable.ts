@@ -13,6 +13,7 @@ export const FOLLOWABLE: readonly string[] = [
   'contentOverview',
   'deviceGroups',
   'deviceScreenshot',
+  'devices',
   'devicesActivation',
   'devicesCard',
   'devicesClients',
