@@ -17,6 +17,7 @@ export const FOLLOWABLE: readonly string[] = [
   'devicesActivation',
   'devicesCard',
   'devicesClients',
+  'devicesConfigEditor',
   'devicesForm',
   'drawer',
   'eventForm',
