@@ -43,6 +43,7 @@ export const FOLLOWABLE: readonly string[] = [
   'preferences',
   'scheduler',
   'theme',
+  'timelinePages',
   'trackList',
   'upload',
   'userCreateForm',
