@@ -42,6 +42,7 @@ export const FOLLOWABLE: readonly string[] = [
   'playlistList',
   'preferences',
   'scheduler',
+  'statisticsQuery',
   'theme',
   'timelinePages',
   'trackList',
