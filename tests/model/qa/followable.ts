@@ -10,6 +10,7 @@ export const FOLLOWABLE: readonly string[] = [
   'campaignForm',
   'campaignReport',
   'campaignsList',
+  'compare',
   'contentOverview',
   'deviceGroups',
   'deviceScreenshot',
