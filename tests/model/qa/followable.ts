@@ -27,6 +27,7 @@ export const FOLLOWABLE: readonly string[] = [
   'groupForm',
   'groupList',
   'journal',
+  'liveFeed',
   'markerPlacement',
   'mediaDetails',
   'mediaEdit',
