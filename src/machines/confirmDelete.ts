@@ -2,6 +2,9 @@ import { assign, fromPromise, setup } from 'xstate';
 
 export type DeleteOutcome = { ok: true } | { ok: false; reason: string };
 
+/** A write's outcome (services/writeOutcome.ts) as a delete's: a refusal's code is its reason. */
+export const deleteOutcomeOf = (outcome: { ok: true } | { ok: false; code: string }): DeleteOutcome => (outcome.ok ? { ok: true } : { ok: false, reason: outcome.code });
+
 export interface ConfirmDeleteContext {
   target: { id: number; name: string } | null;
 }
@@ -11,9 +14,11 @@ export type ConfirmDeleteEvent = { type: 'delete.ask'; id: number; name: string 
 /**
  * Delete with the spec's confirmation (idle -> confirming -> deleting -> idle), for any record (playlists, users, groups):
  * `remove` resolves `{ ok: false, reason }` for a refusal the user should read (`errors.<reason>`). The view provides
- * `notify` (an i18n key of its namespace) and `deleted` (reload the list).
+ * `notify` (an i18n key of its namespace) and `deleted` (reload the list). With `reloadAfterFailure`, a refused or
+ * failed delete runs `reload` too (the record may be gone already: the hierarchy screens show what the server holds).
  */
-export function createConfirmDeleteMachine(id: string, remove: (id: number) => Promise<DeleteOutcome>) {
+export function createConfirmDeleteMachine(id: string, remove: (id: number) => Promise<DeleteOutcome>, options: { reloadAfterFailure?: boolean } = {}) {
+  const afterFailure = options.reloadAfterFailure ? (['reload'] as const) : ([] as const);
   return setup({
     types: { context: {} as ConfirmDeleteContext, events: {} as ConfirmDeleteEvent },
     actors: {
@@ -28,6 +33,7 @@ export function createConfirmDeleteMachine(id: string, remove: (id: number) => P
       notify: (_, _params: { key: string; intent: 'success' | 'error' }) => {},
       notifyRefusal: (_, _params: { outcome: DeleteOutcome }) => {},
       deleted: () => {},
+      reload: () => {},
     },
   }).createMachine({
     id,
@@ -52,11 +58,11 @@ export function createConfirmDeleteMachine(id: string, remove: (id: number) => P
               target: 'idle',
               actions: ['clearTarget', 'deleted', { type: 'notify', params: { key: 'messages.removeSuccess', intent: 'success' } }],
             },
-            { target: 'idle', actions: ['clearTarget', { type: 'notifyRefusal', params: ({ event }) => ({ outcome: event.output }) }] },
+            { target: 'idle', actions: ['clearTarget', ...afterFailure, { type: 'notifyRefusal', params: ({ event }) => ({ outcome: event.output }) }] },
           ],
           onError: {
             target: 'idle',
-            actions: ['clearTarget', { type: 'notify', params: { key: 'messages.removeError', intent: 'error' } }],
+            actions: ['clearTarget', ...afterFailure, { type: 'notify', params: { key: 'messages.removeError', intent: 'error' } }],
           },
         },
       },

@@ -33,11 +33,7 @@ export const REQUIREMENTS: Requirement[] = [
   ...section('4. States and transitions', [
     ['S4.3-1', 'Playlist: uncommitted to committed through Commit.'],
     ['S4.4-1', 'Media: processing, then ready to play, then playing.'],
-    [
-      'S4.5-1',
-      'Company: active or deactivated, and video upload active or deactivated, independently.',
-      { test: 'tests/api/company.test.ts', why: 'the company switches are calls of the company screen (useHierarchyActions), not yet a machine' },
-    ],
+    ['S4.5-1', 'Company: active or deactivated, and video upload active or deactivated, independently.'],
     ['S4.6-1', 'Campaign events: published or unpublished.'],
     ['S4.7-1', 'Device status: online, offline, disabled.'],
   ]),

@@ -31,7 +31,7 @@ export default function BranchOfficesScreen() {
         }
       />
       <HierarchyLoad hierarchy={hierarchy}>
-        {(data) => <OfficesTable offices={data.offices} onEdit={(office) => forms.open({ kind: 'office', office })} onDelete={(office) => actions.askDelete('office', office.id)} />}
+        {(data) => <OfficesTable offices={data.offices} onEdit={(office) => forms.open({ kind: 'office', office })} onDelete={(office) => actions.askDelete('office', office.id, office.name)} />}
       </HierarchyLoad>
       {forms.dialog(hierarchy.data)}
       {actions.confirmDialog}

@@ -66,7 +66,7 @@ export default function CompanyScreen() {
                   onEdit={(company) => forms.open({ kind: 'company', company })}
                   onToggleActive={actions.toggleActive}
                   onToggleVideo={actions.toggleVideo}
-                  onDelete={(company) => actions.askDelete('company', company.id)}
+                  onDelete={(company) => actions.askDelete('company', company.id, company.name)}
                 />
                 {selected ? <CompanyInfo company={selected} version={version} /> : data.companies.length ? <p className={styles.message}>{t('info.choose')}</p> : null}
               </section>
@@ -81,12 +81,12 @@ export default function CompanyScreen() {
                 <DepartmentsTable
                   departments={data.departments}
                   onEdit={(department) => forms.open({ kind: 'department', department })}
-                  onDelete={(department) => actions.askDelete('department', department.id)}
+                  onDelete={(department) => actions.askDelete('department', department.id, department.name)}
                 />
               </section>
               <section className={styles.section} aria-labelledby="offices-title">
                 {header('offices-title', t('sections.offices'), () => forms.open({ kind: 'office', office: null, company: selected?.id }), t('actions.addOffice'), canEdit ? hasCompanies : null)}
-                <OfficesTable offices={data.offices} onEdit={(office) => forms.open({ kind: 'office', office })} onDelete={(office) => actions.askDelete('office', office.id)} />
+                <OfficesTable offices={data.offices} onEdit={(office) => forms.open({ kind: 'office', office })} onDelete={(office) => actions.askDelete('office', office.id, office.name)} />
               </section>
             </>
           );

@@ -40,7 +40,7 @@ export default function OrganizationsScreen() {
             onEdit={(company) => forms.open({ kind: 'company', company })}
             onToggleActive={actions.toggleActive}
             onToggleVideo={actions.toggleVideo}
-            onDelete={(company) => actions.askDelete('company', company.id)}
+            onDelete={(company) => actions.askDelete('company', company.id, company.name)}
           />
         )}
       </HierarchyLoad>

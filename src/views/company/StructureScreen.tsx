@@ -44,7 +44,7 @@ export default function StructureScreen() {
                   label={t('tree.label', { name: company.name })}
                   departments={data.departments.filter((d) => d.company === company.id)}
                   onEdit={(department) => forms.open({ kind: 'department', department })}
-                  onDelete={(department) => actions.askDelete('department', department.id)}
+                  onDelete={(department) => actions.askDelete('department', department.id, department.name)}
                 />
               </section>
             ))

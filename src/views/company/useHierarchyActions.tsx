@@ -1,56 +1,57 @@
-import { useState } from 'react';
+import { useMemo, useRef } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { deleteHierarchyEntry, setCompanyActive, setCompanyVideoUpload, type HierarchyEntity } from '../../services/company.service.ts';
+import { companySwitchMachine } from '../../machines/company/companySwitch.machine.ts';
+import { companyDeleteMachine, departmentDeleteMachine, officeDeleteMachine } from '../../machines/company/hierarchyDelete.machine.ts';
+import type { HierarchyEntity } from '../../services/company.service.ts';
 import type { Company } from '../../services/schemas/company.ts';
-import type { WriteOutcome } from '../../services/writeOutcome.ts';
-import { ConfirmDeleteDialog } from '../common/ConfirmDeleteDialog.tsx';
+import { useConfirmDelete } from '../common/useConfirmDelete.tsx';
 import { useNotify } from '../common/notify.tsx';
 import { companyErrorKey } from './format.ts';
 
+// companyErrorKey answers a namespaced key ('company:errors.x'); the delete hook puts the namespace itself.
+const refusalKey = (reason: string) => companyErrorKey(reason).replace(/^company:/, '');
+
 /**
- * The hierarchy's one-click writes: activate / deactivate a company, switch its video upload, delete a company,
- * department or office after the spec's confirmation. Each says how it went and reloads the hierarchy.
+ * The hierarchy's one-click writes on their machines: activate / deactivate a company and switch its video upload
+ * (src/machines/company/companySwitch.machine.ts), delete a company, department or office after the spec's
+ * confirmation (hierarchyDelete.machine.ts). Each says how it went and reloads the hierarchy, refused or not.
  */
 export function useHierarchyActions(reload: () => void) {
-  const { t } = useTranslation('company');
+  const { i18n } = useTranslation();
   const notify = useNotify();
-  const [pending, setPending] = useState<{ entity: HierarchyEntity; id: number } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const reloadRef = useRef(reload);
+  reloadRef.current = reload;
+  const switchLogic = useMemo(
+    () =>
+      companySwitchMachine.provide({
+        actions: {
+          notify: (_, { key, intent }) => notify(i18n.t(`company:${key}`), intent),
+          notifyRefusal: (_, { code }) => notify(i18n.t(companyErrorKey(code)), 'error'),
+          reload: () => reloadRef.current(),
+        },
+      }),
+    [notify, i18n],
+  );
+  const switcher = useActorRef(switchLogic);
+  const switching = useSelector(switcher, (s) => s.hasTag('busy'));
+  const reloadAll = () => reloadRef.current();
+  const deletes = {
+    company: useConfirmDelete(companyDeleteMachine, 'company', reloadAll, refusalKey, { reload: reloadAll }),
+    department: useConfirmDelete(departmentDeleteMachine, 'company', reloadAll, refusalKey, { reload: reloadAll }),
+    office: useConfirmDelete(officeDeleteMachine, 'company', reloadAll, refusalKey, { reload: reloadAll }),
+  };
 
-  async function run<T>(write: () => Promise<WriteOutcome<T>>, success: string, failure: string) {
-    setBusy(true);
-    try {
-      const outcome = await write();
-      notify(t(outcome.ok ? success : companyErrorKey(outcome.code)), outcome.ok ? 'success' : 'error');
-    } catch {
-      notify(t(failure), 'error');
-    } finally {
-      setBusy(false);
-      reload();
-    }
-  }
-
-  const toggleActive = (company: Company) =>
-    run(() => setCompanyActive(company.id, !company.is_active), company.is_active ? 'messages.companyDeactivated' : 'messages.companyActivated', 'messages.updateError');
-  const toggleVideo = (company: Company) =>
-    run(
-      () => setCompanyVideoUpload(company.id, !company.video_upload_active),
-      company.video_upload_active ? 'messages.videoDeactivated' : 'messages.videoActivated',
-      'messages.updateError',
-    );
-  const askDelete = (entity: HierarchyEntity, id: number) => setPending({ entity, id });
-
+  const toggleActive = (company: Company) => switcher.send({ type: 'switch.request', id: company.id, setting: 'active', on: !company.is_active });
+  const toggleVideo = (company: Company) => switcher.send({ type: 'switch.request', id: company.id, setting: 'video', on: !company.video_upload_active });
+  const askDelete = (entity: HierarchyEntity, id: number, name: string) => deletes[entity].ask(id, name);
+  const busy = switching || deletes.company.busy || deletes.department.busy || deletes.office.busy;
   const confirmDialog = (
-    <ConfirmDeleteDialog
-      open={pending !== null}
-      busy={busy}
-      onCancel={() => setPending(null)}
-      onConfirm={() => {
-        const target = pending;
-        if (!target) return;
-        void run(() => deleteHierarchyEntry(target.entity, target.id), 'messages.removed', 'messages.removeError').then(() => setPending(null));
-      }}
-    />
+    <>
+      {deletes.company.dialog}
+      {deletes.department.dialog}
+      {deletes.office.dialog}
+    </>
   );
   return { toggleActive, toggleVideo, askDelete, busy, confirmDialog };
 }

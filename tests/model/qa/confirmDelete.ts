@@ -29,7 +29,14 @@ export function confirmDeleteQa(options: {
   /** How a tester causes the refusal, or why the screen cannot (offScreen). */
   howTo?: QaCatalogue['howTo'];
   offScreen?: QaCatalogue['offScreen'];
+  /** The machine reloads after a refused or failed delete too (`reloadAfterFailure`: the hierarchy screens). */
+  reloadsAfterFailure?: boolean;
+  /** What the screen shows after that reload (the list as the server holds it). */
+  reloadedScreen?: string[];
+  req?: QaCatalogue['req'];
 }) {
+  const reload = options.reloadsAfterFailure ? ['reload'] : [];
+  const reloaded = options.reloadsAfterFailure ? (options.reloadedScreen ?? ['the list loads again']) : [];
   const ask = `press "Delete" on "${options.name}"`;
   // The confirmation is the shared ConfirmDeleteDialog (src/views/common): its words are the same on every list.
   const dialog = `the confirmation ${text('common:confirmDelete.title')} ${text('common:confirmDelete.text')} with the buttons ${text('common:actions.cancel')} and ${text('common:actions.delete')}`;
@@ -49,7 +56,8 @@ export function confirmDeleteQa(options: {
       ...options.offScreen,
     },
     actors: ['remove'],
-    recorded: ['notify', 'notifyRefusal', 'deleted'],
+    ...(options.req ? { req: options.req } : {}),
+    recorded: ['notify', 'notifyRefusal', 'deleted', ...reload],
     events: {
       [ask]: { type: 'delete.ask', id: 4, name: options.name },
       [CONFIRM]: { type: 'delete.confirm' },
@@ -67,8 +75,8 @@ export function confirmDeleteQa(options: {
       },
       deleting: {
         [DELETED]: { to: 'idle', see: { asking: null, busy: false }, calls: ['deleted', 'notify: {"key":"messages.removeSuccess","intent":"success"}'], screen: [gone, ...(options.deletedScreen ?? [`"${options.name}" is gone from the list`])] },
-        [options.refused]: { to: 'idle', see: { asking: null }, calls: [`notifyRefusal: {"outcome":{"ok":false,"reason":"${options.reason}"}}`], screen: [gone, ...(options.refusedScreen ?? []), `"${options.name}" stays in the list`] },
-        [OFFLINE]: { to: 'idle', see: { asking: null }, calls: ['notify: {"key":"messages.removeError","intent":"error"}'], screen: [gone, `"${options.name}" stays in the list`] },
+        [options.refused]: { to: 'idle', see: { asking: null }, calls: [...reload, `notifyRefusal: {"outcome":{"ok":false,"reason":"${options.reason}"}}`], screen: [gone, ...(options.refusedScreen ?? []), ...reloaded, `"${options.name}" stays in the list`] },
+        [OFFLINE]: { to: 'idle', see: { asking: null }, calls: [...reload, 'notify: {"key":"messages.removeError","intent":"error"}'], screen: [gone, ...reloaded, `"${options.name}" stays in the list`] },
       },
     },
     view: (snapshot) => ({ asking: (snapshot.context as { target: { name: string } | null }).target?.name ?? null, busy: snapshot.hasTag('busy') }),
