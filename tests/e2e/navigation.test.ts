@@ -171,5 +171,19 @@ describe('navigation', () => {
     };
     expect(await check({ path: `/navigation?company=${ids.company}&office=${ids.office}&object=${ids.object}`, ready: listed })).toEqual(CLEAN_REPORT);
     expect(await check({ path: `/navigation/${ids.device}`, ready: stage })).toEqual(CLEAN_REPORT);
+
+    // The object's delete (navigationObjectDelete machine): the confirmation is titled with its name; the opened
+    // object closes with it, and the office says it has none left.
+    await page.goto(`/navigation?company=${ids.company}&office=${ids.office}&object=${ids.object}`);
+    await stage(page);
+    await page.getByRole('button', { name: `Delete ${LONG_NAME}` }).click();
+    const confirm = page.getByRole('dialog', { name: `Delete ${LONG_NAME}` });
+    await confirm.getByText('Are you sure you want to delete? The delete operation cannot be undone!').waitFor();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Successfully removed').first().waitFor();
+    await confirm.waitFor({ state: 'detached' });
+    await page.getByText('This office has no objects yet').waitFor();
+    expect(new URL(page.url()).searchParams.get('object')).toBeNull();
+    expect((await admin.get(`/navigation/objects/${ids.object}`)).status).toBe(404);
   });
 });

@@ -4,15 +4,16 @@ import { AddRegular, DeleteRegular, EditRegular, MapRegular } from '@fluentui/re
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { listCompanies } from '../../services/devices.service.ts';
-import { deleteObject, listNavigationOffices, listObjects, type NavigationObject } from '../../services/navigation.service.ts';
+import { listNavigationOffices, listObjects, type NavigationObject } from '../../services/navigation.service.ts';
+import { navigationObjectDeleteMachine } from '../../machines/navigation/navigationObjectDelete.machine.ts';
 import type { ObjectUploadInput } from '../../machines/navigation/objectUpload.machine.ts';
-import { ConfirmDeleteDialog } from '../common/ConfirmDeleteDialog.tsx';
 import { errorMessageKey } from '../common/errorMessageKey.ts';
 import { Loading } from '../common/Loading.tsx';
 import { PageHeader } from '../common/PageHeader.tsx';
 import { useNotify } from '../common/notify.tsx';
 import { usePageTitle } from '../common/usePageTitle.ts';
 import { useCan } from '../common/usePermission.ts';
+import { useConfirmDelete } from '../common/useConfirmDelete.tsx';
 import { ObjectFormDialog } from './ObjectFormDialog.tsx';
 import { ObjectViewer } from './ObjectViewer.tsx';
 import { OfficeDevices } from './OfficeDevices.tsx';
@@ -36,12 +37,22 @@ export default function NavigationScreen() {
   const offices = useFetch(useCallback((id: number) => listNavigationOffices(id), []), company);
   const objects = useFetch(useCallback((id: number) => listObjects(id), []), office);
   const [form, setForm] = useState<ObjectUploadInput | null>(null);
-  const [deleting, setDeleting] = useState<NavigationObject | null>(null);
-  const [busy, setBusy] = useState(false);
   const choose = (values: Record<string, number | null>) =>
     setSearch(Object.fromEntries(Object.entries({ company, office, object: opened, ...values }).filter(([, v]) => v !== null).map(([k, v]) => [k, String(v)])));
   const openedObject = objects.data?.find((o) => o.id === opened) ?? null;
   const loadError = companies.error ?? offices.error ?? objects.error;
+  // The delete with its confirmation (src/machines/navigation/navigationObjectDelete.machine.ts): the list reloads,
+  // and an opened object that went closes.
+  const remove = useConfirmDelete(
+    navigationObjectDeleteMachine,
+    'common',
+    (id) => {
+      if (id === opened) choose({ object: null });
+      objects.reload();
+    },
+    () => 'messages.removeError',
+    { title: (name) => t('objects.deleteNamed', { name }) },
+  );
 
   return (
     <section>
@@ -108,7 +119,7 @@ export default function NavigationScreen() {
                     {t('objects.open')}
                   </Button>
                   {canEdit ? <Button icon={<EditRegular />} aria-label={t('objects.editNamed', { name: o.name })} onClick={() => setForm({ office: o.office, object: { id: o.id, name: o.name } })} /> : null}
-                  {canEdit ? <Button icon={<DeleteRegular />} aria-label={t('objects.deleteNamed', { name: o.name })} onClick={() => setDeleting(o)} /> : null}
+                  {canEdit ? <Button icon={<DeleteRegular />} aria-label={t('objects.deleteNamed', { name: o.name })} onClick={() => remove.ask(o.id, o.name)} /> : null}
                 </CardFooter>
               </Card>
             </li>
@@ -131,27 +142,7 @@ export default function NavigationScreen() {
           [notify, t],
         )}
       />
-      <ConfirmDeleteDialog
-        open={deleting !== null}
-        busy={busy}
-        title={deleting ? t('objects.deleteNamed', { name: deleting.name }) : undefined}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          if (!deleting) return;
-          setBusy(true);
-          deleteObject(deleting.id)
-            .then(() => {
-              notify(t('common:messages.removeSuccess'), 'success');
-              if (deleting.id === opened) choose({ object: null });
-              objects.reload();
-            })
-            .catch(() => notify(t('common:messages.removeError'), 'error'))
-            .finally(() => {
-              setBusy(false);
-              setDeleting(null);
-            });
-        }}
-      />
+      {remove.dialog}
     </section>
   );
 }
