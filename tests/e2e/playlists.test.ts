@@ -84,6 +84,13 @@ describe('playlists', () => {
     const picker = page.getByRole('dialog', { name: `Add media to ${LONG_PLAYLIST}` });
     await visible(picker.getByRole('checkbox', { name: new RegExp(NAMES[0]!) }));
     expect(await picker.getByText('Portrait poster').count()).toBe(0);
+    // The picker's search (searchDebounce machine): once typing pauses, only the matching file is listed.
+    const search = picker.getByRole('searchbox', { name: 'Search media' });
+    await search.fill(NAMES[2]!);
+    await picker.getByRole('checkbox', { name: new RegExp(NAMES[0]!) }).waitFor({ state: 'detached' });
+    await visible(picker.getByRole('checkbox', { name: new RegExp(NAMES[2]!) }));
+    await search.fill('');
+    await visible(picker.getByRole('checkbox', { name: new RegExp(NAMES[0]!) }));
     await picker.getByRole('switch', { name: 'Only files that can be added' }).click();
     await visible(picker.getByText('Made for vertical screens'));
     expect(await picker.getByRole('checkbox', { name: /Portrait poster/ }).isDisabled()).toBe(true);

@@ -9,9 +9,7 @@ import { Loading } from '../common/Loading.tsx';
 import { clock, playlistErrorKey } from './format.ts';
 import { usePickerStyles } from './MediaPicker.styles.ts';
 import { Dialog } from '../common/Dialog.tsx';
-
-
-const SEARCH_DELAY_MS = 300;
+import { useSearchBox } from '../common/useSearchBox.ts';
 
 /** Add media to a playlist: search, "only files that can be added", pick several; files that cannot be added say why. */
 export function MediaPickerDialog({ playlist, onAdded, onClose }: { playlist: PlaylistDetail; onAdded: (count: number, done: boolean) => void; onClose: () => void }) {
@@ -39,8 +37,8 @@ export function MediaPickerDialog({ playlist, onAdded, onClose }: { playlist: Pl
   const loadFailed = useSelector(picker, (s) => s.matches('loadFailed'));
   const addFailed = useSelector(picker, (s) => s.matches('addFailed'));
   const [onlyOffered, setOnlyOffered] = useState(true);
-  const [search, setSearch] = useState('');
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // The search asks the picker for the typed text once typing pauses (src/machines/searchDebounce.machine.ts, 300 ms).
+  const search = useSearchBox((text) => picker.send({ type: 'picker.search', search: text }));
 
   const rows = (media?.results ?? [])
     .map((file) => ({ file, reason: notOfferedReason(file, playlist.screen_position) }))
@@ -55,13 +53,9 @@ export function MediaPickerDialog({ playlist, onAdded, onClose }: { playlist: Pl
           <DialogTitle>{t('picker.title', { name: playlist.name })}</DialogTitle>
           <DialogContent className={styles.content}>
             <SearchBox
-              value={search}
+              value={search.text}
               aria-label={t('picker.searchLabel')}
-              onChange={(_, data) => {
-                setSearch(data.value);
-                clearTimeout(timer.current);
-                timer.current = setTimeout(() => picker.send({ type: 'picker.search', search: data.value }), SEARCH_DELAY_MS);
-              }}
+              onChange={(_, data) => search.type(data.value)}
             />
             <Switch label={t('picker.onlyOffered')} checked={onlyOffered} onChange={(_, data) => setOnlyOffered(data.checked)} />
             {loading ? <Loading /> : null}
