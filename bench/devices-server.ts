@@ -92,8 +92,9 @@ export function pinClientToCore0(): void {
 export async function startDevicesServer(args: string[]): Promise<BenchServer> {
   const script = fileURLToPath(import.meta.url);
   const command = pinned ? 'taskset' : process.execPath;
-  // BENCH_SERVER_PROF=<dir> writes a V8 CPU profile of each bench server into <dir> (open it in Chrome's DevTools).
-  const profile = process.env.BENCH_SERVER_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROF}`] : [];
+  // BENCH_SERVER_PROF=<dir> writes a V8 CPU profile of each bench server into <dir> (open it in Chrome's DevTools),
+  // sampled every BENCH_SERVER_PROF_INTERVAL microseconds (default 1000; 100 to see the few microseconds of one hook).
+  const profile = process.env.BENCH_SERVER_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROF}`, '--cpu-prof-interval', process.env.BENCH_SERVER_PROF_INTERVAL ?? '1000'] : [];
   return spawnBenchServer(command, [...(pinned ? ['-c', '1', process.execPath] : []), ...profile, '--import', 'tsx', script, ...args]);
 }
 

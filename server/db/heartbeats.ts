@@ -399,7 +399,7 @@ export function heartbeatRecorder(
   players: PlayerCache,
   contacts: ContactWriter,
   maxBatch = 256,
-): (report: HeartbeatReport) => Promise<HeartbeatResult | undefined> {
+): (report: HeartbeatReport) => HeartbeatResult | undefined | Promise<HeartbeatResult | undefined> {
   const write = batcher(
     async (items: { report: HeartbeatReport; read: ReturnType<PlayerCache['begin']> }[]) => {
       const written = await writeHeartbeats(db, items.map((item) => item.report));
@@ -445,13 +445,10 @@ export function heartbeatRecorder(
     maxBatch,
   );
 
-  return async (report) => {
-    let player = players.get(report.serial);
-    if (!player || !players.isFresh(player)) {
-      player = await read(report.serial);
-      if (!player) return undefined;
-    }
-    if (!player.isActive || !sameKey(player.key, report.key)) return undefined;
+  // A heartbeat answered from the cache is answered synchronously: no promise, no turn of the microtask queue (the
+  // route answers it in the same turn). Only a read or a write makes it wait.
+  const answerFrom = (player: CachedPlayer | undefined, report: HeartbeatReport): HeartbeatResult | undefined | Promise<HeartbeatResult | undefined> => {
+    if (!player || !player.isActive || !sameKey(player.key, report.key)) return undefined;
     if (needsDatabase(player, report)) return write({ report, read: players.begin() });
     const at = players.now();
     if (hasContactToRecord(player, report, at)) {
@@ -465,5 +462,11 @@ export function heartbeatRecorder(
       if (report.scheduleExpiry !== undefined) player.scheduleExpiry = expiryMs(report.scheduleExpiry);
     }
     return { device: player.id, commands: [], schedule_version: player.scheduleVersion, config_version: player.configVersion, configs: null };
+  };
+
+  return (report) => {
+    const player = players.get(report.serial);
+    if (!player || !players.isFresh(player)) return read(report.serial).then((found) => answerFrom(found, report));
+    return answerFrom(player, report);
   };
 }

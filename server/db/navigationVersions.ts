@@ -19,8 +19,9 @@ export class NavigationVersions {
 
   constructor(private readonly db: Db) {}
 
-  async of(deviceId: number): Promise<number> {
-    if (Date.now() - this.polledAt >= NAVIGATION_VERSION_POLL_MS) await this.poll();
+  /** The device's version; a promise only when a poll is due (a heartbeat answered from memory need not wait a turn). */
+  of(deviceId: number): number | Promise<number> {
+    if (Date.now() - this.polledAt >= NAVIGATION_VERSION_POLL_MS) return this.poll().then(() => this.versions.get(deviceId) ?? 0);
     return this.versions.get(deviceId) ?? 0;
   }
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, LogLevel } from 'fastify';
 import { isIpAddress, PlayerHeartbeatBody, PlayerHelloBody, type PlayerHeartbeatBody as HeartbeatBody } from '../../src/services/schemas/devices.ts';
 import type { AppContext } from '../context.ts';
 import { findPlayer, signOffDevice, takeAdoptedKey, touchDevice, upsertPendingClient, type PlayerCredentials } from '../db/devices.ts';
@@ -8,7 +8,7 @@ import type { Listening } from '../db/listen.ts';
 import { ChannelHub } from '../channel/hub.ts';
 import { channelRoute, recheckWith } from './channel.ts';
 import { navigationVersions } from '../db/navigationVersions.ts';
-import { heartbeatRecorder, preloadPlayers } from '../db/heartbeats.ts';
+import { heartbeatRecorder, preloadPlayers, type HeartbeatResult } from '../db/heartbeats.ts';
 import { HEARTBEAT_SECONDS, sameKey } from '../domain/devices.ts';
 import { isPlainHeartbeat } from '../domain/heartbeatBody.ts';
 import { playbackReports, reportedScheduleState } from '../domain/playbackReports.ts';
@@ -52,6 +52,20 @@ function heartbeatBody(input: Record<string, unknown>): HeartbeatBody {
   return error ? parse(PlayerHeartbeatBody, input) : body;
 }
 
+/** A heartbeat's answer: what the database (or the player cache) says, and the device's navigation version. */
+type HeartbeatAnswer = HeartbeatResult & { navigation_version: number };
+
+function heartbeatAnswer(answer: HeartbeatResult, navigationVersion: number): HeartbeatAnswer {
+  return {
+    device: answer.device,
+    commands: answer.commands,
+    schedule_version: answer.schedule_version,
+    config_version: answer.config_version,
+    configs: answer.configs,
+    navigation_version: navigationVersion,
+  };
+}
+
 const deviceDisabled = () => new ApiError(403, 'device_disabled', 'The device is disabled.');
 
 /** A switched-off device's refusal: its own flag, or its company deactivated (company_disabled). */
@@ -91,7 +105,28 @@ export default async function playerRoutes(app: FastifyInstance, { ctx }: { ctx:
   const playback = playbackReports(db, app.log);
   // Navigation: the version of the map last sent to the device (see NavigationVersions); the player reads it when it changes.
   const navigation = navigationVersions(db);
-  const withNavigationVersion = async <T extends { device: number }>(answer: T) => ({ ...answer, navigation_version: await navigation.of(answer.device) });
+  /**
+   * The heartbeat's answer with the navigation version. Built field by field (an object spread cost about 1 µs) and
+   * without a promise when the version is known: most heartbeats are answered in the turn that read them.
+   */
+  const withNavigationVersion = (answer: HeartbeatResult): HeartbeatAnswer | Promise<HeartbeatAnswer> => {
+    const version = navigation.of(answer.device);
+    return typeof version === 'number' ? heartbeatAnswer(answer, version) : version.then((known) => heartbeatAnswer(answer, known));
+  };
+  /** What a heartbeat that found its device answers: recorded, its delivery fields noted (capabilities stored first). */
+  const answerHeartbeat = (body: HeartbeatBody, answer: HeartbeatResult | undefined): HeartbeatAnswer | Promise<HeartbeatAnswer> => {
+    // The fast path found no active device with this serial and key: tell the player why.
+    if (!answer) return refuseHeartbeat(body);
+    if (body.now_playing !== undefined || body.capabilities || body.playback_errors) {
+      const storing = playback.heartbeat(answer.device, body);
+      if (storing) return storing.then(() => withNavigationVersion(answer));
+    }
+    return withNavigationVersion(answer);
+  };
+  const refuseHeartbeat = async (body: HeartbeatBody): Promise<never> => {
+    await authenticatePlayer(ctx, body.serial, body.key);
+    throw unauthorized('invalid_device_key', 'The device key is wrong.');
+  };
 
   // The live channel (server/channel/hub.ts): players connected to this instance, told what the change log names.
   const hub = new ChannelHub(recheckWith((serial, key) => authenticatePlayer(ctx, serial, key)), (error) => app.log.warn({ err: error }, 'Checking a channel again failed'));
@@ -154,9 +189,15 @@ export default async function playerRoutes(app: FastifyInstance, { ctx }: { ctx:
     return reply.code(202).send({ status: 'pending', heartbeat_seconds: HEARTBEAT_SECONDS });
   });
 
-  app.post('/player/heartbeat/', machineRoute, async (request) => {
+  // At the default LOG_LEVEL (info) heartbeats log from warn up: every screen beats every 30 s, and two lines per beat
+  // (request, answer) were most of a production log and a good part of a heartbeat's time. Errors are still logged, and
+  // LOG_LEVEL=debug (or trace) logs every beat again.
+  const heartbeatRoute = { ...machineRoute, logLevel: (ctx.config.logLevel === 'info' ? 'warn' : ctx.config.logLevel) as LogLevel };
+  // Not async: a heartbeat answered from memory (the player cache, navigation versions) is sent in the turn that read
+  // it; a promise is returned only when it waits for the database.
+  app.post('/player/heartbeat/', heartbeatRoute, (request) => {
     const body = heartbeatBody(withCredentials(request));
-    const answer = await recordHeartbeat({
+    const recorded = recordHeartbeat({
       serial: body.serial,
       key: body.key,
       ip: clientIp(request, body.ip),
@@ -166,16 +207,7 @@ export default async function playerRoutes(app: FastifyInstance, { ctx }: { ctx:
       configVersion: body.config_version ?? null,
       acknowledged: body.acknowledged ?? [],
     });
-    if (answer) {
-      if (body.now_playing !== undefined || body.capabilities || body.playback_errors) {
-        const storing = playback.heartbeat(answer.device, body);
-        if (storing) await storing;
-      }
-      return withNavigationVersion(answer);
-    }
-    // The fast path found no active device with this serial and key: tell the player why.
-    await authenticatePlayer(ctx, body.serial, body.key);
-    throw unauthorized('invalid_device_key', 'The device key is wrong.');
+    return recorded instanceof Promise ? recorded.then((answer) => answerHeartbeat(body, answer)) : answerHeartbeat(body, recorded);
   });
 
   app.post('/player/bye/', machineRoute, async (request) => {

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { devices } from '../../server/db/devices.schema.ts';
 import { ContactWriter, type Contact } from '../../server/db/heartbeats.ts';
 import { apiClient, signIn, startTestServer, type TestServer } from '../helpers/server.ts';
@@ -348,6 +348,35 @@ describe('issue 26.2 and 26.3: a multipart body that never closes is answered 40
       await closed;
       expect(Date.now() - started).toBeLessThan(10_000);
       expect((await apiClient(quick, token).get('/users/profile/')).status).toBe(200);
+
+      // The player routes are held the same way (the hook is global: a heartbeat body that stops coming is cut too), and
+      // a connection whose bodies arrive whole keeps serving: three heartbeats on one kept-alive socket, each answered
+      // with the machines' one header (nosniff) and none of the browser's, then a fourth whose body stops half-way.
+      const device = await createDevice(apiClient(quick, token));
+      const player = net.connect(Number(url.port), url.hostname);
+      let received = '';
+      player.on('data', (chunk) => (received += chunk.toString()));
+      const playerClosed = new Promise<void>((resolve) => player.on('close', () => resolve()));
+      const beat = JSON.stringify({ version: '1.4.2', schedule_state: 'waiting' });
+      const head = (length: number) =>
+        `POST ${url.pathname}/player/heartbeat/ HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/json\r\n` +
+        `X-Device-Serial: ${device.sn}\r\nX-Device-Key: ${device.key}\r\nContent-Length: ${length}\r\n\r\n`;
+      for (let answered = 1; answered <= 3; answered += 1) {
+        player.write(head(beat.length) + beat);
+        await vi.waitFor(() => expect(received.match(/HTTP\/1\.1 200/g)?.length).toBe(answered), { timeout: 10_000 });
+      }
+      const answers = received.split('HTTP/1.1 ').slice(1);
+      for (const answer of answers) {
+        expect(answer).toMatch(/^200 /);
+        expect(answer.toLowerCase()).toContain('x-content-type-options: nosniff');
+        expect(answer.toLowerCase()).not.toContain('content-security-policy');
+        expect(answer).toContain(`"device":${device.id}`);
+      }
+      const heldAt = Date.now();
+      player.write(head(beat.length) + beat.slice(0, 10));
+      await playerClosed;
+      expect(Date.now() - heldAt).toBeLessThan(10_000);
+      expect(received.split('HTTP/1.1 ')).toHaveLength(4);
     } finally {
       await quick.close();
     }
