@@ -52,7 +52,23 @@ const pendingLine = (pending: number) => (pending ? text(pending === 1 ? 'campai
 const BUSY_MOVE = 'the arrow buttons are disabled while the page is busy';
 /** A device can be moved when its arrow button is on screen: listed on the side it leaves, the page not busy. */
 const canMove = (name: string, from: Side) => (view: Record<string, unknown>) =>
-  view.busy ? BUSY_MOVE : !(view[`${from}Rows`] as string[]).includes(name) ? `${name} is not listed under ${label(from)}, so it has no arrow button there` : undefined;
+  dialogOpen(view) ??
+  (view.busy
+    ? BUSY_MOVE
+    : !view[`${from}Listed`]
+      ? `${label(from)} shows ${view[from] === 'failed' ? 'its error' : 'a spinner until its first page loads'}, not its devices`
+      : !(view[`${from}Rows`] as string[]).includes(name)
+        ? `${name} is not listed under ${label(from)}, so it has no arrow button there`
+        : undefined);
+/** The result of an import or of a multiply is a modal dialog: nothing behind it can be pressed until it closes. */
+function dialogOpen(view: Record<string, unknown>): string | undefined {
+  if (view.imported || view.importError) return `the dialog ${text('campaigns:import.title')} covers the page until it is closed`;
+  if (view.multiplied || view.multiplyError) return `the dialog ${text('campaigns:multiply.title')} covers the page until it is closed`;
+  return undefined;
+}
+/** Off screen while a result dialog is open, or in the states listed (by the region "changes"). */
+const offWhile = (byState: Record<string, string>, dialog: (view: Record<string, unknown>) => string | undefined = dialogOpen) => (view: Record<string, unknown>) =>
+  dialog(view) ?? byState[`changes.${String(view.changes)}`];
 /** Written from the spec: moves are kept until saved; a move back cancels the earlier one. */
 function movesAfter(context: Context, devices: DeviceRow[], to: 'participating' | 'available') {
   const saved = new Set(context.saved ?? []);
@@ -130,7 +146,7 @@ export default defineQa({
     start: {
       route: '/campaigns/9/devices ("Devices" of campaign 9 on /campaigns)',
       user: 'admin (or a user with campaigns edit rights)',
-      data: 'a horizontal campaign 9 with the device Lobby (SN-1); horizontal devices Window (SN-2) and Hall (SN-3) in no campaign; two more horizontal campaigns Spring (5) and Summer (6), Summer already with Window',
+      data: 'a horizontal campaign 9 with the device Lobby (SN-1); horizontal devices Window (SN-2) and Hall (SN-3) in no campaign; two more horizontal campaigns Spring (5) and Summer (6), Summer already with Lobby',
     },
   },
   howTo: {
@@ -155,19 +171,43 @@ export default defineQa({
   offScreen: {
     [RELOAD]: 'no button reloads both sides: the page does it by itself after a save',
     [MULTIPLY_NONE]: 'the dialog keeps "Multiply" disabled until a campaign is ticked',
-    [MULTIPLY]: {
-      'changes.dirty': '"Multiply" is disabled while changes wait ("Save or discard your changes first")',
-      'changes.importing': '"Multiply" is disabled while the file is read',
-      'changes.saving': '"Multiply" is disabled while saving',
-      'changes.multiplying': '"Multiply" is disabled while multiplying',
-    },
-    [SAVE]: { 'changes.clean': '"Save" is disabled without unsaved changes', 'changes.importing': '"Save" is disabled while the file is read', 'changes.saving': '"Save" is disabled while saving', 'changes.multiplying': '"Save" is disabled while multiplying' },
-    [DISCARD]: { 'changes.clean': '"Discard changes" is disabled without unsaved changes', 'changes.importing': '"Discard changes" is disabled while the file is read', 'changes.saving': '"Discard changes" is disabled while saving', 'changes.multiplying': '"Discard changes" is disabled while multiplying' },
-    [IMPORT]: { 'changes.importing': '"Import XLS(X)" is disabled while a file is read', 'changes.saving': '"Import XLS(X)" is disabled while saving', 'changes.multiplying': '"Import XLS(X)" is disabled while multiplying' },
+    // After a failed multiply its dialog stays open with the campaigns ticked: "Multiply" can be pressed again there.
+    [MULTIPLY]: offWhile(
+      {
+        dirty: '"Multiply" is disabled while changes wait ("Save or discard your changes first")',
+        importing: '"Multiply" is disabled while the file is read',
+        saving: '"Multiply" is disabled while saving',
+        multiplying: '"Multiply" is disabled while multiplying',
+      },
+      (view) => (view.multiplyError ? undefined : dialogOpen(view)),
+    ),
+    [SAVE]: offWhile({ clean: '"Save" is disabled without unsaved changes', importing: '"Save" is disabled while the file is read', saving: '"Save" is disabled while saving', multiplying: '"Save" is disabled while multiplying' }),
+    [DISCARD]: offWhile({
+      clean: '"Discard changes" is disabled without unsaved changes',
+      importing: '"Discard changes" is disabled while the file is read',
+      saving: '"Discard changes" is disabled while saving',
+      multiplying: '"Discard changes" is disabled while multiplying',
+    }),
+    [IMPORT]: offWhile({ importing: '"Import XLS(X)" is disabled while a file is read', saving: '"Import XLS(X)" is disabled while saving', multiplying: '"Import XLS(X)" is disabled while multiplying' }),
+    [P_SEARCH]: offWhile({ multiplying: 'the multiply dialog covers the page while it multiplies' }),
+    [A_ONLINE]: offWhile({ multiplying: 'the multiply dialog covers the page while it multiplies' }),
+    [P_RETRY]: offWhile({ multiplying: 'the multiply dialog covers the page while it multiplies' }),
+    [A_RETRY]: offWhile({ multiplying: 'the multiply dialog covers the page while it multiplies' }),
+    // The sample's page lists Lobby, saved: after a save that took Lobby out, the server lists it no more.
+    [P_LOADED]: (view) => (Array.isArray(view.saved) && !view.saved.includes(LOBBY.id) ? 'after a save that took Lobby out, the campaign loads without it' : undefined),
     [ADD_WINDOW]: canMove('Window', 'available'),
     [REMOVE_LOBBY]: canMove('Lobby', 'participating'),
     [WINDOW_BACK]: canMove('Window', 'participating'),
-    [DISMISS]: { 'changes.importing': 'no result dialog is open while the file is read', 'changes.saving': 'no result dialog is open while saving', 'changes.multiplying': 'the dialog\'s "Close" is disabled while multiplying' },
+    [DISMISS]: (view) =>
+      view.changes === 'importing'
+        ? 'no result dialog is open while the file is read'
+        : view.changes === 'saving'
+          ? 'no result dialog is open while saving'
+          : view.changes === 'multiplying'
+            ? 'the dialog\'s "Close" is disabled while multiplying'
+            : dialogOpen(view)
+              ? undefined
+              : 'no result dialog is open',
   },
   actors: ['loadParticipating', 'loadAvailable', 'importFile', 'save', 'multiply'],
   recorded: ['notify'],
@@ -287,8 +327,12 @@ export default defineQa({
     },
   },
   view: (snapshot) => ({
+    changes: (snapshot.value as { changes: string }).changes,
     participating: selectSideStatus('participating')(snapshot),
     available: selectSideStatus('available')(snapshot),
+    // What DeviceSide lists: nothing while the side failed, or loads with no page yet (a spinner).
+    participatingListed: selectSideStatus('participating')(snapshot) !== 'failed' && snapshot.context.participating.page !== null,
+    availableListed: selectSideStatus('available')(snapshot) !== 'failed' && snapshot.context.available.page !== null,
     participatingRows: sideRows(snapshot.context, 'participating').map((row) => row.name),
     availableRows: sideRows(snapshot.context, 'available').map((row) => row.name),
     pending: selectPendingCount(snapshot),
