@@ -2,6 +2,8 @@ import { deviceOverridesMachine, type DeviceOverridesContext } from '../../../sr
 import { ApiRequestError } from '../../../src/services/http.ts';
 import type { Override } from '../../../src/services/schemas/overrides.ts';
 import { defineQa, done, error } from '../qa/catalogue.ts';
+import { englishText, text } from '../qa/screen.ts';
+import { DEVICES_EDITOR, offlineBefore, withScreen } from './pages.ts';
 
 const OVERRIDE: Override = {
   id: 40,
@@ -47,6 +49,17 @@ const CLEAR_FAILS = 'clearing fails (network down)';
 
 const notify = (intent: string, message: string) => `notify: {"intent":"${intent}","message":"${message}"}`;
 const reload = 'loadOverrides: {"device":5}';
+
+// What the page shows (src/views/devices/OverridePanel.tsx, OverrideDialog.tsx, on /devices filtered to office 3).
+const o = (key: string, values: Record<string, unknown> = {}) => text(`devices:override.${key}`, values);
+const DIALOG = 'the override dialog covers the page';
+const FORM = `the dialog ${o('title')}: ${o('for', { targets: 'office Lobby office' })}; under ${o('content')} the choice ${o('media')} / ${o('playlist')}; the field ${o('until')}; the buttons ${o('cancel')} and ${o('next')}`;
+const below = (key: string) => `the form stays; below its fields: ${o(`errors.${key}`)}`;
+const closed = (view: Record<string, unknown>) => (view.screens === null ? 'the override dialog is not open' : undefined);
+const inForm = (view: Record<string, unknown>) => closed(view) ?? (view.asking || view.busy ? 'the confirmation has replaced the form' : undefined);
+const inConfirmation = (view: Record<string, unknown>) =>
+  closed(view) ?? (view.busy ? `${o('back')} and ${o('confirm')} are disabled while the override starts` : !view.asking ? `${o('back')} and ${o('confirm')} show only in the confirmation` : undefined);
+const englishUntil = englishText('devices:override.untilCleared');
 const chosen = (context: DeviceOverridesContext) => (context.fields.content === 'media' ? context.fields.media : context.fields.playlist) !== null;
 
 /** Issue 25: the emergency override of a device card (and of /devices): list, start behind a confirmation, clear. */
@@ -56,7 +69,59 @@ export default defineQa({
   title: 'Emergency overrides: start behind a confirmation, clear',
   actors: ['loadOverrides', 'startOverride', 'clearOverride'],
   recorded: ['notify', 'changed'],
+  namespace: 'devices',
   input: { device: 5 },
+  preconditions: {
+    start: {
+      route: '/devices?office=3 (the devices of office 3; a device card lists its own overrides the same way)',
+      user: DEVICES_EDITOR,
+      data: 'office 3 "Lobby office" of one company with 12 devices (device 5 among them); a picture "Fire alert" and a committed playlist "Lobby loop"; an override showing "Fire alert" on office 3 until cleared, started by admin',
+    },
+  },
+  howTo: {
+    [LOADED]: 'wait: the server lists the running overrides',
+    [LOAD_FAILS]: 'in the devtools Network tab, block the URL /api/v1/overrides/ and reload the page',
+    [RELOAD]: `press ${o('retry')} after a failed load, or start or clear an override in the card of a device (the page's list reloads)`,
+    [COMPOSE]: `press ${o('start')} in the page header (with the list filtered to office 3 it takes the whole office)`,
+    [PICK_MEDIA]: `type fire into the field ${o('media')} and pick "Fire alert" from what it finds`,
+    [PICK_PLAYLIST]: `choose ${o('playlist')} under ${o('content')}, type lobby into its field and pick "Lobby loop"`,
+    [PLAYLIST_KIND]: `choose ${o('playlist')} under ${o('content')}`,
+    [PAST]: `type a date of the year 2000 into ${o('until')}`,
+    [NO_END]: `clear the field ${o('until')}`,
+    [CANCEL]: `press ${o('cancel')} (the confirmation has none: press Escape there)`,
+    [STARTED]: 'wait: the server starts the override',
+    [REFUSED]: 'search the list for a word the device names of two companies share (no office filter), then start: the targets belong to two companies',
+    [START_FAILS]: offlineBefore(`pressing ${o('confirm')}`),
+    [CLEAR]: `press ${o('clear')} beside ${o('running', { what: 'Fire alert' })}`,
+    [CLEARED]: 'wait: the server clears it',
+    [ALREADY]: 'clear the override in another tab first',
+    [CLEAR_FAILS]: offlineBefore(`pressing ${o('clear')}`),
+  },
+  offScreen: {
+    [RELOAD]: (view) => (view.screens !== null ? DIALOG : undefined),
+    [COMPOSE]: (view) =>
+      view.screens !== null ? DIALOG : view.busy || view.loading || view.error !== null ? `${o('start')} is disabled until the running overrides have loaded` : undefined,
+    [CLEAR]: (view) =>
+      view.screens !== null
+        ? DIALOG
+        : view.busy
+          ? `${o('clear')} is disabled while an override is cleared`
+          : view.error !== null && !view.loading
+            ? 'the panel shows the load error instead of the overrides'
+            : view.listed === 0
+              ? `no override runs, so there is no ${o('clear')}`
+              : undefined,
+    [PICK_MEDIA]: inForm,
+    [PICK_PLAYLIST]: inForm,
+    [PLAYLIST_KIND]: inForm,
+    [PAST]: inForm,
+    [NO_END]: inForm,
+    [REVIEW]: inForm,
+    [CANCEL]: (view) => closed(view) ?? (view.busy ? 'the dialog cannot be closed while the override starts' : undefined),
+    [BACK]: inConfirmation,
+    [CONFIRM]: inConfirmation,
+  },
+  onScreen: { changed: 'the device list reloads (the rows the override plays on carry the marker "Override")' },
   events: {
     [LOADED]: done('loadOverrides', [OVERRIDE]),
     [LOAD_FAILS]: error('loadOverrides', offline),
@@ -80,7 +145,7 @@ export default defineQa({
     [CLEAR_FAILS]: error('clearOverride', offline),
   },
   initial: { start: { to: 'loading', see: { loading: true, listed: 0 }, calls: [reload] } },
-  expect: {
+  expect: withScreen({
     loading: {
       [LOADED]: { to: 'ready', see: { loading: false, listed: 1, error: null } },
       [LOAD_FAILS]: { to: 'failed', see: { loading: false, error: 'network_error' } },
@@ -102,8 +167,14 @@ export default defineQa({
       // Spec (issue 25): something to play, and an end (if any) in the future, before the confirmation.
       [REVIEW]: (context: DeviceOverridesContext) =>
         chosen(context) && context.fields.until === ''
-          ? { to: 'confirming', see: { asking: true, screens: 12 } }
-          : { to: 'composing', see: { problem: chosen(context) ? 'override_end_in_past' : 'content_required' } },
+          ? {
+              to: 'confirming',
+              see: { asking: true, screens: 12 },
+              screen: [
+                `the dialog turns into ${o('confirmTitle')}: ${o('confirmText_other', { count: 12, what: context.fields.content === 'media' ? 'Fire alert' : 'Lobby loop', until: englishUntil })} with ${o('back')} and ${o('confirm')}`,
+              ],
+            }
+          : { to: 'composing', see: { problem: chosen(context) ? 'override_end_in_past' : 'content_required' }, screen: [below(chosen(context) ? 'override_end_in_past' : 'content_required')] },
     },
     confirming: {
       [CONFIRM]: (context: DeviceOverridesContext) => ({
@@ -126,7 +197,41 @@ export default defineQa({
       [ALREADY]: { to: 'loading', calls: ['changed', notify('info', 'devices:override.alreadyOver'), reload] },
       [CLEAR_FAILS]: { to: 'ready', see: { busy: false }, calls: [notify('error', 'devices:override.clearFailed')] },
     },
-  },
+  }, {
+    loading: {
+      [LOADED]: [`above the list: ${o('running', { what: 'Fire alert' })} with ${o('clear')}; ${o('targetsLabel')} office Lobby office (12 screens), ${o('since')} its start, ${o('untilLabel')} ${o('untilNone')}, ${o('by')} admin`],
+      [LOAD_FAILS]: [`above the list: ${o('loadError')} with the button ${o('retry')}`],
+    },
+    failed: { [RELOAD]: ['the error goes while the overrides are asked for again'] },
+    ready: {
+      [RELOAD]: ['the overrides are asked for again; the panel stays as it is meanwhile'],
+      [COMPOSE]: [FORM],
+      [CLEAR]: [`${o('clear')} is disabled while the override is cleared`],
+    },
+    composing: {
+      [CANCEL]: ['the dialog closes; nothing is started'],
+      [PICK_MEDIA]: [`the field ${o('media')} reads "Fire alert"`],
+      [PICK_PLAYLIST]: [`${o('playlist')} is chosen and its field reads "Lobby loop"`],
+      [PLAYLIST_KIND]: [`${o('playlist')} is chosen and its field (${o('searchPlaylist')}) is empty`],
+      [PAST]: [`the field ${o('until')} reads 01/01/2000, 00:00`],
+      [NO_END]: [`the field ${o('until')} is empty`],
+    },
+    confirming: {
+      [CONFIRM]: [`${o('confirm')} shows a spinner; ${o('back')} and ${o('confirm')} are disabled`],
+      [BACK]: ['the form comes back with what was chosen'],
+      [CANCEL]: ['the dialog closes; nothing is started'],
+    },
+    starting: {
+      [STARTED]: ['the dialog closes'],
+      [REFUSED]: [below('override_mixed_companies')],
+      [START_FAILS]: [below('network_error')],
+    },
+    clearing: {
+      [CLEARED]: ['the overrides are asked for again'],
+      [ALREADY]: ['the overrides are asked for again'],
+      [CLEAR_FAILS]: [`the override stays; ${o('clear')} is enabled again`],
+    },
+  }),
   view: (snapshot) => ({
     loading: snapshot.hasTag('loading'),
     busy: snapshot.hasTag('busy'),

@@ -16,6 +16,7 @@ export const FOLLOWABLE: readonly string[] = [
   'contentOverview',
   'departmentDelete',
   'deviceGroups',
+  'deviceOverrides',
   'deviceScreenshot',
   'devices',
   'devicesActivation',
