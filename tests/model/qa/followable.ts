@@ -38,6 +38,7 @@ export const FOLLOWABLE: readonly string[] = [
   'navigationObjectDelete',
   'objectUpload',
   'officeDelete',
+  'optionSearch',
   'passwordForm',
   'playerDownloader',
   'playerNavigation',

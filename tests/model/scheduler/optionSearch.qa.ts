@@ -1,6 +1,7 @@
 import { optionSearchMachine, type OptionSearchContext } from '../../../src/machines/scheduler/optionSearch.machine.ts';
 import { ApiRequestError } from '../../../src/services/http.ts';
 import { after, defineQa, done, error } from '../qa/catalogue.ts';
+import { text } from '../qa/screen.ts';
 
 const TYPE = 'type "lobby" into the device search';
 const TYPE_MORE = 'type "lobby 1" into the device search';
@@ -15,20 +16,26 @@ const RETRY = 'press "Retry"';
 const FOUND = { count: 13, results: [{ id: 130, name: 'Screen 130 lobby', office_name: 'Riverside' }, { id: 10, name: 'Screen 010 lobby', office_name: 'Riverside' }], ids: [10, 130] };
 const offline = new ApiRequestError({ status: 0, code: 'network_error', detail: '' });
 type Context = OptionSearchContext;
-const searches = (change: Partial<Context['query']>) => (context: Context) => ({
+
+// What the device section of the event form shows (src/views/scheduler/DeviceSection.tsx).
+const BOX = text('scheduler:form.deviceSearch');
+const SWITCH = text('scheduler:form.onlyChosen');
+const SPINS = `a small spinner (${text('scheduler:form.searching')}) at the end of the box ${BOX}`;
+const searches = (change: Partial<Context['query']>, screen: string[]) => (context: Context) => ({
   to: 'searching',
   see: { busy: true },
   calls: [`search: ${JSON.stringify({ ...context.query, ...change })}`],
+  screen,
 });
-const waits = (search: string) => ({ to: 'debouncing', see: { search, busy: true }, calls: [] });
+const waits = (search: string) => ({ to: 'debouncing', see: { search, busy: true }, calls: [], screen: [`the box ${BOX} reads "${search}"; ${SPINS}`] });
 
 /** In every state: typing waits for it to rest; the switch searches at once; a tick is remembered for the next search. */
 const anywhere = {
   [TYPE]: waits('lobby'),
   [TYPE_MORE]: waits('lobby 1'),
-  [ONLY]: searches({ onlyChosen: true }),
-  [EVERY]: searches({ onlyChosen: false }),
-  [TICK]: { see: { chosen: [7, 130] }, calls: [] },
+  [ONLY]: searches({ onlyChosen: true }, [`the switch ${SWITCH} is on; ${SPINS}`]),
+  [EVERY]: searches({ onlyChosen: false }, [`the switch ${SWITCH} is off; ${SPINS}`]),
+  [TICK]: { see: { chosen: [7, 130] }, calls: [], screen: [`"Screen 130 lobby · Riverside" is ticked; the label reads ${text('scheduler:form.devices_other', { count: 2 })}`] },
 };
 
 /**
@@ -40,6 +47,30 @@ export default defineQa({
   file: 'src/machines/scheduler/optionSearch.machine.ts',
   title: 'A picker searched on the server (the devices of a campaign of 130, device 7 chosen)',
   actors: ['search'],
+  namespace: 'scheduler',
+  preconditions: {
+    'the event form opens': {
+      route: '/campaigns/9/scheduler, then press the event "Lobby news" in the calendar: the form "Edit event" opens with its section of devices',
+      user: 'admin (or a user with scheduler edit rights)',
+      data: 'campaign 9 with 130 devices, 13 of them with "lobby" in the name (Screen 010 lobby … Screen 130 lobby, office Riverside); an event "Lobby news" of campaign 9 on device 7 only',
+    },
+  },
+  howTo: {
+    [TICK]: 'tick the box of "Screen 130 lobby · Riverside" in the list',
+    [RESTS]: 'stop typing: 300 ms later the search is sent',
+    [ANSWER]: 'wait: the server answers the search',
+    [FAILS]: 'in the devtools Network tab, choose "Offline" before typing (the search fails once the typing rests)',
+    [RETRY]: `choose "Online" again, then press ${text('scheduler:actions.retry')} beside ${text('scheduler:form.searchError')}`,
+  },
+  offScreen: {
+    [TICK]: (view) =>
+      view.error !== null && !view.busy
+        ? 'the list is replaced by the search error'
+        : !(view.results as string[]).includes('Screen 130 lobby')
+          ? 'the list has no "Screen 130 lobby" to tick before the search has found it'
+          : undefined,
+    [RETRY]: (view) => (view.error !== null && !view.busy ? undefined : `${text('scheduler:actions.retry')} shows only after a failed search`),
+  },
   starts: { 'the event form opens': () => ({ query: { kind: 'devices', campaign: 9, search: '', chosen: [7], onlyChosen: false } }) },
   events: {
     [TYPE]: { type: 'search.type', search: 'lobby' },
@@ -57,23 +88,28 @@ export default defineQa({
       to: 'searching',
       see: { busy: true, search: '', results: [], chosen: [7] },
       calls: ['search: {"kind":"devices","campaign":9,"search":"","chosen":[7],"onlyChosen":false}'],
+      screen: [`the label ${text('scheduler:form.devices_one', { count: 1 })} over the empty box ${BOX}; ${SPINS}`],
     },
   },
   delays: { searchDebounce: { ms: 300, from: 'product rule (issue 28): typing rests 300 ms before a search is sent' } },
   expect: {
     searching: {
       ...anywhere,
-      [ANSWER]: { to: 'shown', see: { busy: false, results: ['Screen 130 lobby', 'Screen 010 lobby'], count: 13, matchIds: [10, 130], error: null } },
-      [FAILS]: { to: 'failed', see: { busy: false, error: 'network_error' } },
+      [ANSWER]: {
+        to: 'shown',
+        see: { busy: false, results: ['Screen 130 lobby', 'Screen 010 lobby'], count: 13, matchIds: [10, 130], error: null },
+        screen: [`the spinner goes; the list holds "Screen 130 lobby · Riverside" and "Screen 010 lobby · Riverside"; below it ${text('scheduler:form.moreDevices_other', { count: 11 })}`],
+      },
+      [FAILS]: { to: 'failed', see: { busy: false, error: 'network_error' }, screen: [`the list gives way to ${text('scheduler:form.searchError')} in red with the button ${text('scheduler:actions.retry')}`] },
     },
     debouncing: {
       ...anywhere,
-      [RESTS]: searches({}),
+      [RESTS]: searches({}, [`${SPINS} while the search runs`]),
     },
     shown: anywhere,
     failed: {
       ...anywhere,
-      [RETRY]: searches({}),
+      [RETRY]: searches({}, [`the error goes; ${SPINS}`]),
     },
   },
   view: (snapshot) => ({
