@@ -24,6 +24,7 @@ export const FOLLOWABLE: readonly string[] = [
   'devicesClients',
   'devicesConfigEditor',
   'devicesForm',
+  'directory',
   'drawer',
   'eventForm',
   'fetchStatus',
