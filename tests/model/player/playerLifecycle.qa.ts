@@ -1,6 +1,8 @@
 import { playerLifecycleMachine, type LifecycleInput } from '../../../src/machines/player/playerLifecycle.machine.ts';
 import type { DeviceSchedule } from '../../../src/services/player/schedule.ts';
 import { after, defineQa, done, error } from '../qa/catalogue.ts';
+import { text } from '../qa/screen.ts';
+import { withScreen } from '../devices/pages.ts';
 
 const schedule = (version: number): DeviceSchedule => ({
   device: 7,
@@ -56,7 +58,39 @@ const REPAIR = 'someone presses "Pair again"';
 const SIGNED_OFF = 'the sign-off is answered';
 const SIGN_OFF_FAILS = 'the sign-off cannot reach the server';
 
-const pairAgain = { to: 'pairing.asking', see: { paired: false }, calls: ['forgetKey', 'pair: without key'] };
+
+// What the /player tab shows (src/player/main.ts render(), src/player/screen.ts).
+const PAIRING = `the pairing screen: ${text('player:pairing.heading')}, ${text('player:pairing.instructions')}, its ${text('player:pairing.serial')} and ${text('player:pairing.server')}`;
+const SYNCING = `the status ${text('player:status.syncing')}`;
+const DISABLED = `${text('player:refused.disabled')} ${text('player:refused.disabledHint')}`;
+const KEY_LOST = (code: string) => `${text('player:refused.keyLost')} ${text('player:refused.keyLostHint')}, the code ${code} and the button ${text('player:refused.repair')}`;
+const OFFLINE_NOTE = `in the corner: ${text('player:status.offline')}`;
+const IDLE_SCREEN = `the idle screen: the clock, the date and ${text('player:idle.nothingScheduled')}`;
+const RESTARTING = `the status ${text('player:status.rebooting')}`;
+const HEARTBEAT_NOW = 'nothing changes on the tab; the devtools Network tab shows a POST /api/v1/player/heartbeat/ at once';
+const PROBE_NOW = 'the corner note stays; the devtools Network tab shows a POST /api/v1/player/heartbeat/ at once';
+const NOTED = 'nothing changes on the tab; the heartbeat under way is followed by another as soon as it is answered';
+/** What the tab shows when the sequencer reports, by where the lifecycle is (the pairing, refusal and restart screens cover the play). */
+const plays = {
+  [PLAYING]: ['the scheduled file plays full screen'],
+  [WAITING]: [`the idle screen: the clock and ${text('player:idle.nextAt', { title: '…', time: '…' })}`],
+  [IDLE]: [IDLE_SCREEN],
+};
+const covered = (panel: string) => ({ [PLAYING]: [`${panel} stays over the play`], [WAITING]: [`${panel} stays`], [IDLE]: [`${panel} stays`] });
+const reported = (sample: typeof PLAYING | typeof WAITING | typeof IDLE, playback: string, lines: (context: { schedule: unknown }) => string[]) => ({
+  [sample]: (context: { schedule: unknown }) => ({ see: { playback }, screen: lines(context) }),
+});
+/** The sequencer's three reports in a state, with what the tab shows then. */
+const reports = (lines: (sample: typeof PLAYING | typeof WAITING | typeof IDLE, context: { schedule: unknown }) => string[]) => ({
+  ...reported(PLAYING, 'playing', (context) => lines(PLAYING, context)),
+  ...reported(WAITING, 'waiting', (context) => lines(WAITING, context)),
+  ...reported(IDLE, 'not_found', (context) => lines(IDLE, context)),
+});
+const offlineDevtools = (before: string) => `in the devtools Network tab of the /player tab, choose "Offline" before ${before}`;
+const NO_SCHEDULE = 'a screen that is not adopted has no schedule, so its sequencer has nothing to play or wait for';
+const REPAIR_HIDDEN = `the button ${text('player:refused.repair')} shows only on the key-refused screen`;
+
+const pairAgain = { to: 'pairing.asking', see: { paired: false }, calls: ['forgetKey', 'pair: without key'], screen: [PAIRING] };
 const heartbeatCall = (name: string) => (context: { playback: string; acknowledged: number[] }) =>
   `${name}: ${context.playback}${context.acknowledged.length ? `, acknowledging ${context.acknowledged.join(',')}` : ''}`;
 
@@ -67,6 +101,81 @@ export default defineQa({
   title: 'The web player lifecycle',
   actors: ['pair', 'greet', 'fetchSchedule', 'beat', 'probe', 'signOff'],
   recorded: ['keepKey', 'forgetKey', 'keepSchedule', 'reload'],
+  namespace: 'player',
+  preconditions: {
+    'a new screen': {
+      route: '/player in a browser tab of its own with empty storage (a private window, or devtools Application: Clear site data), beside the panel in another tab',
+      user: 'nobody on /player (it needs no sign-in); admin in the panel, to adopt it under Clients',
+      data: 'no device with the serial the tab shows (the paths call it WEB-QA)',
+    },
+    'an adopted screen': {
+      route: '/player in a tab adopted before (under Clients, as device 7), reloaded',
+      user: 'nobody on /player; admin in the panel, to change device 7',
+      data: 'device 7 active, with a published schedule (version 4) and its config files',
+    },
+    'a screen back from a REBOOT': {
+      route: '/player of device 7 as it reloads itself after a REBOOT (press "Reboot" in the card of device 7 and wait for the next heartbeat)',
+      user: 'nobody on /player; admin in the panel, to press "Reboot"',
+      data: 'device 7 active, with a published schedule (version 4)',
+    },
+  },
+  howTo: {
+    [PENDING]: 'wait: the server answers the hello of a serial nobody adopted yet',
+    [ADOPTED]: 'adopt the serial under Clients in the panel, then wait for the next hello (10 s)',
+    [KEY_REQUIRED]: 'add a device with the serial the tab shows through "Add device" (not through Clients) before the hello',
+    [PAIR_OFFLINE]: offlineDevtools('the hello'),
+    [ASK_AGAIN]: 'wait 10 s',
+    [GREET_OK]: 'wait: the server knows the key the tab kept',
+    [GREET_DISABLED]: 'deactivate device 7 in the panel before reloading the tab',
+    [GREET_KEY]: 'in the devtools Application tab, change the kept key of the player in Local Storage, then reload',
+    [GREET_PENDING]: 'delete device 7 in the panel, then reload the tab',
+    [GREET_OFFLINE]: offlineDevtools('reloading it (the page itself comes from the browser cache: reload once online first)'),
+    [SCHEDULE]: 'wait: the server hands over the published schedule',
+    [SCHEDULE_KEY]: 'delete device 7 in the panel while the tab loads its schedule (devtools: throttle to "Slow 3G" to widen the moment)',
+    [SCHEDULE_DISABLED]: 'deactivate device 7 in the panel while the tab loads its schedule (devtools: "Slow 3G")',
+    [SCHEDULE_OFFLINE]: offlineDevtools('the schedule is fetched (right after the greeting; devtools "Slow 3G" widens the moment)'),
+    [PLAYING]: 'schedule an event on device 7 that runs now and publish; its files download and play',
+    [WAITING]: 'schedule only an event later today on device 7 and publish',
+    [IDLE]: 'delete the events of device 7 and publish',
+    [BEAT_TIME]: 'wait 30 s (heartbeat_seconds)',
+    [BEAT_OK]: 'wait: the server answers the heartbeat with nothing new',
+    [BEAT_CONFIGS]: 'save a config file of device 7 in the panel (/devices/7/configs), then wait for the next heartbeat',
+    [BEAT_VERSION]: 'publish a change to the schedule of device 7, then wait for the next heartbeat',
+    [BEAT_REBOOT]: 'press "Reboot" in the card of device 7, then wait for the next heartbeat',
+    [BEAT_KEY]: 'delete device 7 in the panel, then wait for the next heartbeat',
+    [BEAT_DISABLED]: 'deactivate device 7 in the panel, then wait for the next heartbeat',
+    [BEAT_OFFLINE]: offlineDevtools('the next heartbeat'),
+    [PROBE_TIME]: 'wait 10 s',
+    [PROBE_OK]: 'choose "No throttling" in the devtools Network tab again before the next try',
+    [PROBE_VERSION]: 'publish a change to the schedule of device 7 while the tab is offline, then go back online',
+    [PROBE_REBOOT]: 'press "Reboot" in the card of device 7 while the tab is offline, then go back online',
+    [PROBE_KEY]: 'delete device 7 in the panel while the tab is offline, then go back online',
+    [PROBE_DISABLED]: 'deactivate device 7 in the panel while the tab is offline, then go back online',
+    [PROBE_OFFLINE]: 'keep the devtools Network tab on "Offline"',
+    [REFUSED_AGAIN]: 'wait 10 s',
+    [HOLD_OVER]: 'wait a minute',
+    [NOTICE]: 'change something of device 7 in the panel (save one of its config files, or press "Check" in its card): the server tells the tab over its live channel',
+    [REPAIR]: `press ${text('player:refused.repair')}`,
+    [SIGNED_OFF]: 'wait: the server answers the sign-off',
+    [SIGN_OFF_FAILS]: offlineDevtools('the REBOOT heartbeat is answered (block POST /api/v1/player/bye/ instead to keep the heartbeat)'),
+  },
+  offScreen: {
+    [PLAYING]: { pairing: NO_SCHEDULE },
+    [WAITING]: { pairing: NO_SCHEDULE },
+    [IDLE]: { pairing: NO_SCHEDULE },
+    [NOTICE]: { pairing: 'the live channel opens only for an adopted screen' },
+    [REPAIR]: {
+      pairing: REPAIR_HIDDEN,
+      greeting: REPAIR_HIDDEN,
+      syncing: REPAIR_HIDDEN,
+      online: REPAIR_HIDDEN,
+      offline: REPAIR_HIDDEN,
+      refused: REPAIR_HIDDEN,
+      rebooting: REPAIR_HIDDEN,
+      reloading: REPAIR_HIDDEN,
+    },
+  },
+  onScreen: { reload: 'the tab reloads itself' },
   describeCall: (name, argument) => {
     const input = argument as Record<string, any> | undefined;
     if (name === 'pair' || name === 'greet') return `${name}: ${input!.key ? `with key ${input!.key}` : 'without key'}`;
@@ -126,16 +235,16 @@ export default defineQa({
     [SIGN_OFF_FAILS]: error('signOff', offline),
   },
   initial: {
-    'a new screen': { to: 'pairing.asking', see: { paired: false }, calls: ['pair: without key'] },
-    'an adopted screen': { to: 'greeting', see: { paired: true }, calls: ['greet: with key K-7'] },
-    'a screen back from a REBOOT': { to: 'greeting', see: { acknowledged: 1 }, calls: ['greet: with key K-7'] },
+    'a new screen': { to: 'pairing.asking', see: { paired: false }, calls: ['pair: without key'], screen: [PAIRING] },
+    'an adopted screen': { to: 'greeting', see: { paired: true }, calls: ['greet: with key K-7'], screen: ['the idle screen (the clock and the next event of the kept schedule) while the tab greets the server'] },
+    'a screen back from a REBOOT': { to: 'greeting', see: { acknowledged: 1 }, calls: ['greet: with key K-7'], screen: ['the idle screen (the clock and the next event of the kept schedule) while the tab greets the server'] },
   },
   delays: {
     heartbeat: { ms: 30_000, from: 'docs/api.md player heartbeat: one every heartbeat_seconds (30)' },
     retry: { ms: 10_000, from: 'README web player: a hello every 10 s while pairing, heartbeats every 10 s while offline' },
     keyLostHold: { ms: 60_000, from: 'README web player: a refused key returns to pairing after a minute' },
   },
-  expect: {
+  expect: withScreen({
     '': {
       [PLAYING]: { see: { playback: 'playing' } },
       [WAITING]: { see: { playback: 'waiting' } },
@@ -149,6 +258,7 @@ export default defineQa({
     },
     'pairing.waiting': { [ASK_AGAIN]: { to: 'pairing.asking', calls: ['pair: without key'] } },
     greeting: {
+      ...reports((sample, context) => (context.schedule ? plays[sample] : covered(SYNCING)[sample])),
       [GREET_OK]: { to: 'syncing', see: { problem: null }, calls: ['fetchSchedule: device 7'] },
       [GREET_DISABLED]: { to: 'refused', see: { problem: 'device_disabled' } },
       [GREET_KEY]: { to: 'keyLost', see: { problem: 'invalid_device_key' } },
@@ -156,6 +266,7 @@ export default defineQa({
       [GREET_OFFLINE]: { to: 'offline.resting', see: { problem: 'offline' } },
     },
     syncing: {
+      ...reports((sample, context) => (context.schedule ? plays[sample] : covered(SYNCING)[sample])),
       [SCHEDULE]: (context) =>
         context.noticed
           ? { to: 'online.link.beating', see: { version: 4, problem: null, noticeWaiting: false }, calls: ['keepSchedule: version 4', heartbeatCall('beat')(context)] }
@@ -200,6 +311,7 @@ export default defineQa({
     // A notice while a heartbeat is on its way starts no second one at once: it is noted, and the player heartbeats
     // again as soon as this one is answered (the change may have come after the server answered it).
     'online.link.beating': { [NOTICE]: { to: 'online.link.beating', see: { noticeWaiting: true }, calls: [] } },
+    offline: reports((sample) => [...plays[sample], `${OFFLINE_NOTE} stays`]),
     'offline.resting': {
       [PROBE_TIME]: (context) => ({ to: 'offline.probing', calls: [heartbeatCall('probe')(context)] }),
       [NOTICE]: (context) => ({ to: 'offline.probing', calls: [heartbeatCall('probe')(context)] }),
@@ -212,13 +324,57 @@ export default defineQa({
       [PROBE_DISABLED]: { to: 'refused', see: { problem: 'device_disabled' } },
       [PROBE_OFFLINE]: 'offline.resting',
     },
-    refused: { [REFUSED_AGAIN]: { to: 'greeting', calls: ['greet: with key K-7'] } },
-    keyLost: { [HOLD_OVER]: pairAgain, [REPAIR]: pairAgain },
+    refused: { ...reports((sample) => covered('the disabled screen')[sample]), [REFUSED_AGAIN]: { to: 'greeting', calls: ['greet: with key K-7'] } },
+    keyLost: { ...reports((sample) => covered('the key-refused screen')[sample]), [HOLD_OVER]: pairAgain, [REPAIR]: pairAgain },
     rebooting: {
+      ...reports((sample) => covered(RESTARTING)[sample]),
       [SIGNED_OFF]: { to: 'reloading', calls: ['reload: acknowledge 9'] },
       [SIGN_OFF_FAILS]: { to: 'reloading', calls: ['reload: acknowledge 9'] },
     },
-  },
+  }, {
+    'pairing.asking': {
+      [PENDING]: [PAIRING],
+      [ADOPTED]: [SYNCING],
+      [KEY_REQUIRED]: [PAIRING, `under it: ${text('player:pairing.keyRequired')}`],
+      [PAIR_OFFLINE]: [PAIRING, `under it: ${text('player:pairing.offline')}`],
+    },
+    'pairing.waiting': { [ASK_AGAIN]: ['the pairing screen stays while the tab says hello again'] },
+    greeting: {
+      [GREET_OK]: ['the tab goes on showing what it showed while it loads the schedule'],
+      [GREET_DISABLED]: [DISABLED],
+      [GREET_KEY]: [KEY_LOST('invalid_device_key')],
+      [GREET_PENDING]: [KEY_LOST('unknown_device')],
+      [GREET_OFFLINE]: [OFFLINE_NOTE],
+    },
+    syncing: {
+      [SCHEDULE]: [`the tab plays by the schedule it received (this one is empty: ${IDLE_SCREEN})`],
+      [NOTICE]: ['nothing changes on the tab; a heartbeat follows as soon as the schedule is in'],
+      [SCHEDULE_KEY]: [KEY_LOST('unknown_device')],
+      [SCHEDULE_DISABLED]: [DISABLED],
+      [SCHEDULE_OFFLINE]: [OFFLINE_NOTE],
+    },
+    'online.playback': plays,
+    'online.link': {
+      [NOTICE]: [HEARTBEAT_NOW],
+      [BEAT_CONFIGS]: ['the tab applies the new player.json (portrait, volume 20)'],
+      [BEAT_VERSION]: ['the tab loads its schedule again (GET /api/v1/scheduler/dev2/7 in the devtools Network tab)'],
+      [BEAT_REBOOT]: [RESTARTING],
+      [BEAT_KEY]: [KEY_LOST('invalid_device_key')],
+      [BEAT_DISABLED]: [DISABLED],
+      [BEAT_OFFLINE]: [OFFLINE_NOTE],
+    },
+    'online.link.beating': { [NOTICE]: [NOTED] },
+    'offline.resting': { [NOTICE]: [PROBE_NOW] },
+    'offline.probing': {
+      [PROBE_OK]: ['the corner note goes'],
+      [PROBE_VERSION]: ['the corner note goes; the tab loads its schedule again'],
+      [PROBE_REBOOT]: [RESTARTING],
+      [PROBE_KEY]: [KEY_LOST('unknown_device')],
+      [PROBE_DISABLED]: [DISABLED],
+      [PROBE_OFFLINE]: [`${OFFLINE_NOTE} stays`],
+    },
+    refused: { [REFUSED_AGAIN]: ['the disabled screen stays while the tab greets the server again'] },
+  }),
   view: (snapshot) => ({
     paired: snapshot.context.key !== null,
     problem: snapshot.context.problem,
