@@ -34,6 +34,27 @@ const noCallsWhenSignedOut = {
   refreshing: 'no screen calls the API before the stored token is refreshed',
   signingOut: 'no screen calls the API while signing out',
 };
+/** The login form (src/views/login/LoginScreen.tsx) is shown only while signed out. */
+const noLoginForm = {
+  signingIn: `${text('login:submit')} is disabled while signing in`,
+  signedIn: 'no login form is shown while signed in',
+  signingOut: 'no login form is shown while signing out',
+  refreshing: 'the login form is not shown yet',
+};
+/** The user menu of the top bar (src/views/layout/UserMenu.tsx) holds "Sign out". */
+const noUserMenu = {
+  signedOut: `the login screen has no ${text('layout:userMenu')}`,
+  signingIn: `the login screen has no ${text('layout:userMenu')}`,
+  refreshing: 'a full-page spinner shows while the stored token is refreshed',
+  signingOut: `the ${text('layout:userMenu')} button is disabled while signing out`,
+};
+const SPINNING = `${text('login:submit')} is disabled and shows a spinner`;
+const LOGIN_FORM = `the login screen ${text('login:heading')} with the fields ${text('login:username')} and ${text('login:password')}, ${text('login:remember')} ticked and ${text('login:submit')}`;
+const RUN_NAME = (name: string) => `the top bar shows the name "${name}" beside the ${text('layout:userMenu')}`;
+const UNKNOWN_NAME = `the top bar shows ${text('layout:unknownName')} beside the ${text('layout:userMenu')}`;
+const PROFILE_FAILED = (runName: string | null) => `${runName ? RUN_NAME(runName) : UNKNOWN_NAME}; /profile reads ${text('profile:loadFailed')} with ${text('profile:retry')}`;
+const PROFILE_RELOADING = `/profile shows a spinner (or the forms) instead of ${text('profile:loadFailed')}`;
+const RIGHTS_READ_AGAIN = `the profile is read again: once it arrives the sidebar no longer offers the area whose rights were taken, and its page reads ${text('common:noAccess.title')}`;
 
 function reset() {
   localStorage.clear();
@@ -64,12 +85,27 @@ export default defineQa({
     [TOKENS_STORED]: 'set localStorage "access" to expired.access.token and press "Refresh" on the devices page: the app refreshes the token by itself',
     [FORBIDDEN_WRITE]: 'sign in as a user with devices edit rights and open a device; as admin in another window, take the edit right away; then press "Save" on the device',
     [FORBIDDEN_READ]: 'sign in as a user with devices view rights on /devices; as admin in another window, take the view right away; then press "Refresh"',
+    [SIGN_OUT]: `open the ${text('layout:userMenu')} (the person icon at the right of the top bar) and choose ${text('layout:signOut')}`,
+    [SIGN_IN_ONCE]: `untick ${text('login:remember')}, type admin and its password, press ${text('login:submit')}`,
+    [SIGN_IN]: `leave ${text('login:remember')} ticked, type admin and its password, press ${text('login:submit')}`,
+    [RELOAD_PROFILE]: `open /profile and press ${text('profile:retry')} under ${text('profile:loadFailed')}`,
   },
   offScreen: {
     [SIGN_IN_EMPTY]: 'the login form keeps "Sign in" disabled while a field is empty; the machine never hears of it',
-    [SIGN_IN]: { signingIn: 'the button is disabled while signing in', signedIn: 'no login form is shown while signed in', signingOut: 'no login form is shown while signing out', refreshing: 'the login form is not shown yet' },
-    [SIGN_IN_ONCE]: { signingIn: 'the button is disabled while signing in', signedIn: 'no login form is shown while signed in', signingOut: 'no login form is shown while signing out', refreshing: 'the login form is not shown yet' },
-    [RELOAD_PROFILE]: 'no screen offers to load the profile again (the top bar shows "unknown name")',
+    [SIGN_IN]: noLoginForm,
+    [SIGN_IN_ONCE]: noLoginForm,
+    // /profile offers "Retry" only when the profile failed to load (src/views/profile/ProfileScreen.tsx).
+    [RELOAD_PROFILE]: {
+      signedOut: 'no profile page while signed out',
+      signingIn: 'no profile page while signing in',
+      refreshing: 'no profile page before the stored token is refreshed',
+      signingOut: 'no profile page while signing out',
+      'signedIn.loadingProfile': `/profile shows no ${text('profile:retry')} while the profile loads`,
+      'signedIn.ready': `/profile shows ${text('profile:retry')} only when the profile failed to load`,
+    },
+    [SIGN_OUT]: noUserMenu,
+    [EXPIRED]: noCallsWhenSignedOut,
+    [TOKENS_STORED]: noCallsWhenSignedOut,
     [FORBIDDEN_WRITE]: noCallsWhenSignedOut,
     [FORBIDDEN_READ]: noCallsWhenSignedOut,
   },
@@ -113,10 +149,15 @@ export default defineQa({
     [FORBIDDEN_READ]: { type: 'session.forbidden', method: 'GET' },
   },
   initial: {
-    'no tokens stored': { to: 'signedOut.idle', see: { signedIn: false, busy: false } },
-    'an access token stored': { to: 'signedIn.loadingProfile', see: { signedIn: true, userId: 1, profile: 'loading' }, calls: ['loadProfile'] },
-    'a broken access token and a refresh token stored': { to: 'signedIn.loadingProfile', see: { signedIn: true, userId: null }, calls: ['loadProfile'] },
-    'only a refresh token stored': { to: 'refreshing', see: { busy: true, signedIn: false }, calls: ['refreshTokens: {"refresh":"R-stored"}'] },
+    'no tokens stored': { to: 'signedOut.idle', see: { signedIn: false, busy: false }, screen: [LOGIN_FORM] },
+    'an access token stored': { to: 'signedIn.loadingProfile', see: { signedIn: true, userId: 1, profile: 'loading' }, calls: ['loadProfile'], screen: ['the devices page, with no login screen before it'] },
+    'a broken access token and a refresh token stored': {
+      to: 'signedIn.loadingProfile',
+      see: { signedIn: true, userId: null },
+      calls: ['loadProfile'],
+      screen: ['no login screen: the page shows a spinner until the profile says what the user may see'],
+    },
+    'only a refresh token stored': { to: 'refreshing', see: { busy: true, signedIn: false }, calls: ['refreshTokens: {"refresh":"R-stored"}'], screen: ['a full-page spinner while the stored token is refreshed'] },
   },
   expect: {
     // A refused write says why wherever the session is; a refused read says nothing.
@@ -124,12 +165,12 @@ export default defineQa({
       [FORBIDDEN_WRITE]: { calls: [forbiddenToast] },
     },
     signedOut: {
-      [SIGN_IN]: { to: 'signingIn', see: { busy: true, loginError: null }, calls: ['obtainTokens: {"username":"admin","password":"secret"}'] },
-      [SIGN_IN_ONCE]: { to: 'signingIn', calls: ['obtainTokens: {"username":"admin","password":"secret"}'] },
+      [SIGN_IN]: { to: 'signingIn', see: { busy: true, loginError: null }, calls: ['obtainTokens: {"username":"admin","password":"secret"}'], screen: [SPINNING] },
+      [SIGN_IN_ONCE]: { to: 'signingIn', calls: ['obtainTokens: {"username":"admin","password":"secret"}'], screen: [SPINNING] },
       [SIGN_IN_EMPTY]: { to: 'signingIn', calls: ['obtainTokens: {"username":"","password":""}'] },
     },
     refreshing: {
-      [REFRESHED]: { to: 'signedIn.loadingProfile', see: { signedIn: true, userId: 1, access: ACCESS, refresh: 'R-rotated' }, calls: ['loadProfile'] },
+      [REFRESHED]: { to: 'signedIn.loadingProfile', see: { signedIn: true, userId: 1, access: ACCESS, refresh: 'R-rotated' }, calls: ['loadProfile'], screen: ['the spinner gives way to the devices page'] },
       [REFRESH_REFUSED]: { to: 'signedOut.idle', ...toLogin },
     },
     signingIn: {
@@ -143,24 +184,30 @@ export default defineQa({
     },
     signedIn: {
       // The sign-out call hands the server the refresh token stored at that moment.
-      [SIGN_OUT]: () => ({ to: 'signingOut', see: { busy: true }, calls: [`logout: {"refresh":"${tokenStore.getRefresh()}"}`] }),
+      [SIGN_OUT]: () => ({
+        to: 'signingOut',
+        see: { busy: true },
+        calls: [`logout: {"refresh":"${tokenStore.getRefresh()}"}`],
+        screen: [`the page stays while the server ends the session; the ${text('layout:userMenu')} button is disabled`],
+      }),
       [EXPIRED]: { to: 'signedOut.idle', ...toLogin },
-      [RELOAD_PROFILE]: { to: 'signedIn.loadingProfile', see: { profile: 'loading' }, calls: ['loadProfile'] },
+      [RELOAD_PROFILE]: { to: 'signedIn.loadingProfile', see: { profile: 'loading' }, calls: ['loadProfile'], screen: [PROFILE_RELOADING] },
       // Spec section 2: Directory is for user_id 1 of the stored access token, whoever stored it (no reload needed).
       [TOKENS_STORED]: { see: { userId: 1 } },
     },
     // The rights changed since the profile was read: it is read again, so the screens hide what is no longer allowed.
     'signedIn.ready': {
-      [FORBIDDEN_WRITE]: { to: 'signedIn.loadingProfile', see: { profile: 'loading' }, calls: [forbiddenToast, 'loadProfile'] },
-      [FORBIDDEN_READ]: { to: 'signedIn.loadingProfile', see: { profile: 'loading' }, calls: ['loadProfile'] },
+      [FORBIDDEN_WRITE]: { to: 'signedIn.loadingProfile', see: { profile: 'loading' }, calls: [forbiddenToast, 'loadProfile'], screen: [RIGHTS_READ_AGAIN] },
+      [FORBIDDEN_READ]: { to: 'signedIn.loadingProfile', see: { profile: 'loading' }, calls: ['loadProfile'], screen: [`no toast (the list shows its own load error); ${RIGHTS_READ_AGAIN}`] },
     },
     'signedIn.profileError': {
-      [FORBIDDEN_WRITE]: { to: 'signedIn.loadingProfile', see: { profile: 'loading' }, calls: [forbiddenToast, 'loadProfile'] },
-      [FORBIDDEN_READ]: { to: 'signedIn.loadingProfile', see: { profile: 'loading' }, calls: ['loadProfile'] },
+      [FORBIDDEN_WRITE]: { to: 'signedIn.loadingProfile', see: { profile: 'loading' }, calls: [forbiddenToast, 'loadProfile'], screen: [RIGHTS_READ_AGAIN] },
+      [FORBIDDEN_READ]: { to: 'signedIn.loadingProfile', see: { profile: 'loading' }, calls: ['loadProfile'], screen: [`no toast (the list shows its own load error); ${RIGHTS_READ_AGAIN}`] },
     },
     'signedIn.loadingProfile': {
-      [PROFILE]: { to: 'signedIn.ready', see: { profile: 'complete', runName: 'admin' } },
-      [PROFILE_FAILS]: { to: 'signedIn.profileError', see: { profile: 'error' } },
+      [PROFILE]: { to: 'signedIn.ready', see: { profile: 'complete', runName: 'admin' }, screen: [RUN_NAME('admin')] },
+      // The top bar keeps the name stored by an earlier profile (a reload after a rename), else "unknown name".
+      [PROFILE_FAILS]: () => ({ to: 'signedIn.profileError', see: { profile: 'error' }, screen: [PROFILE_FAILED(tokenStore.getRunName())] }),
     },
     signingOut: {
       [LOGGED_OUT]: { to: 'signedOut.idle', ...toLogin, see: { ...toLogin.see, runName: null, userId: null } },

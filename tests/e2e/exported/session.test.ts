@@ -19,16 +19,19 @@ describe('session in the browser', () => {
 
     // 1. sign in as admin with the right password, remember me
     await act('sign in as admin with the right password, remember me');
+    // Then the screen shows: "Sign in" is disabled and shows a spinner
     // (signingIn: nothing to wait for on screen)
 
     // 2. the server accepts the sign-in (the real server answers)
     await shows('signedIn.loadingProfile');
 
     // 3. the profile of admin arrives (the real server answers)
+    // Then the screen shows: the top bar shows the name "admin" beside the "User menu"
     await shows('signedIn.ready');
 
     // 4. sign out
     await act('sign out');
+    // Then the screen shows: the page stays while the server ends the session; the "User menu" button is disabled
     // (signingOut: nothing to wait for on screen)
 
     // 5. the server ends the session (the real server answers)
@@ -38,6 +41,7 @@ describe('session in the browser', () => {
     // Arranged now for step 7: the server refuses the password.
     await arrange('the server refuses the password');
     await act('sign in as admin, do not remember me');
+    // Then the screen shows: "Sign in" is disabled and shows a spinner
     // (signingIn: nothing to wait for on screen)
 
     // 7. the server refuses the password (as arranged)
@@ -47,6 +51,7 @@ describe('session in the browser', () => {
     // Arranged now for step 9: the network is down during sign-in.
     await arrange('the network is down during sign-in');
     await act('sign in as admin with the right password, remember me');
+    // Then the screen shows: "Sign in" is disabled and shows a spinner
     // (signingIn: nothing to wait for on screen)
 
     // 9. the network is down during sign-in (as arranged)
@@ -56,12 +61,15 @@ describe('session in the browser', () => {
     // Arranged now for step 12: the profile fails to load (500).
     await arrange('the profile fails to load (500)');
     await act('sign in as admin with the right password, remember me');
+    // Then the screen shows: "Sign in" is disabled and shows a spinner
     // (signingIn: nothing to wait for on screen)
 
     // 11. the server accepts the sign-in (the real server answers)
     await shows('signedIn.loadingProfile');
 
     // 12. the profile fails to load (500) (as arranged)
+    // Then the screen shows: the top bar shows "unknown name" beside the "User menu"; /profile reads "Cannot load
+    // your profile." with "Retry"
     await shows('signedIn.profileError');
 
     // 13. the session expires (a call answers 401 after refresh)
@@ -83,6 +91,7 @@ describe('session in the browser', () => {
     // Arranged now for step 3: the network is down during sign-out.
     await arrange('the network is down during sign-out');
     await act('sign out');
+    // Then the screen shows: the page stays while the server ends the session; the "User menu" button is disabled
     // (signingOut: nothing to wait for on screen)
 
     // 3. the network is down during sign-out (as arranged)
@@ -107,6 +116,7 @@ describe('session in the browser', () => {
     // (refreshing: nothing to wait for on screen)
 
     // 1. the server refreshes the stored token (the real server answers)
+    // Then the screen shows: the spinner gives way to the devices page
     await shows('signedIn.loadingProfile');
     await end();
   });
