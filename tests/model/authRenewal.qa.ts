@@ -1,6 +1,7 @@
 import { authRenewalMachine, type AuthClient } from '../../src/machines/authRenewal.machine.ts';
 import { tokenStore } from '../../src/services/tokenStore.ts';
 import { defineQa, done, error } from './qa/catalogue.ts';
+import { text } from './qa/screen.ts';
 
 /** The samples never reach a server: the actors are settled by the paths. */
 const client: AuthClient = () => Promise.reject(new Error('not called in the model'));
@@ -20,6 +21,12 @@ function reset() {
 }
 
 const lost = { to: 'idle', calls: ['sessionLost'], see: { busy: false, access: null, refresh: null } };
+
+// The procedure has no screen of its own: a tester sees it in the devtools Network tab and in the page that called.
+const REFRESHING = 'no message: the refused call waits while the Network tab shows POST /api/v1/auth/token/token-refresh/';
+const RETRIED = 'the waiting call is sent again with the new token and the page shows its answer (the devices list), no message';
+const RETRIED_AT_ONCE = 'no refresh in the Network tab: the call is sent again at once with the stored token and the page shows its answer';
+const ENDING = 'the page stays while the Network tab shows POST /api/v1/auth/logout/';
 
 /** Spec section 8, the 401 procedure of every API call (one refresh for all, one retry, else login). */
 export default defineQa({
@@ -44,7 +51,7 @@ export default defineQa({
     [LOGGED_OUT]: 'nothing to do: the logout call goes through',
     [LOGOUT_FAILS]: 'in the devtools Network tab, block /api/v1/auth/logout/',
   },
-  onScreen: { sessionLost: 'the login screen' },
+  onScreen: { sessionLost: `the login screen ${text('login:heading')}` },
   req: {
     [UNAUTHORIZED]: ['S8.1-1', 'S8.1-3'],
     [UNAUTHORIZED_OLD]: ['S8.1-3'],
@@ -77,17 +84,17 @@ export default defineQa({
   expect: {
     idle: {
       // Step 1 drops the refused access token; step 3 asks for one refresh, which every other failing call waits for.
-      [UNAUTHORIZED]: { to: 'refreshing', see: { busy: true, access: null }, calls: ['refreshTokens: {"refresh":"R-1"}'] },
+      [UNAUTHORIZED]: { to: 'refreshing', see: { busy: true, access: null }, calls: ['refreshTokens: {"refresh":"R-1"}'], screen: [REFRESHING] },
       // Another call refreshed meanwhile: this one retries with the stored token, no second refresh.
-      [UNAUTHORIZED_OLD]: { to: 'idle', see: { busy: false }, calls: [] },
+      [UNAUTHORIZED_OLD]: { to: 'idle', see: { busy: false }, calls: [], screen: [RETRIED_AT_ONCE] },
       [UNAUTHORIZED_NO_REFRESH]: { to: 'idle', calls: ['sessionLost'], see: { busy: false, access: null } },
-      [RETRY_REFUSED]: { to: 'endingSession', see: { busy: true }, calls: ['logout: {"refresh":"R-2"}'] },
+      [RETRY_REFUSED]: { to: 'endingSession', see: { busy: true }, calls: ['logout: {"refresh":"R-2"}'], screen: [ENDING] },
     },
     refreshing: {
       // The failed calls retry once with the new access token.
-      [REFRESHED]: { to: 'idle', see: { busy: false, access: 'A-2', refresh: 'R-2' }, calls: [] },
+      [REFRESHED]: { to: 'idle', see: { busy: false, access: 'A-2', refresh: 'R-2' }, calls: [], screen: [RETRIED] },
       [REFRESH_REFUSED]: lost,
-      [RETRY_REFUSED]: { to: 'endingSession', see: { busy: true }, calls: ['logout: {"refresh":"R-2"}'] },
+      [RETRY_REFUSED]: { to: 'endingSession', see: { busy: true }, calls: ['logout: {"refresh":"R-2"}'], screen: [ENDING] },
     },
     endingSession: {
       // Best effort: the session ends locally whatever the server answers.

@@ -9,6 +9,15 @@ const PAUSE = 'stop typing for 300 ms';
 
 const searching = (search: string) => `search: {"search":"${search}"}`;
 
+// The media list's search box (src/views/media/MediaScreen.tsx): label "Search media", placeholder from locales/en.
+const BOX = `the search box ${text('media:search.label')}`;
+const reads = (typed: string) => (typed ? `${BOX} reads "${typed}" at once` : `${BOX} is empty again, showing ${text('media:search.placeholder')}`);
+const WAITS = 'the list does not change yet (it waits for typing to rest)';
+const KEEPS = 'the list stays as it is: it already shows that search, so nothing is asked';
+/** Typing `typed`: the box shows it at once; the list waits, or stays when it already shows that search. */
+const typing = (typed: string) => (context: { applied: string }) =>
+  context.applied === typed ? { to: 'idle', see: { box: typed }, calls: [], screen: [reads(typed), KEEPS] } : { to: 'waiting', see: { box: typed }, calls: [], screen: [reads(typed), WAITS] };
+
 /**
  * The search box of the media, playlists and tracks lists (common/useSearchBox.ts): the list is asked for the typed
  * text, from page 1, once typing rests for 300 ms. The media list stands for all three here.
@@ -19,7 +28,17 @@ export default defineQa({
   title: 'The search box of a list (media, playlists, tracks)',
   namespace: 'media',
   preconditions: {
-    start: { route: '/media (or /playlists, /tracks)', user: 'admin (or a user with media view rights)', data: 'media files named "lobby" and "lobby 2" and one named "hall"' },
+    start: {
+      route: '/media (the same box is on /playlists, /tracks and in a playlist\'s "Add media" picker)',
+      user: 'admin (or a user whose group gives Media "View")',
+      data: 'media files named "lobby" and "lobby 2" and one named "hall"',
+    },
+  },
+  howTo: {
+    [TYPE_LOBBY]: `click in ${BOX} and type lobby (select what it holds first)`,
+    [TYPE_LOBBY_2]: `click in ${BOX} and type lobby 2 (select what it holds first)`,
+    [CLEAR]: `press the cross ${text('common:actions.clearSearch')} at the end of ${BOX} (or delete its text)`,
+    [PAUSE]: 'stop typing and wait: the list follows about a third of a second later',
   },
   recorded: ['search'],
   onScreen: { search: `the list shows page 1 of the files matching the search box ${text('media:search.label')}` },
@@ -34,9 +53,9 @@ export default defineQa({
   expect: {
     '': {
       // The box shows every key at once; the list waits for typing to rest. Back to the search the list shows: no wait.
-      [TYPE_LOBBY]: (context: { applied: string }) => (context.applied === 'lobby' ? { to: 'idle', see: { box: 'lobby' }, calls: [] } : { to: 'waiting', see: { box: 'lobby' }, calls: [] }),
-      [TYPE_LOBBY_2]: (context: { applied: string }) => (context.applied === 'lobby 2' ? { to: 'idle', see: { box: 'lobby 2' }, calls: [] } : { to: 'waiting', see: { box: 'lobby 2' }, calls: [] }),
-      [CLEAR]: (context: { applied: string }) => (context.applied === '' ? { to: 'idle', see: { box: '' }, calls: [] } : { to: 'waiting', see: { box: '' }, calls: [] }),
+      [TYPE_LOBBY]: typing('lobby'),
+      [TYPE_LOBBY_2]: typing('lobby 2'),
+      [CLEAR]: typing(''),
     },
     waiting: {
       [PAUSE]: (context: { typed: string }) => ({ to: 'idle', see: { shown: context.typed }, calls: [searching(context.typed)] }),
