@@ -154,6 +154,12 @@ describe('navigation', () => {
     expect(await comment.inputValue()).toBe('Near the lifts');
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect.poll(() => send.isDisabled()).toBe(false);
+    // The same question (the shared leaveGuard machine), answered "Leave": the page goes, the change with it.
+    await comment.fill('Not applied');
+    await page.getByRole('navigation').getByRole('link', { name: 'Navigation', exact: true }).click();
+    await question.getByRole('button', { name: 'Leave' }).click();
+    await page.waitForURL((url) => url.pathname === '/navigation');
+    expect((await admin.get(`/navigation/devices/${ids.device}/`)).body.comment).toBe('Near the lifts');
     expect(problems).toEqual([]);
   });
 

@@ -17,11 +17,12 @@ export interface EditorContext {
   nextTempId: number;
   /** API error code of the last failed load, apply or send; views translate it. */
   error: string | null;
-  /** What the leave guard asks about while unapplied changes would be lost: another object, or leaving the page. */
+  /** The other object the switch question asks about while unapplied changes would be lost. */
   leaving: LeaveTarget | null;
 }
 
-export type LeaveTarget = { object: number | null } | 'page';
+/** The object a switch would open (leaving the page is the shared leave question's: common/LeaveGuard.tsx). */
+export type LeaveTarget = { object: number | null };
 
 export type EditorEvent =
   | { type: 'editor.retry' }
@@ -42,9 +43,7 @@ export type EditorEvent =
   | { type: 'markers.showNone' }
   | { type: 'editor.apply' }
   | { type: 'editor.send' }
-  /** The operator leaves the page (a link, the back button): the view's router blocker asks the machine. */
-  | { type: 'editor.leave' }
-  /** The leave guard's answers: lose the unapplied changes and go, or stay with them. */
+  /** The switch question's answers: lose the unapplied changes and open the other object, or stay with them. */
   | { type: 'leave.confirm' }
   | { type: 'leave.stay' };
 
@@ -77,8 +76,9 @@ function toggleShown(draft: EditorDraft, markers: DraftMarker[], id: number, on:
 const mapMarker = (markers: DraftMarker[], id: number, change: (m: DraftMarker) => DraftMarker) => markers.map((m) => (m.id === id ? change(m) : m));
 
 /**
- * The navigation editor of one device: loading -> editing (clean, or dirty with unapplied changes: the leave guard,
- * confirmingLeave, asks before another object or another page drops them) -> applying (save) -> editing.clean;
+ * The navigation editor of one device: loading -> editing (clean, or dirty with unapplied changes: the switch question,
+ * confirmingLeave, asks before another object drops them; leaving the page asks through the shared leave question,
+ * machines/leaveGuard, on the `dirty` tag) -> applying (save) -> editing.clean;
  * "Send changes to device" only from editing.clean -> sending.
  * Konva handlers send marker.* / device.move / editor.placeholder; the view provides the notices.
  */
@@ -94,7 +94,6 @@ export const deviceNavigationEditorMachine = setup({
     isOnObject: ({ context }, params: { id: number }) => context.markers.some((m) => m.id === params.id),
     hasObject: ({ context }) => context.draft.object !== null,
     isSameObject: ({ context }, params: { object: number | null }) => context.draft.object === params.object,
-    leavesPage: ({ context }) => context.leaving === 'page',
   },
   actions: {
     takeLoaded: assign((_, params: { loaded: LoadedEditor }) => ({
@@ -151,13 +150,9 @@ export const deviceNavigationEditorMachine = setup({
     holdLeave: assign((_, params: { to: LeaveTarget }) => ({ leaving: params.to })),
     dropLeave: assign({ leaving: null }),
     switchObject: assign(({ context }) => {
-      const object = context.leaving !== null && context.leaving !== 'page' ? context.leaving.object : context.draft.object;
+      const object = context.leaving !== null ? context.leaving.object : context.draft.object;
       return { draft: { ...context.draft, object, shown: null }, markers: editableMarkers(context.loaded!, object), selected: null, leaving: null };
     }),
-    /** The view lets the blocked navigation through (react-router's blocker.proceed). */
-    leave: () => undefined,
-    /** The view cancels the blocked navigation (blocker.reset). */
-    stay: () => undefined,
     applied: () => undefined,
     applyFailed: (_, _params: { error: string }) => undefined,
     sent: (_, _params: { version: number }) => undefined,
@@ -203,19 +198,17 @@ export const deviceNavigationEditorMachine = setup({
         clean: {
           on: {
             'editor.send': { target: '#deviceNavigationEditor.sending', actions: 'clearError' },
-            'editor.leave': { actions: 'leave' },
           },
         },
         dirty: {
           tags: ['dirty'],
           on: {
             'editor.apply': { target: '#deviceNavigationEditor.applying', actions: 'clearError' },
-            // The leave guard: another object or another page would drop the unapplied changes, so it asks first.
+            // The switch question: another object would drop the unapplied changes, so it asks first.
             'editor.object': [
               { guard: { type: 'isSameObject', params: ({ event }) => event } },
               { target: '#deviceNavigationEditor.confirmingLeave', actions: { type: 'holdLeave', params: ({ event }) => ({ to: { object: event.object } }) } },
             ],
-            'editor.leave': { target: '#deviceNavigationEditor.confirmingLeave', actions: { type: 'holdLeave', params: () => ({ to: 'page' as const }) } },
           },
         },
       },
@@ -223,19 +216,12 @@ export const deviceNavigationEditorMachine = setup({
     confirmingLeave: {
       tags: ['dirty'],
       on: {
-        'leave.stay': { target: 'editing.dirty', actions: ['stay', 'dropLeave'] },
-        'leave.confirm': [
-          { guard: 'leavesPage', target: 'left', actions: ['dropLeave', 'leave'] },
-          { target: 'editing.dirty', actions: 'switchObject' },
-        ],
+        'leave.stay': { target: 'editing.dirty', actions: 'dropLeave' },
+        'leave.confirm': { target: 'editing.dirty', actions: 'switchObject' },
       },
     },
-    /** The operator chose to leave the page without applying (the view goes on to the next page). */
-    left: {},
     applying: {
       tags: ['busy', 'dirty'],
-      // Leaving while the changes are being saved waits for the save: the navigation is cancelled.
-      on: { 'editor.leave': { actions: 'stay' } },
       invoke: {
         id: 'apply',
         src: 'apply',

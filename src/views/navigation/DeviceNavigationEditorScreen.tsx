@@ -1,13 +1,14 @@
-import { useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Checkbox, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Option, Textarea, tokens } from '@fluentui/react-components';
 import { AddRegular, SaveRegular, SendRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { UNSAFE_DataRouterContext, useBeforeUnload, useBlocker, useParams, type Blocker } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { deviceNavigationEditorMachine, isShown } from '../../machines/navigation/deviceNavigationEditor.machine.ts';
 import { markerPlacementMachine } from '../../machines/navigation/markerPlacement.machine.ts';
 import { ConfirmDeleteDialog } from '../common/ConfirmDeleteDialog.tsx';
 import { errorMessageKey } from '../common/errorMessageKey.ts';
+import { LeaveGuard } from '../common/LeaveGuard.tsx';
 import { Loading } from '../common/Loading.tsx';
 import { PageHeader } from '../common/PageHeader.tsx';
 import { useNotify } from '../common/notify.tsx';
@@ -28,20 +29,6 @@ const OWN = 1e9;
 const PLACING = 1e9 + 1;
 const NUDGE = 0.005;
 
-/**
- * Leaving the page with unapplied changes goes through the editor machine's leave guard: react-router's blocker
- * becomes `editor.leave`, and the machine's `leave` / `stay` let the navigation through or cancel it. Reloading or
- * closing the tab gets the browser's own question.
- */
-function RouterLeaveBridge({ when, onBlocked, blocker }: { when: boolean; onBlocked: () => void; blocker: { current: Blocker | null } }) {
-  const current = useBlocker(({ currentLocation, nextLocation }) => when && currentLocation.pathname !== nextLocation.pathname);
-  blocker.current = current;
-  useEffect(() => {
-    if (current.state === 'blocked') onBlocked();
-  }, [current.state, onBlocked]);
-  return null;
-}
-
 /** /navigation/{deviceId}: the device's map, its comment and media placeholder, its markers; Apply and send. */
 export default function DeviceNavigationEditorScreen() {
   const deviceId = Number(useParams().deviceId);
@@ -55,8 +42,6 @@ function DeviceNavigationEditor({ deviceId }: { deviceId: number }) {
   const styles = useNavigationStyles();
   const notify = useNotify();
   const canEdit = useCan('devices'); // the navigation routes' area (server/routes/navigation.ts)
-  const dataRouter = useContext(UNSAFE_DataRouterContext);
-  const blocker = useRef<Blocker | null>(null);
   const themed = useRef<HTMLElement>(null);
   const [deleting, setDeleting] = useState<number | null>(null);
   const logic = useMemo(
@@ -67,8 +52,6 @@ function DeviceNavigationEditor({ deviceId }: { deviceId: number }) {
           applyFailed: (_, { error }) => notify(`${i18n.t('common:messages.saveError')} ${i18n.t(`common:${errorMessageKey(error)}`)}`, 'error'),
           sent: (_, { version }) => notify(i18n.t('navigation:messages.sent', { version }), 'success'),
           sendFailed: (_, { error }) => notify(`${i18n.t('navigation:messages.sendError')} ${i18n.t(`common:${errorMessageKey(error)}`)}`, 'error'),
-          leave: () => blocker.current?.proceed?.(),
-          stay: () => blocker.current?.reset?.(),
         },
       }),
     [notify, i18n],
@@ -91,12 +74,6 @@ function DeviceNavigationEditor({ deviceId }: { deviceId: number }) {
   const canApply = useSelector(editor, (s) => s.can({ type: 'editor.apply' }));
   const canSend = useSelector(editor, (s) => s.can({ type: 'editor.send' }));
   const leaving = useSelector(editor, (s) => (s.matches('confirmingLeave') ? s.context.leaving : null));
-  const onBlocked = useMemo(() => () => editor.send({ type: 'editor.leave' }), [editor]);
-  useBeforeUnload((event) => {
-    if (!editor.getSnapshot().hasTag('dirty')) return;
-    event.preventDefault();
-    event.returnValue = '';
-  });
   const crosshair = useSelector(placement, (s) => s.hasTag('crosshair'));
   const placing = useSelector(placement, (s) => !s.matches('idle'));
   const newPoint = useSelector(placement, (s) => s.context.point);
@@ -141,17 +118,19 @@ function DeviceNavigationEditor({ deviceId }: { deviceId: number }) {
           )
         }
       />
-      {dataRouter ? <RouterLeaveBridge when={dirty} onBlocked={onBlocked} blocker={blocker} /> : null}
+      {/* Leaving the page with unapplied changes asks the shared leave question (machines/leaveGuard); reloading or
+          closing the tab gets the browser's own. Another object asks the editor's switch question below. */}
+      <LeaveGuard when={dirty} texts={{ title: t('leave.title'), text: t('leave.text'), stay: t('leave.stay'), leave: t('leave.leave') }} />
       {leaving !== null ? (
         // Mounted only while asking: a closed-but-mounted alert dialog would leave a dialog below it aria-hidden.
         <Dialog open modalType="alert" onOpenChange={(_, data) => !data.open && editor.send({ type: 'leave.stay' })}>
           <DialogSurface aria-describedby="navigation-leave-text">
             <DialogBody>
-              <DialogTitle>{leaving === 'page' ? t('leave.title') : t('leave.switchTitle')}</DialogTitle>
+              <DialogTitle>{t('leave.switchTitle')}</DialogTitle>
               <DialogContent id="navigation-leave-text">{t('leave.text')}</DialogContent>
               <DialogActions>
                 <Button appearance="primary" onClick={() => editor.send({ type: 'leave.stay' })}>{t('leave.stay')}</Button>
-                <Button onClick={() => editor.send({ type: 'leave.confirm' })}>{leaving === 'page' ? t('leave.leave') : t('leave.switch')}</Button>
+                <Button onClick={() => editor.send({ type: 'leave.confirm' })}>{t('leave.switch')}</Button>
               </DialogActions>
             </DialogBody>
           </DialogSurface>

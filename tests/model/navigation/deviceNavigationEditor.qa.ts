@@ -25,9 +25,10 @@ const SHOW_ALL = 'press "Select all" under "Shown on this screen"';
 const SHOW_NONE = 'press "Select none" under "Shown on this screen"';
 const APPLY = 'press "Apply"';
 const OBJECT_1 = 'choose the object "Floor 1" (the one shown)';
-const LEAVE = 'follow a link to another page';
-const CONFIRM_LEAVE = 'answer "Leave" (or "Switch") to the leave question';
-const STAY = 'answer "Stay" to the leave question';
+// Leaving the page with unapplied changes is the shared leave question's (leaveGuard.qa.ts): the editor only asks
+// before another object drops them.
+const CONFIRM_LEAVE = 'answer "Switch" to the question about another object';
+const STAY = 'answer "Stay" to the question about another object';
 const APPLIED = 'the server saves the changes';
 const APPLY_FAILED = 'the server refuses the changes (validation error)';
 const SEND = 'press "Send changes to device"';
@@ -63,7 +64,7 @@ export default defineQa({
   file: 'src/machines/navigation/deviceNavigationEditor.machine.ts',
   title: "The navigation editor of one device",
   actors: ['load', 'apply', 'send'],
-  recorded: ['applied', 'applyFailed', 'sent', 'sendFailed', 'leave', 'stay'],
+  recorded: ['applied', 'applyFailed', 'sent', 'sendFailed'],
   input: { deviceId: 5 },
   events: {
     [LOADED]: done('load', loaded),
@@ -87,7 +88,6 @@ export default defineQa({
     [SHOW_NONE]: { type: 'markers.showNone' },
     [APPLY]: { type: 'editor.apply' },
     [OBJECT_1]: { type: 'editor.object', object: 1 },
-    [LEAVE]: { type: 'editor.leave' },
     [CONFIRM_LEAVE]: { type: 'leave.confirm' },
     [STAY]: { type: 'leave.stay' },
     [APPLIED]: done('apply', applied),
@@ -131,15 +131,12 @@ export default defineQa({
       [OBJECT_1]: { to: 'editing.dirty', see: { object: 1, markers: [11, 13], shown: null, dirty: true } },
     },
     'editing.clean': {
-      // Nothing unapplied to lose: the page is left at once.
-      [LEAVE]: { to: 'editing.clean', calls: ['leave'] },
       [SEND]: { to: 'sending', see: { busy: true, canApply: false }, calls: ['send: {"deviceId":5}'] },
     },
     'editing.dirty': {
-      // The leave guard: another object or another page would drop the unapplied changes, so it asks first.
+      // The switch question: another object would drop the unapplied changes, so it asks first.
       [OBJECT_2]: (c: Context) => (c.draft.object === 2 ? { to: 'editing.dirty', see: { object: 2 } } : { to: 'confirmingLeave', see: { leaving: { object: 2 }, object: c.draft.object, dirty: true } }),
       [OBJECT_1]: (c: Context) => (c.draft.object === 1 ? { to: 'editing.dirty', see: { object: 1 } } : { to: 'confirmingLeave', see: { leaving: { object: 1 }, object: c.draft.object, dirty: true } }),
-      [LEAVE]: { to: 'confirmingLeave', see: { leaving: 'page', dirty: true } },
       [APPLY]: (c: Context) => ({
         to: 'applying',
         see: { busy: true, dirty: true },
@@ -147,15 +144,10 @@ export default defineQa({
       }),
     },
     confirmingLeave: {
-      [STAY]: { to: 'editing.dirty', see: { leaving: null, dirty: true }, calls: ['stay'] },
-      [CONFIRM_LEAVE]: (c: Context) =>
-        c.leaving === 'page'
-          ? { to: 'left', see: { leaving: null, dirty: false }, calls: ['leave'] }
-          : { to: 'editing.dirty', see: { object: c.leaving!.object, shown: null, leaving: null, selected: null } },
+      [STAY]: { to: 'editing.dirty', see: { leaving: null, dirty: true }, calls: [] },
+      [CONFIRM_LEAVE]: (c: Context) => ({ to: 'editing.dirty', see: { object: c.leaving!.object, shown: null, leaving: null, selected: null } }),
     },
     applying: {
-      // Leaving while the changes are being saved waits for the save.
-      [LEAVE]: { to: 'applying', calls: ['stay'] },
       [APPLIED]: { to: 'editing.clean', see: { dirty: false, busy: false, object: 1, markers: [11, 13], comment: '' }, calls: ['applied'] },
       [APPLY_FAILED]: { to: 'editing.dirty', see: { error: 'validation_error', dirty: true }, calls: ['applyFailed: {"error":"validation_error"}'] },
     },
