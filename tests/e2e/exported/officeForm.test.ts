@@ -13,46 +13,56 @@ const suite = browserSuite(officeFormAdapter);
 describe('officeForm in the browser', () => {
   it('path 1 from start: 4 steps', async () => {
     const { start, act, shows, end } = await suite.path();
-    // Start.
+    // Start. As admin (or a user whose group gives Company "Edit"), /branch-offices, press "Add office", choose North
+    // in "Company" and type Riverside in "Name"; a company North (id 3).
     await start('start');
     await shows('editing');
 
     // 1. type the e-mail "riverside@north.example"
     await act('type the e-mail "riverside@north.example"');
+    // Then the screen shows: "Email" reads riverside@north.example
     await shows('editing');
 
     // 2. type the e-mail "riverside"
     await act('type the e-mail "riverside"');
+    // Then the screen shows: "Email" reads riverside; no message yet
     await shows('editing');
 
     // 3. press "Save"
     await act('press "Save"');
+    // Then the screen shows: under "Email", in red: "Wrong format"
     await shows('editing');
 
     // 4. press "Cancel"
     await act('press "Cancel"');
+    // Then the screen shows: the dialog closes; nothing is saved
     await shows('closed');
     await end();
   });
 
   it('path 2 from start: 2 steps', async () => {
     const { start, act, shows, end } = await suite.path();
-    // Start.
+    // Start. As admin (or a user whose group gives Company "Edit"), /branch-offices, press "Add office", choose North
+    // in "Company" and type Riverside in "Name"; a company North (id 3).
     await start('start');
     await shows('editing');
 
     // 1. press "Save"
     await act('press "Save"');
+    // Then the screen shows: "Save" shows a spinner; "Cancel" and "Save" are disabled
     // (saving: nothing to wait for on screen)
 
     // 2. the server saves it (the real server answers)
+    // Then the screen shows: the dialog closes; a success toast "Successfully added"; the row Riverside in the list
+    // of offices
     await shows('saved');
     await end();
   });
 
   it('path 3 from start: 8 steps', async () => {
     const { start, act, arrange, shows, end } = await suite.path();
-    // Start.
+    // Start. As admin (or a user whose group gives Company "Edit"), /branch-offices, press "Add office", choose North
+    // in "Company" and type Riverside in "Name"; a company North (id 3).
     await start('start');
     await shows('editing');
 
@@ -60,35 +70,43 @@ describe('officeForm in the browser', () => {
     // Arranged now for step 2: the server refuses the time zone.
     await arrange('the server refuses the time zone');
     await act('press "Save"');
+    // Then the screen shows: "Save" shows a spinner; "Cancel" and "Save" are disabled
     // (saving: nothing to wait for on screen)
 
     // 2. the server refuses the time zone (as arranged)
+    // Then the screen shows: under "Time zone", in red: "Wrong value"; what was typed stays in the fields
     await shows('failed');
 
     // 3. type the e-mail "riverside@north.example"
     await act('type the e-mail "riverside@north.example"');
+    // Then the screen shows: "Email" reads riverside@north.example
     await shows('editing');
 
     // 4. press "Save"
     // Arranged now for step 5: the network is down during the save.
     await arrange('the network is down during the save');
     await act('press "Save"');
+    // Then the screen shows: "Save" shows a spinner; "Cancel" and "Save" are disabled
     // (saving: nothing to wait for on screen)
 
     // 5. the network is down during the save (as arranged)
+    // Then the screen shows: the line "Oops! Saving error!" above the buttons; what was typed stays in the fields
     await shows('failed');
 
     // 6. press "Save"
     // Arranged now for step 7: the server refuses the time zone.
     await arrange('the server refuses the time zone');
     await act('press "Save"');
+    // Then the screen shows: "Save" shows a spinner; "Cancel" and "Save" are disabled
     // (saving: nothing to wait for on screen)
 
     // 7. the server refuses the time zone (as arranged)
+    // Then the screen shows: under "Time zone", in red: "Wrong value"; what was typed stays in the fields
     await shows('failed');
 
     // 8. press "Cancel"
     await act('press "Cancel"');
+    // Then the screen shows: the dialog closes; nothing is saved
     await shows('closed');
     await end();
   });
