@@ -19,6 +19,7 @@ export const FOLLOWABLE: readonly string[] = [
   'departmentDelete',
   'departmentForm',
   'deviceGroups',
+  'deviceNavigationEditor',
   'deviceOverrides',
   'deviceScreenshot',
   'devices',
