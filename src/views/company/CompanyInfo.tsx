@@ -2,22 +2,18 @@ import { useEffect } from 'react';
 import { Subtitle2, Text } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { fromPromise } from 'xstate';
-import { createFetchStatusMachine } from '../../machines/fetchStatus.machine.ts';
+import { companySummaryMachine } from '../../machines/company/companySummary.machine.ts';
 import { selectFetchStatus } from '../../machines/fetchStatus.selectors.ts';
-import { getCompanySummary, type CompanySummary } from '../../services/company.service.ts';
 import type { Company } from '../../services/schemas/company.ts';
 import { Loading } from '../common/Loading.tsx';
 import { RouterLink } from '../common/RouterLink.tsx';
 import { useCompanyStyles } from './Company.styles.ts';
 
-const summaryMachine = createFetchStatusMachine<CompanySummary, number>().provide({ actors: { load: fromPromise(({ input }) => getCompanySummary(input.params)) } });
-
 /** The selected company's additional info: device counts by status, its offices and the campaigns its devices take part in. */
 export function CompanyInfo({ company, version }: { company: Company; version: number }) {
   const { t } = useTranslation('company');
   const styles = useCompanyStyles();
-  const actor = useActorRef(summaryMachine);
+  const actor = useActorRef(companySummaryMachine);
   const status = useSelector(actor, selectFetchStatus);
   const summary = useSelector(actor, (s) => s.context.data);
   useEffect(() => actor.send({ type: 'fetch.load', params: company.id }), [actor, company.id, version]);

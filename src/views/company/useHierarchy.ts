@@ -1,11 +1,7 @@
 import { useCallback, useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise } from 'xstate';
-import { createFetchStatusMachine } from '../../machines/fetchStatus.machine.ts';
+import { hierarchyMachine } from '../../machines/company/hierarchy.machine.ts';
 import { selectError, selectFetchStatus } from '../../machines/fetchStatus.selectors.ts';
-import { loadHierarchy, type Hierarchy } from '../../services/company.service.ts';
-
-const hierarchyMachine = createFetchStatusMachine<Hierarchy, void>().provide({ actors: { load: fromPromise(() => loadHierarchy()) } });
 
 /** Companies, departments and offices, loaded together with the spec's fetch status; `reload` after every write. */
 export function useHierarchy() {

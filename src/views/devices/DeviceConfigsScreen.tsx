@@ -4,9 +4,7 @@ import { ArrowLeftRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { fromPromise } from 'xstate';
-import { createFetchStatusMachine } from '../../machines/fetchStatus.machine.ts';
-import { getDevice, type Device } from '../../services/devices.service.ts';
+import { deviceConfigsDeviceMachine } from '../../machines/devices/deviceConfigsDevice.machine.ts';
 import { Loading } from '../common/Loading.tsx';
 import { errorMessageKey } from '../common/errorMessageKey.ts';
 import { PageHeader } from '../common/PageHeader.tsx';
@@ -18,7 +16,6 @@ import { useDeviceConfigsStyles } from './DeviceConfigs.styles.ts';
 import { configEditorLogic } from './logic.ts';
 import { LeaveGuard } from '../common/LeaveGuard.tsx';
 
-const deviceMachine = createFetchStatusMachine<Device, number>().provide({ actors: { load: fromPromise(({ input }) => getDevice(input.params)) } });
 
 /** /devices/{deviceId}/configs: pick a config file of the device, edit it, save ("Config updated!"). */
 export default function DeviceConfigsScreen() {
@@ -31,7 +28,7 @@ export default function DeviceConfigsScreen() {
   const canEdit = useCan('devices');
   const logic = useMemo(() => configEditorLogic.provide({ actions: { notify: (_, { intent, message }) => notify(i18n.t(message), intent) } }), [i18n, notify]);
   const editor = useActorRef(logic, { input: { deviceId } });
-  const deviceActor = useActorRef(deviceMachine);
+  const deviceActor = useActorRef(deviceConfigsDeviceMachine);
   useEffect(() => deviceActor.send({ type: 'fetch.load', params: deviceId }), [deviceActor, deviceId]);
   const device = useSelector(deviceActor, (s) => s.context.data);
   const state = useSelector(editor, (s) => (s.matches('ready') ? 'ready' : (s.value as string)));

@@ -3,20 +3,17 @@ import { CopyRegular } from '@fluentui/react-icons';
 import { useEffect, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { fromPromise } from 'xstate';
-import { createFetchStatusMachine } from '../../machines/fetchStatus.machine.ts';
-import { getDeviceSchedule, type Device, type DeviceSchedule } from '../../services/devices.service.ts';
+import { deviceScheduleMachine } from '../../machines/devices/deviceSchedule.machine.ts';
+import type { Device } from '../../services/devices.service.ts';
 import { useNotify } from '../common/notify.tsx';
 import { StatusBadge } from './DeviceTable.tsx';
 import { useDeviceCardStyles } from './Devices.styles.ts';
 import { formatDate, formatDateTime } from './format.ts';
 
-const scheduleMachine = createFetchStatusMachine<DeviceSchedule, number>().provide({ actors: { load: fromPromise(({ input }) => getDeviceSchedule(input.params)) } });
-
 /** The device's schedule (GET /scheduler/dev2/{id}) in one line. */
 function ScheduleSummary({ id }: { id: number }) {
   const { t } = useTranslation('devices');
-  const schedule = useActorRef(scheduleMachine);
+  const schedule = useActorRef(deviceScheduleMachine);
   useEffect(() => schedule.send({ type: 'fetch.load', params: id }), [schedule, id]);
   const data = useSelector(schedule, (s) => s.context.data);
   if (!data) return <>{t('list.none')}</>;

@@ -3,22 +3,19 @@ import { Badge, Button } from '@fluentui/react-components';
 import { ArrowClockwiseRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { fromPromise } from 'xstate';
-import { createFetchStatusMachine } from '../../machines/fetchStatus.machine.ts';
+import { devicePlaybackMachine } from '../../machines/devices/devicePlayback.machine.ts';
 import { selectError, selectFetchStatus } from '../../machines/fetchStatus.selectors.ts';
-import { getDevicePlayback, type DevicePlayback as Playback } from '../../services/playback.service.ts';
+import type { DevicePlayback as Playback } from '../../services/playback.service.ts';
 import { Loading } from '../common/Loading.tsx';
 import { DevicePlaybackErrors, DeviceNowPlaying } from './DevicePlaybackReports.tsx';
 import { useDevicePlaybackStyles } from './DevicePlayback.styles.ts';
 import { useDeviceCardStyles } from './Devices.styles.ts';
 
-const playbackMachine = createFetchStatusMachine<Playback, number>().provide({ actors: { load: fromPromise(({ input }) => getDevicePlayback(input.params)) } });
-
 /** The device card's playback section (issue 24): what the device can play, what it plays now, the files it had to skip. */
 export function DevicePlayback({ deviceId }: { deviceId: number }) {
   const { t } = useTranslation('devices');
   const styles = useDevicePlaybackStyles();
-  const fetch = useActorRef(playbackMachine);
+  const fetch = useActorRef(devicePlaybackMachine);
   useEffect(() => fetch.send({ type: 'fetch.load', params: deviceId }), [fetch, deviceId]);
   const status = useSelector(fetch, selectFetchStatus);
   const error = useSelector(fetch, selectError);

@@ -2,21 +2,17 @@ import { useEffect } from 'react';
 import { Badge, Body1, Button, Subtitle1, Subtitle2, mergeClasses } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { fromPromise } from 'xstate';
-import { createFetchStatusMachine } from '../../machines/fetchStatus.machine.ts';
+import { mediaPlaybackMachine } from '../../machines/media/mediaPlayback.machine.ts';
 import { selectFetchStatus } from '../../machines/fetchStatus.selectors.ts';
-import { getMediaPlayback, type MediaPlayback } from '../../services/playback.service.ts';
 import { Loading } from '../common/Loading.tsx';
 import { formatDateTime } from './format.ts';
 import { useDetailsStyles } from './MediaDetails.styles.ts';
-
-const playbackMachine = createFetchStatusMachine<MediaPlayback, number>().provide({ actors: { load: fromPromise(({ input }) => getMediaPlayback(input.params)) } });
 
 /** Media details (issue 24): how many screens play the file now, and the screens that had to skip it, with the reason. */
 export function MediaPlaybackSection({ mediaId }: { mediaId: number }) {
   const { t, i18n } = useTranslation('media');
   const styles = useDetailsStyles();
-  const fetch = useActorRef(playbackMachine);
+  const fetch = useActorRef(mediaPlaybackMachine);
   useEffect(() => fetch.send({ type: 'fetch.load', params: mediaId }), [fetch, mediaId]);
   const status = useSelector(fetch, selectFetchStatus);
   const data = useSelector(fetch, (s) => s.context.data);

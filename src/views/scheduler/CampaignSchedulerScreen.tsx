@@ -1,23 +1,19 @@
 import { useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { createFetchStatusMachine } from '../../machines/fetchStatus.machine.ts';
-import { getCampaign, type Campaign } from '../../services/campaigns/campaigns.service.ts';
+import { schedulerCampaignMachine } from '../../machines/scheduler/schedulerCampaign.machine.ts';
 import { PageHeader } from '../common/PageHeader.tsx';
 import { RouterLink } from '../common/RouterLink.tsx';
 import { usePageTitle } from '../common/usePageTitle.ts';
 import { SchedulerView } from './SchedulerView.tsx';
-
-const campaignMachine = createFetchStatusMachine<Campaign, number>().provide({ actors: { load: fromPromise(({ input }) => getCampaign(input.params)) } });
 
 /** /campaigns/{id}/scheduler: the campaign's calendar, playlists panel, event form and Publish. */
 export default function CampaignSchedulerScreen() {
   const { t } = useTranslation(['scheduler', 'screens']);
   usePageTitle('screens:titles.campaignScheduler');
   const campaignId = Number(useParams().campaignId);
-  const campaignActor = useActorRef(campaignMachine);
+  const campaignActor = useActorRef(schedulerCampaignMachine);
   useEffect(() => campaignActor.send({ type: 'fetch.load', params: campaignId }), [campaignActor, campaignId]);
   const campaign = useSelector(campaignActor, (s) => s.context.data);
   return (

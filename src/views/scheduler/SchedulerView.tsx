@@ -2,13 +2,13 @@ import { useEffect, useMemo, useRef, useState, type MutableRefObject, type React
 import { Body1, Button, Spinner } from '@fluentui/react-components';
 import { AddRegular, CloudArrowUpRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise, type ActorRefFrom } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import type { EventStart } from '../../machines/scheduler/eventForm.machine.ts';
-import { createFetchStatusMachine } from '../../machines/fetchStatus.machine.ts';
+import { eventOptionsMachine } from '../../machines/scheduler/eventOptions.machine.ts';
 import { playlistDragMachine } from '../../machines/scheduler/playlistDrag.machine.ts';
 import { schedulerMachine } from '../../machines/scheduler/scheduler.machine.ts';
-import { loadEventOptions, type EventOptions, type SchedulerEvent } from '../../services/scheduler.ts';
+import type { EventOptions, SchedulerEvent } from '../../services/scheduler.ts';
 import { ConfirmDeleteDialog } from '../common/ConfirmDeleteDialog.tsx';
 import { LeaveGuard } from '../common/LeaveGuard.tsx';
 import { useNotify } from '../common/notify.tsx';
@@ -21,7 +21,6 @@ import { useSchedulerStyles } from './Scheduler.styles.ts';
 import { PublishWarnings } from './PublishWarnings.tsx';
 import { UncommittedMessage } from './UncommittedMessage.tsx';
 
-const optionsMachine = createFetchStatusMachine<EventOptions, number>().provide({ actors: { load: fromPromise(({ input }) => loadEventOptions(input.params)) } });
 
 export interface SchedulerViewProps {
   /** The campaign shown and edited (null: every campaign, read and edited by event). */
@@ -49,7 +48,7 @@ export function SchedulerView({ campaignId, returnTo, filters }: SchedulerViewPr
   const unpublished = useSelector(scheduler, (s) => s.hasTag('unpublished'));
   const failed = useSelector(scheduler, (s) => s.matches('failed'));
   const canPublish = useSelector(scheduler, (s) => s.can({ type: 'publish.start' }));
-  const options = useActorRef(optionsMachine);
+  const options = useActorRef(eventOptionsMachine);
   const optionsData = useSelector(options, (s) => s.context.data);
   const optionsFailed = useSelector(options, (s) => s.matches('error'));
   const [form, setForm] = useState<SchedulerEvent | EventStart | null>(null);

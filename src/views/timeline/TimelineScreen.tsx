@@ -2,13 +2,11 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Body1, Button, Field, Input, Select, Spinner } from '@fluentui/react-components';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise } from 'xstate';
 import { useTranslation } from 'react-i18next';
-import { createFetchStatusMachine } from '../../machines/fetchStatus.machine.ts';
-import { listCampaigns, type Campaign } from '../../services/campaigns/campaigns.service.ts';
-import { listOffices, type Office } from '../../services/devices.service.ts';
+import { timelineFiltersMachine } from '../../machines/timeline/timelineFilters.machine.ts';
+import { timelineFirstPageMachine } from '../../machines/timeline/timelineFirstPage.machine.ts';
 import { DEVICE_STATUSES, type DeviceStatus } from '../../services/schemas/devices.ts';
-import { loadTimelinePage, type TimelineDevice, type TimelineQuery, type TimelineRow as TimelineRowData } from '../../services/scheduler.ts';
+import type { TimelineDevice, TimelineQuery } from '../../services/scheduler.ts';
 import { DateInput } from '../common/DateInput.tsx';
 import { PageHeader } from '../common/PageHeader.tsx';
 import { usePageTitle } from '../common/usePageTitle.ts';
@@ -18,13 +16,6 @@ import { PlayingNow } from './PlayingNow.tsx';
 import { useTimelineStyles } from './Timeline.styles.ts';
 import { scheduleOf, useTimelinePages } from './useTimeline.ts';
 
-/** The first page of the timeline (its count sizes the list); the rows hook fetches the others as they scroll into view. */
-const devicesMachine = createFetchStatusMachine<{ count: number; rows: TimelineRowData[] }, { query: TimelineQuery; date: string }>().provide({
-  actors: { load: fromPromise(({ input }) => loadTimelinePage(input.params.query, input.params.date, 1)) },
-});
-const filtersMachine = createFetchStatusMachine<{ offices: Office[]; campaigns: Campaign[] }, void>().provide({
-  actors: { load: fromPromise(async () => ({ offices: await listOffices(), campaigns: (await listCampaigns({ page: 1, page_size: 500 })).results })) },
-});
 const ROW_HEIGHT = 44;
 
 /** /timeline: what plays on which screen, hour by hour: devices as rows (virtualised), one day, compiled schedule items as bars. */
@@ -35,8 +26,8 @@ export default function TimelineScreen() {
   const [query, setQuery] = useState<TimelineQuery>({ office: null, campaign: null, status: null });
   const [date, setDate] = useState(() => ymd(new Date()));
   const [picked, setPicked] = useState<{ device: TimelineDevice; time: string; schedule: ReturnType<typeof scheduleOf> } | null>(null);
-  const devicesActor = useActorRef(devicesMachine);
-  const filters = useActorRef(filtersMachine);
+  const devicesActor = useActorRef(timelineFirstPageMachine);
+  const filters = useActorRef(timelineFiltersMachine);
   useEffect(() => filters.send({ type: 'fetch.load' }), [filters]);
   useEffect(() => devicesActor.send({ type: 'fetch.load', params: { query, date } }), [devicesActor, query, date]);
   const first = useSelector(devicesActor, (s) => s.context.data ?? null);

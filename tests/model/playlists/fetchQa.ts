@@ -9,7 +9,7 @@ export interface FetchScreen {
   loading: string[];
   /** The answer shown (its rows). */
   answer: string[];
-  /** The refusal shown (403). */
+  /** The failure shown (the refusal, 403, unless the catalogue names another `failure`). */
   forbidden: string[];
   /** A load again while the answer stays on screen (default: the answer, still shown while it loads again). */
   updating?: string[];
@@ -26,6 +26,8 @@ export function defineFetchQa(list: {
   open: { words: string; params?: unknown; calls: string };
   other: { words: string; params: unknown; calls: string };
   answer: { words: string; data: unknown; rows: number };
+  /** The failure the paths cause (default: the server refuses, 403 forbidden): its words, the error and the code it leaves. */
+  failure?: { words: string; error: unknown; code: string };
   /** For the pages (see QaCatalogue): what a tester prepares, how to cause a sample, which samples the screen cannot send. */
   preconditions?: QaCatalogue['preconditions'];
   namespace?: string;
@@ -33,7 +35,8 @@ export function defineFetchQa(list: {
   offScreen?: QaCatalogue['offScreen'];
   screen?: FetchScreen;
 }): QaCatalogue {
-  const FORBIDDEN = 'the server refuses (403 forbidden)';
+  const FORBIDDEN = list.failure?.words ?? 'the server refuses (403 forbidden)';
+  const failure = list.failure ?? { error: new ApiRequestError({ status: 403, code: 'forbidden', detail: 'No.' }), code: 'forbidden' };
   const OPEN = list.open.words;
   const OTHER = list.other.words;
   const ANSWER = list.answer.words;
@@ -54,7 +57,7 @@ export function defineFetchQa(list: {
       [OPEN]: open as never,
       [OTHER]: { type: 'fetch.load', params: list.other.params } as never,
       [ANSWER]: done('load', list.answer.data),
-      [FORBIDDEN]: error('load', new ApiRequestError({ status: 403, code: 'forbidden', detail: 'No.' })),
+      [FORBIDDEN]: error('load', failure.error),
     },
     initial: { start: { to: 'initial', see: { status: 'initial', loading: false } } },
     expect: {
@@ -66,13 +69,13 @@ export function defineFetchQa(list: {
         [OPEN]: 'loading',
         [OTHER]: shows({ to: 'loading', calls: [list.other.calls] }, (screen) => screen.loading),
         [ANSWER]: shows({ to: 'complete', see: { rows: list.answer.rows, error: null, loading: false } }, (screen) => screen.answer),
-        [FORBIDDEN]: shows({ to: 'error', see: { error: 'forbidden' } }, (screen) => screen.forbidden),
+        [FORBIDDEN]: shows({ to: 'error', see: { error: failure.code } }, (screen) => screen.forbidden),
       },
       updating: {
         [OPEN]: shows({ to: 'updating', see: { loading: true } }, updating),
         [OTHER]: 'updating',
         [ANSWER]: shows({ to: 'complete', see: { rows: list.answer.rows } }, (screen) => screen.answer),
-        [FORBIDDEN]: shows({ to: 'error', see: { error: 'forbidden' } }, (screen) => screen.forbidden),
+        [FORBIDDEN]: shows({ to: 'error', see: { error: failure.code } }, (screen) => screen.forbidden),
       },
       complete: {
         [OPEN]: shows({ to: 'updating', see: { rows: list.answer.rows, loading: true } }, updating),
