@@ -78,7 +78,7 @@ export default defineQa({
   preconditions: {
     start: {
       route: '/directory',
-      user: 'admin (user 1: the Directory is the administrator\'s alone)',
+      user: 'user 1, the first administrator (no other user has the Directory: the menu leaves it out and the server refuses everyone else)',
       data: 'one encoding query, Full HD (1920 x 1080 @ fps=30 @ x264, Video, Vitrine Pi player, Horizontal, active); none named 4K',
     },
   },

@@ -14,8 +14,9 @@ const suite = browserSuite(directoryAdapter);
 describe('directory in the browser', () => {
   it('path 1 from start: 14 steps', async () => {
     const { start, act, arrange, shows, end } = await suite.path();
-    // Start. As admin (user 1: the Directory is the administrator's alone), /directory; one encoding query, Full HD
-    // (1920 x 1080 @ fps=30 @ x264, Video, Vitrine Pi player, Horizontal, active); none named 4K.
+    // Start. As user 1, the first administrator (no other user has the Directory: the menu leaves it out and the
+    // server refuses everyone else), /directory; one encoding query, Full HD (1920 x 1080 @ fps=30 @ x264, Video,
+    // Vitrine Pi player, Horizontal, active); none named 4K.
     await start('start');
     // (loading: nothing to wait for on screen)
 
@@ -98,8 +99,9 @@ describe('directory in the browser', () => {
 
   it('path 2 from start: 13 steps', async () => {
     const { start, act, arrange, shows, end } = await suite.path();
-    // Start. As admin (user 1: the Directory is the administrator's alone), /directory; one encoding query, Full HD
-    // (1920 x 1080 @ fps=30 @ x264, Video, Vitrine Pi player, Horizontal, active); none named 4K.
+    // Start. As user 1, the first administrator (no other user has the Directory: the menu leaves it out and the
+    // server refuses everyone else), /directory; one encoding query, Full HD (1920 x 1080 @ fps=30 @ x264, Video,
+    // Vitrine Pi player, Horizontal, active); none named 4K.
     await start('start');
     // (loading: nothing to wait for on screen)
 
@@ -177,8 +179,9 @@ describe('directory in the browser', () => {
 
   it('path 3 from start: 6 steps', async () => {
     const { start, act, shows, end } = await suite.path();
-    // Start. As admin (user 1: the Directory is the administrator's alone), /directory; one encoding query, Full HD
-    // (1920 x 1080 @ fps=30 @ x264, Video, Vitrine Pi player, Horizontal, active); none named 4K.
+    // Start. As user 1, the first administrator (no other user has the Directory: the menu leaves it out and the
+    // server refuses everyone else), /directory; one encoding query, Full HD (1920 x 1080 @ fps=30 @ x264, Video,
+    // Vitrine Pi player, Horizontal, active); none named 4K.
     await start('start');
     // (loading: nothing to wait for on screen)
 
