@@ -1,11 +1,12 @@
 // @vitest-environment node
-// The exported browser tests (tests/e2e/exported/<machine>.test.ts) are what `npm run qa:export` writes today from
-// the catalogues and the adapters (tests/e2e/paths/*.adapter.ts), and every adapter maps its catalogue's samples.
+// The exported browser tests (tests/e2e/exported/<machine>.paths.ts, run by tests/e2e/exported.test.ts) are what
+// `npm run qa:export` writes today from the catalogues and the adapters (tests/e2e/paths/*.adapter.ts), and every
+// adapter maps its catalogue's samples.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { memoryStorage } from '../../src/services/tokenStore.ts';
-import { EXPORTED_DIR, exportFile, findAdapters, unmappedSamples } from '../e2e/paths/export.ts';
+import { EXPORTED_DIR, EXPORTED_INDEX, exportFile, exportIndex, exportedName, findAdapters, unmappedSamples } from '../e2e/paths/export.ts';
 import { findCatalogues, ROOT } from './qa/registry.ts';
 
 globalThis.localStorage ??= memoryStorage();
@@ -16,8 +17,9 @@ const catalogues = await findCatalogues();
 
 describe('exported browser tests', () => {
   it('exports every machine with an adapter, and nothing else', () => {
-    const exported = readdirSync(join(ROOT, EXPORTED_DIR)).filter((file) => file.endsWith('.test.ts')).sort();
-    expect(exported, `${EXPORTED_DIR}: run npm run qa:export -- --all`).toEqual(adapters.map((found) => `${found.name}.test.ts`).sort());
+    const exported = readdirSync(join(ROOT, EXPORTED_DIR)).filter((file) => file.endsWith('.ts')).sort();
+    expect(exported, `${EXPORTED_DIR}: run npm run qa:export -- --all`).toEqual(adapters.map((found) => exportedName(found.name)).sort());
+    expect(readFileSync(join(ROOT, EXPORTED_INDEX), 'utf8') === exportIndex(adapters), `${EXPORTED_INDEX} is stale: run npm run qa:export -- --all`).toBe(true);
   });
 
   it.each(adapters.map((found) => [found.name, found] as const))('%s: every sample is mapped and the export is current', (name, found) => {
@@ -26,7 +28,7 @@ describe('exported browser tests', () => {
     expect(unknown, `keys of ${found.file} that are not samples of its catalogue`).toEqual([]);
     const catalogue = catalogues.find((candidate) => candidate.qa === found.adapter.qa);
     expect(catalogue, `${found.file}: its qa is not a catalogue of tests/model`).toBeDefined();
-    const file = join(ROOT, EXPORTED_DIR, `${name}.test.ts`);
+    const file = join(ROOT, EXPORTED_DIR, exportedName(name));
     const committed = (() => {
       try {
         return readFileSync(file, 'utf8');
@@ -34,6 +36,6 @@ describe('exported browser tests', () => {
         return '(missing)';
       }
     })();
-    expect(committed === exportFile(found, catalogue!.file), `${EXPORTED_DIR}/${name}.test.ts is stale: run npm run qa:export -- ${name}`).toBe(true);
+    expect(committed === exportFile(found, catalogue!.file), `${EXPORTED_DIR}/${exportedName(name)} is stale: run npm run qa:export -- ${name}`).toBe(true);
   });
 });

@@ -1,10 +1,11 @@
 // npm run qa:export -- <machine> ... [--out DIR]: writes the browser tests of machines with an adapter
-// (tests/e2e/paths/<machine>.adapter.ts) to DIR/<machine>.test.ts (default tests/e2e/exported); `--all` for every one.
+// (tests/e2e/paths/<machine>.adapter.ts) to DIR/<machine>.paths.ts (default tests/e2e/exported), and the test file
+// that runs them all (tests/e2e/exported.test.ts, or DIR/exported.test.ts); `--all` for every one.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { memoryStorage } from '../../../src/services/tokenStore.ts';
 import { findCatalogues, ROOT } from '../../model/qa/registry.ts';
-import { EXPORTED_DIR, exportFile, findAdapters } from './export.ts';
+import { EXPORTED_DIR, EXPORTED_INDEX, exportFile, exportIndex, exportedName, findAdapters } from './export.ts';
 
 globalThis.localStorage ??= memoryStorage();
 globalThis.sessionStorage ??= memoryStorage();
@@ -25,8 +26,11 @@ if (unknown.length || !chosen.length) {
   mkdirSync(out, { recursive: true });
   for (const found of chosen) {
     const catalogue = catalogues.find((candidate) => candidate.qa === found.adapter.qa);
-    const file = join(out, `${found.name}.test.ts`);
+    const file = join(out, exportedName(found.name));
     writeFileSync(file, exportFile(found, catalogue?.file ?? '(its catalogue)'));
     console.log(`${file}: ${found.name}`);
   }
+  const index = at >= 0 ? join(out, 'exported.test.ts') : join(ROOT, EXPORTED_INDEX);
+  writeFileSync(index, exportIndex(adapters));
+  console.log(`${index}: every machine`);
 }

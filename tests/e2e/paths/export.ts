@@ -1,7 +1,8 @@
 // The exported browser tests: for a machine with an adapter (tests/e2e/paths/<machine>.adapter.ts), the file
-// `npm run qa:export -- <machine>` writes (tests/e2e/exported/<machine>.test.ts): one test per browser path of its
+// `npm run qa:export -- <machine>` writes (tests/e2e/exported/<machine>.paths.ts): one test per browser path of its
 // catalogue, each step spelled out (the sample's words, the user action, the outcome arranged on the network, the
-// states waited for on screen).
+// states waited for on screen). tests/e2e/exported.test.ts, written beside them, runs every machine's file in one
+// test file, so they share one server (see suite.ts).
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -14,6 +15,23 @@ import { browserPaths, type Adapter } from './replay.ts';
 
 /** Where the exported files live, relative to the repository root. */
 export const EXPORTED_DIR = 'tests/e2e/exported';
+/** The test file that runs every exported machine, relative to the repository root. */
+export const EXPORTED_INDEX = 'tests/e2e/exported.test.ts';
+/** The file name of a machine's exported paths in EXPORTED_DIR. */
+export const exportedName = (machine: string) => `${machine}.paths.ts`;
+
+/** The text of tests/e2e/exported.test.ts: every machine with an adapter, imported in name order. */
+export function exportIndex(adapters: FoundAdapter[]): string {
+  return [
+    ...comment(
+      '',
+      `The exported browser tests of every machine with an adapter, in one test file: each machine's paths (${EXPORTED_DIR}/<machine>.paths.ts) play on one real server and the shared Chromium, started once for all of them (tests/e2e/paths/suite.ts). Written by \`npm run qa:export -- --all\`; tests/model/export.test.ts fails while it is not what the export writes.`,
+    ),
+    `// Run one machine: npm run build && npx vitest run --project e2e ${EXPORTED_INDEX} -t '<machine> in the browser'`,
+    ...adapters.map((found) => `import './exported/${exportedName(found.name)}';`),
+    '',
+  ].join('\n');
+}
 
 /** An adapter found in tests/e2e/paths: the machine it plays, its file and export. */
 export interface FoundAdapter {
@@ -69,7 +87,7 @@ function screenOf(expectations: StepExpectation[]): string[] {
   return [...new Set(expectations.flatMap((expectation) => expectation.screen ?? []))];
 }
 
-/** The text of tests/e2e/exported/<name>.test.ts for an adapter. */
+/** The text of tests/e2e/exported/<name>.paths.ts for an adapter. */
 export function exportFile(found: FoundAdapter, catalogueFile: string): string {
   const { adapter, name } = found;
   const qa: QaCatalogue = adapter.qa;
@@ -81,7 +99,7 @@ export function exportFile(found: FoundAdapter, catalogueFile: string): string {
       '',
       `Written by \`npm run qa:export -- ${name}\` from the catalogue ${catalogueFile} (the paths, the state each step reaches) and the adapter ${found.file} (each step's user action, the outcomes arranged on the network, what each state looks like on screen). Change those and export again: tests/model/export.test.ts fails while this file is not what the export writes.`,
     ),
-    `// Run it: npm run build && npx vitest run --project e2e ${EXPORTED_DIR}/${name}.test.ts`,
+    `// Run it: npm run build && npx vitest run --project e2e ${EXPORTED_INDEX} -t '${name} in the browser'`,
     "import { describe, it } from 'vitest';",
     `import { ${found.exportName} } from '../paths/${found.file.split('/').pop()!.replace(/\.ts$/, '.ts')}';`,
     "import { browserSuite } from '../paths/suite.ts';",

@@ -1,6 +1,7 @@
-// The runtime of the exported browser tests (tests/e2e/exported/*.test.ts, written by `npm run qa:export`): one
-// real server and the shared Chromium per file, the administrator signed in once, and per path the adapter's
-// start, user actions, arranged outcomes and on-screen states, called by the steps the exported file spells out.
+// The runtime of the exported browser tests (tests/e2e/exported/*.paths.ts, written by `npm run qa:export`, all run by
+// tests/e2e/exported.test.ts): one real server and the shared Chromium for every machine of the test file, the
+// administrator signed in once per machine, and per path the adapter's start, user actions, arranged outcomes and
+// on-screen states, called by the steps the exported file spells out.
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { memoryStorage } from '../../../src/services/tokenStore.ts';
@@ -36,17 +37,32 @@ interface Opened {
   problems: string[];
 }
 
+/**
+ * The server of the test file: started by the first machine's beforeAll, closed by the last afterAll (the machines'
+ * hooks are the file's: every beforeAll runs before the first test, every afterAll after the last). Each path's data
+ * has names of its own (`unique`, counted across machines), so the machines do not meet on it.
+ */
+let server: Promise<E2E> | undefined;
+let machines = 0;
+let paths = 0;
+/** The page of the machine whose paths share one (closed when the next machine opens its own). */
+let sharedPage: Opened | undefined;
+
 /** One server and browser for a machine's exported paths (beforeAll/afterAll); `path()` opens the next one. */
 export function browserSuite<A extends Adapter>(adapter: A): { path(): Promise<PathSteps<A>> } {
   let e2e: E2E;
   let admin: ReplayContext['admin'];
   let shared: Opened | undefined;
-  let count = 0;
   beforeAll(async () => {
-    e2e = await startE2E();
+    machines += 1;
+    e2e = await (server ??= startE2E());
     admin = await signIn(e2e.server);
   });
   afterAll(async () => {
+    machines -= 1;
+    if (machines > 0 || !server) return;
+    server = undefined;
+    sharedPage = undefined;
     await e2e?.close();
   });
 
@@ -75,11 +91,15 @@ export function browserSuite<A extends Adapter>(adapter: A): { path(): Promise<P
   return {
     async path() {
       const onePage = adapter.onePage !== false;
-      const opened = onePage ? (shared ??= await open()) : await open();
+      if (onePage && !shared) {
+        await sharedPage?.context.close().catch(() => undefined);
+        sharedPage = shared = await open();
+      }
+      const opened = onePage ? shared! : await open();
       resetNetwork(opened.page);
       opened.problems.splice(0);
-      count += 1;
-      const ctx: ReplayContext = { e2e, context: opened.context, page: opened.page, admin, unique: `${process.pid}-${count}`, data: {} };
+      paths += 1;
+      const ctx: ReplayContext = { e2e, context: opened.context, page: opened.page, admin, unique: `${process.pid}-${paths}`, data: {} };
       const look = async <T>(where: string, run: () => Promise<T>): Promise<T> => {
         try {
           return await run();
