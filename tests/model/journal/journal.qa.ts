@@ -27,7 +27,8 @@ const EXPORTED = 'the server sends the xlsx';
 const EXPORT_FAILED = 'the server fails to build the xlsx';
 
 const PERIOD_WRONG = `${text('journal:filters.from')} reads 11/20/2026 and ${text('journal:filters.to')} 11/01/2026 (dates are typed MM/DD/YYYY in English), the field ${text('journal:filters.to')} turns red, and under the filters, in red: ${text('journal:filters.periodInvalid')}; nothing loads`;
-const ENTRIES = `the table lists the entries newest first, the first of them: ops · ${text('journal:actions.update')} · ${text('journal:entities.device')} 4 (a link to it) · ${text('journal:fields.name')}: Lobby → Hall; above it the count (${text('journal:list.count', { count: 45 })}), under it ${text('journal:ui.page', { page: 1, pages: 3 })} and the page buttons`;
+const ENTRIES = (page: number) =>
+  `the table lists the entries newest first, the first of them: ops · ${text('journal:actions.update')} · ${text('journal:entities.device')} 4 (a link to it) · ${text('journal:fields.name')}: Lobby → Hall; above it the count (${text('journal:list.count', { count: 45 })}), under it ${text('journal:ui.page', { page, pages: 3 })} and the page buttons`;
 const USERS_OFFERED = `the list ${text('journal:filters.user')} offers ${text('journal:filters.anyUser')} and ops`;
 const ONLY_ANY_USER = `the list ${text('journal:filters.user')} offers only ${text('journal:filters.anyUser')}`;
 const LOAD_FAILED = `instead of the table, in red: ${text('journal:list.loadFailed')} ${text('common:errors.network_error')}, and the button ${text('journal:ui.retry')}`;
@@ -126,7 +127,7 @@ export default defineQa({
   },
   expect: {
     loading: {
-      [ANSWER]: { to: 'ready.idle', see: { loading: false, entries: [9], error: null }, screen: [ENTRIES] },
+      [ANSWER]: (context) => ({ to: 'ready.idle', see: { loading: false, entries: [9], error: null }, screen: [ENTRIES(context.page)] }),
       [OFFLINE]: { to: 'failed', see: { loading: false, error: 'network_error' }, screen: [LOAD_FAILED] },
       [BY_USER]: filtered({ user: 2 }),
       [REVERSED]: filtered({ from: '2026-11-20', to: '2026-11-01' }),
@@ -148,8 +149,8 @@ export default defineQa({
       [REVERSED]: filtered({ from: '2026-11-20', to: '2026-11-01' }),
       [FIXED]: filtered({ to: '2026-11-30' }),
       [CLEAR]: { to: 'loading', see: { filters: {} }, calls: [loadCall({})], screen: [CLEARED] },
-      [NEXT]: (context) => ({ to: 'loading', see: { page: 2 }, calls: [loadCall(context.filters, 2)], screen: ['the table greys out and the page buttons are disabled while the next page loads'] }),
-      [RELOAD]: (context) => ({ to: 'loading', calls: [loadCall(context.filters, context.page)], screen: ['the table greys out while the same page loads again'] }),
+      [NEXT]: (context) => ({ to: 'loading', see: { page: 2 }, calls: [loadCall(context.filters, 2)], screen: ['the page buttons are disabled while the next page loads; the table stays until it comes'] }),
+      [RELOAD]: (context) => ({ to: 'loading', calls: [loadCall(context.filters, context.page)], screen: ['the page buttons are disabled while the same page loads again; the table stays until it comes'] }),
       [USERS]: { to: 'ready', see: { users: ['ops'] }, screen: [USERS_OFFERED] },
       [NO_USERS]: { to: 'ready', see: { users: [] }, screen: [ONLY_ANY_USER] },
     },

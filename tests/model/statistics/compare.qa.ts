@@ -45,7 +45,7 @@ function settledScreen(entities: CompareEntity[], date: string, period: number, 
     const dateWrong = !/^\d{4}-\d{2}-\d{2}$/.test(date);
     return [`under the window, in red: ${text(dateWrong ? 'statistics:compare.dateRequired' : 'statistics:compare.periodRange')}; ${dateWrong ? DATE_FIELD : PERIOD_FIELD} turns red; nothing loads`];
   }
-  return [kept ? 'the chart stays, greyed, while the series load again' : SPINNER];
+  return [kept ? 'the chart stays as it was while the series load again' : SPINNER];
 }
 /** Whether the series shown answer exactly this list, in its order (then the chart stays while the next load runs). */
 const keptFor = (context: CompareContext, entities: CompareEntity[]) => {
