@@ -9,6 +9,17 @@ const STAY = 'answer "Stay" to the leave question';
 const DISMISS = 'press Escape on the leave question';
 const LEAVE = 'answer "Leave" to the leave question';
 
+// The playlist editor (src/views/playlists/PlaylistScreen.tsx): "Save changes" and the notice under the tracks.
+const SAVE = text('playlists:actions.save');
+const NOTICE = text('playlists:editor.dirty');
+const changed = (context: { dirty: boolean }) => ({
+  see: { dirty: true },
+  screen: [context.dirty ? `the tracks in the new order; ${NOTICE} stays` : `the tracks in the new order; ${NOTICE} appears under the buttons and ${SAVE} is enabled`],
+});
+const saved = (context: { dirty: boolean }) => ({
+  see: { dirty: false },
+  screen: [context.dirty ? `a success toast ${text('playlists:messages.saveSuccess')}; ${NOTICE} goes away and ${SAVE} is disabled` : `a success toast ${text('playlists:messages.saveSuccess')}; nothing else changes (nothing was unsaved)`],
+});
 const question = [`the question ${text('playlists:leave.title')}: ${text('playlists:leave.text')}, with ${text('playlists:leave.stay')} and ${text('playlists:leave.leave')}`];
 
 /**
@@ -26,7 +37,11 @@ export default defineQa({
     'unsaved changes': { route: '/playlists/<id>', user: 'admin (or a user with playlists edit rights)', data: 'a playlist with two media; drag the second above the first, do not save' },
   },
   howTo: {
-    [SAVED]: 'nothing to prepare: the server accepts the playlist',
+    [CHANGE]: 'drag a track by its handle above the one before it',
+    [SAVED]: `press ${SAVE}; nothing to prepare: the server accepts the playlist`,
+    [FOLLOW_LINK]: 'press Devices, then Devices list in the sidebar',
+    [STAY]: `press ${text('playlists:leave.stay')}`,
+    [LEAVE]: `press ${text('playlists:leave.leave')}`,
   },
   onScreen: { proceed: 'the page the link leads to', stay: 'the playlist editor, the changes still there' },
   actors: [],
@@ -56,8 +71,8 @@ export default defineQa({
   },
   expect: {
     '': {
-      [CHANGE]: { see: { dirty: true } },
-      [SAVED]: { see: { dirty: false } },
+      [CHANGE]: changed,
+      [SAVED]: saved,
     },
     watching: {
       // Dirty: the navigation waits for the answer. Clean (saved meanwhile): it goes on without asking.

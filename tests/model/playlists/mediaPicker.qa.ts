@@ -1,6 +1,7 @@
 import { mediaPickerMachine, type MediaPickerContext } from '../../../src/machines/playlists/mediaPicker.machine.ts';
 import { ApiRequestError } from '../../../src/services/http.ts';
 import { defineQa, done, error } from '../qa/catalogue.ts';
+import { text } from '../qa/screen.ts';
 
 const file = (id: number, status: string, screen_position: string) => ({ id, name: `File ${id}`, kind: 'image', status, screen_position, duration: null });
 const PAGE = {
@@ -25,12 +26,29 @@ const REFUSED = 'the server refuses: the file is not ready';
 
 type Context = MediaPickerContext;
 const load = (search: string, page: number) => `loadMedia: ${JSON.stringify({ search, page })}`;
+
+// What the dialog shows (src/views/playlists/MediaPickerDialog.tsx), in the words of locales/en.
+const count = (n: number) => text('playlists:picker.selected', { count: n }).replace(/files/, n === 1 ? 'file' : 'files');
+const addButton = (n: number) => text('playlists:actions.addSelected', { count: n }).replace(/files/, n === 1 ? 'file' : 'files');
+const SPINNER = `a spinner ${text('common:loading')} in place of the list`;
+const LIST = `the list shows File 21 · ${text('media:kinds.image')} with an empty box; with ${text('playlists:picker.onlyOffered')} on, File 22 (processing) and File 23 (vertical) are hidden (switch it off: they show with disabled boxes, ${text('playlists:picker.reasons.processing')} and ${text('playlists:picker.reasons.screen_position', { position: 'vertical' })})`;
+const LOAD_ERROR = `in red: ${text('playlists:picker.loadError')} with ${text('playlists:actions.retry')}`;
+const picked = (selected: number[]) => `${count(selected.length)}; ${addButton(selected.length)} is ${selected.length ? 'enabled' : 'disabled'}`;
 const toggled = (context: Context) => {
   const selected = context.selected.includes(21) ? context.selected.filter((id) => id !== 21) : [...context.selected, 21];
-  return { to: 'picking', see: { selected } };
+  return { to: 'picking', see: { selected }, screen: [`the box of File 21 is ${selected.includes(21) ? 'ticked' : 'empty again'}; ${picked(selected)}`] };
 };
 const add = (context: Context) =>
-  context.selected.length ? { to: 'adding', see: { busy: true }, calls: [`addTracks: ${JSON.stringify({ playlistId: 7, media: context.selected })}`] } : { to: 'picking', calls: [] };
+  context.selected.length
+    ? {
+        to: 'adding',
+        see: { busy: true },
+        calls: [`addTracks: ${JSON.stringify({ playlistId: 7, media: context.selected })}`],
+        screen: [`${addButton(context.selected.length)} shows a spinner; it, ${text('common:actions.cancel')} and the boxes are disabled`],
+      }
+    : { to: 'picking', calls: [] };
+/** Why a control the step needs is not there or disabled (the view before the step), or undefined. */
+const disabledWhileAdding = (what: string) => (view: Record<string, unknown>) => (view.busy ? `${what} is disabled while the tracks are added` : undefined);
 
 /**
  * The media-add dialog (section 2, "Playlists page"; issue 9): search, several files at once, only ready files of the
@@ -40,6 +58,39 @@ export default defineQa({
   machine: mediaPickerMachine,
   file: 'src/machines/playlists/mediaPicker.machine.ts',
   title: 'The media-add dialog',
+  namespace: 'playlists',
+  preconditions: {
+    start: {
+      route: `/playlists/<id> of Morning, then press ${text('playlists:actions.addMedia')}: the dialog ${text('playlists:picker.title', { name: 'Morning' })} opens`,
+      user: 'admin (or a user whose group gives Playlists "Edit")',
+      data: 'a horizontal playlist Morning; media files File 21 (a horizontal picture, ready), File 22 (a video still processing: upload it just before) and File 23 (a vertical picture)',
+    },
+  },
+  howTo: {
+    [LOAD_FAILED]: `in the devtools Network tab, choose "Offline" before pressing ${text('playlists:actions.addMedia')} (or before searching)`,
+    [SEARCH]: `type menu in ${text('playlists:picker.searchLabel')} and stop typing (the search follows 300 ms later)`,
+    [PICK]: 'click the box of File 21',
+    [ADD]: `press ${addButton(1)} (it names how many files are selected)`,
+    [CANCEL]: `press ${text('common:actions.cancel')} (or Escape)`,
+    [RETRY]: `go back online and press ${text('playlists:actions.retry')}`,
+    [ADDED]: 'wait: the server adds the tracks',
+    [REFUSED]:
+      'in the devtools Network tab, override the content of the answer to GET /api/v1/media/files/ so File 22 (processing) reads "status": "ready_to_play", reopen the dialog, tick it and press the add button: the server refuses it',
+  },
+  offScreen: {
+    [PAGE_2]: 'the dialog has no pager: it shows the 50 newest files, narrowed by the search',
+    [PICK_PROCESSING]: `its box is disabled, with ${text('playlists:picker.reasons.processing')} beside it (and hidden while ${text('playlists:picker.onlyOffered')} is on)`,
+    [PICK_VERTICAL]: `its box is disabled, with ${text('playlists:picker.reasons.screen_position', { position: 'vertical' })} beside it (and hidden while ${text('playlists:picker.onlyOffered')} is on)`,
+    [PICK]: { loading: 'the list is hidden while the files load', loadFailed: 'no list after a failed load', adding: 'the boxes are disabled while the tracks are added' },
+    [RETRY]: { loading: `${text('playlists:actions.retry')} shows only after a failed load`, picking: `${text('playlists:actions.retry')} shows only after a failed load`, adding: `${text('playlists:actions.retry')} shows only after a failed load`, addFailed: `${text('playlists:actions.retry')} shows only after a failed load` },
+    [ADD]: (view) => (view.busy ? 'the add button is disabled while the tracks are added' : Array.isArray(view.selected) && view.selected.length === 0 ? `${addButton(0)} is disabled while nothing is selected` : undefined),
+    [CANCEL]: disabledWhileAdding(text('common:actions.cancel')),
+  },
+  onScreen: {
+    finished: `the dialog closes; the playlist shows the new track; a success toast ${text('playlists:messages.addSuccess')}`,
+    closed: 'the dialog closes; nothing is added',
+    tracksAdded: 'the playlist behind the dialog shows the tracks added before the refusal',
+  },
   actors: ['loadMedia', 'addTracks'],
   recorded: ['finished', 'tracksAdded', 'closed'],
   input: { playlistId: 7, screenPosition: 'horizontal' },
@@ -57,21 +108,28 @@ export default defineQa({
     [ADDED]: done('addTracks', 1),
     [REFUSED]: error('addTracks', Object.assign(new Error('media_not_ready'), { code: 'media_not_ready', added: 0 })),
   },
-  initial: { start: { to: 'loading', see: { loading: true }, calls: [load('', 1)] } },
+  initial: {
+    start: {
+      to: 'loading',
+      see: { loading: true },
+      calls: [load('', 1)],
+      screen: [`the dialog with the search box ${text('playlists:picker.searchLabel')}, ${text('playlists:picker.onlyOffered')} switched on, ${SPINNER}, ${count(0)}`],
+    },
+  },
   expect: {
     loading: {
-      [LOADED]: { to: 'picking', see: { rows: 3, loading: false } },
-      [LOAD_FAILED]: { to: 'loadFailed', see: { error: 'network_error' } },
-      [SEARCH]: { to: 'loading', calls: [load('menu', 1)] },
+      [LOADED]: { to: 'picking', see: { rows: 3, loading: false }, screen: [LIST] },
+      [LOAD_FAILED]: { to: 'loadFailed', see: { error: 'network_error' }, screen: [LOAD_ERROR] },
+      [SEARCH]: { to: 'loading', calls: [load('menu', 1)], screen: [`the spinner stays while the files matching "menu" load`] },
       [PAGE_2]: (context: Context) => ({ to: 'loading', calls: [load(context.search, 2)] }),
       [CANCEL]: { to: 'closed', calls: ['closed'] },
     },
     loadFailed: {
-      [RETRY]: (context: Context) => ({ to: 'loading', calls: [load(context.search, context.page)] }),
+      [RETRY]: (context: Context) => ({ to: 'loading', calls: [load(context.search, context.page)], screen: [SPINNER] }),
       [CANCEL]: { to: 'closed', calls: ['closed'] },
     },
     picking: {
-      [SEARCH]: { to: 'loading', calls: [load('menu', 1)] },
+      [SEARCH]: { to: 'loading', calls: [load('menu', 1)], screen: [`${SPINNER} while the files matching "menu" load`] },
       [PAGE_2]: (context: Context) => ({ to: 'loading', calls: [load(context.search, 2)] }),
       [PICK]: toggled,
       // Files that cannot be added cannot be picked (the dialog says why).
@@ -82,14 +140,19 @@ export default defineQa({
     },
     adding: {
       [ADDED]: { to: 'done', calls: ['finished: {"added":1}'] },
-      [REFUSED]: (context: Context) => ({ to: 'addFailed', see: { error: 'media_not_ready', selected: context.selected }, calls: ['tracksAdded'] }),
+      [REFUSED]: (context: Context) => ({
+        to: 'addFailed',
+        see: { error: 'media_not_ready', selected: context.selected },
+        calls: ['tracksAdded'],
+        screen: [`in red: "${text('playlists:picker.addError').slice(1, -1)}: ${text('playlists:errors.media_not_ready').slice(1, -1)}"; the dialog stays open with the file still ticked`],
+      }),
       // Closing waits for the adds to finish.
       [CANCEL]: 'adding',
     },
     addFailed: {
       [ADD]: add,
       [PICK]: toggled,
-      [SEARCH]: { to: 'loading', calls: [load('menu', 1)] },
+      [SEARCH]: { to: 'loading', calls: [load('menu', 1)], screen: [`${SPINNER} while the files matching "menu" load`] },
       [CANCEL]: { to: 'closed', calls: ['closed'] },
     },
   },
