@@ -25,13 +25,27 @@ const IPS: Pool = {
   odd: ['nope', '', ' ', '256.0.0.1', '10.0.0', '01.2.3.4', ' 10.0.0.1', '10.0.0.1 ', '1::2::3', ':::', 'g::1', 10, ['10.0.0.1'], {}],
 };
 const EXTRAS: Pool = {
-  usual: [{}, { other: 'x' }, { now_playing: null }, { now_playing: { event: 1, media: 2, started_at: '2031-01-01T00:00:00.000Z' } }],
+  usual: [
+    {},
+    { other: 'x' },
+    { now_playing: null },
+    { now_playing: { event: 1, media: 2, started_at: '2031-01-01T00:00:00.000Z' } },
+    { playback_errors: [] },
+    { playback_errors: [{ media: 2, kind: 'decode', count: 1, last_at: '2031-01-01T00:00:00.000Z', detail: 'video_error 3 PIPELINE_ERROR_DECODE' }] },
+    { playback_errors: [{ media: 2, kind: 'checksum', count: 1_000_000, last_at: '2031-01-01T00:00:00Z' }, { media: 3, kind: 'download', count: 2, last_at: '2031-01-01T00:00:00+02:00', other: 1 }] },
+  ],
   odd: [
     { schedule_expiry: null },
     { schedule_expiry: '2031-01-01T00:00:00Z' },
     { acknowledged: [1] },
     { capabilities: { codecs: ['h264'] } },
-    { playback_errors: [] },
+    { playback_errors: [{ media: 0, kind: 'decode', count: 1, last_at: '2031-01-01T00:00:00Z' }] },
+    { playback_errors: [{ media: 2, kind: 'crash', count: 1, last_at: '2031-01-01T00:00:00Z' }] },
+    { playback_errors: [{ media: 2, kind: 'decode', count: 0, last_at: '2031-01-01T00:00:00Z' }] },
+    { playback_errors: [{ media: 2, kind: 'decode', count: 1, last_at: '2031-02-30T00:00:00Z', detail: null }] },
+    { playback_errors: [{ media: 2, kind: 'decode', count: 1, last_at: '2031-01-01T00:00:00Z', detail: 'line\nbreak' }] },
+    { playback_errors: Array.from({ length: 101 }, () => ({ media: 2, kind: 'decode', count: 1, last_at: '2031-01-01T00:00:00Z' })) },
+    { playback_errors: 'x' },
     { now_playing: { event: 0, media: 2, started_at: '2031-01-01T00:00:00Z' } },
     { now_playing: { event: 1, media: 2.5, started_at: '2031-01-01T00:00:00Z' } },
     { now_playing: { event: 1, media: 2147483648, started_at: '2031-01-01T00:00:00Z' } },
@@ -80,5 +94,38 @@ describe('isPlainHeartbeat', () => {
     }
     // The shortcut must actually serve: a good share of the generated bodies are plain and valid.
     expect(accepted).toBeGreaterThan(2000);
+  });
+
+  it('judges now_playing and playback_errors exactly as the schema does (30,000 generated bodies)', () => {
+    const next = random(20261127);
+    const pickOf = <T>(values: readonly T[]) => values[Math.floor(next() * values.length)]!;
+    const two = (n: number) => String(n).padStart(2, '0');
+    // Dates written as players write them, and near misses: days past their month, leap days, hour 24, offsets, fractions.
+    const timestamp = () => {
+      const year = pickOf([1999, 2000, 2024, 2031, 2100, 9999]);
+      const text = `${year}-${two(pickOf([0, 1, 2, 4, 12, 13]))}-${two(pickOf([0, 1, 28, 29, 30, 31, 32]))}T${two(pickOf([0, 23, 24]))}:${two(pickOf([0, 59, 60]))}:${two(pickOf([0, 59, 60]))}`;
+      return text + pickOf(['', '.', '.1', '.12', '.123', '.1234']) + pickOf(['Z', 'Z', 'Z', '', '+02:00', 'z', ' ']);
+    };
+    const report = () => {
+      const fields: Record<string, unknown> = {
+        media: pickOf([1, 2, 0, 2.5, '2']),
+        kind: pickOf(['decode', 'download', 'checksum', 'Decode']),
+        count: pickOf([1, 7, 1_000_000, 1_000_001, 0, 1.5]),
+        last_at: next() < 0.9 ? timestamp() : pickOf([null, 5, '', 'x'.repeat(41)]),
+        detail: pickOf([undefined, undefined, '', 'video_error 3', 'x'.repeat(300), 'x'.repeat(301), 'tab\there', 'bidi\u202Eevil', null, 3]),
+      };
+      if (fields.detail === undefined) delete fields.detail;
+      return next() < 0.97 ? fields : pickOf([null, [fields], 'x']);
+    };
+    let accepted = 0;
+    for (let i = 0; i < 30_000; i += 1) {
+      const body: Record<string, unknown> = { serial: 'WEB-1', key: 'k', schedule_state: 'playing' };
+      if (next() < 0.7) body.now_playing = next() < 0.95 ? { event: pickOf([1, 3, 0]), media: pickOf([4, 2147483647, 2147483648]), started_at: timestamp() } : pickOf([null, [], 'x']);
+      if (next() < 0.5) body.playback_errors = Array.from({ length: pickOf([0, 1, 1, 2, 3]) }, report);
+      const plain = isPlainHeartbeat(body);
+      if (plain) accepted += 1;
+      if (plain !== schemaAccepts(body)) expect({ body, plain }).toEqual({ body, plain: schemaAccepts(body) });
+    }
+    expect(accepted).toBeGreaterThan(3000);
   });
 });
