@@ -73,16 +73,20 @@ export interface ErrorsStarting {
 export async function recordPlaybackErrors(db: Db, reported: readonly (readonly [number, PlaybackError])[], quietMinutes: number): Promise<ErrorsStarting[]> {
   if (!reported.length) return [];
   const column = <T>(pick: (entry: readonly [number, PlaybackError]) => T) => sql.param(reported.map(pick));
+  // The devices and files by `= ANY(...)` of their ids: joined to the reports alone, the planner hashed a sequential scan
+  // of every device, twice (about 10 of the 12 ms of 100 reports on PGlite with 10,000 devices, once a second).
+  const deviceIds = idArray([...new Set(reported.map(([device]) => device))]);
   const starting = await rows<ErrorsStarting>(
     db,
     sql`WITH x AS (
           SELECT * FROM unnest(${column(([device]) => device)}::int[], ${idArray(reported.map(([, e]) => e.media))}, ${column(([, e]) => e.kind)}::text[],
             ${column(([, e]) => e.count)}::int[], ${column(([, e]) => e.last_at)}::timestamptz[], ${column(([, e]) => e.detail ?? '')}::text[])
             AS x(device_id, media_id, kind, count, last_at, detail)
-          WHERE EXISTS (SELECT 1 FROM media_files m WHERE m.id = x.media_id) AND EXISTS (SELECT 1 FROM devices d WHERE d.id = x.device_id)
+          WHERE x.media_id IN (SELECT m.id FROM media_files m WHERE m.id = ANY(${idArray([...new Set(reported.map(([, e]) => e.media))])}))
+            AND x.device_id IN (SELECT d.id FROM devices d WHERE d.id = ANY(${deviceIds}))
         ), earlier AS (
           SELECT DISTINCT e.device_id FROM playback_errors e
-          WHERE e.device_id IN (SELECT device_id FROM x) AND e.last_at > now() - make_interval(mins => ${quietMinutes})
+          WHERE e.device_id = ANY(${deviceIds}) AND e.last_at > now() - make_interval(mins => ${quietMinutes})
         ), recorded AS (
           INSERT INTO playback_errors (device_id, media_id, kind, count, last_at, detail)
           SELECT device_id, media_id, kind, count, last_at, detail FROM x
@@ -94,7 +98,7 @@ export async function recordPlaybackErrors(db: Db, reported: readonly (readonly 
         )
         SELECT d.id, d.name, d.sn, d.office_id AS office, f.company_id AS company
         FROM devices d LEFT JOIN offices f ON f.id = d.office_id
-        WHERE d.id IN (SELECT device_id FROM recorded) AND d.id NOT IN (SELECT device_id FROM earlier)`,
+        WHERE d.id = ANY(${deviceIds}) AND d.id IN (SELECT device_id FROM recorded) AND NOT EXISTS (SELECT 1 FROM earlier WHERE earlier.device_id = d.id)`,
   );
   return starting.map((device) => ({ ...device, id: Number(device.id), office: device.office === null ? null : Number(device.office), company: device.company === null ? null : Number(device.company) }));
 }
