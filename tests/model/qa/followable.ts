@@ -57,6 +57,7 @@ export const FOLLOWABLE: readonly string[] = [
   'optionSearch',
   'passwordForm',
   'playerDownloader',
+  'playerLifecycle',
   'playerNavigation',
   'playerSequencer',
   'playlistCommit',
