@@ -6,6 +6,7 @@
 import './exported/campaignDevices.paths.ts';
 import './exported/campaignForm.paths.ts';
 import './exported/companyForm.paths.ts';
+import './exported/departmentForm.paths.ts';
 import './exported/deviceNavigationEditor.paths.ts';
 import './exported/devicesConfigEditor.paths.ts';
 import './exported/directory.paths.ts';
