@@ -3,8 +3,10 @@ import { Button, Card, CardFooter, CardHeader, Dropdown, Field, Option, Text } f
 import { AddRegular, DeleteRegular, EditRegular, MapRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { listCompanies } from '../../services/devices.service.ts';
-import { listNavigationOffices, listObjects, type NavigationObject } from '../../services/navigation.service.ts';
+import { navigationCompaniesMachine } from '../../machines/navigation/navigationCompanies.machine.ts';
+import { navigationObjectsMachine } from '../../machines/navigation/navigationObjects.machine.ts';
+import { navigationOfficesMachine } from '../../machines/navigation/navigationOffices.machine.ts';
+import type { NavigationObject } from '../../services/navigation.service.ts';
 import { navigationObjectDeleteMachine } from '../../machines/navigation/navigationObjectDelete.machine.ts';
 import type { ObjectUploadInput } from '../../machines/navigation/objectUpload.machine.ts';
 import { errorMessageKey } from '../common/errorMessageKey.ts';
@@ -33,9 +35,9 @@ export default function NavigationScreen() {
   const company = numberOf(search.get('company'));
   const office = numberOf(search.get('office'));
   const opened = numberOf(search.get('object'));
-  const companies = useFetch(useCallback(() => listCompanies(), []), 'all');
-  const offices = useFetch(useCallback((id: number) => listNavigationOffices(id), []), company);
-  const objects = useFetch(useCallback((id: number) => listObjects(id), []), office);
+  const companies = useFetch(navigationCompaniesMachine, 'all');
+  const offices = useFetch(navigationOfficesMachine, company);
+  const objects = useFetch(navigationObjectsMachine, office);
   const [form, setForm] = useState<ObjectUploadInput | null>(null);
   const choose = (values: Record<string, number | null>) =>
     setSearch(Object.fromEntries(Object.entries({ company, office, object: opened, ...values }).filter(([, v]) => v !== null).map(([k, v]) => [k, String(v)])));

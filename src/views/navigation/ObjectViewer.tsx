@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { getImage, listMarkers, type Marker, type NavigationObject } from '../../services/navigation.service.ts';
+import { navigationMarkersMachine } from '../../machines/navigation/navigationMarkers.machine.ts';
+import { getImage, type NavigationObject } from '../../services/navigation.service.ts';
 import { errorMessageKey } from '../common/errorMessageKey.ts';
 import { Loading } from '../common/Loading.tsx';
 import { RouterLink } from '../common/RouterLink.tsx';
@@ -41,8 +42,7 @@ export function ObjectViewer({ object }: { object: NavigationObject }) {
   const styles = useNavigationStyles();
   const navigate = useNavigate();
   const themed = useRef<HTMLDivElement>(null);
-  const load = useCallback((id: number) => listMarkers(id), []);
-  const markers = useFetch<Marker[], number>(load, object.id);
+  const markers = useFetch(navigationMarkersMachine, object.id);
   const image = useCanvasImage(useImageUrl(object.layout));
   const stageMarkers = useMemo<StageMarker[]>(() => {
     // Each status's colour is read from the theme once, not once per device marker.

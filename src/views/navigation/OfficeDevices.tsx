@@ -1,7 +1,6 @@
-import { useCallback } from 'react';
 import { Subtitle2 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { listDevices } from '../../services/devices.service.ts';
+import { officeDevicesMachine } from '../../machines/navigation/officeDevices.machine.ts';
 import { RouterLink } from '../common/RouterLink.tsx';
 import { useNavigationStyles } from './Navigation.styles.ts';
 import { useFetch } from './useFetch.ts';
@@ -10,7 +9,7 @@ import { useFetch } from './useFetch.ts';
 export function OfficeDevices({ office }: { office: number }) {
   const { t } = useTranslation('navigation');
   const styles = useNavigationStyles();
-  const devices = useFetch(useCallback((id: number) => listDevices({ office: id, page: 1, page_size: 100 }), []), office);
+  const devices = useFetch(officeDevicesMachine, office);
   const results = devices.data?.results ?? [];
   if (!devices.data) return null;
   return (

@@ -1,12 +1,13 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise } from 'xstate';
-import { createFetchStatusMachine } from '../../machines/fetchStatus.machine.ts';
+import type { createFetchStatusMachine } from '../../machines/fetchStatus.machine.ts';
 import { selectData, selectError, selectIsLoading } from '../../machines/fetchStatus.selectors.ts';
 
-/** Loads `load(params)` through the fetch-status machine whenever `params` changes (null: nothing to load). */
-export function useFetch<T, P>(load: (params: P) => Promise<T>, params: P | null) {
-  const machine = useMemo(() => createFetchStatusMachine<T, P>().provide({ actors: { load: fromPromise(({ input }) => load(input.params as P)) } }), [load]);
+/** A named fetch-status machine of src/machines (its catalogue says what its screen shows). */
+export type FetchMachine<T, P> = ReturnType<typeof createFetchStatusMachine<T, P>>;
+
+/** Runs a named fetch-status machine, loading whenever `params` changes (null: nothing to load). */
+export function useFetch<T, P>(machine: FetchMachine<T, P>, params: P | null) {
   const actor = useActorRef(machine);
   // reload() reads the current params: a callback kept from an earlier render (a dialog's onDone) reloads what is shown now.
   const current = useRef(params);

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Combobox, Field, Option, Spinner } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { searchEntities, type CompareKind } from '../../services/statistics.ts';
+import { entityOptionsMachine } from '../../machines/statistics/entityOptions.machine.ts';
+import type { CompareKind } from '../../services/statistics.ts';
 import { useFetch } from '../navigation/useFetch.ts';
 import { useCompareStyles } from './Compare.styles.ts';
 
@@ -9,14 +10,6 @@ export interface PickedEntity {
   kind: CompareKind;
   id: number;
   name: string;
-}
-
-/**
- * The first 20 matches, from the statistics search (GET /statistics/entities/): the caller's companies' entities, read
- * with statistics view alone, so a user without the campaigns, devices or media screens can still pick.
- */
-async function loadOptions({ kind, search }: { kind: CompareKind; search: string }): Promise<{ id: number; name: string }[]> {
-  return (await searchEntities({ kind, search })).map((item) => ({ id: item.id, name: item.name }));
 }
 
 export interface EntityPickerProps {
@@ -45,7 +38,7 @@ export function EntityPicker({ kind, onPick, selected = null, label, required, i
   const styles = useCompareStyles();
   const [text, setText] = useState(selected?.name ?? '');
   const [picked, setPicked] = useState<string[]>(selected ? [String(selected.id)] : []);
-  const { data, loading, error } = useFetch(loadOptions, { kind, search: picked.length ? '' : text });
+  const { data, loading, error } = useFetch(entityOptionsMachine, { kind, search: picked.length ? '' : text });
   const options = data ?? [];
   useEffect(() => {
     if (!selected) return;
