@@ -2,13 +2,11 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Body1, Button, Spinner, Tooltip } from '@fluentui/react-components';
 import { ArrowUploadRegular, CopyRegular, DismissRegular, SaveRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { campaignDevicesMachine } from '../../machines/campaigns/campaignDevices.machine.ts';
 import { selectBusy, selectDirty, selectImporting, selectPendingCount, selectSaving } from '../../machines/campaigns/campaignDevices.selectors.ts';
-import { createFetchStatusMachine } from '../../machines/fetchStatus.machine.ts';
-import { getCampaign, type Campaign } from '../../services/campaigns/campaigns.service.ts';
+import { campaignDevicesCampaignMachine } from '../../machines/campaigns/campaignDevicesCampaign.machine.ts';
 import { LeaveGuard } from '../common/LeaveGuard.tsx';
 import { PageHeader } from '../common/PageHeader.tsx';
 import { useNotify } from '../common/notify.tsx';
@@ -20,8 +18,6 @@ import { DeviceSide } from './DeviceSide.tsx';
 import { ImportResultDialog } from './ImportResultDialog.tsx';
 import { MultiplyDialog } from './MultiplyDialog.tsx';
 
-const campaignMachine = createFetchStatusMachine<Campaign, number>().provide({ actors: { load: fromPromise(({ input }) => getCampaign(input.params)) } });
-
 /** Which devices show the campaign: participating and available side by side, moves, XLS(X) import, multiply, save. */
 export default function CampaignDevicesScreen() {
   const { t, i18n } = useTranslation(['campaigns', 'screens', 'common']);
@@ -32,7 +28,7 @@ export default function CampaignDevicesScreen() {
   const canEdit = useCan('campaigns');
   const logic = useMemo(() => campaignDevicesMachine.provide({ actions: { notify: (_, { intent, message }) => notify(i18n.t(message), intent) } }), [i18n, notify]);
   const editor = useActorRef(logic, { input: { campaignId } });
-  const campaignActor = useActorRef(campaignMachine);
+  const campaignActor = useActorRef(campaignDevicesCampaignMachine);
   useEffect(() => campaignActor.send({ type: 'fetch.load', params: campaignId }), [campaignActor, campaignId]);
   const campaign = useSelector(campaignActor, (s) => s.context.data);
   const dirty = useSelector(editor, selectDirty);

@@ -1,26 +1,19 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Checkbox, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import type { CampaignDevicesActor } from '../../machines/campaigns/campaignDevices.machine.ts';
-import { createFetchStatusMachine } from '../../machines/fetchStatus.machine.ts';
-import { listCampaigns, type Campaign } from '../../services/campaigns/campaigns.service.ts';
-import { MAX_PAGE_SIZE } from '../../services/schemas/common.ts';
-import type { DevicePosition } from '../../services/schemas/devices.ts';
+import { multiplyTargetsMachine } from '../../machines/campaigns/multiplyTargets.machine.ts';
+import type { Campaign } from '../../services/campaigns/campaigns.service.ts';
 import { Loading } from '../common/Loading.tsx';
 import { useCampaignDevicesStyles } from './Campaigns.styles.ts';
 import { Dialog } from '../common/Dialog.tsx';
-
-const targetsMachine = createFetchStatusMachine<Campaign[], DevicePosition>().provide({
-  actors: { load: fromPromise(async ({ input }) => (await listCampaigns({ page: 1, page_size: MAX_PAGE_SIZE, screen_position: input.params })).results) },
-});
 
 /** Multiply: choose target campaigns of the same position, then see how many devices each gained. */
 export function MultiplyDialog({ editor, campaign, onClose }: { editor: CampaignDevicesActor; campaign: Campaign; onClose: () => void }) {
   const { t } = useTranslation(['campaigns', 'common']);
   const styles = useCampaignDevicesStyles();
-  const targets = useActorRef(targetsMachine);
+  const targets = useActorRef(multiplyTargetsMachine);
   useEffect(() => targets.send({ type: 'fetch.load', params: campaign.screen_position }), [targets, campaign.screen_position]);
   const loaded = useSelector(targets, (s) => s.context.data);
   const failed = useSelector(targets, (s) => s.matches('error'));

@@ -1,18 +1,13 @@
 import { useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise } from 'xstate';
-import { createFetchStatusMachine } from '../../machines/fetchStatus.machine.ts';
-import { listCompanies, listOffices, type Company, type Office } from '../../services/devices.service.ts';
-
-const companiesMachine = createFetchStatusMachine<Company[], void>().provide({ actors: { load: fromPromise(() => listCompanies()) } });
-const officesMachine = createFetchStatusMachine<Office[], { company?: number }>({}).provide({
-  actors: { load: fromPromise(({ input }) => listOffices(input.params?.company)) },
-});
+import { deviceCompanyOptionsMachine } from '../../machines/devices/deviceCompanyOptions.machine.ts';
+import { deviceOfficeOptionsMachine } from '../../machines/devices/deviceOfficeOptions.machine.ts';
+import type { Company, Office } from '../../services/devices.service.ts';
 
 /** Companies, and the offices of `company` (every office when none), for the location filter and the form. */
 export function useLocationOptions(company?: number): { companies: Company[]; offices: Office[] } {
-  const companiesActor = useActorRef(companiesMachine);
-  const officesActor = useActorRef(officesMachine);
+  const companiesActor = useActorRef(deviceCompanyOptionsMachine);
+  const officesActor = useActorRef(deviceOfficeOptionsMachine);
   useEffect(() => companiesActor.send({ type: 'fetch.load' }), [companiesActor]);
   useEffect(() => officesActor.send({ type: 'fetch.load', params: { company } }), [officesActor, company]);
   const companies = useSelector(companiesActor, (s) => s.context.data) ?? [];
