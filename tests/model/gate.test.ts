@@ -56,6 +56,11 @@ it('every machine of tests/model/qa/followable.ts exists', () => {
   expect(FOLLOWABLE.filter((name) => !machines.some((found) => found.name === name))).toEqual([]);
 });
 
+// Every machine's page is one a tester can follow (issue 28): a new machine joins followable.ts with its page to standard.
+it('every machine is in tests/model/qa/followable.ts', () => {
+  expect(machines.map((found) => found.name).filter((name) => !FOLLOWABLE.includes(name))).toEqual([]);
+});
+
 it('every link of docs/machines/README.md leads to a file (npm run qa:diagrams, npm run qa:paths -- --markdown)', () => {
   const index = join(ROOT, 'docs/machines/README.md');
   const links = [...readFileSync(index, 'utf8').matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)].map((match) => match[1]!).filter((link) => !/^[a-z]+:/.test(link));

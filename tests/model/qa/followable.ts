@@ -1,7 +1,8 @@
 // The machines whose docs/qa page a tester can follow by hand (issue 28): every start says what to prepare (route,
 // user rights, data), every user step says what the screen shows (texts from locales/en) or why the screen cannot
 // do it, every failure says how to cause it. gate.test.ts holds each of them to that, so none regresses.
-// Add a machine here (one a line, sorted) once its page reads that way.
+// Every machine is listed (gate.test.ts fails on one that is not): a new machine joins with its page to that standard.
+// One a line, sorted.
 export const FOLLOWABLE: readonly string[] = [
   'alertSettingsDelete',
   'alertSettingsForm',
