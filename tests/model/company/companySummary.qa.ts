@@ -1,10 +1,6 @@
 import { companySummaryMachine } from '../../../src/machines/company/companySummary.machine.ts';
-import { defineFetchQa } from '../playlists/fetchQa.ts';
+import { blocked, defineFetchQa, OFFLINE } from '../playlists/fetchQa.ts';
 import { text } from '../qa/screen.ts';
-
-const OFFLINE = { words: 'the request is blocked (the server cannot be reached)', error: new TypeError('Failed to fetch'), code: 'network_error' };
-/** How a tester blocks one request: the devtools' request blocking (Network tab, right-click, "Block request URL"). */
-const blocked = (pattern: string, then: string) => `in the devtools Network tab, block the request URL pattern "${pattern}" (Request blocking), then ${then}; unblock it afterwards`;
 
 const OPEN = 'press the row of Acme in /company';
 const OTHER = 'press the row of Beta (another company)';

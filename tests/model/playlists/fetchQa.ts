@@ -3,6 +3,12 @@ import { selectError, selectFetchStatus, selectIsLoading } from '../../../src/ma
 import { ApiRequestError } from '../../../src/services/http.ts';
 import { defineQa, done, error, type QaCatalogue, type StepExpectation } from '../qa/catalogue.ts';
 
+/** The failure a tester causes by blocking the request (see `blocked`), for `defineFetchQa`'s `failure`. */
+export const OFFLINE = { words: 'the request is blocked (the server cannot be reached)', error: new TypeError('Failed to fetch'), code: 'network_error' };
+
+/** How a tester blocks one request: the devtools' request blocking (Network tab, right-click, "Block request URL"). */
+export const blocked = (pattern: string, then: string) => `in the devtools Network tab, block the request URL pattern "${pattern}" (Request blocking), then ${then}; unblock it afterwards`;
+
 /** What a fetched list shows in each fetch status, in the user's words (texts through `text('ns:key')`). */
 export interface FetchScreen {
   /** The first load under way (a spinner). */
