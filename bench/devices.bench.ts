@@ -48,7 +48,7 @@ import { benchIp, benchKey, benchSerial, pinClientToCore0, pinned, startDevicesS
 const DEVICES = 10_000;
 const LIST_SAMPLES = 600;
 const WARM_UP_ROUNDS = 5;
-const DURATION_SECONDS = 8;
+export const DURATION_SECONDS = 8;
 const CONNECTIONS = 50;
 const RATIO_ROUNDS = 3;
 /**
@@ -134,13 +134,17 @@ function deliveryFields(device: number, beat: number): Record<string, unknown> {
   return fields;
 }
 
-export async function heartbeatThroughput(origin: string, devices = DEVICES, delivery = false, seconds = DURATION_SECONDS): Promise<AutocannonResult> {
+/**
+ * Heartbeats of `devices` players (serials from 1 on, round and round) for `seconds`, or `amount` heartbeats in all
+ * when it is given (`devices` of them: every player beats once).
+ */
+export async function heartbeatThroughput(origin: string, devices = DEVICES, delivery = false, seconds = DURATION_SECONDS, amount?: number): Promise<AutocannonResult> {
   let next = 0;
   let beat = 0;
   return autocannon({
     url: origin,
     connections: CONNECTIONS,
-    duration: seconds,
+    ...(amount ? { amount } : { duration: seconds }),
     requests: [
       {
         method: 'POST',

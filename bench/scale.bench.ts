@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { adminQuery, postgresTemplate } from '../tests/helpers/templates.ts';
-import { bareRound, heartbeatThroughput, LIST_QUERIES, listLatencies, signIn } from './devices.bench.ts';
+import { CONTACT_WRITE_INTERVAL_MS } from '../server/db/heartbeats.ts';
+import { bareRound, DURATION_SECONDS, heartbeatThroughput, LIST_QUERIES, listLatencies, signIn } from './devices.bench.ts';
 import { pinClientToCore0 } from './devices-server.ts';
 import { percentile, printMeasurements, type Measurement } from './lib.ts';
 import { EVENTS, startScaleServer } from './scale-server.ts';
@@ -58,6 +59,15 @@ import { EVENTS, startScaleServer } from './scale-server.ts';
  * nearly all of them carry a contact older than CONTACT_WRITE_INTERVAL_MS (a batched UPDATE per flush). The second pair
  * starts from the contacts the first wrote and preloads those devices. That is a restart after an outage, a real case
  * but not the one the goal names; a steady-state run would need minutes per pair (each device beating more than once).
+ *
+ * So each pair now measures both (2026-11-27, quiet machine, load average 1.2 to 1.6): the first 8 s after the server
+ * starts (the restart, printed for what it is) and then the steady state the goal names: after a warm-up in which every
+ * device beats once, and once CONTACT_WRITE_INTERVAL_MS and the run's own length have passed since the warm-up began,
+ * the measured run walks the serials from 1 again, so each beat finds its player in memory and carries its contact
+ * write, as a real player's 30 s beat does against the 15 s interval. Not in it: the player entries a real server reads
+ * again after WATCHED_ENTRY_MAX_AGE_MS (5 min, at most one beat in ten). Measured: 100,000 devices, steady state 0.47
+ * (pairs 0.56 and 0.47: 22,122 and 17,023 beats/s against 39,563 and 36,419), after a restart 0.30; 10,000 devices
+ * 0.75 and 0.69. List p95 15.6 ms at 100,000 (7.3 at 10,000), publish 5.3 s (0.89 s).
  */
 
 const SIZES = (process.env.SCALE_BENCH_SIZES ?? '10000,100000').split(',').map(Number);
@@ -71,7 +81,7 @@ async function measure(adminUrl: string, devices: number): Promise<Measurement[]
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   try {
-    const ratios: { beats: number; bare: number }[] = [];
+    const ratios: { beats: number; restart: number; bare: number }[] = [];
     let latencies: number[] = [];
     let publish = 0;
     let published: { devices: number; changed: number } | undefined;
@@ -91,9 +101,19 @@ async function measure(adminUrl: string, devices: number): Promise<Measurement[]
           published = (await response.json()) as { devices: number; changed: number };
           if (response.status !== 200 || published.devices !== devices) throw new Error(`publish answered ${response.status} ${JSON.stringify(published)}`);
         }
+        // The first beats after a start: nearly every one is its device's first on this server (a restart).
+        const restart = await heartbeatThroughput(server.origin, devices);
+        // The steady state the goal is about: a server that has heard every player (the warm-up: each device beats
+        // once), each beat's contact due for its write again, as with a real player's 30 s beat against the 15 s
+        // CONTACT_WRITE_INTERVAL_MS: the measured run starts at serial 1 again once that interval and the run's own
+        // length have passed since the warm-up began, so every device it reaches last beat longer ago than that.
+        const warmUp = performance.now();
+        await heartbeatThroughput(server.origin, devices, false, DURATION_SECONDS, devices);
+        const due = CONTACT_WRITE_INTERVAL_MS + DURATION_SECONDS * 1000 - (performance.now() - warmUp);
+        if (due > 0) await new Promise((resolve) => setTimeout(resolve, due));
         const beats = await heartbeatThroughput(server.origin, devices);
-        if (beats.non2xx > 0 || beats.errors > 0) throw new Error(`heartbeats failed: ${beats.non2xx} non-2xx, ${beats.errors} errors`);
-        ratios.push({ beats: beats.requests.average, bare: await bareRound() });
+        for (const run of [restart, beats]) if (run.non2xx > 0 || run.errors > 0) throw new Error(`heartbeats failed: ${run.non2xx} non-2xx, ${run.errors} errors`);
+        ratios.push({ beats: beats.requests.average, restart: restart.requests.average, bare: await bareRound() });
       } finally {
         await server.stop();
       }
@@ -102,8 +122,9 @@ async function measure(adminUrl: string, devices: number): Promise<Measurement[]
     return [
       { name: `${devices} devices: device list, filtered page, p95`, value: percentile(latencies, 95), unit: 'ms', goal: { op: '<=', value: 20 } },
       { name: `  median`, value: percentile(latencies, 50), unit: 'ms' },
-      { name: `${devices} devices: heartbeats/s / bare route, lower of ${PAIRS} pairs`, value: lowest, unit: 'ratio', goal: { op: '>=', value: 0.4 } },
+      { name: `${devices} devices: heartbeats/s / bare route, steady state, lower of ${PAIRS} pairs`, value: lowest, unit: 'ratio', goal: { op: '>=', value: 0.4 } },
       { name: `  heartbeats/s (${ratios.map((r) => Math.round(r.beats)).join(', ')}), bare (${ratios.map((r) => Math.round(r.bare)).join(', ')})`, value: ratios[0]!.beats, unit: 'req/s' },
+      { name: `  after a restart (each beat its device's first on the server) / bare, lower of ${PAIRS}`, value: Math.min(...ratios.map((r) => r.restart / r.bare)), unit: 'ratio' },
       { name: `${devices} devices: publish one campaign (${EVENTS} events) to all`, value: publish / 1000, unit: 's', goal: { op: '<=', value: 20 } },
       { name: `  load average (1 min) after ${devices}`, value: os.loadavg()[0]!, unit: '' },
     ];
