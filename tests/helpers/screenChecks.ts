@@ -212,7 +212,27 @@ interface AxeViolation {
 }
 
 /** Runs axe-core in the page and keeps the serious and critical violations. */
+/**
+ * Waits for the page's running transitions and animations that end (a spinner's never does) to finish, at most 5 s: a
+ * dialog fading in shows its buttons at part opacity, and axe's color-contrast read that as a failing button (a flake of
+ * screens.test.ts, the override start dialog).
+ */
+async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity))
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 5000)),
+    ]),
+  );
+}
+
 async function runAxe(page: Page): Promise<AxeViolation[]> {
+  await settleAnimations(page);
   const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === 'object');
   if (!loaded) await page.evaluate(axeScript());
   return page.evaluate(async () => {
