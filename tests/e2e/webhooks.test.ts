@@ -1,3 +1,4 @@
+import type { Route } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signInThroughUi, startE2E, type E2E } from '../helpers/browser.ts';
 import { startReceiver } from '../helpers/receiver.ts';
@@ -130,3 +131,34 @@ it('registers an endpoint, shows its secret once, shows a test delivery\'s answe
   expect(report).toEqual(CLEAN_REPORT);
   expect(problems).toEqual([]);
 }, 180_000);
+
+it('a test delivery the server refuses (403: the rights were taken away) says why in the panel, not "saving error"', async () => {
+  const company = (await admin.get('/companies/')).body.results.find((one: { name: string }) => one.name === 'Alerts Retail');
+  const group = await admin.post('/groups/create/', { name: 'Webhook keepers', companies: [company.id], permissions: { company: 'edit' } });
+  const user = await admin.post('/users/', { username: 'hook-keeper', password: 'password-123', groups: [group.body.id], user: 1 });
+  expect([group.status, user.status]).toEqual([201, 201]);
+  const keeper = (await signIn(e2e.server, 'hook-keeper', 'password-123')).client;
+  const url = receiver.url('/keeper-hook');
+  expect((await keeper.post('/webhooks/create/', { url, events: ['device.offline'], company: company.id })).status).toBe(201);
+
+  const { page, problems } = await e2e.newPage();
+  await signInThroughUi(page, 'hook-keeper', 'password-123');
+  await page.goto('/webhooks');
+  const send = page.getByRole('button', { name: `Send a test to ${url}` });
+  await send.waitFor();
+  expect((await admin.put(`/groups/${group.body.id}`, { permissions: { company: 'view' } })).status).toBe(200);
+  // The 403 makes the app read the profile again, and /webhooks then becomes "No access": that read is held until
+  // the panel has been read, so the panel's words are seen (they were "Not delivered: Oops! Saving error!").
+  const held: Route[] = [];
+  let holding = true;
+  await page.route('**/api/v1/users/profile/', (route) => (holding ? void held.push(route) : route.continue()));
+  await send.click();
+  const answer = page.getByRole('region', { name: 'Test delivery' });
+  await answer.getByText('The test was not sent. You do not have permission to do this').waitFor();
+  expect(await answer.innerText()).not.toContain('Saving error');
+  expect(receiver.on('/keeper-hook')).toEqual([]);
+  holding = false;
+  for (const route of held.splice(0)) await route.continue();
+  await page.getByText('Your groups do not let you see this page.').waitFor();
+  expect(problems.filter((problem) => !problem.includes('403'))).toEqual([]);
+});

@@ -5,6 +5,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { webhookDeliveriesMachine } from '../../machines/webhooks/webhookDeliveries.machine.ts';
 import type { webhookTestMachine } from '../../machines/webhooks/webhookTest.machine.ts';
 import { Loading } from '../common/Loading.tsx';
+import { errorMessageKey } from '../common/errorMessageKey.ts';
 import { useWebhooksStyles } from './Webhooks.styles.ts';
 
 const ERRORS = ['timeout', 'connection_refused', 'private_address'];
@@ -19,6 +20,8 @@ export function TestAnswer({ actor, url }: { actor: ActorRefFrom<typeof webhookT
   const status = useSelector(actor, (s) => s.context.data);
   const loading = useSelector(actor, (s) => s.hasTag('loading'));
   const failed = useSelector(actor, (s) => s.matches('error'));
+  // Why our server did not send it (403, offline...): the app's own words for the code, never a saving error.
+  const refusal = useSelector(actor, (s) => s.context.error);
   const reason = (error: string | null) => t(`errors.${error && ERRORS.includes(error) ? error : 'generic'}`);
   return (
     <section className={styles.panel} aria-label={t('test.title')} aria-live="polite">
@@ -26,7 +29,7 @@ export function TestAnswer({ actor, url }: { actor: ActorRefFrom<typeof webhookT
       {loading ? (
         <span>{t('test.sending')}</span>
       ) : failed ? (
-        <span className={styles.warning}>{t('test.failed', { error: reason('generic') })}</span>
+        <span className={styles.warning}>{t('test.notSent', { reason: t(`common:${errorMessageKey(refusal)}`) })}</span>
       ) : status ? (
         <>
           <span className={status.delivered ? undefined : styles.warning}>

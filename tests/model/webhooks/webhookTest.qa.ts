@@ -22,6 +22,6 @@ export default defineFetchQa({
     loading: [`under the list, the panel of the endpoint with ${text('webhooks:test.sending')}`],
     answer: [`the panel ${text('webhooks:test.delivered', { status: 200 })}, ${text('webhooks:test.answer')} ok`],
     updating: [`the panel ${text('webhooks:test.sending')}`],
-    forbidden: [`the panel ${text('webhooks:test.failed', { error: englishText('webhooks:errors.generic') })}`],
+    forbidden: [`the panel ${text('webhooks:test.notSent', { reason: englishText('common:errors.forbidden') })} (then the profile is read again and, without Company "Edit", the page says "No access")`],
   },
 });
