@@ -191,6 +191,26 @@ describe('devices page', () => {
     problems.splice(0, problems.length, ...problems.filter((problem) => !problem.includes('500 (Internal Server Error)')));
   });
 
+  it('says the device statistics could not be loaded, keeps the rest of the page working, and "Try again" brings them back', async () => {
+    const device = await ownDevice('stats', 'Stats');
+    await visible(page.getByRole('status', { name: 'Device statistics' }));
+    const before = await counters();
+    await page.route('**/api/v1/tvpi/devices/statistics**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"boom","code":"internal"}' }));
+    await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+    const failure = page.getByRole('alert').filter({ hasText: 'The device statistics could not be loaded' });
+    await visible(failure);
+    expect(await failure.innerText()).toContain('The device statistics could not be loaded: Oops. Something went wrong. Try to reload page');
+    // The list and its search keep working beside the message.
+    await search(`${marker} stats`);
+    await visible(page.getByRole('button', { name: `Open ${marker} Stats` }));
+    await page.unroute('**/api/v1/tvpi/devices/statistics**');
+    await admin.put(`/tvpi/devices/${device.id}/change-active`, { is_active: false, user: 1 });
+    await failure.getByRole('button', { name: 'Try again' }).click();
+    await failure.waitFor({ state: 'detached' });
+    await expect.poll(counters).toEqual({ active: before.active - 1, deactivated: before.deactivated + 1 });
+    problems.splice(0, problems.length, ...problems.filter((problem) => !problem.includes('500 (Internal Server Error)')));
+  });
+
   it('shows a device online within seconds of a simulated player starting, and offline when it stops', async () => {
     const created = { body: await ownDevice('live', 'Live') };
     const player = startSimulatedPlayer({ server: e2e.server.origin, serial: created.body.sn, key: created.body.key, intervalMs: 500 });

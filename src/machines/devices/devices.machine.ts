@@ -58,6 +58,7 @@ export type DevicesEvent =
   | { type: 'devices.activationChanged'; device: Device }
   | { type: 'devices.removed'; id: number }
   | { type: 'devices.reload' }
+  | { type: 'statistics.retry' }
   | { type: 'export.start' }
   | { type: 'export.cancel' }
   | { type: 'export.progress'; loaded: number; total: number };
@@ -227,7 +228,8 @@ export const devicesMachine = setup({
             'devices.removed': 'loading',
           },
         },
-        failed: { on: { 'devices.refresh': 'loading', 'devices.removed': 'loading' } },
+        // The page says the numbers are missing, with a retry that asks for the statistics alone.
+        failed: { on: { 'devices.refresh': 'loading', 'devices.removed': 'loading', 'statistics.retry': 'loading' } },
       },
     },
     export: {

@@ -19,6 +19,9 @@ export const selectDevices = (snapshot: DevicesSnapshot): Device[] => snapshot.c
 export const selectSearchText = (snapshot: DevicesSnapshot): string => snapshot.context.searchText;
 export const selectFilters = (snapshot: DevicesSnapshot) => snapshot.context.filters;
 export const selectStatistics = (snapshot: DevicesSnapshot) => snapshot.context.statistics;
+/** API error code of the failed statistics load while the page shows that failure (null while they load again or arrived). */
+export const selectStatisticsError = (snapshot: DevicesSnapshot): string | null =>
+  (snapshot.value as { statistics: string }).statistics === 'failed' ? snapshot.context.statisticsError : null;
 
 /** The page's devices in the groups of the spec: horizontal, vertical, unknown position (empty groups left out). */
 export function groupByPosition(devices: Device[]): DeviceGroup[] {

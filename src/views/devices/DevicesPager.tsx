@@ -3,8 +3,9 @@ import { ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { DevicesActor } from '../../machines/devices/devices.machine.ts';
-import { selectPageInfo, selectStatistics } from '../../machines/devices/devices.selectors.ts';
+import { selectPageInfo, selectStatistics, selectStatisticsError } from '../../machines/devices/devices.selectors.ts';
 import { DEFAULT_PAGE_SIZE } from '../../services/config.ts';
+import { errorMessageKey } from '../common/errorMessageKey.ts';
 import { useDevicesStyles } from './Devices.styles.ts';
 
 /** "Page 2 of 500, 10000 devices" (or "Page 1 of 50+, 1000+ devices" when the server stopped counting) with previous / next. */
@@ -27,16 +28,28 @@ export function DevicesPager({ devices }: { devices: DevicesActor }) {
   );
 }
 
-/** The device statistics: counts of active and deactivated devices. */
+/** The device statistics: counts of active and deactivated devices; a failed load says so, with a retry (the last numbers stay). */
 export function DeviceStatisticsBar({ devices }: { devices: DevicesActor }) {
-  const { t } = useTranslation('devices');
+  const { t } = useTranslation(['devices', 'common']);
   const styles = useDevicesStyles();
   const statistics = useSelector(devices, selectStatistics);
-  if (!statistics) return null;
+  const error = useSelector(devices, selectStatisticsError);
   return (
-    <div className={styles.statistics} role="status" aria-label={t('statistics.label')}>
-      <Body1>{t('statistics.active', { count: statistics.active })}</Body1>
-      <Body1>{t('statistics.deactive', { count: statistics.deactive })}</Body1>
-    </div>
+    <>
+      {statistics ? (
+        <div className={styles.statistics} role="status" aria-label={t('statistics.label')}>
+          <Body1>{t('statistics.active', { count: statistics.active })}</Body1>
+          <Body1>{t('statistics.deactive', { count: statistics.deactive })}</Body1>
+        </div>
+      ) : null}
+      {error ? (
+        <div className={styles.statisticsError} role="alert">
+          <Body1>{`${t('statistics.loadError')}: ${t(`common:${errorMessageKey(error)}`)}`}</Body1>
+          <Button size="small" onClick={() => devices.send({ type: 'statistics.retry' })}>
+            {t('statistics.retry')}
+          </Button>
+        </div>
+      ) : null}
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { devicesMachine, type DevicesContext } from '../../../src/machines/devices/devices.machine.ts';
 import { fakeDevice } from '../../../src/machines/devices/devices.fixtures.ts';
-import { selectDevices, selectExportPercent, selectIsListLoading, selectListError, selectListStatus, selectStatistics } from '../../../src/machines/devices/devices.selectors.ts';
+import { selectDevices, selectExportPercent, selectIsListLoading, selectListError, selectListStatus, selectStatistics, selectStatisticsError } from '../../../src/machines/devices/devices.selectors.ts';
 import { ApiRequestError } from '../../../src/services/http.ts';
 import { after, defineQa, done, error } from '../qa/catalogue.ts';
 import { englishText, text } from '../qa/screen.ts';
@@ -27,6 +27,7 @@ const EMPTIED = 'the server answers an empty page (the last device of it is gone
 const LIST_FAILS = 'the list fails (500)';
 const STATS = 'the statistics arrive: 39 active, 2 inactive';
 const STATS_FAIL = 'the statistics fail (network down)';
+const STATS_RETRY = 'press "Try again" beside the statistics message';
 const EXPORT = 'press "Export"';
 const EXPORT_PROGRESS = 'the export has 20 of 41 rows';
 const EXPORTED = 'the export file is ready';
@@ -44,6 +45,7 @@ const FAILED = [`in place of the list: "${englishText('devices:list.loadError')}
 const BOX = text('devices:search.label');
 const STATISTICS = (statistics: { active: number; deactive: number }) =>
   `above the filters: ${text('devices:statistics.active', { count: statistics.active })} and ${text('devices:statistics.deactive', { count: statistics.deactive })}`;
+const STATISTICS_FAILED = `above the filters, in red: "${englishText('devices:statistics.loadError')}: ${englishText('common:errors.network_error')}" with the button ${text('devices:statistics.retry')}; the last numbers stay above it (none before any arrived)`;
 const DOWNLOAD = text('devices:actions.download');
 const BAR_GONE = `the progress bar goes and ${DOWNLOAD} is back`;
 const ROWS = (page: number) =>
@@ -76,7 +78,7 @@ export default defineQa({
   machine: devicesMachine,
   file: 'src/machines/devices/devices.machine.ts',
   title: 'The devices page: list, statistics and export',
-  req: { [ADDED]: ['S4.2-1'], [ACTIVATED]: ['S4.2-2'], [DEACTIVATED]: ['S4.2-3'], [FILTER]: ['S4.7-1'] },
+  req: { [STATS_FAIL]: ['S8.1-7'], [ADDED]: ['S4.2-1'], [ACTIVATED]: ['S4.2-2'], [DEACTIVATED]: ['S4.2-3'], [FILTER]: ['S4.7-1'] },
   actors: ['loadDevices', 'loadStatistics', 'exportXlsx'],
   recorded: ['saveExport', 'notify'],
   namespace: 'devices',
@@ -103,6 +105,7 @@ export default defineQa({
     [LIST_FAILS]: 'in the devtools Network tab, block the URL /api/v1/tvpi/devices/ and press "Refresh" (a blocked request reads "The server cannot be reached…" after the colon instead of the 500\'s text)',
     [STATS]: 'wait: the server answers the statistics',
     [STATS_FAIL]: 'in the devtools Network tab, block the URL /api/v1/tvpi/devices/statistics and press "Refresh"',
+    [STATS_RETRY]: 'unblock the URL /api/v1/tvpi/devices/statistics, then press "Try again" beside the message',
     [EXPORT_PROGRESS]: 'wait: the file arrives in parts (devtools Network throttling "Slow 3G" makes the bar easy to see)',
     [EXPORTED]: 'wait: the server sends the whole file',
     [EXPORT_FAILS]: `in the devtools Network tab, block the URL /api/v1/tvpi/devices-xslx/ before pressing ${DOWNLOAD}`,
@@ -122,6 +125,7 @@ export default defineQa({
     [EXPORT]: (view) => opening(view) ?? (view.exportPercent !== null ? `${DOWNLOAD} is replaced by the progress bar while the file is built` : undefined),
     [EXPORT_CANCEL]: (view) => opening(view) ?? (view.exportPercent === null ? `the button ${text('devices:actions.cancelExport')} shows only while the file is built` : undefined),
     [EXPORT_PROGRESS]: (view) => opening(view) ?? (view.exportPercent === null ? 'only a running export reports progress' : undefined),
+    [STATS_RETRY]: (view) => (view.statisticsError === null ? `the button ${text('devices:statistics.retry')} shows only beside the message of a failed statistics load` : undefined),
   },
   onScreen: { saveExport: `${BAR_GONE}; the browser saves ${text('devices:export.fileName')}` },
   events: {
@@ -143,6 +147,7 @@ export default defineQa({
     [LIST_FAILS]: error('loadDevices', new ApiRequestError({ status: 500, code: 'server_error', detail: '' })),
     [STATS]: done('loadStatistics', { active: 39, deactive: 2 }),
     [STATS_FAIL]: error('loadStatistics', new ApiRequestError({ status: 0, code: 'network_error', detail: '' })),
+    [STATS_RETRY]: { type: 'statistics.retry' },
     [EXPORT]: { type: 'export.start' },
     [EXPORT_PROGRESS]: { type: 'export.progress', loaded: 20, total: 41 },
     [EXPORTED]: done('exportXlsx', new Blob(['xlsx'])),
@@ -232,7 +237,7 @@ export default defineQa({
     'statistics.idle': { [LOAD]: STATISTICS_RELOAD, [REFRESH]: STATISTICS_RELOAD },
     'statistics.loading': {
       [STATS]: { to: 'statistics.ready', see: { statistics: { active: 39, deactive: 2 } } },
-      // The last numbers stay on screen beside the error.
+      // The last numbers stay on screen above the message.
       [STATS_FAIL]: { to: 'statistics.failed', see: { statisticsError: 'network_error' } },
     },
     'statistics.ready': {
@@ -245,7 +250,12 @@ export default defineQa({
       [REFRESH]: STATISTICS_RELOAD,
       [REMOVED]: STATISTICS_RELOAD,
     },
-    'statistics.failed': { [REFRESH]: STATISTICS_RELOAD, [REMOVED]: STATISTICS_RELOAD },
+    'statistics.failed': {
+      [REFRESH]: { ...STATISTICS_RELOAD, see: { statisticsError: null } },
+      [REMOVED]: { ...STATISTICS_RELOAD, see: { statisticsError: null } },
+      // The statistics alone are asked for again; the list is left as it is.
+      [STATS_RETRY]: { ...STATISTICS_RELOAD, see: { statisticsError: null } },
+    },
     'export.idle': {
       [EXPORT]: (context: Context) => ({ to: 'export.building', see: { exportPercent: 0 }, calls: [`exportXlsx: ${JSON.stringify({ filters: context.filters })}`] }),
     },
@@ -263,7 +273,8 @@ export default defineQa({
     'list.error': { [LOAD]: LOADS, [REFRESH]: LOADS, [ADDED]: LOADS, [REMOVED]: LOADS, [FILTER]: LOADS, [PAGE_2]: LOADS },
     'search.idle': { [SEARCH]: [`the box ${BOX} reads "lobby"`], [SEARCH_BLANK]: [`the box ${BOX} is blank`] },
     'search.debouncing': { [SEARCH]: [`the box ${BOX} reads "lobby"`], [SEARCH_BLANK]: [`the box ${BOX} is blank`] },
-    'statistics.loading': { [STATS]: [STATISTICS({ active: 39, deactive: 2 })], [STATS_FAIL]: ['the statistics above the filters stay as they were (absent before any arrived): a failure shows no message'] },
+    'statistics.loading': { [STATS]: [STATISTICS({ active: 39, deactive: 2 })], [STATS_FAIL]: [STATISTICS_FAILED] },
+    'statistics.failed': { [STATS_RETRY]: ['the message goes while the statistics are asked for again'] },
     'export.idle': { [EXPORT]: [`${DOWNLOAD} gives way to a progress bar ${text('devices:export.generating')} and the button ${text('devices:actions.cancelExport')}`] },
     'export.building': { [EXPORT_PROGRESS]: [`the bar reads ${text('devices:export.downloading', { percent: 49 })}`], [EXPORT_FAILS]: [BAR_GONE], [EXPORT_CANCEL]: [BAR_GONE] },
   }),
@@ -279,7 +290,7 @@ export default defineQa({
     statistics: selectStatistics(snapshot),
     exportPercent: selectExportPercent(snapshot),
     exportError: snapshot.context.exportError,
-    statisticsError: snapshot.context.statisticsError,
+    statisticsError: selectStatisticsError(snapshot),
   }),
   key: (snapshot) => {
     const { filters, page, searchText, data, statistics, exportProgress } = snapshot.context;
