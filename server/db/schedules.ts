@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { idArray, idText } from './events.ts';
 import { isoText } from './devices.ts';
-import { profileMaker } from './renditions.ts';
+import { profileMaker, replaceWaits, type Wait } from './renditions.ts';
 import type { DeviceProfile } from '../domain/renditions.ts';
 import type { DevicePosition } from '../../src/services/schemas/devices.ts';
 import type { Db } from './index.ts';
@@ -170,24 +170,36 @@ export interface CompiledSchedule {
 /**
  * Stores compiled schedules in one transaction (one compile at a time: bodies no device points at any more are
  * removed): the new contents, each device's pointer, and a raised schedule_version for each device whose content
- * changed. A device without a stored schedule counts as one with empty items. Answers the devices that changed.
+ * changed, and what the devices wait for (replaceWaits). A device without a stored schedule counts as one with empty
+ * items. Answers the devices that changed.
+ *
+ * `startedAt` is when the compile began (startCompile), before it read anything; it is stored as `generated_at`. Two
+ * compiles of a device may overlap (the compilers of several instances, a publish, dev2, a finished render): a device
+ * whose stored schedule comes from a compile that began later is left as it is, with its waits, so a compile that read
+ * older inputs never puts them back over newer ones (every change queues or compiles its devices after it is written,
+ * so the later compile has read it).
  */
 export async function storeSchedules(
   db: Db,
+  startedAt: string,
   bodies: ReadonlyMap<string, { timezone: string; items: string }>,
-  schedules: readonly CompiledSchedule[],
+  compiled: readonly CompiledSchedule[],
   emptyHashes: ReadonlySet<string>,
+  waits: readonly Wait[],
 ): Promise<number[]> {
-  if (!schedules.length) return [];
+  if (!compiled.length) return [];
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     await t.execute(sql`SELECT pg_advisory_xact_lock(74213)`);
-    const ids = schedules.map((s) => s.device);
-    const previous = new Map(
-      (await rows<{ device_id: number; body_hash: string }>(t, sql`SELECT device_id, body_hash FROM device_schedules WHERE device_id = ANY(${idArray(ids)})`)).map(
-        (row) => [Number(row.device_id), row.body_hash],
-      ),
+    const ids = compiled.map((s) => s.device);
+    const stored = await rows<{ device_id: number; body_hash: string; newer: boolean }>(
+      t,
+      sql`SELECT device_id, body_hash, generated_at > ${startedAt}::timestamptz AS newer FROM device_schedules WHERE device_id = ANY(${idArray(ids)})`,
     );
+    const newer = new Set(stored.filter((row) => row.newer).map((row) => Number(row.device_id)));
+    const previous = new Map(stored.map((row) => [Number(row.device_id), row.body_hash]));
+    const schedules = newer.size ? compiled.filter((s) => !newer.has(s.device)) : compiled;
+    await replaceWaits(t, schedules.map((s) => s.device), newer.size ? waits.filter((w) => !newer.has(w.device)) : waits);
     // A device that never had a schedule and still has nothing to play stores nothing (dev2 answers it empty, version 0).
     const kept = schedules.filter((s) => previous.has(s.device) || !emptyHashes.has(s.hash));
     const used = new Set(kept.map((s) => s.hash));
@@ -200,7 +212,7 @@ export async function storeSchedules(
     // Three array parameters: PGlite reads them faster than 10,000 JSON records.
     await t.execute(
       sql`INSERT INTO device_schedules (device_id, body_hash, generated_at, valid_until)
-          SELECT x.device_id, x.body_hash, now(), x.valid_until
+          SELECT x.device_id, x.body_hash, ${startedAt}::timestamptz, x.valid_until
           FROM unnest(${idArray(kept.map((s) => s.device))}, ${sql.param(kept.map((s) => s.hash))}::text[], ${sql.param(kept.map((s) => s.validUntil))}::timestamptz[])
             AS x(device_id, body_hash, valid_until)
           WHERE EXISTS (SELECT 1 FROM devices d WHERE d.id = x.device_id)
@@ -309,9 +321,17 @@ export async function takeDirtyDevice(db: Db, deviceId: number): Promise<boolean
   return (await rows(db, sql`DELETE FROM schedule_dirty WHERE device_id = ${deviceId} RETURNING device_id`)).length > 0;
 }
 
-/** Takes devices off the queue as a compile of them starts (a change after this point queues them again). */
-export async function unqueue(db: Db, ids: readonly number[]): Promise<void> {
-  if (ids.length) await db.execute(sql`DELETE FROM schedule_dirty WHERE device_id = ANY(${idArray(ids)})`);
+/**
+ * Starts a compile of `ids`: takes them off the queue (a change after this point queues them again) and answers the
+ * database's clock at that moment (ISO 8601, microseconds), before the compile reads anything (see storeSchedules).
+ */
+export async function startCompile(db: Db, ids: readonly number[]): Promise<string> {
+  const [row] = await rows<{ at: string }>(
+    db,
+    sql`WITH taken AS (DELETE FROM schedule_dirty WHERE device_id = ANY(${idArray(ids)}))
+        SELECT to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at`,
+  );
+  return row!.at;
 }
 
 /** Queues devices for compiling (a committed playlist changed under them, the daily roll of the window). */

@@ -9,10 +9,10 @@ import {
   mediaRows,
   queueDirty,
   staleSchedules,
+  startCompile,
   storeSchedules,
   takeDirty,
   takeDirtyDevice,
-  unqueue,
   type CompiledSchedule,
   type MediaRow,
   type PublishedEventRow,
@@ -20,7 +20,7 @@ import {
 import { runningOverridesFor, type RunningOverride } from '../db/overrides.ts';
 import { noteEnded, settleEndedOverrides } from './overrideEnds.ts';
 import { OVERRIDE_PRIORITY } from '../../src/services/schemas/overrides.ts';
-import { mediaSources, queueFallbacks, replaceWaits, type Wait } from '../db/renditions.ts';
+import { mediaSources, queueFallbacks, type Wait } from '../db/renditions.ts';
 import { chooseRendition, profileKey, type DeviceProfile } from './renditions.ts';
 import { expandEvents, lastOccurrenceEnd, SCHEDULE_DAYS, serverTimeZone, windowBounds, type EventTiming } from './occurrences.ts';
 
@@ -75,7 +75,7 @@ export function compileWindow(now: Temporal.Instant, timezone: string): { from: 
  */
 export async function compileSchedules(db: Db, deviceIds: readonly number[], now = Temporal.Now.instant()): Promise<{ devices: number; changed: number[] }> {
   if (!deviceIds.length) return { devices: 0, changed: [] };
-  await unqueue(db, deviceIds);
+  const startedAt = await startCompile(db, deviceIds);
   const { devices: inputs, events: eventRows } = await deviceInputs(db, deviceIds);
   const events = new Map(eventRows.map((event) => [event.id, event]));
   // Emergency overrides (issue 25): the running one reaching a device is its top-priority item.
@@ -210,8 +210,7 @@ export async function compileSchedules(db: Db, deviceIds: readonly number[], now
     schedules.push({ device: input.id, hash: group.hash, validUntil: group.validUntil });
     for (const wait of group.waits) waits.push({ device: input.id, ...wait });
   }
-  const changed = await storeSchedules(db, bodies, schedules, emptyHashes);
-  await replaceWaits(db, inputs.map((input) => input.id), waits);
+  const changed = await storeSchedules(db, startedAt, bodies, schedules, emptyHashes, waits);
   await queueFallbacks(db, [...fallbacks.values()]);
   return { devices: schedules.length, changed };
 }

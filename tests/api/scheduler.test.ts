@@ -377,6 +377,54 @@ describe('publish and the compiled device schedule', () => {
   });
 
   /*
+   * Two compiles of one device at once (any instance's background compiler, a publish, dev2, a finished render): the one
+   * that read the inputs first is held here until the other has stored. Storing afterwards, it must not put its older
+   * schedule back (before the fix it did: the screen played the edit's previous version, its version moved twice).
+   */
+  it('never lets a compile that read older inputs overwrite a newer compile of the same device', async () => {
+    const device = await screen(berlin);
+    const campaign = await campaignWith([device]);
+    const today = Temporal.Now.plainDateISO('Europe/Berlin');
+    const event = await createEvent(eventBody(campaign, [device], { title: 'Before', start_date: today.toString(), end_date: today.add({ days: 3 }).toString(), all_day: true }));
+    expect((await client.post(`/scheduler/publish/${campaign}/`)).status).toBe(200);
+    const published = await schedule(device.id);
+    expect(published.items[0]).toMatchObject({ title: 'Before' });
+
+    // The older compile: every input read, held where it stores (its transaction).
+    const { db } = server.ctx;
+    let reached!: () => void;
+    let release!: () => void;
+    const atStore = new Promise<void>((resolve) => (reached = resolve));
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const held = new Proxy(db, {
+      get(target, key) {
+        if (key === 'transaction') {
+          return async (...args: Parameters<typeof db.transaction>) => {
+            reached();
+            await released;
+            return target.transaction(...args);
+          };
+        }
+        const value = Reflect.get(target, key, target) as unknown;
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const older = compileSchedules(held, [device.id]);
+    await atStore;
+
+    // Meanwhile the event is edited and published: the newer compile stores first.
+    expect((await client.put(`/scheduler/events/${event.id}`, { title: 'After' })).status).toBe(200);
+    expect((await client.post(`/scheduler/publish/${campaign}/`)).body).toMatchObject({ devices: 1, changed: 1 });
+    const newer = await schedule(device.id);
+    expect(newer).toMatchObject({ version: published.version + 1, items: [{ title: 'After' }] });
+
+    release();
+    expect(await older).toMatchObject({ changed: [] });
+    expect(await schedule(device.id)).toEqual(newer);
+    expect((await heartbeat(server, device)).body.schedule_version).toBe(newer.version);
+  });
+
+  /*
    * Compiled with a fixed clock (the compile is the same function publish calls) and read through dev2: a daily
    * 08:00-09:00 stays 08:00-09:00 local across the spring-forward switches of Berlin (2027-03-28) and New York
    * (2027-03-14); 02:30 does not exist in Berlin on 2027-03-28 and moves to 03:30.
