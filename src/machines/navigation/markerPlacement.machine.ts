@@ -27,7 +27,8 @@ const onLayout = (x: number, y: number) => x >= 0 && x <= 1 && y >= 0 && y <= 1;
 
 /**
  * Adding a marker (spec: "Adding a marker has a placement mode: click the layout, or cancel"): idle -> placing (the
- * cursor is a crosshair) -> placed (a click on the layout put it there) -> editing (the side panel changed its kind,
+ * cursor is a crosshair) -> placed (a click on the layout put it there, also a click that lands on an
+ * existing marker: while placing, markers take no clicks) -> editing (the side panel changed its kind,
  * colour or description); cancel from each leaves without a marker. Confirming hands the marker to the view's
  * `markerPlaced` (the editor adds it to its unapplied changes).
  */

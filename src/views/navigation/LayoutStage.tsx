@@ -22,7 +22,7 @@ export interface StageMarker {
 export interface LayoutStageProps {
   image: HTMLImageElement | null;
   markers: StageMarker[];
-  /** Placement mode: the cursor is a crosshair and a click on the layout reports where. */
+  /** Placement mode: the cursor is a crosshair and a click on the layout reports where, also over a marker (markers take no clicks or drags then). */
   crosshair?: boolean;
   label: string;
   onLayoutClick?: (x: number, y: number) => void;
@@ -233,7 +233,7 @@ export function LayoutStage({ image, markers, crosshair, label, onLayoutClick, o
   };
 
   const cursorFor = (marker: StageMarker | null) =>
-    marker?.draggable ? 'move' : marker && callbacks.current.onMarkerClick ? 'pointer' : callbacks.current.crosshair ? 'crosshair' : 'grab';
+    callbacks.current.crosshair ? 'crosshair' : marker?.draggable ? 'move' : marker && callbacks.current.onMarkerClick ? 'pointer' : 'grab';
 
   const onPointerDown = (event: ReactPointerEvent<HTMLDivElement>) => {
     if (event.button !== 0 || !stage.current) return;
@@ -244,7 +244,9 @@ export function LayoutStage({ image, markers, crosshair, label, onLayoutClick, o
       return;
     }
     event.currentTarget.setPointerCapture?.(event.pointerId);
-    gesture.current = { kind: 'press', pointer: event.pointerId, startX: point.x, startY: point.y, marker: markerAt(point.x, point.y), moved: false };
+    // While placing, a click on a marker is a click on the layout under it: the new marker goes there.
+    const marker = callbacks.current.crosshair ? null : markerAt(point.x, point.y);
+    gesture.current = { kind: 'press', pointer: event.pointerId, startX: point.x, startY: point.y, marker, moved: false };
   };
 
   const onPointerMove = (event: ReactPointerEvent<HTMLDivElement>) => {

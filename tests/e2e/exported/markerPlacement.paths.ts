@@ -62,26 +62,26 @@ describe('markerPlacement in the browser', () => {
     // Escape."; a crosshair over the layout
     await shows('placing');
 
-    // 9. press Escape (or "Cancel")
-    await act('press Escape (or "Cancel")');
-    // Then the screen shows: "Add marker" is back; no crosshair, no hint
+    // 9. click the screen's own marker (the middle of the layout)
+    await act("click the screen's own marker (the middle of the layout)");
+    // Then the screen shows: a new marker in the middle of the layout, on top of the screen's own marker; the side
+    // panel "New marker"
+    await shows('placed');
+
+    // 10. press "Add"
+    await act('press "Add"');
+    // Then the screen shows: "No icon at 50 %, 50 %" in the list; "Add marker" is back
     await shows('idle');
 
-    // 10. press "Add marker"
+    // 11. press "Add marker"
     await act('press "Add marker"');
     // Then the screen shows: "Cancel" in place of "Add marker"; "Click the layout where the marker goes, or press
     // Escape."; a crosshair over the layout
     await shows('placing');
 
-    // 11. click the layout at 25 % across, half-way down
-    await act('click the layout at 25 % across, half-way down');
-    // Then the screen shows: a new marker at 25 % across, half-way down; the side panel "New marker": "Icon" "No
-    // icon", "Background colour", "Description", "Add"
-    await shows('placed');
-
-    // 12. press "Add"
-    await act('press "Add"');
-    // Then the screen shows: "No icon at 25 %, 50 %" in the list; "Add marker" is back
+    // 12. press Escape (or "Cancel")
+    await act('press Escape (or "Cancel")');
+    // Then the screen shows: "Add marker" is back; no crosshair, no hint
     await shows('idle');
 
     // 13. press "Add marker"

@@ -20,14 +20,17 @@ export const markerPlacementAdapter: Adapter = {
   },
   act: {
     'press "Add marker"': (ctx) => ctx.page.getByRole('button', { name: 'Add marker' }).click(),
-    // A marker placed by an earlier step of the path sits at 25 %, 50 %, and a click on a marker does not place
-    // one: each later click goes 10 % further right.
+    // A marker added by an earlier step of the path may sit at 25 %, 50 %: the click lands on it and still places.
     'click the layout at 25 % across, half-way down': async (ctx) => {
-      const clicks = (ctx.data.clicks = ((ctx.data.clicks as number | undefined) ?? 0) + 1);
-      const point = { x: 0.15 + 0.1 * clicks, y: 0.5 };
-      const at = await onLayout(ctx, point.x, point.y);
+      const at = await onLayout(ctx, 0.25, 0.5);
       await ctx.page.mouse.click(at.x, at.y);
-      ctx.data.point = point;
+      ctx.data.point = { x: 0.25, y: 0.5 };
+    },
+    // The device's own marker stands at 50 %, 50 % until it is moved.
+    "click the screen's own marker (the middle of the layout)": async (ctx) => {
+      const at = await onLayout(ctx, 0.5, 0.5);
+      await ctx.page.mouse.click(at.x, at.y);
+      ctx.data.point = { x: 0.5, y: 0.5 };
     },
     // Beside the layout: in the stage's margin around the picture, or just past its right edge.
     'click beside the layout': async (ctx) => {

@@ -5,6 +5,7 @@ import { englishText, text } from '../qa/screen.ts';
 const START = 'press "Add marker"';
 const CLICK = 'click the layout at 25 % across, half-way down';
 const CLICK_OUT = 'click beside the layout';
+const CLICK_MARKER = "click the screen's own marker (the middle of the layout)";
 const MOVE = 'drag the new marker to 30 % across, 60 % down';
 const MOVE_OUT = 'drag the new marker off the layout';
 const KIND = 'choose the kind "Toilet" in the side panel';
@@ -39,6 +40,7 @@ export default defineQa({
     [START]: { placing: `${text('navigation:marker.cancelPlacement')} takes the place of "Add marker" while placing`, placed: `${text('navigation:marker.cancelPlacement')} takes the place of "Add marker" while placing`, editing: `${text('navigation:marker.cancelPlacement')} takes the place of "Add marker" while placing` },
     [CLICK]: { idle: NOT_PLACING, placed: NOT_PLACING, editing: NOT_PLACING },
     [CLICK_OUT]: { idle: NOT_PLACING, placed: NOT_PLACING, editing: NOT_PLACING },
+    [CLICK_MARKER]: { idle: NOT_PLACING, placed: NOT_PLACING, editing: NOT_PLACING },
     [MOVE]: { idle: NO_NEW, placing: NO_NEW },
     [MOVE_OUT]: { idle: NO_NEW, placing: NO_NEW },
     [KIND]: { idle: NO_PANEL, placing: NO_PANEL },
@@ -49,6 +51,7 @@ export default defineQa({
     [START]: { type: 'placement.start' },
     [CLICK]: { type: 'placement.click', x: 0.25, y: 0.5 },
     [CLICK_OUT]: { type: 'placement.click', x: 1.2, y: 0.5 },
+    [CLICK_MARKER]: { type: 'placement.click', x: 0.5, y: 0.5 },
     [MOVE]: { type: 'placement.move', x: 0.3, y: 0.6 },
     [MOVE_OUT]: { type: 'placement.move', x: -0.1, y: 0.5 },
     [KIND]: { type: 'placement.describe', patch: { kind: 'toilet' } },
@@ -74,6 +77,15 @@ export default defineQa({
         ],
       },
       [CLICK_OUT]: { to: 'placing', see: { crosshair: true, point: null } },
+      // A click that lands on a marker already there is a click on the layout under it: markers take no clicks while placing.
+      [CLICK_MARKER]: {
+        to: 'placed',
+        see: { crosshair: false, panel: true, point: { x: 0.5, y: 0.5 } },
+        screen: [
+          "a new marker in the middle of the layout, on top of the screen's own marker",
+          `the side panel ${text('navigation:marker.newTitle')}`,
+        ],
+      },
       [CANCEL]: { to: 'idle', see: { crosshair: false, point: null }, screen: [ADD_BACK, 'no crosshair, no hint'] },
     },
     placed: {
