@@ -54,6 +54,8 @@ describe('PlayerCache', () => {
     version: '',
     scheduleState: 'playing',
     scheduleExpiry: null,
+    playingEvent: null,
+    playingMedia: null,
     contactAt: 0,
     signedOff: false,
     commandsPending: false,

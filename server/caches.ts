@@ -129,6 +129,9 @@ export interface CachedPlayer {
   version: string;
   scheduleState: string;
   scheduleExpiry: number | null;
+  /** What the device row says it plays (file and event; null: nothing or never reported). */
+  playingEvent: number | null;
+  playingMedia: number | null;
   /** Own clock (ms) no later than the stored last_connection, or null when the device was never in contact. */
   contactAt: number | null;
   signedOff: boolean;

@@ -4,6 +4,7 @@ import type { Db } from './index.ts';
 import type { CachedPlayer, PlayerCache } from '../caches.ts';
 import { sameKey } from '../domain/devices.ts';
 import type { DeviceCommand } from '../../src/services/schemas/devices.ts';
+import type { NowPlaying } from '../../src/services/schemas/playback.ts';
 
 /**
  * A device's last_connection is rewritten by a heartbeat only when the stored one is at least this old (or something
@@ -12,6 +13,15 @@ import type { DeviceCommand } from '../../src/services/schemas/devices.ts';
  * 120 s; a player that stops shows offline between 105 and 120 s after its last heartbeat. Players beat every 30 s.
  */
 export const CONTACT_WRITE_INTERVAL_MS = 15_000;
+
+/**
+ * What a device plays (heartbeat now_playing) is written with its contact, in the same row write (migration 0036). A
+ * change of file or event (or between something and nothing) is written at once, unless the stored contact is younger
+ * than this: a player that beats and changes items more often writes at most every NOW_PLAYING_SPACING_MS. A new
+ * started_at of the same file and event (a loop) rides with the next contact write, at most CONTACT_WRITE_INTERVAL_MS
+ * later. A player beats every 30 s, so every beat of one that plays is written with what it reports.
+ */
+export const NOW_PLAYING_SPACING_MS = 5000;
 
 export interface HeartbeatReport {
   serial: string;
@@ -22,6 +32,8 @@ export interface HeartbeatReport {
   scheduleExpiry: string | null | undefined;
   configVersion: number | null;
   acknowledged: number[];
+  /** What the player plays now (null: nothing), or undefined when it does not say. */
+  nowPlaying?: NowPlaying | null;
 }
 
 export interface HeartbeatResult {
@@ -39,9 +51,34 @@ interface StoredContact {
   version: string;
   scheduleState: string;
   scheduleExpiry: number | null;
+  playingEvent: number | null;
+  playingMedia: number | null;
 }
 
 const epochMs = (column: string) => sql.raw(`(extract(epoch FROM ${column}) * 1000)::float8`);
+
+/**
+ * The SET list that writes now playing from the input row `x` (playing_given, playing_event, playing_media,
+ * playing_started) where `given` holds, as reported at `at`; a report older than the stored one (another instance
+ * wrote a newer one meanwhile) leaves it. Unindexed columns: the write stays a HOT update.
+ */
+function playingColumns(given: string, at: string): SQL {
+  const newer = `${given} AND (d.playing_reported_at IS NULL OR d.playing_reported_at <= ${at})`;
+  return sql.raw(`playing_event_id = CASE WHEN ${newer} THEN x.playing_event ELSE d.playing_event_id END,
+        playing_media_id = CASE WHEN ${newer} THEN x.playing_media ELSE d.playing_media_id END,
+        playing_started_at = CASE WHEN ${newer} THEN x.playing_started ELSE d.playing_started_at END,
+        playing_reported_at = CASE WHEN ${newer} THEN ${at} ELSE d.playing_reported_at END`);
+}
+
+/**
+ * A statement (for a WITH) that marks "playing" the ready files among `written` (a query of media ids: what the rows
+ * written now play), or a no-op when no report names a file: the plain heartbeat's statement stays as it was.
+ */
+function markPlaying(written: SQL, reported: readonly (number | null | undefined)[]): SQL {
+  const files = [...new Set(reported.filter((media): media is number => typeof media === 'number'))];
+  if (!files.length) return sql`SELECT 1`;
+  return sql`UPDATE media_files SET status = 'playing' WHERE id = ANY(${sql.param(files)}::int[]) AND status = 'ready_to_play' AND id IN (${written})`;
+}
 
 /**
  * One statement for a batch of heartbeats (each of a different serial): authenticates each active device
@@ -59,8 +96,10 @@ async function writeHeartbeats(db: Db, reports: HeartbeatReport[]): Promise<({ a
         ${column((r) => r.serial)}::text[], ${column((r) => r.key)}::text[], ${column((r) => r.ip)}::text[],
         ${column((r) => r.version)}::text[], ${column((r) => r.scheduleState)}::text[],
         ${column((r) => r.scheduleExpiry !== undefined)}::boolean[], ${column((r) => r.scheduleExpiry ?? null)}::timestamptz[],
-        ${column((r) => r.configVersion)}::int[]
-      ) WITH ORDINALITY AS x(serial, key, ip, version, schedule_state, expiry_given, expiry, known_config, i)
+        ${column((r) => r.configVersion)}::int[], ${column((r) => r.nowPlaying !== undefined)}::boolean[],
+        ${column((r) => r.nowPlaying?.event ?? null)}::int[], ${column((r) => r.nowPlaying?.media ?? null)}::int[],
+        ${column((r) => r.nowPlaying?.started_at ?? null)}::timestamptz[]
+      ) WITH ORDINALITY AS x(serial, key, ip, version, schedule_state, expiry_given, expiry, known_config, playing_given, playing_event, playing_media, playing_started, i)
     ), dev AS (
       UPDATE devices d SET
         last_connection = now(),
@@ -68,13 +107,15 @@ async function writeHeartbeats(db: Db, reports: HeartbeatReport[]): Promise<({ a
         ip = COALESCE(x.ip, d.ip),
         version = COALESCE(x.version, d.version),
         schedule_state = COALESCE(x.schedule_state, d.schedule_state),
-        schedule_expiry = CASE WHEN x.expiry_given THEN x.expiry ELSE d.schedule_expiry END
+        schedule_expiry = CASE WHEN x.expiry_given THEN x.expiry ELSE d.schedule_expiry END,
+        ${playingColumns('x.playing_given', 'now()')}
       FROM input x
       -- sn = ANY(...) lets the planner look the serials up in their unique index: joined to the input alone, a large
       -- batch was planned as a hash join over a sequential scan of every device (about 30 ms for 10,000 in PGlite).
       WHERE d.sn = ANY(${column((r) => r.serial)}::text[]) AND d.sn = x.serial AND d.device_key = x.key AND d.is_active
       RETURNING d.id, d.schedule_version, d.config_version, x.i::int AS i, x.known_config,
-        d.device_key, d.ip, d.version, d.schedule_state, ${epochMs('d.schedule_expiry')} AS expiry_ms
+        d.device_key, d.ip, d.version, d.schedule_state, ${epochMs('d.schedule_expiry')} AS expiry_ms, d.playing_event_id, d.playing_media_id
+    ), played AS (${markPlaying(sql`SELECT playing_media_id FROM dev`, reports.map((r) => r.nowPlaying?.media))}
     ), acked AS (
       UPDATE device_commands c SET acknowledged_at = now()
       FROM dev, unnest(${sql.param(acks.map(([i]) => i))}::int[], ${sql.param(acks.map(([, id]) => id))}::int[]) AS a(i, command_id)
@@ -91,14 +132,23 @@ async function writeHeartbeats(db: Db, reports: HeartbeatReport[]): Promise<({ a
         COALESCE((SELECT json_agg(json_build_object('id', c.id, 'name', c.name, 'path', c.path, 'content', c.content, 'updated_at', ${isoText(sql`c.updated_at`)}) ORDER BY c.id)
                   FROM device_configs c WHERE c.device_id = dev.id), '[]'::json)
       END AS configs,
-      dev.device_key, dev.ip, dev.version, dev.schedule_state, dev.expiry_ms
+      dev.device_key, dev.ip, dev.version, dev.schedule_state, dev.expiry_ms, dev.playing_event_id, dev.playing_media_id
     FROM dev
   `)) as unknown as {
-    rows: (HeartbeatResult & { i: number; device_key: string; ip: string | null; version: string; schedule_state: string; expiry_ms: number | null })[];
+    rows: (HeartbeatResult & {
+      i: number; device_key: string; ip: string | null; version: string; schedule_state: string; expiry_ms: number | null;
+      playing_event_id: number | null; playing_media_id: number | null;
+    })[];
   };
   const answers: ({ answer: HeartbeatResult; stored: StoredContact } | undefined)[] = reports.map(() => undefined);
-  for (const { i, device_key, ip, version, schedule_state, expiry_ms, ...answer } of result.rows) {
-    answers[i - 1] = { answer, stored: { key: device_key, ip, version, scheduleState: schedule_state, scheduleExpiry: expiry_ms === null ? null : Number(expiry_ms) } };
+  for (const { i, device_key, ip, version, schedule_state, expiry_ms, playing_event_id, playing_media_id, ...answer } of result.rows) {
+    answers[i - 1] = {
+      answer,
+      stored: {
+        key: device_key, ip, version, scheduleState: schedule_state, scheduleExpiry: expiry_ms === null ? null : Number(expiry_ms),
+        playingEvent: playing_event_id === null ? null : Number(playing_event_id), playingMedia: playing_media_id === null ? null : Number(playing_media_id),
+      },
+    };
   }
   return answers;
 }
@@ -128,13 +178,14 @@ async function readPlayersWhere(db: Db, where: SQL, readAt: number, orderAndLimi
     SELECT d.id, d.sn, d.device_key, d.is_active, d.schedule_version, d.config_version, d.ip, d.version, d.schedule_state,
       ${epochMs('d.schedule_expiry')} AS expiry_ms,
       (extract(epoch FROM now() - d.last_connection) * 1000)::float8 AS contact_age_ms,
-      d.signed_off_at IS NOT NULL AS signed_off,
+      d.signed_off_at IS NOT NULL AS signed_off, d.playing_event_id, d.playing_media_id,
       EXISTS (SELECT 1 FROM device_commands c WHERE c.device_id = d.id AND c.delivered_at IS NULL) AS commands_pending
     FROM devices d WHERE ${where} ${orderAndLimit}
   `)) as unknown as {
     rows: {
       id: number; sn: string; device_key: string; is_active: boolean; schedule_version: number; config_version: number; ip: string | null;
       version: string; schedule_state: string; expiry_ms: number | null; contact_age_ms: number | null; signed_off: boolean; commands_pending: boolean;
+      playing_event_id: number | null; playing_media_id: number | null;
     }[];
   };
   const players = new Map<string, CachedPlayer>();
@@ -153,6 +204,8 @@ async function readPlayersWhere(db: Db, where: SQL, readAt: number, orderAndLimi
       // The age is measured on the database's clock and subtracted from our own, so clock skew between them does not matter.
       contactAt: row.contact_age_ms === null ? null : readAt - Math.max(0, Number(row.contact_age_ms)),
       signedOff: row.signed_off,
+      playingEvent: row.playing_event_id === null ? null : Number(row.playing_event_id),
+      playingMedia: row.playing_media_id === null ? null : Number(row.playing_media_id),
       commandsPending: row.commands_pending,
       readAt,
     });
@@ -171,6 +224,8 @@ export interface Contact {
   version: string | null;
   scheduleState: string | null;
   scheduleExpiry: string | null | undefined;
+  /** What the player plays (null: nothing); undefined: not reported, the stored one stays. */
+  nowPlaying?: NowPlaying | null;
 }
 
 /**
@@ -219,7 +274,13 @@ export class ContactWriter {
     const previous = this.pending.get(contact.deviceId);
     this.pending.set(
       contact.deviceId,
-      contact.scheduleExpiry === undefined && previous ? { ...contact, scheduleExpiry: previous.scheduleExpiry } : contact,
+      previous && (contact.scheduleExpiry === undefined || contact.nowPlaying === undefined)
+        ? {
+            ...contact,
+            scheduleExpiry: contact.scheduleExpiry === undefined ? previous.scheduleExpiry : contact.scheduleExpiry,
+            nowPlaying: contact.nowPlaying === undefined ? previous.nowPlaying : contact.nowPlaying,
+          }
+        : contact,
     );
     if (this.timer === undefined) {
       this.timer = setTimeout(() => {
@@ -281,27 +342,38 @@ export class ContactWriter {
   }
 }
 
-/** One statement for many contacts; each contact's time is its age at `now`, taken from the database's clock. */
+/**
+ * One statement for many contacts; each contact's time is its age at `now`, taken from the database's clock. What the
+ * contacts report playing is written in the same row write, and the ready files among it are marked "playing".
+ */
 async function writeContacts(db: Db, contacts: Contact[], now: number): Promise<void> {
   const column = <T>(pick: (contact: Contact) => T) => sql.param(contacts.map(pick));
-  await db.execute(sql`
+  const playing = contacts.some((c) => c.nowPlaying !== undefined);
+  const update = sql`
     UPDATE devices d SET
       last_connection = GREATEST(d.last_connection, x.contact),
       signed_off_at = CASE WHEN d.signed_off_at > x.contact THEN d.signed_off_at END,
       ip = COALESCE(x.ip, d.ip),
       version = COALESCE(x.version, d.version),
       schedule_state = COALESCE(x.schedule_state, d.schedule_state),
-      schedule_expiry = CASE WHEN x.expiry_given THEN x.expiry ELSE d.schedule_expiry END
+      schedule_expiry = CASE WHEN x.expiry_given THEN x.expiry ELSE d.schedule_expiry END${playing ? sql`,
+      ${playingColumns('x.playing_given', 'x.contact')}` : sql``}
     FROM (
-      SELECT u.id, now() - make_interval(secs => u.age_ms / 1000.0) AS contact, u.ip, u.version, u.schedule_state, u.expiry_given, u.expiry
+      SELECT u.*, now() - make_interval(secs => u.age_ms / 1000.0) AS contact
       FROM unnest(
         ${column((c) => c.deviceId)}::int[], ${column((c) => Math.max(0, now - c.at))}::float8[], ${column((c) => c.ip)}::text[],
         ${column((c) => c.version)}::text[], ${column((c) => c.scheduleState)}::text[],
-        ${column((c) => c.scheduleExpiry !== undefined)}::boolean[], ${column((c) => c.scheduleExpiry ?? null)}::timestamptz[]
-      ) AS u(id, age_ms, ip, version, schedule_state, expiry_given, expiry)
+        ${column((c) => c.scheduleExpiry !== undefined)}::boolean[], ${column((c) => c.scheduleExpiry ?? null)}::timestamptz[],
+        ${column((c) => c.nowPlaying !== undefined)}::boolean[], ${column((c) => c.nowPlaying?.event ?? null)}::int[],
+        ${column((c) => c.nowPlaying?.media ?? null)}::int[], ${column((c) => c.nowPlaying?.started_at ?? null)}::timestamptz[]
+      ) AS u(id, age_ms, ip, version, schedule_state, expiry_given, expiry, playing_given, playing_event, playing_media, playing_started)
     ) x
-    WHERE d.id = ANY(${column((c) => c.deviceId)}::int[]) AND d.id = x.id AND d.is_active
-  `);
+    WHERE d.id = ANY(${column((c) => c.deviceId)}::int[]) AND d.id = x.id AND d.is_active`;
+  if (!playing) {
+    await db.execute(update);
+    return;
+  }
+  await db.execute(sql`WITH dev AS (${update} RETURNING d.playing_media_id) ${markPlaying(sql`SELECT playing_media_id FROM dev`, contacts.map((c) => c.nowPlaying?.media))}`);
 }
 
 /**
@@ -373,8 +445,12 @@ function needsDatabase(player: CachedPlayer, report: HeartbeatReport): boolean {
 
 const expiryMs = (expiry: string | null) => (expiry === null ? null : Date.parse(expiry));
 
-/** Whether a heartbeat has something to record: a changed report, a sign-off to undo, or a stored contact grown old. */
+/**
+ * Whether a heartbeat has something to record: a changed report, a sign-off to undo, or a stored contact grown old; or
+ * a change of what plays (file or event) once the stored contact is NOW_PLAYING_SPACING_MS old.
+ */
 function hasContactToRecord(player: CachedPlayer, report: HeartbeatReport, at: number): boolean {
+  const playing = report.nowPlaying;
   return (
     player.signedOff ||
     (report.ip !== null && report.ip !== player.ip) ||
@@ -382,7 +458,10 @@ function hasContactToRecord(player: CachedPlayer, report: HeartbeatReport, at: n
     (report.scheduleState !== null && report.scheduleState !== player.scheduleState) ||
     (report.scheduleExpiry !== undefined && expiryMs(report.scheduleExpiry) !== player.scheduleExpiry) ||
     player.contactAt === null ||
-    at - player.contactAt >= CONTACT_WRITE_INTERVAL_MS
+    at - player.contactAt >= CONTACT_WRITE_INTERVAL_MS ||
+    (playing !== undefined &&
+      ((playing?.media ?? null) !== player.playingMedia || (playing?.event ?? null) !== player.playingEvent) &&
+      at - player.contactAt >= NOW_PLAYING_SPACING_MS)
   );
 }
 
@@ -452,7 +531,10 @@ export function heartbeatRecorder(
     if (needsDatabase(player, report)) return write({ report, read: players.begin() });
     const at = players.now();
     if (hasContactToRecord(player, report, at)) {
-      contacts.note({ deviceId: player.id, at, ip: report.ip, version: report.version, scheduleState: report.scheduleState, scheduleExpiry: report.scheduleExpiry });
+      contacts.note({
+        deviceId: player.id, at, ip: report.ip, version: report.version, scheduleState: report.scheduleState, scheduleExpiry: report.scheduleExpiry,
+        nowPlaying: report.nowPlaying,
+      });
       // The entry now says what the database will hold once the contact is written.
       player.contactAt = at;
       player.signedOff = false;
@@ -460,6 +542,10 @@ export function heartbeatRecorder(
       if (report.version !== null) player.version = report.version;
       if (report.scheduleState !== null) player.scheduleState = report.scheduleState;
       if (report.scheduleExpiry !== undefined) player.scheduleExpiry = expiryMs(report.scheduleExpiry);
+      if (report.nowPlaying !== undefined) {
+        player.playingEvent = report.nowPlaying?.event ?? null;
+        player.playingMedia = report.nowPlaying?.media ?? null;
+      }
     }
     return { device: player.id, commands: [], schedule_version: player.scheduleVersion, config_version: player.configVersion, configs: null };
   };

@@ -1,14 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { NowPlaying, PlaybackError } from '../../src/services/schemas/playback.ts';
+import type { PlaybackError } from '../../src/services/schemas/playback.ts';
 import { idArray } from './events.ts';
 import { isoText } from './devices.ts';
 import type { Db } from './index.ts';
-import { BatchedWriter } from './batchedWriter.ts';
 
 /*
- * What players report playing and skipping (issue 24, migration 0026): capabilities on the device row, now playing in
- * device_playback (written behind the heartbeat, batched), skipped files summed in playback_errors, and the media
- * status "playing" derived from device_playback.
+ * What players report playing and skipping (issue 24, migrations 0026 and 0036): capabilities and now playing on the
+ * device row (now playing written with the heartbeat's contact, server/db/heartbeats.ts), skipped files summed in
+ * playback_errors, and the media status "playing" derived from the devices' now playing.
  */
 
 type Rows<T> = { rows: T[] };
@@ -18,15 +17,6 @@ async function rows<T>(db: Db, query: SQL): Promise<T[]> {
 
 /** A file stays "playing" this long after the last device reported playing it. */
 export const PLAYING_HOLD_MINUTES = 10;
-/** A device's unchanged now_playing is written again after this long, so "playing" does not lapse while it plays on. */
-export const NOW_PLAYING_REFRESH_MS = 60_000;
-const NOW_PLAYING_FLUSH_MS = 1000;
-/**
- * A device's now playing is written at most this often (its newest report, once this has passed): a player beats every
- * 30 s, so this holds back only one that reports more often (issue 24's bench beats each device every few seconds).
- */
-export const NOW_PLAYING_SPACING_MS = 5000;
-const SETTLE_EVERY_MS = 30_000;
 
 /** Stores a player's declared capabilities (normalised JSON text); answers whether they changed. */
 export async function storeCapabilities(db: Db, deviceId: number, normalized: string): Promise<boolean> {
@@ -103,103 +93,16 @@ export async function recordPlaybackErrors(db: Db, reported: readonly (readonly 
   return starting.map((device) => ({ ...device, id: Number(device.id), office: device.office === null ? null : Number(device.office), company: device.company === null ? null : Number(device.company) }));
 }
 
-interface Noted {
-  event: number | null;
-  media: number | null;
-  startedAt: string | null;
-  at: number;
-}
-
 /**
- * Now playing, written behind the heartbeat (BatchedWriter): each device's newest report waits and all are written in one
- * statement at most every NOW_PLAYING_FLUSH_MS, a device's at most every NOW_PLAYING_SPACING_MS; an unchanged report
- * is written again only every NOW_PLAYING_REFRESH_MS. The same statement marks the files played "playing", and at most
- * every 30 s files nobody played for PLAYING_HOLD_MINUTES go back to "ready_to_play". The map of what was last written
- * only saves writes: the database holds the truth, so any instance (or a restarted one) writes what its players report.
+ * Files marked playing that no device reported playing for PLAYING_HOLD_MINUTES go back to ready_to_play. One scan of
+ * the devices (now playing is not indexed, so that its writes stay HOT updates; about 20 ms for 100,000 on PGlite).
  */
-export class NowPlayingWriter {
-  private readonly batches: BatchedWriter<number, Noted>;
-  private written = new Map<number, Noted>();
-  private lastSettle = 0;
-
-  constructor(
-    private readonly db: Db,
-    onError: (error: unknown, dropped: number) => void = () => {},
-    private readonly now: () => number = Date.now,
-  ) {
-    this.batches = new BatchedWriter<number, Noted>({
-      write: (batch) => this.write(batch),
-      onError,
-      flushMs: NOW_PLAYING_FLUSH_MS,
-      spacingMs: NOW_PLAYING_SPACING_MS,
-      now,
-    });
-  }
-
-  note(deviceId: number, playing: NowPlaying | null): void {
-    const at = this.now();
-    const event = playing?.event ?? null;
-    const media = playing?.media ?? null;
-    const startedAt = playing?.started_at ?? null;
-    const last = this.batches.get(deviceId) ?? this.written.get(deviceId);
-    if (last && last.event === event && last.media === media && last.startedAt === startedAt && at - last.at < NOW_PLAYING_REFRESH_MS) return;
-    this.batches.note(deviceId, { event, media, startedAt, at });
-  }
-
-  /** Writes what waits; resolves once it is in the database (or its failure reported). */
-  flush(): Promise<void> {
-    return this.batches.flush();
-  }
-
-  /** Forgets a device (deleted, signed off): its next report is written whatever it says, with the next batch. */
-  forget(deviceId: number): void {
-    this.written.delete(deviceId);
-    this.batches.forget(deviceId);
-  }
-
-  close(): Promise<void> {
-    return this.batches.close();
-  }
-
-  private async write(batch: [number, Noted][]): Promise<void> {
-    await writeNowPlaying(this.db, batch, this.now());
-    if (this.written.size > 100_000) this.written.clear();
-    for (const [device, noted] of batch) this.written.set(device, noted);
-    if (this.now() - this.lastSettle >= SETTLE_EVERY_MS) {
-      this.lastSettle = this.now();
-      await settlePlayingStatus(this.db);
-    }
-  }
-}
-
-/**
- * One statement for a batch: the devices' rows (devices deleted meanwhile left out) and the files they play marked
- * "playing". Each report's time is its age at `now`, taken from the database's clock.
- */
-async function writeNowPlaying(db: Db, batch: [number, Noted][], now: number): Promise<void> {
-  const column = <T>(pick: (entry: [number, Noted]) => T) => sql.param(batch.map(pick));
-  const playing = [...new Set(batch.flatMap(([, n]) => (n.media === null ? [] : [n.media])))];
-  // updated_at stays: it is what a file's checksum tag follows, and playing changes no byte of it.
-  await db.execute(
-    sql`WITH reported AS (
-          INSERT INTO device_playback (device_id, event_id, media_id, started_at, reported_at)
-          SELECT x.d, x.e, x.m, x.s, now() - make_interval(secs => x.age / 1000.0)
-          FROM unnest(${column(([d]) => d)}::int[], ${column(([, n]) => n.event)}::int[], ${column(([, n]) => n.media)}::int[],
-            ${column(([, n]) => n.startedAt)}::timestamptz[], ${column(([, n]) => Math.max(0, now - n.at))}::float8[]) AS x(d, e, m, s, age)
-          WHERE EXISTS (SELECT 1 FROM devices dv WHERE dv.id = x.d)
-          ON CONFLICT (device_id) DO UPDATE SET event_id = excluded.event_id, media_id = excluded.media_id, started_at = excluded.started_at,
-            reported_at = GREATEST(device_playback.reported_at, excluded.reported_at)
-        )
-        UPDATE media_files SET status = 'playing' WHERE id = ANY(${idArray(playing)}) AND status = 'ready_to_play'`,
-  );
-}
-
-/** Files marked playing that no device reported playing for PLAYING_HOLD_MINUTES go back to ready_to_play. */
 export async function settlePlayingStatus(db: Db): Promise<number> {
   const settled = await rows(
     db,
-    sql`UPDATE media_files m SET status = 'ready_to_play' WHERE m.status = 'playing' AND NOT EXISTS (
-          SELECT 1 FROM device_playback p WHERE p.media_id = m.id AND p.reported_at > now() - make_interval(mins => ${PLAYING_HOLD_MINUTES}))
+    sql`UPDATE media_files m SET status = 'ready_to_play' WHERE m.status = 'playing' AND m.id NOT IN (
+          SELECT d.playing_media_id FROM devices d
+          WHERE d.playing_media_id IS NOT NULL AND d.playing_reported_at > now() - make_interval(mins => ${PLAYING_HOLD_MINUTES}))
         RETURNING m.id`,
   );
   return settled.length;
@@ -218,8 +121,9 @@ export async function devicePlayback(db: Db, deviceId: number): Promise<{
     db,
     sql`SELECT p.event_id AS event, p.media_id AS media, m.name, ${isoText(sql`p.started_at`)} AS started_at, ${isoText(sql`p.reported_at`)} AS reported_at,
           COALESCE(m.has_preview, false) AS preview
-        FROM device_playback p LEFT JOIN media_files m ON m.id = p.media_id
-        WHERE p.device_id = ${deviceId} AND p.media_id IS NOT NULL AND p.reported_at > now() - make_interval(mins => ${PLAYING_HOLD_MINUTES})`,
+        FROM (SELECT playing_event_id AS event_id, playing_media_id AS media_id, playing_started_at AS started_at, playing_reported_at AS reported_at
+              FROM devices WHERE id = ${deviceId}) p LEFT JOIN media_files m ON m.id = p.media_id
+        WHERE p.media_id IS NOT NULL AND p.reported_at > now() - make_interval(mins => ${PLAYING_HOLD_MINUTES})`,
   );
   const errors = await rows<{ media: number; name: string | null; kind: 'decode' | 'download' | 'checksum'; count: number; last_at: string; detail: string }>(
     db,
@@ -242,7 +146,7 @@ export async function mediaPlayback(db: Db, mediaId: number): Promise<{
 }> {
   const [count] = await rows<{ n: number }>(
     db,
-    sql`SELECT count(*)::int AS n FROM device_playback WHERE media_id = ${mediaId} AND reported_at > now() - make_interval(mins => ${PLAYING_HOLD_MINUTES})`,
+    sql`SELECT count(*)::int AS n FROM devices WHERE playing_media_id = ${mediaId} AND playing_reported_at > now() - make_interval(mins => ${PLAYING_HOLD_MINUTES})`,
   );
   const failures = await rows<{ device: number; device_name: string; kind: 'decode' | 'download' | 'checksum'; count: number; last_at: string; detail: string }>(
     db,

@@ -3,18 +3,21 @@ import type { DeviceCapabilities } from '../../src/services/schemas/playback.ts'
 import type { Db } from '../db/index.ts';
 import type { PlaybackError } from '../../src/services/schemas/playback.ts';
 import { BatchedWriter } from '../db/batchedWriter.ts';
-import { NowPlayingWriter, positionFromScreen, recordPlaybackErrors, storeCapabilities } from '../db/playback.ts';
+import { positionFromScreen, recordPlaybackErrors, settlePlayingStatus, storeCapabilities } from '../db/playback.ts';
 import { normalizeCapabilities } from './renditions.ts';
 import { emitPlaybackErrors, PLAYBACK_ERRORS_QUIET_MINUTES } from '../webhooks/sources.ts';
 
 /*
  * What the player routes do with the delivery fields of hello and heartbeat (issue 24): capabilities are stored when
- * they change (the device's schedule is compiled again), now_playing is written behind the heartbeat (NowPlayingWriter),
- * playback_errors are added to the device's sums behind the heartbeat too (PlaybackErrorsWriter), and the schedule state
- * the heartbeat records follows what plays.
+ * they change (the device's schedule is compiled again), playback_errors are added to the device's sums behind the
+ * heartbeat (PlaybackErrorsWriter), and the schedule state the heartbeat records follows what plays. now_playing is
+ * written with the heartbeat's contact (server/db/heartbeats.ts); files nobody plays any more go back to ready_to_play
+ * here, every SETTLE_EVERY_MS.
  */
 
 const PLAYBACK_ERRORS_FLUSH_MS = 1000;
+/** How often files no device reported playing for PLAYING_HOLD_MINUTES go back to ready_to_play (each instance). */
+export const SETTLE_EVERY_MS = 30_000;
 
 /** Two reports of one device, file and kind: their sum, the newest time and its detail. */
 export function mergePlaybackErrors(older: PlaybackError, newer: PlaybackError): PlaybackError {
@@ -90,11 +93,10 @@ export interface PlaybackReports {
    */
   capabilities(deviceId: number, declared: DeviceCapabilities | undefined): Promise<void>;
   /**
-   * The heartbeat's now_playing and playback_errors (noted for their writers), once it is known to come from
+   * The heartbeat's playback_errors (noted for their writer) and capabilities, once it is known to come from
    * `deviceId`; a promise only when it declares capabilities, which are stored before the answer.
    */
   heartbeat(deviceId: number, body: PlayerHeartbeatBody): Promise<void> | undefined;
-  forget(deviceId: number): void;
   close(): Promise<void>;
 }
 
@@ -110,7 +112,10 @@ export function logBatchFailure(log: PlaybackLog, what: string): (error: unknown
 }
 
 export function playbackReports(db: Db, log: PlaybackLog): PlaybackReports {
-  const nowPlaying = new NowPlayingWriter(db, logBatchFailure(log, 'now playing'));
+  const settling = setInterval(() => {
+    settlePlayingStatus(db).catch((error: unknown) => log.warn({ err: error }, 'Settling the playing status of files failed'));
+  }, SETTLE_EVERY_MS);
+  settling.unref?.();
   const skipped = new PlaybackErrorsWriter(db, logBatchFailure(log, 'playback errors'), (error) =>
     log.warn({ err: error }, 'Queuing device.playback_errors failed'),
   );
@@ -121,15 +126,13 @@ export function playbackReports(db: Db, log: PlaybackLog): PlaybackReports {
       await positionFromScreen(db, deviceId, declared.screen?.orientation);
     },
     heartbeat(deviceId, body) {
-      if (body.now_playing !== undefined) nowPlaying.note(deviceId, body.now_playing);
       if (body.playback_errors?.length) skipped.note(deviceId, body.playback_errors);
       // Only declared capabilities wait for the database (their change compiles the schedule again).
       return body.capabilities ? storeCapabilities(db, deviceId, normalizeCapabilities(body.capabilities)).then(() => undefined) : undefined;
     },
-    forget: (deviceId) => nowPlaying.forget(deviceId),
     close: async () => {
+      clearInterval(settling);
       await skipped.close();
-      await nowPlaying.close();
     },
   };
 }

@@ -26,6 +26,8 @@ export default async function playbackRoutes(app: FastifyInstance, { ctx }: { ct
     const device = await findDevice(db, id);
     if (!device) throw notFound('Device');
     assertVisible(await areaScope(ctx, request, 'devices', 'view'), device.companyId, 'Device');
+    // Now playing is written with the heartbeat's contact: what this instance answered and holds goes first.
+    await ctx.contacts.flush();
     const found = await devicePlayback(db, id);
     if (!found) throw notFound('Device');
     const { nowPlaying } = found;
@@ -49,6 +51,7 @@ export default async function playbackRoutes(app: FastifyInstance, { ctx }: { ct
     const media = await findMediaFile(db, id);
     if (!media) throw notFound('Media file');
     assertVisible(await areaScope(ctx, request, 'media', 'view'), media.companyId, 'Media file');
+    await ctx.contacts.flush();
     const found = await mediaPlayback(db, id);
     return { media: id, playing_devices: found.playing, failures: found.failures };
   });

@@ -117,7 +117,7 @@ export default async function playerRoutes(app: FastifyInstance, { ctx }: { ctx:
   const answerHeartbeat = (body: HeartbeatBody, answer: HeartbeatResult | undefined): HeartbeatAnswer | Promise<HeartbeatAnswer> => {
     // The fast path found no active device with this serial and key: tell the player why.
     if (!answer) return refuseHeartbeat(body);
-    if (body.now_playing !== undefined || body.capabilities || body.playback_errors) {
+    if (body.capabilities || body.playback_errors) {
       const storing = playback.heartbeat(answer.device, body);
       if (storing) return storing.then(() => withNavigationVersion(answer));
     }
@@ -206,6 +206,7 @@ export default async function playerRoutes(app: FastifyInstance, { ctx }: { ctx:
       scheduleExpiry: body.schedule_expiry == null ? body.schedule_expiry : new Date(body.schedule_expiry).toISOString(),
       configVersion: body.config_version ?? null,
       acknowledged: body.acknowledged ?? [],
+      nowPlaying: body.now_playing,
     });
     return recorded instanceof Promise ? recorded.then((answer) => answerHeartbeat(body, answer)) : answerHeartbeat(body, recorded);
   });

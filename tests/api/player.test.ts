@@ -1,6 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PlayerCache } from '../../server/caches.ts';
 import { deviceCommands } from '../../server/db/devices.schema.ts';
+import { CONTACT_WRITE_INTERVAL_MS, ContactWriter, heartbeatRecorder, NOW_PLAYING_SPACING_MS, type HeartbeatReport } from '../../server/db/heartbeats.ts';
+import { PLAYING_HOLD_MINUTES, settlePlayingStatus } from '../../server/db/playback.ts';
 import { apiClient, signIn, startTestServer, type TestServer } from '../helpers/server.ts';
 import { createDevice, heartbeat, nextSerial, setLastConnection } from './devices.helpers.ts';
 
@@ -196,5 +199,103 @@ describe('POST /player/heartbeat/', () => {
     const stale = await heartbeat(server, device, { config_version: version });
     expect(stale.body.config_version).toBe(version + 1);
     expect(stale.body.configs[0]).toMatchObject({ id: config.id, path: '/etc/vitrine/player.json', content: '{"volume": 5}' });
+  });
+});
+
+/**
+ * Now playing is written with the heartbeat's contact, in the same row write (issue 24's bench, migration 0036): a
+ * change of file or event at once once the stored contact is NOW_PLAYING_SPACING_MS old, a loop of the same file with
+ * the next due contact. The recorder runs here on the test database with a clock of its own.
+ */
+describe('now playing, written with the contact', () => {
+  type Row = { media: number | null; event: number | null; started: string | null; reported: string | null };
+  const playingRow = async (id: number) =>
+    ((await server.ctx.db.execute(
+      sql`SELECT playing_media_id AS media, playing_event_id AS event, to_char(playing_started_at AT TIME ZONE 'UTC', 'HH24:MI:SS') AS started,
+            playing_reported_at::text AS reported FROM devices WHERE id = ${id}`,
+    )) as unknown as { rows: Row[] }).rows[0]!;
+  const fileStatus = async (media: number) =>
+    ((await server.ctx.db.execute(sql`SELECT status FROM media_files WHERE id = ${media}`)) as unknown as { rows: { status: string }[] }).rows[0]!.status;
+  const readyFiles = async (count: number) =>
+    ((await server.ctx.db.execute(sql`
+      INSERT INTO media_files (name, screen_position, device_type, kind, original_name, source_ext, mime_type, size_bytes, status)
+      SELECT 'Now playing ' || g, 'horizontal', 'tvpi', 'video', 'clip.mp4', 'mp4', 'video/mp4', 1000, 'ready_to_play' FROM generate_series(1, ${count}) g
+      RETURNING id`)) as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
+  const at = (second: number) => `2031-01-01T00:00:${String(second).padStart(2, '0')}.000Z`;
+
+  it('writes a change of file at once (spaced), a loop with the next due contact, never an older report over a newer one', async () => {
+    const [a, b, c] = await readyFiles(3);
+    const device = await createDevice(client);
+    const clock = { now: Date.now() };
+    const players = new PlayerCache(10 * 60_000, () => clock.now);
+    const contacts = new ContactWriter(server.ctx.db, (error) => { throw error; }, () => clock.now);
+    const record = heartbeatRecorder(server.ctx.db, players, contacts);
+    const beat = async (nowPlaying: HeartbeatReport['nowPlaying'], fields: Partial<HeartbeatReport> = {}) => {
+      const answer = await record({ serial: device.sn, key: device.key, ip: null, version: null, scheduleState: 'playing', scheduleExpiry: undefined, configVersion: 1, acknowledged: [], nowPlaying, ...fields });
+      expect(answer?.device).toBe(device.id);
+      await contacts.flush();
+    };
+    const wait = (ms: number) => void (clock.now += ms);
+
+    // The first beat records the contact, and what plays with it; the file turns "playing".
+    await beat({ event: 7, media: a!, started_at: at(0) });
+    expect(await playingRow(device.id)).toMatchObject({ media: a, event: 7, started: '00:00:00' });
+    expect(await fileStatus(a!)).toBe('playing');
+    const firstReport = (await playingRow(device.id)).reported;
+    // The same file again (a loop) while the contact is fresh: nothing is written.
+    wait(1000);
+    await beat({ event: 7, media: a!, started_at: at(1) });
+    expect(await playingRow(device.id)).toMatchObject({ media: a, started: '00:00:00', reported: firstReport });
+    // Another file before NOW_PLAYING_SPACING_MS: held back; once it has passed, written at once.
+    await beat({ event: 7, media: b!, started_at: at(2) });
+    expect(await playingRow(device.id)).toMatchObject({ media: a });
+    wait(NOW_PLAYING_SPACING_MS);
+    await beat({ event: 7, media: b!, started_at: at(3) });
+    expect(await playingRow(device.id)).toMatchObject({ media: b, event: 7, started: '00:00:03' });
+    expect(await fileStatus(b!)).toBe('playing');
+    // Another event of the same file counts as a change too.
+    wait(NOW_PLAYING_SPACING_MS);
+    await beat({ event: 8, media: b!, started_at: at(4) });
+    expect(await playingRow(device.id)).toMatchObject({ media: b, event: 8, started: '00:00:04' });
+    // A loop rides with the contact once that is due.
+    wait(1000);
+    await beat({ event: 8, media: b!, started_at: at(5) });
+    expect(await playingRow(device.id)).toMatchObject({ started: '00:00:04' });
+    wait(CONTACT_WRITE_INTERVAL_MS);
+    await beat({ event: 8, media: b!, started_at: at(6) });
+    expect(await playingRow(device.id)).toMatchObject({ media: b, started: '00:00:06' });
+    // A player that does not say what plays leaves it as stored (and its time) when its contact is written.
+    const stored = await playingRow(device.id);
+    wait(CONTACT_WRITE_INTERVAL_MS);
+    await beat(undefined);
+    expect(await playingRow(device.id)).toEqual(stored);
+    // A report older than the stored one (another instance wrote a newer one meanwhile) leaves it.
+    contacts.note({ deviceId: device.id, at: clock.now - 10 * 60_000, ip: null, version: null, scheduleState: null, scheduleExpiry: undefined, nowPlaying: { event: 1, media: c!, started_at: at(9) } });
+    await contacts.flush();
+    expect(await playingRow(device.id)).toEqual(stored);
+    // Of two contacts waiting together, the newer one's now playing is written, or the older's when the newer says none.
+    contacts.note({ deviceId: device.id, at: clock.now, ip: null, version: null, scheduleState: null, scheduleExpiry: undefined, nowPlaying: { event: 2, media: c!, started_at: at(10) } });
+    contacts.note({ deviceId: device.id, at: clock.now, ip: null, version: null, scheduleState: null, scheduleExpiry: undefined });
+    await contacts.flush();
+    expect(await playingRow(device.id)).toMatchObject({ media: c, event: 2, started: '00:00:10' });
+    // A beat that goes to the database (its config is stale) writes what plays in its own statement.
+    wait(1000);
+    await beat({ event: 3, media: a!, started_at: at(11) }, { configVersion: 0 });
+    expect(await playingRow(device.id)).toMatchObject({ media: a, event: 3, started: '00:00:11' });
+    // Nothing plays: the state changes, so it is written at once.
+    wait(1000);
+    await beat(null, { scheduleState: 'waiting' });
+    expect(await playingRow(device.id)).toMatchObject({ media: null, event: null, started: null });
+    await contacts.close();
+  });
+
+  it('turns a file back to ready_to_play once no device has reported playing it for the hold time', async () => {
+    const [kept, left] = await readyFiles(2);
+    const [playing, stopped] = [await createDevice(client), await createDevice(client)];
+    await server.ctx.db.execute(sql`UPDATE media_files SET status = 'playing' WHERE id IN (${kept}, ${left})`);
+    await server.ctx.db.execute(sql`UPDATE devices SET playing_media_id = ${kept}, playing_reported_at = now() - make_interval(mins => ${PLAYING_HOLD_MINUTES - 1}) WHERE id = ${playing.id}`);
+    await server.ctx.db.execute(sql`UPDATE devices SET playing_media_id = ${left}, playing_reported_at = now() - make_interval(mins => ${PLAYING_HOLD_MINUTES + 1}) WHERE id = ${stopped.id}`);
+    await settlePlayingStatus(server.ctx.db);
+    expect([await fileStatus(kept!), await fileStatus(left!)]).toEqual(['playing', 'ready_to_play']);
   });
 });
