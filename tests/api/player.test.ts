@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlayerCache } from '../../server/caches.ts';
 import { deviceCommands } from '../../server/db/devices.schema.ts';
 import { CONTACT_WRITE_INTERVAL_MS, ContactWriter, heartbeatRecorder, NOW_PLAYING_SPACING_MS, type HeartbeatReport } from '../../server/db/heartbeats.ts';
-import { PLAYING_HOLD_MINUTES, settlePlayingStatus } from '../../server/db/playback.ts';
+import { PLAYING_HOLD_MINUTES, recordPlaybackErrors, settlePlayingStatus } from '../../server/db/playback.ts';
 import { apiClient, signIn, startTestServer, type TestServer } from '../helpers/server.ts';
 import { createDevice, heartbeat, nextSerial, setLastConnection } from './devices.helpers.ts';
 
@@ -297,5 +297,19 @@ describe('now playing, written with the contact', () => {
     await server.ctx.db.execute(sql`UPDATE devices SET playing_media_id = ${left}, playing_reported_at = now() - make_interval(mins => ${PLAYING_HOLD_MINUTES + 1}) WHERE id = ${stopped.id}`);
     await settlePlayingStatus(server.ctx.db);
     expect([await fileStatus(kept!), await fileStatus(left!)]).toEqual(['playing', 'ready_to_play']);
+  });
+
+  it('records skipped files of a batch in which a device and a file are gone, and tells which devices start a run', async () => {
+    const [file, gone] = await readyFiles(2);
+    const [quiet, failing, deleted] = [await createDevice(client), await createDevice(client), await createDevice(client)];
+    const report = (media: number, count = 1) => ({ media, kind: 'decode' as const, count, last_at: new Date().toISOString(), detail: 'PIPELINE_ERROR_DECODE' });
+    expect((await recordPlaybackErrors(server.ctx.db, [[failing.id, report(file!)]], 10)).map((d) => d.id)).toEqual([failing.id]);
+    await server.ctx.db.execute(sql`DELETE FROM media_files WHERE id = ${gone}`);
+    expect((await client.delete(`/tvpi/devices/${deleted.id}`)).status).toBeLessThan(300);
+    // The foreign keys refuse the batch as it is: it is written again without the rows of what is gone.
+    const starting = await recordPlaybackErrors(server.ctx.db, [[quiet.id, report(file!, 2)], [failing.id, report(file!, 3)], [deleted.id, report(file!)], [quiet.id, report(gone!)]], 10);
+    expect(starting.map((d) => d.id)).toEqual([quiet.id]);
+    const sums = ((await server.ctx.db.execute(sql`SELECT device_id AS device, count FROM playback_errors WHERE media_id = ${file} ORDER BY device_id`)) as unknown as { rows: { device: number; count: number }[] }).rows;
+    expect(sums.map((row) => [Number(row.device), Number(row.count)])).toEqual([[quiet.id, 2], [failing.id, 4]].sort((a, b) => a[0]! - b[0]!));
   });
 });
