@@ -134,6 +134,37 @@ describe('campaigns', () => {
     expect((await admin.get(`/campaigns/${target.body.id}`)).body.active_devices).toBe(3);
   });
 
+  it('reads the saved devices again when another operator changes them, so a save here keeps that change', async () => {
+    const participating = page.getByRole('list', { name: 'Participating devices' });
+    await visible(participating.getByText(`${marker} screen c`));
+    const savedIds = async () => (await admin.get(`/campaigns/${campaignId}/devices/?with_ids=1&side=participating`)).body.participating_ids;
+    // Another operator takes screen c out while this page stays open.
+    expect((await admin.put(`/campaigns/${campaignId}/devices/`, { devices: [devices.a.id, devices.b.id], user: 1 })).status).toBe(200);
+    // The side loads again (here for its search; the 30 s refresh does the same) and no longer lists c.
+    await page.getByRole('searchbox', { name: 'Participating devices: Search' }).fill(marker);
+    await participating.getByText(`${marker} screen c`).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: `Remove ${marker} screen b from the campaign` }).click();
+    await visible(page.getByText('1 unsaved change'));
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('1 unsaved change').waitFor({ state: 'detached' });
+    // What was saved is the other operator's set less b: c does not come back.
+    await expect.poll(savedIds).toEqual([devices.a.id]);
+    await participating.getByText(`${marker} screen b`).waitFor({ state: 'detached' });
+    await visible(participating.getByText(`${marker} screen a`));
+    expect(await participating.getByText(`${marker} screen c`).count()).toBe(0);
+
+    // Another operator puts b back; this page, once its side has loaded again, adds c: the save keeps b.
+    expect((await admin.put(`/campaigns/${campaignId}/devices/`, { devices: [devices.a.id, devices.b.id], user: 1 })).status).toBe(200);
+    await page.getByRole('searchbox', { name: 'Participating devices: Search' }).fill('');
+    await visible(participating.getByText(`${marker} screen b`));
+    await page.getByRole('button', { name: `Add ${marker} screen c to the campaign` }).click();
+    await visible(page.getByText('1 unsaved change'));
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('1 unsaved change').waitFor({ state: 'detached' });
+    await expect.poll(savedIds).toEqual([devices.a.id, devices.b.id, devices.c.id].sort((x, y) => x - y));
+    for (const key of ['a', 'b', 'c']) await visible(participating.getByText(`${marker} screen ${key}`));
+  });
+
   it('shows the counters change on /campaigns when a device is deactivated', async () => {
     await page.getByRole('navigation').getByRole('link', { name: 'Campaigns' }).first().click();
     await visible(row(LONG_NAME).getByText('3 active'));

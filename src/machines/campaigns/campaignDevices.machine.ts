@@ -33,7 +33,7 @@ export interface SideState {
 
 export interface CampaignDevicesContext {
   campaignId: number;
-  /** Every participating device id as saved (null until the participating side first loads). */
+  /** Every participating device id as saved, from the participating side's last load (null until it first loads). */
   saved: number[] | null;
   /** Moves not saved yet: devices added to the campaign, and devices taken out of it. */
   added: Record<number, DeviceRow>;
@@ -94,6 +94,18 @@ export function applyMoves(context: Pick<CampaignDevicesContext, 'saved' | 'adde
   return { added, removed };
 }
 
+/**
+ * The pending moves on top of a saved set read again (another operator, or this page's own save, changed it): a device
+ * added here that is saved now, or taken out here that is no longer saved, is no change any more.
+ */
+export function rebaseMoves(saved: number[], added: Record<number, DeviceRow>, removed: Record<number, DeviceRow>) {
+  const ids = new Set(saved);
+  return {
+    added: Object.fromEntries(Object.entries(added).filter(([id]) => !ids.has(Number(id)))) as Record<number, DeviceRow>,
+    removed: Object.fromEntries(Object.entries(removed).filter(([id]) => ids.has(Number(id)))) as Record<number, DeviceRow>,
+  };
+}
+
 /** A side's region: loading its page, showing it, or its failure with a retry. Both sides share the shape. */
 function sideRegion(side: CampaignSide) {
   const load = side === 'participating' ? ('loadParticipating' as const) : ('loadAvailable' as const);
@@ -105,15 +117,17 @@ function sideRegion(side: CampaignSide) {
         invoke: {
           id: load,
           src: load,
-          // The participating side brings every participating id while the saved set is unknown (a save keeps it known).
-          input: ({ context }: { context: CampaignDevicesContext }) =>
-            side === 'participating'
-              ? { campaignId: context.campaignId, query: context[side].query, withIds: context.saved === null }
-              : { campaignId: context.campaignId, query: context[side].query },
+          // Every load of the participating side brings every participating id too: the saved set is read again each
+          // time, so a change made elsewhere (another operator, another tab) is what a save here builds on.
+          input: ({ context }: { context: CampaignDevicesContext }) => ({ campaignId: context.campaignId, query: context[side].query }),
           onDone: { target: 'ready' as const, actions: { type: 'setPage' as const, params: ({ event }: { event: { output: CampaignDevices } }) => ({ side, output: event.output }) } },
           onError: { target: 'failed' as const, actions: { type: 'setLoadError' as const, params: ({ event }: { event: { error: unknown } }) => ({ side, error: event.error }) } },
         },
-        on: { [`${side}.query`]: { target: 'loading' as const, reenter: true, actions: { type: 'setQuery' as const, params: ({ event }: { event: { query: Partial<SideQuery> } }) => ({ side, query: event.query }) } } },
+        on: {
+          [`${side}.query`]: { target: 'loading' as const, reenter: true, actions: { type: 'setQuery' as const, params: ({ event }: { event: { query: Partial<SideQuery> } }) => ({ side, query: event.query }) } },
+          // A save while a load runs (a 30 s refresh): that load may have read the set before the save; ask again.
+          'sides.reload': { target: 'loading' as const, reenter: true },
+        },
       },
       ready: {
         // The rows stay on screen while the page loads again (the view keeps the page and marks the list busy).
@@ -146,9 +160,7 @@ export const campaignDevicesMachine = setup({
     input: {} as { campaignId: number },
   },
   actors: {
-    loadParticipating: fromPromise<CampaignDevices, { campaignId: number; query: SideQuery; withIds?: boolean }>(({ input }) =>
-      loadCampaignSide(input.campaignId, 'participating', input.query, input.withIds ?? true),
-    ),
+    loadParticipating: fromPromise<CampaignDevices, { campaignId: number; query: SideQuery }>(({ input }) => loadCampaignSide(input.campaignId, 'participating', input.query, true)),
     loadAvailable: fromPromise<CampaignDevices, { campaignId: number; query: SideQuery }>(({ input }) => loadCampaignSide(input.campaignId, 'available', input.query)),
     importFile: fromPromise<ImportResult, { campaignId: number; file: Blob }>(async ({ input }) => {
       const rows = await readSpreadsheet(input.file);
@@ -170,7 +182,9 @@ export const campaignDevicesMachine = setup({
     })),
     setPage: assign(({ context }, params: { side: CampaignSide; output: CampaignDevices }) => ({
       [params.side]: { ...context[params.side], page: params.output[params.side] ?? null, error: null },
-      ...(params.output.participating_ids ? { saved: params.output.participating_ids } : {}),
+      ...(params.output.participating_ids
+        ? { saved: params.output.participating_ids, ...rebaseMoves(params.output.participating_ids, context.added, context.removed) }
+        : {}),
     })),
     setLoadError: assign(({ context }, params: { side: CampaignSide; error: unknown }) => ({
       [params.side]: { ...context[params.side], error: errorCodeOf(params.error) },

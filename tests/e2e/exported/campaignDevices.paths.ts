@@ -506,4 +506,49 @@ describe('campaignDevices in the browser', () => {
     await shows('changes.clean');
     await end();
   });
+
+  it('path 7 from start: 5 steps', async () => {
+    const { start, act, shows, end } = await suite.path();
+    // Start. As admin (or a user with campaigns edit rights), /campaigns/9/devices ("Devices" of campaign 9 on
+    // /campaigns); a horizontal campaign 9 with the device Lobby (SN-1); horizontal devices Window (SN-2) and Hall
+    // (SN-3) in no campaign; two more horizontal campaigns Spring (5) and Summer (6), Summer already with Lobby.
+    await start('start');
+    await shows('changes.clean');
+
+    // 1. the campaign's devices load (Lobby)
+    await act("the campaign's devices load (Lobby)");
+    // Then the screen shows: "Participating devices": Lobby, "1 device"
+    await shows('participating.ready');
+    // (available.loading: nothing to wait for on screen)
+    await shows('changes.clean');
+
+    // 2. search the campaign's devices for "lob"
+    await act("search the campaign's devices for \"lob\"");
+    // Then the screen shows: "Participating devices" loads again from page 1 with the filter
+    // (available.loading: nothing to wait for on screen)
+    await shows('changes.clean');
+    // (participating.loading: nothing to wait for on screen)
+
+    // 3. move Lobby out of the campaign
+    await act('move Lobby out of the campaign');
+    // Then the screen shows: Lobby now listed under "Available devices"; "1 unsaved change"
+    // (available.loading: nothing to wait for on screen)
+    await shows('changes.dirty');
+    // (participating.loading: nothing to wait for on screen)
+
+    // 4. press "Save"
+    await act('press "Save"');
+    // Then the screen shows: "Save" shows a spinner
+    // (available.loading: nothing to wait for on screen)
+    // (participating.loading: nothing to wait for on screen)
+    // (changes.saving: nothing to wait for on screen)
+
+    // 5. the server saves the set
+    await act('the server saves the set');
+    // Then the screen shows: a success toast "Campaign updated!"; no line of unsaved changes; both sides load again
+    // (available.loading: nothing to wait for on screen)
+    // (participating.loading: nothing to wait for on screen)
+    await shows('changes.clean');
+    await end();
+  });
 });

@@ -86,6 +86,8 @@ export const campaignDevicesAdapter: Adapter = {
     "30 s pass with the campaign's devices shown": TIMER,
     '30 s pass with the available devices shown': TIMER,
     'both sides reload': 'no button reloads both sides (the page does it after a save)',
+    "the campaign's devices load: another operator added Window (Lobby, Window)":
+      'a change by another operator between two loads: tests/e2e/campaigns.test.ts ("reads the saved devices again ...") plays it in the browser',
     'multiply with no campaign chosen': 'the dialog keeps "Multiply" disabled until a campaign is ticked',
   },
   async start(ctx) {

@@ -12,6 +12,7 @@ const page = (results: DeviceRow[]) => ({ count: results.length, next: null, pre
 const offline = new ApiRequestError({ status: 0, code: 'network_error', detail: '' });
 
 const P_LOADED = 'the campaign\'s devices load (Lobby)';
+const P_LOADED_OTHER = 'the campaign\'s devices load: another operator added Window (Lobby, Window)';
 const P_FAILS = 'loading the campaign\'s devices fails';
 const A_LOADED = 'the available devices load (Window, Hall)';
 const A_FAILS = 'loading the available devices fails';
@@ -92,20 +93,34 @@ const moved = (devices: DeviceRow[], to: 'participating' | 'available') => (cont
   const screen = same(added, context.added) && same(removed, context.removed) ? [] : [`${devices.map((device) => device.name).join(', ')} now listed under ${label(to)}`, pendingLine(pending)];
   return pending ? { to: 'changes.dirty', see: { pending, dirty: true }, screen } : { to: 'changes.clean', see: { pending: 0, dirty: false }, screen };
 };
+/** Moves stay pending on top of the set the server says is saved now, except those that are no change any more. */
+function rebased(context: Context, ids: number[]) {
+  const saved = new Set(ids);
+  const added = Object.keys(context.added).map(Number).filter((id) => !saved.has(id));
+  const removed = Object.keys(context.removed).map(Number).filter((id) => saved.has(id));
+  return added.length + removed.length;
+}
+/** The participating side's answer: its rows, and the saved set read again (the pending moves laid on top of it). */
+const participatingLoaded = (ids: number[], rows: string) => (context: Context) => ({
+  to: 'participating.ready',
+  see: { saved: ids, pending: rebased(context, ids) },
+  screen: [`${label('participating')}: ${rows}, ${text(ids.length === 1 ? 'campaigns:devices.count_one' : 'campaigns:devices.count_other', { count: ids.length })}`],
+});
+/** The same answer as the region "changes" sees it: pending moves the saved set already holds are no change any more. */
+const changesAfterLoad = (ids: number[]) => (context: Context) =>
+  rebased(context, ids) ? 'changes.dirty' : { to: 'changes.clean', see: { pending: 0, dirty: false }, screen: [`the move is no change any more: ${pendingLine(0)}`] };
 const savedSet = (context: Context) => [...(context.saved ?? []).filter((id) => !(id in context.removed)), ...Object.keys(context.added).map(Number)];
-/** The campaign's own side asks for every participating id while the saved set is not known yet. */
-const loadCall = (side: 'participating' | 'available', query: Record<string, unknown>, savedKnown = false) =>
-  side === 'participating'
-    ? `loadParticipating: ${JSON.stringify({ campaignId: 9, query, withIds: !savedKnown })}`
-    : `loadAvailable: ${JSON.stringify({ campaignId: 9, query })}`;
+/** Each load of the campaign's own side also reads every participating id again (the service asks with_ids=1). */
+const loadCall = (side: 'participating' | 'available', query: Record<string, unknown>) =>
+  side === 'participating' ? `loadParticipating: ${JSON.stringify({ campaignId: 9, query })}` : `loadAvailable: ${JSON.stringify({ campaignId: 9, query })}`;
 const queried = (side: 'participating' | 'available', change: Record<string, unknown>) => (context: Context) => ({
   to: `${side}.loading`,
-  calls: [loadCall(side, { ...context[side].query, page: 1, ...change }, context.saved !== null)],
+  calls: [loadCall(side, { ...context[side].query, page: 1, ...change })],
   screen: [`${label(side)} loads again from page 1 with the filter`],
 });
 const reloads = (side: 'participating' | 'available') => (context: Context) => ({
   to: `${side}.loading`,
-  calls: [loadCall(side, { ...context[side].query }, context.saved !== null)],
+  calls: [loadCall(side, { ...context[side].query })],
   screen: [`${label(side)} loads again`],
 });
 const sideExpectations = (side: 'participating' | 'available', loaded: string, fails: string, search: string, change: Record<string, unknown>, retry: string, refresh: string) => ({
@@ -113,6 +128,9 @@ const sideExpectations = (side: 'participating' | 'available', loaded: string, f
     [loaded]: { to: `${side}.ready`, screen: [`${label(side)}: ${side === 'participating' ? 'Lobby' : 'Window and Hall'}, ${text(side === 'participating' ? 'campaigns:devices.count_one' : 'campaigns:devices.count_other', { count: side === 'participating' ? 1 : 2 })}`] },
     [fails]: { to: `${side}.failed`, see: { [side]: 'failed' }, screen: [`under ${label(side)}: ${sideError(side)} and the button ${text('campaigns:devices.retry')}`] },
     [search]: queried(side, change),
+    // A save while the side loads (a 30 s refresh): that load may have read the set before the save, so it is asked again.
+    [RELOAD]: reloads(side),
+    [SAVED]: { to: `${side}.loading` },
   },
   [`${side}.ready`]: {
     [search]: queried(side, change),
@@ -150,6 +168,7 @@ export default defineQa({
     },
   },
   howTo: {
+    [P_LOADED_OTHER]: 'in another tab, add Window to this campaign and save there; then search the campaign\'s devices here (or wait 30 s)',
     [P_FAILS]: 'in the devtools Network tab, block the request URL /api/v1/campaigns/9/devices/ and reload the page',
     [A_FAILS]: 'in the devtools Network tab, block the request URL /api/v1/campaigns/9/devices/ and reload the page (both sides fail)',
     [P_SEARCH]: 'type lob in the search box of "Participating devices"',
@@ -195,7 +214,13 @@ export default defineQa({
     [A_RETRY]: offWhile({ multiplying: 'the multiply dialog covers the page while it multiplies' }),
     // The sample's page lists Lobby, saved: after a save that took Lobby out, the server lists it no more.
     [P_LOADED]: (view) => (Array.isArray(view.saved) && !view.saved.includes(LOBBY.id) ? 'after a save that took Lobby out, the campaign loads without it' : undefined),
-    [ADD_WINDOW]: canMove('Window', 'available'),
+    [P_LOADED_OTHER]: (view) => (Array.isArray(view.saved) && !view.saved.includes(LOBBY.id) ? 'after a save that took Lobby out, the campaign loads without it' : undefined),
+    // Once Window is saved in the campaign (another operator added it) and not taken out here, the server lists it
+    // under the campaign's devices only: no arrow adds it (the sample's available page still names it).
+    [ADD_WINDOW]: (view) =>
+      Array.isArray(view.saved) && view.saved.includes(WINDOW.id) && !(view.takenOut as number[]).includes(WINDOW.id)
+        ? `Window is in the campaign already: it is not listed under ${label('available')}`
+        : canMove('Window', 'available')(view),
     [REMOVE_LOBBY]: canMove('Lobby', 'participating'),
     [WINDOW_BACK]: canMove('Window', 'participating'),
     [DISMISS]: (view) =>
@@ -214,6 +239,7 @@ export default defineQa({
   input: { campaignId: 9 },
   events: {
     [P_LOADED]: done('loadParticipating', { participating: page([LOBBY]), participating_ids: [1] }),
+    [P_LOADED_OTHER]: done('loadParticipating', { participating: page([LOBBY, WINDOW]), participating_ids: [1, 2] }),
     [P_FAILS]: error('loadParticipating', offline),
     [A_LOADED]: done('loadAvailable', { available: page([WINDOW, HALL]) }),
     [A_FAILS]: error('loadAvailable', offline),
@@ -251,6 +277,12 @@ export default defineQa({
   },
   expect: {
     ...sideExpectations('participating', P_LOADED, P_FAILS, P_SEARCH, { search: 'lob' }, P_RETRY, P_REFRESH),
+    // Every answer of the campaign's own side reads the saved set again: what a save then sends builds on it.
+    'participating.loading': {
+      ...sideExpectations('participating', P_LOADED, P_FAILS, P_SEARCH, { search: 'lob' }, P_RETRY, P_REFRESH)['participating.loading'],
+      [P_LOADED]: participatingLoaded([1], 'Lobby'),
+      [P_LOADED_OTHER]: participatingLoaded([1, 2], 'Lobby and Window'),
+    },
     ...sideExpectations('available', A_LOADED, A_FAILS, A_ONLINE, { status: 'online' }, A_RETRY, A_REFRESH),
     'changes.clean': {
       [ADD_WINDOW]: moved([WINDOW], 'participating'),
@@ -273,6 +305,8 @@ export default defineQa({
           ? 'changes.dirty'
           : { to: 'changes.saving', see: { busy: true, dirty: true }, calls: [`save: ${JSON.stringify({ campaignId: 9, devices: savedSet(context) })}`], screen: [`${text('campaigns:devices.save')} shows a spinner`] },
       [DISMISS]: { to: 'changes.dirty', see: { imported: null }, screen: ['the result dialog closes'] },
+      [P_LOADED]: changesAfterLoad([1]),
+      [P_LOADED_OTHER]: changesAfterLoad([1, 2]),
     },
     'changes.importing': {
       [IMPORTED]: (context: Context) => {
@@ -344,6 +378,7 @@ export default defineQa({
     multiplyError: snapshot.context.multiplyError,
     saveError: snapshot.context.saveError,
     saved: snapshot.context.saved,
+    takenOut: Object.keys(snapshot.context.removed).map(Number),
   }),
   invariant: (snapshot) => {
     const pending = Object.keys(snapshot.context.added).length + Object.keys(snapshot.context.removed).length;
