@@ -182,8 +182,9 @@ describe('an override on an office', () => {
   it('survives in the stored schedule: a device joining the office takes it too', async () => {
     const newcomer = await createDevice(admin, { office: officeA2, position: 'horizontal' });
     expect((await admin.put(`/tvpi/devices/${newcomer.id}`, { office: officeA1 })).status).toBe(200);
-    // The move queued it; dev2 compiles a queued device before answering.
-    expect(await playingNow(newcomer.id)).toEqual([{ event: started.id, priority: OVERRIDE_PRIORITY }]);
+    // The move queued it. Waited for: dev2 compiles a queued device before answering, but the background compiler may
+    // have taken it off the queue first, and until that compile stores dev2 answers the previous schedule.
+    await vi.waitFor(async () => expect(await playingNow(newcomer.id)).toEqual([{ event: started.id, priority: OVERRIDE_PRIORITY }]), { timeout: 20_000, interval: 200 });
     expect((await admin.get(`/overrides/${started.id}`)).body.devices).toBe(3);
     expect((await admin.delete(`/tvpi/devices/${newcomer.id}`)).status).toBe(204);
   });
@@ -379,8 +380,8 @@ describe('deleting what an override plays', () => {
     const before = await version(inA2);
     expect((await admin.delete(`/media/files/${temporary}`)).status).toBe(204);
     expect((await admin.get(`/overrides/${started.body.id}`)).status).toBe(404);
-    // Queued by the delete; dev2 compiles a queued device before answering.
-    expect(await playingNow(inA2.id)).toEqual([{ event: eventId, priority: 100 }]);
+    // Queued by the delete; waited for, as the background compiler may have taken the device before dev2 (see above).
+    await vi.waitFor(async () => expect(await playingNow(inA2.id)).toEqual([{ event: eventId, priority: 100 }]), { timeout: 20_000, interval: 200 });
     expect(await version(inA2)).toBe(before + 1);
 
     const kept = await media('Kept alert', companyA);
