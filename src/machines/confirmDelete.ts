@@ -16,9 +16,16 @@ export type ConfirmDeleteEvent = { type: 'delete.ask'; id: number; name: string 
  * `remove` resolves `{ ok: false, reason }` for a refusal the user should read (`errors.<reason>`). The view provides
  * `notify` (an i18n key of its namespace) and `deleted` (reload the list). With `reloadAfterFailure`, a refused or
  * failed delete runs `reload` too (the record may be gone already: the hierarchy screens show what the server holds).
+ * `messages` names other keys of the namespace for the success and the failure (a removal that is not called a delete,
+ * such as resetting settings to the defaults).
  */
-export function createConfirmDeleteMachine(id: string, remove: (id: number) => Promise<DeleteOutcome>, options: { reloadAfterFailure?: boolean } = {}) {
+export function createConfirmDeleteMachine(
+  id: string,
+  remove: (id: number) => Promise<DeleteOutcome>,
+  options: { reloadAfterFailure?: boolean; messages?: { success: string; error: string } } = {},
+) {
   const afterFailure = options.reloadAfterFailure ? (['reload'] as const) : ([] as const);
+  const messages = options.messages ?? { success: 'messages.removeSuccess', error: 'messages.removeError' };
   return setup({
     types: { context: {} as ConfirmDeleteContext, events: {} as ConfirmDeleteEvent },
     actors: {
@@ -56,13 +63,13 @@ export function createConfirmDeleteMachine(id: string, remove: (id: number) => P
             {
               guard: { type: 'deleted', params: ({ event }) => ({ outcome: event.output }) },
               target: 'idle',
-              actions: ['clearTarget', 'deleted', { type: 'notify', params: { key: 'messages.removeSuccess', intent: 'success' } }],
+              actions: ['clearTarget', 'deleted', { type: 'notify', params: { key: messages.success, intent: 'success' } }],
             },
             { target: 'idle', actions: ['clearTarget', ...afterFailure, { type: 'notifyRefusal', params: ({ event }) => ({ outcome: event.output }) }] },
           ],
           onError: {
             target: 'idle',
-            actions: ['clearTarget', ...afterFailure, { type: 'notify', params: { key: 'messages.removeError', intent: 'error' } }],
+            actions: ['clearTarget', ...afterFailure, { type: 'notify', params: { key: messages.error, intent: 'error' } }],
           },
         },
       },

@@ -267,6 +267,45 @@ describe('offline alerts', () => {
     expect(digest[0]!.to).toEqual(['ops@example.test']);
   });
 
+  it('resets a company to the defaults (DELETE of its own settings): 10 minutes apply again, its offices\' overrides stay, recorded, refused without Company edit', async () => {
+    const { company, office } = await createCompanyAndOffice(admin, 'Reset co');
+    const other = await admin.post('/branch-offices/create/', { company: company.id, name: 'Reset co South', user: 1 });
+    expect(other.status).toBe(201);
+    const endpoint = await register({ url: receiver.url('/reset'), events: ['device.offline'], company: company.id });
+    const own = await admin.put('/alerts/settings/', { company: company.id, offline_minutes: 60, emails: ['reset@example.test'] });
+    const override = await admin.put('/alerts/settings/', { company: company.id, office: office.id, offline_minutes: 120 });
+    expect([own.status, override.status]).toEqual([200, 200]);
+    // Silent for 15 minutes in the office without an override: under the company's 60, so nothing is told.
+    const device = await createDevice(admin, { office: other.body.id, name: 'Reset screen' });
+    expect((await heartbeat(server, device, { version: '1.0' })).status).toBe(200);
+    await setLastConnection(server, device.id, 15 * 60);
+    await until(async () => (await rows(sql`SELECT 1 FROM device_outages WHERE device_id = ${device.id}`)).length === 1);
+    expect(await detectOutages(server.ctx.db, null)).toEqual({ offline: 0, online: 0 });
+
+    // Company "view" may not reset; another company's user does not even see the row.
+    const viewer = await admin.post('/users/', { username: 'reset-viewer', password: 'password-123', user: 1 });
+    const viewers = await admin.post('/groups/create/', { name: 'Reset viewers', companies: [company.id], permissions: { company: 'view' } });
+    expect((await admin.put(`/users/${viewer.body.id}/`, { groups: [viewers.body.id] })).status).toBe(200);
+    const viewing = (await signIn(server, 'reset-viewer', 'password-123')).client;
+    expect((await viewing.delete(`/alerts/settings/${own.body.id}`)).body.code).toBe('forbidden');
+    const stranger = await admin.post('/users/', { username: 'reset-stranger', password: 'password-123', user: 1 });
+    const elsewhere = await createCompanyAndOffice(admin, 'Reset elsewhere');
+    const strangers = await admin.post('/groups/create/', { name: 'Reset strangers', companies: [elsewhere.company.id], permissions: { company: 'edit' } });
+    expect((await admin.put(`/users/${stranger.body.id}/`, { groups: [strangers.body.id] })).status).toBe(200);
+    expect((await (await signIn(server, 'reset-stranger', 'password-123')).client.delete(`/alerts/settings/${own.body.id}`)).status).toBe(404);
+
+    expect((await admin.delete(`/alerts/settings/${own.body.id}`)).status).toBe(204);
+    const left = ((await admin.get('/alerts/settings/')).body.results as { company: number; office: number | null; offline_minutes: number }[]).filter((row) => row.company === company.id);
+    expect(left.map((row) => [row.office, row.offline_minutes])).toEqual([[office.id, 120]]);
+    // The defaults apply again: 15 minutes is past their 10, so the device is told now.
+    await receiver.waitFor(() => receiver.on('/reset').length >= 1);
+    expect(verify(receiver.on('/reset')[0]!, endpoint.secret)).toMatchObject({ type: 'device.offline', data: { device: { id: device.id }, threshold_minutes: 10 } });
+    expect((await admin.delete(`/alerts/settings/${own.body.id}`)).status).toBe(404);
+    const journal = await rows<{ action: string }>(sql`SELECT action FROM journal WHERE entity = 'alert_settings' AND entity_id = ${String(own.body.id)} ORDER BY id`);
+    expect(journal.map((row) => row.action)).toEqual(['update', 'delete']);
+    await admin.delete(`/webhooks/${endpoint.id}`);
+  });
+
   it('refuses settings of an office of another company and half-given quiet hours', async () => {
     const a = await createCompanyAndOffice(admin, 'Settings A');
     const b = await createCompanyAndOffice(admin, 'Settings B');

@@ -119,13 +119,29 @@ it('registers an endpoint, shows its secret once, shows a test delivery\'s answe
     ['office', 5, '22:00', '07:00'],
   ]);
 
+  // Back to the defaults: the company's own settings go after the confirmation (Cancel keeps them); the office's stay.
+  const reset = alerts.getByRole('button', { name: 'Reset the alerts of Alerts Retail to the defaults' });
+  await reset.click();
+  const confirmation = page.getByRole('dialog', { name: 'Reset the alerts of Alerts Retail to the defaults?' });
+  await confirmation.getByText('The overrides of its offices stay.', { exact: false }).waitFor();
+  await confirmation.getByRole('button', { name: 'Cancel' }).click();
+  await confirmation.waitFor({ state: 'hidden' });
+  expect((await admin.get('/alerts/settings/')).body.results).toHaveLength(2);
+  await reset.click();
+  await confirmation.getByRole('button', { name: 'Reset to defaults' }).click();
+  await page.getByText('Reset to the defaults', { exact: true }).first().waitFor();
+  await alerts.getByText('10 minutes (default)').waitFor();
+  expect(await reset.isDisabled()).toBe(true);
+  await alerts.getByText('5 minutes', { exact: true }).waitFor();
+  expect((await admin.get('/alerts/settings/')).body.results.map((row: { office: number | null }) => row.office === null)).toEqual([false]);
+
   const report = await checkScreen(page, {
     path: '/webhooks',
     ready: (p) => p.getByRole('button', { name: /Send a test to|Отправить тест на/ }).first().waitFor(),
     prepare: async (p, language) => {
       await p.getByRole('button', { name: language === 'ru' ? `Отправить тест на ${url}` : `Send a test to ${url}` }).click();
       await p.getByText(language === 'ru' ? 'Доставлено: получатель ответил 200' : 'Delivered: the receiver answered 200').waitFor();
-      await p.getByText(language === 'ru' ? '25 минут' : '25 minutes').waitFor();
+      await p.getByText(language === 'ru' ? '5 минут' : '5 minutes', { exact: true }).waitFor();
     },
   });
   expect(report).toEqual(CLEAN_REPORT);

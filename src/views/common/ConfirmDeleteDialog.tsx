@@ -21,13 +21,16 @@ export interface ConfirmDeleteDialogProps {
   busy?: boolean;
   /** Optional translated heading, e.g. the item's name; defaults to "Delete". */
   title?: string;
+  /** Optional translated question and confirm button, for a removal that is not called a delete (a reset). */
+  text?: string;
+  confirmLabel?: string;
 }
 
 /**
  * The spec's delete confirmation: "Are you sure you want to delete? The delete operation cannot be undone!"
  * A modal dialog; focus starts on Cancel, Escape cancels.
  */
-export function ConfirmDeleteDialog({ open, onConfirm, onCancel, busy = false, title }: ConfirmDeleteDialogProps) {
+export function ConfirmDeleteDialog({ open, onConfirm, onCancel, busy = false, title, text, confirmLabel }: ConfirmDeleteDialogProps) {
   const { t } = useTranslation();
   return (
     <Dialog
@@ -40,7 +43,7 @@ export function ConfirmDeleteDialog({ open, onConfirm, onCancel, busy = false, t
       <DialogSurface aria-describedby="confirm-delete-text">
         <DialogBody>
           <DialogTitle>{title ?? t('confirmDelete.title')}</DialogTitle>
-          <DialogContent id="confirm-delete-text">{t('confirmDelete.text')}</DialogContent>
+          <DialogContent id="confirm-delete-text">{text ?? t('confirmDelete.text')}</DialogContent>
           <DialogActions>
             <Button appearance="secondary" onClick={onCancel} disabled={busy}>
               {t('actions.cancel')}
@@ -51,7 +54,7 @@ export function ConfirmDeleteDialog({ open, onConfirm, onCancel, busy = false, t
               disabled={busy}
               icon={busy ? <Spinner size="tiny" /> : undefined}
             >
-              {t('actions.delete')}
+              {confirmLabel ?? t('actions.delete')}
             </Button>
           </DialogActions>
         </DialogBody>

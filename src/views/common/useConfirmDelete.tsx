@@ -10,7 +10,8 @@ import { useNotify } from './notify.tsx';
  * namespace `ns` (`messages.removeSuccess`, `messages.removeError`; a refusal as `refusalKey(reason)`), `deleted`
  * reloading the list (with the deleted record's id). Answers `ask(id, name)` for a row's delete button, the
  * confirmation dialog to render and `busy` while the delete runs. Options: the dialog's `title` for the record's
- * name, and `reload` for a machine that reloads after a refused or failed delete too (`reloadAfterFailure`).
+ * name, its `text` and `confirmLabel` (a reset rather than a delete), and `reload` for a machine that reloads after a
+ * refused or failed delete too (`reloadAfterFailure`).
  *
  * ```tsx
  * const remove = useConfirmDelete(playlistDeleteMachine, 'playlists', reload, (reason) => `errors.${reason}`);
@@ -22,7 +23,7 @@ export function useConfirmDelete(
   ns: string,
   deleted: (id: number) => void,
   refusalKey: (reason: string) => string,
-  options: { title?: (name: string) => string; reload?: () => void } = {},
+  options: { title?: (name: string) => string; text?: (name: string) => string; confirmLabel?: string; reload?: () => void } = {},
 ): { ask: (id: number, name: string) => void; dialog: ReactElement; busy: boolean } {
   const { i18n } = useTranslation();
   const notify = useNotify();
@@ -58,6 +59,8 @@ export function useConfirmDelete(
         open={confirming}
         busy={deleting}
         title={options.title && name !== null ? options.title(name) : undefined}
+        text={options.text && name !== null ? options.text(name) : undefined}
+        confirmLabel={options.confirmLabel}
         onConfirm={() => remover.send({ type: 'delete.confirm' })}
         onCancel={() => remover.send({ type: 'delete.cancel' })}
       />

@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Body1, Button, Subtitle1 } from '@fluentui/react-components';
-import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
+import { AddRegular, ArrowResetRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { selectError, selectFetchStatus } from '../../machines/fetchStatus.selectors.ts';
 import { alertRows, officesWithoutOverride, type AlertRow } from '../../machines/webhooks/alertSettings.selectors.ts';
 import { alertSettingsDeleteMachine } from '../../machines/webhooks/alertSettingsDelete.machine.ts';
 import { alertSettingsListMachine } from '../../machines/webhooks/alertSettingsList.machine.ts';
+import { alertSettingsResetMachine } from '../../machines/webhooks/alertSettingsReset.machine.ts';
 import { alertFormInput, DEFAULT_OFFLINE_MINUTES } from '../../machines/webhooks/alertSettingsForm.machine.ts';
 import { ResponsiveList } from '../common/ResponsiveList.tsx';
 import { useConfirmDelete } from '../common/useConfirmDelete.tsx';
@@ -17,6 +18,7 @@ import { AlertSettingsDialog, type AlertSettingsDialogProps } from './AlertSetti
 import { useWebhooksStyles } from './Webhooks.styles.ts';
 
 const refusalKey = () => 'messages.removeError';
+const resetRefusalKey = () => 'alerts.reset.error';
 type Editing = Omit<AlertSettingsDialogProps, 'onSaved' | 'onClose'>;
 
 /** Offline alerts of /webhooks: per company, and per office overriding it (threshold, back online, quiet hours, email). */
@@ -31,6 +33,11 @@ export function AlertSettingsPanel() {
   const overview = useSelector(list, (s) => s.context.data);
   const reload = useCallback(() => list.send({ type: 'fetch.load' }), [list]);
   const remove = useConfirmDelete(alertSettingsDeleteMachine, 'webhooks', reload, refusalKey);
+  const reset = useConfirmDelete(alertSettingsResetMachine, 'webhooks', reload, resetRefusalKey, {
+    title: (name) => t('alerts.reset.title', { name }),
+    text: (name) => t('alerts.reset.text', { name, minutes: t('alerts.minutes', { count: DEFAULT_OFFLINE_MINUTES }) }),
+    confirmLabel: t('alerts.reset.confirm'),
+  });
   const [editing, setEditing] = useState<Editing | null>(null);
   useEffect(() => list.send({ type: 'fetch.load' }), [list]);
   const rows = alertRows(overview);
@@ -57,14 +64,25 @@ export function AlertSettingsPanel() {
       {row.office ? (
         <Button appearance="subtle" size="small" icon={<DeleteRegular />} aria-label={t('alerts.actions.removeNamed', { name: nameOf(row) })} onClick={() => remove.ask(row.stored!.id, nameOf(row))} />
       ) : (
-        <Button
-          appearance="subtle"
-          size="small"
-          icon={<AddRegular />}
-          aria-label={t('alerts.actions.overrideNamed', { name: row.company.name })}
-          disabled={officesWithoutOverride(overview, row.company.id).length === 0}
-          onClick={() => addOverride(row)}
-        />
+        <>
+          <Button
+            appearance="subtle"
+            size="small"
+            icon={<AddRegular />}
+            aria-label={t('alerts.actions.overrideNamed', { name: row.company.name })}
+            disabled={officesWithoutOverride(overview, row.company.id).length === 0}
+            onClick={() => addOverride(row)}
+          />
+          {/* A company without its own settings already has the defaults: nothing to reset. */}
+          <Button
+            appearance="subtle"
+            size="small"
+            icon={<ArrowResetRegular />}
+            aria-label={t('alerts.actions.resetNamed', { name: row.company.name })}
+            disabled={!row.stored}
+            onClick={() => row.stored && reset.ask(row.stored.id, row.company.name)}
+          />
+        </>
       )}
     </div>
   );
@@ -100,6 +118,7 @@ export function AlertSettingsPanel() {
         />
       ) : null}
       {remove.dialog}
+      {reset.dialog}
     </section>
   );
 }

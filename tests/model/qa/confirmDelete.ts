@@ -3,9 +3,9 @@ import { ApiRequestError } from '../../../src/services/http.ts';
 import { defineQa, done, error, type QaCatalogue } from './catalogue.ts';
 import { text } from './screen.ts';
 
-const CONFIRM = 'confirm "Are you sure you want to delete?"';
+const CONFIRM_DELETE = 'confirm "Are you sure you want to delete?"';
 const CANCEL = 'press "Cancel" in the confirmation';
-const DELETED = 'the server deletes it';
+const SERVER_DELETES = 'the server deletes it';
 const OFFLINE = 'the network is down during the delete';
 
 /**
@@ -34,13 +34,22 @@ export function confirmDeleteQa(options: {
   /** What the screen shows after that reload (the list as the server holds it). */
   reloadedScreen?: string[];
   req?: QaCatalogue['req'];
+  /**
+   * A removal that is not called a delete (a reset to the defaults): the samples' words (ask, confirm, the server's
+   * answer), the confirmation and its busy button as the screen shows them, and the machine's `messages` keys.
+   */
+  words?: { ask: string; confirm: string; deleted: string; dialog: string; busy: string };
+  messages?: { success: string; error: string };
 }) {
   const reload = options.reloadsAfterFailure ? ['reload'] : [];
   const reloaded = options.reloadsAfterFailure ? (options.reloadedScreen ?? ['the list loads again']) : [];
-  const ask = `press "Delete" on "${options.name}"`;
+  const ask = options.words?.ask ?? `press "Delete" on "${options.name}"`;
+  const CONFIRM = options.words?.confirm ?? CONFIRM_DELETE;
+  const DELETED = options.words?.deleted ?? SERVER_DELETES;
+  const messages = options.messages ?? { success: 'messages.removeSuccess', error: 'messages.removeError' };
   // The confirmation is the shared ConfirmDeleteDialog (src/views/common): its words are the same on every list.
-  const dialog = `the confirmation ${text('common:confirmDelete.title')} ${text('common:confirmDelete.text')} with the buttons ${text('common:actions.cancel')} and ${text('common:actions.delete')}`;
-  const busy = `the confirmation's ${text('common:actions.delete')} shows a spinner; both buttons are disabled`;
+  const dialog = options.words?.dialog ?? `the confirmation ${text('common:confirmDelete.title')} ${text('common:confirmDelete.text')} with the buttons ${text('common:actions.cancel')} and ${text('common:actions.delete')}`;
+  const busy = options.words?.busy ?? `the confirmation's ${text('common:actions.delete')} shows a spinner; both buttons are disabled`;
   const gone = 'the confirmation closes';
   return defineQa({
     machine: options.machine,
@@ -74,9 +83,9 @@ export function confirmDeleteQa(options: {
         [CANCEL]: { to: 'idle', see: { asking: null }, calls: [], screen: [`${gone}; "${options.name}" stays in the list`] },
       },
       deleting: {
-        [DELETED]: { to: 'idle', see: { asking: null, busy: false }, calls: ['deleted', 'notify: {"key":"messages.removeSuccess","intent":"success"}'], screen: [gone, ...(options.deletedScreen ?? [`"${options.name}" is gone from the list`])] },
+        [DELETED]: { to: 'idle', see: { asking: null, busy: false }, calls: ['deleted', `notify: {"key":"${messages.success}","intent":"success"}`], screen: [gone, ...(options.deletedScreen ?? [`"${options.name}" is gone from the list`])] },
         [options.refused]: { to: 'idle', see: { asking: null }, calls: [...reload, `notifyRefusal: {"outcome":{"ok":false,"reason":"${options.reason}"}}`], screen: [gone, ...(options.refusedScreen ?? []), ...reloaded, `"${options.name}" stays in the list`] },
-        [OFFLINE]: { to: 'idle', see: { asking: null }, calls: [...reload, 'notify: {"key":"messages.removeError","intent":"error"}'], screen: [gone, ...reloaded, `"${options.name}" stays in the list`] },
+        [OFFLINE]: { to: 'idle', see: { asking: null }, calls: [...reload, `notify: {"key":"${messages.error}","intent":"error"}`], screen: [gone, ...reloaded, `"${options.name}" stays in the list`] },
       },
     },
     view: (snapshot) => ({ asking: (snapshot.context as { target: { name: string } | null }).target?.name ?? null, busy: snapshot.hasTag('busy') }),

@@ -7,6 +7,7 @@ export const FOLLOWABLE: readonly string[] = [
   'alertSettingsDelete',
   'alertSettingsForm',
   'alertSettingsList',
+  'alertSettingsReset',
   'authRenewal',
   'campaignDevices',
   'campaignDevicesCampaign',
