@@ -12,11 +12,15 @@ let admin: Awaited<ReturnType<typeof signIn>>['client'];
 // 30 characters, Cyrillic: the longest name a playlist may have.
 const LONG_PLAYLIST = 'Утренний эфир, северные крылья';
 const NAMES = ['Sunrise over the harbour', 'Снимок витрины', 'Evening menu board'];
+const EXTRAS = 18;
 
 beforeAll(async () => {
   expect([...LONG_PLAYLIST].length).toBe(30);
   [e2e, fixtures] = await Promise.all([startE2E(), makeFixtures()]);
   admin = (await signIn(e2e.server)).client;
+  // More files than a page of the media-add dialog (20, as the media list): uploaded first, so the named ones are the newest.
+  const extras = await admin.post('/media/files/create/', await uploadForm(Array(EXTRAS).fill(fixtures.png), Array.from({ length: EXTRAS }, (_, i) => describeAs(`Extra still ${i + 1}`))));
+  expect(extras.status).toBe(201);
   const upload = await admin.post(
     '/media/files/create/',
     await uploadForm(
@@ -25,7 +29,7 @@ beforeAll(async () => {
     ),
   );
   expect(upload.status).toBe(201);
-  for (const media of upload.body) {
+  for (const media of [...extras.body, ...upload.body]) {
     await vi.waitFor(async () => expect((await admin.get(`/media/files/${media.id}`)).body.status).toBe('ready_to_play'), { timeout: 60_000, interval: 300 });
   }
 });
@@ -91,6 +95,18 @@ describe('playlists', () => {
     await visible(picker.getByRole('checkbox', { name: new RegExp(NAMES[2]!) }));
     await search.fill('');
     await visible(picker.getByRole('checkbox', { name: new RegExp(NAMES[0]!) }));
+    // 22 files, 20 a page: the pager reaches the two oldest by keyboard, and back.
+    const pager = picker.getByRole('navigation', { name: 'Page 1 of 2, 22 files' });
+    await visible(pager);
+    await pager.getByRole('button', { name: 'Next page' }).focus();
+    await page.keyboard.press('Enter');
+    await visible(picker.getByRole('navigation', { name: 'Page 2 of 2, 22 files' }));
+    await visible(picker.getByRole('checkbox', { name: /Extra still 1 / }));
+    expect(await picker.getByRole('checkbox', { name: new RegExp(NAMES[0]!) }).count()).toBe(0);
+    await picker.getByRole('button', { name: 'Previous page' }).focus();
+    await page.keyboard.press('Enter');
+    await visible(picker.getByRole('checkbox', { name: new RegExp(NAMES[0]!) }));
+    await visible(pager);
     await picker.getByRole('switch', { name: 'Only files that can be added' }).click();
     await visible(picker.getByText('Made for vertical screens'));
     expect(await picker.getByRole('checkbox', { name: /Portrait poster/ }).isDisabled()).toBe(true);

@@ -1,12 +1,14 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { errorCodeOf } from '../fetchStatus.machine.ts';
+import { DEFAULT_PAGE_SIZE } from '../../services/config.ts';
 import { listMedia } from '../../services/media.service.ts';
 import { addTrack } from '../../services/playlists.service.ts';
 import type { PageOf } from '../../services/schemas/common.ts';
 import type { MediaFile } from '../../services/schemas/media.ts';
 import { notOfferedReason } from './mediaPicker.selectors.ts';
 
-export const PICKER_PAGE_SIZE = 50;
+/** The media list's page size (its pager's rule), so the picker pages the same files the same way. */
+export const PICKER_PAGE_SIZE = DEFAULT_PAGE_SIZE;
 
 export interface MediaPickerContext {
   playlistId: number;
@@ -31,7 +33,7 @@ export type MediaPickerEvent =
 
 /**
  * The media-add dialog: a searchable page of media where only ready files of the playlist's screen position can be
- * picked (the others say why), several at once; Add appends them as tracks in the order picked. The view provides
+ * picked (the others say why), several at once, across its pages; Add appends them as tracks in the order picked. The view provides
  * `finished` (how many tracks were added: reload the editor) and `closed`.
  */
 export const mediaPickerMachine = setup({
@@ -136,6 +138,7 @@ export const mediaPickerMachine = setup({
         'picker.add': { guard: 'hasSelection', target: 'adding' },
         'picker.toggle': { target: 'picking', guard: { type: 'offered', params: ({ event }) => event }, actions: { type: 'toggle', params: ({ event }) => event } },
         'picker.search': { target: 'loading', actions: { type: 'setSearch', params: ({ event }) => event } },
+        'picker.page': { target: 'loading', actions: { type: 'setPage', params: ({ event }) => event } },
       },
     },
     done: { type: 'final' },

@@ -9,6 +9,7 @@ import { Loading } from '../common/Loading.tsx';
 import { clock, playlistErrorKey } from './format.ts';
 import { usePickerStyles } from './MediaPicker.styles.ts';
 import { Dialog } from '../common/Dialog.tsx';
+import { Pager } from './Pager.tsx';
 import { useSearchBox } from '../common/useSearchBox.ts';
 
 /** Add media to a playlist: search, "only files that can be added", pick several; files that cannot be added say why. */
@@ -36,6 +37,7 @@ export function MediaPickerDialog({ playlist, onAdded, onClose }: { playlist: Pl
   const adding = useSelector(picker, (s) => s.hasTag('busy'));
   const loadFailed = useSelector(picker, (s) => s.matches('loadFailed'));
   const addFailed = useSelector(picker, (s) => s.matches('addFailed'));
+  const page = useSelector(picker, (s) => s.context.page);
   const [onlyOffered, setOnlyOffered] = useState(true);
   // The search asks the picker for the typed text once typing pauses (src/machines/searchDebounce.machine.ts, 300 ms).
   const search = useSearchBox((text) => picker.send({ type: 'picker.search', search: text }));
@@ -84,6 +86,8 @@ export function MediaPickerDialog({ playlist, onAdded, onClose }: { playlist: Pl
                 ))}
               </ul>
             ) : null}
+            {/* Stays while the next page loads, so the focus stays on the button that asked for it. */}
+            {media && !loadFailed ? <Pager page={page} count={media.count} labelKey="picker.page" disabled={adding} onPage={(next) => picker.send({ type: 'picker.page', page: next })} /> : null}
             {addFailed ? (
               <p role="alert" className={styles.error}>
                 {`${t('picker.addError')}: ${t(playlistErrorKey(error))}`}

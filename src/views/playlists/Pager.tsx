@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE } from '../../services/config.ts';
 import { usePlaylistsStyles } from './Playlists.styles.ts';
 
-/** "Page 2 of 5, 93 playlists" with previous / next; `labelKey` is a plural key of the playlists namespace. */
-export function Pager({ page, count, labelKey, onPage }: { page: number; count: number; labelKey: string; onPage: (page: number) => void }) {
+/** "Page 2 of 5, 93 playlists" with previous / next; `labelKey` is a plural key of the playlists namespace; `disabled` while busy. */
+export function Pager({ page, count, labelKey, disabled = false, onPage }: { page: number; count: number; labelKey: string; disabled?: boolean; onPage: (page: number) => void }) {
   const { t } = useTranslation('playlists');
   const styles = usePlaylistsStyles();
   if (count === 0) return null;
@@ -14,8 +14,8 @@ export function Pager({ page, count, labelKey, onPage }: { page: number; count: 
   return (
     <nav className={styles.pager} aria-label={label}>
       <Body1>{label}</Body1>
-      <Button icon={<ChevronLeftRegular />} aria-label={t('actions.previous')} disabled={page <= 1} onClick={() => onPage(page - 1)} />
-      <Button icon={<ChevronRightRegular />} aria-label={t('actions.next')} disabled={page >= pages} onClick={() => onPage(page + 1)} />
+      <Button icon={<ChevronLeftRegular />} aria-label={t('actions.previous')} disabled={disabled || page <= 1} onClick={() => onPage(page - 1)} />
+      <Button icon={<ChevronRightRegular />} aria-label={t('actions.next')} disabled={disabled || page >= pages} onClick={() => onPage(page + 1)} />
     </nav>
   );
 }

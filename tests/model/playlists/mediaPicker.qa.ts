@@ -4,8 +4,9 @@ import { defineQa, done, error } from '../qa/catalogue.ts';
 import { text } from '../qa/screen.ts';
 
 const file = (id: number, status: string, screen_position: string) => ({ id, name: `File ${id}`, kind: 'image', status, screen_position, duration: null });
+// The first page of 25 files (the picker's page is the media list's, 20 files): the pager offers page 2.
 const PAGE = {
-  count: 3,
+  count: 25,
   next: null,
   previous: null,
   results: [file(21, 'ready_to_play', 'horizontal'), file(22, 'processing', 'horizontal'), file(23, 'ready_to_play', 'vertical')],
@@ -31,7 +32,9 @@ const load = (search: string, page: number) => `loadMedia: ${JSON.stringify({ se
 const count = (n: number) => text('playlists:picker.selected', { count: n }).replace(/files/, n === 1 ? 'file' : 'files');
 const addButton = (n: number) => text('playlists:actions.addSelected', { count: n }).replace(/files/, n === 1 ? 'file' : 'files');
 const SPINNER = `a spinner ${text('common:loading')} in place of the list`;
-const LIST = `the list shows File 21 · ${text('media:kinds.image')} with an empty box; with ${text('playlists:picker.onlyOffered')} on, File 22 (processing) and File 23 (vertical) are hidden (switch it off: they show with disabled boxes, ${text('playlists:picker.reasons.processing')} and ${text('playlists:picker.reasons.screen_position', { position: 'vertical' })})`;
+const PAGER = (page: number) => `under the list ${text('playlists:picker.page', { page, pages: 2, count: 25 })} with ${text('playlists:actions.previous')} and ${text('playlists:actions.next')}`;
+const PAGING = `${SPINNER} while page 2 loads; ${PAGER(2)} stays, the focus on ${text('playlists:actions.next')}`;
+const LIST = `the list shows File 21 · ${text('media:kinds.image')} with an empty box; with ${text('playlists:picker.onlyOffered')} on, File 22 (processing) and File 23 (vertical) are hidden (switch it off: they show with disabled boxes, ${text('playlists:picker.reasons.processing')} and ${text('playlists:picker.reasons.screen_position', { position: 'vertical' })}); ${PAGER(1)}`;
 const LOAD_ERROR = `in red: ${text('playlists:picker.loadError')} with ${text('playlists:actions.retry')}`;
 const picked = (selected: number[]) => `${count(selected.length)}; ${addButton(selected.length)} is ${selected.length ? 'enabled' : 'disabled'}`;
 const toggled = (context: Context) => {
@@ -68,6 +71,7 @@ export default defineQa({
   },
   howTo: {
     [LOAD_FAILED]: `in the devtools Network tab, choose "Offline" before pressing ${text('playlists:actions.addMedia')} (or before searching)`,
+    [PAGE_2]: `press ${text('playlists:actions.next')} under the list (Tab to it, Enter); with more than 20 files`,
     [SEARCH]: `type menu in ${text('playlists:picker.searchLabel')} and stop typing (the search follows 300 ms later)`,
     [PICK]: 'click the box of File 21',
     [ADD]: `press ${addButton(1)} (it names how many files are selected)`,
@@ -78,7 +82,8 @@ export default defineQa({
       'in the devtools Network tab, override the content of the answer to GET /api/v1/media/files/ so File 22 (processing) reads "status": "ready_to_play", reopen the dialog, tick it and press the add button: the server refuses it',
   },
   offScreen: {
-    [PAGE_2]: 'the dialog has no pager: it shows the 50 newest files, narrowed by the search',
+    [PAGE_2]: (view) =>
+      view.rows === null ? 'no pager before the first files have loaded' : view.loadFailed ? 'no pager after a failed load' : view.busy ? 'the pager is disabled while the tracks are added' : undefined,
     [PICK_PROCESSING]: `its box is disabled, with ${text('playlists:picker.reasons.processing')} beside it (and hidden while ${text('playlists:picker.onlyOffered')} is on)`,
     [PICK_VERTICAL]: `its box is disabled, with ${text('playlists:picker.reasons.screen_position', { position: 'vertical' })} beside it (and hidden while ${text('playlists:picker.onlyOffered')} is on)`,
     [PICK]: { loading: 'the list is hidden while the files load', loadFailed: 'no list after a failed load', adding: 'the boxes are disabled while the tracks are added' },
@@ -121,7 +126,7 @@ export default defineQa({
       [LOADED]: { to: 'picking', see: { rows: 3, loading: false }, screen: [LIST] },
       [LOAD_FAILED]: { to: 'loadFailed', see: { error: 'network_error' }, screen: [LOAD_ERROR] },
       [SEARCH]: { to: 'loading', calls: [load('menu', 1)], screen: [`the spinner stays while the files matching "menu" load`] },
-      [PAGE_2]: (context: Context) => ({ to: 'loading', calls: [load(context.search, 2)] }),
+      [PAGE_2]: (context: Context) => ({ to: 'loading', calls: [load(context.search, 2)], screen: [PAGING] }),
       [CANCEL]: { to: 'closed', calls: ['closed'] },
     },
     loadFailed: {
@@ -130,7 +135,7 @@ export default defineQa({
     },
     picking: {
       [SEARCH]: { to: 'loading', calls: [load('menu', 1)], screen: [`${SPINNER} while the files matching "menu" load`] },
-      [PAGE_2]: (context: Context) => ({ to: 'loading', calls: [load(context.search, 2)] }),
+      [PAGE_2]: (context: Context) => ({ to: 'loading', calls: [load(context.search, 2)], screen: [`${PAGING}; the ticked files stay ticked (${count(context.selected.length)})`] }),
       [PICK]: toggled,
       // Files that cannot be added cannot be picked (the dialog says why).
       [PICK_PROCESSING]: (context: Context) => ({ to: 'picking', see: { selected: context.selected } }),
@@ -153,6 +158,7 @@ export default defineQa({
       [ADD]: add,
       [PICK]: toggled,
       [SEARCH]: { to: 'loading', calls: [load('menu', 1)], screen: [`${SPINNER} while the files matching "menu" load`] },
+      [PAGE_2]: (context: Context) => ({ to: 'loading', see: { selected: context.selected }, calls: [load(context.search, 2)], screen: [PAGING] }),
       [CANCEL]: { to: 'closed', calls: ['closed'] },
     },
   },
@@ -162,6 +168,7 @@ export default defineQa({
     loading: snapshot.hasTag('loading'),
     busy: snapshot.hasTag('busy'),
     error: snapshot.context.error,
+    loadFailed: snapshot.matches('loadFailed'),
   }),
   key: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.selected, snapshot.context.search, snapshot.context.page, snapshot.context.error, snapshot.context.media !== null]),
 });
