@@ -188,9 +188,16 @@ describe('the event form and the calendar after issue 11\'s gaps', () => {
   });
 
   it('"Go to date" refuses 13/45/2027 with a message and stays; "Add event" starts today, not on the grid\'s first day', async () => {
+    // Opening the calendar asks for its events once (it asked twice: the machine's first load, then the same campaign again).
+    const asked: string[] = [];
+    const count = (request: { url(): string }) => void (new URL(request.url()).pathname.startsWith('/api/v1/scheduler/events') && asked.push(request.url()));
+    page.on('request', count);
     await page.goto(`/campaigns/${ids.campaign}/scheduler`);
     const heading = page.getByRole('toolbar', { name: 'Calendar navigation' }).getByRole('heading');
     await expect.poll(() => heading.innerText()).not.toBe('');
+    await visible(page.getByRole('status').getByText(/^(All events are published|Unpublished changes)/));
+    page.off('request', count);
+    expect(asked).toHaveLength(1);
     const shown = await heading.innerText();
     await page.getByRole('textbox', { name: 'Go to date' }).fill('13/45/2027');
     await page.getByRole('button', { name: 'Go', exact: true }).click();

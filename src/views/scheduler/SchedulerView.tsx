@@ -58,8 +58,12 @@ export function SchedulerView({ campaignId, returnTo, filters }: SchedulerViewPr
   const panel = useRef<PanelActor | null>(null);
 
   useEffect(() => {
-    scheduler.send({ type: 'campaign.filter', campaign: campaignId });
-    query.current = { ...query.current, campaign: campaignId };
+    // The machine loads its input's campaign as it starts: only another campaign is asked for (as onRange does for
+    // the range), else the calendar asked for the same events twice on open.
+    if (query.current.campaign !== campaignId) {
+      scheduler.send({ type: 'campaign.filter', campaign: campaignId });
+      query.current = { ...query.current, campaign: campaignId };
+    }
     if (campaignId !== null) options.send({ type: 'fetch.load', params: campaignId });
   }, [scheduler, options, campaignId]);
 
