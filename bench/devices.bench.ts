@@ -43,6 +43,22 @@ import { benchIp, benchKey, benchSerial, pinClientToCore0, pinned, startDevicesS
  *    second run only. Result of one run at load 12-14 -> 7.4: with delivery fields / without 0.79 (pairs 0.79, 0.71,
  *    0.91); plain / bare 0.84 (0.84, 0.69, 1.02: the bare runs were starved by the load, so only same-server ratios
  *    mean anything here). The goal (>= 0.9) is still missed on this machine; the quiet rerun decides.
+ *
+ * Measured 2026-11-27 (session 12). Quiet machine before: 0.77 (pairs 0.73, 0.77, 0.77); PGlite took 1,716 ms of each 14 s
+ * delivery run against 358 ms of a plain one, and statement times named the now-playing upserts (about 2,000 rows a
+ * second) and the playback-errors statement (about 50 ms a flush). Now:
+ *  - now playing is written with the contact, in the same row write (migration 0036, server/db/heartbeats.ts): a loop
+ *    of the same file rides with the next due contact, a new file or event is written at once (a device at most every
+ *    5 s). The bench's players report one file each (a loop), so their now playing costs no row write of its own; a
+ *    real player beats every 30 s, so each of its beats writes its contact and what it plays in one row either way.
+ *  - playback errors: the statement relies on the foreign keys (a refused batch is written again with the check), reads
+ *    the devices' earlier errors in one range scan, joins only the devices whose errors start a run; migration 0037
+ *    keeps last_at out of the indexes (HOT updates). 400 reports: 49 -> 6 ms of CPU.
+ *  Per heartbeat (V8 profiles, quiet): PGlite 0.7 us more with the delivery fields (was 9.3), JavaScript about 6 us more
+ *  (the larger body read and parsed, now_playing checked, the skipped files merged). Of note: the bench's skipped files
+ *  come from 500 devices only (a beat is the 20th when its device's serial is, 10,000 being a multiple of 20), each
+ *  reporting one on every beat. Quiet result (load 1.2 -> 2.2): with delivery fields / without 0.91 (pairs 0.98, 0.91,
+ *  0.89), plain / bare 0.69, list p95 8.5 ms.
  */
 
 const DEVICES = 10_000;
