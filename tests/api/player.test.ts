@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PlayerCache } from '../../server/caches.ts';
 import { deviceCommands } from '../../server/db/devices.schema.ts';
 import { CONTACT_WRITE_INTERVAL_MS, ContactWriter, heartbeatRecorder, NOW_PLAYING_SPACING_MS, type HeartbeatReport } from '../../server/db/heartbeats.ts';
 import { PLAYING_HOLD_MINUTES, recordPlaybackErrors, settlePlayingStatus } from '../../server/db/playback.ts';
-import { apiClient, signIn, startTestServer, type TestServer } from '../helpers/server.ts';
+import { apiClient, signIn, startSecondInstance, startTestServer, type TestServer } from '../helpers/server.ts';
 import { createDevice, heartbeat, nextSerial, setLastConnection } from './devices.helpers.ts';
 
 let server: TestServer;
@@ -287,6 +287,25 @@ describe('now playing, written with the contact', () => {
     await beat(null, { scheduleState: 'waiting' });
     expect(await playingRow(device.id)).toMatchObject({ media: null, event: null, started: null });
     await contacts.close();
+  });
+
+  it('shows what a player reported through one instance on the device card of another, both ways', async () => {
+    const [file] = await readyFiles(1);
+    const device = await createDevice(client);
+    const other = await startSecondInstance(server);
+    try {
+      const otherClient = apiClient(other, (await signIn(server)).access);
+      const card = async (via: ReturnType<typeof apiClient>) => (await via.get(`/tvpi/devices/${device.id}/playback/`)).body.now_playing;
+      // Through this instance: its contact (and what plays) is written within a second; the other reads the database.
+      expect((await heartbeat(server, device, { config_version: 1, schedule_state: 'playing', now_playing: { event: 5, media: file, started_at: at(20) } })).status).toBe(200);
+      await vi.waitFor(async () => expect(await card(otherClient)).toMatchObject({ event: 5, media: file, started_at: at(20) }), { timeout: 10_000, interval: 200 });
+      // Through the other: nothing plays any more (the state changes, so it is written at once); this instance sees it.
+      const beat = await otherClient.post('/player/heartbeat/', { config_version: 1, schedule_state: 'waiting', now_playing: null }, { 'x-device-serial': device.sn, 'x-device-key': device.key });
+      expect(beat.status).toBe(200);
+      await vi.waitFor(async () => expect(await card(client)).toBeNull(), { timeout: 10_000, interval: 200 });
+    } finally {
+      await other.close();
+    }
   });
 
   it('turns a file back to ready_to_play once no device has reported playing it for the hold time', async () => {
