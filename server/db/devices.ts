@@ -1,5 +1,6 @@
 import { and, asc, count, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from './index.ts';
+import { sqlError, UNIQUE_VIOLATION } from './sqlState.ts';
 import { companies, deviceCommands, deviceConfigs, devices, offices, pendingClients } from './devices.schema.ts';
 import { DEVICE_POSITIONS, type Device, type DeviceConfig, type DeviceListQuery, type DeviceStatus, type PendingClient } from '../../src/services/schemas/devices.ts';
 import { likePattern, ONLINE_WINDOW_SECONDS, type ConfigFile } from '../domain/devices.ts';
@@ -260,10 +261,8 @@ export async function officeExists(db: Db, id: number): Promise<boolean> {
 
 /** The unique index a failed write ran into (`devices_sn_key`, ...), or null when the error is something else. */
 export function violatedUniqueIndex(error: unknown): string | null {
-  for (let current = error as { code?: string; constraint?: string; cause?: unknown } | undefined; current; current = current.cause as typeof current) {
-    if (current.code === '23505') return current.constraint ?? 'unknown';
-  }
-  return null;
+  const found = sqlError(error);
+  return found?.code === UNIQUE_VIOLATION ? (found.constraint ?? 'unknown') : null;
 }
 
 /**

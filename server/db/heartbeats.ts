@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { isoText } from './devices.ts';
 import type { Db } from './index.ts';
+import { sqlError } from './sqlState.ts';
 import type { CachedPlayer, PlayerCache } from '../caches.ts';
 import { sameKey } from '../domain/devices.ts';
 import type { DeviceCommand } from '../../src/services/schemas/devices.ts';
@@ -234,11 +235,7 @@ export interface Contact {
  * would be refused again, so retrying them is pointless.
  */
 export function isRefusedData(error: unknown): boolean {
-  for (let cause = error, depth = 0; cause && depth < 5; cause = (cause as { cause?: unknown }).cause, depth += 1) {
-    const code = (cause as { code?: unknown }).code;
-    if (typeof code === 'string' && /^2[23][0-9A-Z]{3}$/.test(code)) return true;
-  }
-  return false;
+  return /^2[23]/.test(sqlError(error)?.code ?? '');
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Placeholder, PlayerNavigation } from '../../src/services/schemas/n
 import { devices, offices } from './devices.schema.ts';
 import { onlineSince } from './devices.ts';
 import type { Db } from './index.ts';
+import { sqlError, UNIQUE_VIOLATION } from './sqlState.ts';
 
 /* Mirror of migration 0017_navigation.sql. */
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
@@ -52,11 +53,7 @@ export type MarkerRow = typeof navigationMarkers.$inferSelect;
 export type NavigationDeviceRow = typeof navigationDevices.$inferSelect;
 export type MarkerWithDevice = MarkerRow & { deviceName: string | null; deviceStatus: 'online' | 'offline' | 'disabled' | null };
 
-const UNIQUE_VIOLATION = '23505';
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) if (e.code === UNIQUE_VIOLATION) return true;
-  return false;
-}
+const isUniqueViolation = (error: unknown) => sqlError(error)?.code === UNIQUE_VIOLATION;
 
 export async function officeOf(db: Db, officeId: number): Promise<{ id: number; companyId: number } | undefined> {
   const [row] = await db.select({ id: offices.id, companyId: offices.companyId }).from(offices).where(eq(offices.id, officeId));

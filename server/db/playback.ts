@@ -3,6 +3,7 @@ import type { PlaybackError } from '../../src/services/schemas/playback.ts';
 import { idArray } from './events.ts';
 import { isoText } from './devices.ts';
 import type { Db } from './index.ts';
+import { FOREIGN_KEY_VIOLATION, sqlError } from './sqlState.ts';
 
 /*
  * What players report playing and skipping (issue 24, migrations 0026 and 0036): capabilities and now playing on the
@@ -44,14 +45,6 @@ export async function positionFromScreen(db: Db, deviceId: number, orientation: 
           AND NOT EXISTS (SELECT 1 FROM campaign_devices cd WHERE cd.device_id = ${deviceId}) RETURNING id`,
   );
   return changed.length > 0;
-}
-
-/** Whether the database refused a statement for a foreign key (SQLSTATE 23503: a row names one that is gone). */
-function isForeignKeyViolation(error: unknown): boolean {
-  for (let cause = error, depth = 0; cause && depth < 5; cause = (cause as { cause?: unknown }).cause, depth += 1) {
-    if ((cause as { code?: unknown }).code === '23503') return true;
-  }
-  return false;
 }
 
 /** A device whose recorded skipped files start a run of errors: it had none in the quiet minutes before. */
@@ -102,7 +95,7 @@ export async function recordPlaybackErrors(db: Db, reported: readonly (readonly 
   // foreign keys, and only a batch they refuse is written again without the rows of devices and files gone meanwhile.
   // Checking every row first cost about a third of the statement (each device looked up in its index, 12 µs a report).
   const starting = await rows<ErrorsStarting>(db, statement(false)).catch((error: unknown) => {
-    if (!isForeignKeyViolation(error)) throw error;
+    if (sqlError(error)?.code !== FOREIGN_KEY_VIOLATION) throw error;
     return rows<ErrorsStarting>(db, statement(true));
   });
   return starting.map((device) => ({ ...device, id: Number(device.id), office: device.office === null ? null : Number(device.office), company: device.company === null ? null : Number(device.company) }));
