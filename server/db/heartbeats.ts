@@ -57,6 +57,8 @@ interface StoredContact {
 }
 
 const epochMs = (column: string) => sql.raw(`(extract(epoch FROM ${column}) * 1000)::float8`);
+/** An id column as read (the driver may answer a number as text), null kept. */
+const idOrNull = (value: number | string | null) => (value === null ? null : Number(value));
 
 /**
  * The SET list that writes now playing from the input row `x` (playing_given, playing_event, playing_media,
@@ -147,7 +149,7 @@ async function writeHeartbeats(db: Db, reports: HeartbeatReport[]): Promise<({ a
       answer,
       stored: {
         key: device_key, ip, version, scheduleState: schedule_state, scheduleExpiry: expiry_ms === null ? null : Number(expiry_ms),
-        playingEvent: playing_event_id === null ? null : Number(playing_event_id), playingMedia: playing_media_id === null ? null : Number(playing_media_id),
+        playingEvent: idOrNull(playing_event_id), playingMedia: idOrNull(playing_media_id),
       },
     };
   }
@@ -205,8 +207,8 @@ async function readPlayersWhere(db: Db, where: SQL, readAt: number, orderAndLimi
       // The age is measured on the database's clock and subtracted from our own, so clock skew between them does not matter.
       contactAt: row.contact_age_ms === null ? null : readAt - Math.max(0, Number(row.contact_age_ms)),
       signedOff: row.signed_off,
-      playingEvent: row.playing_event_id === null ? null : Number(row.playing_event_id),
-      playingMedia: row.playing_media_id === null ? null : Number(row.playing_media_id),
+      playingEvent: idOrNull(row.playing_event_id),
+      playingMedia: idOrNull(row.playing_media_id),
       commandsPending: row.commands_pending,
       readAt,
     });
