@@ -290,6 +290,15 @@ export class ContactWriter {
     }
   }
 
+  /**
+   * A contact that reports nothing but itself (the player opened its live channel, issue 35): the device counts as
+   * online from now; what a waiting heartbeat reported stays as it was.
+   */
+  touch(deviceId: number): void {
+    const previous = this.pending.get(deviceId);
+    this.note(previous ? { ...previous, at: this.now() } : { deviceId, at: this.now(), ip: null, version: null, scheduleState: null, scheduleExpiry: undefined });
+  }
+
   /** Writes every waiting contact; resolves once they (and any write under way) are in the database. */
   async flush(): Promise<void> {
     while (this.writing) await this.writing;

@@ -23,7 +23,8 @@ export function recheckWith(authenticate: Authenticate) {
  * GET /player/channel/: the live channel (Server-Sent Events), authenticated by the X-Device-Serial and
  * X-Device-Key headers. A refusal answers before the stream as every player route does (401 unknown_device,
  * invalid_device_key, device_key_required; 403 device_disabled, company_disabled) and writes nothing to the database;
- * an open stream says `ready`, then `notice` frames, and a `close` frame with the code when the server ends it.
+ * an open stream says `ready`, then `notice` frames, and a `close` frame with the code when the server ends it. Opening
+ * it counts as the device's contact (its last connection, written with the heartbeats' contacts).
  */
 export function channelRoute(app: FastifyInstance, ctx: AppContext, hub: ChannelHub, authenticate: Authenticate): void {
   app.get('/player/channel/', { config: { machineClients: true }, compress: false }, async (request, reply) => {
@@ -65,5 +66,7 @@ export function channelRoute(app: FastifyInstance, ctx: AppContext, hub: Channel
     response.on('close', () => hub.remove(connection));
     response.write(`event: ready\ndata: ${JSON.stringify({ device: player.id, schedule_version: player.scheduleVersion })}\n\n`);
     hub.add(connection);
+    // An open channel is contact (issue 35): a player just adopted shows Online at once, not after its first heartbeat.
+    ctx.contacts.touch(player.id);
   });
 }

@@ -177,6 +177,8 @@ export default async function playerRoutes(app: FastifyInstance, { ctx }: { ctx:
       const adopted = await takeAdoptedKey(db, body.serial);
       if (!adopted) throw unauthorized('device_key_required', 'This device exists: the player needs the key shown on its card.');
       await record(db, { userId: null, action: 'key_delivered', entity: 'device', entityId: adopted.device });
+      // The player is there: its card says Online (and its version) from this hello, not from its first heartbeat.
+      await touchDevice(db, adopted.device, { ip, version: body.version });
       await playback.capabilities(adopted.device, body.capabilities);
       return { status: 'adopted', device: adopted.device, key: adopted.key, heartbeat_seconds: HEARTBEAT_SECONDS, schedule_version: adopted.scheduleVersion };
     }

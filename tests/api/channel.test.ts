@@ -4,7 +4,7 @@ import { insertMediaFiles } from '../../server/db/media.ts';
 import { connectChannel, type ChannelEnd, type ChannelEvent } from '../../src/services/player/channel.ts';
 import { httpFetch } from '../../server/channel/httpFetch.ts';
 import { apiClient, signIn, startSecondInstance, startTestServer, type TestServer } from '../helpers/server.ts';
-import { createCompanyAndOffice, createDevice, heartbeat } from './devices.helpers.ts';
+import { createCompanyAndOffice, createDevice, heartbeat, nextSerial, setLastConnection } from './devices.helpers.ts';
 
 let server: TestServer;
 let other: Awaited<ReturnType<typeof startSecondInstance>>;
@@ -44,6 +44,23 @@ describe('GET /player/channel/: the live channel', () => {
     // The player fetches through the heartbeat, on either instance.
     const beat = await heartbeat(server, device);
     expect(beat.body.commands).toEqual([expect.objectContaining({ command: 'REBOOT' })]);
+  });
+
+  it('counts the adopting hello and an opened channel as contact: a just-adopted player is online at once, not after its first heartbeat (issue 35)', async () => {
+    const player = apiClient(server);
+    const serial = nextSerial('ADOPTED-ONLINE');
+    expect((await player.post('/player/hello/', { serial, version: 'web-1.0.0' })).status).toBe(202);
+    const device = await createDevice(client, { sn: serial });
+    const statusOf = async () => ((await client.get(`/tvpi/devices/${device.id}`)).body as { status: string; last_connection: string | null });
+    expect((await statusOf()).status).toBe('offline');
+    expect((await player.post('/player/hello/', { serial })).body.status).toBe('adopted');
+    expect(await statusOf()).toMatchObject({ status: 'online', last_connection: expect.any(String) });
+    // Its channel, opened on the other instance long after (no heartbeat between): online again within the contact write.
+    await setLastConnection(server, device.id, 600);
+    expect((await statusOf()).status).toBe('offline');
+    const channel = open(other.origin, device);
+    await within(5000, () => expect(channel.events[0]?.type).toBe('ready'));
+    await within(3000, async () => expect((await statusOf()).status).toBe('online'));
   });
 
   it('names a publish (schedule), a config change (configs), a navigation send (navigation) and an override started and cleared (override) to the connected player', async () => {

@@ -107,6 +107,9 @@ describe('a browser becomes a screen', () => {
     await adopt.click();
     const dialog = panel.getByRole('dialog', { name: 'Add device' });
     expect(await dialog.getByRole('textbox', { name: 'SN' }).inputValue()).toBe(serial);
+    // It reported the web player's version: the form starts as a web player (issue 35).
+    const type = dialog.getByRole('combobox', { name: 'Device type' });
+    expect([await type.inputValue(), await type.locator('option:checked').innerText()]).toEqual(['web', 'Web player (browser)']);
     await dialog.getByRole('button', { name: 'Save' }).click();
     await adopt.waitFor({ state: 'detached' });
 

@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { DeviceWriteResult } from '../../services/devices.service.ts';
 import { fakeDevice } from './devices.fixtures.ts';
-import { bodyOf, devicesFormMachine, EMPTY_DEVICE_FORM, validateDeviceForm } from './devicesForm.machine.ts';
+import { PLAYER_VERSION } from '../player/playerLifecycle.machine.ts';
+import { adoptPrefill, bodyOf, devicesFormMachine, EMPTY_DEVICE_FORM, validateDeviceForm } from './devicesForm.machine.ts';
 
 function start(save: () => Promise<DeviceWriteResult>, input = {}) {
   const saved = vi.fn();
@@ -27,6 +28,14 @@ describe('validateDeviceForm', () => {
 
   it('turns blank optional fields into null', () => {
     expect(bodyOf({ ...EMPTY_DEVICE_FORM, sn: ' SN-1 ', office: '4' })).toMatchObject({ sn: 'SN-1', mac: null, ip: null, office: 4, mount_date: null });
+  });
+});
+
+describe('adoptPrefill', () => {
+  it('starts the form of a waiting web player as "Web player (browser)", any other with the default type', () => {
+    expect(adoptPrefill({ serial: 'WEB-1', mac: null, ip: '10.0.0.5', version: PLAYER_VERSION })).toEqual({ sn: 'WEB-1', mac: '', ip: '10.0.0.5', device_type: 'web' });
+    expect(adoptPrefill({ serial: 'PI-1', mac: 'AA:BB:CC:DD:EE:FF', ip: null, version: '2.4.1' })).toEqual({ sn: 'PI-1', mac: 'AA:BB:CC:DD:EE:FF', ip: '' });
+    expect(adoptPrefill({ serial: 'X-1', mac: null, ip: null, version: '' })).not.toHaveProperty('device_type');
   });
 });
 

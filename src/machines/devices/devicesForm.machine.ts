@@ -121,6 +121,22 @@ export type DeviceFormEvent =
   | { type: 'form.submit' }
   | { type: 'form.cancel' };
 
+/** How the web player's version begins (`web-1.0.0`, PLAYER_VERSION): a waiting player that says so is a browser. */
+export const WEB_PLAYER_VERSION_PREFIX = 'web-';
+
+/**
+ * The add form's values for adopting a waiting player: its serial, MAC and IP, and "Web player (browser)" as its type
+ * when the version it reported is the web player's (issue 35); other players keep the form's default type.
+ */
+export function adoptPrefill(client: { serial: string; mac: string | null; ip: string | null; version: string | null }): Partial<DeviceFormValues> {
+  return {
+    sn: client.serial,
+    mac: client.mac ?? '',
+    ip: client.ip ?? '',
+    ...(client.version?.toLowerCase().startsWith(WEB_PLAYER_VERSION_PREFIX) ? { device_type: 'web' as const } : {}),
+  };
+}
+
 export interface DeviceFormInput {
   device?: Device;
   /** Values to start an add form with (adopting a waiting player: its serial, MAC and IP). */

@@ -10,6 +10,7 @@ import { ResponsiveList } from '../common/ResponsiveList.tsx';
 import { errorMessageKey } from '../common/errorMessageKey.ts';
 import { useNotify } from '../common/notify.tsx';
 import { usePageTitle } from '../common/usePageTitle.ts';
+import { adoptPrefill } from '../../machines/devices/devicesForm.machine.ts';
 import { DeviceFormDialog } from '../devices/DeviceFormDialog.tsx';
 import { formatDateTime } from '../devices/format.ts';
 import { clientsLogic } from '../devices/logic.ts';
@@ -73,7 +74,7 @@ export default function ClientsScreen() {
       ) : null}
       {adopting ? (
         <DeviceFormDialog
-          prefill={{ sn: adopting.serial, mac: adopting.mac ?? '', ip: adopting.ip ?? '' }}
+          prefill={adoptPrefill(adopting)}
           onSaved={() => {
             setAdopting(null);
             notify(t('clients.adopted'), 'info');
