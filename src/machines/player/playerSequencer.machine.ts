@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { advance, nextPlay, scheduleState, type Cursor, type DeviceSchedule, type Play, type ScheduleState } from '../../services/player/schedule.ts';
+import { advance, nextPlay, overrideTurned, scheduleState, stillAllowed, type Cursor, type DeviceSchedule, type Play, type ScheduleState } from '../../services/player/schedule.ts';
 
 export interface SequencerContext {
   schedule: DeviceSchedule | null;
@@ -25,7 +25,10 @@ const decideNext = (context: SequencerContext, now: number) => nextPlay(context.
 
 /**
  * The playback sequencer: decides each play when the previous one ends (images after their duration, videos at
- * their end, a file that fails to play at once), by the schedule's rules (services/player/schedule.ts: priorities,
+ * their end, a file that fails to play at once), or at once when what is on screen is no longer allowed: a new
+ * schedule or a change of the kept files that took its event or file away (an override started or cleared, a publish
+ * or commit that removed or replaced it), or the clock starting or ending an override; a change that keeps it lets it
+ * finish. By the schedule's rules (services/player/schedule.ts: priorities,
  * equal priorities in turn), among downloaded files only; names the play after it so the screen can prepare it;
  * waits when an occurrence is due later and is empty when none is. Provide the actions `present` (show a play, the
  * moment its proof of play is recorded) and `prepare` (load the next one out of sight).
@@ -35,6 +38,11 @@ export const playerSequencerMachine = setup({
   guards: {
     canPlay: ({ context }) => decideNext(context, context.now) !== null,
     hasLater: ({ context }) => scheduleState(context.schedule, context.now, new Set(context.ready)) === 'waiting',
+    /** The current play is no longer allowed by this schedule or these files (cut it). */
+    outlived: ({ context }, params: { schedule: DeviceSchedule | null; ready: number[]; now: number }) =>
+      context.current !== null && !stillAllowed(context.current, params.schedule, params.now, new Set(params.ready)),
+    /** An override started or ended by the clock since the current play began. */
+    overrideTurned: ({ context }, params: { now: number }) => context.current !== null && overrideTurned(context.current, context.schedule, params.now),
   },
   actions: {
     present: (_, _params: { play: Play }) => {},
@@ -65,23 +73,46 @@ export const playerSequencerMachine = setup({
       on: {
         'play.ended': { target: 'deciding', actions: { type: 'setNow', params: ({ event }) => ({ now: event.now }) } },
         'play.failed': { target: 'deciding', actions: { type: 'setNow', params: ({ event }) => ({ now: event.now }) } },
-        'clock.tick': { actions: { type: 'setNow', params: ({ event }) => ({ now: event.now }) } },
-        'sequence.schedule': {
-          actions: [
-            { type: 'setSchedule', params: ({ event }) => ({ schedule: event.schedule }) },
-            { type: 'setNow', params: ({ event }) => ({ now: event.now }) },
-            'planNext',
-            { type: 'prepare', params: ({ context }) => ({ play: context.next }) },
-          ],
-        },
-        'sequence.ready': {
-          actions: [
-            { type: 'setReady', params: ({ event }) => ({ ready: event.ready }) },
-            { type: 'setNow', params: ({ event }) => ({ now: event.now }) },
-            'planNext',
-            { type: 'prepare', params: ({ context }) => ({ play: context.next }) },
-          ],
-        },
+        'clock.tick': [
+          { guard: { type: 'overrideTurned', params: ({ event }) => ({ now: event.now }) }, target: 'deciding', actions: { type: 'setNow', params: ({ event }) => ({ now: event.now }) } },
+          { actions: { type: 'setNow', params: ({ event }) => ({ now: event.now }) } },
+        ],
+        'sequence.schedule': [
+          {
+            guard: { type: 'outlived', params: ({ context, event }) => ({ schedule: event.schedule, ready: context.ready, now: event.now }) },
+            target: 'deciding',
+            actions: [
+              { type: 'setSchedule', params: ({ event }) => ({ schedule: event.schedule }) },
+              { type: 'setNow', params: ({ event }) => ({ now: event.now }) },
+            ],
+          },
+          {
+            actions: [
+              { type: 'setSchedule', params: ({ event }) => ({ schedule: event.schedule }) },
+              { type: 'setNow', params: ({ event }) => ({ now: event.now }) },
+              'planNext',
+              { type: 'prepare', params: ({ context }) => ({ play: context.next }) },
+            ],
+          },
+        ],
+        'sequence.ready': [
+          {
+            guard: { type: 'outlived', params: ({ context, event }) => ({ schedule: context.schedule, ready: event.ready, now: event.now }) },
+            target: 'deciding',
+            actions: [
+              { type: 'setReady', params: ({ event }) => ({ ready: event.ready }) },
+              { type: 'setNow', params: ({ event }) => ({ now: event.now }) },
+            ],
+          },
+          {
+            actions: [
+              { type: 'setReady', params: ({ event }) => ({ ready: event.ready }) },
+              { type: 'setNow', params: ({ event }) => ({ now: event.now }) },
+              'planNext',
+              { type: 'prepare', params: ({ context }) => ({ play: context.next }) },
+            ],
+          },
+        ],
       },
     },
     waiting: { tags: ['idle'], entry: 'stopPlay', on: idleEvents() },

@@ -107,4 +107,38 @@ describe('the sequencer machine', () => {
     actor.send({ type: 'clock.tick', now: at('14:00') });
     expect([actor.getSnapshot().value, presented.at(-1)]).toEqual(['playing', 41]);
   });
+
+  it('cuts the play on screen at once when an override starts, is cleared or ends, or a publish removes its file; keeps it for a change that keeps it', () => {
+    const presented: number[] = [];
+    const actor = createActor(playerSequencerMachine.provide({ actions: { present: (_, params) => presented.push(params.play.media.id) } })).start();
+    // 08:30: event 1 alone, file 11 (a long video, say) on screen.
+    actor.send({ type: 'sequence.ready', ready: [...all, 91], now: at('08:30') });
+    actor.send({ type: 'sequence.schedule', schedule, now: at('08:30') });
+    expect(presented).toEqual([11]);
+    // Another event at the same priority, a change elsewhere: file 11 plays on.
+    const added = { ...schedule, version: 4, items: [...schedule.items, item(5, '08:00', '12:00', 0, [12])] };
+    actor.send({ type: 'sequence.schedule', schedule: added, now: at('08:31') });
+    expect(presented).toEqual([11]);
+    // An override (until 08:40) starts: at once, not when file 11 ends.
+    const override: ScheduleItem = { ...item(-7, '08:32', '08:40', 1_000_000, [91]), override: 7 };
+    const withOverride = { ...added, version: 5, items: [...added.items, override] };
+    actor.send({ type: 'sequence.schedule', schedule: withOverride, now: at('08:32') });
+    expect(presented).toEqual([11, 91]);
+    // Ticks while it runs change nothing; its end time returns to the schedule at once.
+    actor.send({ type: 'clock.tick', now: at('08:35') });
+    expect(presented).toEqual([11, 91]);
+    actor.send({ type: 'clock.tick', now: at('08:40') });
+    expect(presented).toEqual([11, 91, 12]);
+    // A second override, cleared: it comes and goes at once.
+    const second = { ...added, version: 6, items: [...added.items, { ...override, ends_at: '2026-11-22T23:00:00Z', override: 8 }] };
+    actor.send({ type: 'sequence.schedule', schedule: second, now: at('08:41') });
+    actor.send({ type: 'sequence.schedule', schedule: { ...added, version: 7 }, now: at('08:42') });
+    expect(presented.slice(3)).toEqual([91, 11]);
+    // A publish that replaces file 11 by 12: cut at once; a file dropped from the kept ones likewise.
+    const replaced = { ...schedule, version: 8, items: [item(1, '08:00', '12:00', 0, [12])] };
+    actor.send({ type: 'sequence.schedule', schedule: replaced, now: at('08:43') });
+    expect(presented.slice(5)).toEqual([12]);
+    actor.send({ type: 'sequence.ready', ready: [11], now: at('08:44') });
+    expect(actor.getSnapshot().value).toBe('waiting');
+  });
 });

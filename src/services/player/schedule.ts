@@ -3,7 +3,9 @@
  * The same rules as the server's resolvePlayback (server/domain/occurrences.ts): at any moment the occurrences on
  * now compete; the highest priority wins; equal top priorities take turns, one media file each, in ascending event id
  * (docs/api.md, Scheduler). Images last their `duration`, videos play to their end;
- * a decision is taken when the current play ends, so a higher priority starting mid-play follows it.
+ * a decision is taken when the current play ends, so a higher priority starting mid-play by its time follows it. What is
+ * on screen is cut at once only when the schedule no longer allows it (`stillAllowed`: a publish, commit or override
+ * took its event or file away) or when an override starts or ends (`overrideTurned`).
  */
 
 export interface ScheduledMedia {
@@ -97,6 +99,23 @@ export function nextPlay(schedule: DeviceSchedule | null, now: number, cursor: C
     }
   }
   return null;
+}
+
+/**
+ * Whether `play` may go on showing under `schedule` at `now`: its event (the same override, or none) is among the
+ * winners and still lists its file, and the file is still kept. A new schedule that keeps it (another event added at
+ * the same priority, a change elsewhere) lets it finish; one that took it away (an override started or cleared, a
+ * publish or playlist commit that removed or replaced it) cuts it.
+ */
+export function stillAllowed(play: Play, schedule: DeviceSchedule | null, now: number, ready: ReadonlySet<number>): boolean {
+  if (!ready.has(play.media.id)) return false;
+  return winnersAt(schedule, now).some((item) => item.event === play.event && item.override === play.override && item.media.some((media) => media.id === play.media.id));
+}
+
+/** Whether an override started or ended by the clock since `play` began: the override winning at `now` is not the play's. */
+export function overrideTurned(play: Play, schedule: DeviceSchedule | null, now: number): boolean {
+  const winning = winnersAt(schedule, now).find((item) => item.override !== undefined)?.override;
+  return (winning ?? null) !== (play.override ?? null);
 }
 
 /** The cursor after `play`: its event and file, and where each event stands in its own list. */

@@ -1,5 +1,5 @@
 import { playerSequencerMachine, type SequencerContext } from '../../../src/machines/player/playerSequencer.machine.ts';
-import { advance, nextPlay, scheduleState, type DeviceSchedule, type ScheduleItem } from '../../../src/services/player/schedule.ts';
+import { advance, nextPlay, overrideTurned, scheduleState, stillAllowed, type DeviceSchedule, type ScheduleItem } from '../../../src/services/player/schedule.ts';
 import { defineQa } from '../qa/catalogue.ts';
 import { text } from '../qa/screen.ts';
 
@@ -16,8 +16,11 @@ const item = (event: number, from: string, to: string, priority: number, ids: nu
 // 08-12 event 1 (files 11, 12); 09-10 event 2 of a higher priority (file 21) wins the overlap; 14-15 event 3 (file 31).
 const SCHEDULE_ITEMS = [item(1, '08:00', '12:00', 0, [11, 12]), item(2, '09:00', '10:00', 5, [21]), item(3, '14:00', '15:00', 0, [31])];
 const schedule: DeviceSchedule = { device: 7, version: 4, timezone: 'UTC', generated_at: '2026-11-22T00:00:00Z', valid_until: '2026-11-29T00:00:00Z', items: SCHEDULE_ITEMS };
+// An emergency override 3 (file 91) until 10:00 above everything.
+const withOverride: DeviceSchedule = { ...schedule, version: 5, items: [...SCHEDULE_ITEMS, { ...item(-3, '09:00', '10:00', 1_000_000, [91]), override: 3 }] };
 
 const SCHEDULE = 'the schedule arrives at 09:30';
+const OVERRIDE = 'an override of file 91 until 10:00 starts at 09:30';
 const NO_SCHEDULE = 'the schedule is withdrawn';
 const READY = 'every file is downloaded';
 const READY_ONE = 'only file 11 is downloaded';
@@ -56,9 +59,16 @@ function decide(context: SequencerContext, change: Change) {
   return { to: state, see: { current: null, next: null }, screen: [IDLE[state]] };
 }
 
-/** While a play is on, a new schedule or new files change only what is prepared after it. */
+/**
+ * While a play is on, a new schedule or new files change only what is prepared after it, unless they no longer allow
+ * it (its event or file taken away, an override started or cleared): then it is cut at once.
+ */
 function replan(context: SequencerContext, change: Change) {
   const next = { ...context, ...change };
+  if (!stillAllowed(context.current!, next.schedule, next.now, new Set(next.ready))) {
+    const cut = decide(context, change);
+    return { ...cut, screen: [`file ${context.current!.media.id} is cut at once: ${cut.screen[0]}`] };
+  }
   const after = nextPlay(next.schedule, next.now, next.cursor, new Set(next.ready));
   return {
     to: 'playing',
@@ -68,17 +78,27 @@ function replan(context: SequencerContext, change: Change) {
   };
 }
 
+/** The clock cuts a play only when an override starts or ends. */
+function tick(context: SequencerContext, now: number) {
+  if (overrideTurned(context.current!, context.schedule, now)) {
+    const cut = decide(context, { now });
+    return { ...cut, screen: [`file ${context.current!.media.id} is cut at once (an override started or ended): ${cut.screen[0]}`] };
+  }
+  return { to: 'playing', see: {}, screen: [`${KEEPS(context.current!.media.id)}: the clock cuts a play short only when an override starts or ends`] };
+}
+
 const idle = {
   [SCHEDULE]: (context: SequencerContext) => decide(context, { schedule, now: at('09:30') }),
+  [OVERRIDE]: (context: SequencerContext) => decide(context, { schedule: withOverride, now: at('09:30') }),
   [NO_SCHEDULE]: (context: SequencerContext) => decide(context, { schedule: null, now: at('09:30') }),
-  [READY]: (context: SequencerContext) => decide(context, { ready: [11, 12, 21, 31], now: at('09:30') }),
+  [READY]: (context: SequencerContext) => decide(context, { ready: [11, 12, 21, 31, 91], now: at('09:30') }),
   [READY_ONE]: (context: SequencerContext) => decide(context, { ready: [11], now: at('09:30') }),
   [TICK_LATER]: (context: SequencerContext) => decide(context, { now: at('10:30') }),
   [TICK_LUNCH]: (context: SequencerContext) => decide(context, { now: at('12:30') }),
   [TICK_NIGHT]: (context: SequencerContext) => decide(context, { now: at('16:00') }),
 };
 
-/** The playback sequencer of the web player: priorities, turns, downloaded files only, the next play prepared. */
+/** The playback sequencer of the web player: priorities, turns, downloaded files only, the next play prepared, a play no longer allowed cut at once. */
 export default defineQa({
   machine: playerSequencerMachine,
   file: 'src/machines/player/playerSequencer.machine.ts',
@@ -90,12 +110,13 @@ export default defineQa({
       route: '/player in a browser tab of its own (a new profile, so it pairs as a new screen), beside the panel in another tab',
       user: 'admin in the panel (to adopt the /player tab under Clients as device 7 and schedule it); /player itself needs no sign-in',
       data:
-        'three image files 11, 12 (event 1, 08:00-12:00), 21 (event 2, priority 5, 09:00-10:00) and 31 (event 3, 14:00-15:00) scheduled on device 7 today; ' +
+        'three image files 11, 12 (event 1, 08:00-12:00), 21 (event 2, priority 5, 09:00-10:00) and 31 (event 3, 14:00-15:00) scheduled on device 7 today, an image file 91 for overrides; ' +
         'shift the hours to your own clock (the paths name 09:30 as "now")',
     },
   },
   howTo: {
     [SCHEDULE]: 'publish the schedule of device 7 in the panel (Scheduler) while the tab runs, at 09:30 of the shifted hours',
+    [OVERRIDE]: 'on the card of device 7, start an emergency override of image file 91 until 10:00 of the shifted hours, at 09:30',
     [NO_SCHEDULE]: 'delete the three events in the panel and publish again',
     [READY]: 'wait: the tab downloads every scheduled file (its status line "Downloading … files" goes away)',
     [READY_ONE]: 'in the devtools Network tab, block the URLs of files 12, 21 and 31 before the schedule arrives',
@@ -109,8 +130,9 @@ export default defineQa({
   describeCall: (callName, argument) => `${callName}: ${name((argument as { play: { media: { id: number } } | null }).play?.media.id)}`,
   events: {
     [SCHEDULE]: { type: 'sequence.schedule', schedule, now: at('09:30') },
+    [OVERRIDE]: { type: 'sequence.schedule', schedule: withOverride, now: at('09:30') },
     [NO_SCHEDULE]: { type: 'sequence.schedule', schedule: null, now: at('09:30') },
-    [READY]: { type: 'sequence.ready', ready: [11, 12, 21, 31], now: at('09:30') },
+    [READY]: { type: 'sequence.ready', ready: [11, 12, 21, 31, 91], now: at('09:30') },
     [READY_ONE]: { type: 'sequence.ready', ready: [11], now: at('09:30') },
     [TICK_LATER]: { type: 'clock.tick', now: at('10:30') },
     [TICK_LUNCH]: { type: 'clock.tick', now: at('12:30') },
@@ -125,12 +147,13 @@ export default defineQa({
     empty: idle,
     playing: {
       [SCHEDULE]: (context) => replan(context, { schedule, now: at('09:30') }),
+      [OVERRIDE]: (context) => replan(context, { schedule: withOverride, now: at('09:30') }),
       [NO_SCHEDULE]: (context) => replan(context, { schedule: null, now: at('09:30') }),
-      [READY]: (context) => replan(context, { ready: [11, 12, 21, 31], now: at('09:30') }),
+      [READY]: (context) => replan(context, { ready: [11, 12, 21, 31, 91], now: at('09:30') }),
       [READY_ONE]: (context) => replan(context, { ready: [11], now: at('09:30') }),
-      [TICK_LATER]: (context) => ({ to: 'playing', see: {}, screen: [`${KEEPS(context.current!.media.id)}: the clock never cuts a play short`] }),
-      [TICK_LUNCH]: (context) => ({ to: 'playing', screen: [`${KEEPS(context.current!.media.id)}: the clock never cuts a play short`] }),
-      [TICK_NIGHT]: (context) => ({ to: 'playing', screen: [`${KEEPS(context.current!.media.id)}: the clock never cuts a play short`] }),
+      [TICK_LATER]: (context) => tick(context, at('10:30')),
+      [TICK_LUNCH]: (context) => tick(context, at('12:30')),
+      [TICK_NIGHT]: (context) => tick(context, at('16:00')),
       [ENDED]: (context) => decide(context, { now: at('09:31') }),
       [ENDED_LATE]: (context) => decide(context, { now: at('12:30') }),
       [FAILED]: (context) => decide(context, { now: at('09:31') }),
@@ -139,6 +162,6 @@ export default defineQa({
   view: (snapshot) => ({ current: snapshot.context.current?.media.id ?? null, next: snapshot.context.next?.media.id ?? null }),
   key: (snapshot) => {
     const c = snapshot.context;
-    return JSON.stringify([snapshot.value, c.schedule !== null, c.ready, c.now, c.cursor]);
+    return JSON.stringify([snapshot.value, c.schedule?.version ?? null, c.ready, c.now, c.cursor]);
   },
 });
