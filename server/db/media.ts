@@ -103,15 +103,18 @@ export async function deleteMediaFile(db: Db, id: number): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** Render jobs of the given files, oldest preset first. */
+/**
+ * Render jobs of the given files, oldest preset first, then their fallback renders (issue 35: the media page lists
+ * what screens really download), by id.
+ */
 export async function renderJobsOf(db: Db, mediaIds: number[]): Promise<RenderJob[]> {
   if (!mediaIds.length) return [];
   const rows = await db
     .select({ job: mediaJobs, queryName: directoryQueries.name })
     .from(mediaJobs)
     .leftJoin(directoryQueries, eq(directoryQueries.id, mediaJobs.queryId))
-    .where(and(inArray(mediaJobs.mediaId, mediaIds), eq(mediaJobs.kind, 'render')))
-    .orderBy(asc(mediaJobs.queryId));
+    .where(and(inArray(mediaJobs.mediaId, mediaIds), inArray(mediaJobs.kind, ['render', 'fallback'])))
+    .orderBy(asc(mediaJobs.kind), asc(mediaJobs.queryId), asc(mediaJobs.id));
   return rows.map((r) => ({ ...r.job, queryName: r.queryName }));
 }
 

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DevicePosition } from '../../src/services/schemas/devices.ts';
+import type { PlayingRendition } from '../../src/services/schemas/playback.ts';
 import { effectiveCapabilities, type DeviceProfile, type FallbackJob, type MediaSource, type ReadyRender } from '../domain/renditions.ts';
 import { idArray } from './events.ts';
 import type { Db } from './index.ts';
@@ -133,4 +134,29 @@ export async function setJobChecksum(db: Db, jobId: number, sha256: string): Pro
 /** Whether a file has a finished fallback of this size (the download route's check). */
 export async function fallbackReady(db: Db, mediaId: number, size: string): Promise<boolean> {
   return (await rows(db, sql`SELECT 1 FROM media_jobs WHERE media_id = ${mediaId} AND kind = 'fallback' AND preset = ${size} AND status = 'done'`)).length > 0;
+}
+
+/**
+ * The rendition a device downloads of a file it reports playing (issue 35: the device card names it), read from its
+ * stored schedule: the item of the reported event first, else any item with the file. Null when the schedule no longer
+ * holds the file (compiled again since the report).
+ */
+export async function playingRendition(db: Db, deviceId: number, eventId: number, mediaId: number): Promise<PlayingRendition | null> {
+  const [found] = await rows<{ rendition: string | null; url: string; query_name: string | null }>(
+    db,
+    sql`SELECT f.rendition, f.url, q.name AS query_name
+        FROM device_schedules s JOIN schedule_bodies b ON b.hash = s.body_hash
+        CROSS JOIN LATERAL jsonb_array_elements(b.items::jsonb) AS i(item)
+        CROSS JOIN LATERAL jsonb_array_elements(i.item->'media') AS m(file)
+        CROSS JOIN LATERAL (SELECT m.file->>'rendition' AS rendition, m.file->>'url' AS url) AS f
+        LEFT JOIN directory_queries q ON f.rendition LIKE 'render:%' AND q.id::text = substr(f.rendition, 8)
+        WHERE s.device_id = ${deviceId} AND (m.file->>'id')::int = ${mediaId}
+        ORDER BY (i.item->>'event')::int = ${eventId} DESC
+        LIMIT 1`,
+  );
+  if (!found) return null;
+  const rendition = found.rendition ?? 'source';
+  if (rendition.startsWith('render:')) return { kind: 'render', name: found.query_name, size: null };
+  if (rendition === 'fallback') return { kind: 'fallback', name: null, size: found.url.slice(found.url.lastIndexOf('/') + 1) };
+  return { kind: 'source', name: null, size: null };
 }

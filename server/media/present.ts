@@ -1,4 +1,4 @@
-import { bytesToMb, type FormatStatus, type MediaFile, type MediaFormat } from '../../src/services/schemas/media.ts';
+import { bytesToMb, type FormatStatus, type MediaFallback, type MediaFile, type MediaFormat } from '../../src/services/schemas/media.ts';
 import type { RenderJob } from '../db/media.ts';
 import type { JobStatus, MediaFileRow } from '../db/media.schema.ts';
 
@@ -20,9 +20,22 @@ export function toMediaFormat(job: RenderJob): MediaFormat {
   };
 }
 
+/** A fallback render (H.264 at a screen's largest video size) as the media page lists it. */
+export function toMediaFallback(job: RenderJob): MediaFallback {
+  const ready = job.status === 'done';
+  return {
+    size: job.preset ?? '',
+    status: FORMAT_STATUS[job.status],
+    error: job.error,
+    file_size: ready && job.outputBytes != null ? bytesToMb(job.outputBytes) : null,
+    link: ready ? `${LINK_BASE}/${job.mediaId}/fallback/${job.preset}` : null,
+  };
+}
+
 /** The API shape of a file with the formats rendered (or being rendered) for it. */
 export function toMediaFile(row: MediaFileRow, renders: RenderJob[]): MediaFile {
-  const formats = renders.filter((r) => r.mediaId === row.id && r.queryId != null).map(toMediaFormat);
+  const formats = renders.filter((r) => r.mediaId === row.id && r.kind === 'render' && r.queryId != null).map(toMediaFormat);
+  const fallbacks = renders.filter((r) => r.mediaId === row.id && r.kind === 'fallback' && r.preset).map(toMediaFallback);
   return {
     id: row.id,
     name: row.name,
@@ -41,6 +54,7 @@ export function toMediaFile(row: MediaFileRow, renders: RenderJob[]): MediaFile 
     status: row.status,
     failure_reason: row.failureReason,
     formats,
+    fallbacks,
     links: {
       source: `${LINK_BASE}/${row.id}/source`,
       preview: row.hasPreview ? `${LINK_BASE}/${row.id}/preview` : null,

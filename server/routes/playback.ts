@@ -5,6 +5,7 @@ import type { AppContext } from '../context.ts';
 import { findDevice } from '../db/devices.ts';
 import { findMediaFile } from '../db/media.ts';
 import { devicePlayback, mediaPlayback } from '../db/playback.ts';
+import { playingRendition } from '../db/renditions.ts';
 import { effectiveCapabilities } from '../domain/renditions.ts';
 import { areaScope, assertVisible } from '../domain/scope.ts';
 import { notFound, parse } from '../errors.ts';
@@ -31,6 +32,7 @@ export default async function playbackRoutes(app: FastifyInstance, { ctx }: { ct
     const found = await devicePlayback(db, id);
     if (!found) throw notFound('Device');
     const { nowPlaying } = found;
+    const rendition = nowPlaying ? await playingRendition(db, id, nowPlaying.event, nowPlaying.media) : null;
     return {
       device: id,
       capabilities: effectiveCapabilities(found.deviceType, found.capabilities),
@@ -41,6 +43,7 @@ export default async function playbackRoutes(app: FastifyInstance, { ctx }: { ct
         started_at: nowPlaying.started_at,
         reported_at: nowPlaying.reported_at,
         preview: nowPlaying.preview ? `${app.prefix}/media/files/${nowPlaying.media}/preview` : null,
+        rendition,
       },
       errors: found.errors,
     };

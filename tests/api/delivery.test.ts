@@ -96,6 +96,17 @@ describe('delivery', () => {
     const bytes = Buffer.from(await response.arrayBuffer());
     expect(createHash('sha256').update(bytes).digest('hex')).toBe(file.checksum);
     expect((await fetch(`${server.origin}/api/v1/media/files/${media}/fallback/640x480`, { headers: player(plain) })).status).toBe(404);
+    // What the screens really get shows (issue 35): the media page lists the fallback with its size and state, and the
+    // card of the screen playing it names it (the HEVC screen's, the source).
+    expect((await client.get(`/media/files/${media}`)).body.fallbacks).toEqual([
+      { size: '320x240', status: 'ready', error: null, file_size: expect.any(Number), link: `/api/v1/media/files/${media}/fallback/320x240` },
+    ]);
+    const playingNow = { schedule_state: 'playing', now_playing: { event: event.body.id, media, started_at: new Date().toISOString() } };
+    for (const device of [plain, capable]) expect((await heartbeat(server, device, playingNow)).status).toBe(200);
+    const renditionOn = async (device: { id: number }) => (await client.get(`/tvpi/devices/${device.id}/playback/`)).body.now_playing?.rendition;
+    expect(await renditionOn(plain)).toEqual({ kind: 'fallback', name: null, size: '320x240' });
+    expect(await renditionOn(capable)).toEqual({ kind: 'source', name: null, size: null });
+    for (const device of [plain, capable]) expect((await heartbeat(server, device, { schedule_state: 'waiting', now_playing: null })).status).toBe(200);
     expect((await client.post(`/scheduler/publish/${campaign}/`)).body.warnings).toEqual([]);
     expect((await client.get('/campaigns/?search=Delivery')).body.results[0]).toMatchObject({ waiting_renders: 0 });
 
@@ -130,7 +141,7 @@ describe('delivery', () => {
     expect((await heartbeat(server, capable, { schedule_state: 'playing', now_playing: { event: event.body.id, media, started_at: started } })).status).toBe(200);
     await vi.waitFor(async () => expect((await client.get(`/media/files/${media}`)).body.status).toBe('playing'), { timeout: 10_000, interval: 200 });
     const card = await client.get(`/tvpi/devices/${capable.id}/playback/`);
-    expect(card.body.now_playing).toMatchObject({ event: event.body.id, media, name: 'Promo HEVC', preview: `/api/v1/media/files/${media}/preview` });
+    expect(card.body.now_playing).toMatchObject({ event: event.body.id, media, name: 'Promo HEVC', preview: `/api/v1/media/files/${media}/preview`, rendition: { kind: 'render', name: 'Pi small', size: null } });
     expect((await client.get(`/media/files/${media}/playback/`)).body).toMatchObject({ playing_devices: 1, failures: [] });
 
     const skipped = { media, kind: 'decode', count: 2, last_at: new Date().toISOString(), detail: 'MEDIA_ERR_SRC_NOT_SUPPORTED' };

@@ -23,6 +23,7 @@ const media = (patch: Partial<MediaFile> = {}): MediaFile => ({
   status: 'ready_to_play',
   failure_reason: null,
   formats: [],
+  fallbacks: [],
   links: { source: '/api/v1/media/files/3/source', preview: null, render: [] },
   ...patch,
 });

@@ -74,6 +74,21 @@ export const MediaFormat = object({
 });
 export type MediaFormat = Infer<typeof MediaFormat>;
 
+/**
+ * A fallback render (issue 24): H.264 at the largest video size of screens that decode neither the source nor a
+ * Directory render, made when a publish needs it; those screens download it (docs/api.md, "Renditions").
+ */
+export const MediaFallback = object({
+  /** "WIDTHxHEIGHT". */
+  size: string(),
+  status: FormatStatus,
+  error: nullable(string()),
+  /** In mb, once rendered. */
+  file_size: nullable(number()),
+  link: nullable(string()),
+});
+export type MediaFallback = Infer<typeof MediaFallback>;
+
 export const MediaLinks = object({
   source: string(),
   preview: nullable(string()),
@@ -103,6 +118,7 @@ export const MediaFile = object({
   status: MediaStatus,
   failure_reason: nullable(string()),
   formats: array(MediaFormat),
+  fallbacks: array(MediaFallback),
   links: MediaLinks,
 });
 export type MediaFile = Infer<typeof MediaFile>;

@@ -72,11 +72,27 @@ export const EffectiveCapabilities = type({
 export type EffectiveCapabilities = Infer<typeof EffectiveCapabilities>;
 
 /** GET /tvpi/devices/{id}/playback/: what a device can play, what it plays now and its latest skips. */
+/**
+ * The file a device downloads for what it plays (issue 35), from its compiled schedule: the source as uploaded, the
+ * render of a Directory query (`name`: the query's), or a fallback render (`size`: "1280x720").
+ */
+export const PlayingRendition = type({ kind: enums(['source', 'render', 'fallback']), name: nullable(string()), size: nullable(string()) });
+export type PlayingRendition = Infer<typeof PlayingRendition>;
+
 export const DevicePlayback = type({
   device: Id,
   capabilities: EffectiveCapabilities,
   now_playing: nullable(
-    type({ event: Id, media: Id, name: nullable(string()), started_at: string(), reported_at: string(), preview: nullable(string()) }),
+    type({
+      event: Id,
+      media: Id,
+      name: nullable(string()),
+      started_at: string(),
+      reported_at: string(),
+      preview: nullable(string()),
+      /** Null when the device's schedule no longer holds the file (compiled again since it reported). */
+      rendition: optional(nullable(PlayingRendition)),
+    }),
   ),
   errors: array(type({ media: Id, name: nullable(string()), kind: enums(PLAYBACK_ERROR_KINDS), count: integer(), last_at: string(), detail: string() })),
 });

@@ -1,10 +1,18 @@
 import { Badge } from '@fluentui/react-components';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { DevicePlayback } from '../../services/playback.service.ts';
 import { RouterLink } from '../common/RouterLink.tsx';
 import { useDevicePlaybackStyles } from './DevicePlayback.styles.ts';
 import { formatDateTime } from './format.ts';
 import { useDevicePhoto } from './useDevicePhoto.ts';
+
+/** The file the device downloads for what it plays, in words (issue 35): as uploaded, a Directory format, a fallback render. */
+function renditionText(rendition: NonNullable<NonNullable<DevicePlayback['now_playing']>['rendition']>, t: TFunction<'devices'>): string {
+  if (rendition.kind === 'render') return t('playback.rendition.render', { name: rendition.name ?? '' });
+  if (rendition.kind === 'fallback') return t('playback.rendition.fallback', { size: (rendition.size ?? '').replace('x', ' × ') });
+  return t('playback.rendition.source');
+}
 
 /** What the player reported playing within the last 10 minutes: the file's preview, name and since when. */
 export function DeviceNowPlaying({ nowPlaying }: { nowPlaying: DevicePlayback['now_playing'] }) {
@@ -21,6 +29,11 @@ export function DeviceNowPlaying({ nowPlaying }: { nowPlaying: DevicePlayback['n
           <div className={styles.nowText}>
             {nowPlaying.name ? <RouterLink to={`/media/${nowPlaying.media}`}>{name}</RouterLink> : <span>{name}</span>}
             <span className={styles.muted}>{t('playback.since', { time: formatDateTime(nowPlaying.started_at, i18n.language, '') })}</span>
+            {nowPlaying.rendition ? (
+              <span className={styles.muted} data-field="playback-rendition">
+                {renditionText(nowPlaying.rendition, t)}
+              </span>
+            ) : null}
           </div>
         </div>
       ) : (

@@ -1,4 +1,4 @@
-import { Badge, Body1, Button, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
+import { Badge, Body1, Body1Strong, Button, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
 import { ArrowClockwiseRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { FormatStatus, MediaFile } from '../../services/schemas/media.ts';
@@ -17,6 +17,8 @@ export function MediaProcessing({ media, canRetry, retrying, onRetry }: { media:
   const { t, i18n } = useTranslation('media');
   const styles = useDetailsStyles();
   const failedFormat = media.formats.find((format) => format.status === 'failed');
+  const fallbacks = media.fallbacks;
+  const failedFallback = fallbacks.find((fallback) => fallback.status === 'failed');
   return (
     <div className={styles.state}>
       {media.status === 'processing' ? <Spinner size="tiny" labelPosition="after" label={t('details.processingText')} /> : null}
@@ -35,6 +37,11 @@ export function MediaProcessing({ media, canRetry, retrying, onRetry }: { media:
         <Button icon={retrying ? <Spinner size="tiny" /> : <ArrowClockwiseRegular />} disabled={retrying} onClick={onRetry}>
           {t('actions.retry')}
         </Button>
+      ) : null}
+      {failedFallback ? (
+        <Body1 role="alert" className={styles.error}>
+          {t('details.fallbackFailedText', { size: failedFallback.size, reason: failedFallback.error ?? '' })}
+        </Body1>
       ) : null}
       {media.formats.length ? (
         <Table size="small" aria-label={t('fields.formats')}>
@@ -62,8 +69,40 @@ export function MediaProcessing({ media, canRetry, retrying, onRetry }: { media:
           </TableBody>
         </Table>
       ) : (
-        <Body1 className={styles.muted}>{t('details.noFormats')}</Body1>
+        <Body1 className={styles.muted}>{t(fallbacks.length ? 'details.noFormatsFallback' : 'details.noFormats')}</Body1>
       )}
+      {fallbacks.length ? (
+        <>
+          <Body1Strong as="p" block>
+            {t('details.fallbacks')}
+          </Body1Strong>
+          <Body1 as="p" block className={styles.muted}>
+            {t('details.fallbacksIntro')}
+          </Body1>
+          <Table size="small" aria-label={t('details.fallbacks')}>
+            <TableHeader>
+              <TableRow>
+                <TableHeaderCell>{t('details.fallbackSize')}</TableHeaderCell>
+                <TableHeaderCell>{t('fields.status')}</TableHeaderCell>
+                <TableHeaderCell>{t('fields.size')}</TableHeaderCell>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {fallbacks.map((fallback) => (
+                <TableRow key={fallback.size}>
+                  <TableCell>{fallback.size.replace('x', ' × ')}</TableCell>
+                  <TableCell>
+                    <Badge appearance="tint" color={FORMAT_COLOR[fallback.status]}>
+                      {t(`formatStatus.${fallback.status}`)}
+                    </Badge>
+                  </TableCell>
+                  <TableCell>{fallback.file_size === null ? t('list.none') : formatMb(fallback.file_size, i18n.language, t)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </>
+      ) : null}
     </div>
   );
 }

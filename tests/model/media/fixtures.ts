@@ -18,6 +18,7 @@ export const mediaFile = (patch: Partial<MediaFile> = {}): MediaFile => ({
   status: 'ready_to_play',
   failure_reason: null,
   formats: [],
+  fallbacks: [],
   links: { source: '/api/v1/media/files/3/source', preview: null, render: [] },
   ...patch,
 });
