@@ -290,12 +290,13 @@ export const routeDocs: Record<string, RouteDoc> = {
   },
   'POST /player/screenshot/': {
     summary: "The player's answer to a SCREENSHOT command: one JPEG of at most 2 MB",
-    description: '?command={id} (optional): the command it answers. Multipart with one file part screenshot -> 201 {id}.',
+    description:
+      '?command={id} (optional): the command it answers. Multipart with one file part screenshot -> 201 {id}. At most 8192 x 8192 pixels and it must decode; at most 12 uploads per device and minute (429 rate_limited with Retry-After).',
     auth: 'player',
     status: 201,
     body: 'multipart',
     response: object({ id: Id }),
-    errors: { 400: ['not_a_jpeg', 'invalid_multipart'], 413: ['too_large'] },
+    errors: { 400: ['not_a_jpeg', 'dimensions_too_large', 'invalid_image', 'invalid_multipart'], 413: ['too_large'], 429: ['rate_limited'] },
   },
   'POST /player/bye/': {
     summary: "The player is going offline (shutdown, reboot): the device shows offline until its next heartbeat",

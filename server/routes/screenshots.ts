@@ -11,6 +11,9 @@ import { addScreenshot, findScreenshot, listScreenshots } from '../db/screenshot
 import { record } from '../domain/journal.ts';
 import { areaScope, assertVisible } from '../domain/scope.ts';
 import { writeImageFile } from '../media/imageFile.ts';
+import { checkPicture } from '../media/pictureSize.ts';
+import { ffmpegPath, runTool } from '../media/tools.ts';
+import { hitRateLimit } from '../domain/rateLimit.ts';
 import { sendStoredFile } from '../media/serve.ts';
 import type { MediaStore } from '../media/storage.ts';
 import { ApiError, badRequest, notFound, parse, unauthorized } from '../errors.ts';
@@ -35,6 +38,30 @@ function idParam(request: FastifyRequest, name = 'id'): number {
 
 const tooLarge = () => new ApiError(413, 'too_large', `A screenshot is at most ${MAX_SCREENSHOT_BYTES / 1024 / 1024} MB.`, { screenshot: 'too_large' });
 const notJpeg = () => badRequest('not_a_jpeg', 'A screenshot must be a JPEG image.', { screenshot: 'not_a_jpeg' });
+const undecodable = () => badRequest('invalid_image', 'The screenshot could not be decoded as a JPEG.', { screenshot: 'invalid_image' });
+
+/**
+ * Screenshots a device may upload a minute (each is stored and writes a journal row); beyond, 429 `rate_limited`. The
+ * card asks for one at a time and waits up to 30 s for it, so a player answering commands never comes near.
+ */
+export const SCREENSHOTS_PER_MINUTE = 12;
+
+/**
+ * Decodes the JPEG's first frame (ffmpeg, decode errors fatal): a file whose first bytes only look like a JPEG (4 bytes
+ * of header, a truncated or corrupt stream) is refused rather than kept and shown as a broken picture. Run after the
+ * declared size was held to the layout limit, so nothing over 8192 x 8192 is ever decoded.
+ */
+async function assertDecodes(file: string): Promise<void> {
+  try {
+    await runTool(ffmpegPath(), ['-hide_banner', '-nostdin', '-v', 'error', '-xerror', '-err_detect', 'explode', '-threads', '1', '-f', 'jpeg_pipe', '-i', file, '-frames:v', '1', '-f', 'null', '-'], {
+      timeoutMs: 30_000,
+      niceness: 5,
+      maxStdout: 1024,
+    });
+  } catch {
+    throw undecodable();
+  }
+}
 
 /** Streams the `screenshot` part to a scratch file, refusing it as soon as its first bytes are not JPEG or it grows too large. */
 async function receiveScreenshot(request: FastifyRequest, store: MediaStore): Promise<{ temporary: string; bytes: number }> {
@@ -50,9 +77,12 @@ async function receiveScreenshot(request: FastifyRequest, store: MediaStore): Pr
   await store.ensure();
   const temporary = store.scratchPath('jpg');
   try {
-    const { type: kind, bytes } = await writeImageFile(part.file, temporary, notJpeg);
+    const { type: kind, bytes, head } = await writeImageFile(part.file, temporary, notJpeg);
     if (part.file.truncated) throw tooLarge();
     if (kind !== 'image/jpeg') throw notJpeg();
+    // The layouts' limit (8192 x 8192) from the declared size, before anything decodes it; then it must decode.
+    await checkPicture(head, async () => ({ path: temporary, release: async () => undefined }), 'image', 'image', 'screenshot');
+    await assertDecodes(temporary);
     return { temporary, bytes };
   } catch (error) {
     await fsp.rm(temporary, { force: true });
@@ -73,6 +103,12 @@ export default async function screenshotRoutes(app: FastifyInstance, { ctx }: { 
     if (typeof serial !== 'string' || typeof key !== 'string') throw unauthorized('device_key_required', 'Send X-Device-Serial and X-Device-Key.');
     const player = await authenticatePlayer(ctx, serial, key);
     const { command } = parse(UploadQuery, request.query ?? {});
+    // Counted per device in the database (every instance shares it), before the body is read or anything decoded.
+    const limit = await hitRateLimit(db, `screenshot:${player.id}`, SCREENSHOTS_PER_MINUTE, 60);
+    if (!limit.allowed) {
+      reply.header('Retry-After', String(limit.retryAfter));
+      throw new ApiError(429, 'rate_limited', `At most ${SCREENSHOTS_PER_MINUTE} screenshots a minute per device. Try again in ${limit.retryAfter} s.`);
+    }
     const { temporary, bytes } = await receiveScreenshot(request, store);
     const file = `${Date.now()}-${randomBytes(8).toString('hex')}.jpg`;
     await store.putFile(screenshotKey(player.id, file), temporary, 'image/jpeg');

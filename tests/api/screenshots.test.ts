@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SAMPLE_SCREENSHOT } from '../../server/domain/sampleScreenshot.ts';
 import { startSimulatedPlayer, type SimulatedPlayer } from '../../server/simulate.ts';
+import { SCREENSHOTS_PER_MINUTE } from '../../server/routes/screenshots.ts';
 import { MAX_SCREENSHOT_BYTES } from '../../src/services/schemas/screenshots.ts';
 import { apiClient, createUserAndSignIn, grantGroup, signIn, startTestServer, type TestServer } from '../helpers/server.ts';
 import { createCompanyAndOffice, createDevice, photoForm, TINY_PNG } from './devices.helpers.ts';
@@ -104,6 +105,38 @@ describe('SCREENSHOT: command, player upload, kept screenshots', () => {
     expect(answered.status).toBe(201);
     expect((await client.get(`/tvpi/devices/${device.id}/screenshots/`)).body.results.map((shot: { command: unknown }) => shot.command)).toEqual([null]);
     expect(await stored(device)).toHaveLength(1);
+  });
+
+  it('refuses a picture over the layout limit, a JPEG that does not decode, and more than the per-device rate, keeping nothing', async () => {
+    const device = await createDevice(client);
+    // The sample with its frame header saying 65500 x 65500: refused from the header, before anything decodes it.
+    const huge = Buffer.from(SAMPLE_SCREENSHOT);
+    const frame = huge.indexOf(Buffer.from([0xff, 0xc0]));
+    huge.writeUInt16BE(65500, frame + 5);
+    huge.writeUInt16BE(65500, frame + 7);
+    const tooLarge = await upload(device, jpeg(huge));
+    expect([tooLarge.status, tooLarge.body.code, tooLarge.body.fields]).toEqual([400, 'dimensions_too_large', { screenshot: 'dimensions_too_large' }]);
+    // Four bytes of JPEG header, a truncated stream, a corrupt one: each must decode, and none does.
+    const corrupt = Buffer.from(SAMPLE_SCREENSHOT);
+    corrupt.fill(0x55, 700, 1000);
+    for (const bytes of [SAMPLE_SCREENSHOT.subarray(0, 4), SAMPLE_SCREENSHOT.subarray(0, 600), corrupt]) {
+      const refused = await upload(device, jpeg(bytes));
+      expect([refused.status, refused.body.code, refused.body.fields]).toEqual([400, 'invalid_image', { screenshot: 'invalid_image' }]);
+    }
+    expect(await stored(device)).toEqual([]);
+    expect((await client.get(`/tvpi/devices/${device.id}/screenshots/`)).body.results).toEqual([]);
+
+    // The refusals above counted: the rest of the minute's uploads are kept, then 429 with Retry-After, nothing stored
+    // or journaled beyond (another device is not held back).
+    for (let i = 4; i < SCREENSHOTS_PER_MINUTE; i += 1) expect((await upload(device, jpeg())).status).toBe(201);
+    const limited = await upload(device, jpeg());
+    expect([limited.status, limited.body.code]).toEqual([429, 'rate_limited']);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await client.get(`/tvpi/devices/${device.id}/screenshots/`)).body.results).toHaveLength(SCREENSHOTS_PER_MINUTE - 4);
+    const journal = (await client.get(`/journal/?entity=device&page_size=100`)).body.results as { action: string; entity_id: string }[];
+    expect(journal.filter((entry) => entry.entity_id === String(device.id) && entry.action === 'screenshot')).toHaveLength(SCREENSHOTS_PER_MINUTE - 4);
+    const other = await createDevice(client);
+    expect((await upload(other, jpeg())).status).toBe(201);
   });
 
   it('lets a view-only user see the screenshots but not ask for one', async () => {
