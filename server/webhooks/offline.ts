@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import type { Db } from '../db/index.ts';
 import { ONLINE_WINDOW_SECONDS } from '../domain/devices.ts';
+import { serverTimeZone } from '../domain/occurrences.ts';
 import { emitEvent } from './events.ts';
 import type { Mailer } from './mail.ts';
 
@@ -39,6 +40,8 @@ export interface OutageDevice {
   company: number | null;
   timezone: string | null;
   offline_since: string;
+  /** The last heartbeat or the sign-off before the outage (read while it is open: a heartbeat ends it). */
+  last_contact: string | null;
   silent: boolean;
 }
 
@@ -57,7 +60,7 @@ const SETTINGS_JOIN = sql`
   ) s ON true`;
 
 const DEVICE_COLUMNS = sql`o.id AS outage, d.id AS device, d.name, d.sn, d.office_id AS office, f.name AS office_name, f.company_id AS company,
-  f.timezone, o.offline_since, o.silent, s.enabled, s.offline_minutes, s.notify_back, s.emails, s.quiet_from, s.quiet_to`;
+  f.timezone, o.offline_since, GREATEST(d.last_connection, d.signed_off_at) AS last_contact, o.silent, s.enabled, s.offline_minutes, s.notify_back, s.emails, s.quiet_from, s.quiet_to`;
 
 function settingsOf(row: Row): ResolvedSettings {
   const emails = row.emails == null ? [] : Array.isArray(row.emails) ? row.emails : row.emails.replace(/^\{|\}$/g, '').split(',').filter(Boolean);
@@ -76,13 +79,19 @@ export function inQuietHours(now: Date, timeZone: string | null, from: string | 
   if (!from || !to || from === to) return false;
   let local: string;
   try {
-    local = Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(timeZone || 'UTC').toPlainTime().toString().slice(0, 8);
+    local = Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(timeZone || serverTimeZone()).toPlainTime().toString().slice(0, 8);
   } catch {
     local = now.toISOString().slice(11, 19);
   }
   const f = from.slice(0, 8).padEnd(8, ':00');
   const t = to.slice(0, 8).padEnd(8, ':00');
   return f < t ? local >= f && local < t : local >= f || local < t;
+}
+
+/** The last contact of an open outage's device; without one readable, the instant the 120 s rule counts from. */
+function lastContactOf(row: OutageDevice): string {
+  if (row.last_contact != null) return iso(row.last_contact);
+  return new Date(new Date(row.offline_since).getTime() - ONLINE_WINDOW_SECONDS * 1000).toISOString();
 }
 
 function deviceData(row: OutageDevice) {
@@ -122,7 +131,7 @@ export async function detectOutages(db: Db, mailer: Mailer | null): Promise<{ of
     const data = { device: deviceData(row), offline_since: offlineSince, back_at: iso(row.ended_at) };
     await emitEvent(db, 'device.online', row.company, data);
     online += 1;
-    if (mailer && settings.emails.length) await mailer.deviceBack(settings.emails, data).catch(() => undefined);
+    if (mailer && settings.emails.length) await mailer.deviceBack(settings.emails, { ...data, timezone: row.timezone }).catch(() => undefined);
   }
 
   const waiting = rowsOf<Row>(
@@ -151,8 +160,12 @@ export async function detectOutages(db: Db, mailer: Mailer | null): Promise<{ of
   const alerts = due.filter((row) => claimed.has(Number(row.outage)) && !row.silent && settingsOf(row).enabled);
   const byOffice = new Map<string, Row[]>();
   for (const row of alerts) {
-    const offlineSince = iso(row.offline_since);
-    await emitEvent(db, 'device.offline', row.company, { device: deviceData(row), offline_since: offlineSince, threshold_minutes: settingsOf(row).offline_minutes });
+    await emitEvent(db, 'device.offline', row.company, {
+      device: deviceData(row),
+      offline_since: iso(row.offline_since),
+      last_contact: lastContactOf(row),
+      threshold_minutes: settingsOf(row).offline_minutes,
+    });
     const key = String(row.office ?? 'none');
     byOffice.set(key, [...(byOffice.get(key) ?? []), row]);
   }
@@ -160,7 +173,7 @@ export async function detectOutages(db: Db, mailer: Mailer | null): Promise<{ of
     for (const rows of byOffice.values()) {
       const emails = settingsOf(rows[0]!).emails;
       if (!emails.length) continue;
-      const devices = rows.map((row) => ({ device: deviceData(row), offline_since: iso(row.offline_since) }));
+      const devices = rows.map((row) => ({ device: deviceData(row), offline_since: iso(row.offline_since), last_contact: lastContactOf(row), timezone: row.timezone }));
       if (rows.length > DIGEST_OVER) await mailer.digest(emails, rows[0]!.office_name, devices).catch(() => undefined);
       else for (const one of devices) await mailer.deviceOffline(emails, one).catch(() => undefined);
     }

@@ -1,6 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { checkWebhookUrl, isPrivateAddress, parseWebhookUrl } from './addresses.ts';
+import { OFFLINE_AFTER_MINUTES } from '../../src/machines/webhooks/alertSettingsForm.machine.ts';
+import { ONLINE_WINDOW_SECONDS } from '../domain/devices.ts';
+import { officeLocalTime } from './mail.ts';
 import { inQuietHours } from './offline.ts';
 import { signature } from './send.ts';
 import { backoffMs } from './worker.ts';
@@ -39,6 +42,13 @@ describe('webhook delivery rules', () => {
 
   it('doubles the wait after each failure, up to the maximum', () => {
     expect([1, 2, 3, 4, 5, 20].map((failed) => backoffMs(failed, 30_000, 3_600_000))).toEqual([30_000, 60_000, 120_000, 240_000, 480_000, 3_600_000]);
+  });
+
+  it('writes an email time as the office wall clock to the minute, with its zone; the panel says the same offline rule', () => {
+    expect(officeLocalTime('2026-11-27T20:31:59.123Z', 'Europe/Moscow')).toBe('27 Nov 2026, 23:31 (Europe/Moscow, GMT+3)');
+    expect(officeLocalTime('2026-11-27T20:31:59.123Z', 'Asia/Kathmandu')).toBe('28 Nov 2026, 02:16 (Asia/Kathmandu, GMT+5:45)');
+    expect(officeLocalTime('2026-11-27T20:31:59.123Z', 'Nowhere/Else')).toBe('27 Nov 2026, 20:31 (UTC)');
+    expect(OFFLINE_AFTER_MINUTES * 60).toBe(ONLINE_WINDOW_SECONDS);
   });
 
   it('finds quiet hours in the office zone, across midnight too', () => {

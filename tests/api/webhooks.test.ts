@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
+import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebhookConfig } from '../../server/config.ts';
 import { emitEvent } from '../../server/webhooks/events.ts';
@@ -211,6 +212,8 @@ describe('delivery', () => {
 describe('offline alerts', () => {
   it('tells device.offline once past the threshold and device.online once when the player is back, signed, and by email', async () => {
     const { company, office } = await createCompanyAndOffice(admin, 'Alert co');
+    // Kathmandu (UTC+05:45): a local time that no UTC or whole-hour rendering can match by chance.
+    expect((await admin.put(`/branch-offices/${office.id}`, { timezone: 'Asia/Kathmandu' })).status).toBe(200);
     const endpoint = await register({ url: receiver.url('/alerts'), events: ['device.offline', 'device.online'], company: company.id });
     const settings = await admin.put('/alerts/settings/', { company: company.id, offline_minutes: 30, emails: ['oncall@example.test'] });
     expect(settings.status, JSON.stringify(settings.body)).toBe(200);
@@ -232,8 +235,18 @@ describe('offline alerts', () => {
     expect(offline).toMatchObject({ type: 'device.offline', company: company.id, data: { device: { id: device.id, name: 'Lobby screen' }, threshold_minutes: 10 } });
     // Later passes find nothing new: one alert per outage.
     expect(await detectOutages(server.ctx.db, null)).toEqual({ offline: 0, online: 0 });
-    await until(async () => mails.some((mail) => mail.text.includes('Lobby screen') && mail.text.includes('offline since')));
-    expect(mails.find((mail) => mail.text.includes('Lobby screen'))!.to).toEqual(['oncall@example.test']);
+    await until(async () => mails.some((mail) => mail.text.includes('Lobby screen') && mail.text.includes('last contact')));
+    const mail = mails.find((one) => one.text.includes('Lobby screen'))!;
+    expect(mail.to).toEqual(['oncall@example.test']);
+    // The office's wall-clock time of the last contact, to the minute, with its zone; not the UTC instant the 120 s
+    // rule tripped, and no milliseconds. The rule itself is said in words.
+    const { last } = (await rows<{ last: string }>(sql`SELECT last_connection AS last FROM devices WHERE id = ${device.id}`))[0]!;
+    const local = Temporal.Instant.fromEpochMilliseconds(new Date(last).getTime()).toZonedDateTimeISO('Asia/Kathmandu');
+    const text = mail.text.replace(/=\r?\n/g, '').replace(/\s+/g, ' ');
+    expect(text).toContain(`last contact ${local.day} ${local.toLocaleString('en-GB', { month: 'short' })} ${local.year}, ${local.toPlainTime().toString().slice(0, 5)} (Asia/Kathmandu, GMT+5:45)`);
+    expect(text).toContain('A screen counts as offline 2 minutes after its last contact.');
+    expect(text).not.toMatch(/\d{2}:\d{2}:\d{2}\.\d{3}|\d{4}-\d{2}-\d{2}T/);
+    expect(offline.data).toMatchObject({ last_contact: new Date(last).toISOString() });
 
     expect((await heartbeat(server, device, { version: '1.1' })).status).toBe(200);
     await receiver.waitFor(() => receiver.on('/alerts').length >= 2);

@@ -17,6 +17,8 @@ export type AlertFields = {
 /** The server's default threshold (docs/api.md, "Offline alerts"). */
 export const DEFAULT_OFFLINE_MINUTES = 10;
 export const MAX_OFFLINE_MINUTES = 10080;
+/** A screen counts as offline this long after its last contact (the server's ONLINE_WINDOW_SECONDS, 120 s). */
+export const OFFLINE_AFTER_MINUTES = 2;
 export const MAX_EMAILS = 20;
 const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/;
 const EMAIL = /^[^\s@,<>]+@[^\s@,<>]+$/;

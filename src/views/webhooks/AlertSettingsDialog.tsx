@@ -2,7 +2,7 @@ import { Field, Input, Select, Switch, Textarea } from '@fluentui/react-componen
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { AlertOffice } from '../../machines/webhooks/alertSettings.selectors.ts';
-import { alertFieldsChanged, alertSettingsFormMachine, MAX_EMAILS, MAX_OFFLINE_MINUTES, type AlertFields } from '../../machines/webhooks/alertSettingsForm.machine.ts';
+import { alertFieldsChanged, alertSettingsFormMachine, MAX_EMAILS, MAX_OFFLINE_MINUTES, OFFLINE_AFTER_MINUTES, type AlertFields } from '../../machines/webhooks/alertSettingsForm.machine.ts';
 import type { AlertSettings } from '../../services/webhooks.service.ts';
 import { FormDialog, fieldValidation, useFormActor, useFormState } from '../common/FormDialog.tsx';
 import { LeaveGuard } from '../common/LeaveGuard.tsx';
@@ -48,7 +48,7 @@ export function AlertSettingsDialog({ input, companyName, offices, office, onSav
         </Field>
       ) : null}
       <Switch label={t('alerts.fields.enabled')} checked={fields.enabled} onChange={(_, data) => change('enabled', data.checked)} />
-      <Field label={t('alerts.fields.minutes')} required hint={t('alerts.form.minutesHint', { max: MAX_OFFLINE_MINUTES })} {...fieldValidation(errors, 'offline_minutes', message)}>
+      <Field label={t('alerts.fields.minutes')} required hint={t('alerts.form.minutesHint', { max: MAX_OFFLINE_MINUTES, window: t('alerts.minutes', { count: OFFLINE_AFTER_MINUTES }) })} {...fieldValidation(errors, 'offline_minutes', message)}>
         <Input inputMode="numeric" value={fields.offline_minutes} onChange={(_, data) => change('offline_minutes', data.value)} />
       </Field>
       <Switch label={t('alerts.fields.notifyBack')} checked={fields.notify_back} onChange={(_, data) => change('notify_back', data.checked)} />

@@ -8,7 +8,7 @@ import { alertRows, officesWithoutOverride, type AlertRow } from '../../machines
 import { alertSettingsDeleteMachine } from '../../machines/webhooks/alertSettingsDelete.machine.ts';
 import { alertSettingsListMachine } from '../../machines/webhooks/alertSettingsList.machine.ts';
 import { alertSettingsResetMachine } from '../../machines/webhooks/alertSettingsReset.machine.ts';
-import { alertFormInput, DEFAULT_OFFLINE_MINUTES } from '../../machines/webhooks/alertSettingsForm.machine.ts';
+import { alertFormInput, DEFAULT_OFFLINE_MINUTES, OFFLINE_AFTER_MINUTES } from '../../machines/webhooks/alertSettingsForm.machine.ts';
 import { ResponsiveList } from '../common/ResponsiveList.tsx';
 import { useConfirmDelete } from '../common/useConfirmDelete.tsx';
 import { useNotify } from '../common/notify.tsx';
@@ -93,6 +93,7 @@ export function AlertSettingsPanel() {
         {t('alerts.title')}
       </Subtitle1>
       <Body1 className={own.muted}>{t('alerts.intro')}</Body1>
+      <Body1 className={own.muted}>{t('alerts.offlineRule', { window: t('alerts.minutes', { count: OFFLINE_AFTER_MINUTES }) })}</Body1>
       <ListStates ns="webhooks" status={status} error={error} empty={rows.length === 0} emptyKey="alerts.empty" loadErrorKey="alerts.loadError" onRetry={reload}>
         <ResponsiveList
           label={t('alerts.title')}
