@@ -269,6 +269,10 @@ describe('a published campaign plays on the screen', () => {
       const row = panel.getByRole('button', { name: `Open ${serial}` }).locator('..');
       await row.getByText('Override', { exact: true }).waitFor();
       await panel.getByRole('button', { name: 'Clear the override “Clip”' }).click();
+      // Clearing asks first (issue 35): one mis-click must not take an evacuation message off the screens.
+      const clearing = panel.getByRole('dialog', { name: 'Clear the emergency override?' });
+      await clearing.getByText('“Clip” will stop on 1 screen at once, and it returns to its schedule.').waitFor();
+      await clearing.getByRole('button', { name: 'Clear override' }).click();
       await row.getByText('Override', { exact: true }).waitFor({ state: 'detached' });
       const clearedAt = (await started()).length;
       await vi.waitFor(async () => expect((await started()).slice(clearedAt)).toContain(image), { timeout: 15_000, interval: 200 });

@@ -35,6 +35,8 @@ export interface DeviceOverridesContext {
   fields: OverrideFields;
   /** Why the start form cannot go on: a local rule or the server's refusal code. */
   problem: string | null;
+  /** The override the operator asked to clear (the confirmation names it), until cleared or cancelled. */
+  clearing: number | null;
 }
 
 export type DeviceOverridesEvent =
@@ -45,14 +47,16 @@ export type DeviceOverridesEvent =
   | { type: 'override.back' }
   | { type: 'override.confirm' }
   | { type: 'override.cancel' }
-  | { type: 'override.clear'; id: number };
+  | { type: 'override.clear'; id: number }
+  | { type: 'override.clearConfirm' };
 
 type Notice = { intent: 'success' | 'error' | 'info'; message: string };
 
 /**
  * Emergency overrides of one device (its card) or of the caller's fleet (/devices): the running ones are listed;
  * starting one is a form (media or playlist, optional end) and a confirmation that names how many screens it takes
- * over, then the start; clearing is one press. The form's pickers search the server themselves (optionSearchMachine,
+ * over, then the start; clearing asks for a confirmation too (one mis-click would take an evacuation message off the
+ * screens). The form's pickers search the server themselves (optionSearchMachine,
  * in the view): a company's thousands of files are found by name, and the pick arrives here with its name. Provide the actors and `notify` (an i18n key) and `changed` (an override
  * started or cleared: the list of devices may reload).
  */
@@ -81,10 +85,12 @@ export const deviceOverridesMachine = setup({
     showProblem: assign(({ context }) => ({ problem: overrideFieldProblem(context.fields, Date.now()) })),
     setProblem: assign((_, params: { problem: string }) => ({ problem: params.problem })),
     dropDraft: assign({ draft: null, problem: null }),
+    askClear: assign((_, params: { id: number }) => ({ clearing: params.id })),
+    dropClear: assign({ clearing: null }),
   },
 }).createMachine({
   id: 'deviceOverrides',
-  context: ({ input }) => ({ device: input.device ?? null, overrides: [], error: null, draft: null, fields: EMPTY_OVERRIDE_FIELDS, problem: null }),
+  context: ({ input }) => ({ device: input.device ?? null, overrides: [], error: null, draft: null, fields: EMPTY_OVERRIDE_FIELDS, problem: null, clearing: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -104,7 +110,13 @@ export const deviceOverridesMachine = setup({
       on: {
         'overrides.reload': 'loading',
         'override.compose': { target: 'composing', actions: { type: 'startDraft', params: ({ event }) => ({ draft: event.draft }) } },
-        'override.clear': 'clearing',
+        'override.clear': { target: 'confirmingClear', actions: { type: 'askClear', params: ({ event }) => ({ id: event.id }) } },
+      },
+    },
+    confirmingClear: {
+      on: {
+        'override.clearConfirm': 'clearing',
+        'override.cancel': { target: 'ready', actions: 'dropClear' },
       },
     },
     composing: {
@@ -146,16 +158,16 @@ export const deviceOverridesMachine = setup({
       invoke: {
         id: 'clearOverride',
         src: 'clearOverride',
-        input: ({ event }) => ({ id: (event as Extract<DeviceOverridesEvent, { type: 'override.clear' }>).id }),
+        input: ({ context }) => ({ id: context.clearing! }),
         onDone: [
           {
             guard: { type: 'accepted', params: ({ event }) => ({ outcome: event.output }) },
             target: 'loading',
-            actions: ['changed', { type: 'notify', params: { intent: 'success', message: 'devices:override.cleared' } }],
+            actions: ['dropClear', 'changed', { type: 'notify', params: { intent: 'success', message: 'devices:override.cleared' } }],
           },
-          { target: 'loading', actions: ['changed', { type: 'notify', params: { intent: 'info', message: 'devices:override.alreadyOver' } }] },
+          { target: 'loading', actions: ['dropClear', 'changed', { type: 'notify', params: { intent: 'info', message: 'devices:override.alreadyOver' } }] },
         ],
-        onError: { target: 'ready', actions: { type: 'notify', params: { intent: 'error', message: 'devices:override.clearFailed' } } },
+        onError: { target: 'ready', actions: ['dropClear', { type: 'notify', params: { intent: 'error', message: 'devices:override.clearFailed' } }] },
       },
     },
   },

@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { DeviceOverridesActor } from '../../machines/devices/deviceOverrides.machine.ts';
 import type { Override } from '../../services/schemas/overrides.ts';
+import { ConfirmDeleteDialog } from '../common/ConfirmDeleteDialog.tsx';
 import { useCan } from '../common/usePermission.ts';
 import { useOverrideStyles } from './Devices.styles.ts';
 import { formatDateTime } from './format.ts';
@@ -12,7 +13,8 @@ export const overrideWhat = (override: Pick<Override, 'media_name' | 'playlist_n
 
 /**
  * The running emergency overrides (of a device on its card, of the fleet on /devices): what plays, for whom, since,
- * until, who started it, and Clear for those who may edit devices. Nothing when none runs.
+ * until, who started it, and Clear for those who may edit devices (behind a confirmation naming what stops on how many
+ * screens). Nothing when none runs.
  */
 export function OverridePanel({ overrides, showTargets }: { overrides: DeviceOverridesActor; showTargets: boolean }) {
   const { t, i18n } = useTranslation(['devices', 'common']);
@@ -21,6 +23,8 @@ export function OverridePanel({ overrides, showTargets }: { overrides: DeviceOve
   const running = useSelector(overrides, (s) => s.context.overrides);
   const failed = useSelector(overrides, (s) => s.matches('failed'));
   const busy = useSelector(overrides, (s) => s.hasTag('busy'));
+  const asking = useSelector(overrides, (s) => s.matches('confirmingClear') || s.matches('clearing'));
+  const clearingId = useSelector(overrides, (s) => s.context.clearing);
   if (failed) {
     return (
       <div role="alert" className={styles.row}>
@@ -30,8 +34,18 @@ export function OverridePanel({ overrides, showTargets }: { overrides: DeviceOve
     );
   }
   if (!running.length) return null;
+  const toClear = running.find((override) => override.id === clearingId);
   return (
     <section aria-label={t('override.runningList')}>
+      <ConfirmDeleteDialog
+        open={asking && !!toClear}
+        busy={busy}
+        title={t('override.clearTitle')}
+        text={toClear ? t('override.clearText', { what: overrideWhat(toClear), count: toClear.devices }) : ''}
+        confirmLabel={t('override.clearConfirm')}
+        onConfirm={() => overrides.send({ type: 'override.clearConfirm' })}
+        onCancel={() => overrides.send({ type: 'override.cancel' })}
+      />
       {running.map((override) => {
         const what = overrideWhat(override);
         return (

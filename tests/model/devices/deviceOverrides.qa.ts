@@ -43,6 +43,7 @@ const STARTED = 'the server starts the override';
 const REFUSED = 'the server refuses: the targets belong to two companies';
 const START_FAILS = 'the start fails (network down)';
 const CLEAR = 'press "Clear" on the override';
+const CLEAR_CONFIRM = 'press "Clear override" in the confirmation';
 const CLEARED = 'the server clears it';
 const ALREADY = 'the server answers: it had already ended';
 const CLEAR_FAILS = 'clearing fails (network down)';
@@ -60,13 +61,14 @@ const inForm = (view: Record<string, unknown>) => closed(view) ?? (view.asking |
 const inConfirmation = (view: Record<string, unknown>) =>
   closed(view) ?? (view.busy ? `${o('back')} and ${o('confirm')} are disabled while the override starts` : !view.asking ? `${o('back')} and ${o('confirm')} show only in the confirmation` : undefined);
 const englishUntil = englishText('devices:override.untilCleared');
+const CLEAR_ASKING = 'the clear confirmation covers the page';
 const chosen = (context: DeviceOverridesContext) => (context.fields.content === 'media' ? context.fields.media : context.fields.playlist) !== null;
 
-/** Issue 25: the emergency override of a device card (and of /devices): list, start behind a confirmation, clear. */
+/** Issue 25: the emergency override of a device card (and of /devices): list, start behind a confirmation, clear behind one (issue 35). */
 export default defineQa({
   machine: deviceOverridesMachine,
   file: 'src/machines/devices/deviceOverrides.machine.ts',
-  title: 'Emergency overrides: start behind a confirmation, clear',
+  title: 'Emergency overrides: start and clear behind a confirmation',
   actors: ['loadOverrides', 'startOverride', 'clearOverride'],
   recorded: ['notify', 'changed'],
   namespace: 'devices',
@@ -88,7 +90,8 @@ export default defineQa({
     [PLAYLIST_KIND]: `choose ${o('playlist')} under ${o('content')}`,
     [PAST]: `type a date of the year 2000 into ${o('until')}`,
     [NO_END]: `clear the field ${o('until')}`,
-    [CANCEL]: `press ${o('cancel')} (the confirmation has none: press Escape there)`,
+    [CANCEL]: `press ${o('cancel')} (the start confirmation has none: press Escape there; the clear confirmation's ${text('common:actions.cancel')})`,
+    [CLEAR_CONFIRM]: `press ${o('clearConfirm')} in the confirmation ${o('clearTitle')}`,
     [STARTED]: 'wait: the server starts the override',
     [REFUSED]: 'search the list for a word the device names of two companies share (no office filter), then start: the targets belong to two companies',
     [START_FAILS]: offlineBefore(`pressing ${o('confirm')}`),
@@ -100,11 +103,13 @@ export default defineQa({
   offScreen: {
     [RELOAD]: (view) => (view.screens !== null ? DIALOG : undefined),
     [COMPOSE]: (view) =>
-      view.screens !== null ? DIALOG : view.busy || view.loading || view.error !== null ? `${o('start')} is disabled until the running overrides have loaded` : undefined,
+      view.screens !== null ? DIALOG : view.clearing !== null ? CLEAR_ASKING : view.busy || view.loading || view.error !== null ? `${o('start')} is disabled until the running overrides have loaded` : undefined,
     [CLEAR]: (view) =>
       view.screens !== null
         ? DIALOG
-        : view.busy
+        : view.clearing !== null && !view.busy
+          ? CLEAR_ASKING
+          : view.busy
           ? `${o('clear')} is disabled while an override is cleared`
           : view.error !== null && !view.loading
             ? 'the panel shows the load error instead of the overrides'
@@ -117,7 +122,14 @@ export default defineQa({
     [PAST]: inForm,
     [NO_END]: inForm,
     [REVIEW]: inForm,
-    [CANCEL]: (view) => closed(view) ?? (view.busy ? 'the dialog cannot be closed while the override starts' : undefined),
+    [CANCEL]: (view) =>
+      view.clearing !== null
+        ? view.busy
+          ? 'the confirmation cannot be closed while the override is cleared'
+          : undefined
+        : (closed(view) ?? (view.busy ? 'the dialog cannot be closed while the override starts' : undefined)),
+    [CLEAR_CONFIRM]: (view) =>
+      view.clearing === null ? `${o('clearConfirm')} shows only in the clear confirmation` : view.busy ? `${o('clearConfirm')} is disabled while the override is cleared` : undefined,
     [BACK]: inConfirmation,
     [CONFIRM]: inConfirmation,
   },
@@ -140,6 +152,7 @@ export default defineQa({
     [REFUSED]: done('startOverride', { ok: false, code: 'override_mixed_companies', fields: {} }),
     [START_FAILS]: error('startOverride', offline),
     [CLEAR]: { type: 'override.clear', id: 40 },
+    [CLEAR_CONFIRM]: { type: 'override.clearConfirm' },
     [CLEARED]: done('clearOverride', { ok: true, value: { ...OVERRIDE, active: false } }),
     [ALREADY]: done('clearOverride', { ok: false, code: 'override_not_active', fields: {} }),
     [CLEAR_FAILS]: error('clearOverride', offline),
@@ -155,7 +168,12 @@ export default defineQa({
       [RELOAD]: { to: 'loading', calls: [reload] },
       // The pickers search the server themselves (optionSearch): the form is ready at once.
       [COMPOSE]: { to: 'composing', see: { loading: false, screens: 12, problem: null, what: null } },
-      [CLEAR]: { to: 'clearing', see: { busy: true }, calls: ['clearOverride: {"id":40}'] },
+      // Issue 35: one mis-click must not take an evacuation message off the screens.
+      [CLEAR]: { to: 'confirmingClear', see: { clearing: 40, busy: false } },
+    },
+    confirmingClear: {
+      [CLEAR_CONFIRM]: { to: 'clearing', see: { busy: true, clearing: 40 }, calls: ['clearOverride: {"id":40}'] },
+      [CANCEL]: { to: 'ready', see: { clearing: null } },
     },
     composing: {
       [CANCEL]: { to: 'ready', see: { screens: null, problem: null } },
@@ -193,9 +211,9 @@ export default defineQa({
       [START_FAILS]: { to: 'composing', see: { problem: 'network_error', screens: 12 } },
     },
     clearing: {
-      [CLEARED]: { to: 'loading', calls: ['changed', notify('success', 'devices:override.cleared'), reload] },
-      [ALREADY]: { to: 'loading', calls: ['changed', notify('info', 'devices:override.alreadyOver'), reload] },
-      [CLEAR_FAILS]: { to: 'ready', see: { busy: false }, calls: [notify('error', 'devices:override.clearFailed')] },
+      [CLEARED]: { to: 'loading', see: { clearing: null }, calls: ['changed', notify('success', 'devices:override.cleared'), reload] },
+      [ALREADY]: { to: 'loading', see: { clearing: null }, calls: ['changed', notify('info', 'devices:override.alreadyOver'), reload] },
+      [CLEAR_FAILS]: { to: 'ready', see: { busy: false, clearing: null }, calls: [notify('error', 'devices:override.clearFailed')] },
     },
   }, {
     loading: {
@@ -206,7 +224,11 @@ export default defineQa({
     ready: {
       [RELOAD]: ['the overrides are asked for again; the panel stays as it is meanwhile'],
       [COMPOSE]: [FORM],
-      [CLEAR]: [`${o('clear')} is disabled while the override is cleared`],
+      [CLEAR]: [`the confirmation ${o('clearTitle')}: ${o('clearText_other', { what: 'Fire alert', count: 12 })} with ${text('common:actions.cancel')} and ${o('clearConfirm')}; nothing is cleared yet`],
+    },
+    confirmingClear: {
+      [CLEAR_CONFIRM]: [`${o('clearConfirm')} shows a spinner; both buttons are disabled`],
+      [CANCEL]: ['the confirmation closes; the override keeps running'],
     },
     composing: {
       [CANCEL]: ['the dialog closes; nothing is started'],
@@ -227,9 +249,9 @@ export default defineQa({
       [START_FAILS]: [below('network_error')],
     },
     clearing: {
-      [CLEARED]: ['the overrides are asked for again'],
-      [ALREADY]: ['the overrides are asked for again'],
-      [CLEAR_FAILS]: [`the override stays; ${o('clear')} is enabled again`],
+      [CLEARED]: ['the confirmation closes; the overrides are asked for again'],
+      [ALREADY]: ['the confirmation closes; the overrides are asked for again'],
+      [CLEAR_FAILS]: [`the confirmation closes; the override stays; ${o('clear')} is enabled again`],
     },
   }),
   view: (snapshot) => ({
@@ -243,6 +265,7 @@ export default defineQa({
     content: snapshot.context.fields.content,
     until: snapshot.context.fields.until,
     problem: snapshot.context.problem,
+    clearing: snapshot.context.clearing,
   }),
-  key: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.fields, snapshot.context.problem, snapshot.context.overrides.length]),
+  key: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.fields, snapshot.context.problem, snapshot.context.overrides.length, snapshot.context.clearing]),
 });
