@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { fakeDevice } from './devices.fixtures.ts';
 import { devicesMachine } from './devices.machine.ts';
-import { groupByPosition, selectExportPercent, selectIsFiltered, selectPageInfo } from './devices.selectors.ts';
+import { groupByPosition, scheduledEventCount, selectExportPercent, selectIsFiltered, selectPageInfo } from './devices.selectors.ts';
 
 const snapshotWith = (context: object, tags: string[] = []) => {
   const base = createActor(devicesMachine, { input: {} }).getSnapshot();
@@ -46,5 +46,10 @@ describe('devices selectors', () => {
     expect(selectIsFiltered(snapshotWith({ filters: {} }))).toBe(false);
     expect(selectIsFiltered(snapshotWith({ filters: { status: undefined, company: undefined } }))).toBe(false);
     expect(selectIsFiltered(snapshotWith({ filters: { search: 'lobby' } }))).toBe(true);
+  });
+
+  it('counts the events of a schedule once each, and an emergency override as none (issue 35)', () => {
+    expect(scheduledEventCount([{ event: 4 }, { event: 4 }, { event: 9 }, { event: 12, override: 12 }])).toBe(2);
+    expect(scheduledEventCount([{ event: 12, override: 12 }])).toBe(0);
   });
 });

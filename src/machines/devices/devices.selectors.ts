@@ -57,3 +57,7 @@ export function selectExportPercent(snapshot: DevicesSnapshot): number | null {
 /** Whether any filter (or a search) narrows the list. */
 export const selectIsFiltered = (snapshot: DevicesSnapshot): boolean =>
   Object.values(snapshot.context.filters).some((value) => value !== undefined && value !== '');
+
+/** The events of a device's compiled schedule, each once; an emergency override's item is no event (issue 35). */
+export const scheduledEventCount = (items: readonly { event: number; override?: number | null }[]): number =>
+  new Set(items.filter((item) => item.override == null).map((item) => item.event)).size;

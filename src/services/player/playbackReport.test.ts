@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorKind, measureCapabilities, PlaybackReport } from './playbackReport.ts';
+import { errorKind, measureCapabilities, PlaybackReport, SKIP_PAUSE_MS } from './playbackReport.ts';
 
 describe('measureCapabilities', () => {
   it('declares the codecs the browser says it decodes (Chromium: no HEVC) and the screen it measures', () => {
@@ -39,6 +39,8 @@ describe('PlaybackReport', () => {
     report.skipped(5, 'video_error 4 MEDIA_ERR_SRC_NOT_SUPPORTED');
     report.skipped(5, 'video_error 4 MEDIA_ERR_SRC_NOT_SUPPORTED');
     report.skipped(6, 'checksum_mismatch');
+    // Past the pause after the skip with nothing started: nothing plays.
+    now += SKIP_PAUSE_MS;
     const taken = report.take();
     expect(taken).toEqual({
       now_playing: null,
@@ -51,6 +53,28 @@ describe('PlaybackReport', () => {
     report.restore(taken.playback_errors);
     expect(report.take().playback_errors?.map((e) => [e.media, e.kind, e.count])).toEqual([[5, 'decode', 3], [6, 'checksum', 1]]);
     expect([errorKind('not_found'), errorKind('checksum_mismatch'), errorKind('autoplay_refused')]).toEqual(['download', 'checksum', 'decode']);
+  });
+});
+
+describe('PlaybackReport after a skip', () => {
+  it('still reports the skipped play through the player\'s pause before the next one, so the schedule column does not flicker to "Playback errors" (issue 35)', () => {
+    let now = Date.UTC(2031, 0, 1);
+    const report = new PlaybackReport(() => now);
+    report.started(3, 5, 10);
+    now += 4000;
+    report.skipped(5, 'video_error 3 PIPELINE_ERROR_DECODE');
+    // A heartbeat in the one-second pause.
+    now += 900;
+    expect(report.take()).toMatchObject({ now_playing: { event: 3, media: 5 }, playback_errors: [{ media: 5, kind: 'decode', count: 1 }] });
+    // The next file starts: it is now playing; a second skip of it and nothing after it: nothing plays once the pause is over.
+    report.started(3, 6, 10);
+    now += 500;
+    report.skipped(6, 'video_error 3 PIPELINE_ERROR_DECODE');
+    now += 1000;
+    report.skipped(6, 'video_error 3 PIPELINE_ERROR_DECODE');
+    expect(report.nowPlaying()).toMatchObject({ media: 6 });
+    now += SKIP_PAUSE_MS - 1000;
+    expect(report.take()).toMatchObject({ now_playing: null, playback_errors: [{ media: 6, count: 2 }] });
   });
 });
 

@@ -70,12 +70,22 @@ export function errorKind(reason: string): PlaybackErrorKind {
 }
 
 /**
+ * How long a skip of the file on screen leaves it as "now playing": the web player pauses a second after a skipped file
+ * before the next play (src/player/main.ts), so a heartbeat in that pause does not report nothing playing (the device's
+ * schedule column would flicker to "Playback errors" while the other files play). A player that plays nothing after
+ * its skips reports it once this has passed.
+ */
+export const SKIP_PAUSE_MS = 3000;
+
+/**
  * Keeps what plays now and the skips since the last heartbeat. `started` on every play, `skipped` on every file given
  * up; `report()` gives the heartbeat's fields and starts the next interval (a heartbeat that fails puts them back).
  */
 export class PlaybackReport {
   private playing: (NowPlaying & { until: number }) | null = null;
   private errors = new Map<string, PlaybackError>();
+  /** When the file on screen was skipped, with nothing started since. */
+  private skippedAt: number | null = null;
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -83,6 +93,7 @@ export class PlaybackReport {
     const at = this.now();
     // A play is "now" until its end and a little more (the next one starts within a frame when one follows).
     this.playing = { event, media, started_at: new Date(at).toISOString(), until: at + Math.max(1, seconds) * 1000 + 5000 };
+    this.skippedAt = null;
   }
 
   skipped(media: number, reason: string): void {
@@ -91,13 +102,15 @@ export class PlaybackReport {
     const before = this.errors.get(key);
     const detail = stripUnsafeCharacters(reason).slice(0, 300);
     this.errors.set(key, { media, kind, count: Math.min(1_000_000, (before?.count ?? 0) + 1), last_at: new Date(this.now()).toISOString(), detail });
-    // A skip of the file on screen ends it as "now playing".
-    if (this.playing?.media === media) this.playing = null;
+    // A skip of the file on screen ends it as "now playing" once the pause before the next play has passed.
+    if (this.playing?.media === media) this.skippedAt ??= this.now();
   }
 
-  /** What plays now (null once its time has passed with nothing after it). */
+  /** What plays now (null once its time has passed with nothing after it, or the pause after its skip). */
   nowPlaying(): NowPlaying | null {
-    if (!this.playing || this.playing.until < this.now()) return null;
+    const now = this.now();
+    if (!this.playing || this.playing.until < now) return null;
+    if (this.skippedAt !== null && now - this.skippedAt >= SKIP_PAUSE_MS) return null;
     const { event, media, started_at } = this.playing;
     return { event, media, started_at };
   }

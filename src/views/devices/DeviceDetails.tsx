@@ -4,6 +4,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { deviceScheduleMachine } from '../../machines/devices/deviceSchedule.machine.ts';
+import { scheduledEventCount } from '../../machines/devices/devices.selectors.ts';
 import type { Device } from '../../services/devices.service.ts';
 import { useNotify } from '../common/notify.tsx';
 import { StatusBadge } from './DeviceTable.tsx';
@@ -17,7 +18,7 @@ function ScheduleSummary({ id }: { id: number }) {
   useEffect(() => schedule.send({ type: 'fetch.load', params: id }), [schedule, id]);
   const data = useSelector(schedule, (s) => s.context.data);
   if (!data) return <>{t('list.none')}</>;
-  const events = new Set(data.items.map((item) => item.event)).size;
+  const events = scheduledEventCount(data.items);
   return <>{events ? t('card.scheduleSummary', { count: events, version: data.version }) : t('card.scheduleEmpty', { version: data.version })}</>;
 }
 
