@@ -10,7 +10,7 @@ import { JournalPage, JournalQuery, JournalSheetQuery } from '../../src/services
 import { MediaFile, MediaFilePage, MediaListQuery, MediaUpdateBody, MediaUsage } from '../../src/services/schemas/media.ts';
 import { DeviceNavigation, DeviceNavigationBody, Marker, MarkerCreateBody, MarkerListQuery, MarkerUpdateBody, NavigationObject, ObjectListQuery, ObjectRenameBody, PlayerNavigation, SendAnswer } from '../../src/services/schemas/navigation.ts';
 import { Override, OverrideCreateBody, OverrideListQuery } from '../../src/services/schemas/overrides.ts';
-import { DevicePlayback, MediaPlayback } from '../../src/services/schemas/playback.ts';
+import { DevicePlayback, MediaPlayback, Preflight } from '../../src/services/schemas/playback.ts';
 import { CommitResult, DeviceGroupPage, Playlist, PlaylistCreateBody, PlaylistDetail, PlaylistDetailPage, PlaylistListQuery, PlaylistPage, PlaylistUpdateBody, Track, TrackCreateBody, TrackPositionsBody, TrackRowPage, TrackUpdateBody } from '../../src/services/schemas/playlists.ts';
 import { Preferences, PreferencesBody } from '../../src/services/schemas/profile.ts';
 import { DeviceScreenshotList } from '../../src/services/schemas/screenshots.ts';
@@ -544,6 +544,11 @@ export const routeDocs: Record<string, RouteDoc> = {
     description: "snapshots the tracks into version + 1 -> {changed: true, version}; when they equal the last committed version, {changed: false, version} and no new version (the SPA says \"Playlist already up to date\"). Concurrent commits make one version. A new version raises the schedule version of the devices that play the playlist (campaigns plug in: playlistCommitListeners in server/domain/playlists.ts).",
     response: CommitResult,
   },
+  'GET /media/play_lists/{id}/commit/preview/': {
+    summary: "Before a commit: what the edited tracks would leave unplayable",
+    description: "writes nothing -> {devices, warnings}: devices, the screens that play the playlist through a published event; warnings as publish's ([{media, name, devices, reason, screens}], reason rendering | cannot_play | decode_failed), for the tracks as edited now.",
+    response: Preflight,
+  },
   'GET /media/play_list_detail/{id}': {
     summary: "The playlist with its tracks",
     description: "the playlist with tracks: each track with media_detail: {id, name, kind, status, screen_position, duration, preview} (preview: the media's preview link or null), in play order.",
@@ -884,6 +889,11 @@ export const routeDocs: Record<string, RouteDoc> = {
     summary: "Publish a campaign's calendar to its devices",
     description: "409 {detail: \"Uncommited playlists found!\", code: \"uncommitted_playlists\", playlists: [{id, name}]} while an event uses a playlist whose tracks differ from its last committed version (or that was never committed); nothing changes then. Otherwise the campaign's events become what its screens play (a copy of each, published_events), are marked published, and the schedule of every device of the old and the new copies is compiled -> {campaign, events, devices, changed, published_at, warnings} (changed: devices whose schedule version moved). warnings: [{media, name, devices, reason}], one per file some of the campaign's screens cannot play yet (rendering: its fallback render is on its way) or at ",
     response: PublishResult,
+  },
+  'GET /scheduler/publish/{campaignId}/preview/': {
+    summary: "Before a publish: what the campaign's screens could not play",
+    description: "writes nothing -> {devices, warnings, uncommitted}: what publishing the campaign's events as they are now would leave unplayable; warnings [{media, name, devices, reason, screens}] (reason rendering: a conversion is needed first; cannot_play; decode_failed: every target screen reported failing to decode it within 7 days; screens: up to 10 of their names); uncommitted: the playlists that would make the publish refused. 404 for an unknown campaign.",
+    response: Preflight,
   },
   'POST /scheduler/options/{campaignId}/': {
     summary: "The event form's pickers, searched on the server",

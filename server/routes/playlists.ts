@@ -38,6 +38,8 @@ import { badRequest, conflict, notFound, parse } from '../errors.ts';
 import { mediaUsageProviders } from '../media/usage.ts';
 import { currentUser, requireUser } from '../plugins/auth.ts';
 import { areaScope, assertVisible, isVisible, keepVisible, ownerCompany, visibleIds, type Scope } from '../domain/scope.ts';
+import { commitTargets, warningsFor } from '../db/preflight.ts';
+import type { Preflight } from '../../src/services/schemas/playback.ts';
 
 /** Ids are PostgreSQL integers; a larger number names nothing. */
 const MAX_INT4 = 2147483647;
@@ -167,6 +169,15 @@ export default async function playlistRoutes(app: FastifyInstance, { ctx }: { ct
     await journal(request, 'commit', 'playlist', id, { ...result });
     if (result.changed) for (const listener of playlistCommitListeners) await listener(db, id, result.version);
     return result;
+  });
+
+  // Before the operator commits (issue 35): what the edited tracks would leave unplayable on the screens that play the
+  // playlist, written nowhere.
+  app.get('/media/play_lists/:id/commit/preview/', asUser, async (request): Promise<Preflight> => {
+    const id = idParam(request);
+    await existing(id, await edit(request));
+    const targets = await commitTargets(db, id);
+    return { devices: new Set(targets.map((t) => t.device)).size, warnings: await warningsFor(db, targets) };
   });
 
   app.get('/media/play_list_detail/:id', asUser, async (request) => {

@@ -51,6 +51,8 @@ import { mediaUsageProviders } from '../media/usage.ts';
 import { currentUser, requireUser } from '../plugins/auth.ts';
 import { areaScope, assertVisible, isVisible, visibleIds, type Scope } from '../domain/scope.ts';
 import { campaignWaits } from '../db/renditions.ts';
+import { campaignTargets, publishedTargets, warningsFor } from '../db/preflight.ts';
+import type { Preflight } from '../../src/services/schemas/playback.ts';
 import { authenticatePlayerOrUser } from './player.ts';
 import { emitQuietly } from '../webhooks/events.ts';
 
@@ -263,9 +265,27 @@ export default async function schedulerRoutes(app: FastifyInstance, { ctx }: { c
       devices: compiled.devices,
       changed: compiled.changed.length,
       published_at: published.publishedAt,
-      warnings: await campaignWaits(db, campaignId),
+      warnings: [
+        ...(await campaignWaits(db, campaignId)),
+        // A file every screen of it failed to decode is flagged too (issue 35): it plays nowhere, though nothing waits.
+        ...(await warningsFor(db, await publishedTargets(db, campaignId))).filter((w) => w.reason === 'decode_failed').map(({ screens: _, ...w }) => w),
+      ],
     };
     return result;
+  });
+
+  // Before the operator confirms (issue 35): what publishing the campaign as it is now would leave unplayable, written nowhere.
+  app.get('/scheduler/publish/:campaignId/preview/', asUser, async (request): Promise<Preflight> => {
+    const campaignId = idParam(request, 'campaignId');
+    const scope = await edit(request);
+    const company = await campaignCompany(db, campaignId);
+    if (company === undefined || !isVisible(scope, company)) throw notFound('Campaign');
+    const targets = await campaignTargets(db, campaignId);
+    return {
+      devices: new Set(targets.map((t) => t.device)).size,
+      warnings: await warningsFor(db, targets),
+      uncommitted: await uncommittedPlaylists(db, campaignId),
+    };
   });
 
   /*

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ffmpegPath } from '../../server/media/tools.ts';
+import { insertMediaFiles } from '../../server/db/media.ts';
 import { apiClient, signIn, startTestServer, type TestServer } from '../helpers/server.ts';
 import { createDevice, heartbeat } from './devices.helpers.ts';
 import { describeAs, makeFixtures, uploadForm } from './media-fixtures.ts';
@@ -68,6 +69,11 @@ describe('delivery', () => {
     expect((await client.put(`/campaigns/${campaign}/devices/`, { devices: [plain.id, capable.id] })).status).toBe(200);
     const event = await client.post('/scheduler/events/create/', { campaign, title: 'Promo', media, all_day: true, start_date: day(-1), end_date: day(1), devices: [plain.id, capable.id] });
     expect(event.status, JSON.stringify(event.body)).toBe(201);
+    // Before the operator confirms (issue 35): the preview names the file and the screen that needs a conversion first,
+    // and writes nothing (no fallback is queued yet).
+    const preview = await client.get(`/scheduler/publish/${campaign}/preview/`);
+    expect([preview.status, preview.body]).toEqual([200, { devices: 2, warnings: [{ media, name: 'Promo HEVC', devices: 1, reason: 'rendering', screens: [plain.sn] }], uncommitted: [] }]);
+    expect((await client.get(`/media/files/${media}`)).body.fallbacks).toEqual([]);
     const published = await client.post(`/scheduler/publish/${campaign}/`);
     expect(published.status).toBe(200);
     expect(published.body.warnings).toEqual([{ media, name: 'Promo HEVC', devices: 1, reason: 'rendering' }]);
@@ -162,6 +168,36 @@ describe('delivery', () => {
     // A detail with control and bidi characters is stored without them (issue 26.7); the heartbeat is not refused.
     expect((await heartbeat(server, plain, { playback_errors: [{ ...skipped, detail: 'bad\u202E\u0007 frame\nhere' }] })).status).toBe(200);
     await vi.waitFor(async () => expect((await client.get(`/tvpi/devices/${plain.id}/playback/`)).body.errors[0].detail).toBe('bad frame here'), { timeout: 10_000, interval: 200 });
+
+    // A file every target screen failed to decode is flagged at publish (issue 35), in the preview and the answer; one
+    // screen that still plays it is enough to say nothing.
+    expect((await client.get(`/scheduler/publish/${campaign}/preview/`)).body.warnings).toEqual([]);
+    expect((await heartbeat(server, capable, { playback_errors: [{ ...skipped, count: 30 }] })).status).toBe(200);
+    const flagged = { media, name: 'Promo HEVC', devices: 2, reason: 'decode_failed' };
+    await vi.waitFor(async () => expect((await client.get(`/scheduler/publish/${campaign}/preview/`)).body.warnings).toEqual([{ ...flagged, screens: [capable.sn, plain.sn].sort() }]), { timeout: 10_000, interval: 200 });
+    expect((await client.post(`/scheduler/publish/${campaign}/`)).body.warnings).toEqual([flagged]);
+  });
+
+  it('says before a commit which screens could not play the edited tracks (issue 35)', async () => {
+    const [png, bmp] = await insertMediaFiles(server.ctx.db, [
+      { name: 'Poster PNG', screenPosition: 'horizontal', deviceType: 'tvpi', kind: 'image', originalName: 'p.png', sourceExt: 'png', mimeType: 'image/png', sizeBytes: 10, status: 'ready_to_play' },
+      { name: 'Poster BMP', screenPosition: 'horizontal', deviceType: 'tvpi', kind: 'image', originalName: 'p.bmp', sourceExt: 'bmp', mimeType: 'image/bmp', sizeBytes: 10, status: 'ready_to_play' },
+    ]);
+    const screen = await createDevice(client, { position: 'horizontal', name: 'Lobby tvpi' });
+    const playlist = (await client.post('/media/play_lists/create/', { name: 'Posters', screen_position: 'horizontal' })).body.id as number;
+    expect((await client.post('/media/play_list_tracks/create/', { playlist, media: png!.id })).status).toBe(201);
+    expect((await client.get(`/media/play_lists/${playlist}/commit/`)).status).toBe(200);
+    const campaign = (await client.post('/campaigns/create/', { name: 'Posters campaign', screen_position: 'horizontal', user: 1 })).body.id as number;
+    await client.put(`/campaigns/${campaign}/devices/`, { devices: [screen.id] });
+    await client.post('/scheduler/events/create/', { campaign, title: 'Posters', playlist, all_day: true, start_date: day(0), end_date: day(1), devices: [screen.id] });
+    expect((await client.post(`/scheduler/publish/${campaign}/`)).status).toBe(200);
+    expect((await client.get(`/media/play_lists/${playlist}/commit/preview/`)).body).toEqual({ devices: 1, warnings: [] });
+    // A BMP added: a tvpi shows no BMP, said before the commit; nothing is committed by asking.
+    expect((await client.post('/media/play_list_tracks/create/', { playlist, media: bmp!.id })).status).toBe(201);
+    const preview = await client.get(`/media/play_lists/${playlist}/commit/preview/`);
+    expect([preview.status, preview.body]).toEqual([200, { devices: 1, warnings: [{ media: bmp!.id, name: 'Poster BMP', devices: 1, reason: 'cannot_play', screens: ['Lobby tvpi'] }] }]);
+    expect((await client.get(`/media/play_list_detail/${playlist}`)).body).toMatchObject({ committed: false, version: 1 });
+    expect((await client.get('/media/play_lists/999999/commit/preview/')).status).toBe(404);
   });
 
   it('takes the screen position of a file uploaded without one from its probe, rotation applied; a chosen one stays', async () => {

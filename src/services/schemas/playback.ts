@@ -106,8 +106,28 @@ export const MediaPlayback = type({
 });
 export type MediaPlayback = Infer<typeof MediaPlayback>;
 
-/** A publish warning: `devices` screens cannot play `media` yet (rendering) or at all (cannot_play). */
-export const PublishWarning = type({ media: Id, name: string(), devices: min(integer(), 1), reason: enums(['rendering', 'cannot_play']) });
+/**
+ * A publish (or commit) warning: `devices` screens cannot play `media` yet (rendering), or at all (cannot_play), or every
+ * one of its screens reported failing to decode it (decode_failed, issue 35). `screens`: the first of their names (previews).
+ */
+export const PUBLISH_WARNING_REASONS = ['rendering', 'cannot_play', 'decode_failed'] as const;
+export const PublishWarning = type({
+  media: Id,
+  name: string(),
+  devices: min(integer(), 1),
+  reason: enums(PUBLISH_WARNING_REASONS),
+  screens: optional(array(string())),
+});
+
+/** GET /scheduler/publish/{campaignId}/preview/ and GET /media/play_lists/{id}/commit/preview/: what would not play, before confirming. */
+export const Preflight = type({
+  /** The screens the publish or commit reaches. */
+  devices: integer(),
+  warnings: array(PublishWarning),
+  /** Publish only: playlists not committed (the publish would be refused). */
+  uncommitted: optional(array(type({ id: Id, name: string() }))),
+});
+export type Preflight = Infer<typeof Preflight>;
 export type PublishWarning = Infer<typeof PublishWarning>;
 
 export const Rendition = pattern(string(), RENDITION_PATTERN);

@@ -1,0 +1,131 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { DevicePosition } from '../../src/services/schemas/devices.ts';
+import type { PublishWarning } from '../../src/services/schemas/playback.ts';
+import { chooseRendition } from '../domain/renditions.ts';
+import { idArray } from './events.ts';
+import type { Db } from './index.ts';
+import { mediaSources, profileMaker } from './renditions.ts';
+import { committedPlaylists } from './schedules.ts';
+
+/*
+ * Warnings before, not after (issue 35): what a publish or a playlist commit would leave screens unable to play, read
+ * without writing anything, so the panel shows it before the operator confirms. Each target screen's rendition of each
+ * file is chosen as the compile chooses it (domain/renditions.ts): `rendering` while it waits for a conversion (a
+ * fallback render queued, running, or to be queued by the publish), `cannot_play` when none can help. A file that every
+ * one of its target screens reported failing to decode within DECODE_FAILURE_DAYS is `decode_failed`.
+ */
+
+/** How long a screen's decode failure of a file counts against it (a newer player may decode it). */
+export const DECODE_FAILURE_DAYS = 7;
+/** Screens named per warning (the count says how many in all). */
+export const WARNING_SCREENS = 10;
+
+type Rows<T> = { rows: T[] };
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as Rows<T>).rows;
+}
+
+/** A target: a device that would play a file (through an event of `campaign`, or the playlist being committed). */
+export interface Target {
+  device: number;
+  media: number;
+}
+
+/** The warnings of these targets, files that cannot play first, then by file name. */
+export async function warningsFor(db: Db, targets: readonly Target[]): Promise<PublishWarning[]> {
+  if (!targets.length) return [];
+  const deviceIds = [...new Set(targets.map((t) => t.device))];
+  const mediaIds = [...new Set(targets.map((t) => t.media))];
+  const devices = await rows<{ id: number; name: string; device_type: string; position: DevicePosition; capabilities: string | null }>(
+    db,
+    sql`SELECT id, COALESCE(NULLIF(name, ''), sn) AS name, device_type, position, capabilities::text AS capabilities
+        FROM devices WHERE id = ANY(${idArray(deviceIds)}) AND is_active`,
+  );
+  const files = await rows<{ id: number; name: string }>(db, sql`SELECT id, name FROM media_files WHERE id = ANY(${idArray(mediaIds)})`);
+  const failures = await rows<{ device_id: number; media_id: number }>(
+    db,
+    sql`SELECT device_id, media_id FROM playback_errors
+        WHERE kind = 'decode' AND media_id = ANY(${idArray(mediaIds)}) AND device_id = ANY(${idArray(deviceIds)})
+          AND last_at > now() - make_interval(days => ${DECODE_FAILURE_DAYS})`,
+  );
+  const sources = await mediaSources(db, mediaIds);
+  const profile = profileMaker();
+  const byDevice = new Map(devices.map((d) => [Number(d.id), { name: d.name, profile: profile(d.device_type, d.position, d.capabilities) }]));
+  const names = new Map(files.map((f) => [Number(f.id), f.name]));
+  const failed = new Set(failures.map((f) => `${Number(f.device_id)}:${Number(f.media_id)}`));
+
+  const found = new Map<string, { media: number; reason: PublishWarning['reason']; devices: Set<number> }>();
+  const targetsOf = new Map<number, Set<number>>();
+  const note = (media: number, reason: PublishWarning['reason'], device: number) => {
+    const key = `${media}:${reason}`;
+    let entry = found.get(key);
+    if (!entry) found.set(key, (entry = { media, reason, devices: new Set() }));
+    entry.devices.add(device);
+  };
+  for (const { device, media } of targets) {
+    const target = byDevice.get(device);
+    if (!target || !names.has(media)) continue;
+    let set = targetsOf.get(media);
+    if (!set) targetsOf.set(media, (set = new Set()));
+    set.add(device);
+    const source = sources.get(media);
+    const choice = source ? chooseRendition(source, target.profile) : null;
+    if (choice?.kind === 'rendering') note(media, 'rendering', device);
+    else if (choice?.kind === 'cannot_play') note(media, 'cannot_play', device);
+  }
+  for (const [media, set] of targetsOf) {
+    if ([...set].every((device) => failed.has(`${device}:${media}`))) for (const device of set) note(media, 'decode_failed', device);
+  }
+  const order: Record<PublishWarning['reason'], number> = { cannot_play: 0, decode_failed: 1, rendering: 2 };
+  return [...found.values()]
+    .map((entry) => ({
+      media: entry.media,
+      name: names.get(entry.media)!,
+      devices: entry.devices.size,
+      reason: entry.reason,
+      screens: [...entry.devices].map((id) => byDevice.get(id)!.name).sort((a, b) => a.localeCompare(b)).slice(0, WARNING_SCREENS),
+    }))
+    .sort((a, b) => order[a.reason] - order[b.reason] || a.name.localeCompare(b.name) || a.media - b.media);
+}
+
+/** The files and screens of a campaign's events as they are now (what publishing it would make its screens play). */
+export async function campaignTargets(db: Db, campaignId: number): Promise<Target[]> {
+  const events = await rows<{ media_id: number | null; playlist_id: number | null; devices: number[] | null }>(
+    db,
+    sql`SELECT ev.media_id, ev.playlist_id, (SELECT array_agg(ed.device_id) FROM event_devices ed WHERE ed.event_id = ev.id) AS devices
+        FROM events ev WHERE ev.campaign_id = ${campaignId} AND ev.end_date >= current_date - 2`,
+  );
+  const playlists = await committedPlaylists(db, [...new Set(events.flatMap((e) => (e.playlist_id ? [Number(e.playlist_id)] : [])))]);
+  const targets: Target[] = [];
+  for (const event of events) {
+    const media = event.media_id ? [Number(event.media_id)] : (playlists.get(Number(event.playlist_id))?.tracks ?? []).map((track) => track.media);
+    for (const device of event.devices ?? []) for (const id of new Set(media)) targets.push({ device: Number(device), media: id });
+  }
+  return targets;
+}
+
+/** The files and screens of a campaign as published (what its screens play now). */
+export async function publishedTargets(db: Db, campaignId: number): Promise<Target[]> {
+  const events = await rows<{ media_id: number | null; playlist_id: number | null; devices: number[] | null }>(
+    db,
+    sql`SELECT media_id, playlist_id, devices FROM published_events WHERE campaign_id = ${campaignId} AND end_date >= current_date - 2`,
+  );
+  const playlists = await committedPlaylists(db, [...new Set(events.flatMap((e) => (e.playlist_id ? [Number(e.playlist_id)] : [])))]);
+  const targets: Target[] = [];
+  for (const event of events) {
+    const media = event.media_id ? [Number(event.media_id)] : (playlists.get(Number(event.playlist_id))?.tracks ?? []).map((track) => track.media);
+    for (const device of event.devices ?? []) for (const id of new Set(media)) targets.push({ device: Number(device), media: id });
+  }
+  return targets;
+}
+
+/** The files of a playlist's tracks as edited now and the screens that play it (what committing it would change). */
+export async function commitTargets(db: Db, playlistId: number): Promise<Target[]> {
+  const tracks = await rows<{ media_id: number }>(db, sql`SELECT DISTINCT media_id FROM playlist_tracks WHERE playlist_id = ${playlistId}`);
+  if (!tracks.length) return [];
+  const devices = await rows<{ id: number }>(
+    db,
+    sql`SELECT DISTINCT unnest(devices) AS id FROM published_events WHERE playlist_id = ${playlistId} AND end_date >= current_date - 2`,
+  );
+  return devices.flatMap((d) => tracks.map((t) => ({ device: Number(d.id), media: Number(t.media_id) })));
+}
