@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { checkWebhookUrl, isPrivateAddress, parseWebhookUrl } from './addresses.ts';
+import { checkWebhookUrl, isPrivateAddress, parseWebhookUrl, reachedAddresses } from './addresses.ts';
 import { OFFLINE_AFTER_MINUTES } from '../../src/machines/webhooks/alertSettingsForm.machine.ts';
 import { ONLINE_WINDOW_SECONDS } from '../domain/devices.ts';
 import { officeLocalTime } from './mail.ts';
@@ -16,6 +16,42 @@ describe('webhook addresses', () => {
     for (const address of ['8.8.8.8', '172.32.0.1', '93.184.216.34', '2001:4860:4860::8888', '::ffff:8.8.8.8']) {
       expect(isPrivateAddress(address), address).toBe(false);
     }
+  });
+
+  // Issue 35.17: every IPv6 form that carries an IPv4 address is judged by the address it reaches, written as a URL
+  // writes it (the URL parser turns ::127.0.0.1 into ::7f00:1) or as a resolver answers it.
+  it.each([
+    ['IPv4-compatible', '::127.0.0.1', ['127.0.0.1'], true],
+    ['IPv4-compatible, hex', '::7f00:1', ['127.0.0.1'], true],
+    ['IPv4-compatible, public', '::8.8.8.8', ['8.8.8.8'], false],
+    ['IPv4-mapped, hex', '::ffff:a00:1', ['10.0.0.1'], true],
+    ['IPv4-mapped, public', '::ffff:808:808', ['8.8.8.8'], false],
+    ['IPv4-translated', '::ffff:0:127.0.0.1', ['127.0.0.1'], true],
+    ['IPv4-translated, hex', '::ffff:0:a9fe:a9fe', ['169.254.169.254'], true],
+    ['IPv4-translated, public', '::ffff:0:808:808', ['8.8.8.8'], false],
+    ['NAT64', '64:ff9b::10.0.0.1', ['10.0.0.1'], true],
+    ['NAT64, hex', '64:ff9b::c0a8:101', ['192.168.1.1'], true],
+    ['NAT64, public', '64:ff9b::808:808', ['8.8.8.8'], false],
+    ['NAT64, local use', '64:ff9b:1::808:808', ['64:ff9b:1::808:808'], true],
+    ['6to4', '2002:7f00:1::', ['127.0.0.1'], true],
+    ['6to4, link-local', '2002:a9fe:a9fe::1', ['169.254.169.254'], true],
+    ['6to4, public', '2002:808:808::1', ['8.8.8.8'], false],
+    ['Teredo, private client', '2001:0:808:808:0:0:f5ff:fffe', ['8.8.8.8', '10.0.0.1'], true],
+    ['Teredo, public', '2001:0:808:808:0:0:f7f7:f7f7', ['8.8.8.8', '8.8.8.8'], false],
+    ['site-local', 'fec0::1', ['fec0::1'], true],
+    ['site-local, upper end', 'feff::1', ['feff::1'], true],
+    ['zone index', 'fe80::1%eth0', ['fe80::1'], true],
+    ['global unicast', '2001:4860:4860::8888', ['2001:4860:4860::8888'], false],
+  ] as const)('%s %s reaches %j: private %s', (_name, address, reached, refused) => {
+    expect(reachedAddresses(address)).toEqual(reached);
+    expect(isPrivateAddress(address)).toBe(refused);
+  });
+
+  it('refuses every such form written in a URL, at registration and at connection time', async () => {
+    for (const host of ['[::127.0.0.1]', '[::ffff:0:127.0.0.1]', '[64:ff9b::10.0.0.1]', '[2002:c0a8:101::1]', '[fec0::1]']) {
+      await expect(checkWebhookUrl(`http://${host}/hook`, false), host).rejects.toMatchObject({ reason: 'private_address' });
+    }
+    expect((await checkWebhookUrl('http://[64:ff9b::8.8.8.8]/hook', false)).hostname).toBe('[64:ff9b::808:808]');
   });
 
   it('takes only http(s) URLs without credentials', () => {
