@@ -48,8 +48,10 @@ export interface WebhookConfig {
   retryMaxMs: number;
   /** A delivery is given up, and an endpoint failing throughout is switched off, after this long (24 h). */
   giveUpMs: number;
-  /** How long one attempt may take before it counts as failed. */
+  /** How long one attempt may take, whole (lookup, connection, request, the answer's last byte), before it counts as failed. */
   timeoutMs: number;
+  /** A delivery's claim lasts timeoutMs and this margin (30 s); then another instance may take it over. Tests shorten it. */
+  leaseMarginMs?: number;
   /** How often the offline detector runs (ms; 0: never). */
   offlineCheckMs: number;
   /** smtp(s)://user:pass@host:port: offline alerts also go by email. */

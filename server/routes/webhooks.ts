@@ -174,7 +174,7 @@ export default async function webhookRoutes(app: FastifyInstance, { ctx }: { ctx
         INSERT INTO webhook_deliveries (event_id, endpoint_id, event, body, attempt_count, state)
         VALUES (${event.id}::uuid, ${id}, 'webhook.test', ${event.body}, 1, 'sending') RETURNING id`)) as unknown as { rows: { id: number }[] }
     ).rows;
-    await settleAttempt(db, { id: Number(row!.id), endpoint_id: id }, attempt, null);
+    await settleAttempt(db, { id: Number(row!.id), endpoint_id: id, attempt_count: 1 }, attempt, null);
     const delivered = attempt.status !== null && attempt.status >= 200 && attempt.status < 300;
     await journal(request, 'test', id, endpoint.company, { status: [null, attempt.status ?? attempt.error] });
     return { delivered, status: attempt.status, answer: attempt.answer, error: attempt.error, ms: attempt.ms };

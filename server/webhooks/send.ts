@@ -23,6 +23,9 @@ export function eventBody(type: string, company: number | null, data: Record<str
 /**
  * One attempt: POSTs the body with its signature to the URL, checked again now (a private address is refused, whether
  * the URL names it or its name resolves to it at this moment). Never throws: the outcome is the attempt's record.
+ *
+ * `timeoutMs` bounds the whole attempt, from the name's lookup to the answer's last byte (issue 35.14): a receiver that
+ * keeps the connection busy with a byte now and then is cut at the deadline like a silent one, and its connection closed.
  */
 export async function sendOnce(
   target: { url: string; secret: string; eventId: string; event: string; body: string },
@@ -31,27 +34,36 @@ export async function sendOnce(
   const started = Date.now();
   const at = new Date(started).toISOString();
   const done = (status: number | null, answer: string, error: string | null): Attempt => ({ at, status, answer: answer.slice(0, ANSWER_EXCERPT), error, ms: Date.now() - started });
-  let url: URL;
-  try {
-    url = await checkWebhookUrl(target.url, options.allowPrivate);
-  } catch (error) {
-    return done(null, '', error instanceof RefusedAddress ? error.reason : 'invalid_url');
-  }
-  const timestamp = Math.floor(started / 1000);
-  const transport = url.protocol === 'https:' ? https : http;
-  return new Promise<Attempt>((resolve) => {
-    let settled = false;
-    const finish = (attempt: Attempt) => {
+  let request: http.ClientRequest | undefined;
+  let settled = false;
+  let finish!: (attempt: Attempt) => void;
+  const outcome = new Promise<Attempt>((resolve) => {
+    finish = (attempt) => {
       if (settled) return;
       settled = true;
+      clearTimeout(deadline);
       resolve(attempt);
     };
-    const request = transport.request(
+  });
+  const deadline = setTimeout(() => {
+    finish(done(null, '', 'timeout'));
+    request?.destroy();
+  }, options.timeoutMs);
+  void (async () => {
+    let url: URL;
+    try {
+      url = await checkWebhookUrl(target.url, options.allowPrivate);
+    } catch (error) {
+      return finish(done(null, '', error instanceof RefusedAddress ? error.reason : 'invalid_url'));
+    }
+    if (settled) return;
+    const timestamp = Math.floor(started / 1000);
+    const transport = url.protocol === 'https:' ? https : http;
+    request = transport.request(
       url,
       {
         method: 'POST',
         lookup: safeLookup(options.allowPrivate) as never,
-        timeout: options.timeoutMs,
         headers: {
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(target.body),
@@ -73,13 +85,10 @@ export async function sendOnce(
         response.on('error', () => finish(done(response.statusCode ?? null, Buffer.concat(chunks).toString('utf8'), null)));
       },
     );
-    request.on('timeout', () => {
-      request.destroy();
-      finish(done(null, '', 'timeout'));
-    });
     request.on('error', (error: NodeJS.ErrnoException) => {
       finish(done(null, '', error.code === 'EPRIVATEADDRESS' ? 'private_address' : error.code === 'ECONNREFUSED' ? 'connection_refused' : (error.code ?? 'network_error').toLowerCase()));
     });
     request.end(target.body);
-  });
+  })();
+  return outcome;
 }

@@ -156,34 +156,57 @@ export interface ClaimedDelivery extends DeliveryRow {
 
 /**
  * Claims up to `limit` due deliveries (pending and due, or sending with a lapsed lease) for `leaseMs`: they turn
- * `sending` and count one more attempt. Rows another instance holds are skipped.
+ * `sending` and count one more attempt. Rows another instance holds are skipped (FOR UPDATE SKIP LOCKED, and the lease:
+ * a claimed row is not due again before claimed_until). At most `perEndpoint` deliveries of one endpoint are in flight
+ * across all instances (the live leases count), so one slow receiver takes at most that many of a worker's places and
+ * every other endpoint's deliveries go on (issue 35.14); the due rows are found per endpoint
+ * (webhook_deliveries_endpoint_due_idx), so a long backlog of one endpoint is not read to find another's.
  */
-export async function claimDue(db: Db, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+export async function claimDue(db: Db, limit: number, leaseMs: number, perEndpoint = 4): Promise<ClaimedDelivery[]> {
+  if (limit <= 0) return [];
+  const due = sql`((x.state = 'pending' AND x.next_attempt_at <= now()) OR (x.state = 'sending' AND x.claimed_until < now()))`;
   const rows = rowsOf<ClaimedDelivery>(
     await db.execute(sql`
-      WITH due AS (
-        SELECT id FROM webhook_deliveries
-        WHERE (state = 'pending' AND next_attempt_at <= now()) OR (state = 'sending' AND claimed_until < now())
-        ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED
+      WITH candidates AS (
+        SELECT c.id, c.next_attempt_at FROM webhook_endpoints e
+        CROSS JOIN LATERAL (
+          SELECT x.id, x.next_attempt_at FROM webhook_deliveries x
+          WHERE x.endpoint_id = e.id AND x.state IN ('pending', 'sending') AND ${due}
+          ORDER BY x.next_attempt_at, x.id
+          LIMIT greatest(0, ${perEndpoint}::int - (
+            SELECT count(*)::int FROM webhook_deliveries s
+            WHERE s.endpoint_id = e.id AND s.state = 'sending' AND s.claimed_until >= now()))
+        ) c
+        ORDER BY c.next_attempt_at, c.id LIMIT ${limit}
+      ), claimed AS (
+        SELECT x.id FROM webhook_deliveries x
+        WHERE x.id IN (SELECT id FROM candidates) AND ${due}
+        FOR UPDATE SKIP LOCKED
       )
       UPDATE webhook_deliveries d SET state = 'sending', attempt_count = d.attempt_count + 1,
         claimed_until = now() + ${`${leaseMs} milliseconds`}::interval
-      FROM due, webhook_endpoints e
-      WHERE d.id = due.id AND e.id = d.endpoint_id
+      FROM claimed, webhook_endpoints e
+      WHERE d.id = claimed.id AND e.id = d.endpoint_id
       RETURNING d.*, e.url, e.secret`),
   );
   return rows.map((row) => ({ ...deliveryOf(row), url: row.url, secret: row.secret }));
 }
 
-/** Records an attempt's outcome: delivered, retried at `retryAt`, or failed for good when `retryAt` is null. */
-export async function settleAttempt(db: Db, delivery: { id: number; endpoint_id: number }, attempt: Attempt, retryAt: Date | null): Promise<void> {
+/**
+ * Records an attempt's outcome: delivered, retried at `retryAt`, or failed for good when `retryAt` is null. Only the
+ * claim that made the attempt settles it (the attempt count is its token): a claim whose lease ran out and was taken
+ * over leaves the row to the new one. Answers whether it was still this claim's.
+ */
+export async function settleAttempt(db: Db, delivery: { id: number; endpoint_id: number; attempt_count: number }, attempt: Attempt, retryAt: Date | null): Promise<boolean> {
   const delivered = attempt.status !== null && attempt.status >= 200 && attempt.status < 300;
   const state = delivered ? 'delivered' : retryAt ? 'pending' : 'failed';
-  await db.execute(sql`
+  const result = await db.execute(sql`
     UPDATE webhook_deliveries SET state = ${state}, claimed_until = NULL,
       attempts = attempts || ${JSON.stringify([attempt])}::jsonb,
       next_attempt_at = ${retryAt ? retryAt.toISOString() : sql`next_attempt_at`}
-    WHERE id = ${delivery.id}`);
+    WHERE id = ${delivery.id} AND state = 'sending' AND attempt_count = ${delivery.attempt_count}
+    RETURNING id`);
+  return rowsOf(result).length > 0;
 }
 
 /**

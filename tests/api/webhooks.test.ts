@@ -11,7 +11,7 @@ import { emitEvent } from '../../server/webhooks/events.ts';
 import { detectOutages } from '../../server/webhooks/offline.ts';
 import { WebhookDelivery, WebhookEndpoint } from '../../src/services/schemas/webhooks.ts';
 import { startReceiver, type Received } from '../helpers/receiver.ts';
-import { apiClient, dropTestDatabase, signIn, startTestServer, type TestServer } from '../helpers/server.ts';
+import { apiClient, dropTestDatabase, signIn, startSecondInstance, startTestServer, type TestServer } from '../helpers/server.ts';
 import { createCompanyAndOffice, createDevice, heartbeat, setLastConnection } from './devices.helpers.ts';
 import { describeAs, uploadForm } from './media-fixtures.ts';
 
@@ -91,6 +91,7 @@ describe('endpoints', () => {
     await refused('ftp://example.com/hook', 'unsupported_scheme');
     await refused('not a url', 'invalid_url');
     const allowed = await register({ url: receiver.url('/later-private'), events: ['device.offline'] });
+    const nat64 = await register({ url: 'http://[64:ff9b::7f00:1]:9/nat64', events: ['device.offline'] });
     server.ctx.config.webhooks!.allowPrivate = false;
     try {
       await refused(receiver.url('/private'), 'private_address');
@@ -99,6 +100,10 @@ describe('endpoints', () => {
       await refused('http://[::1]:8080/', 'private_address');
       await refused('http://[::ffff:127.0.0.1]/', 'private_address');
       await refused('http://localhost/hook', 'private_address');
+      // IPv6 forms that reach an IPv4 address are judged by that address (issue 35.17).
+      for (const host of ['[::127.0.0.1]', '[::ffff:0:10.0.0.1]', '[64:ff9b::192.168.1.1]', '[2002:a9fe:a9fe::]', '[fec0::1]']) await refused(`http://${host}/hook`, 'private_address');
+      const viaNat64 = await admin.post(`/webhooks/${nat64.id}/test/`);
+      expect(viaNat64.body).toMatchObject({ delivered: false, status: null, error: 'private_address' });
       // Registered while allowed, refused when it is sent: the address is checked again at each delivery.
       const test = await admin.post(`/webhooks/${allowed.id}/test/`);
       expect(test.status).toBe(200);
@@ -107,6 +112,7 @@ describe('endpoints', () => {
     } finally {
       server.ctx.config.webhooks!.allowPrivate = true;
     }
+    await admin.delete(`/webhooks/${nat64.id}`);
     const rejected = await admin.post('/webhooks/create/', { url: receiver.url('/x'), events: ['device.exploded'] });
     expect(rejected.status).toBe(400);
     expect(rejected.body.code).toBe('validation_error');
@@ -192,6 +198,58 @@ describe('delivery', () => {
     expect(delivery!.attempts.map((attempt) => attempt.status)).toEqual([500, 502, 503, 500, 200]);
     expect(receiver.on('/flaky')).toHaveLength(5);
     await admin.delete(`/webhooks/${endpoint.id}`);
+  });
+
+  // Issue 35.14: a receiver dripping a byte every 200 ms is never idle, so a connection timeout never fired and it held
+  // the worker, the offline detector and every other endpoint's deliveries as long as it dripped (10 s here).
+  it('cuts a dripping receiver at the deadline while other endpoints and the offline detector go on, and two instances never send one delivery at once', async () => {
+    const timeoutMs = 1000;
+    Object.assign(server.ctx.config.webhooks!, { timeoutMs, leaseMarginMs: 300 });
+    let other: Awaited<ReturnType<typeof startSecondInstance>> | undefined;
+    const slow = await register({ url: receiver.url('/drip'), events: ['override.cleared'] });
+    const quick = await register({ url: receiver.url('/beside-drip'), events: ['media.processing_failed', 'device.offline'] });
+    const { office } = await createCompanyAndOffice(admin, 'Drip co');
+    const device = await createDevice(admin, { office: office.id, name: 'Beside the drip' });
+    expect((await heartbeat(server, device, { version: '1.0' })).status).toBe(200);
+    receiver.drips.set('/drip', 200);
+    try {
+      await emitEvent(server.ctx.db, 'override.cleared', null, { override: { id: 35 } });
+      await receiver.waitFor(() => receiver.on('/drip').length >= 1);
+      const [first] = receiver.on('/drip');
+
+      // While the drip holds its attempt, on this one instance: another endpoint's delivery arrives, and the offline
+      // detector runs (a device silent for 15 minutes is told at once, device.offline).
+      await emitEvent(server.ctx.db, 'media.processing_failed', null, { media: { id: 35, name: 'x' }, job: 'probe' });
+      await setLastConnection(server, device.id, 15 * 60);
+      const beside = (type: string) => receiver.on('/beside-drip').find((entry) => entry.body.includes(`"${type}"`) && (type !== 'device.offline' || JSON.parse(entry.body).data.device.id === device.id));
+      await receiver.waitFor(() => Boolean(beside('media.processing_failed') && beside('device.offline')), 5000);
+      await receiver.waitFor(() => Boolean(first!.closedAt));
+      expect(beside('media.processing_failed')!.at).toBeLessThan(first!.closedAt!);
+      expect(beside('device.offline')!.at).toBeLessThan(first!.closedAt!);
+
+      // The attempt was cut at the deadline (not at the drip's end), recorded as a timeout, and retried.
+      expect(first!.closedAt! - first!.at).toBeLessThan(timeoutMs + 1000);
+      await receiver.waitFor(() => receiver.on('/drip').filter((entry) => entry.closedAt).length >= 2);
+      await until(async () => ((await admin.get(`/webhooks/${slow.id}/deliveries/`)).body.results[0]?.attempts.length ?? 0) >= 1);
+      const [delivery] = (await admin.get(`/webhooks/${slow.id}/deliveries/`)).body.results as WebhookDelivery[];
+      expect(delivery!.attempts[0]).toMatchObject({ status: null, error: 'timeout' });
+      expect(delivery!.attempts[0]!.ms).toBeGreaterThanOrEqual(timeoutMs - 5);
+      expect(delivery!.attempts[0]!.ms).toBeLessThan(timeoutMs + 1000);
+
+      // Two instances claim the delivery in turn, never together: none of its attempts overlaps another.
+      other = await startSecondInstance(server);
+      const before = receiver.on('/drip').length;
+      await receiver.waitFor(() => receiver.on('/drip').filter((entry) => entry.closedAt).length >= before + 2);
+      const attempts = receiver.on('/drip').filter((entry) => entry.closedAt).sort((x, y) => x.at - y.at);
+      expect(new Set(attempts.map((entry) => entry.headers['x-vitrine-event-id'])).size).toBe(1);
+      attempts.slice(1).forEach((entry, index) => expect(entry.at).toBeGreaterThanOrEqual(attempts[index]!.closedAt!));
+    } finally {
+      receiver.drips.delete('/drip');
+      await admin.delete(`/webhooks/${slow.id}`);
+      await admin.delete(`/webhooks/${quick.id}`);
+      await other?.close();
+      Object.assign(server.ctx.config.webhooks!, { timeoutMs: FAST.timeoutMs, leaseMarginMs: undefined });
+    }
   });
 
   it('switches off an endpoint that has failed for the give-up period, and says so', async () => {
