@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
 import { ffmpegPath } from '../server/media/tools.ts';
 import { CHROME_ARGS, CHROME_PATH } from '../tests/helpers/browser.ts';
-import { printMeasurements, ROOT, startProductionServer, type Measurement } from './lib.ts';
+import { ROOT, startProductionServer, type Measurement } from './lib.ts';
 
 /*
  * JavaScript each route of the panel needs (issue 37): in Chromium, for every route of the app, the cache is cleared and
@@ -51,6 +51,8 @@ interface Weight {
   route: string;
   bytes: number;
   files: number;
+  /** Each script's file name and bytes transferred, largest first. */
+  scripts: { name: string; bytes: number }[];
 }
 
 /** Loads `route` with an empty HTTP cache and answers the script bytes (encoded, as transferred) and files it took. */
@@ -59,9 +61,11 @@ async function coldLoad(page: Page, route: string, ready: (page: Page) => Promis
   await cdp.send('Network.enable');
   await cdp.send('Network.clearBrowserCache');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  const sizes: Promise<number>[] = [];
+  const sizes: Promise<{ name: string; bytes: number }>[] = [];
   const onResponse = (response: import('playwright-core').Response) => {
-    if (response.request().resourceType() === 'script') sizes.push(response.request().sizes().then((s) => s.responseBodySize));
+    if (response.request().resourceType() !== 'script') return;
+    const name = new URL(response.url()).pathname.slice(1);
+    sizes.push(response.request().sizes().then((s) => ({ name, bytes: s.responseBodySize })));
   };
   page.on('response', onResponse);
   try {
@@ -72,8 +76,8 @@ async function coldLoad(page: Page, route: string, ready: (page: Page) => Promis
     page.off('response', onResponse);
     await cdp.detach();
   }
-  const bytes = (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0);
-  return { route, bytes, files: sizes.length };
+  const scripts = (await Promise.all(sizes)).sort((a, b) => b.bytes - a.bytes);
+  return { route, bytes: scripts.reduce((sum, { bytes }) => sum + bytes, 0), files: scripts.length, scripts };
 }
 
 const heading = async (page: Page) => {
@@ -104,15 +108,25 @@ export async function run(): Promise<Measurement[]> {
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await heading(page);
+    await page.waitForLoadState('networkidle');
     for (const route of routes) weights.push(await coldLoad(page, route, heading));
     await context.close();
 
     const goalFor = (route: string) => (route === '/login' ? 100 : LIST_SCREENS.has(route) ? 160 : 200);
+    console.log('\n## Bundles: JavaScript per route, cold cache, as transferred (issue 37)');
+    console.log(`  ${'route'.padEnd(26)} ${'KB'.padStart(5)} ${'goal'.padStart(6)} ${'files'.padStart(6)} ${'goal'.padStart(5)}  verdict`);
+    for (const { route, bytes, files, scripts } of weights) {
+      const kb = Math.round(bytes / 1024);
+      const ok = kb <= goalFor(route) && files <= MAX_FILES;
+      console.log(`  ${route.padEnd(26)} ${String(kb).padStart(5)} ${`<=${goalFor(route)}`.padStart(6)} ${String(files).padStart(6)} ${`<=${MAX_FILES}`.padStart(5)}  ${ok ? 'meets' : 'MISSES'}`);
+      // BUNDLES_BENCH_FILES=1 lists each route's scripts, largest first: where the bytes go.
+      if (process.env.BUNDLES_BENCH_FILES) for (const script of scripts) console.log(`      ${String(Math.round(script.bytes / 102.4) / 10).padStart(6)} KB  ${script.name}`);
+    }
     const measurements: Measurement[] = weights.flatMap(({ route, bytes, files }) => [
       { name: `${route} JavaScript (transferred, cold)`, value: Math.round(bytes / 1024), unit: 'KB', goal: { op: '<=' as const, value: goalFor(route) } },
       { name: `${route} script files`, value: files, unit: 'files', goal: { op: '<=' as const, value: MAX_FILES } },
     ]);
-    printMeasurements('Bundles: JavaScript per route, cold cache (issue 37)', measurements);
     return measurements;
   } finally {
     await browser.close();

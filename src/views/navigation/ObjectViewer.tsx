@@ -7,7 +7,8 @@ import { getImage, type NavigationObject } from '../../services/navigation.servi
 import { errorMessageKey } from '../common/errorMessageKey.ts';
 import { Loading } from '../common/Loading.tsx';
 import { RouterLink } from '../common/RouterLink.tsx';
-import { LayoutStage, type StageMarker } from './LayoutStage.tsx';
+import type { StageMarker } from './LayoutStage.tsx';
+import { LayoutStage } from './stages.tsx';
 import { useNavigationStyles } from './Navigation.styles.ts';
 import { NavigationLegend, STATUS_TOKENS } from './NavigationLegend.tsx';
 import { useCanvasImage } from './markerIcons.ts';

@@ -1,35 +1,12 @@
 import { useMemo } from 'react';
-import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, type Theme } from '@fluentui/react-components';
+import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
 import { LineChart, ResponsiveContainer, type LineChartPoints } from '@fluentui/react-charts';
 import { useTranslation } from 'react-i18next';
 import { hourRows, type ShownSeries } from '../../machines/statistics/compare.selectors.ts';
 import { wholeTicks } from '../../machines/statistics/statistics.selectors.ts';
 import { currentLanguage } from '../../i18n.ts';
-import { selectTheme } from '../../machines/theme.selectors.ts';
-import { ThemeContext } from '../app/actors.ts';
-import { useFluentTheme } from '../app/themes.ts';
 import { useCompareStyles } from './Compare.styles.ts';
 import { statisticsFormat } from './statisticsFormat.ts';
-
-/** One colour per entity (at most 10), from the theme's palette so that every theme draws them in its own shades. */
-export const SERIES_TOKENS = [
-  'colorPaletteBlueBorderActive',
-  'colorPaletteRedBorderActive',
-  'colorPaletteGreenBorderActive',
-  'colorPaletteDarkOrangeBorderActive',
-  'colorPalettePurpleBorderActive',
-  'colorPaletteTealBorderActive',
-  'colorPaletteMagentaBorderActive',
-  'colorPaletteMarigoldBorderActive',
-  'colorPaletteNavyBorderActive',
-  'colorPaletteBrownBorderActive',
-] as const satisfies readonly (keyof Theme)[];
-
-/** The colours of the series in the theme the user chose (the chart draws SVG, which needs the values). */
-export function useSeriesColors(): string[] {
-  const theme = useFluentTheme(ThemeContext.useSelector(selectTheme));
-  return SERIES_TOKENS.map((token) => String(theme[token]));
-}
 
 /**
  * The series overlaid on one line chart with a legend, and the same numbers as a table (screen readers, copying). Hours

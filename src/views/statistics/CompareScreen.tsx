@@ -9,16 +9,12 @@ import { readCompareList, writeCompareList } from '../../services/compareList.ts
 import { DEFAULT_PERIOD_HOURS, MAX_COMPARE_ENTITIES } from '../../services/statistics.ts';
 import { SessionContext } from '../app/actors.ts';
 import { errorMessageKey } from '../common/errorMessageKey.ts';
-import { CompareChart, useSeriesColors } from './CompareChart.tsx';
+import { CompareChart } from './charts.tsx';
+import { useSeriesColors } from './seriesColors.ts';
+import { today } from './statisticsFormat.ts';
 import { CompareForm } from './CompareForm.tsx';
 import { useCompareStyles } from './Compare.styles.ts';
 import { StatisticsPage } from './StatisticsPage.tsx';
-
-/** Today in the browser's calendar, YYYY-MM-DD. */
-export function today(): string {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-}
 
 /** /statistics/compare: up to 10 campaigns, devices or media, their plays per hour overlaid; the list is kept for the next visit. */
 export default function CompareScreen() {

@@ -7,7 +7,7 @@ import { rankedRows, type RankedRow } from '../../machines/statistics/statistics
 import { currentLanguage } from '../../i18n.ts';
 import { Loading } from '../common/Loading.tsx';
 import { errorMessageKey } from '../common/errorMessageKey.ts';
-import { HourChart, RankChart } from './StatisticsChart.tsx';
+import { HourChart, RankChart } from './charts.tsx';
 import { StatisticsTable } from './StatisticsTable.tsx';
 import { statisticsFormat } from './statisticsFormat.ts';
 import { useStatisticsStyles } from './Statistics.styles.ts';

@@ -12,7 +12,7 @@ import { saveBlob } from '../devices/format.ts';
 import { EntityPicker } from './EntityPicker.tsx';
 import { useCompareStyles } from './Compare.styles.ts';
 import { StatisticsPage } from './StatisticsPage.tsx';
-import { today } from './CompareScreen.tsx';
+import { today } from './statisticsFormat.ts';
 
 function daysBefore(date: string, days: number): string {
   const day = new Date(`${date}T00:00:00Z`);

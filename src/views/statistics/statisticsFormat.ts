@@ -41,3 +41,9 @@ function isZone(zone: string): boolean {
     return false;
   }
 }
+
+/** Today in the browser's calendar, YYYY-MM-DD. */
+export function today(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
