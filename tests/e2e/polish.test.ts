@@ -232,6 +232,74 @@ describe('tables', () => {
   });
 });
 
+describe('form dialogs', () => {
+  /**
+   * The geometry of every Field of the open dialog: the gap from its label's bottom to its control's top, the control's
+   * height, and whether the field stays inside the dialog. Controls are the field's first input, select, textarea or
+   * group (a Field's label is its first child; its control follows).
+   */
+  const fieldGeometry = (page: Page) =>
+    page.getByRole('dialog').evaluate((dialog) => {
+      const surface = dialog.getBoundingClientRect();
+      return [...dialog.querySelectorAll('.fui-Field')].flatMap((field) => {
+        const label = field.querySelector(':scope > label');
+        const control = field.querySelector('input:not([type="checkbox"]):not([type="radio"]), select, textarea, [role="group"], [role="radiogroup"], [role="combobox"]');
+        if (!label || !control) return [];
+        const l = label.getBoundingClientRect();
+        const c = (control.closest('.fui-Input, .fui-Select, .fui-Textarea, .fui-Combobox') ?? control).getBoundingClientRect();
+        const f = field.getBoundingClientRect();
+        return [{
+          label: label.textContent!.replace(/\s+/g, ' ').trim(),
+          single: control.matches('input, select'),
+          gap: Math.round(c.top - l.bottom),
+          top: Math.round(c.top),
+          height: Math.round(c.height),
+          inside: f.left >= surface.left - 1 && f.right <= surface.right + 1,
+        }];
+      });
+    });
+
+  it('puts every label directly above its control, fields at their own height, inside the dialog, at 1440 and 360 px', async () => {
+    const admin = (await signIn(e2e.server)).client;
+    const company = (await admin.post('/companies/create/', { name: 'Layout co', user: 1 })).body;
+    await admin.post('/branch-offices/create/', { company: company.id, name: 'Layout HQ', address: 'Main street 1', user: 1 });
+    const dialogs: { path: string; open: (page: Page) => Promise<void>; title: string | RegExp; row?: [string, string] }[] = [
+      { path: '/webhooks', open: (page) => page.getByRole('button', { name: 'Add endpoint' }).first().click(), title: 'Add webhook endpoint' },
+      { path: '/webhooks', open: (page) => page.getByRole('button', { name: 'Edit the alerts of Layout co' }).click(), title: 'Offline alerts of Layout co', row: ['Quiet from', 'Quiet until'] },
+      { path: '/webhooks', open: (page) => page.getByRole('button', { name: 'Override for an office of Layout co' }).click(), title: 'Override for an office of Layout co', row: ['Quiet from', 'Quiet until'] },
+      { path: '/branch-offices', open: (page) => page.getByRole('button', { name: 'Add office' }).first().click(), title: 'Add office' },
+      { path: '/organizations', open: (page) => page.getByRole('button', { name: 'Add company' }).first().click(), title: 'Add company' },
+      { path: '/groups', open: (page) => page.getByRole('button', { name: 'Add group' }).first().click(), title: 'Add group' },
+    ];
+    for (const width of [1440, 360]) {
+      const { page } = await signedInPage({ width, height: 900 });
+      for (const dialog of dialogs) {
+        if (new URL(page.url()).pathname !== dialog.path) await page.goto(dialog.path);
+        await dialog.open(page);
+        await visible(page.getByRole('dialog', { name: dialog.title }));
+        const fields = await fieldGeometry(page);
+        const where = `${dialog.title} at ${width} px`;
+        expect(fields.length, where).toBeGreaterThan(1);
+        for (const field of fields) {
+          expect(field.gap, `${where}: ${field.label}`).toBeGreaterThanOrEqual(0);
+          expect(field.gap, `${where}: ${field.label}`).toBeLessThanOrEqual(6);
+          expect(field.inside, `${where}: ${field.label}`).toBe(true);
+        }
+        const single = fields.filter((field) => field.single).map((field) => field.height);
+        expect(Math.max(...single), `${where}: one-line controls ${single.join(', ')}`).toBeLessThan(Math.min(...single) * 1.5);
+        if (dialog.row) {
+          const [from, to] = dialog.row.map((name) => fields.find((field) => field.label.startsWith(name))!);
+          // Side by side on a wide screen, one under the other on a phone.
+          if (width === 1440) expect(from!.top, where).toBe(to!.top);
+          else expect(to!.top, where).toBeGreaterThan(from!.top);
+        }
+        await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+        await page.getByRole('dialog').waitFor({ state: 'detached' });
+      }
+    }
+  });
+});
+
 describe('words', () => {
   it('counts devices with the right Russian form in the pager: 1 устройство', async () => {
     const { page } = await signedInPage();

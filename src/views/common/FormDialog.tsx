@@ -1,5 +1,5 @@
-import { useMemo, useRef, type ReactNode } from 'react';
-import { Button, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner } from '@fluentui/react-components';
+import { useMemo, useRef, type HTMLAttributes, type ReactNode } from 'react';
+import { Button, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, mergeClasses, Spinner } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { AnyActorRef, SnapshotFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
@@ -46,6 +46,19 @@ export function useFormState<F extends FormFields>(form: FormActor<F, any>) {
 export function fieldValidation(errors: FieldErrors, field: string, message: (code: string) => string) {
   const code = errors[field];
   return code ? { validationState: 'error' as const, validationMessage: message(code) } : { validationState: 'none' as const };
+}
+
+/**
+ * Fields that belong together, side by side when the dialog is wide enough and one under another on a phone, each
+ * at its own height (see FormDialog.styles.ts). `compact`: short controls (dates, times) that fit four to a line.
+ */
+export function FormRow({ compact = false, className, children, ...rest }: HTMLAttributes<HTMLDivElement> & { compact?: boolean }) {
+  const styles = useFormDialogStyles();
+  return (
+    <div {...rest} className={mergeClasses(styles.row, compact && styles.rowCompact, className)}>
+      {children}
+    </div>
+  );
 }
 
 export interface FormDialogProps {

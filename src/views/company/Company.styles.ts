@@ -23,6 +23,5 @@ export const useCompanyStyles = makeStyles({
   treeRow: { display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, overflowWrap: 'anywhere', minWidth: 0 },
   treeName: { overflowWrap: 'anywhere', minWidth: 0 },
   muted: { color: tokens.colorNeutralForeground2 },
-  twoColumns: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 240px), 1fr))', columnGap: tokens.spacingHorizontalL },
   name: { overflowWrap: 'anywhere' },
 });

@@ -2,8 +2,7 @@ import { Field, Input, Select, Textarea } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { officeFormInput, officeFormMachine, type OfficeFields } from '../../machines/company/officeForm.machine.ts';
 import type { Company, Department, Office } from '../../services/schemas/company.ts';
-import { FormDialog, fieldValidation, useFormActor, useFormState } from '../common/FormDialog.tsx';
-import { useCompanyStyles } from './Company.styles.ts';
+import { FormDialog, FormRow, fieldValidation, useFormActor, useFormState } from '../common/FormDialog.tsx';
 import { companyErrorKey, fieldMessageKey } from './format.ts';
 
 interface Props {
@@ -21,7 +20,6 @@ const INPUT_TYPES: Partial<Record<(typeof TEXT_FIELDS)[number], 'email' | 'tel'>
 /** Add or edit a branch office: company, department, the Office fields of section 3 and its time zone. */
 export function OfficeFormDialog({ office, companies, departments, company, onSaved, onClose }: Props) {
   const { t } = useTranslation('company');
-  const styles = useCompanyStyles();
   const form = useFormActor(officeFormMachine, { input: officeFormInput(office, company ? { company } : {}), onSaved, onClose });
   const { fields, errors, error, change } = useFormState(form);
   const message = (code: string) => t(fieldMessageKey(code));
@@ -29,7 +27,7 @@ export function OfficeFormDialog({ office, companies, departments, company, onSa
 
   return (
     <FormDialog form={form} title={t(office ? 'form.editOffice' : 'form.addOffice')} failure={failure}>
-      <div className={styles.twoColumns}>
+      <FormRow>
         <Field label={t('fields.company')} required {...fieldValidation(errors, 'company', message)}>
           <Select
             value={fields.company === null ? '' : String(fields.company)}
@@ -69,7 +67,7 @@ export function OfficeFormDialog({ office, companies, departments, company, onSa
             <Input type={INPUT_TYPES[field] ?? 'text'} value={fields[field]} onChange={(_, data) => change(field, data.value)} />
           </Field>
         ))}
-      </div>
+      </FormRow>
       <Field label={t('fields.description')} {...fieldValidation(errors, 'description', message)}>
         <Textarea value={fields.description} onChange={(_, data) => change('description', data.value)} />
       </Field>

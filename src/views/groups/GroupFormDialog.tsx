@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { groupFormInput, groupFormMachine } from '../../machines/groups/groupForm.machine.ts';
 import type { CompanyName } from '../../services/groups.service.ts';
 import { AREAS, LEVELS, type Group, type Level } from '../../services/schemas/groups.ts';
-import { FormDialog, fieldValidation, useFormActor, useFormState } from '../common/FormDialog.tsx';
+import { FormDialog, FormRow, fieldValidation, useFormActor, useFormState } from '../common/FormDialog.tsx';
 import { useUsersStyles } from '../users/Users.styles.ts';
 
 const KNOWN_ERRORS = ['group_exists', 'unknown_company', 'validation_error', 'forbidden', 'network_error'];
@@ -45,7 +45,7 @@ export function GroupFormDialog({ group, companies, onSaved, onClose }: { group:
           <p className={styles.message}>{t('form.noCompanies')}</p>
         )}
       </Field>
-      <div role="group" aria-label={t('fields.permissions')} className={styles.permissions}>
+      <FormRow role="group" aria-label={t('fields.permissions')}>
         {AREAS.map((area) => (
           <Field key={area} label={t(`areas.${area}`)}>
             <Select value={fields.permissions[area]} onChange={(_, data) => change('permissions', { ...fields.permissions, [area]: data.value as Level })}>
@@ -57,7 +57,7 @@ export function GroupFormDialog({ group, companies, onSaved, onClose }: { group:
             </Select>
           </Field>
         ))}
-      </div>
+      </FormRow>
     </FormDialog>
   );
 }

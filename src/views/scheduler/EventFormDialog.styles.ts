@@ -1,11 +1,7 @@
 import { makeStyles } from '@fluentui/react-components';
 import { tokens } from '@fluentui/tokens';
 
-const NARROW = '@media (max-width: 599px)';
-
 export const useEventFormStyles = makeStyles({
-  body: { gridColumn: '1 / -1', display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
-  row: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(150px, 1fr))', gap: tokens.spacingHorizontalM, [NARROW]: { gridTemplateColumns: 'minmax(0, 1fr)' } },
   chips: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
   colors: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalXS },
   swatch: {

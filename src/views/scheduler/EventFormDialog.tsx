@@ -6,7 +6,7 @@ import { eventFormInput, eventFormMachine, WEEKDAYS, type EventFields, type Even
 import { currentLanguage } from '../../i18n.ts';
 import type { EventOptions, SchedulerEvent } from '../../services/scheduler.ts';
 import { DateInput } from '../common/DateInput.tsx';
-import { FormDialog, fieldValidation, useFormActor, useFormState } from '../common/FormDialog.tsx';
+import { FormDialog, FormRow, fieldValidation, useFormActor, useFormState } from '../common/FormDialog.tsx';
 import { DeviceSection } from './DeviceSection.tsx';
 import { OptionPicker } from './OptionPicker.tsx';
 import { useEventFormStyles } from './EventFormDialog.styles.ts';
@@ -46,7 +46,6 @@ export function EventFormDialog({ from, options, onSaved, onDelete, onClose }: E
 
   return (
     <FormDialog form={form} title={t(editing ? 'form.editTitle' : 'form.addTitle')} failure={failure}>
-      <div className={styles.body}>
       <Field label={t('form.title')} required {...fieldValidation(errors, 'title', message)}>
         <Input value={fields.title} maxLength={200} onChange={(_, data) => change('title', data.value)} />
       </Field>
@@ -81,7 +80,7 @@ export function EventFormDialog({ from, options, onSaved, onDelete, onClose }: E
         />
       )}
       <Checkbox label={t('form.allDay')} checked={fields.all_day} onChange={(_, data) => change('all_day', !!data.checked)} />
-      <div className={styles.row}>
+      <FormRow compact>
         <Field label={t('form.startDate')} required {...fieldValidation(errors, 'start_date', message)}>
           <DateInput value={fields.start_date} onChange={set('start_date')} />
         </Field>
@@ -98,7 +97,7 @@ export function EventFormDialog({ from, options, onSaved, onDelete, onClose }: E
             <Input type="time" value={fields.end_time} onChange={(_, data) => change('end_time', data.value)} />
           </Field>
         )}
-      </div>
+      </FormRow>
       <Checkbox label={t('form.repeat')} checked={fields.repeat} onChange={(_, data) => change('repeat', !!data.checked)} />
       {fields.repeat ? (
         <Field label={t('form.weekdays')} required {...fieldValidation(errors, 'weekdays', message)}>
@@ -138,21 +137,20 @@ export function EventFormDialog({ from, options, onSaved, onDelete, onClose }: E
           <input className={styles.colorInput} type="color" value={fields.color} aria-label={t('form.customColor')} onChange={(event) => change('color', event.target.value)} />
         </div>
       </Field>
-      <div className={styles.row}>
+      <FormRow>
         <Field label={t('form.duration')} hint={t('form.durationHint')} {...fieldValidation(errors, 'duration', message)}>
           <Input inputMode="numeric" value={fields.duration} onChange={(_, data) => change('duration', data.value)} />
         </Field>
         <Field label={t('form.priority')} hint={t('form.priorityHint')}>
           <Input type="number" min={0} max={100} value={String(fields.priority)} onChange={(_, data) => change('priority', Math.max(0, Math.min(100, Number(data.value) || 0)))} />
         </Field>
-      </div>
+      </FormRow>
       <DeviceSection campaign={fields.campaign} deviceIds={options.deviceIds} selected={fields.devices} onChange={set('devices')} error={errors.devices ? message(errors.devices) : null} />
       {editing && onDelete ? (
         <Button className={styles.actionsStart} icon={<DeleteRegular />} onClick={() => onDelete(editing)}>
           {t('form.delete')}
         </Button>
       ) : null}
-      </div>
     </FormDialog>
   );
 }

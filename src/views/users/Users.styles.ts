@@ -7,6 +7,5 @@ export const useUsersStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
   choices: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, maxHeight: '240px', overflowY: 'auto', minWidth: 0 },
   name: { overflowWrap: 'anywhere' },
-  permissions: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))', gap: tokens.spacingHorizontalM },
   rights: { color: tokens.colorNeutralForeground2, overflowWrap: 'anywhere' },
 });

@@ -1,11 +1,12 @@
-import { Field, Input, Select, Switch, Textarea } from '@fluentui/react-components';
+import { Caption1, Field, Input, Select, Switch, Textarea } from '@fluentui/react-components';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { AlertOffice } from '../../machines/webhooks/alertSettings.selectors.ts';
 import { alertFieldsChanged, alertSettingsFormMachine, MAX_EMAILS, MAX_OFFLINE_MINUTES, OFFLINE_AFTER_MINUTES, type AlertFields } from '../../machines/webhooks/alertSettingsForm.machine.ts';
 import type { AlertSettings } from '../../services/webhooks.service.ts';
-import { FormDialog, fieldValidation, useFormActor, useFormState } from '../common/FormDialog.tsx';
+import { FormDialog, FormRow, fieldValidation, useFormActor, useFormState } from '../common/FormDialog.tsx';
 import { LeaveGuard } from '../common/LeaveGuard.tsx';
+import { useWebhooksStyles } from './Webhooks.styles.ts';
 
 const KNOWN_ERRORS = ['validation_error', 'unknown_office', 'unknown_company', 'forbidden', 'network_error'];
 const KNOWN_FIELDS = ['required', 'out_of_range', 'invalid_format', 'too_many', 'not_found'];
@@ -25,6 +26,7 @@ export interface AlertSettingsDialogProps {
 /** The offline alert settings of a company, or of one office overriding them. */
 export function AlertSettingsDialog({ input, companyName, offices, office, onSaved, onClose }: AlertSettingsDialogProps) {
   const { t } = useTranslation('webhooks');
+  const styles = useWebhooksStyles();
   const form = useFormActor(alertSettingsFormMachine, { input, onSaved, onClose });
   const { fields, errors, error, change } = useFormState(form);
   const changed = useSelector(form, (s) => s.status === 'active' && alertFieldsChanged(input.fields, s.context.fields));
@@ -52,12 +54,15 @@ export function AlertSettingsDialog({ input, companyName, offices, office, onSav
         <Input inputMode="numeric" value={fields.offline_minutes} onChange={(_, data) => change('offline_minutes', data.value)} />
       </Field>
       <Switch label={t('alerts.fields.notifyBack')} checked={fields.notify_back} onChange={(_, data) => change('notify_back', data.checked)} />
-      <Field label={t('alerts.fields.quietFrom')} hint={zone ? t('alerts.form.zoneHint', { zone }) : t('alerts.form.companyZoneHint')} {...fieldValidation(errors, 'quiet_from', message)}>
-        <Input type="time" value={fields.quiet_from} onChange={(_, data) => change('quiet_from', data.value)} />
-      </Field>
-      <Field label={t('alerts.fields.quietTo')} {...fieldValidation(errors, 'quiet_to', message)}>
-        <Input type="time" value={fields.quiet_to} onChange={(_, data) => change('quiet_to', data.value)} />
-      </Field>
+      <FormRow>
+        <Field label={t('alerts.fields.quietFrom')} {...fieldValidation(errors, 'quiet_from', message)}>
+          <Input type="time" aria-describedby="alert-quiet-zone" value={fields.quiet_from} onChange={(_, data) => change('quiet_from', data.value)} />
+        </Field>
+        <Field label={t('alerts.fields.quietTo')} {...fieldValidation(errors, 'quiet_to', message)}>
+          <Input type="time" aria-describedby="alert-quiet-zone" value={fields.quiet_to} onChange={(_, data) => change('quiet_to', data.value)} />
+        </Field>
+      </FormRow>
+      <Caption1 id="alert-quiet-zone" className={styles.muted}>{zone ? t('alerts.form.zoneHint', { zone }) : t('alerts.form.companyZoneHint')}</Caption1>
       <Field label={t('alerts.fields.emails')} hint={t('alerts.form.emailsHint', { count: MAX_EMAILS })} {...fieldValidation(errors, 'emails', message)}>
         <Textarea value={fields.emails} onChange={(_, data) => change('emails', data.value)} resize="vertical" />
       </Field>
