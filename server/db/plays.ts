@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { CompareKind, PlayRefusal } from '../../src/services/schemas/statistics.ts';
+import type { CompareKind, PlayOutcome, PlayRefusal } from '../../src/services/schemas/statistics.ts';
 import type { Db } from './index.ts';
 import { likePattern } from '../domain/devices.ts';
 import { inCompanies } from '../domain/scope.ts';
@@ -27,7 +27,9 @@ export interface PlayInput {
   media: number;
   playlist: number | null;
   started_at: string;
+  /** Seconds really on screen. */
   duration: number;
+  outcome: PlayOutcome;
 }
 
 export interface StoreOutcome {
@@ -52,7 +54,8 @@ const textArray = (values: readonly string[]) => `{${values.map((value) => `"${v
  * plays travel as arrays (unnest) with the index of their pair, and the roll-ups are summed from the rows the insert
  * returns inside the statement, so duplicates add nothing and nothing per row comes back to JavaScript. The roll-ups
  * are play_hours (per hour, campaign, device, media and event) and the narrower play_hours_device and play_hours_media
- * the statistics screens read (migration 0019).
+ * the statistics screens read (migration 0019). A failed play adds its seconds on screen and one to `failed`, never to
+ * `plays` (migration 0039): statistics, compare and unloads count only what was shown.
  */
 export async function storePlays(db: Db, device: number, plays: PlayInput[]): Promise<StoreOutcome> {
   if (plays.length === 0) return { accepted: 0, refused: [] };
@@ -91,36 +94,36 @@ export async function storePlays(db: Db, device: number, plays: PlayInput[]): Pr
           LEFT JOIN media_files m ON m.id = p.media
         ),
         stored AS (
-          INSERT INTO plays (device_id, play_id, started_at, duration, event_id, campaign_id, media_id, playlist_id)
-          SELECT ${device}, i.id, i.started_at, i.duration, i.event, c.campaign_id, i.media, i.playlist
+          INSERT INTO plays (device_id, play_id, started_at, duration, event_id, campaign_id, media_id, playlist_id, outcome)
+          SELECT ${device}, i.id, i.started_at, i.duration, i.event, c.campaign_id, i.media, i.playlist, i.outcome
           FROM unnest(${textArray(plays.map((play) => play.id))}::text[], ${textArray(plays.map((play) => play.started_at))}::timestamptz[],
                       ${numberArray(plays.map((play) => play.duration))}::float8[], ${numberArray(plays.map((play) => play.event))}::int[],
                       ${numberArray(plays.map((play) => play.media))}::int[], ${numberArray(plays.map((play) => play.playlist))}::int[],
-                      ${numberArray(pairOf)}::int[]) AS i(id, started_at, duration, event, media, playlist, pair)
+                      ${numberArray(pairOf)}::int[], ${textArray(plays.map((play) => play.outcome))}::text[]) AS i(id, started_at, duration, event, media, playlist, pair, outcome)
           JOIN checked c ON c.pair = i.pair AND c.refusal IS NULL
           ON CONFLICT DO NOTHING
-          RETURNING started_at, duration, event_id, campaign_id, media_id
+          RETURNING started_at, duration, event_id, campaign_id, media_id, outcome = 'failed' AS failed
         ),
         rolled AS (
-          INSERT INTO play_hours AS h (campaign_id, hour, device_id, media_id, event_id, plays, seconds)
-          SELECT campaign_id, date_trunc('hour', started_at, 'UTC'), ${device}, media_id, event_id, count(*), sum(duration)
+          INSERT INTO play_hours AS h (campaign_id, hour, device_id, media_id, event_id, plays, seconds, failed)
+          SELECT campaign_id, date_trunc('hour', started_at, 'UTC'), ${device}, media_id, event_id, count(*) FILTER (WHERE NOT failed), sum(duration), count(*) FILTER (WHERE failed)
           FROM stored GROUP BY 1, 2, 4, 5 ORDER BY 1, 2, 4, 5
           ON CONFLICT (campaign_id, hour, device_id, media_id, event_id)
-          DO UPDATE SET plays = h.plays + excluded.plays, seconds = h.seconds + excluded.seconds
+          DO UPDATE SET plays = h.plays + excluded.plays, seconds = h.seconds + excluded.seconds, failed = h.failed + excluded.failed
         ),
         by_device AS (
-          INSERT INTO play_hours_device AS h (campaign_id, hour, device_id, plays, seconds)
-          SELECT campaign_id, date_trunc('hour', started_at, 'UTC'), ${device}, count(*), sum(duration)
+          INSERT INTO play_hours_device AS h (campaign_id, hour, device_id, plays, seconds, failed)
+          SELECT campaign_id, date_trunc('hour', started_at, 'UTC'), ${device}, count(*) FILTER (WHERE NOT failed), sum(duration), count(*) FILTER (WHERE failed)
           FROM stored GROUP BY 1, 2 ORDER BY 1, 2
           ON CONFLICT (campaign_id, hour, device_id)
-          DO UPDATE SET plays = h.plays + excluded.plays, seconds = h.seconds + excluded.seconds
+          DO UPDATE SET plays = h.plays + excluded.plays, seconds = h.seconds + excluded.seconds, failed = h.failed + excluded.failed
         ),
         by_media AS (
-          INSERT INTO play_hours_media AS h (campaign_id, hour, media_id, plays, seconds)
-          SELECT campaign_id, date_trunc('hour', started_at, 'UTC'), media_id, count(*), sum(duration)
+          INSERT INTO play_hours_media AS h (campaign_id, hour, media_id, plays, seconds, failed)
+          SELECT campaign_id, date_trunc('hour', started_at, 'UTC'), media_id, count(*) FILTER (WHERE NOT failed), sum(duration), count(*) FILTER (WHERE failed)
           FROM stored GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
           ON CONFLICT (campaign_id, hour, media_id)
-          DO UPDATE SET plays = h.plays + excluded.plays, seconds = h.seconds + excluded.seconds
+          DO UPDATE SET plays = h.plays + excluded.plays, seconds = h.seconds + excluded.seconds, failed = h.failed + excluded.failed
         )
         SELECT (SELECT count(*) FROM stored)::int AS accepted,
           (SELECT json_agg(json_build_object('pair', pair, 'reason', refusal)) FROM checked WHERE refusal IS NOT NULL) AS refusals`,
@@ -291,15 +294,15 @@ export interface LivePlays {
   recent: { device: number; device_name: string; media: number; media_name: string; campaign: number; campaign_name: string; started_at: string; duration: number }[];
 }
 
-/** Plays that started since `since`, by minute, and the latest 20 of them (the raw table's time index). */
+/** Plays that started since `since`, by minute, and the latest 20 of them (the raw table's time index); a failed play is no play, only its seconds on screen count. */
 export async function livePlays(db: Db, since: Date, companies: CompanyScope = null): Promise<LivePlays> {
   const sinceText = since.toISOString();
   const [minutesRow] = await rows<{ minutes: LivePlays['minutes'] | null; plays: number; seconds: number }>(
     db,
-    sql`WITH recent AS (SELECT started_at, duration FROM plays WHERE started_at >= ${sinceText}::timestamptz AND started_at <= now() ${inScope(companies, 'device_id')})
+    sql`WITH recent AS (SELECT started_at, duration, outcome <> 'failed' AS shown FROM plays WHERE started_at >= ${sinceText}::timestamptz AND started_at <= now() ${inScope(companies, 'device_id')})
         SELECT (SELECT json_agg(json_build_object('minute', minute, 'plays', plays) ORDER BY minute)
-                FROM (SELECT ${iso(sql`date_trunc('minute', started_at, 'UTC')`)} AS minute, count(*)::int AS plays FROM recent GROUP BY 1) m) AS minutes,
-          (SELECT count(*)::int FROM recent) AS plays, (SELECT COALESCE(sum(duration), 0)::float8 FROM recent) AS seconds`,
+                FROM (SELECT ${iso(sql`date_trunc('minute', started_at, 'UTC')`)} AS minute, count(*)::int AS plays FROM recent WHERE shown GROUP BY 1) m) AS minutes,
+          (SELECT count(*)::int FROM recent WHERE shown) AS plays, (SELECT COALESCE(sum(duration), 0)::float8 FROM recent) AS seconds`,
   );
   const recent = await rows<LivePlays['recent'][number]>(
     db,
@@ -311,7 +314,7 @@ export async function livePlays(db: Db, since: Date, companies: CompanyScope = n
         LEFT JOIN devices d ON d.id = p.device_id
         LEFT JOIN media_files m ON m.id = p.media_id
         LEFT JOIN campaigns c ON c.id = p.campaign_id
-        WHERE p.started_at >= ${sinceText}::timestamptz AND p.started_at <= now() ${inScope(companies, 'p.device_id')}
+        WHERE p.started_at >= ${sinceText}::timestamptz AND p.started_at <= now() AND p.outcome <> 'failed' ${inScope(companies, 'p.device_id')}
         ORDER BY p.started_at DESC, p.device_id, p.play_id LIMIT 20`,
   );
   return {
@@ -349,6 +352,7 @@ export interface RawPlayRow {
   event_title: string;
   media_name: string;
   duration: number;
+  outcome: PlayOutcome;
   play_id: string;
   device_id: number;
 }
@@ -362,6 +366,7 @@ export interface HourRowOut {
   event_title: string;
   plays: number;
   seconds: number;
+  failed: number;
 }
 
 /**
@@ -382,7 +387,7 @@ export async function* rawPlayPages(db: Db, from: string, to: string, filter: Un
       sql`SELECT to_char(p.started_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS started_at, to_char(p.started_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS started_key,
             COALESCE(d.sn, '') AS sn, COALESCE(NULLIF(d.name, ''), d.sn, '#' || p.device_id) AS device_name,
             COALESCE(c.name, '#' || p.campaign_id) AS campaign_name, COALESCE(e.title, '#' || p.event_id) AS event_title,
-            COALESCE(m.name, '#' || p.media_id) AS media_name, p.duration, p.play_id, p.device_id
+            COALESCE(m.name, '#' || p.media_id) AS media_name, p.duration, p.outcome, p.play_id, p.device_id
           FROM (SELECT * FROM plays p WHERE p.started_at >= ${from}::timestamptz AND p.started_at < ${to}::timestamptz ${filterSql(filter, 'p')} ${cursor}
                 ORDER BY p.started_at, p.device_id, p.play_id LIMIT ${pageSize}) p
           LEFT JOIN devices d ON d.id = p.device_id
@@ -411,7 +416,7 @@ export async function* hourPages(db: Db, from: string, to: string, filter: Unloa
       sql`SELECT ${iso(sql`h.hour`)} AS hour, h.campaign_id, h.device_id, h.media_id, h.event_id,
             COALESCE(c.name, '#' || h.campaign_id) AS campaign_name, COALESCE(d.sn, '') AS sn,
             COALESCE(NULLIF(d.name, ''), d.sn, '#' || h.device_id) AS device_name,
-            COALESCE(m.name, '#' || h.media_id) AS media_name, COALESCE(e.title, '#' || h.event_id) AS event_title, h.plays, h.seconds
+            COALESCE(m.name, '#' || h.media_id) AS media_name, COALESCE(e.title, '#' || h.event_id) AS event_title, h.plays, h.seconds, h.failed
           FROM (SELECT * FROM play_hours h WHERE h.hour >= ${from}::timestamptz AND h.hour < ${to}::timestamptz ${filterSql(filter, 'h')} ${cursor}
                 ORDER BY h.hour, h.campaign_id, h.device_id, h.media_id, h.event_id LIMIT ${pageSize}) h
           LEFT JOIN devices d ON d.id = h.device_id

@@ -1,5 +1,5 @@
 import { MAX_ID } from '../../src/services/schemas/common.ts';
-import { MAX_PLAYS_PER_BATCH, type PlayRefusal } from '../../src/services/schemas/statistics.ts';
+import { MAX_PLAYS_PER_BATCH, PLAY_OUTCOMES, type PlayOutcome, type PlayRefusal } from '../../src/services/schemas/statistics.ts';
 import type { PlayInput } from '../db/plays.ts';
 
 /**
@@ -15,6 +15,7 @@ export const MAX_PLAY_SECONDS = 86_400;
 const PLAY_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
 
+const isOutcome = (value: unknown): value is PlayOutcome => (PLAY_OUTCOMES as readonly unknown[]).includes(value);
 const isId = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_ID;
 
 export interface CheckedBatch {
@@ -26,7 +27,8 @@ export interface CheckedBatch {
 }
 
 /**
- * Checks each play of a batch on its own (a bad play is refused with its reason, the others go on): the shape, a
+ * Checks each play of a batch on its own (a bad play is refused with its reason, the others go on): the shape (an
+ * outcome, when given, one of PLAY_OUTCOMES; without it the play is completed), a
  * start no later than now (with CLOCK_SKEW_MS of tolerance) and within the retention window. Written out rather than
  * a superstruct schema per item: this is the ingest hot path (1,000 plays a batch).
  */
@@ -39,11 +41,13 @@ export function checkPlays(items: readonly unknown[], now: number, retentionDays
     const id = typeof play.id === 'string' && PLAY_ID.test(play.id) ? play.id : null;
     const started = typeof play.started_at === 'string' && ISO_INSTANT.test(play.started_at) ? Date.parse(play.started_at) : Number.NaN;
     const playlist = play.playlist ?? null;
+    const outcome = play.outcome ?? 'completed';
     if (
       id === null ||
       !isId(play.event) ||
       !isId(play.media) ||
       !(playlist === null || isId(playlist)) ||
+      !isOutcome(outcome) ||
       Number.isNaN(started) ||
       typeof play.duration !== 'number' ||
       !(play.duration > 0 && play.duration <= MAX_PLAY_SECONDS)
@@ -58,7 +62,7 @@ export function checkPlays(items: readonly unknown[], now: number, retentionDays
     seen.add(id);
     if (started > now + CLOCK_SKEW_MS) result.refused.push({ id, reason: 'in_future' });
     else if (started < oldest) result.refused.push({ id, reason: 'too_old' });
-    else result.plays.push({ id, event: play.event, media: play.media, playlist, started_at: new Date(started).toISOString(), duration: play.duration });
+    else result.plays.push({ id, event: play.event, media: play.media, playlist, started_at: new Date(started).toISOString(), duration: play.duration, outcome });
   }
   return result;
 }

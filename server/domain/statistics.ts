@@ -19,7 +19,7 @@ export function statisticsTimeZone(): string {
   return process.env.TZ || Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
-type Words = { unload?: { sheet?: Record<string, string>; columns?: Record<string, string> } };
+type Words = { unload?: { sheet?: Record<string, string>; columns?: Record<string, string>; outcomes?: Record<string, string> } };
 const loaded = new Map<string, Words>();
 
 function statisticsWords(localesDir: string, language: string): Words {
@@ -40,6 +40,7 @@ const RAW_COLUMNS = [
   ['event', 28],
   ['media', 28],
   ['duration', 12],
+  ['outcome', 14],
   ['play_id', 38],
 ] as const;
 const HOURLY_COLUMNS = [
@@ -51,6 +52,7 @@ const HOURLY_COLUMNS = [
   ['event', 28],
   ['plays', 10],
   ['seconds', 12],
+  ['failed', 10],
 ] as const;
 
 async function* mapPages<T>(pages: AsyncIterable<T[]>, toRow: (row: T) => CellValue[]): AsyncGenerator<CellValue[][]> {
@@ -59,7 +61,8 @@ async function* mapPages<T>(pages: AsyncIterable<T[]>, toRow: (row: T) => CellVa
 
 /**
  * The unload xlsx (raw plays or hourly roll-ups) of [from, to), streamed: headers in the language asked for, instants
- * as dates in the statistics time zone, seconds as numbers.
+ * as dates in the statistics time zone, seconds as numbers. A raw play names how it ended (completed, partial, failed);
+ * an hour counts its plays (failed ones apart, in the failed column) and its seconds on screen.
  */
 export function unloadSheet(
   db: Db,
@@ -83,6 +86,7 @@ export function unloadSheet(
         row.event_title,
         row.media_name,
         Number(row.duration),
+        words.outcomes?.[row.outcome] ?? row.outcome,
         row.play_id,
       ]),
     );
@@ -99,6 +103,7 @@ export function unloadSheet(
       row.event_title,
       Number(row.plays),
       Math.round(Number(row.seconds) * 1000) / 1000,
+      Number(row.failed),
     ]),
   );
 }

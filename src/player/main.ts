@@ -5,10 +5,11 @@ import { playerNavigationMachine } from '../machines/player/playerNavigation.mac
 import { playbackState, playerSequencerMachine } from '../machines/player/playerSequencer.machine.ts';
 import { downloadMedia } from '../services/player/downloads.ts';
 import { showsMap } from '../services/player/navigation.ts';
-import { flushPlays } from '../services/player/proofOfPlay.ts';
+import { flushPlays, ShowingClock } from '../services/player/proofOfPlay.ts';
 import * as protocol from '../services/player/protocol.ts';
+import type { PlayRecord } from '../services/player/protocol.ts';
 import { isValidAt, scheduleExpiry, wantedMedia, type DeviceSchedule, type Play } from '../services/player/schedule.ts';
-import { identityStore, indexedDbMap, indexedDbMedia, indexedDbPlays, newPlayId } from '../services/player/storage.ts';
+import { identityStore, indexedDbMap, indexedDbMedia, indexedDbPlays } from '../services/player/storage.ts';
 import { wireChannel } from './channel.ts';
 import { browserSettings } from './configs.ts';
 import { language, t } from './i18n.ts';
@@ -21,7 +22,8 @@ import { deliveryReport } from './delivery.ts';
 /*
  * The web player: three machines wired to the page. The lifecycle talks to the server (pairing, heartbeats, the
  * schedule); the downloader keeps the scheduled files in IndexedDB; the sequencer decides each play and the stage
- * shows it. Plays are written to IndexedDB the moment they start and sent in batches after each heartbeat.
+ * shows it. Plays are written to IndexedDB the moment they end (with their real seconds on screen and how they ended)
+ * and sent in batches after each heartbeat.
  */
 
 document.documentElement.lang = language;
@@ -57,21 +59,14 @@ const stageHost = document.createElement('div');
 stageHost.className = 'stage';
 host.append(stageHost);
 
-async function recordPlay(play: Play, duration: number): Promise<void> {
-  const context = lifecycle.getSnapshot().context;
-  // An emergency override is no event of a campaign: nothing to prove.
-  if (!context.key || play.override !== undefined) return;
-  const id = newPlayId();
-  diagnostics.recorded.push(id);
+const showing = new ShowingClock();
+
+/** Keeps a play that ended (see ShowingClock): written to IndexedDB, sent after a later heartbeat. */
+function recordPlay(record: PlayRecord | null): void {
+  if (!record || !lifecycle.getSnapshot().context.key) return;
+  diagnostics.recorded.push(record.id);
   if (diagnostics.recorded.length > 1000) diagnostics.recorded.splice(0, 500);
-  await plays.add({
-    id,
-    event: play.event,
-    media: play.media.id,
-    ...(play.playlist ? { playlist: play.playlist } : {}),
-    started_at: new Date().toISOString(),
-    duration: Math.max(0.001, Math.round(duration * 1000) / 1000),
-  });
+  plays.add(record).catch((error: unknown) => console.warn('Could not record a play', error));
 }
 
 const delivery = deliveryReport();
@@ -93,11 +88,15 @@ const stage = new Stage(stageHost, media, {
     if (diagnostics.started.length > 200) diagnostics.started.splice(0, 100);
     diagnostics.transitions = stage.stats.transitions;
     host.dataset.media = String(play.media.id);
-    recordPlay(play, duration).catch((error: unknown) => console.warn('Could not record a play', error));
+    recordPlay(showing.started(play, Date.now()));
     delivery.started(play, duration);
   },
-  ended: () => sequencer.send({ type: 'play.ended', now: Date.now() }),
+  ended(play) {
+    recordPlay(showing.ended(play, Date.now()));
+    sequencer.send({ type: 'play.ended', now: Date.now() });
+  },
   failed(play, reason) {
+    recordPlay(showing.failed(play, Date.now()));
     delivery.skipped(play.media.id, reason);
     // A second's pause, so a file that cannot play does not spin the sequence when it is the only one.
     setTimeout(() => sequencer.send({ type: 'play.failed', now: Date.now() }), 1000);
@@ -258,7 +257,10 @@ lifecycle.subscribe((snapshot) => {
 
 sequencer.subscribe((snapshot) => {
   const state = playbackState(snapshot.value);
-  if (state !== 'playing') stage.clear();
+  if (state !== 'playing') {
+    recordPlay(showing.cleared(Date.now()));
+    stage.clear();
+  }
   const { context } = lifecycle.getSnapshot();
   const expiry = scheduleExpiry(schedule);
   if (context.playback !== state || context.expiry !== expiry) lifecycle.send({ type: 'playback.changed', state, expiry });

@@ -9,7 +9,7 @@ import type { MediaStore } from '../services/player/storage.ts';
  */
 
 export interface StageEvents {
-  /** A play began to show (its proof of play is recorded now); `duration` in seconds. */
+  /** A play began to show (its proof of play is recorded when it ends); `duration` in seconds. */
   started(play: Play, duration: number): void;
   ended(play: Play): void;
   failed(play: Play, reason: string): void;

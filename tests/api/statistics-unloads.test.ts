@@ -57,8 +57,8 @@ describe('GET /statistics/unloads/', () => {
     );
     expect(stored).toBe(ROWS + 1); // and the other device's play at 05:10
     expect(sheet.length - 1).toBe(stored);
-    expect(sheet[0]).toEqual(['Started at', 'Serial number', 'Device', 'Campaign', 'Event', 'Media', 'Duration, s', 'Play id']);
-    expect(sheet[1]!.slice(1)).toEqual([fleet.devices[0]!.sn, expect.stringMatching(/^Screen 1/), fleet.campaign.name, 'Loop', expect.stringMatching(/^Clip/), 10, 'seed-1']);
+    expect(sheet[0]).toEqual(['Started at', 'Serial number', 'Device', 'Campaign', 'Event', 'Media', 'Duration, s', 'Outcome', 'Play id']);
+    expect(sheet[1]!.slice(1)).toEqual([fleet.devices[0]!.sn, expect.stringMatching(/^Screen 1/), fleet.campaign.name, 'Loop', expect.stringMatching(/^Clip/), 10, 'Completed', 'seed-1']);
     expect(sheet[1]![0]).toEqual(new Date(`${day}T00:00:00.400Z`));
   }, 240_000); // writing and reading back 200,000 rows takes about a minute on PGlite on a busy 2-core machine
 
@@ -66,9 +66,9 @@ describe('GET /statistics/unloads/', () => {
     const [device] = fleet.devices;
     const response = await unload(`?granularity=hourly&from=${day}&to=${day}&device=${device!.id}&lang=ru`);
     const sheet = await readSheet(Buffer.from(await response.arrayBuffer()));
-    expect(sheet[0]).toEqual(['Час', 'Кампания', 'Серийный номер', 'Устройство', 'Медиафайл', 'Событие', 'Показы', 'Показано секунд']);
+    expect(sheet[0]).toEqual(['Час', 'Кампания', 'Серийный номер', 'Устройство', 'Медиафайл', 'Событие', 'Показы', 'Показано секунд', 'Сбои показа']);
     expect(sheet).toHaveLength(24); // 200,000 plays 0.4 s apart fill 22.2 hours
-    expect(sheet[1]!.slice(6)).toEqual([8999, 89990]);
+    expect(sheet[1]!.slice(6)).toEqual([8999, 89990, 0]);
     const everyone = await readSheet(Buffer.from(await (await unload(`?granularity=hourly&from=${day}&to=${day}`)).arrayBuffer()));
     expect(everyone.length - 1).toBe(await count(sql`SELECT count(*)::int AS n FROM play_hours WHERE hour >= ${day}::timestamptz AND hour < ${day}::timestamptz + interval '1 day'`));
   });

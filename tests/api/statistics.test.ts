@@ -89,6 +89,49 @@ describe('POST /player/plays/', () => {
   });
 });
 
+describe('a play that failed or was cut short (issue 35.3)', () => {
+  it('counts its real seconds on screen and never as a play when it failed: statistics, compare, live and both unloads', async () => {
+    const fleet = await createFleet(server, client, 1, 1);
+    const [device] = fleet.devices;
+    const recent = new Date(Date.now() - 60_000);
+    const batch = [
+      { ...play(fleet, 'whole', at('15:00:00'), 10), outcome: 'completed' },
+      { ...play(fleet, 'cut', at('15:00:10'), 6), outcome: 'partial' },
+      { ...play(fleet, 'corrupt', at('15:00:16'), 4), outcome: 'failed' },
+      { ...play(fleet, 'corrupt-now', recent, 4), outcome: 'failed' },
+      { ...play(fleet, 'weird', at('15:00:20'), 4), outcome: 'skipped' },
+    ];
+    expect((await postPlays(server, device!, batch)).body).toEqual({ accepted: 4, duplicates: 0, refused: [{ id: 'weird', reason: 'invalid' }] });
+    process.env.TZ = 'UTC';
+    const statistics = await client.get(`/statistics/?campaign=${fleet.campaign.id}&date=${yesterday}&period=24`);
+    expect(statistics.body.total).toEqual({ plays: 2, seconds: 20 });
+    expect(statistics.body.hours[15]).toEqual({ hour: at('15:00:00'), plays: 2, seconds: 20 });
+    expect(statistics.body.media).toEqual([{ media: fleet.media[0], name: expect.any(String), plays: 2, seconds: 20 }]);
+    const compared = await client.get(`/statistics/compare/?entities=device:${device!.id},media:${fleet.media[0]}&date=${yesterday}&period=24`);
+    expect(compared.body.series.map((series: { total: unknown }) => series.total)).toEqual([{ plays: 2, seconds: 20 }, { plays: 2, seconds: 20 }]);
+    const live = await client.get('/statistics/live/');
+    expect(live.body.recent.filter((row: { device: number }) => row.device === device!.id)).toEqual([]);
+    const { readSheet } = await import('read-excel-file/node');
+    const sheet = async (granularity: string) => {
+      const response = await fetch(`${server.api}/statistics/unloads/?granularity=${granularity}&from=${yesterday}&to=${yesterday}&device=${device!.id}`, {
+        headers: { authorization: `JWT ${(await signIn(server)).access}` },
+      });
+      return readSheet(Buffer.from(await response.arrayBuffer()));
+    };
+    const raw = await sheet('raw');
+    expect(raw[0]).toEqual(['Started at', 'Serial number', 'Device', 'Campaign', 'Event', 'Media', 'Duration, s', 'Outcome', 'Play id']);
+    expect(raw.slice(1).map((row) => row.slice(6))).toEqual([
+      [10, 'Completed', 'whole'],
+      [6, 'Partial', 'cut'],
+      [4, 'Failed', 'corrupt'],
+    ]);
+    const hourly = await sheet('hourly');
+    expect(hourly[0]).toEqual(['Hour', 'Campaign', 'Serial number', 'Device', 'Media', 'Event', 'Plays', 'Seconds played', 'Failed plays']);
+    expect(hourly.slice(1).map((row) => row.slice(6))).toEqual([[2, 20, 1]]);
+    delete process.env.TZ;
+  });
+});
+
 describe('GET /statistics/', () => {
   afterEach(() => {
     delete process.env.TZ;

@@ -158,7 +158,7 @@ describe('statistics compare and unloads', () => {
     await download.saveAs(file);
     await visible(page.getByRole('status').filter({ hasText: `Saved ${download.suggestedFilename()}` }));
     const sheet = await readSheet(fs.readFileSync(file));
-    expect(sheet[0]).toEqual(['Started at', 'Serial number', 'Device', 'Campaign', 'Event', 'Media', 'Duration, s', 'Play id']);
+    expect(sheet[0]).toEqual(['Started at', 'Serial number', 'Device', 'Campaign', 'Event', 'Media', 'Duration, s', 'Outcome', 'Play id']);
     expect(sheet.length - 1).toBe(await countRows(e2e.server, 'plays', [device.id]));
     expect(sheet.length - 1).toBe(PLAYS[1]);
     // The rows counted in the browser as the file arrived: the file's own.

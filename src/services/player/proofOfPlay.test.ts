@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { flushPlays, PLAYS_PER_BATCH } from './proofOfPlay.ts';
+import { flushPlays, PLAYS_PER_BATCH, ShowingClock } from './proofOfPlay.ts';
+import type { Play } from './schedule.ts';
 import { PlayerOffline, type PlayRecord } from './protocol.ts';
 import { memoryPlays, newPlayId } from './storage.ts';
 
@@ -40,5 +41,39 @@ describe('proof of play', () => {
     expect(await store.count()).toBe(1);
     await flushPlays(store, async () => ({ ok: false, reason: 'rejected', code: 'validation_error' }));
     expect(await store.count()).toBe(0);
+  });
+
+  it('records a play when it ends, with its real seconds on screen and how it ended (issue 35.3)', () => {
+    const clip = (media: number, serial: number, override?: number): Play => ({
+      event: 7,
+      media: { id: media, kind: 'video', duration: 10 } as unknown as Play['media'],
+      index: 0,
+      playlist: null,
+      serial,
+      ...(override ? { override } : {}),
+    });
+    const clock = new ShowingClock();
+    const t0 = Date.UTC(2026, 10, 22, 9, 0, 0);
+    const corrupt = clip(1, 1);
+    expect(clock.started(corrupt, t0)).toBeNull();
+    // The decoder fails 4 s in: a failed play of 4 s, not a full play of 10.
+    expect(clock.failed(corrupt, t0 + 4_000)).toMatchObject({ event: 7, media: 1, started_at: '2026-11-22T09:00:00.000Z', duration: 4, outcome: 'failed' });
+    // A file that fails before it shows was never on screen.
+    expect(clock.failed(clip(2, 2), t0 + 5_000)).toBeNull();
+    const whole = clip(3, 3);
+    clock.started(whole, t0 + 5_000);
+    expect(clock.ended(whole, t0 + 15_010)).toMatchObject({ media: 3, duration: 10.01, outcome: 'completed' });
+    // An override cuts the next one short after 2.5 s; the override itself proves nothing.
+    const cut = clip(4, 4);
+    clock.started(cut, t0 + 16_000);
+    const override = clip(5, 5, 9);
+    expect(clock.started(override, t0 + 18_500)).toMatchObject({ media: 4, duration: 2.5, outcome: 'partial' });
+    expect(clock.ended(override, t0 + 28_500)).toBeNull();
+    // An old "ended" of a play no longer on screen records nothing; an emptied screen cuts the play on it.
+    const last = clip(6, 6);
+    clock.started(last, t0 + 30_000);
+    expect(clock.ended(whole, t0 + 31_000)).toBeNull();
+    expect(clock.cleared(t0 + 31_000)).toMatchObject({ media: 6, duration: 1, outcome: 'partial' });
+    expect(clock.cleared(t0 + 32_000)).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import type { PlayRecord, PlaysOutcome } from './protocol.ts';
-import type { PlayStore } from './storage.ts';
+import type { Play } from './schedule.ts';
+import { newPlayId, type PlayStore } from './storage.ts';
 
 /** Plays sent per request (the server takes up to 1,000). */
 export const PLAYS_PER_BATCH = 500;
@@ -26,4 +27,53 @@ export async function flushPlays(store: PlayStore, send: (plays: PlayRecord[]) =
     if (plays.length < PLAYS_PER_BATCH) break;
   }
   return settled;
+}
+
+/**
+ * What is on screen now, turned into a play when it stops (issue 35.3): a play is recorded when it ends, with the
+ * seconds it was really on screen and how it ended, never at its start with the length it was meant to have (a file
+ * whose decoding failed after 4 s counted as a full play of 10 s). Played through: completed; cut short by the next
+ * play (an override, a publish that took it away) or by an empty screen: partial; the file failed while shown: failed.
+ * A file that failed before it showed was never on screen: no play (the delivery report names it). An emergency
+ * override's play is no event of a campaign: nothing to prove. A power cut loses the play on screen at that moment.
+ */
+export class ShowingClock {
+  private showing: { play: Play; startedAt: number; wallClock: string } | null = null;
+
+  /** `play` starts at `now` (ms): the play shown until then, if any, ends cut short. */
+  started(play: Play, now: number, wallClock = new Date(now).toISOString()): PlayRecord | null {
+    const cut = this.close('partial', now);
+    this.showing = { play, startedAt: now, wallClock };
+    return cut;
+  }
+
+  /** `play` played through. */
+  ended(play: Play, now: number): PlayRecord | null {
+    return this.showing?.play === play ? this.close('completed', now) : null;
+  }
+
+  /** `play` failed: a failure of the play on screen ends it; one of a file that never showed records nothing. */
+  failed(play: Play, now: number): PlayRecord | null {
+    return this.showing?.play === play ? this.close('failed', now) : null;
+  }
+
+  /** The screen emptied (nothing to play): the play on screen ends cut short. */
+  cleared(now: number): PlayRecord | null {
+    return this.close('partial', now);
+  }
+
+  private close(outcome: NonNullable<PlayRecord['outcome']>, now: number): PlayRecord | null {
+    const showing = this.showing;
+    this.showing = null;
+    if (!showing || showing.play.override !== undefined) return null;
+    return {
+      id: newPlayId(),
+      event: showing.play.event,
+      media: showing.play.media.id,
+      ...(showing.play.playlist ? { playlist: showing.play.playlist } : {}),
+      started_at: showing.wallClock,
+      duration: Math.max(0.001, Math.round(now - showing.startedAt) / 1000),
+      outcome,
+    };
+  }
 }

@@ -54,14 +54,16 @@ export interface HeartbeatReport {
 
 export type ScheduleOutcome = { ok: true; schedule: DeviceSchedule } | Refusal;
 
-/** One play, recorded the moment it starts (issue 17's `POST /player/plays/` item). */
+/** One play, recorded when it ends (issue 17's `POST /player/plays/` item; issue 35.3: real seconds and how it ended). */
 export interface PlayRecord {
   id: string;
   event: number;
   media: number;
   playlist?: number | null;
   started_at: string;
+  /** Seconds really on screen. */
   duration: number;
+  outcome?: 'completed' | 'partial' | 'failed';
 }
 
 export type PlaysOutcome = { ok: true; settled: string[] } | { ok: false; reason: 'rejected'; code: string } | Refusal;

@@ -19,6 +19,13 @@ export type UnloadGranularity = (typeof UNLOAD_GRANULARITIES)[number];
 /** Why a play of a batch was not stored. */
 export const PLAY_REFUSALS = ['invalid', 'in_future', 'too_old', 'unknown_event', 'unknown_media', 'not_scheduled'] as const;
 export type PlayRefusal = (typeof PLAY_REFUSALS)[number];
+/**
+ * How a play ended (issue 35.3): played through, cut short by the schedule (an override, a publish), or failed (the
+ * file could not be decoded or shown). A failed play is no play: statistics count it apart, and only its seconds on
+ * screen. A play without `outcome` (players before this field) is completed.
+ */
+export const PLAY_OUTCOMES = ['completed', 'partial', 'failed'] as const;
+export type PlayOutcome = (typeof PLAY_OUTCOMES)[number];
 
 export const isoDate = ApiDate();
 
