@@ -8,7 +8,7 @@ import { FOREIGN_KEY_VIOLATION, sqlError } from './sqlState.ts';
 /*
  * What players report playing and skipping (issue 24, migrations 0026 and 0036): capabilities and now playing on the
  * device row (now playing written with the heartbeat's contact, server/db/heartbeats.ts), skipped files summed in
- * playback_errors, and the media status "playing" derived from the devices' now playing.
+ * playback_errors, and the media status "playing" derived from the devices' now playing and the plays they send.
  */
 
 type Rows<T> = { rows: T[] };
@@ -16,7 +16,7 @@ async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as Rows<T>).rows;
 }
 
-/** A file stays "playing" this long after the last device reported playing it. */
+/** A file stays "playing" this long after the last device reported playing it, or the last play of it started. */
 export const PLAYING_HOLD_MINUTES = 10;
 
 /** Stores a player's declared capabilities (normalised JSON text); answers whether they changed. */
@@ -102,8 +102,10 @@ export async function recordPlaybackErrors(db: Db, reported: readonly (readonly 
 }
 
 /**
- * Files marked playing that no device reported playing for PLAYING_HOLD_MINUTES go back to ready_to_play. One scan of
- * the devices (now playing is not indexed, so that its writes stay HOT updates; about 20 ms for 100,000 on PGlite).
+ * Files marked playing that no device reported playing for PLAYING_HOLD_MINUTES, and that no screen played (a play
+ * completed or partial, started within that time) go back to ready_to_play (issue 35.5: a clip of a rotation is on
+ * screen every loop but seldom the file of the heartbeat's moment). One scan of the devices (now playing is not indexed,
+ * so that its writes stay HOT updates; about 20 ms for 100,000 on PGlite) and one range of the plays' time index.
  */
 export async function settlePlayingStatus(db: Db): Promise<number> {
   const settled = await rows(
@@ -111,6 +113,9 @@ export async function settlePlayingStatus(db: Db): Promise<number> {
     sql`UPDATE media_files m SET status = 'ready_to_play' WHERE m.status = 'playing' AND m.id NOT IN (
           SELECT d.playing_media_id FROM devices d
           WHERE d.playing_media_id IS NOT NULL AND d.playing_reported_at > now() - make_interval(mins => ${PLAYING_HOLD_MINUTES}))
+        AND m.id NOT IN (
+          SELECT p.media_id FROM plays p
+          WHERE p.started_at > now() - make_interval(mins => ${PLAYING_HOLD_MINUTES}) AND p.outcome <> 'failed')
         RETURNING m.id`,
   );
   return settled.length;

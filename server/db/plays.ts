@@ -3,6 +3,7 @@ import type { CompareKind, PlayOutcome, PlayRefusal } from '../../src/services/s
 import type { Db } from './index.ts';
 import { likePattern } from '../domain/devices.ts';
 import { inCompanies } from '../domain/scope.ts';
+import { PLAYING_HOLD_MINUTES } from './playback.ts';
 
 /* Plays and their hourly roll-ups (migration 0018_plays.sql). */
 
@@ -55,7 +56,8 @@ const textArray = (values: readonly string[]) => `{${values.map((value) => `"${v
  * returns inside the statement, so duplicates add nothing and nothing per row comes back to JavaScript. The roll-ups
  * are play_hours (per hour, campaign, device, media and event) and the narrower play_hours_device and play_hours_media
  * the statistics screens read (migration 0019). A failed play adds its seconds on screen and one to `failed`, never to
- * `plays` (migration 0039): statistics, compare and unloads count only what was shown.
+ * `plays` (migration 0039): statistics, compare and unloads count only what was shown. A ready file shown (a completed
+ * or partial play) within PLAYING_HOLD_MINUTES turns "playing" (issue 35.5), as a heartbeat naming it does.
  */
 export async function storePlays(db: Db, device: number, plays: PlayInput[]): Promise<StoreOutcome> {
   if (plays.length === 0) return { accepted: 0, refused: [] };
@@ -124,6 +126,11 @@ export async function storePlays(db: Db, device: number, plays: PlayInput[]): Pr
           FROM stored GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
           ON CONFLICT (campaign_id, hour, media_id)
           DO UPDATE SET plays = h.plays + excluded.plays, seconds = h.seconds + excluded.seconds, failed = h.failed + excluded.failed
+        ),
+        shown AS (
+          UPDATE media_files SET status = 'playing'
+          WHERE status = 'ready_to_play' AND id IN (
+            SELECT media_id FROM stored WHERE NOT failed AND started_at > now() - make_interval(mins => ${PLAYING_HOLD_MINUTES}))
         )
         SELECT (SELECT count(*) FROM stored)::int AS accepted,
           (SELECT json_agg(json_build_object('pair', pair, 'reason', refusal)) FROM checked WHERE refusal IS NOT NULL) AS refusals`,

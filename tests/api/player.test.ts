@@ -316,6 +316,18 @@ describe('now playing, written with the contact', () => {
     await server.ctx.db.execute(sql`UPDATE devices SET playing_media_id = ${left}, playing_reported_at = now() - make_interval(mins => ${PLAYING_HOLD_MINUTES + 1}) WHERE id = ${stopped.id}`);
     await settlePlayingStatus(server.ctx.db);
     expect([await fileStatus(kept!), await fileStatus(left!)]).toEqual(['playing', 'ready_to_play']);
+    // A file of a rotation is on screen every loop, seldom the one a heartbeat names: its plays hold it (issue 35.5).
+    // A play started within the hold time holds it; an older one, or a failed one, does not.
+    const [rotated, old, broken] = await readyFiles(3);
+    await server.ctx.db.execute(sql`UPDATE media_files SET status = 'playing' WHERE id IN (${rotated}, ${old}, ${broken})`);
+    const played = (media: number, minutesAgo: number, outcome: string) =>
+      server.ctx.db.execute(sql`INSERT INTO plays (device_id, play_id, started_at, duration, event_id, campaign_id, media_id, outcome)
+        VALUES (${playing.id}, ${`hold-${media}`}, now() - make_interval(mins => ${minutesAgo}), 10, 1, 1, ${media}, ${outcome})`);
+    await played(rotated!, PLAYING_HOLD_MINUTES - 1, 'partial');
+    await played(old!, PLAYING_HOLD_MINUTES + 1, 'completed');
+    await played(broken!, 1, 'failed');
+    await settlePlayingStatus(server.ctx.db);
+    expect([await fileStatus(rotated!), await fileStatus(old!), await fileStatus(broken!)]).toEqual(['playing', 'ready_to_play', 'ready_to_play']);
   });
 
   it('records skipped files of a batch in which a device and a file are gone, and tells which devices start a run', async () => {

@@ -102,6 +102,11 @@ describe('a play that failed or was cut short (issue 35.3)', () => {
       { ...play(fleet, 'weird', at('15:00:20'), 4), outcome: 'skipped' },
     ];
     expect((await postPlays(server, device!, batch)).body).toEqual({ accepted: 4, duplicates: 0, refused: [{ id: 'weird', reason: 'invalid' }] });
+    // Failed or too old to count: the file stays "ready to play"; a play shown within 10 minutes makes it "playing" (issue 35.5).
+    const status = async () => ((await server.ctx.db.execute(sql`SELECT status FROM media_files WHERE id = ${fleet.media[0]}`)) as unknown as { rows: { status: string }[] }).rows[0]!.status;
+    expect(await status()).toBe('ready_to_play');
+    await postPlays(server, device!, [{ ...play(fleet, 'shown-now', recent, 3), outcome: 'partial' }]);
+    expect(await status()).toBe('playing');
     process.env.TZ = 'UTC';
     const statistics = await client.get(`/statistics/?campaign=${fleet.campaign.id}&date=${yesterday}&period=24`);
     expect(statistics.body.total).toEqual({ plays: 2, seconds: 20 });
@@ -110,7 +115,7 @@ describe('a play that failed or was cut short (issue 35.3)', () => {
     const compared = await client.get(`/statistics/compare/?entities=device:${device!.id},media:${fleet.media[0]}&date=${yesterday}&period=24`);
     expect(compared.body.series.map((series: { total: unknown }) => series.total)).toEqual([{ plays: 2, seconds: 20 }, { plays: 2, seconds: 20 }]);
     const live = await client.get('/statistics/live/');
-    expect(live.body.recent.filter((row: { device: number }) => row.device === device!.id)).toEqual([]);
+    expect(live.body.recent.filter((row: { device: number }) => row.device === device!.id).map((row: { duration: number }) => row.duration)).toEqual([3]);
     const { readSheet } = await import('read-excel-file/node');
     const sheet = async (granularity: string) => {
       const response = await fetch(`${server.api}/statistics/unloads/?granularity=${granularity}&from=${yesterday}&to=${yesterday}&device=${device!.id}`, {
