@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PlaybackError } from '../../src/services/schemas/playback.ts';
 import { idArray } from './events.ts';
-import { isoText } from './devices.ts';
+import { isoText, onlineSince } from './devices.ts';
 import type { Db } from './index.ts';
 import { FOREIGN_KEY_VIOLATION, sqlError } from './sqlState.ts';
 
@@ -121,7 +121,10 @@ export async function settlePlayingStatus(db: Db): Promise<number> {
   return settled.length;
 }
 
-/** A device's now playing (with the file's name and preview) and its latest skipped files. */
+/**
+ * A device's now playing (with the file's name and preview; none while the device is offline: what it reported last is
+ * no longer known to play, issue 35.4) and its latest skipped files.
+ */
 export async function devicePlayback(db: Db, deviceId: number): Promise<{
   capabilities: string | null;
   deviceType: string;
@@ -135,7 +138,7 @@ export async function devicePlayback(db: Db, deviceId: number): Promise<{
     sql`SELECT p.event_id AS event, p.media_id AS media, m.name, ${isoText(sql`p.started_at`)} AS started_at, ${isoText(sql`p.reported_at`)} AS reported_at,
           COALESCE(m.has_preview, false) AS preview
         FROM (SELECT playing_event_id AS event_id, playing_media_id AS media_id, playing_started_at AS started_at, playing_reported_at AS reported_at
-              FROM devices WHERE id = ${deviceId}) p LEFT JOIN media_files m ON m.id = p.media_id
+              FROM devices WHERE id = ${deviceId} AND last_connection > ${onlineSince} AND signed_off_at IS NULL) p LEFT JOIN media_files m ON m.id = p.media_id
         WHERE p.media_id IS NOT NULL AND p.reported_at > now() - make_interval(mins => ${PLAYING_HOLD_MINUTES})`,
   );
   const errors = await rows<{ media: number; name: string | null; kind: 'decode' | 'download' | 'checksum'; count: number; last_at: string; detail: string }>(

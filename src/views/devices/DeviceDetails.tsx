@@ -48,7 +48,8 @@ export function DeviceDetails({ device }: { device: Device }) {
     ['ip', device.ip ?? none],
     ['status', <StatusBadge key="status" status={device.status} />],
     ['last_connection', formatDateTime(device.last_connection, language, t('list.never'))],
-    ['schedule_state', t(`schedule.${device.schedule_state}`)],
+    // What an offline device last reported is no longer known to hold (issue 35.4: not "Offline · Playing").
+    ['schedule_state', device.status === 'online' ? t(`schedule.${device.schedule_state}`) : t('schedule.offline')],
     ['schedule_expiry', formatDateTime(device.schedule_expiry, language, none)],
     ['schedule', <ScheduleSummary key="schedule" id={device.id} />],
     ['version', device.version || none],

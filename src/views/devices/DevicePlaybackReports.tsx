@@ -29,6 +29,9 @@ export function DeviceNowPlaying({ nowPlaying }: { nowPlaying: DevicePlayback['n
           <div className={styles.nowText}>
             {nowPlaying.name ? <RouterLink to={`/media/${nowPlaying.media}`}>{name}</RouterLink> : <span>{name}</span>}
             <span className={styles.muted}>{t('playback.since', { time: formatDateTime(nowPlaying.started_at, i18n.language, '') })}</span>
+            <span className={styles.muted} data-field="playback-as-of">
+              {t('playback.asOf', { time: formatDateTime(nowPlaying.reported_at, i18n.language, '') })}
+            </span>
             {nowPlaying.rendition ? (
               <span className={styles.muted} data-field="playback-rendition">
                 {renditionText(nowPlaying.rendition, t)}

@@ -76,7 +76,7 @@ export function DeviceTable({ devices, overrides, onOpen }: { devices: DevicesAc
               columns={[
                 { id: 'sn', header: t('fields.sn'), cell: (device) => device.sn, wrap: 'nowrap' },
                 { id: 'status', header: t('fields.status'), cell: (device) => <StatusBadge status={device.status} />, wrap: 'nowrap' },
-                { id: 'schedule', header: t('fields.schedule_state'), cell: (device) => t(`schedule.${device.schedule_state}`), wideOnly: true },
+                { id: 'schedule', header: t('fields.schedule_state'), cell: (device) => (device.status === 'online' ? t(`schedule.${device.schedule_state}`) : t('schedule.offline')), wideOnly: true },
                 { id: 'type', header: t('fields.device_type'), cell: (device) => t(`types.${device.device_type}`, { defaultValue: device.device_type }), wideOnly: true, wrap: 'nowrap' },
                 { id: 'office', header: t('fields.office'), cell: (device) => (device.office_name ? `${device.company_name ?? ''} · ${device.office_name}` : none), wrap: 'anywhere' },
                 { id: 'ip', header: t('fields.ip'), cell: (device) => device.ip ?? none, wideOnly: true, wrap: 'nowrap' },
