@@ -10,6 +10,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { AppContext } from './context.ts';
 import { ApiError } from './errors.ts';
 import { checkRequestStrings, guardJsonBodies } from './plugins/input.ts';
+import { guardMultipartBodies } from './plugins/multipartGuard.ts';
 import { apiRoutes } from './routes/index.ts';
 import { apiDocument } from './routes/openapi.ts';
 import { helmetHeaders } from './securityHeaders.ts';
@@ -134,6 +135,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   });
   guardJsonBodies(app);
   holdBodiesToIdleTimeout(app, ctx.config.bodyIdleTimeoutMs ?? 30_000);
+  guardMultipartBodies(app);
   app.decorateRequest('user', null);
   const routeTable: string[] = [];
   app.addHook('onRoute', (route) => {

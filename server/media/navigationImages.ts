@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fsp from 'node:fs/promises';
+import { finished } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { DISPLAY_MAX_SIDE } from '../../src/services/schemas/navigation.ts';
 import { PHOTO_EXTENSIONS, type PhotoType } from '../domain/devices.ts';
@@ -53,8 +54,9 @@ export async function receiveImageForm(request: FastifyRequest, store: MediaStor
       }
       if (failure || part.fieldname !== fileField || image) {
         failure ??= badRequest('unexpected_file_field', `Unexpected file field "${part.fieldname}"; the image goes in ${fileField}.`, { [part.fieldname]: 'unexpected' });
+        // Drained to its end, or to the parser's error (a body cut before its closing boundary): never waited on forever.
         part.file.resume();
-        await new Promise((resolve) => part.file.on('end', resolve));
+        await finished(part.file).catch(() => undefined);
         continue;
       }
       const stem = randomBytes(16).toString('hex');

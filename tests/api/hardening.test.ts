@@ -1,4 +1,6 @@
+import fsp from 'node:fs/promises';
 import net from 'node:net';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { devices } from '../../server/db/devices.schema.ts';
@@ -307,7 +309,21 @@ describe('issue 26.2 and 26.3: a multipart body that never closes is answered 40
       Buffer.from(`\r\n--xx\r\nContent-Disposition: form-data; name="name"\r\n\r\nCut`),
     ]);
     const cutInHeaders = Buffer.from(`--xx\r\nContent-Disposition: form-data; name="office"\r\n\r\n${office.id}\r\n--xx\r\nContent-Disposition: form-da`);
-    const routes: [string, string, Buffer][] = [
+    const marker = await client.post('/navigation/markers/create/', { object: created.body.id, kind: 'toilet', x: 0.5, y: 0.5 });
+    expect(marker.status, JSON.stringify(marker.body)).toBe(201);
+    const players = [await createDevice(client), await createDevice(client)];
+    const asPlayer = (player: { sn: string; key: string }) => ({ 'x-device-serial': player.sn, 'x-device-key': player.key });
+    // Issue 35.15: a file part with an unexpected name, cut before its closing boundary, was never answered on the
+    // navigation routes (the part was drained waiting for an end that never came); every multipart route answers it.
+    const routes: [string, string, Buffer, Record<string, string>?][] = [
+      ['POST', '/navigation/objects/create/', truncated('other', { office: String(office.id), name: 'Cut' })],
+      ['PUT', `/navigation/objects/${created.body.id}`, truncated('other', { name: 'Cut' })],
+      ['PUT', `/navigation/markers/${marker.body.id}`, truncated('other')],
+      ['PUT', `/navigation/markers/${marker.body.id}`, truncated('photo')],
+      ['PUT', `/tvpi/device/${device.id}/upload-photo`, truncated('other')],
+      ['POST', '/media/files/create/', truncated('other', { user: '1' })],
+      ['POST', '/player/screenshot/', truncated('screenshot'), asPlayer(players[0]!)],
+      ['POST', '/player/screenshot/', truncated('other'), asPlayer(players[1]!)],
       ['POST', '/navigation/objects/create/', fileThenField],
       ['POST', '/navigation/objects/create/', cutInHeaders],
       ['PUT', `/navigation/objects/${created.body.id}`, fileThenField],
@@ -317,15 +333,18 @@ describe('issue 26.2 and 26.3: a multipart body that never closes is answered 40
       ['PUT', `/tvpi/device/${device.id}/upload-photo`, truncated('photo')],
       ['POST', '/media/files/create/', truncated('src_file[0]', { user: '1' })],
     ];
-    for (const [method, url, body] of routes) {
+    for (const [method, url, body, headers] of routes) {
       const response = await fetch(`${server.api}${url}`, {
         method,
         body: new Uint8Array(body),
-        headers: { authorization: `JWT ${access}`, 'content-type': 'multipart/form-data; boundary=xx' },
+        headers: { ...(headers ?? { authorization: `JWT ${access}` }), 'content-type': 'multipart/form-data; boundary=xx' },
         signal: AbortSignal.timeout(15_000),
-      });
-      expect([url, response.status, await response.json()]).toEqual([url, 400, { detail: 'The multipart body could not be read.', code: 'invalid_multipart' }]);
+      }).catch((error: Error) => ({ status: error.name, json: async () => null }));
+      expect([method, url, response.status, await response.json()]).toEqual([method, url, 400, { detail: 'The multipart body could not be read.', code: 'invalid_multipart' }]);
     }
+    // Nothing stays behind: no upload or scratch file (each handler, answered or not, ran to its end and cleaned up).
+    const leftovers = async () => (await Promise.all(['.tmp', '.scratch'].map((dir) => fsp.readdir(path.join(server.dataDir, 'media', dir)).catch(() => [])))).flat();
+    await vi.waitFor(async () => expect(await leftovers()).toEqual([]), { timeout: 5000, interval: 50 });
   }, 90_000);
 
   it('closes a connection whose body stops coming (BODY_IDLE_TIMEOUT_MS), and the server answers the next request', async () => {
