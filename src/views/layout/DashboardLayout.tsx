@@ -1,6 +1,5 @@
 import { Suspense, useEffect } from 'react';
-import { Button, Caption1, DrawerBody, DrawerHeader, DrawerHeaderTitle, OverlayDrawer } from '@fluentui/react-components';
-import { DismissRegular } from '@fluentui/react-icons';
+import { Caption1 } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +8,7 @@ import { selectDrawerOpen } from '../../machines/drawer.selectors.ts';
 import { BRAND } from '../../services/config.ts';
 import { ErrorBoundary } from '../common/ErrorBoundary.tsx';
 import { Loading } from '../common/Loading.tsx';
+import { lazyScreen } from '../common/lazyScreen.ts';
 import { preloadToaster } from '../common/notify.tsx';
 import { WIDE_SCREEN_QUERY, useMediaQuery } from '../common/useMediaQuery.ts';
 import { SidebarNav } from './SidebarNav.tsx';
@@ -16,6 +16,7 @@ import { TopBar } from './TopBar.tsx';
 import { useDashboardLayoutStyles } from './DashboardLayout.styles.ts';
 
 const CONTENT_ID = 'main-content';
+const NavigationDrawer = lazyScreen(() => import('./NavigationDrawer.tsx'));
 
 /**
  * Every screen but the login: top bar, sidebar (permanent from 960 px, otherwise a 258 px drawer opened
@@ -50,25 +51,13 @@ export default function DashboardLayout() {
             </div>
           </aside>
         ) : (
-          <OverlayDrawer
-            id="app-navigation-drawer"
-            className={styles.drawer}
-            open={drawerOpen}
-            onOpenChange={(_, data) => drawer.send({ type: data.open ? 'drawer.open' : 'drawer.close' })}
-          >
-            <DrawerHeader>
-              <DrawerHeaderTitle
-                action={
-                  <Button appearance="subtle" icon={<DismissRegular />} aria-label={t('closeNavigation')} onClick={closeDrawer} />
-                }
-              >
-                {BRAND}
-              </DrawerHeaderTitle>
-            </DrawerHeader>
-            <DrawerBody className={styles.drawerBody}>
-              <SidebarNav onNavigate={closeDrawer} />
-            </DrawerBody>
-          </OverlayDrawer>
+          <Suspense fallback={null}>
+            <NavigationDrawer
+              open={drawerOpen}
+              onOpen={() => drawer.send({ type: 'drawer.open' })}
+              onClose={closeDrawer}
+            />
+          </Suspense>
         )}
         <div className={styles.main}>
           <main id={CONTENT_ID} tabIndex={-1} className={styles.content}>
