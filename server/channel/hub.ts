@@ -44,6 +44,11 @@ export class ChannelHub {
     return this.count;
   }
 
+  /** Open streams of one device on this instance. */
+  streamsOf(deviceId: number): number {
+    return this.byDevice.get(deviceId)?.size ?? 0;
+  }
+
   add(connection: ChannelConnection): void {
     let set = this.byDevice.get(connection.deviceId);
     if (!set) this.byDevice.set(connection.deviceId, (set = new Set()));

@@ -86,10 +86,85 @@ export function reportedScheduleState(body: Pick<PlayerHeartbeatBody, 'schedule_
   return body.playback_errors?.length ? 'playback_errors' : 'waiting';
 }
 
+/**
+ * A device's declared capabilities are stored (and its schedule compiled again) at most once per this window on each
+ * instance: a change is stored at once, further changes within the window wait for its end and only the last is stored
+ * (none when it is what was stored). A player flipping its declaration five times a second recompiled its schedule
+ * five times a second (issue 35.19).
+ */
+export const CAPABILITIES_COALESCE_MS = 10_000;
+
+interface CoalescedDevice {
+  until: number;
+  /** The declaration stored when the window opened, and the last one declared since when it differs. */
+  stored: string;
+  pending: string | null;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+/**
+ * The leading-and-trailing throttle of CAPABILITIES_COALESCE_MS, per device. `store` writes a normalised declaration
+ * and answers whether it changed anything (then the schedule is queued). Memory: one entry per device whose
+ * capabilities changed in the last window.
+ */
+export class CapabilitiesCoalescer {
+  private readonly devices = new Map<number, CoalescedDevice>();
+
+  constructor(
+    private readonly store: (deviceId: number, normalized: string) => Promise<boolean>,
+    private readonly onError: (error: unknown) => void,
+    private readonly windowMs = CAPABILITIES_COALESCE_MS,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Stores the declaration now (answers once written), or keeps it for the end of the device's window. */
+  async declare(deviceId: number, normalized: string): Promise<void> {
+    const entry = this.devices.get(deviceId);
+    if (entry && entry.until > this.now()) {
+      entry.pending = normalized === entry.stored ? null : normalized;
+      return;
+    }
+    if (entry) await this.settle(deviceId, entry);
+    if (await this.store(deviceId, normalized)) this.open(deviceId, normalized);
+  }
+
+  /** Stores what waits in every window that is over (the timers do this; tests with their own clock call it). */
+  async settleDue(): Promise<void> {
+    const now = this.now();
+    for (const [deviceId, entry] of [...this.devices]) if (entry.until <= now) await this.settle(deviceId, entry);
+  }
+
+  /** Stores what still waits (the server is stopping). */
+  async close(): Promise<void> {
+    for (const [deviceId, entry] of [...this.devices]) await this.settle(deviceId, entry, false);
+  }
+
+  private open(deviceId: number, stored: string): void {
+    const timer = setTimeout(() => {
+      const entry = this.devices.get(deviceId);
+      if (entry?.timer === timer) void this.settle(deviceId, entry);
+    }, this.windowMs);
+    timer.unref?.();
+    this.devices.set(deviceId, { until: this.now() + this.windowMs, stored, pending: null, timer });
+  }
+
+  private async settle(deviceId: number, entry: CoalescedDevice, reopen = true): Promise<void> {
+    if (this.devices.get(deviceId) !== entry) return;
+    this.devices.delete(deviceId);
+    clearTimeout(entry.timer);
+    if (entry.pending === null) return;
+    try {
+      if ((await this.store(deviceId, entry.pending)) && reopen) this.open(deviceId, entry.pending);
+    } catch (error) {
+      this.onError(error);
+    }
+  }
+}
+
 export interface PlaybackReports {
   /**
-   * Hello capabilities: stored (and the schedule compiled again) when they changed; a device of Unknown position takes
-   * it from the reported screen.
+   * Hello capabilities: stored (and the schedule compiled again) when they changed, at most once per
+   * CAPABILITIES_COALESCE_MS (CapabilitiesCoalescer); a device of Unknown position takes it from the reported screen.
    */
   capabilities(deviceId: number, declared: DeviceCapabilities | undefined): Promise<void>;
   /**
@@ -116,22 +191,27 @@ export function playbackReports(db: Db, log: PlaybackLog): PlaybackReports {
     settlePlayingStatus(db).catch((error: unknown) => log.warn({ err: error }, 'Settling the playing status of files failed'));
   }, SETTLE_EVERY_MS);
   settling.unref?.();
+  const capabilities = new CapabilitiesCoalescer(
+    (deviceId, normalized) => storeCapabilities(db, deviceId, normalized),
+    (error) => log.warn({ err: error }, 'Storing declared capabilities failed'),
+  );
   const skipped = new PlaybackErrorsWriter(db, logBatchFailure(log, 'playback errors'), (error) =>
     log.warn({ err: error }, 'Queuing device.playback_errors failed'),
   );
   return {
     async capabilities(deviceId, declared) {
       if (!declared) return;
-      await storeCapabilities(db, deviceId, normalizeCapabilities(declared));
+      await capabilities.declare(deviceId, normalizeCapabilities(declared));
       await positionFromScreen(db, deviceId, declared.screen?.orientation);
     },
     heartbeat(deviceId, body) {
       if (body.playback_errors?.length) skipped.note(deviceId, body.playback_errors);
       // Only declared capabilities wait for the database (their change compiles the schedule again).
-      return body.capabilities ? storeCapabilities(db, deviceId, normalizeCapabilities(body.capabilities)).then(() => undefined) : undefined;
+      return body.capabilities ? capabilities.declare(deviceId, normalizeCapabilities(body.capabilities)) : undefined;
     },
     close: async () => {
       clearInterval(settling);
+      await capabilities.close();
       await skipped.close();
     },
   };

@@ -309,7 +309,7 @@ export const routeDocs: Record<string, RouteDoc> = {
     description: "the live channel: one long-lived Server-Sent Events stream (text/event-stream) per player, authenticated by the X-Device-Serial and X-Device-Key headers as the other player routes. It carries small notices only; the player then fetches through the routes above. A refused connection answers before the stream, with nothing written to the database (a flood of unknown serials costs one read each, as hello): 401 device_key_required (a header missing), 401 unknown_device, 401 invalid_device_key, 403 device_disabled, 403 company_disabled. An open stream sends, each as event: NAME + data: JSON: - ready {device, schedule_version} once, when it opens; - notice {kinds: [...]} when something changed for",
     auth: 'player',
     answer: 'stream',
-    errors: { 401: ["device_key_required","unknown_device","invalid_device_key"], 403: ["device_disabled","company_disabled"] },
+    errors: { 401: ["device_key_required","unknown_device","invalid_device_key"], 403: ["device_disabled","company_disabled"], 429: ["too_many_streams"] },
   },
   'GET /clients/': {
     summary: "Paged players that said hello without being a device: {id, serial, mac, ip, version, hello_count,…",

@@ -1,8 +1,40 @@
+import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { closeFrame, type ChannelHub, type ChannelConnection } from '../channel/hub.ts';
 import { sameKey } from '../domain/devices.ts';
 import { ApiError, unauthorized } from '../errors.ts';
+
+/**
+ * Open streams one device may hold on one instance (a player holds one; a reconnect may overlap a stream not yet found
+ * dead). Beyond, 429 `too_many_streams` before the stream opens.
+ */
+export const MAX_STREAMS_PER_DEVICE = 3;
+
+/**
+ * Bytes a stream may have waiting for a client that does not read (frames are tens of bytes): beyond, the stream is
+ * dropped and the player, if it is one, reconnects. Without it a client that never read held a growing buffer.
+ */
+export const MAX_BUFFERED_BYTES = 64 * 1024;
+
+/** A hub connection writing Server-Sent Events frames to `response`, dropped once MAX_BUFFERED_BYTES wait unread. */
+export function streamConnection(response: ServerResponse, device: { deviceId: number; serial: string; key: string }, maxBuffered = MAX_BUFFERED_BYTES): ChannelConnection {
+  return {
+    ...device,
+    write: (frame) => {
+      if (response.writableEnded || response.destroyed) return false;
+      response.write(frame);
+      if (response.writableLength > maxBuffered) {
+        response.destroy();
+        return false;
+      }
+      return true;
+    },
+    close: (code) => {
+      if (!response.writableEnded) response.end(closeFrame(code));
+    },
+  };
+}
 
 type Authenticate = (serial: string, key: string) => Promise<{ id: number; scheduleVersion: number }>;
 
@@ -39,6 +71,9 @@ export function channelRoute(app: FastifyInstance, ctx: AppContext, hub: Channel
       cached && ctx.players.isFresh(cached) && cached.isActive && sameKey(cached.key, key)
         ? { id: cached.id, scheduleVersion: cached.scheduleVersion }
         : await authenticate(serial, key);
+    if (hub.streamsOf(player.id) >= MAX_STREAMS_PER_DEVICE) {
+      throw new ApiError(429, 'too_many_streams', `A device holds at most ${MAX_STREAMS_PER_DEVICE} open channels on one server.`);
+    }
 
     reply.hijack();
     const response = reply.raw;
@@ -50,19 +85,7 @@ export function channelRoute(app: FastifyInstance, ctx: AppContext, hub: Channel
       'x-accel-buffering': 'no',
     });
     response.socket?.setNoDelay(true);
-    const connection: ChannelConnection = {
-      deviceId: player.id,
-      serial,
-      key,
-      write: (frame) => {
-        if (response.writableEnded || response.destroyed) return false;
-        response.write(frame);
-        return true;
-      },
-      close: (code) => {
-        if (!response.writableEnded) response.end(closeFrame(code));
-      },
-    };
+    const connection = streamConnection(response, { deviceId: player.id, serial, key });
     response.on('close', () => hub.remove(connection));
     response.write(`event: ready\ndata: ${JSON.stringify({ device: player.id, schedule_version: player.scheduleVersion })}\n\n`);
     hub.add(connection);

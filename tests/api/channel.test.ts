@@ -1,8 +1,11 @@
+import http from 'node:http';
+import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { insertMediaFiles } from '../../server/db/media.ts';
 import { connectChannel, type ChannelEnd, type ChannelEvent } from '../../src/services/player/channel.ts';
 import { httpFetch } from '../../server/channel/httpFetch.ts';
+import { MAX_STREAMS_PER_DEVICE, streamConnection } from '../../server/routes/channel.ts';
 import { apiClient, signIn, startSecondInstance, startTestServer, type TestServer } from '../helpers/server.ts';
 import { createCompanyAndOffice, createDevice, heartbeat, nextSerial, setLastConnection } from './devices.helpers.ts';
 
@@ -109,6 +112,56 @@ describe('GET /player/channel/: the live channel', () => {
     const missing = await fetch(`${server.api}/player/channel/`);
     expect({ status: missing.status, code: ((await missing.json()) as { code: string }).code }).toEqual({ status: 401, code: 'device_key_required' });
     expect({ changes: await count('device_changes'), pending: await count('pending_clients') }).toEqual(before);
+  });
+
+  it(`holds a device to ${MAX_STREAMS_PER_DEVICE} open streams per instance (429 too_many_streams), and drops a stream whose client never reads (issue 35.19)`, async () => {
+    const device = await createDevice(client);
+    const aborts = Array.from({ length: MAX_STREAMS_PER_DEVICE }, () => new AbortController());
+    const streams = aborts.map((abort) => {
+      const events: ChannelEvent[] = [];
+      void connectChannel({ origin: server.origin, serial: device.sn, key: device.key, fetch: httpFetch }, (event) => events.push(event), abort.signal);
+      return events;
+    });
+    await within(5000, () => expect(streams.every((events) => events[0]?.type === 'ready')).toBe(true));
+    const refused = await fetch(`${server.api}/player/channel/`, { headers: { 'x-device-serial': device.sn, 'x-device-key': device.key } });
+    expect([refused.status, ((await refused.json()) as { code: string }).code]).toEqual([429, 'too_many_streams']);
+    // The other instance counts its own; one stream closed here lets another in.
+    const elsewhere = open(other.origin, device);
+    await within(5000, () => expect(elsewhere.events[0]?.type).toBe('ready'));
+    aborts[0]!.abort();
+    const again = open(server.origin, device);
+    await within(5000, () => expect(again.events[0]?.type).toBe('ready'));
+    for (const abort of aborts) abort.abort();
+
+    // A client that never reads: frames wait in the stream's buffer until MAX_BUFFERED_BYTES, then it is dropped.
+    const frame = `: ${'x'.repeat(64 * 1024)}\n\n`;
+    let written = 0;
+    let dropped = false;
+    const sink = http.createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      const connection = streamConnection(response, { deviceId: 0, serial: 's', key: 'k' });
+      const push = () => {
+        // At most 64 MB: far beyond what the sockets between hold (a few MB) and the bound.
+        if (written > 1024) return;
+        written += 1;
+        if (!connection.write(frame)) dropped = true;
+        else setImmediate(push);
+      };
+      push();
+    });
+    await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
+    const socket = net.connect((sink.address() as net.AddressInfo).port, '127.0.0.1');
+    socket.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n');
+    socket.pause();
+    try {
+      await within(15_000, () => expect(dropped || written > 1024).toBe(true));
+      expect(dropped).toBe(true);
+      expect(written * frame.length).toBeLessThan(64 * 1024 * 1024);
+    } finally {
+      socket.destroy();
+      sink.closeAllConnections();
+      await new Promise((resolve) => sink.close(resolve));
+    }
   });
 
   it('closes an open channel on another instance with device_disabled when the device is switched off', async () => {

@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PlayerCache } from '../../server/caches.ts';
 import { deviceCommands } from '../../server/db/devices.schema.ts';
 import { CONTACT_WRITE_INTERVAL_MS, ContactWriter, heartbeatRecorder, NOW_PLAYING_SPACING_MS, type HeartbeatReport } from '../../server/db/heartbeats.ts';
-import { PLAYING_HOLD_MINUTES, recordPlaybackErrors, settlePlayingStatus } from '../../server/db/playback.ts';
+import { PLAYING_HOLD_MINUTES, recordPlaybackErrors, settlePlayingStatus, storeCapabilities } from '../../server/db/playback.ts';
+import { CapabilitiesCoalescer } from '../../server/domain/playbackReports.ts';
+import { normalizeCapabilities } from '../../server/domain/renditions.ts';
+import type { DeviceCapabilities } from '../../src/services/schemas/playback.ts';
 import { apiClient, signIn, startSecondInstance, startTestServer, type TestServer } from '../helpers/server.ts';
 import { createDevice, heartbeat, nextSerial, setLastConnection } from './devices.helpers.ts';
 
@@ -213,6 +216,63 @@ describe('POST /player/heartbeat/', () => {
  * change of file or event at once once the stored contact is NOW_PLAYING_SPACING_MS old, a loop of the same file with
  * the next due contact. The recorder runs here on the test database with a clock of its own.
  */
+describe('declared capabilities, coalesced', () => {
+  const declared = (codecs: DeviceCapabilities['codecs']) => ({ codecs, max_video: { width: 1920, height: 1080 } });
+  const stored = async (id: number) =>
+    ((await server.ctx.db.execute(sql`SELECT capabilities::text AS c FROM devices WHERE id = ${id}`)) as unknown as { rows: { c: string | null }[] }).rows[0]!.c;
+
+  it('a player flipping its capabilities on every heartbeat recompiles its schedule once, not on each flip (issue 35.19)', async () => {
+    const device = await createDevice(client);
+    const headers = { 'x-device-serial': device.sn, 'x-device-key': device.key };
+    const queued = async () =>
+      ((await server.ctx.db.execute(sql`SELECT count(*)::int AS n FROM schedule_dirty WHERE device_id = ${device.id}`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    let compiles = 0;
+    for (let i = 0; i < 10; i += 1) {
+      expect((await heartbeat(server, device, { capabilities: declared(i % 2 ? ['h264'] : ['h264', 'hevc']) })).status).toBe(200);
+      // Queued for a compile by this declaration (the compiler's turn may have taken it already: then it compiled).
+      if ((await queued()) > 0) compiles += 1;
+      // dev2 compiles a queued device at once, as a player does after each notice.
+      expect((await player.call('GET', `/scheduler/dev2/${device.id}`, undefined, headers)).status).toBe(200);
+    }
+    expect(compiles).toBeLessThanOrEqual(1);
+    expect(await stored(device.id)).toContain('hevc');
+  });
+
+  it('stores the last declaration of a window when it ends, and nothing when it flipped back (CapabilitiesCoalescer)', async () => {
+    const device = await createDevice(client);
+    let now = 1_000_000;
+    const writes: string[] = [];
+    const coalescer = new CapabilitiesCoalescer(
+      async (id, normalized) => {
+        writes.push(normalized);
+        return storeCapabilities(server.ctx.db, id, normalized);
+      },
+      (error) => {
+        throw error;
+      },
+      10_000,
+      () => now,
+    );
+    const a = normalizeCapabilities(declared(['h264']));
+    const b = normalizeCapabilities(declared(['h264', 'hevc']));
+    const c = normalizeCapabilities(declared(['h264', 'vp9']));
+    await coalescer.declare(device.id, a);
+    for (const next of [b, a, b, c]) await coalescer.declare(device.id, next);
+    expect(writes).toEqual([a]);
+    now += 10_000;
+    await coalescer.settleDue();
+    expect(writes).toEqual([a, c]);
+    expect(JSON.parse((await stored(device.id))!)).toEqual(JSON.parse(c));
+    // The write at the window's end opened another: flipping back to what was stored writes nothing at its end.
+    await coalescer.declare(device.id, b);
+    await coalescer.declare(device.id, c);
+    now += 10_000;
+    await coalescer.settleDue();
+    expect(writes).toEqual([a, c]);
+    await coalescer.close();
+  });
+});
+
 describe('now playing, written with the contact', () => {
   type Row = { media: number | null; event: number | null; started: string | null; reported: string | null };
   const playingRow = async (id: number) =>
