@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { connectChannel } from '../src/services/player/channel.ts';
+import { httpFetch } from '../server/channel/httpFetch.ts';
 import { percentile, printMeasurements, ROOT, signInToken, type Measurement } from './lib.ts';
 
 /*
@@ -12,7 +14,15 @@ import { percentile, printMeasurements, ROOT, signInToken, type Measurement } fr
  * (180), on PGlite and, with LOAD_BENCH_PG=postgres://..., on a throw-away database of that PostgreSQL too. Prints the
  * errors (non-2xx answers and failed requests) and the p95 per kind, and the server's resident memory growth from the
  * start of the run to its end. Goal: no errors, p95 under 100 ms for heartbeats and operator pages.
+ *
+ * Delivery under load (issue 35.20): each player keeps the live channel open (LOAD_BENCH_CHANNEL=0: not) and, as the
+ * players do, heartbeats at once on a notice and downloads its schedule (dev2) when the version it is answered moved.
+ * A third of the way in an emergency override reaches every device, two thirds in a publish does (a second event on
+ * all of them); the heartbeats begun in the DELIVERY_WINDOW_S seconds after each are measured apart (goal p95 < 100 ms
+ * too), as are the schedule downloads. Heartbeats before the override are the quiet baseline.
  */
+const CHANNEL = process.env.LOAD_BENCH_CHANNEL !== '0';
+const DELIVERY_WINDOW_S = 20;
 
 const PLAYERS = Number(process.env.LOAD_BENCH_PLAYERS ?? 1000);
 const SECONDS = Number(process.env.LOAD_BENCH_SECONDS ?? 180);
@@ -80,9 +90,12 @@ interface Player {
   sn: string;
   key: string;
   plays: number;
+  /** The schedule version last downloaded, and the device id (from the heartbeat's answer). */
+  scheduleVersion: number;
+  device: number;
 }
 
-async function seed(origin: string, token: string): Promise<{ players: Player[]; event: number; media: number }> {
+async function seed(origin: string, token: string): Promise<{ players: Player[]; event: number; media: number; campaign: number; devices: number[] }> {
   const auth = { authorization: `JWT ${token}` };
   const form = new FormData();
   form.append('user', '1');
@@ -98,7 +111,7 @@ async function seed(origin: string, token: string): Promise<{ players: Player[];
     );
     for (const created of batch) {
       if (created.status !== 201) throw new Error(`device create answered ${created.status}`);
-      players.push({ sn: created.json.sn, key: created.json.key, plays: 0 });
+      players.push({ sn: created.json.sn, key: created.json.key, plays: 0, scheduleVersion: -1, device: created.json.id });
     }
   }
   const campaign = (await call(origin, 'POST', '/campaigns/create/', { name: 'Load', screen_position: 'horizontal', user: 1 }, auth)).json.id as number;
@@ -116,29 +129,40 @@ async function seed(origin: string, token: string): Promise<{ players: Player[];
   const event = await call(origin, 'POST', '/scheduler/events/create/', { campaign, title: 'Load', media, all_day: true, start_date: day(-1), end_date: day(2), devices: allIds }, auth);
   if (event.status !== 201) throw new Error(`event create answered ${event.status} ${JSON.stringify(event.json)}`);
   await call(origin, 'POST', `/scheduler/publish/${campaign}/`, undefined, auth);
-  return { players, event: event.json.id as number, media };
+  return { players, event: event.json.id as number, media, campaign, devices: allIds };
 }
 
 async function loadRun(label: string, env: Record<string, string>): Promise<Measurement[]> {
   const server = await startServer(env);
   try {
     const token = await signInToken(server.origin, 'admin', server.password);
-    const { players, event, media } = await seed(server.origin, token);
+    const { players, event, media, campaign, devices } = await seed(server.origin, token);
     // A fresh access token (5 minutes) for the run: seeding may have used up most of the first one.
     const auth = { authorization: `JWT ${await signInToken(server.origin, 'admin', server.password)}` };
     const samples = new Map<string, number[]>();
     const errors = new Map<string, number>();
-    const timed = async (kind: string, run: () => Promise<{ status: number }>) => {
+    /** When the override and the publish were sent (performance.now()), to file heartbeats by phase. */
+    const phases: { name: string; at: number }[] = [];
+    const phaseOf = (kind: string, at: number) => {
+      if (kind !== 'heartbeat' && kind !== 'schedule') return kind;
+      const phase = [...phases].reverse().find((p) => at >= p.at);
+      if (!phase) return `${kind} quiet`;
+      return at < phase.at + DELIVERY_WINDOW_S * 1000 ? `${kind} after ${phase.name}` : `${kind} later`;
+    };
+    const timed = async <T extends { status: number }>(kind: string, run: () => Promise<T>): Promise<T | null> => {
       const started = performance.now();
+      let answer: T | null = null;
       try {
-        const { status } = await run();
-        if (status >= 300) errors.set(`${kind} ${status}`, (errors.get(`${kind} ${status}`) ?? 0) + 1);
+        answer = await run();
+        if (answer.status >= 300) errors.set(`${kind} ${answer.status}`, (errors.get(`${kind} ${answer.status}`) ?? 0) + 1);
       } catch (error) {
         errors.set(`${kind} ${(error as Error).message}`, (errors.get(`${kind} ${(error as Error).message}`) ?? 0) + 1);
       }
-      const list = samples.get(kind) ?? [];
+      const name = phaseOf(kind, started);
+      const list = samples.get(name) ?? [];
       list.push(performance.now() - started);
-      samples.set(kind, list);
+      samples.set(name, list);
+      return answer;
     };
     const today = new Date().toISOString().slice(0, 10);
     const pages = [
@@ -153,16 +177,41 @@ async function loadRun(label: string, env: Record<string, string>): Promise<Meas
     ];
     const startRss = rssMb(server.pid);
     const end = Date.now() + SECONDS * 1000;
-    const pending = new Set<Promise<void>>();
-    const track = (p: Promise<void>) => {
+    const pending = new Set<Promise<unknown>>();
+    const track = (p: Promise<unknown>) => {
       pending.add(p);
       void p.finally(() => pending.delete(p));
     };
     // Each player beats every 10 s and sends its plays every 60 s, spread evenly over the period.
     const timers: NodeJS.Timeout[] = [];
+    const channels = new AbortController();
     players.forEach((player, i) => {
       const headers = { 'x-device-serial': player.sn, 'x-device-key': player.key };
-      const beat = () => track(timed('heartbeat', () => call(server.origin, 'POST', '/player/heartbeat/', { version: 'load-1', schedule_state: 'playing' }, headers)));
+      // A heartbeat, then the schedule when its version moved (as the players do); one at a time per player.
+      let beating: Promise<void> | null = null;
+      const beatOnce = async () => {
+        const answer = await timed('heartbeat', () => call(server.origin, 'POST', '/player/heartbeat/', { version: 'load-1', schedule_state: 'playing' }, headers));
+        const version = answer?.json?.schedule_version;
+        if (typeof version === 'number' && version !== player.scheduleVersion) {
+          const schedule = await timed('schedule', () => call(server.origin, 'GET', `/scheduler/dev2/${player.device}`, undefined, headers));
+          if (schedule && schedule.status === 200) player.scheduleVersion = version;
+        }
+      };
+      const beat = () => {
+        if (beating) return;
+        const running = beatOnce().finally(() => (beating = null));
+        beating = running;
+        track(running);
+      };
+      if (CHANNEL) {
+        const listen = async () => {
+          while (!channels.signal.aborted) {
+            await connectChannel({ origin: server.origin, serial: player.sn, key: player.key, fetch: httpFetch }, (event) => event.type === 'notice' && beat(), channels.signal);
+            if (!channels.signal.aborted) await new Promise((resolve) => setTimeout(resolve, 1000));
+          }
+        };
+        timers.push(setTimeout(() => void listen(), (i / players.length) * 5_000));
+      }
       const plays = () => {
         const batch = Array.from({ length: 6 }, () => ({ id: `${player.sn}-${(player.plays += 1)}`, event, media, started_at: new Date(Date.now() - 10_000).toISOString(), duration: 10 }));
         track(timed('plays', () => call(server.origin, 'POST', '/player/plays/', { plays: batch }, headers)));
@@ -174,15 +223,37 @@ async function loadRun(label: string, env: Record<string, string>): Promise<Meas
     timers.push(setInterval(() => track(timed('operator', () => call(server.origin, 'GET', pages[n++ % pages.length]!, undefined, auth))), 1000 / OPERATOR_RATE));
     let peakRss = startRss;
     timers.push(setInterval(() => (peakRss = Math.max(peakRss, rssMb(server.pid))), 1000));
+    // An emergency override on every device a third of the way in, a publish reaching all of them two thirds in.
+    timers.push(
+      setTimeout(() => {
+        phases.push({ name: 'override', at: performance.now() });
+        track(timed('override', () => call(server.origin, 'POST', '/overrides/create/', { devices, media }, auth)));
+      }, (SECONDS * 1000) / 3),
+    );
+    timers.push(
+      setTimeout(() => {
+        phases.push({ name: 'publish', at: performance.now() });
+        track(
+          timed('publish', async () => {
+            const day = new Date().toISOString().slice(0, 10);
+            const added = await call(server.origin, 'POST', '/scheduler/events/create/', { campaign, title: 'Load 2', media, all_day: true, start_date: day, end_date: day, devices }, auth);
+            if (added.status !== 201) return added;
+            return call(server.origin, 'POST', `/scheduler/publish/${campaign}/`, undefined, auth);
+          }),
+        );
+      }, (SECONDS * 2000) / 3),
+    );
     await new Promise((resolve) => setTimeout(resolve, end - Date.now()));
     for (const timer of timers) clearInterval(timer);
+    channels.abort();
     await Promise.all(pending);
     const endRss = rssMb(server.pid);
     const errorCount = [...errors.values()].reduce((a, b) => a + b, 0);
     if (errorCount) console.log(`  ${label} errors: ${JSON.stringify(Object.fromEntries(errors))}`);
     const measurements: Measurement[] = [{ name: `${label}: errors`, value: errorCount, unit: 'requests', goal: { op: '<=', value: 0 } }];
     for (const [kind, values] of samples) {
-      measurements.push({ name: `${label}: ${kind} p95 (${values.length} requests)`, value: percentile(values, 95), unit: 'ms', ...(kind === 'plays' ? {} : { goal: { op: '<=' as const, value: 100 } }) });
+      const goal = kind === 'plays' || kind.startsWith('schedule') || kind === 'override' || kind === 'publish' ? {} : { goal: { op: '<=' as const, value: 100 } };
+      measurements.push({ name: `${label}: ${kind} p95 (${values.length} requests)`, value: percentile(values, 95), unit: 'ms', ...goal });
     }
     measurements.push({ name: `${label}: server RSS growth (${startRss.toFixed(0)} MB at start, peak ${peakRss.toFixed(0)})`, value: endRss - startRss, unit: 'MB' });
     return measurements;
@@ -216,6 +287,9 @@ export async function run(): Promise<Measurement[]> {
     measurements.push(...(await withThrowAwayDatabase(pgUrl, (databaseUrl) => loadRun('PostgreSQL', { DATABASE_URL: databaseUrl }))));
     console.log(`  load average after PostgreSQL: ${load()}`);
   }
-  printMeasurements(`load: ${PLAYERS} players (heartbeat 10 s, plays 60 s) + ${OPERATOR_RATE} operator requests/s for ${SECONDS} s`, measurements);
+  printMeasurements(
+    `load: ${PLAYERS} players (heartbeat 10 s, plays 60 s${CHANNEL ? ', live channel' : ''}) + ${OPERATOR_RATE} operator requests/s for ${SECONDS} s; an override at ${Math.round(SECONDS / 3)} s, a publish at ${Math.round((SECONDS * 2) / 3)} s reach every player`,
+    measurements,
+  );
   return measurements;
 }
