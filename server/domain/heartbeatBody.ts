@@ -1,4 +1,4 @@
-import { MAX_ID } from '../../src/services/schemas/common.ts';
+import { instantTime, MAX_ID } from '../../src/services/schemas/common.ts';
 import { isIpAddress, SCHEDULE_STATES, SERIAL_PATTERN, UNSAFE_REPORTED_CHARACTERS, type PlayerHeartbeatBody } from '../../src/services/schemas/devices.ts';
 import { PLAYBACK_ERROR_KINDS } from '../../src/services/schemas/playback.ts';
 
@@ -71,12 +71,10 @@ function isPlainPlaybackErrors(value: unknown): boolean {
 function isTimestamp(value: unknown): boolean {
   if (typeof value !== 'string' || value.length > 40) return false;
   if (isCanonicalUtc(value)) return true;
-  if (!STARTS_AS_DATE.test(value)) return false;
-  const time = Date.parse(value);
+  const time = instantTime(value);
   return time >= YEAR_2000 && time < YEAR_10000;
 }
 
-const STARTS_AS_DATE = /^\d{4}-\d{2}-\d{2}T/;
 const YEAR_2000 = Date.UTC(2000, 0, 1);
 const YEAR_10000 = Date.UTC(10000, 0, 1);
 const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
@@ -95,7 +93,7 @@ function digitsAt(text: string, from: number, length: number): number {
 /**
  * What toISOString writes (YYYY-MM-DDTHH:MM:SS, then .s to .sss, then Z) for a real date and time of the years 2000 to
  * 9999: such a text is a Timestamp, without Date.parse (a player sends one or two per heartbeat). Anything else (an
- * offset, more fraction digits, a day past its month's end) answers false and is judged by Date.parse as the schema does.
+ * offset, more fraction digits, a day past its month's end) answers false and is judged by the API's instant rule (instantTime) as the schema does.
  */
 function isCanonicalUtc(text: string): boolean {
   const length = text.length;

@@ -1,4 +1,4 @@
-import { MAX_ID } from '../../src/services/schemas/common.ts';
+import { isApiInstant, MAX_ID } from '../../src/services/schemas/common.ts';
 import { MAX_PLAYS_PER_BATCH, PLAY_OUTCOMES, type PlayOutcome, type PlayRefusal } from '../../src/services/schemas/statistics.ts';
 import type { PlayInput } from '../db/plays.ts';
 
@@ -13,7 +13,6 @@ export const CLOCK_SKEW_MS = 5 * 60 * 1000;
 export const MAX_PLAY_SECONDS = 86_400;
 
 const PLAY_ID = /^[A-Za-z0-9._:-]{1,64}$/;
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 const isOutcome = (value: unknown): value is PlayOutcome => (PLAY_OUTCOMES as readonly unknown[]).includes(value);
 const isId = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_ID;
@@ -39,7 +38,7 @@ export function checkPlays(items: readonly unknown[], now: number, retentionDays
   for (const item of items) {
     const play = (item && typeof item === 'object' && !Array.isArray(item) ? item : {}) as Record<string, unknown>;
     const id = typeof play.id === 'string' && PLAY_ID.test(play.id) ? play.id : null;
-    const started = typeof play.started_at === 'string' && ISO_INSTANT.test(play.started_at) ? Date.parse(play.started_at) : Number.NaN;
+    const started = isApiInstant(play.started_at) ? Date.parse(play.started_at) : Number.NaN;
     const playlist = play.playlist ?? null;
     const outcome = play.outcome ?? 'completed';
     if (

@@ -38,6 +38,7 @@ let eventId: number;
 
 const rows = async <T>(query: ReturnType<typeof sql>) => ((await server.ctx.db.execute(query)) as unknown as { rows: T[] }).rows;
 const count = async (table: string) => (await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${sql.raw(table)}`))[0]!.n;
+const versionOf = async (device: number) => (await rows<{ v: number }>(sql`SELECT schedule_version AS v FROM devices WHERE id = ${device}`))[0]!.v;
 
 async function media(name: string, companyId: number | null): Promise<number> {
   const [row] = await insertMediaFiles(server.ctx.db, [
@@ -323,6 +324,27 @@ describe('scope and input', () => {
     const response = await admin.post('/overrides/create/', body);
     expect([response.status, response.body.code]).toEqual([400, code]);
     expect([await count('overrides'), await count('journal')]).toEqual([overrides, journal]);
+  });
+
+  /*
+   * The instant rule (issue 35.13, 35.16): each of these answered 500 before it (2027-02-30, 2027-04-31 and +16:00 were
+   * refused by the database after the checks; the year 10000 in UTC was stored and then failed every compile of its
+   * devices), from a company-scoped editor. Now each is a 400 naming ends_at, and nothing is stored.
+   */
+  it.each([
+    ['9999-12-31T23:59:59-14:00', 'out_of_range'],
+    ['9999-12-31T12:00:00Z', 'out_of_range'],
+    ['2027-02-30T12:00:00Z', 'invalid_format'],
+    ['2027-04-31T12:00:00+02:00', 'invalid_format'],
+    ['2027-06-01T12:00:00+16:00', 'invalid_format'],
+    ['2027-06-01T24:00:00Z', 'invalid_format'],
+    ['2027-02-30', 'invalid_format'],
+    ['+010000-01-01T00:00:00Z', 'invalid_format'],
+  ])('refuses ends_at %s with 400 and fields.ends_at %s, storing nothing', async (endsAt, code) => {
+    const [overrides, journal, versions] = [await count('overrides'), await count('journal'), await versionOf(inA2.id)];
+    const response = await editorA.post('/overrides/create/', { devices: [inA2.id], media: alert, ends_at: endsAt });
+    expect([response.status, response.body.code, response.body.fields]).toEqual([400, 'validation_error', { ends_at: code }]);
+    expect([await count('overrides'), await count('journal'), await versionOf(inA2.id)]).toEqual([overrides, journal, versions]);
   });
 
   it('refuses targets of two companies, no content or both, an end in the past, an uncommitted playlist', async () => {

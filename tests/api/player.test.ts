@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PlayerCache } from '../../server/caches.ts';
+import { insertMediaFiles } from '../../server/db/media.ts';
 import { deviceCommands } from '../../server/db/devices.schema.ts';
 import { CONTACT_WRITE_INTERVAL_MS, ContactWriter, heartbeatRecorder, NOW_PLAYING_SPACING_MS, type HeartbeatReport } from '../../server/db/heartbeats.ts';
 import { PLAYING_HOLD_MINUTES, recordPlaybackErrors, settlePlayingStatus, storeCapabilities } from '../../server/db/playback.ts';
@@ -162,6 +163,37 @@ describe('POST /player/heartbeat/', () => {
     expect(disabled.status).toBe(403);
     expect(disabled.body).toEqual({ detail: 'The device is disabled.', code: 'device_disabled' });
     expect(await statusOf(device.id)).toBe('disabled');
+  });
+
+  /*
+   * The instant rule (issue 35.16): these values in now_playing.started_at answered 500 (the database refused them after
+   * the checks), so that player's heartbeats failed; the same in the other instants a player sends. Each is now a 400
+   * naming the field, nothing of the heartbeat is written, and a play with one is refused alone.
+   */
+  it('refuses impossible instants in every field a player sends, with 400 and the field, writing nothing', async () => {
+    const device = await createDevice(client);
+    const [media] = await insertMediaFiles(server.ctx.db, [
+      { name: 'Instant', screenPosition: 'horizontal', deviceType: 'android', kind: 'image', originalName: 'i.png', sourceExt: 'png', mimeType: 'image/png', sizeBytes: 10, duration: null, status: 'ready_to_play' },
+    ]);
+    const contact = async () =>
+      (await server.ctx.db.execute(sql`SELECT last_connection, playing_media_id FROM devices WHERE id = ${device.id}`)) as unknown as { rows: unknown[] };
+    const before = (await contact()).rows;
+    const values = ['2027-02-30T10:00:00Z', '2027-04-31T10:00:00Z', '2027-06-01T10:00:00+16:00', '9999-12-31T23:59:59-14:00'];
+    for (const value of values) {
+      const cases: [Record<string, unknown>, string][] = [
+        [{ now_playing: { event: 1, media: media!.id, started_at: value } }, 'now_playing.started_at'],
+        [{ playback_errors: [{ media: media!.id, kind: 'decode', count: 1, last_at: value }] }, 'playback_errors.0.last_at'],
+        [{ schedule_expiry: value }, 'schedule_expiry'],
+      ];
+      for (const [fields, path] of cases) {
+        const response = await heartbeat(server, device, fields);
+        expect([value, response.status, response.body.fields]).toEqual([value, 400, { [path]: 'invalid_format' }]);
+      }
+      const plays = await player.post('/player/plays/', { plays: [{ id: `instant-${value}`, event: 1, media: media!.id, started_at: value, duration: 5 }] }, { 'x-device-serial': device.sn, 'x-device-key': device.key });
+      expect([value, plays.status, plays.body.accepted, plays.body.refused]).toEqual([value, 200, 0, [{ id: `instant-${value}`, reason: 'invalid' }]]);
+    }
+    expect((await contact()).rows).toEqual(before);
+    expect((await heartbeat(server, device, { now_playing: { event: 1, media: media!.id, started_at: new Date().toISOString() } })).status).toBe(200);
   });
 
   it('delivers a queued REBOOT exactly once and records the acknowledgement', async () => {

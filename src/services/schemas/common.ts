@@ -80,3 +80,47 @@ export function inDateSpan<T extends string | null | undefined, S>(struct: Struc
 
 /** The date of the API: a real `YYYY-MM-DD` (failure code `invalid_format`, or the refinement `name`) within the span. */
 export const ApiDate = (name = 'pattern') => inDateSpan(refine(string(), name, isRealDate));
+
+/*
+ * The API's one instant rule (issue 35.13, 35.16): an instant is an ISO 8601 date-time with its zone,
+ * `YYYY-MM-DDTHH:MM[:SS[.fraction of 1 to 9 digits]]` then `Z` or `+HH:MM` / `-HH:MM`: a real calendar day (2027-02-30
+ * is not one), hours 00-23, minutes and seconds 00-59, an offset of at most 14 hours (the widest any zone uses; +16:00
+ * is refused, as PostgreSQL refuses it), and, read in UTC, a day within FIRST_DATE..LAST_DATE like the date rule
+ * (9999-12-31T23:59:59-14:00 is the year 10000 in UTC). Every route that takes an instant checks it with this rule
+ * before it stores anything: the format failures answer `invalid_format`, the span `out_of_range`.
+ */
+const INSTANT_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|([+-])(\d{2}):(\d{2}))$/;
+/** The longest instant text the rule reads (nine fraction digits and an offset). */
+export const MAX_INSTANT_LENGTH = 35;
+const MAX_OFFSET_MINUTES = 14 * 60;
+const FIRST_INSTANT = Date.parse(`${FIRST_DATE}T00:00:00Z`);
+const AFTER_LAST_INSTANT = Date.parse(`${LAST_DATE}T00:00:00Z`) + 86_400_000;
+
+/**
+ * The milliseconds since 1970 of an instant that follows the format part of the rule (any year), or NaN. Date.parse
+ * alone is not the rule: it takes 2027-02-30 as 2027-03-02 and offsets up to 23:59, which PostgreSQL refuses.
+ */
+export function instantTime(value: unknown): number {
+  if (typeof value !== 'string' || value.length > MAX_INSTANT_LENGTH) return Number.NaN;
+  const match = INSTANT_PATTERN.exec(value);
+  if (!match) return Number.NaN;
+  const [, , , , hour, minute, second, sign, offsetHours, offsetMinutes] = match;
+  if (!isRealDate(value.slice(0, 10)) || Number(hour) > 23 || Number(minute) > 59 || Number(second ?? 0) > 59) return Number.NaN;
+  if (sign && (Number(offsetMinutes) > 59 || Number(offsetHours) * 60 + Number(offsetMinutes) > MAX_OFFSET_MINUTES)) return Number.NaN;
+  return Date.parse(value);
+}
+
+/** Whether an instant of the right format lies, in UTC, within the span of the date rule. */
+export function isWithinInstantSpan(value: string): boolean {
+  const time = instantTime(value);
+  return Number.isNaN(time) || (time >= FIRST_INSTANT && time < AFTER_LAST_INSTANT);
+}
+
+/** Whether `value` follows the whole instant rule (format and span). */
+export function isApiInstant(value: unknown): value is string {
+  const time = instantTime(value);
+  return time >= FIRST_INSTANT && time < AFTER_LAST_INSTANT;
+}
+
+/** The instant of the API (the rule above): `invalid_format` for the format, `out_of_range` outside the span. */
+export const ApiInstant = () => refine(refine(string(), 'pattern', (value) => !Number.isNaN(instantTime(value))), 'max', isWithinInstantSpan);

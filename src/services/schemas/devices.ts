@@ -20,7 +20,7 @@ import {
   type Infer,
 } from 'superstruct';
 import { Id, inDateSpan, isRealDate, MAX_ID, Page, requiredString, UNSAFE_REPORTED_CHARACTERS } from './common.ts';
-import { DeviceCapabilities, NowPlaying, PlaybackErrors } from './playback.ts';
+import { DeviceCapabilities, isTimestamp, NowPlaying, PlaybackErrors } from './playback.ts';
 
 /* Devices, their configs, the player protocol and the minimal company / branch-office shapes.
  * Request bodies are strict `object`s; response shapes are `type`s so that a newer server may add fields. */
@@ -111,11 +111,8 @@ const isCalendarDate = isRealDate;
 /** An id from a path or query string ("12"), within the range of an integer column (a larger one would fail in SQL). */
 export const BoundedIdParam = coerce(min(max(integer(), 2147483647), 1), string(), (value) => (/^\d{1,10}$/.test(value) ? Number(value) : Number.NaN));
 
-/** An ISO 8601 date-time between the years 2000 and 9999. */
-export function isTimestamp(value: string): boolean {
-  const time = Date.parse(value);
-  return /^\d{4}-\d{2}-\d{2}T/.test(value) && time >= Date.UTC(2000, 0, 1) && time < Date.UTC(10000, 0, 1);
-}
+/** An instant of the API's rule (common.ts) between the years 2000 and 9999 in UTC (playback.ts's Timestamp). */
+export { isTimestamp };
 
 const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim());
 

@@ -1,5 +1,5 @@
-import { assign, boolean, enums, integer, nullable, number, object, optional, pattern, record, size, string, tuple, type, unknown, type Infer } from 'superstruct';
-import { IdParam, inDateSpan, Page } from './common.ts';
+import { assign, boolean, enums, integer, nullable, number, object, optional, pattern, record, refine, size, string, tuple, type, unknown, type Infer } from 'superstruct';
+import { instantTime, IdParam, inDateSpan, isRealDate, isWithinDateSpan, isWithinInstantSpan, MAX_INSTANT_LENGTH, Page } from './common.ts';
 import { SHEET_LANGUAGES, TimeZoneName } from './devices.ts';
 
 /** What changed in one write: field -> [before, after] (null where the field did not exist). Never secrets. */
@@ -23,8 +23,15 @@ export type JournalEntry = Infer<typeof JournalEntry>;
 export const JournalPage = assign(Page(JournalEntry), object({ count_exact: boolean() }));
 export type JournalPage = Infer<typeof JournalPage>;
 
-/** An instant in a query string: a date (`2026-11-22`, midnight UTC) or an ISO 8601 date-time with its offset. */
-export const Instant = inDateSpan(pattern(size(string(), 10, 40), /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:?\d{2}))?$/));
+/**
+ * An instant in a query string: a date (`2026-11-22`, midnight UTC; the date rule) or an instant of the API's rule
+ * (common.ts, ApiInstant).
+ */
+export const Instant = refine(
+  refine(size(string(), 10, MAX_INSTANT_LENGTH), 'pattern', (value) => (value.length === 10 ? isRealDate(value) : !Number.isNaN(instantTime(value)))),
+  'max',
+  (value) => (value.length === 10 ? isWithinDateSpan(value) : isWithinInstantSpan(value)),
+);
 
 /** The entities the journal names (the filter accepts any short name; these are the ones the panel offers). */
 export const JOURNAL_ENTITIES = [

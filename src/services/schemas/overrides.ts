@@ -1,5 +1,5 @@
 import { array, boolean, enums, integer, min, nullable, object, optional, pattern, refine, size, string, type, type Infer } from 'superstruct';
-import { Id, IdParam } from './common.ts';
+import { ApiInstant, Id, IdParam } from './common.ts';
 import { MAX_EVENT_PRIORITY } from './scheduler.ts';
 
 /*
@@ -15,8 +15,8 @@ export const MAX_OVERRIDE_TARGETS = 100_000;
 export const OVERRIDE_TARGET_KINDS = ['devices', 'offices', 'company'] as const;
 export type OverrideTargetKind = (typeof OVERRIDE_TARGET_KINDS)[number];
 
-/** An ISO 8601 instant with a zone (`2026-11-26T18:00:00Z`, `2026-11-26T21:00:00+03:00`). */
-export const Instant = refine(pattern(string(), /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/), 'instant', (value) => !Number.isNaN(Date.parse(value)));
+/** An ISO 8601 instant with a zone (`2026-11-26T18:00:00Z`, `2026-11-26T21:00:00+03:00`): the API's instant rule. */
+export const Instant = ApiInstant();
 
 /**
  * POST /overrides/create/: exactly one of `devices`, `offices` or `company` (the targets, all of one company), exactly

@@ -1,5 +1,5 @@
 import { array, coerce, enums, integer, max, min, nullable, number, optional, pattern, refine, size, string, type, type Infer } from 'superstruct';
-import { Id, stripUnsafeCharacters, UNSAFE_REPORTED_CHARACTERS } from './common.ts';
+import { Id, instantTime, stripUnsafeCharacters, UNSAFE_REPORTED_CHARACTERS } from './common.ts';
 
 /*
  * Delivery (issue 24): what a player can play (capabilities), what it plays now and the files it had to skip.
@@ -20,10 +20,10 @@ export const RENDITION_PATTERN = /^(source|fallback|render:[1-9]\d{0,9})$/;
 const Side = min(max(integer(), 16384), 1);
 export const Size = type({ width: Side, height: Side });
 
-/** An ISO 8601 date-time between the years 2000 and 9999. */
-function isTimestamp(value: string): boolean {
-  const time = Date.parse(value);
-  return /^\d{4}-\d{2}-\d{2}T/.test(value) && time >= Date.UTC(2000, 0, 1) && time < Date.UTC(10000, 0, 1);
+/** An instant of the API's rule (common.ts, instantTime) between the years 2000 and 9999 in UTC. */
+export function isTimestamp(value: string): boolean {
+  const time = instantTime(value);
+  return time >= Date.UTC(2000, 0, 1) && time < Date.UTC(10000, 0, 1);
 }
 export const Timestamp = refine(size(string(), 1, 40), 'pattern', isTimestamp);
 
