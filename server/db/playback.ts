@@ -3,6 +3,7 @@ import type { PlaybackError } from '../../src/services/schemas/playback.ts';
 import { idArray } from './events.ts';
 import { isoText, onlineSince } from './devices.ts';
 import type { Db } from './index.ts';
+import { REQUEUE } from './scheduleQueue.ts';
 import { FOREIGN_KEY_VIOLATION, sqlError } from './sqlState.ts';
 
 /*
@@ -27,7 +28,7 @@ export async function storeCapabilities(db: Db, deviceId: number, normalized: st
   );
   if (!changed.length) return false;
   // What it downloads may change: its schedule is compiled again (the version moves only if the items do).
-  await db.execute(sql`INSERT INTO schedule_dirty (device_id) VALUES (${deviceId}) ON CONFLICT DO NOTHING`);
+  await db.execute(sql`INSERT INTO schedule_dirty (device_id) VALUES (${deviceId}) ${REQUEUE}`);
   return true;
 }
 

@@ -4,6 +4,7 @@ import type { PlayingRendition } from '../../src/services/schemas/playback.ts';
 import { effectiveCapabilities, type DeviceProfile, type FallbackJob, type MediaSource, type ReadyRender } from '../domain/renditions.ts';
 import { idArray } from './events.ts';
 import type { Db } from './index.ts';
+import { REQUEUE } from './scheduleQueue.ts';
 
 /* Renditions (issue 24, migration 0026): device profiles, what each file has ready, fallback jobs, waits. */
 
@@ -122,7 +123,7 @@ export async function queueDevicesPlaying(db: Db, mediaId: number): Promise<void
           SELECT v.playlist_id FROM playlist_versions v JOIN playlists p ON p.id = v.playlist_id AND p.version = v.version
           WHERE v.tracks @> ${JSON.stringify([{ media: mediaId }])}::jsonb))
           AND EXISTS (SELECT 1 FROM devices dv WHERE dv.id = d)
-        ON CONFLICT DO NOTHING`,
+        ${REQUEUE}`,
   );
 }
 

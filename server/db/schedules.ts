@@ -5,6 +5,9 @@ import { profileMaker, replaceWaits, type Wait } from './renditions.ts';
 import type { DeviceProfile } from '../domain/renditions.ts';
 import type { DevicePosition } from '../../src/services/schemas/devices.ts';
 import type { Db } from './index.ts';
+import { REQUEUE } from './scheduleQueue.ts';
+
+export { REQUEUE };
 
 /* Compiled device schedules (migration 0013b): the inputs of a compile, the stored results, the dirty queue. */
 
@@ -186,11 +189,17 @@ export async function storeSchedules(
   compiled: readonly CompiledSchedule[],
   emptyHashes: ReadonlySet<string>,
   waits: readonly Wait[],
+  taken: readonly number[] = compiled.map((s) => s.device),
 ): Promise<number[]> {
-  if (!compiled.length) return [];
+  if (!compiled.length) {
+    await finishQueued(db, taken, startedAt);
+    return [];
+  }
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     await t.execute(sql`SELECT pg_advisory_xact_lock(74213)`);
+    // The queue rows this compile took go with its store (a device queued again since keeps its row).
+    await finishQueued(t, taken, startedAt);
     const ids = compiled.map((s) => s.device);
     const stored = await rows<{ device_id: number; body_hash: string; newer: boolean }>(
       t,
@@ -262,7 +271,7 @@ export async function storedSchedule(db: Db, deviceId: number): Promise<StoredSc
         LEFT JOIN offices o ON o.id = d.office_id
         LEFT JOIN device_schedules s ON s.device_id = d.id
         LEFT JOIN schedule_bodies b ON b.hash = s.body_hash
-        LEFT JOIN schedule_dirty q ON q.device_id = d.id
+        LEFT JOIN schedule_dirty q ON q.device_id = d.id AND (q.retry_at IS NULL OR q.retry_at <= now())
         WHERE d.id = ${deviceId}`,
   );
   if (!row) return undefined;
@@ -306,37 +315,72 @@ export async function scheduleItems(db: Db, hash: string): Promise<string | unde
   return row?.items;
 }
 
-/** Takes up to `limit` devices off the dirty queue (rows other compilers hold are skipped). */
+/** A row a compile took and never stored (its instance stopped) is taken again after this. */
+export const ABANDONED_COMPILE_MINUTES = 5;
+
+/**
+ * Takes up to `limit` queued devices for a compile: rows no compile holds (or one that never finished) and not waiting
+ * out a failure. Rows stay in the queue, marked taken (other compilers skip them; rows they lock are skipped too) until
+ * the compile's store deletes them (storeSchedules).
+ */
 export async function takeDirty(db: Db, limit: number): Promise<number[]> {
   const found = await rows<{ device_id: number }>(
     db,
-    sql`DELETE FROM schedule_dirty WHERE device_id IN (SELECT device_id FROM schedule_dirty ORDER BY device_id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+    sql`UPDATE schedule_dirty SET taken_at = clock_timestamp() WHERE device_id IN (
+          SELECT device_id FROM schedule_dirty
+          WHERE (taken_at IS NULL OR taken_at < now() - make_interval(mins => ${ABANDONED_COMPILE_MINUTES})) AND (retry_at IS NULL OR retry_at <= now())
+          ORDER BY device_id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
         RETURNING device_id`,
   );
-  return found.map((row) => Number(row.device_id));
+  return found.map((row) => Number(row.device_id)).sort((a, b) => a - b);
 }
 
-/** Takes one device off the dirty queue: true when it was queued. */
-export async function takeDirtyDevice(db: Db, deviceId: number): Promise<boolean> {
-  return (await rows(db, sql`DELETE FROM schedule_dirty WHERE device_id = ${deviceId} RETURNING device_id`)).length > 0;
+/** Whether a device waits in the compile queue, taken or not, and is not waiting out a failure (dev2 then compiles it). */
+export async function isQueued(db: Db, deviceId: number): Promise<boolean> {
+  return (await rows(db, sql`SELECT 1 FROM schedule_dirty WHERE device_id = ${deviceId} AND (retry_at IS NULL OR retry_at <= now())`)).length > 0;
 }
 
 /**
- * Starts a compile of `ids`: takes them off the queue (a change after this point queues them again) and answers the
- * database's clock at that moment (ISO 8601, microseconds), before the compile reads anything (see storeSchedules).
+ * Starts a compile of `ids`: marks their queue rows taken by it (a change after this point queues them again, REQUEUE)
+ * and answers the database's clock at that moment (ISO 8601, microseconds), before the compile reads anything (see
+ * storeSchedules, which deletes the rows this compile took).
  */
 export async function startCompile(db: Db, ids: readonly number[]): Promise<string> {
   const [row] = await rows<{ at: string }>(
     db,
-    sql`WITH taken AS (DELETE FROM schedule_dirty WHERE device_id = ANY(${idArray(ids)}))
-        SELECT to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at`,
+    sql`WITH clock AS (SELECT date_trunc('microseconds', clock_timestamp()) AS at),
+          taken AS (UPDATE schedule_dirty SET taken_at = (SELECT at FROM clock) WHERE device_id = ANY(${idArray(ids)}))
+        SELECT to_char((SELECT at FROM clock) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at`,
   );
   return row!.at;
 }
 
+/** Deletes the queue rows of `ids` that a compile begun at `startedAt` (or earlier) took and nothing queued again since. */
+export async function finishQueued(db: Db, ids: readonly number[], startedAt: string): Promise<void> {
+  if (ids.length) await db.execute(sql`DELETE FROM schedule_dirty WHERE device_id = ANY(${idArray(ids)}) AND taken_at <= ${startedAt}::timestamptz`);
+}
+
+/** The first wait after a failed compile; each further failure doubles it, up to COMPILE_RETRY_MAX_SECONDS. */
+export const COMPILE_RETRY_SECONDS = 5;
+export const COMPILE_RETRY_MAX_SECONDS = 600;
+
+/**
+ * Puts devices whose compile failed back in the queue, to be tried again after a wait that doubles with each failure
+ * (5 s, 10 s, ... 10 minutes); the other queued devices go on meanwhile. A change to one of them queues it at once.
+ */
+export async function queueFailed(db: Db, ids: readonly number[]): Promise<void> {
+  if (!ids.length) return;
+  await db.execute(
+    sql`INSERT INTO schedule_dirty (device_id, failures, retry_at)
+        SELECT DISTINCT unnest(${idArray(ids)}), 1, clock_timestamp() + make_interval(secs => ${COMPILE_RETRY_SECONDS})
+        ON CONFLICT (device_id) DO UPDATE SET taken_at = NULL, failures = schedule_dirty.failures + 1,
+          retry_at = clock_timestamp() + make_interval(secs => least(${COMPILE_RETRY_MAX_SECONDS}, ${COMPILE_RETRY_SECONDS} * power(2, least(schedule_dirty.failures, 20))))`,
+  );
+}
+
 /** Queues devices for compiling (a committed playlist changed under them, the daily roll of the window). */
 export async function queueDirty(db: Db, ids: readonly number[]): Promise<void> {
-  if (ids.length) await db.execute(sql`INSERT INTO schedule_dirty (device_id) SELECT unnest(${idArray(ids)}) ON CONFLICT DO NOTHING`);
+  if (ids.length) await db.execute(sql`INSERT INTO schedule_dirty (device_id) SELECT DISTINCT unnest(${idArray(ids)}) ${REQUEUE}`);
 }
 
 /** Devices whose stored schedule was compiled before `hoursAgo` hours ago (the window moves on each day). */

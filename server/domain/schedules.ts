@@ -11,8 +11,9 @@ import {
   staleSchedules,
   startCompile,
   storeSchedules,
+  isQueued,
+  queueFailed,
   takeDirty,
-  takeDirtyDevice,
   type CompiledSchedule,
   type MediaRow,
   type PublishedEventRow,
@@ -210,7 +211,7 @@ export async function compileSchedules(db: Db, deviceIds: readonly number[], now
     schedules.push({ device: input.id, hash: group.hash, validUntil: group.validUntil });
     for (const wait of group.waits) waits.push({ device: input.id, ...wait });
   }
-  const changed = await storeSchedules(db, startedAt, bodies, schedules, emptyHashes, waits);
+  const changed = await storeSchedules(db, startedAt, bodies, schedules, emptyHashes, waits, deviceIds);
   await queueFallbacks(db, [...fallbacks.values()]);
   return { devices: schedules.length, changed };
 }
@@ -256,25 +257,80 @@ function overrideItem(
   };
 }
 
-/** Compiles the queued devices, a batch at a time, until the queue is empty. Answers how many were compiled. */
-export async function drainScheduleQueue(db: Db, batch = 20_000): Promise<number> {
+/** Where a failed compile is reported: the server's logger. */
+export interface CompileLog {
+  error(obj: unknown, msg?: string): void;
+}
+
+/** How many failed compiles one turn of the queue tries while it looks for the devices that fail (see compileApart). */
+const FAILED_COMPILES_A_TURN = 64;
+
+/**
+ * Compiles `ids`; when that fails, compiles each half apart, down to the devices that fail on their own: those are
+ * logged and put back in the queue with a backoff (queueFailed), and the others are stored. One device whose compile
+ * fails (bad data, a bug) never holds the other devices of its batch, nor the queue of every company. `budget` bounds the
+ * failed compiles of one turn (a database that is down fails every one): past it, the rest wait out a backoff too.
+ */
+async function compileApart(db: Db, ids: readonly number[], log: CompileLog, budget: { failures: number }): Promise<void> {
+  try {
+    await compileSchedules(db, ids);
+    return;
+  } catch (error) {
+    budget.failures += 1;
+    if (ids.length === 1 || budget.failures >= FAILED_COMPILES_A_TURN) {
+      log.error({ err: error, devices: ids.length > 20 ? `${ids.length} devices` : ids }, 'schedule compile failed; retried later');
+      await queueFailed(db, ids);
+      return;
+    }
+  }
+  const half = Math.ceil(ids.length / 2);
+  await compileApart(db, ids.slice(0, half), log, budget);
+  await compileApart(db, ids.slice(half), log, budget);
+}
+
+/**
+ * Compiles the queued devices, a batch at a time, until no device is left to take (devices waiting out a failure wait).
+ * Answers how many were taken.
+ */
+export async function drainScheduleQueue(db: Db, log: CompileLog, batch = 20_000): Promise<number> {
   let total = 0;
+  const budget = { failures: 0 };
   for (;;) {
     const ids = await takeDirty(db, batch);
     if (!ids.length) return total;
-    try {
-      await compileSchedules(db, ids);
-    } catch (error) {
-      await queueDirty(db, ids);
-      throw error;
-    }
+    await compileApart(db, ids, log, budget);
     total += ids.length;
   }
 }
 
-/** Compiles one device now when it is queued (dev2 reads a fresh schedule even before the compiler's next turn). */
-export async function compileIfQueued(db: Db, deviceId: number): Promise<void> {
-  if (await takeDirtyDevice(db, deviceId)) await compileSchedules(db, [deviceId]);
+/**
+ * Compiles one device now when it waits in the queue, even one a compile has taken and not stored yet (dev2 reads a
+ * fresh schedule before the compiler's next turn, and never the previous version while a compile holds the device; the
+ * compile that began last is the one stored). A failure is logged and queued for a retry; the caller reads what is stored.
+ */
+export async function compileIfQueued(db: Db, deviceId: number, log: CompileLog): Promise<void> {
+  if (!(await isQueued(db, deviceId))) return;
+  try {
+    await compileSchedules(db, [deviceId]);
+  } catch (error) {
+    log.error({ err: error, devices: [deviceId] }, 'schedule compile failed; retried later');
+    await queueFailed(db, [deviceId]);
+  }
+}
+
+/**
+ * Compiles `ids` now (a publish, an override, a playlist commit). When that fails, their devices are queued, so the
+ * compiler sets the failing ones apart within its next turn and the others follow (answers no change then); the
+ * write that asked for the compile is kept and answered.
+ */
+export async function compileOrQueue(db: Db, ids: readonly number[], log: CompileLog): Promise<{ devices: number; changed: number[] }> {
+  try {
+    return await compileSchedules(db, ids);
+  } catch (error) {
+    log.error({ err: error, devices: ids.length > 20 ? `${ids.length} devices` : ids }, 'schedule compile failed; devices queued');
+    await queueDirty(db, ids);
+    return { devices: ids.length, changed: [] };
+  }
 }
 
 /** Queues schedules compiled more than an hour ago: the window follows the day, so each is compiled at least hourly. */
@@ -284,9 +340,10 @@ export async function queueStaleSchedules(db: Db): Promise<void> {
 
 /**
  * The compiler of one server instance: drains the queue every `intervalMs` and queues stale schedules every ten
- * minutes. Several instances share the queue (rows are taken with SKIP LOCKED). Errors are logged and retried.
+ * minutes. Several instances share the queue (rows are taken with SKIP LOCKED). Errors are logged and retried; a device
+ * whose compile fails is retried with a backoff while the others go on (compileApart).
  */
-export function startScheduleCompiler(db: Db, log: { error(obj: unknown, msg?: string): void }, intervalMs = 1000): { stop(): Promise<void> } {
+export function startScheduleCompiler(db: Db, log: CompileLog, intervalMs = 1000): { stop(): Promise<void> } {
   let running: Promise<void> | null = null;
   let lastStaleCheck = 0;
   const tick = () => {
@@ -300,7 +357,7 @@ export function startScheduleCompiler(db: Db, log: { error(obj: unknown, msg?: s
           lastStaleCheck = Date.now();
           await queueStaleSchedules(db);
         }
-        await drainScheduleQueue(db);
+        await drainScheduleQueue(db, log);
         if (ended.length) await noteEnded(db, ended);
       } catch (error) {
         log.error({ err: error }, 'schedule compile failed');

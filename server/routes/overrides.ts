@@ -17,7 +17,7 @@ import {
 } from '../db/overrides.ts';
 import { record } from '../domain/journal.ts';
 import { pageOf, pageRequest } from '../domain/paging.ts';
-import { compileSchedules } from '../domain/schedules.ts';
+import { compileOrQueue } from '../domain/schedules.ts';
 import { areaScope, assertVisible, isVisible, type Scope } from '../domain/scope.ts';
 import { badRequest, conflict, parse } from '../errors.ts';
 import { currentUser, requireUser } from '../plugins/auth.ts';
@@ -91,7 +91,7 @@ export default async function overrideRoutes(app: FastifyInstance, { ctx }: { ct
       userId,
     });
     const devices = await overrideDevices(db, id);
-    const compiled = await compileSchedules(db, devices);
+    const compiled = await compileOrQueue(db, devices, request.log);
     await noteOverrideChange(db, devices);
     await record(db, {
       userId,
@@ -129,7 +129,7 @@ export default async function overrideRoutes(app: FastifyInstance, { ctx }: { ct
     const userId = currentUser(request).id;
     if (!(await clearOverride(db, id, userId))) throw conflict('override_not_active', 'The override was already cleared or has ended.');
     const devices = await overrideDevices(db, id);
-    const compiled = await compileSchedules(db, devices);
+    const compiled = await compileOrQueue(db, devices, request.log);
     await noteOverrideChange(db, devices);
     await record(db, {
       userId,

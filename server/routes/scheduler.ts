@@ -44,7 +44,7 @@ import { record } from '../domain/journal.ts';
 import { serverTimeZone } from '../domain/occurrences.ts';
 import { pageOf, pageRequest } from '../domain/paging.ts';
 import { playlistCommitListeners, playlistDeviceGroupProviders, playlistUsageProviders } from '../domain/playlists.ts';
-import { compileIfQueued, compileSchedules, startScheduleCompiler } from '../domain/schedules.ts';
+import { compileIfQueued, compileOrQueue, compileSchedules, startScheduleCompiler } from '../domain/schedules.ts';
 import type { Db } from '../db/index.ts';
 import { badRequest, notFound, parse } from '../errors.ts';
 import { mediaUsageProviders } from '../media/usage.ts';
@@ -256,7 +256,7 @@ export default async function schedulerRoutes(app: FastifyInstance, { ctx }: { c
       return reply.code(409).send({ detail: 'Uncommited playlists found!', code: 'uncommitted_playlists', playlists: uncommitted });
     }
     const published = await publishCampaign(db, campaignId);
-    const compiled = await compileSchedules(db, published.devices);
+    const compiled = await compileOrQueue(db, published.devices, request.log);
     await journal(request, 'publish', 'campaign', campaignId, { events: published.events, devices: compiled.devices, changed: compiled.changed.length });
     await emitQuietly(db, request.log, 'campaign.published', company, { campaign: campaignId, events: published.events, devices: compiled.devices, published_at: published.publishedAt });
     const result: PublishResult = {
@@ -375,7 +375,7 @@ export default async function schedulerRoutes(app: FastifyInstance, { ctx }: { c
       let stored = first ?? (await storedSchedule(db, id));
       first = undefined;
       if (stored?.queued) {
-        await compileIfQueued(db, id);
+        await compileIfQueued(db, id, request.log);
         stored = await storedSchedule(db, id);
       }
       if (!stored) throw notFound('Device');

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertMediaFiles } from '../../server/db/media.ts';
-import { compileSchedules } from '../../server/domain/schedules.ts';
+import { compileSchedules, drainScheduleQueue } from '../../server/domain/schedules.ts';
 import { DeviceSchedule, Event, EventPage, PublishConflict, PublishResult } from '../../src/services/schemas/scheduler.ts';
 import { apiClient, signIn, startTestServer, type TestServer } from '../helpers/server.ts';
 import { createDevice, heartbeat, nextSerial } from './devices.helpers.ts';
@@ -84,6 +84,30 @@ const schedule = async (id: number) => {
   expect(DeviceSchedule.is(response.body)).toBe(true);
   return response.body as DeviceSchedule;
 };
+
+const quietLog = { error: () => {} };
+
+/** The database as a compile sees it, held where it stores (its transaction) until released. */
+function holdAtStore(db: TestServer['ctx']['db']) {
+  let reached!: () => void;
+  let release!: () => void;
+  const atStore = new Promise<void>((resolve) => (reached = resolve));
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const held = new Proxy(db, {
+    get(target, key) {
+      if (key === 'transaction') {
+        return async (...args: Parameters<typeof db.transaction>) => {
+          reached();
+          await released;
+          return target.transaction(...args);
+        };
+      }
+      const value = Reflect.get(target, key, target) as unknown;
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return { db: held, atStore, release };
+}
 
 beforeAll(async () => {
   // No background compiler: it could take a queued device off the queue just before a dev2 read, which then answered the
@@ -391,26 +415,9 @@ describe('publish and the compiled device schedule', () => {
     expect(published.items[0]).toMatchObject({ title: 'Before' });
 
     // The older compile: every input read, held where it stores (its transaction).
-    const { db } = server.ctx;
-    let reached!: () => void;
-    let release!: () => void;
-    const atStore = new Promise<void>((resolve) => (reached = resolve));
-    const released = new Promise<void>((resolve) => (release = resolve));
-    const held = new Proxy(db, {
-      get(target, key) {
-        if (key === 'transaction') {
-          return async (...args: Parameters<typeof db.transaction>) => {
-            reached();
-            await released;
-            return target.transaction(...args);
-          };
-        }
-        const value = Reflect.get(target, key, target) as unknown;
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
-    });
-    const older = compileSchedules(held, [device.id]);
-    await atStore;
+    const held = holdAtStore(server.ctx.db);
+    const older = compileSchedules(held.db, [device.id]);
+    await held.atStore;
 
     // Meanwhile the event is edited and published: the newer compile stores first.
     expect((await client.put(`/scheduler/events/${event.id}`, { title: 'After' })).status).toBe(200);
@@ -418,10 +425,90 @@ describe('publish and the compiled device schedule', () => {
     const newer = await schedule(device.id);
     expect(newer).toMatchObject({ version: published.version + 1, items: [{ title: 'After' }] });
 
-    release();
+    held.release();
     expect(await older).toMatchObject({ changed: [] });
     expect(await schedule(device.id)).toEqual(newer);
     expect((await heartbeat(server, device)).body.schedule_version).toBe(newer.version);
+  });
+
+  /*
+   * The background compiler took a queued device and is held before its store (issue 35.21): dev2 must not answer the
+   * version before the change meanwhile. Before the fix the compiler deleted the queue row as it started, so dev2 saw
+   * nothing queued and answered the previous schedule (Berlin, the old version) until the compiler stored.
+   */
+  it('never answers the previous version while the background compiler holds a queued device', async () => {
+    const device = await screen(berlin);
+    const campaign = await campaignWith([device]);
+    const today = Temporal.Now.plainDateISO('Europe/Berlin');
+    await createEvent(eventBody(campaign, [device], { title: 'Held', start_date: today.toString(), end_date: today.add({ days: 3 }).toString(), all_day: true }));
+    expect((await client.post(`/scheduler/publish/${campaign}/`)).status).toBe(200);
+    const before = await schedule(device.id);
+
+    // Moving office queues the device (a trigger); the background compiler takes it and is held where it stores.
+    const { db } = server.ctx;
+    await db.execute(sql`UPDATE devices SET office_id = ${newYork.id} WHERE id = ${device.id}`);
+    const held = holdAtStore(db);
+    const background = drainScheduleQueue(held.db, quietLog);
+    await held.atStore;
+
+    const read = await schedule(device.id);
+    held.release();
+    await background;
+    expect(read).toMatchObject({ timezone: 'America/New_York', version: before.version + 1 });
+    expect(await schedule(device.id)).toEqual(read);
+    expect(await rows(sql`SELECT 1 FROM schedule_dirty WHERE device_id = ${device.id}`)).toEqual([]);
+  });
+
+  /*
+   * One device whose compile fails (issue 35.13: an override end of the year 10000, stored before the instant rule, made
+   * every compile that included its device fail) must not hold the queue: before the fix the whole batch failed and went
+   * back to the queue on every turn, so another company's device never got its update.
+   */
+  it('compiles the other queued devices when one device fails, and retries that one later with a backoff', async () => {
+    const bad = await screen(berlin);
+    const good = await screen(null);
+    const campaign = await campaignWith([bad, good]);
+    const today = Temporal.Now.plainDateISO('Europe/Berlin');
+    await createEvent(eventBody(campaign, [bad, good], { title: 'Shared', start_date: today.toString(), end_date: today.add({ days: 3 }).toString(), all_day: true }));
+    expect((await client.post(`/scheduler/publish/${campaign}/`)).status).toBe(200);
+    const goodBefore = await schedule(good.id);
+    const started = await client.post('/overrides/create/', { devices: [bad.id], media: video, ends_at: new Date(Date.now() + 3_600_000).toISOString() });
+    expect(started.status).toBe(201);
+    const { db } = server.ctx;
+    await db.execute(sql`UPDATE overrides SET ends_at = '10000-01-01T13:59:59Z' WHERE id = ${started.body.id}`);
+
+    // Both queued (the good device by a move to New York), compiled by one turn of the queue.
+    await db.execute(sql`UPDATE devices SET office_id = ${newYork.id} WHERE id = ${good.id}`);
+    await db.execute(sql`INSERT INTO schedule_dirty (device_id) VALUES (${bad.id}) ON CONFLICT DO NOTHING`);
+    const errors: unknown[] = [];
+    const log = { error: (obj: unknown) => errors.push(obj) };
+    expect(await drainScheduleQueue(db, log)).toBe(2);
+    expect(errors).toEqual([expect.objectContaining({ devices: [bad.id] })]);
+    const [failed] = await rows<{ failures: number; taken: boolean; later: boolean }>(
+      sql`SELECT failures, taken_at IS NOT NULL AS taken, retry_at > now() AS later FROM schedule_dirty WHERE device_id = ${bad.id}`,
+    );
+    expect(failed).toEqual({ failures: 1, taken: false, later: true });
+    expect(await rows(sql`SELECT 1 FROM schedule_dirty WHERE device_id = ${good.id}`)).toEqual([]);
+    const goodRead = await schedule(good.id);
+    expect(goodRead).toMatchObject({ timezone: 'America/New_York', version: goodBefore.version + 1 });
+
+    // Waiting out its backoff, it is not taken (nor compiled by dev2, which answers what is stored); once due, it is
+    // tried again and waits longer.
+    expect(await drainScheduleQueue(db, log)).toBe(0);
+    expect((await schedule(bad.id)).version).toBeGreaterThan(0);
+    await db.execute(sql`UPDATE schedule_dirty SET retry_at = now() WHERE device_id = ${bad.id}`);
+    expect(await drainScheduleQueue(db, log)).toBe(1);
+    const [again] = await rows<{ failures: number; wait: number }>(
+      sql`SELECT failures, extract(epoch FROM retry_at - now())::int AS wait FROM schedule_dirty WHERE device_id = ${bad.id}`,
+    );
+    expect(again!.failures).toBe(2);
+    expect(again!.wait).toBeGreaterThanOrEqual(9);
+
+    // Cleared, the device is queued at once and compiles again.
+    expect((await client.post(`/overrides/${started.body.id}/clear/`)).status).toBe(200);
+    expect(await drainScheduleQueue(db, log)).toBe(0);
+    expect(await rows(sql`SELECT 1 FROM schedule_dirty WHERE device_id = ${bad.id}`)).toEqual([]);
+    expect((await schedule(bad.id)).items.map((item) => item.title)).toEqual(['Shared']);
   });
 
   /*
