@@ -14,7 +14,7 @@ const CONNECTED_STATES = ['greeting', 'syncing', 'online', 'offline'] as const;
  * and sent when the lifecycle rests again, so nothing announced during a fetch waits for the next beat.
  * `onEvent` sees every frame (diagnostics).
  */
-export function wireChannel(lifecycle: Lifecycle, serial: string, host: HTMLElement, onEvent: (event: ChannelEvent) => void = () => undefined): void {
+export function wireChannel(lifecycle: Lifecycle, serial: string, host: HTMLElement, onEvent: (event: ChannelEvent) => void = () => undefined): { heartbeatNow(): void } {
   let channel: { stop(): void } | null = null;
   let pending = false;
   let opened = 0;
@@ -57,4 +57,11 @@ export function wireChannel(lifecycle: Lifecycle, serial: string, host: HTMLElem
   };
   lifecycle.subscribe(follow);
   follow(lifecycle.getSnapshot());
+  /** A heartbeat now (or when the lifecycle rests again), as a notice asks: the player reports what it plays (issue 35.4). */
+  return {
+    heartbeatNow() {
+      pending = true;
+      deliver();
+    },
+  };
 }

@@ -1,17 +1,19 @@
 import type { DeviceCapabilities } from '../services/schemas/playback.ts';
-import { browserProbe, measureCapabilities, PlaybackReport } from '../services/player/playbackReport.ts';
+import { browserProbe, measureCapabilities, NowPlayingChanges, PlaybackReport } from '../services/player/playbackReport.ts';
 import type { HeartbeatReport } from '../services/player/protocol.ts';
 import type { Play } from '../services/player/schedule.ts';
 
 /*
  * The web player's side of delivery (issue 24), kept out of main.ts: capabilities measured in this browser (sent at
- * hello and again when they change), what plays now and every skipped file with its reason, on each heartbeat.
+ * hello and again when they change), what plays now and every skipped file with its reason, on each heartbeat. A change
+ * of what plays asks for a heartbeat at once, at most one per 5.5 s (NowPlayingChanges, issue 35.4).
  */
 
 type DeliveryFields = Pick<HeartbeatReport, 'capabilities' | 'now_playing' | 'playback_errors'>;
 
-export function deliveryReport(measure: () => DeviceCapabilities = () => measureCapabilities(browserProbe())) {
+export function deliveryReport(measure: () => DeviceCapabilities = () => measureCapabilities(browserProbe()), heartbeatNow: () => void = () => undefined) {
   const playback = new PlaybackReport();
+  const changes = new NowPlayingChanges();
   let sent: string | null = null;
   const current = () => {
     const capabilities = measure();
@@ -20,6 +22,8 @@ export function deliveryReport(measure: () => DeviceCapabilities = () => measure
   return {
     started(play: Play, seconds: number) {
       playback.started(play.event, play.media.id, seconds);
+      const wait = changes.changed(play.event, play.media.id, Date.now());
+      if (wait !== null) setTimeout(heartbeatNow, wait);
     },
     skipped(media: number, reason: string) {
       playback.skipped(media, reason);
@@ -32,6 +36,7 @@ export function deliveryReport(measure: () => DeviceCapabilities = () => measure
     /** Runs a heartbeat with the delivery fields; skips it could not deliver are kept for the next one. */
     async heartbeat<T>(send: (fields: DeliveryFields) => Promise<T>): Promise<T> {
       const fields: DeliveryFields = playback.take();
+      changes.beat(Date.now());
       const { capabilities, text } = current();
       if (text !== sent) fields.capabilities = capabilities;
       try {

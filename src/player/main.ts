@@ -69,7 +69,8 @@ function recordPlay(record: PlayRecord | null): void {
   plays.add(record).catch((error: unknown) => console.warn('Could not record a play', error));
 }
 
-const delivery = deliveryReport();
+// A change of what plays is reported at once (a heartbeat through the live channel's wiring, at most one per 5.5 s).
+const delivery = deliveryReport(undefined, () => channel.heartbeatNow());
 
 /** SCREENSHOT: the page as it looks now, uploaded as a JPEG (a failure is logged: the operator's card says no answer came). */
 async function answerScreenshot(command: number): Promise<void> {
@@ -317,7 +318,7 @@ sequencer.start();
 downloader.start();
 navigation.start();
 lifecycle.start();
-wireChannel(lifecycle, identity.serial, host, (event) => {
+const channel = wireChannel(lifecycle, identity.serial, host, (event) => {
   if (event.type === 'notice') diagnostics.notices += 1;
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorKind, measureCapabilities, PlaybackReport, SKIP_PAUSE_MS } from './playbackReport.ts';
+import { errorKind, measureCapabilities, NowPlayingChanges, PlaybackReport, SKIP_PAUSE_MS } from './playbackReport.ts';
 
 describe('measureCapabilities', () => {
   it('declares the codecs the browser says it decodes (Chromium: no HEVC) and the screen it measures', () => {
@@ -83,5 +83,25 @@ describe('PlaybackReport detail', () => {
     const report = new PlaybackReport(() => Date.UTC(2031, 0, 1));
     report.skipped(7, 'video_error 3\nPIPELINE_ERROR_DECODE\u202E\u0007');
     expect(report.take().playback_errors?.map((e) => e.detail)).toEqual(['video_error 3 PIPELINE_ERROR_DECODE']);
+  });
+});
+
+describe('NowPlayingChanges (issue 35.4)', () => {
+  it('asks for a report of each change at once, at most one per 5 s, changes meanwhile riding on it', () => {
+    const changes = new NowPlayingChanges(5_000);
+    // The first file: at once.
+    expect(changes.changed(1, 10, 0)).toBe(0);
+    changes.beat(0);
+    // The same file again (a loop): nothing to report.
+    expect(changes.changed(1, 10, 3_000)).toBeNull();
+    // Another file 3 s after the beat: reported once 5 s have passed since it; a third file meanwhile rides on it.
+    expect(changes.changed(1, 11, 3_000)).toBe(2_000);
+    expect(changes.changed(1, 12, 4_000)).toBeNull();
+    changes.beat(5_000);
+    // Long after a beat: at once; another event of the same file is a change too.
+    expect(changes.changed(2, 12, 20_000)).toBe(0);
+    changes.beat(20_000);
+    // A regular heartbeat that carried the file leaves nothing to report.
+    expect(changes.changed(2, 12, 40_000)).toBeNull();
   });
 });

@@ -130,3 +130,41 @@ export class PlaybackReport {
     }
   }
 }
+
+/**
+ * Least time between two now-playing reports a change of file makes a player send (a heartbeat at once): the server
+ * writes a change of what plays at most every NOW_PLAYING_SPACING_MS (5 s) per device (server/db/heartbeats.ts), so a
+ * report sooner than that after the previous beat would be dropped there; half a second more for the two requests'
+ * different times on the way.
+ */
+export const NOW_PLAYING_REPORT_SPACING_MS = 5_500;
+
+/**
+ * When a change of what plays is reported (issue 35.4: the card named the file of the last regular heartbeat, 14 of 14
+ * reads wrong while four files rotated): a new file or event asks for a heartbeat at once, or as soon as
+ * NOW_PLAYING_REPORT_SPACING_MS have passed since the last beat; changes meanwhile ride on that one report (it carries
+ * what plays when it goes). So a player reports at most one change per 5.5 s, and what the card shows is at most that old.
+ */
+export class NowPlayingChanges {
+  private reported: string | null = null;
+  private playing: string | null = null;
+  private beatAt = Number.NEGATIVE_INFINITY;
+  private due = false;
+
+  constructor(private readonly spacingMs = NOW_PLAYING_REPORT_SPACING_MS) {}
+
+  /** A heartbeat went with what plays now (`at` ms). */
+  beat(at: number): void {
+    this.beatAt = at;
+    this.reported = this.playing;
+    this.due = false;
+  }
+
+  /** `event`/`media` started at `now`: ms to wait before a heartbeat, or null (nothing new, or one is already due). */
+  changed(event: number, media: number, now: number): number | null {
+    this.playing = `${event}:${media}`;
+    if (this.playing === this.reported || this.due) return null;
+    this.due = true;
+    return Math.max(0, this.beatAt + this.spacingMs - now);
+  }
+}
