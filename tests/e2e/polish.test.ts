@@ -301,6 +301,56 @@ describe('form dialogs', () => {
 });
 
 describe('words', () => {
+  it('takes the override end in the page\'s language, keeps headings above their text and a webhook URL whole between its parts', async () => {
+    const admin = (await signIn(e2e.server)).client;
+    const company = (await admin.post('/companies/create/', { name: 'Words co', user: 1 })).body;
+    const office = (await admin.post('/branch-offices/create/', { company: company.id, name: 'Words HQ', address: 'Main street 1', user: 1 })).body;
+    await admin.post('/tvpi/devices/create/', { sn: 'WORDS-1', name: 'Hall', office: office.id, user: 1 });
+    const playlist = (await admin.post('/media/play_lists/create/', { name: 'Words loop', screen_position: 'horizontal', company: company.id })).body;
+    await admin.post('/webhooks/create/', { url: 'http://93.184.216.34/services/T0AB12CD3/B0EF45GH6/receiver?token=abcdef012345', events: ['device.offline'], company: company.id });
+    const { page } = await signedInPage({ width: 360, height: 800 });
+    await useRussian(page);
+
+    // The end of an override: day, month, year and a 24-hour clock as Russian writes them, not the browser's "mm/dd/yyyy, --:-- --".
+    await page.goto('/devices');
+    await page.getByRole('button', { name: 'Открыть Hall' }).click();
+    await page.getByRole('dialog', { name: /Hall/ }).getByRole('button', { name: 'Экстренный показ' }).click();
+    const form = page.getByRole('dialog', { name: 'Экстренный показ' });
+    const until = form.getByRole('textbox', { name: /^До/ });
+    expect(await until.getAttribute('placeholder')).toBe('ДД.ММ.ГГГГ ЧЧ:ММ');
+    expect(await form.locator('input[type="datetime-local"]').count()).toBe(0);
+    await until.fill('31.12.2099 15:30');
+    expect(await until.inputValue()).toBe('31.12.2099 15:30');
+
+    // A heading stands above the text that follows it, not on its line.
+    {
+      await page.goto(`/playlists/${playlist.id}`);
+      const heading = page.locator('#broadcasts-title');
+      await visible(heading);
+      const [headingBottom, nextTop] = await heading.evaluate((element) => [element.getBoundingClientRect().bottom, element.nextElementSibling!.getBoundingClientRect().top]);
+      expect(nextTop).toBeGreaterThanOrEqual(headingBottom - 1);
+    }
+
+    // The URL wraps between its parts (after a slash, before a dot or ?), each part on one line, at 360 and 1440 px.
+    for (const width of [360, 1440]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/webhooks');
+      await page.waitForFunction(() => [...document.querySelectorAll('main span, main strong')].some((element) => element.textContent === 'http://93.184.216.34/services/T0AB12CD3/B0EF45GH6/receiver?token=abcdef012345' && (element as HTMLElement).offsetParent !== null));
+      const split = await page.evaluate(() => {
+        const element = [...document.querySelectorAll('main span, main strong')].find((one) => one.textContent!.startsWith('http://93.184.216.34/') && (one as HTMLElement).offsetParent !== null)!;
+        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+        const broken: string[] = [];
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          if (new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1) broken.push(node.textContent!);
+        }
+        return broken;
+      });
+      expect(split, `${width} px`).toEqual([]);
+    }
+  });
+
   it('counts devices with the right Russian form in the pager: 1 устройство', async () => {
     const { page } = await signedInPage();
     await useRussian(page);

@@ -44,7 +44,8 @@ describe('the start form', () => {
     expect(overrideFieldProblem({ ...EMPTY_OVERRIDE_FIELDS, content: 'playlist', media: 7 }, now)).toBe('content_required');
     expect(overrideFieldProblem({ ...EMPTY_OVERRIDE_FIELDS, media: 7 }, now)).toBeNull();
     expect(overrideFieldProblem({ ...EMPTY_OVERRIDE_FIELDS, media: 7, until: '2000-01-01T00:00' }, now)).toBe('override_end_in_past');
-    expect(overrideFieldProblem({ ...EMPTY_OVERRIDE_FIELDS, media: 7, until: 'soon' }, now)).toBe('override_end_in_past');
+    expect(overrideFieldProblem({ ...EMPTY_OVERRIDE_FIELDS, media: 7, until: 'soon' }, now)).toBe('override_end_invalid');
+    expect(overrideFieldProblem({ ...EMPTY_OVERRIDE_FIELDS, media: 7, until: '12/31/2099' }, now)).toBe('override_end_invalid');
     expect(overrideFieldProblem({ ...EMPTY_OVERRIDE_FIELDS, media: 7, until: '2099-01-01T00:00' }, now)).toBeNull();
   });
   it('sends the targets, one of media and playlist, and the end as an instant', () => {

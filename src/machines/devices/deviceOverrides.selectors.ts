@@ -31,11 +31,14 @@ export function listDraft(filters: DeviceFilters, shown: readonly { id: number; 
 }
 
 /** The problem of the start form's fields, or null when they may be sent (`now`: ms since the epoch). */
-export function overrideFieldProblem(fields: OverrideFields, now: number): 'content_required' | 'override_end_in_past' | null {
+export function overrideFieldProblem(fields: OverrideFields, now: number): 'content_required' | 'override_end_invalid' | 'override_end_in_past' | null {
   if ((fields.content === 'media' ? fields.media : fields.playlist) === null) return 'content_required';
   if (fields.until !== '') {
+    // Only a whole local date and time: an unfinished entry ("12/31/2026" without its time) is not read as a guess.
+    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(fields.until)) return 'override_end_invalid';
     const end = Date.parse(fields.until);
-    if (Number.isNaN(end) || end <= now) return 'override_end_in_past';
+    if (Number.isNaN(end)) return 'override_end_invalid';
+    if (end <= now) return 'override_end_in_past';
   }
   return null;
 }

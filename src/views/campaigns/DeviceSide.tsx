@@ -58,7 +58,7 @@ export function DeviceSide({ editor, side }: { editor: CampaignDevicesActor; sid
   return (
     <section className={styles.side} aria-labelledby={titleId}>
       <header className={styles.sideHead}>
-        <Title3 as="h2" id={titleId}>
+        <Title3 as="h2" block id={titleId}>
           {label}
         </Title3>
         <Body1>{t('devices.count', { count })}</Body1>

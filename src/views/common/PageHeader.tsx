@@ -14,7 +14,7 @@ export function PageHeader({ title, actions }: PageHeaderProps) {
   const styles = usePageHeaderStyles();
   return (
     <header className={styles.root}>
-      <Title2 as="h1" className={styles.title}>
+      <Title2 as="h1" block className={styles.title}>
         {title}
       </Title2>
       {actions ? <div className={styles.actions}>{actions}</div> : null}

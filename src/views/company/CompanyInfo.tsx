@@ -20,7 +20,7 @@ export function CompanyInfo({ company, version }: { company: Company; version: n
 
   return (
     <section className={styles.info} aria-labelledby="company-info-title">
-      <Subtitle2 as="h2" id="company-info-title" className={styles.name}>
+      <Subtitle2 as="h2" block id="company-info-title" className={styles.name}>
         {t('info.title', { name: company.name })}
       </Subtitle2>
       {status === 'error' ? (

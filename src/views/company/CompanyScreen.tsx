@@ -38,7 +38,7 @@ export default function CompanyScreen() {
   /** `enabled` null: no add button (the user may not add these). */
   const header = (id: string, title: string, add: () => void, label: string, enabled: boolean | null) => (
     <div className={styles.sectionHeader}>
-      <Subtitle2 as="h2" id={id}>
+      <Subtitle2 as="h2" block id={id}>
         {title}
       </Subtitle2>
       {enabled !== null ? (

@@ -31,7 +31,7 @@ export default function StructureScreen() {
             data.companies.map((company) => (
               <section key={company.id} className={styles.section} aria-labelledby={`structure-${company.id}`}>
                 <div className={styles.sectionHeader}>
-                  <Subtitle2 as="h2" id={`structure-${company.id}`} className={styles.name}>
+                  <Subtitle2 as="h2" block id={`structure-${company.id}`} className={styles.name}>
                     {company.name}
                   </Subtitle2>
                   {canEdit ? (

@@ -10,6 +10,7 @@ import { RouterLink } from '../common/RouterLink.tsx';
 import { usePageTitle } from '../common/usePageTitle.ts';
 import { playlistErrorKey } from '../playlists/format.ts';
 import { useContentStyles } from './Content.styles.ts';
+import { formatDateTime } from '../common/dateTime.ts';
 
 /** The content overview: media counts by status, playlists by commit state, latest uploads, playlists waiting for a commit. */
 export default function ContentScreen() {
@@ -21,7 +22,7 @@ export default function ContentScreen() {
   const data = useSelector(overview, (s) => s.context.data);
   const error = useSelector(overview, (s) => s.context.error);
   useEffect(() => overview.send({ type: 'fetch.load' }), [overview]);
-  const date = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const date = (iso: string) => formatDateTime(iso, i18n.language, '');
 
   let body;
   if (status === 'initial' || status === 'loading') body = <Loading />;
@@ -36,7 +37,7 @@ export default function ContentScreen() {
     body = (
       <div className={styles.grid}>
         <Card className={styles.card}>
-          <Subtitle1 as="h2">{t('content.mediaTitle')}</Subtitle1>
+          <Subtitle1 as="h2" block>{t('content.mediaTitle')}</Subtitle1>
           <dl className={styles.counts}>
             {MEDIA_STATUSES.map((s) => (
               <div key={s} className={styles.count}>
@@ -48,7 +49,7 @@ export default function ContentScreen() {
           <RouterLink to="/media">{t('screens:titles.media')}</RouterLink>
         </Card>
         <Card className={styles.card}>
-          <Subtitle1 as="h2">{t('content.playlistsTitle')}</Subtitle1>
+          <Subtitle1 as="h2" block>{t('content.playlistsTitle')}</Subtitle1>
           <dl className={styles.counts}>
             <div className={styles.count}>
               <dt>{t('content.committed')}</dt>
@@ -62,7 +63,7 @@ export default function ContentScreen() {
           <RouterLink to="/playlists">{t('screens:titles.playlists')}</RouterLink>
         </Card>
         <Card className={styles.card}>
-          <Subtitle1 as="h2">{t('content.recentTitle')}</Subtitle1>
+          <Subtitle1 as="h2" block>{t('content.recentTitle')}</Subtitle1>
           {data.recentUploads.length === 0 ? (
             <Body1>{t('content.noRecent')}</Body1>
           ) : (
@@ -76,7 +77,7 @@ export default function ContentScreen() {
           )}
         </Card>
         <Card className={styles.card}>
-          <Subtitle1 as="h2">{t('content.waitingTitle')}</Subtitle1>
+          <Subtitle1 as="h2" block>{t('content.waitingTitle')}</Subtitle1>
           {data.waiting.length === 0 ? (
             <Body1>{t('content.noWaiting')}</Body1>
           ) : (

@@ -50,7 +50,7 @@ export function ConfigEditor({ editor, readOnly = false }: { editor: EditorActor
             editor.send({ type: 'config.save' });
           }}
         >
-          <Subtitle2 as="h2">{selected.path}</Subtitle2>
+          <Subtitle2 as="h2" block>{selected.path}</Subtitle2>
           <Field label={t('configs.editor', { name: selected.name })} validationState={error ? 'error' : 'none'} validationMessage={error ? t(`errors.${error}`, { defaultValue: t('errors.generic') }) : undefined}>
             <Textarea textarea={{ className: styles.textarea }} readOnly={readOnly} value={draft} spellCheck={false} resize="vertical" onChange={(_, data) => editor.send({ type: 'config.edit', content: data.value })} />
           </Field>

@@ -46,7 +46,7 @@ export function DeviceTable({ devices, overrides, onOpen }: { devices: DevicesAc
         const title = t(`positions.${group.position}`);
         return (
           <section key={group.position} className={styles.group} aria-label={title}>
-            <Title3 as="h2" className={styles.groupHeading}>
+            <Title3 as="h2" block className={styles.groupHeading}>
               {title}
             </Title3>
             <ResponsiveList

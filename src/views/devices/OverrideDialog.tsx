@@ -6,7 +6,6 @@ import {
   DialogSurface,
   DialogTitle,
   Field,
-  Input,
   Radio,
   RadioGroup,
   Spinner,
@@ -14,6 +13,7 @@ import {
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { DeviceOverridesActor } from '../../machines/devices/deviceOverrides.machine.ts';
+import { DateTimeInput } from '../common/DateTimeInput.tsx';
 import { Dialog } from '../common/Dialog.tsx';
 import { OptionPicker } from '../scheduler/OptionPicker.tsx';
 import { useOverrideStyles } from './Devices.styles.ts';
@@ -73,7 +73,7 @@ export function OverrideDialog({ overrides, targets }: { overrides: DeviceOverri
                   className={styles.field}
                 />
                 <Field className={styles.field} label={t('override.until')}>
-                  <Input type="datetime-local" value={fields.until} onChange={(_, data) => send({ type: 'override.change', fields: { until: data.value } })} />
+                  <DateTimeInput value={fields.until} onChange={(until) => send({ type: 'override.change', fields: { until } })} />
                 </Field>
               </>
             )}

@@ -1,19 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { DeviceFormField } from '../../machines/devices/devicesForm.machine.ts';
 
-/** "21 Nov 2026, 08:30" in the interface language; `fallback` for none. */
-export function formatDateTime(value: string | null, language: string, fallback: string): string {
-  if (!value) return fallback;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? fallback : new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-}
-
-/** A calendar date ("2024-03-01") in the interface language. */
-export function formatDate(value: string | null, language: string, fallback: string): string {
-  if (!value) return fallback;
-  const date = new Date(`${value}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? fallback : new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
-}
+export { formatDate, formatDateTime } from '../common/dateTime.ts';
 
 const FORMAT_KEYS: Partial<Record<DeviceFormField, string>> = {
   sn: 'validation.sn_format',

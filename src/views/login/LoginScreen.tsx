@@ -63,7 +63,7 @@ export default function LoginScreen() {
       <main className={styles.card}>
         <div className={styles.header}>
           <img src={logoUrl} alt={t('logoAlt')} className={styles.logo} />
-          <Title3 as="h1" className={styles.heading}>
+          <Title3 as="h1" block className={styles.heading}>
             {t('heading')}
           </Title3>
         </div>

@@ -128,13 +128,13 @@ function MediaDetails({ mediaId }: { mediaId: number }) {
       <div className={styles.layout}>
         <div>
           <section className={styles.section} aria-labelledby="media-processing">
-            <Subtitle1 as="h2" id="media-processing" className={styles.heading}>
+            <Subtitle1 as="h2" block id="media-processing" className={styles.heading}>
               {t('details.processing')}
             </Subtitle1>
             <MediaProcessing media={media} canRetry={canRetry && canEdit} retrying={retrying} onRetry={() => details.send({ type: 'details.retry' })} />
           </section>
           <section className={styles.section} aria-labelledby="media-info">
-            <Subtitle1 as="h2" id="media-info" className={styles.heading}>
+            <Subtitle1 as="h2" block id="media-info" className={styles.heading}>
               {t('details.info')}
             </Subtitle1>
             <MediaInfoTable media={media} />
@@ -142,13 +142,13 @@ function MediaDetails({ mediaId }: { mediaId: number }) {
         </div>
         <div>
           <section className={styles.section} aria-labelledby="media-preview">
-            <Subtitle1 as="h2" id="media-preview" className={styles.heading}>
+            <Subtitle1 as="h2" block id="media-preview" className={styles.heading}>
               {t('details.preview')}
             </Subtitle1>
             <MediaPreview blob={preview} name={media.name} />
           </section>
           <section className={styles.section} aria-labelledby="media-usage">
-            <Subtitle1 as="h2" id="media-usage" className={styles.heading}>
+            <Subtitle1 as="h2" block id="media-usage" className={styles.heading}>
               {t('details.usage')}
             </Subtitle1>
             <MediaUsageLists usage={usage} />

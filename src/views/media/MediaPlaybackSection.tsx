@@ -35,7 +35,7 @@ export function MediaPlaybackSection({ mediaId }: { mediaId: number }) {
         <Body1 as="p" className={styles.usageNone}>
           {data.playing_devices ? t('details.playingOn', { count: data.playing_devices }) : t('details.playingNowhere')}
         </Body1>
-        <Subtitle2 as="h3" className={styles.usageHeading}>
+        <Subtitle2 as="h3" block className={styles.usageHeading}>
           {t('details.failures')}
         </Subtitle2>
         {data.failures.length ? (
@@ -65,7 +65,7 @@ export function MediaPlaybackSection({ mediaId }: { mediaId: number }) {
   }
   return (
     <section className={styles.section} aria-labelledby="media-screens" aria-busy={status === 'loading' || status === 'updating'}>
-      <Subtitle1 as="h2" id="media-screens" className={styles.heading}>
+      <Subtitle1 as="h2" block id="media-screens" className={styles.heading}>
         {t('details.screens')}
       </Subtitle1>
       {body}

@@ -13,7 +13,7 @@ export function MediaUsageLists({ usage }: { usage: MediaUsage }) {
     <div>
       {KINDS.map((kind) => (
         <section key={kind} aria-label={t(`details.${kind}`)}>
-          <Subtitle2 as="h3" className={styles.usageHeading}>{t(`details.${kind}`)}</Subtitle2>
+          <Subtitle2 as="h3" block className={styles.usageHeading}>{t(`details.${kind}`)}</Subtitle2>
           {usage[kind].length ? (
             <ul className={styles.list}>
               {usage[kind].map((ref) => (

@@ -1,11 +1,6 @@
 import type { TFunction } from 'i18next';
 
-/** "21 Nov 2026, 08:30" in the interface language; `fallback` for none. */
-export function formatDateTime(value: string | null, language: string, fallback: string): string {
-  if (!value) return fallback;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? fallback : new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-}
+export { formatDateTime } from '../common/dateTime.ts';
 
 /** Seconds as "1:05" / "1:02:03" (images and unprobed files have none). */
 export function formatDuration(seconds: number | null, fallback: string): string {

@@ -14,7 +14,7 @@ export function OfficeDevices({ office }: { office: number }) {
   if (!devices.data) return null;
   return (
     <section aria-labelledby="office-device-maps" className={styles.deviceMaps}>
-      <Subtitle2 as="h2" id="office-device-maps">
+      <Subtitle2 as="h2" block id="office-device-maps">
         {t('devices.title')}
       </Subtitle2>
       {results.length ? (

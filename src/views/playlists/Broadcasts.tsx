@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { deviceGroupsMachine } from '../../machines/playlists/playlistList.machine.ts';
 import { RouterLink } from '../common/RouterLink.tsx';
 import { useEditorStyles } from './PlaylistEditor.styles.ts';
+import { formatDateTime } from '../common/dateTime.ts';
 
 /** "Information about broadcasts": the campaigns that play this playlist, their events (dates) and device counts. */
 export function Broadcasts({ playlistId }: { playlistId: number }) {
@@ -14,11 +15,11 @@ export function Broadcasts({ playlistId }: { playlistId: number }) {
   const status = useSelector(groups, (s) => s.value);
   const page = useSelector(groups, (s) => s.context.data);
   useEffect(() => groups.send({ type: 'fetch.load', params: { playlistId } }), [groups, playlistId]);
-  const date = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const date = (iso: string) => formatDateTime(iso, i18n.language, '');
 
   return (
     <section className={styles.section} aria-labelledby="broadcasts-title">
-      <Subtitle1 as="h2" id="broadcasts-title">
+      <Subtitle1 as="h2" block id="broadcasts-title">
         {t('broadcasts.title')}
       </Subtitle1>
       {status === 'error' ? (

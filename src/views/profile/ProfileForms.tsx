@@ -25,7 +25,7 @@ function UsernameForm({ userId, username, onSaved }: SavedProps & { username: st
   const failure = useFailure(error, errors);
   return (
     <form className={styles.section} onSubmit={(event) => (event.preventDefault(), form.send({ type: 'form.save' }))}>
-      <Subtitle2 as="h2">{t('account.title')}</Subtitle2>
+      <Subtitle2 as="h2" block>{t('account.title')}</Subtitle2>
       <div className={styles.row}>
         <Field className={styles.field} label={t('account.username')} {...fieldValidation(errors, 'username', (code) => t(`errors.${code}`))}>
           <Input value={fields.username} autoComplete="username" onChange={(_, data) => change('username', data.value)} />
@@ -48,7 +48,7 @@ function PasswordForm({ userId, onSaved }: SavedProps) {
   const message = (code: string) => t(`errors.${code}`);
   return (
     <form className={styles.section} onSubmit={(event) => (event.preventDefault(), form.send({ type: 'form.save' }))}>
-      <Subtitle2 as="h2">{t('password.title')}</Subtitle2>
+      <Subtitle2 as="h2" block>{t('password.title')}</Subtitle2>
       <Field label={t('password.current')} {...fieldValidation(errors, 'current_password', message)}>
         <Input type="password" autoComplete="current-password" value={fields.current_password} onChange={(_, data) => change('current_password', data.value)} />
       </Field>

@@ -25,7 +25,7 @@ function PreferencesSection() {
   const failed = useSelector(preferences ?? undefined, (s) => s?.matches('failed') ?? false);
   return (
     <section className={styles.section} aria-labelledby="profile-preferences">
-      <Subtitle2 as="h2" id="profile-preferences">
+      <Subtitle2 as="h2" block id="profile-preferences">
         {t('preferences.title')}
       </Subtitle2>
       <div className={styles.row}>

@@ -55,7 +55,7 @@ export function PlaylistPanel({ panel, returnTo, scheduleDate, disabled }: Playl
 
   return (
     <aside className={styles.root} aria-labelledby="playlists-panel-title">
-      <Body1Strong as="h2" id="playlists-panel-title" className={styles.title}>
+      <Body1Strong as="h2" block id="playlists-panel-title" className={styles.title}>
         {t('panel.title')}
       </Body1Strong>
       <p className={styles.hint}>{t('panel.hint')}</p>

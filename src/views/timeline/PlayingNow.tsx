@@ -15,7 +15,7 @@ export function PlayingNow({ device, date, time, schedule, onClose }: { device: 
   return (
     <section className={styles.panel} aria-live="polite" aria-labelledby="timeline-playing-title">
       <div className={styles.panelHead}>
-        <Body1Strong as="h2" id="timeline-playing-title">
+        <Body1Strong as="h2" block id="timeline-playing-title">
           {t('playing.title', { name: device.name || device.sn, date, time })}
         </Body1Strong>
         <Button appearance="subtle" icon={<DismissRegular />} aria-label={t('playing.close')} onClick={onClose} />

@@ -16,6 +16,7 @@ import { usePageTitle } from '../common/usePageTitle.ts';
 import { ListStates } from './ListStates.tsx';
 import { UserAccessDialog, UserCreateDialog, UserPasswordDialog, UserRenameDialog } from './UserDialogs.tsx';
 import { useUsersStyles } from './Users.styles.ts';
+import { formatDay } from '../common/dateTime.ts';
 
 const refusalKey = (reason: string) => `errors.${reason}`;
 
@@ -86,7 +87,7 @@ export default function UsersScreen() {
               ),
             },
             { id: 'groups', header: t('fields.groups'), wrap: 'anywhere', cell: (user) => groupNames(user) || t('list.groups', { count: 0 }) },
-            { id: 'joined', header: t('fields.joined'), wideOnly: true, wrap: 'nowrap', cell: (user) => new Date(user.date_joined).toLocaleDateString(i18n.language) },
+            { id: 'joined', header: t('fields.joined'), wideOnly: true, wrap: 'nowrap', cell: (user) => formatDay(user.date_joined, i18n.language, '') },
           ]}
           actions={{ header: t('fields.actions'), cell: actions }}
         />

@@ -89,7 +89,7 @@ export function AlertSettingsPanel() {
 
   return (
     <section className={own.section} aria-labelledby="alert-settings-title">
-      <Subtitle1 as="h2" id="alert-settings-title">
+      <Subtitle1 as="h2" block id="alert-settings-title">
         {t('alerts.title')}
       </Subtitle1>
       <Body1 className={own.muted}>{t('alerts.intro')}</Body1>

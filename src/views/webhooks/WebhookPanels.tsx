@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
@@ -5,6 +6,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { webhookDeliveriesMachine } from '../../machines/webhooks/webhookDeliveries.machine.ts';
 import type { webhookTestMachine } from '../../machines/webhooks/webhookTest.machine.ts';
 import { Loading } from '../common/Loading.tsx';
+import { formatDateTime } from '../common/dateTime.ts';
 import { errorMessageKey } from '../common/errorMessageKey.ts';
 import { useWebhooksStyles } from './Webhooks.styles.ts';
 
@@ -25,7 +27,9 @@ export function TestAnswer({ actor, url }: { actor: ActorRefFrom<typeof webhookT
   const reason = (error: string | null) => t(`errors.${error && ERRORS.includes(error) ? error : 'generic'}`);
   return (
     <section className={styles.panel} aria-label={t('test.title')} aria-live="polite">
-      <strong className={styles.url}>{url}</strong>
+      <strong className={styles.url}>
+        <UrlText url={url} />
+      </strong>
       {loading ? (
         <span>{t('test.sending')}</span>
       ) : failed ? (
@@ -49,11 +53,13 @@ export function Attempts({ actor, url, onClose }: { actor: ActorRefFrom<typeof w
   const styles = useWebhooksStyles();
   const deliveries = useSelector(actor, (s) => s.context.data ?? []);
   const status = useSelector(actor, (s) => s.value as string);
-  const time = (at: string) => new Date(at).toLocaleString(i18n.language);
+  const time = (at: string) => formatDateTime(at, i18n.language, '');
   return (
     <section className={styles.panel} aria-label={t('attempts.title')}>
       <strong>{t('attempts.title')}</strong>
-      <span className={styles.url}>{url}</span>
+      <span className={styles.url}>
+        <UrlText url={url} />
+      </span>
       {status === 'loading' || status === 'initial' ? (
         <Loading />
       ) : status === 'error' ? (
@@ -109,5 +115,20 @@ export function SecretOnce({ secret, onDismiss }: { secret: string; onDismiss: (
         </Button>
       </MessageBarActions>
     </MessageBar>
+  );
+}
+
+/** A URL with line-break chances after each slash and before each dot, ?, &, # and =, so it wraps between its parts. */
+export function UrlText({ url }: { url: string }) {
+  const parts = url.split(/(?<=\/)(?!\/)|(?=[.?&#=])/);
+  return (
+    <>
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 ? <wbr /> : null}
+          {part}
+        </Fragment>
+      ))}
+    </>
   );
 }

@@ -2,7 +2,9 @@ import { makeStyles } from '@fluentui/react-components';
 import { tokens } from '@fluentui/tokens';
 
 export const useWebhooksStyles = makeStyles({
-  url: { overflowWrap: 'anywhere', fontFamily: tokens.fontFamilyMonospace },
+  // A URL breaks where <wbr> allows it (UrlText: after a slash, before a dot, ? & # =), never mid-word unless one
+  // piece is wider than the line; break-word, unlike anywhere, keeps the pieces whole when the column is sized.
+  url: { overflowWrap: 'break-word', wordBreak: 'normal', fontFamily: tokens.fontFamilyMonospace, minWidth: 0 },
   muted: { color: tokens.colorNeutralForeground2, overflowWrap: 'anywhere' },
   warning: { color: tokens.colorPaletteRedForeground1, overflowWrap: 'anywhere' },
   panel: {

@@ -18,7 +18,7 @@ import { ListStates } from '../users/ListStates.tsx';
 import { useUsersStyles } from '../users/Users.styles.ts';
 import { WebhookFormDialog } from './WebhookFormDialog.tsx';
 import { AlertSettingsPanel } from './AlertSettingsPanel.tsx';
-import { Attempts, eventKey, SecretOnce, TestAnswer } from './WebhookPanels.tsx';
+import { Attempts, eventKey, SecretOnce, TestAnswer, UrlText } from './WebhookPanels.tsx';
 import { useWebhooksStyles } from './Webhooks.styles.ts';
 
 const refusalKey = () => 'messages.removeError';
@@ -79,7 +79,7 @@ export default function WebhooksScreen() {
           label={t('list.label')}
           rows={endpoints}
           rowKey={(endpoint) => endpoint.id}
-          title={{ id: 'url', header: t('fields.url'), wrap: 'anywhere', cell: (endpoint) => <span className={own.url}>{endpoint.url}</span> }}
+          title={{ id: 'url', header: t('fields.url'), cell: (endpoint) => <span className={own.url}><UrlText url={endpoint.url} /></span> }}
           columns={[
             {
               id: 'events',
