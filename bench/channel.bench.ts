@@ -9,7 +9,8 @@ import { askChild, percentile, printMeasurements, signInToken, spawnBenchScript,
  * The live channel (issue 25). The server runs in a child process (bench/channel-server.ts), the players here, each an
  * open GET /player/channel/ on a connection of its own:
  *  - 1,000 players on one instance (PGlite): from the publish request of a campaign on all of them to each player's
- *    `schedule` notice (p95); REBOOT queued for each (20 at a time): from its send-command request to the heartbeat the
+ *    `schedule` notice (p95); from the start and the clear request of an emergency override on all of them to each
+ *    player's `override` notice (p95, issue 35: the switch notice, after which the player cuts what it shows at once); REBOOT queued for each (20 at a time): from its send-command request to the heartbeat the
  *    `command` notice triggered answering it (p95);
  *  - two instances on one PostgreSQL (VITRINE_TEST_PG or DATABASE_URL; skipped without), 500 players on each: a
  *    publish through the first, to the `schedule` notice of each player of the second (p95);
@@ -100,8 +101,24 @@ async function oneInstance(): Promise<Measurement[]> {
     await waitFor(() => players.every((p) => noticeAfter(p, 'schedule', sentAt) !== undefined), 30_000);
     const publish = players.map((p) => noticeAfter(p, 'schedule', sentAt)! - sentAt);
 
+    // Issue 35: an emergency override on all of them, then its clear: from the request to each player's `override`
+    // notice (the player then fetches its schedule and cuts what it shows at once).
+    const media = (await api(server.origin, token, 'GET', '/media/files/?page_size=1')).body;
+    const mediaId = (media.results ?? media)[0].id as number;
+    const ids = players.map((p) => p.index);
+    const startAt = performance.now();
+    const started = await api(server.origin, token, 'POST', '/overrides/create/', { devices: ids, media: mediaId });
+    if (started.status !== 201) throw new Error(`override create answered ${started.status} ${JSON.stringify(started.body)}`);
+    await waitFor(() => players.every((p) => noticeAfter(p, 'override', startAt) !== undefined), 30_000);
+    const overrideStart = players.map((p) => noticeAfter(p, 'override', startAt)! - startAt);
+    const clearAt = performance.now();
+    const cleared = await api(server.origin, token, 'POST', `/overrides/${started.body.id}/clear/`);
+    if (cleared.status !== 200) throw new Error(`override clear answered ${cleared.status}`);
+    await waitFor(() => players.every((p) => noticeAfter(p, 'override', clearAt) !== undefined), 30_000);
+    const overrideClear = players.map((p) => noticeAfter(p, 'override', clearAt)! - clearAt);
+
     // REBOOT: each player heartbeats on its command notice; delivered when that heartbeat answers the command.
-    const ids = players.map((p) => ({ id: p.index, sn: benchSerial(p.index) }));
+    const devices = players.map((p) => ({ id: p.index, sn: benchSerial(p.index) }));
     const reboot: number[] = [];
     const bySerial = new Map(players.map((p) => [benchSerial(p.index), p]));
     const deliver = async (device: { id: number; sn: string }) => {
@@ -119,11 +136,13 @@ async function oneInstance(): Promise<Measurement[]> {
       if (!body.commands.some((c) => c.command === 'REBOOT')) throw new Error('the heartbeat after the notice did not carry the REBOOT');
       reboot.push(performance.now() - since);
     };
-    for (let i = 0; i < ids.length; i += 20) await Promise.all(ids.slice(i, i + 20).map(deliver));
+    for (let i = 0; i < devices.length; i += 20) await Promise.all(devices.slice(i, i + 20).map(deliver));
     for (const p of players) p.abort.abort();
     return [
       { name: `publish to ${COUNT} connected players: schedule notice p95`, value: percentile(publish, 95), unit: 'ms', goal: { op: '<=', value: 1000 } },
       { name: `publish to ${COUNT} connected players: last notice`, value: Math.max(...publish), unit: 'ms' },
+      { name: `override start on ${COUNT} connected players: switch notice p95`, value: percentile(overrideStart, 95), unit: 'ms', goal: { op: '<=', value: 1000 } },
+      { name: `override clear on ${COUNT} connected players: switch notice p95`, value: percentile(overrideClear, 95), unit: 'ms', goal: { op: '<=', value: 1000 } },
       { name: `REBOOT to each of ${COUNT} players: delivered p95`, value: percentile(reboot, 95), unit: 'ms', goal: { op: '<=', value: 1000 } },
     ];
   } finally {

@@ -182,12 +182,16 @@ type OverrideRow = {
   cleared_by: number | null;
   cleared_by_name: string | null;
   active: boolean;
+  switched: number;
+  switched_at?: string | null;
 };
 
 const maybeIso = (column: SQL) => sql`CASE WHEN ${column} IS NULL THEN NULL ELSE ${isoText(column)} END`;
 
-/** The answer's shape for the overrides matching `where` (newest first). */
-async function selectOverrides(db: Db, where: SQL, limit: number, offset: number): Promise<Override[]> {
+/** The answer's shape for the overrides matching `where` (newest first); with `device`, when that device switched to each. */
+async function selectOverrides(db: Db, where: SQL, limit: number, offset: number, device?: number): Promise<Override[]> {
+  const switchedAt =
+    device === undefined ? sql`` : sql`, (SELECT ${isoText(sql`s.switched_at`)} FROM override_switches s WHERE s.override_id = ov.id AND s.device_id = ${device}) AS switched_at`;
   const found = await rows<OverrideRow>(
     db,
     sql`SELECT ov.id, ov.company_id, ov.target_kind, ov.target_ids,
@@ -202,7 +206,7 @@ async function selectOverrides(db: Db, where: SQL, limit: number, offset: number
           ov.media_id, m.name AS media_name, ov.playlist_id, p.name AS playlist_name,
           ${isoText(sql`ov.starts_at`)} AS starts_at, ${maybeIso(sql`ov.ends_at`)} AS ends_at,
           ov.created_by, cu.username AS created_by_name, ${maybeIso(sql`ov.cleared_at`)} AS cleared_at, ov.cleared_by, xu.username AS cleared_by_name,
-          (${RUNNING}) AS active
+          (${RUNNING}) AS active, (SELECT count(*) FROM override_switches s WHERE s.override_id = ov.id) AS switched${switchedAt}
         FROM overrides ov
         LEFT JOIN media_files m ON m.id = ov.media_id
         LEFT JOIN playlists p ON p.id = ov.playlist_id
@@ -229,6 +233,8 @@ async function selectOverrides(db: Db, where: SQL, limit: number, offset: number
     cleared_by: idOrNull(row.cleared_by),
     cleared_by_name: row.cleared_by_name,
     active: row.active === true || (row.active as unknown) === 't',
+    switched: Number(row.switched),
+    ...(device === undefined ? {} : { switched_at: row.switched_at ?? null }),
   }));
 }
 
@@ -257,7 +263,7 @@ export async function listRunningOverrides(db: Db, filter: OverrideFilter, limit
   }
   const where = sql.join(conditions, sql` AND `);
   const [count] = await rows<{ n: number }>(db, sql`SELECT count(*) AS n FROM overrides ov WHERE ${where}`);
-  return { total: Number(count?.n ?? 0), results: await selectOverrides(db, where, limit, offset) };
+  return { total: Number(count?.n ?? 0), results: await selectOverrides(db, where, limit, offset, filter.device?.id) };
 }
 
 /** A device's office and company (undefined when absent). */
@@ -267,4 +273,16 @@ export async function deviceLocation(db: Db, id: number): Promise<{ id: number; 
     sql`SELECT d.office_id, o.company_id FROM devices d LEFT JOIN offices o ON o.id = d.office_id WHERE d.id = ${id}`,
   );
   return row ? { id, office: idOrNull(row.office_id), company: idOrNull(row.company_id) } : undefined;
+}
+
+/**
+ * A player's report that it shows `overrideId` now (issue 35): kept when that override is the one running for the
+ * device (the newest that reaches it); the first report of a device counts. False when it is not (cleared, ended,
+ * another's), nothing written.
+ */
+export async function recordOverrideSwitch(db: Db, overrideId: number, deviceId: number): Promise<boolean> {
+  const running = await runningOverridesFor(db, [deviceId]);
+  if (running.get(deviceId)?.id !== overrideId) return false;
+  await db.execute(sql`INSERT INTO override_switches (override_id, device_id) VALUES (${overrideId}, ${deviceId}) ON CONFLICT DO NOTHING`);
+  return true;
 }

@@ -9,7 +9,7 @@ import { Group, GroupCreateBody, GroupPage, GroupUpdateBody } from '../../src/se
 import { JournalPage, JournalQuery, JournalSheetQuery } from '../../src/services/schemas/journal.ts';
 import { MediaFile, MediaFilePage, MediaListQuery, MediaUpdateBody, MediaUsage } from '../../src/services/schemas/media.ts';
 import { DeviceNavigation, DeviceNavigationBody, Marker, MarkerCreateBody, MarkerListQuery, MarkerUpdateBody, NavigationObject, ObjectListQuery, ObjectRenameBody, PlayerNavigation, SendAnswer } from '../../src/services/schemas/navigation.ts';
-import { Override, OverrideCreateBody, OverrideListQuery } from '../../src/services/schemas/overrides.ts';
+import { Override, OverrideCreateBody, OverrideListQuery, OverrideSwitchBody } from '../../src/services/schemas/overrides.ts';
 import { DevicePlayback, MediaPlayback, Preflight } from '../../src/services/schemas/playback.ts';
 import { CommitResult, DeviceGroupPage, Playlist, PlaylistCreateBody, PlaylistDetail, PlaylistDetailPage, PlaylistListQuery, PlaylistPage, PlaylistUpdateBody, Track, TrackCreateBody, TrackPositionsBody, TrackRowPage, TrackUpdateBody } from '../../src/services/schemas/playlists.ts';
 import { Preferences, PreferencesBody } from '../../src/services/schemas/profile.ts';
@@ -303,6 +303,14 @@ export const routeDocs: Record<string, RouteDoc> = {
     description: "the player is going offline (shutdown, reboot): the device shows offline until its next heartbeat -> {status: \"signed_off\"}.",
     auth: 'player',
     body: PlayerHeartbeatBody,
+  },
+  'POST /player/channel/switched/': {
+    summary: "Player: it shows an emergency override now",
+    description: "the player shows an emergency override now ({override}, the item's override id), sent the moment its first play of it starts, authenticated by the X-Device-Serial and X-Device-Key headers -> 204. The first report of a device counts: the panel shows it as switched_at. 409 override_not_active when it is not the override running for the device (nothing written); 429 rate_limited beyond 30 reports a minute; 400 validation_error.",
+    auth: 'player',
+    status: 204,
+    body: OverrideSwitchBody,
+    errors: { 400: ['validation_error'], 401: ['device_key_required', 'unknown_device', 'invalid_device_key'], 403: ['device_disabled', 'company_disabled'], 409: ['override_not_active'], 429: ['rate_limited'] },
   },
   'GET /player/channel/': {
     summary: "Player: the live channel (Server-Sent Events)",

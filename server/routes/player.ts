@@ -14,8 +14,13 @@ import { isPlainHeartbeat } from '../domain/heartbeatBody.ts';
 import { playbackReports, reportedScheduleState } from '../domain/playbackReports.ts';
 import { record } from '../domain/journal.ts';
 import { hitRateLimit } from '../domain/rateLimit.ts';
-import { ApiError, forbidden, parse, unauthorized } from '../errors.ts';
+import { ApiError, conflict, forbidden, parse, unauthorized } from '../errors.ts';
+import { recordOverrideSwitch } from '../db/overrides.ts';
+import { OverrideSwitchBody } from '../../src/services/schemas/overrides.ts';
 import { requireUser } from '../plugins/auth.ts';
+
+/** Switch reports a device may send a minute (each may write a row; a player sends one per override it shows). */
+const SWITCH_REPORTS_PER_MINUTE = 30;
 
 /** New players one address may announce per minute (each one adds a row to /clients). */
 const PENDING_HELLOS_PER_MINUTE = 600;
@@ -211,6 +216,24 @@ export default async function playerRoutes(app: FastifyInstance, { ctx }: { ctx:
       nowPlaying: body.now_playing,
     });
     return recorded instanceof Promise ? recorded.then((answer) => answerHeartbeat(body, answer)) : answerHeartbeat(body, recorded);
+  });
+
+  // Issue 35: the player says it shows an override now (the panel's "switched at" per screen).
+  app.post('/player/channel/switched/', machineRoute, async (request, reply) => {
+    const serial = request.headers['x-device-serial'];
+    const key = request.headers['x-device-key'];
+    if (typeof serial !== 'string' || typeof key !== 'string' || !serial || !key) {
+      throw unauthorized('device_key_required', 'The report needs the X-Device-Serial and X-Device-Key headers.');
+    }
+    const player = await authenticatePlayer(ctx, serial, key);
+    const body = parse(OverrideSwitchBody, request.body ?? {});
+    const limit = await hitRateLimit(db, `override-switch:${player.id}`, SWITCH_REPORTS_PER_MINUTE, 60);
+    if (!limit.allowed) {
+      reply.header('Retry-After', String(limit.retryAfter));
+      throw new ApiError(429, 'rate_limited', `Too many switch reports. Try again in ${limit.retryAfter} s.`);
+    }
+    if (!(await recordOverrideSwitch(db, body.override, player.id))) throw conflict('override_not_active', 'This override does not run on this device.');
+    return reply.code(204).send();
   });
 
   app.post('/player/bye/', machineRoute, async (request) => {

@@ -40,7 +40,7 @@ const plays = indexedDbPlays;
 const credentials = () => ({ serial: identity.serial, key: lifecycle.getSnapshot().context.key });
 
 /** What the page says about itself, for people diagnosing a screen and for the browser tests. */
-const diagnostics = { checks: {} as Record<number, string>, started: [] as number[], recorded: [] as string[], gaps: [] as number[], transitions: 0, ignoredConfig: [] as string[], sent: 0, notices: 0, screenshots: 0 };
+const diagnostics = { checks: {} as Record<number, string>, started: [] as number[], shown: [] as { media: number; override: number | null; at: number }[], recorded: [] as string[], gaps: [] as number[], transitions: 0, ignoredConfig: [] as string[], sent: 0, notices: 0, screenshots: 0 };
 (window as unknown as { vitrinePlayer: unknown }).vitrinePlayer = {
   diagnostics,
   serial: identity.serial,
@@ -72,6 +72,16 @@ function recordPlay(record: PlayRecord | null): void {
 // A change of what plays is reported at once (a heartbeat through the live channel's wiring, at most one per 5.5 s).
 const delivery = deliveryReport(undefined, () => channel.heartbeatNow());
 
+/** The override the screen last switched to (reported once to the server, issue 35), or null under the schedule. */
+let switchedTo: number | null = null;
+function noteSwitch(play: Play): void {
+  const override = play.override ?? null;
+  if (override === switchedTo) return;
+  switchedTo = override;
+  if (override === null || !lifecycle.getSnapshot().context.key) return;
+  protocol.reportSwitch(credentials(), override).catch((error: unknown) => console.warn('Could not report the switch to an override', error));
+}
+
 /** SCREENSHOT: the page as it looks now, uploaded as a JPEG (a failure is logged: the operator's card says no answer came). */
 async function answerScreenshot(command: number): Promise<void> {
   try {
@@ -87,6 +97,9 @@ const stage = new Stage(stageHost, media, {
   started(play, duration) {
     diagnostics.started.push(play.media.id);
     if (diagnostics.started.length > 200) diagnostics.started.splice(0, 100);
+    diagnostics.shown.push({ media: play.media.id, override: play.override ?? null, at: Date.now() });
+    if (diagnostics.shown.length > 200) diagnostics.shown.splice(0, 100);
+    noteSwitch(play);
     diagnostics.transitions = stage.stats.transitions;
     host.dataset.media = String(play.media.id);
     recordPlay(showing.started(play, Date.now()));

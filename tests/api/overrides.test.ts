@@ -180,6 +180,32 @@ describe('an override on an office', () => {
     expect((await admin.get(`/overrides/${started.id}`)).body).toEqual(started);
   });
 
+  it('shows per screen when its player reported showing it, and refuses a report of an override not running there (issue 35)', async () => {
+    expect(started).toMatchObject({ switched: 0 });
+    const [first, second] = inA1 as [Device, Device];
+    const report = (device: { sn: string; key: string }, body: unknown) =>
+      apiClient(server).post('/player/channel/switched/', body, { 'x-device-serial': device.sn, 'x-device-key': device.key });
+    const onCard = async (device: Device) => (await admin.get(`/overrides/?device=${device.id}`)).body.results[0] as Override;
+    expect(await onCard(first)).toMatchObject({ switched: 0, switched_at: null });
+    const before = Date.now();
+    expect((await report(first, { override: started.id })).status).toBe(204);
+    // A second report of the same screen keeps the first time.
+    const firstAt = (await onCard(first)).switched_at!;
+    expect(Date.parse(firstAt)).toBeGreaterThanOrEqual(before - 1000);
+    expect((await report(first, { override: started.id })).status).toBe(204);
+    expect(await onCard(first)).toMatchObject({ switched: 1, switched_at: firstAt });
+    expect(await onCard(second)).toMatchObject({ switched: 1, switched_at: null });
+    expect((await admin.get('/overrides/')).body.results[0]).toMatchObject({ switched: 1 });
+    expect((await admin.get('/overrides/')).body.results[0].switched_at).toBeUndefined();
+    // The other office's device does not run it; a malformed body, no credentials: refused, nothing written.
+    expect([(await report(inA2, { override: started.id })).body.code, (await report(inA2, { override: started.id })).status]).toEqual(['override_not_active', 409]);
+    expect((await report(first, { override: 'x' })).status).toBe(400);
+    expect((await apiClient(server).post('/player/channel/switched/', { override: started.id })).body.code).toBe('device_key_required');
+    expect((await report({ sn: first.sn, key: 'wrong' }, { override: started.id })).status).toBe(401);
+    expect(await rows(sql`SELECT device_id FROM override_switches WHERE override_id = ${started.id}`)).toEqual([{ device_id: first.id }]);
+    started = (await admin.get(`/overrides/${started.id}`)).body;
+  });
+
   it('survives in the stored schedule: a device joining the office takes it too', async () => {
     const newcomer = await createDevice(admin, { office: officeA2, position: 'horizontal' });
     expect((await admin.put(`/tvpi/devices/${newcomer.id}`, { office: officeA1 })).status).toBe(200);

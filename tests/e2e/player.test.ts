@@ -229,6 +229,31 @@ describe('a published campaign plays on the screen', () => {
       const after = await storedIds();
       expect(await statistics()).toBe(after.length);
 
+      // Issue 35: what is on screen switches at once, whatever plays. A 40 s video (small and cheap: 160x120 at 5 fps)
+      // joins the playlist; the override is started, and the playlist later committed without it, while it plays.
+      const long = path.join(fixtures.dir, 'long.mp4');
+      await promisify(execFile)(ffmpegPath(), [
+        '-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=duration=40:size=160x120:rate=5',
+        '-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-preset', 'ultrafast', long,
+      ]);
+      const longUpload = await admin.post('/media/files/create/', await uploadForm([long], [describeAs('Long reel')]));
+      expect(longUpload.status).toBe(201);
+      const longId = longUpload.body[0].id as number;
+      await vi.waitFor(async () => expect((await admin.get(`/media/files/${longId}`)).body.status).toBe('ready_to_play'), { timeout: 60_000, interval: 300 });
+      const longTrack = (await admin.post('/media/play_list_tracks/create/', { playlist, media: longId })).body.id as number;
+      expect((await admin.get(`/media/play_lists/${playlist}/commit/`)).status).toBe(200);
+      type Shown = { media: number; override: number | null; at: number };
+      const shown = () => screen.evaluate(() => [...(window as any).vitrinePlayer.diagnostics.shown] as Shown[]);
+      /** The first play shown since `since` (ms, this machine's clock) that `matches`. */
+      const shownAfter = async (since: number, matches: (entry: Shown) => boolean) => (await shown()).find((entry) => entry.at >= since && matches(entry));
+      const longOnScreen = async () => {
+        const since = Date.now();
+        await vi.waitFor(async () => expect((await shown()).at(-1)?.media).toBe(longId), { timeout: 30_000, interval: 100 });
+        return since;
+      };
+      await longOnScreen();
+      const switchTimes: Record<string, number> = {};
+
       // Emergency override (issue 25), started from the device card (the file searched by name): the screen plays the video alone at once (two
       // videos in a row: the playlist alternates image and video), the list marks the device, and clearing it on
       // /devices brings the playlist back. No plays are recorded for the override.
@@ -253,9 +278,16 @@ describe('a published campaign plays on the screen', () => {
       const confirm = panel.getByRole('dialog', { name: 'Override every schedule?' });
       await confirm.getByText('“Clip” will play on 1 screen above every schedule, until it is cleared.').waitFor();
       const overrideAt = (await started()).length;
+      // The 40 s video is on screen (it may have ended while the form was filled: then it is waited for again).
+      if ((await shown()).at(-1)?.media !== longId) await longOnScreen();
+      const startClick = Date.now();
       await confirm.getByRole('button', { name: 'Start override' }).click();
+      await vi.waitFor(async () => expect(await shownAfter(startClick, (entry) => entry.override !== null)).toBeDefined(), { timeout: 45_000, interval: 50 });
+      switchTimes.start = (await shownAfter(startClick, (entry) => entry.override !== null))!.at - startClick;
       await card.getByText('Emergency override: Clip').waitFor();
       await card.getByText('admin', { exact: true }).waitFor();
+      // The player reported its switch on the channel: the card says when this screen switched.
+      await card.getByText(/^Switched at /).waitFor({ timeout: 15_000 });
       const twoVideos = async (from: number) => {
         const list = (await started()).slice(from);
         return list.some((id, i) => id === video && list[i + 1] === video);
@@ -272,10 +304,24 @@ describe('a published campaign plays on the screen', () => {
       // Clearing asks first (issue 35): one mis-click must not take an evacuation message off the screens.
       const clearing = panel.getByRole('dialog', { name: 'Clear the emergency override?' });
       await clearing.getByText('“Clip” will stop on 1 screen at once, and it returns to its schedule.').waitFor();
+      const clearClick = Date.now();
       await clearing.getByRole('button', { name: 'Clear override' }).click();
+      await vi.waitFor(async () => expect(await shownAfter(clearClick, (entry) => entry.override === null)).toBeDefined(), { timeout: 15_000, interval: 50 });
+      switchTimes.clear = (await shownAfter(clearClick, (entry) => entry.override === null))!.at - clearClick;
       await row.getByText('Override', { exact: true }).waitFor({ state: 'detached' });
-      const clearedAt = (await started()).length;
-      await vi.waitFor(async () => expect((await started()).slice(clearedAt)).toContain(image), { timeout: 15_000, interval: 200 });
+      // A commit that takes the 40 s video out of the playlist while it plays: the screen moves on at once.
+      await longOnScreen();
+      const commitAt = Date.now();
+      expect((await admin.delete(`/media/play_list_tracks/${longTrack}`)).status).toBe(204);
+      expect((await admin.get(`/media/play_lists/${playlist}/commit/`)).status).toBe(200);
+      await vi.waitFor(async () => expect(await shownAfter(commitAt, (entry) => entry.media !== longId)).toBeDefined(), { timeout: 45_000, interval: 50 });
+      switchTimes.publish = (await shownAfter(commitAt, (entry) => entry.media !== longId))!.at - commitAt;
+      console.log(`issue 35: click to new content on screen, ms: ${JSON.stringify(switchTimes)}`);
+      expect(switchTimes).toEqual({ start: expect.any(Number), clear: expect.any(Number), publish: expect.any(Number) });
+      // The goal is under 1 s (measured 614, 606 and 355 ms at load 12 on 2 cores; 1101, 622 and 1013 ms at load 15). The
+      // bound here leaves room for a loaded machine and still fails the old player, which switched only when the 40 s
+      // video ended.
+      for (const [what, ms] of Object.entries(switchTimes)) expect([what, ms < 2000]).toEqual([what, true]);
       // The server going away shows as refused connections and, for the live channel's open stream (issue 25), as a
       // chunked response cut short; the browser logs both whatever the page does with them.
       const expected = ['ERR_CONNECTION_REFUSED', 'Failed to fetch', 'ERR_INCOMPLETE_CHUNKED_ENCODING'];

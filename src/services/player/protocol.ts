@@ -170,6 +170,15 @@ export async function signOff(credentials: Credentials): Promise<void> {
   await call('POST', '/player/bye/', credentials, {});
 }
 
+/**
+ * Tells the server the player shows an emergency override now (POST /player/channel/switched/, issue 35): the panel
+ * shows per screen when it switched. True when the server took it.
+ */
+export async function reportSwitch(credentials: Credentials, override: number): Promise<boolean> {
+  const answer = await call('POST', '/player/channel/switched/', credentials, { override });
+  return answer.status === 204;
+}
+
 export async function fetchSchedule(credentials: Credentials, device: number): Promise<ScheduleOutcome> {
   const answer = await call('GET', `/scheduler/dev2/${device}`, credentials);
   if (answer.status === 200) return { ok: true, schedule: normalizeSchedule(answer.body, device) };

@@ -57,8 +57,15 @@ export const Override = type({
   cleared_by_name: nullable(string()),
   /** Not cleared and not past its end. */
   active: boolean(),
+  /** Devices whose player reported showing it (POST /player/channel/switched/, issue 35). */
+  switched: min(integer(), 0),
+  /** With `GET /overrides/?device=`: when that device's player reported showing it, null while it has not. */
+  switched_at: optional(nullable(string())),
 });
 export type Override = Infer<typeof Override>;
+
+/** POST /player/channel/switched/: the override whose first play the player shows now. */
+export const OverrideSwitchBody = object({ override: Id });
 
 /** Error codes of the override routes (the SPA translates them). */
 export const OVERRIDE_ERROR_CODES = [

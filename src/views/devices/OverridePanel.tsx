@@ -1,6 +1,7 @@
 import { Button } from '@fluentui/react-components';
 import { DismissCircleRegular } from '@fluentui/react-icons';
 import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DeviceOverridesActor } from '../../machines/devices/deviceOverrides.machine.ts';
 import type { Override } from '../../services/schemas/overrides.ts';
@@ -9,12 +10,16 @@ import { useCan } from '../common/usePermission.ts';
 import { useOverrideStyles } from './Devices.styles.ts';
 import { formatDateTime } from './format.ts';
 
+/** How often the panel asks again while a screen has not reported its switch. */
+const SWITCH_RECHECK_MS = 3000;
+
 export const overrideWhat = (override: Pick<Override, 'media_name' | 'playlist_name'>) => override.media_name ?? override.playlist_name ?? '';
 
 /**
  * The running emergency overrides (of a device on its card, of the fleet on /devices): what plays, for whom, since,
  * until, who started it, and Clear for those who may edit devices (behind a confirmation naming what stops on how many
- * screens). Nothing when none runs.
+ * screens), and whether each screen has actually switched (its player reports it: "switched at" on a device card, "n of m
+ * screens switched" for the fleet; asked again every few seconds while a screen has not). Nothing when none runs.
  */
 export function OverridePanel({ overrides, showTargets }: { overrides: DeviceOverridesActor; showTargets: boolean }) {
   const { t, i18n } = useTranslation(['devices', 'common']);
@@ -25,6 +30,13 @@ export function OverridePanel({ overrides, showTargets }: { overrides: DeviceOve
   const busy = useSelector(overrides, (s) => s.hasTag('busy'));
   const asking = useSelector(overrides, (s) => s.matches('confirmingClear') || s.matches('clearing'));
   const clearingId = useSelector(overrides, (s) => s.context.clearing);
+  const device = useSelector(overrides, (s) => s.context.device);
+  const pending = running.some((override) => (device !== null ? !override.switched_at : override.switched < override.devices));
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setInterval(() => overrides.send({ type: 'overrides.reload' }), SWITCH_RECHECK_MS);
+    return () => clearInterval(timer);
+  }, [pending, overrides]);
   if (failed) {
     return (
       <div role="alert" className={styles.row}>
@@ -67,6 +79,14 @@ export function OverridePanel({ overrides, showTargets }: { overrides: DeviceOve
                   </dd>
                 </>
               ) : null}
+              <dt className={styles.term}>{t('override.screenLabel')}</dt>
+              <dd className={styles.value}>
+                {device !== null
+                  ? override.switched_at
+                    ? t('override.switchedAt', { time: formatDateTime(override.switched_at, i18n.language, '') })
+                    : t('override.notSwitched')
+                  : t('override.switchedCount', { switched: override.switched, count: override.devices })}
+              </dd>
               <dt className={styles.term}>{t('override.since')}</dt>
               <dd className={styles.value}>{formatDateTime(override.starts_at, i18n.language, '')}</dd>
               <dt className={styles.term}>{t('override.untilLabel')}</dt>

@@ -23,6 +23,8 @@ const OVERRIDE: Override = {
   cleared_by: null,
   cleared_by_name: null,
   active: true,
+  switched: 0,
+  switched_at: null,
 };
 const offline = new ApiRequestError({ status: 0, code: 'network_error', detail: '' });
 
@@ -217,7 +219,7 @@ export default defineQa({
     },
   }, {
     loading: {
-      [LOADED]: [`above the list: ${o('running', { what: 'Fire alert' })} with ${o('clear')}; ${o('targetsLabel')} office Lobby office (12 screens), ${o('since')} its start, ${o('untilLabel')} ${o('untilNone')}, ${o('by')} admin`],
+      [LOADED]: [`above the list: ${o('running', { what: 'Fire alert' })} with ${o('clear')}; ${o('targetsLabel')} office Lobby office (12 screens), ${o('screenLabel')} ${o('notSwitched')} (asked again every 3 s until its player reports the switch), ${o('since')} its start, ${o('untilLabel')} ${o('untilNone')}, ${o('by')} admin`],
       [LOAD_FAILS]: [`above the list: ${o('loadError')} with the button ${o('retry')}`],
     },
     failed: { [RELOAD]: ['the error goes while the overrides are asked for again'] },
