@@ -301,6 +301,45 @@ describe('form dialogs', () => {
 });
 
 describe('words', () => {
+  it('counts devices with the right Russian form in the pager: 1 устройство', async () => {
+    const { page } = await signedInPage();
+    await useRussian(page);
+    await page.goto('/devices');
+    await visible(page.getByText('Страница 1 из 1, 1 устройство'));
+  });
+
+  it('names the search clear buttons in the page\'s language', async () => {
+    const { page } = await signedInPage();
+    await useRussian(page);
+    for (const address of ['/devices', '/media']) {
+      await page.goto(address);
+      await page.getByRole('searchbox').fill('x');
+      await visible(page.getByRole('button', { name: 'Очистить поиск' }));
+      expect(await page.getByRole('button', { name: 'clear', exact: true }).count()).toBe(0);
+    }
+  });
+
+  it('marks SN as required in the device form, and types dates in the page\'s language', async () => {
+    const { page } = await signedInPage();
+    await useRussian(page);
+    await page.goto('/devices');
+    await page.getByRole('button', { name: 'Добавить устройство' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Добавить устройство' });
+    const sn = dialog.getByRole('textbox', { name: 'SN' });
+    expect(await sn.evaluate((input) => (input as HTMLInputElement).required || input.getAttribute('aria-required') === 'true')).toBe(true);
+    expect((await dialog.locator('label', { hasText: 'SN' }).innerText()).replace(/\s+/g, '')).toBe('SN*');
+    const mountDate = dialog.getByRole('textbox', { name: 'Дата монтажа' });
+    expect(await mountDate.getAttribute('placeholder')).toBe('ДД.ММ.ГГГГ');
+    expect(await dialog.locator('input[type="date"]').count()).toBe(0);
+    await sn.fill('POLISH-DATE');
+    await mountDate.fill('01.03.2026');
+    await dialog.getByRole('button', { name: 'Сохранить' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const admin = (await signIn(e2e.server)).client;
+    const saved = (await admin.get('/tvpi/devices/?search=POLISH-DATE')).body.results[0];
+    expect(saved.mount_date).toBe('2026-03-01');
+  });
+
   it('takes the override end in the page\'s language, keeps headings above their text and a webhook URL whole between its parts', async () => {
     const admin = (await signIn(e2e.server)).client;
     const company = (await admin.post('/companies/create/', { name: 'Words co', user: 1 })).body;
@@ -349,44 +388,5 @@ describe('words', () => {
       });
       expect(split, `${width} px`).toEqual([]);
     }
-  });
-
-  it('counts devices with the right Russian form in the pager: 1 устройство', async () => {
-    const { page } = await signedInPage();
-    await useRussian(page);
-    await page.goto('/devices');
-    await visible(page.getByText('Страница 1 из 1, 1 устройство'));
-  });
-
-  it('names the search clear buttons in the page\'s language', async () => {
-    const { page } = await signedInPage();
-    await useRussian(page);
-    for (const address of ['/devices', '/media']) {
-      await page.goto(address);
-      await page.getByRole('searchbox').fill('x');
-      await visible(page.getByRole('button', { name: 'Очистить поиск' }));
-      expect(await page.getByRole('button', { name: 'clear', exact: true }).count()).toBe(0);
-    }
-  });
-
-  it('marks SN as required in the device form, and types dates in the page\'s language', async () => {
-    const { page } = await signedInPage();
-    await useRussian(page);
-    await page.goto('/devices');
-    await page.getByRole('button', { name: 'Добавить устройство' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Добавить устройство' });
-    const sn = dialog.getByRole('textbox', { name: 'SN' });
-    expect(await sn.evaluate((input) => (input as HTMLInputElement).required || input.getAttribute('aria-required') === 'true')).toBe(true);
-    expect((await dialog.locator('label', { hasText: 'SN' }).innerText()).replace(/\s+/g, '')).toBe('SN*');
-    const mountDate = dialog.getByRole('textbox', { name: 'Дата монтажа' });
-    expect(await mountDate.getAttribute('placeholder')).toBe('ДД.ММ.ГГГГ');
-    expect(await dialog.locator('input[type="date"]').count()).toBe(0);
-    await sn.fill('POLISH-DATE');
-    await mountDate.fill('01.03.2026');
-    await dialog.getByRole('button', { name: 'Сохранить' }).click();
-    await dialog.waitFor({ state: 'detached' });
-    const admin = (await signIn(e2e.server)).client;
-    const saved = (await admin.get('/tvpi/devices/?search=POLISH-DATE')).body.results[0];
-    expect(saved.mount_date).toBe('2026-03-01');
   });
 });
