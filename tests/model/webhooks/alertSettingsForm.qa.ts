@@ -1,6 +1,6 @@
 import { alertFieldErrors, alertFormInput, alertSettingsFormMachine, type AlertFields } from '../../../src/machines/webhooks/alertSettingsForm.machine.ts';
 import { defineFormQa } from '../form/formQa.ts';
-import { text } from '../qa/screen.ts';
+import { englishText, text } from '../qa/screen.ts';
 
 const LABELS: Record<string, string> = { offline_minutes: 'minutes', quiet_from: 'quietFrom', quiet_to: 'quietTo', emails: 'emails', office: 'office' };
 
@@ -37,7 +37,7 @@ export default defineFormQa({
   },
   screen: {
     open: [
-      `the dialog "Offline alerts of Acme" with ${text('webhooks:alerts.fields.enabled')} on, ${text('webhooks:alerts.fields.minutes')} 10 (hint ${text('webhooks:alerts.form.minutesHint', { max: 10080 })}), ${text('webhooks:alerts.fields.notifyBack')} on, ${text('webhooks:alerts.fields.quietFrom')} and ${text('webhooks:alerts.fields.quietTo')} empty, ${text('webhooks:alerts.fields.emails')} empty`,
+      `the dialog "Offline alerts of Acme" with ${text('webhooks:alerts.fields.enabled')} on, ${text('webhooks:alerts.fields.minutes')} 10 (hint ${text('webhooks:alerts.form.minutesHint', { max: 10080, window: englishText('webhooks:alerts.minutes', 'common', { count: 2 }) })}), ${text('webhooks:alerts.fields.notifyBack')} on, ${text('webhooks:alerts.fields.quietFrom')} and ${text('webhooks:alerts.fields.quietTo')} empty, ${text('webhooks:alerts.fields.emails')} empty`,
       `the buttons ${text('common:actions.cancel')} and ${text('common:actions.save')}`,
     ],
     valid: [`${text('webhooks:alerts.fields.minutes')} shows 25`],
