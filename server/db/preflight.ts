@@ -95,6 +95,11 @@ export async function campaignTargets(db: Db, campaignId: number): Promise<Targe
     sql`SELECT ev.media_id, ev.playlist_id, (SELECT array_agg(ed.device_id) FROM event_devices ed WHERE ed.event_id = ev.id) AS devices
         FROM events ev WHERE ev.campaign_id = ${campaignId} AND ev.end_date >= current_date - 2`,
   );
+  return eventTargets(db, events);
+}
+
+/** Each (screen, file) pair of events: a media event's file, or its committed playlist's files, on each of its screens. */
+async function eventTargets(db: Db, events: { media_id: number | null; playlist_id: number | null; devices: number[] | null }[]): Promise<Target[]> {
   const playlists = await committedPlaylists(db, [...new Set(events.flatMap((e) => (e.playlist_id ? [Number(e.playlist_id)] : [])))]);
   const targets: Target[] = [];
   for (const event of events) {
@@ -110,13 +115,7 @@ export async function publishedTargets(db: Db, campaignId: number): Promise<Targ
     db,
     sql`SELECT media_id, playlist_id, devices FROM published_events WHERE campaign_id = ${campaignId} AND end_date >= current_date - 2`,
   );
-  const playlists = await committedPlaylists(db, [...new Set(events.flatMap((e) => (e.playlist_id ? [Number(e.playlist_id)] : [])))]);
-  const targets: Target[] = [];
-  for (const event of events) {
-    const media = event.media_id ? [Number(event.media_id)] : (playlists.get(Number(event.playlist_id))?.tracks ?? []).map((track) => track.media);
-    for (const device of event.devices ?? []) for (const id of new Set(media)) targets.push({ device: Number(device), media: id });
-  }
-  return targets;
+  return eventTargets(db, events);
 }
 
 /** The files of a playlist's tracks as edited now and the screens that play it (what committing it would change). */
