@@ -1,0 +1,79 @@
+import type { Layout, LayoutBody } from '../../services/layouts.service.ts';
+import { normaliseOrder, topFirst, type Rect, type ZoneContent, type ZoneDraft } from './layoutGeometry.ts';
+
+/** What the editor holds of a layout: the server's copy and the zones as the operator arranged them. */
+export interface LayoutDraft {
+  layout: Layout | null;
+  zones: ZoneDraft[];
+  /** The zone chosen on the canvas or in the list (its key), if any. */
+  selected: string | null;
+  /** Content names known to the editor (from the server's answer or the picker), by `kind:id`. */
+  contentNames: Record<string, string>;
+}
+
+export const contentKey = (content: NonNullable<ZoneContent>) => `${content.kind}:${content.id}`;
+
+/** The server's zones as drafts (keyed by id), in drawing order. */
+export function serverZones(layout: Layout | null): ZoneDraft[] {
+  return normaliseOrder(
+    (layout?.zones ?? []).map((zone) => ({
+      key: `zone-${zone.id}`,
+      id: zone.id,
+      name: zone.name,
+      x: zone.x,
+      y: zone.y,
+      width: zone.width,
+      height: zone.height,
+      z: zone.z,
+      content: zone.content ? { kind: zone.content.kind, id: zone.content.id } : null,
+    })),
+  );
+}
+
+export function serverContentNames(layout: Layout | null): Record<string, string> {
+  const names: Record<string, string> = {};
+  for (const zone of layout?.zones ?? []) if (zone.content?.name) names[contentKey(zone.content)] = zone.content.name;
+  return names;
+}
+
+const sameZone = (a: ZoneDraft, b: ZoneDraft) =>
+  a.key === b.key &&
+  a.name === b.name &&
+  a.x === b.x &&
+  a.y === b.y &&
+  a.width === b.width &&
+  a.height === b.height &&
+  a.z === b.z &&
+  (a.content?.kind ?? null) === (b.content?.kind ?? null) &&
+  (a.content?.id ?? null) === (b.content?.id ?? null);
+
+/** Whether the zones differ from what the server holds (a move, a resize, a name, content, order, an added or deleted zone). */
+export function isLayoutDirty(draft: Pick<LayoutDraft, 'layout' | 'zones'>): boolean {
+  const saved = serverZones(draft.layout);
+  return saved.length !== draft.zones.length || saved.some((zone, i) => !sameZone(zone, draft.zones[i]!));
+}
+
+/** The PUT body of the draft: every zone (ids kept for zones the server has), z from 0 in drawing order. */
+export function draftBody(draft: Pick<LayoutDraft, 'layout' | 'zones'>): Pick<LayoutBody, 'zones'> {
+  return {
+    zones: normaliseOrder(draft.zones).map(({ id, name, x, y, width, height, z, content }) => ({
+      ...(id === null ? {} : { id }),
+      name,
+      x,
+      y,
+      width,
+      height,
+      z,
+      content,
+    })),
+  };
+}
+
+export const selectedZone = (draft: Pick<LayoutDraft, 'zones' | 'selected'>): ZoneDraft | null => draft.zones.find((zone) => zone.key === draft.selected) ?? null;
+
+/** The other zones' rectangles (what a gesture of `key` snaps to). */
+export const othersOf = (zones: readonly ZoneDraft[], key: string | null): Rect[] =>
+  zones.filter((zone) => zone.key !== key).map(({ x, y, width, height }) => ({ x, y, width, height }));
+
+/** The zones as the text alternative lists them: top of the drawing order first. */
+export const zonesTopFirst = (zones: readonly ZoneDraft[]) => topFirst(zones);

@@ -1,0 +1,210 @@
+import { useCallback, useMemo, useRef, type KeyboardEvent } from 'react';
+import { Body1, Button, Spinner, Switch, tokens } from '@fluentui/react-components';
+import { AddRegular, ArrowUploadRegular, DismissRegular, SaveRegular } from '@fluentui/react-icons';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { layoutCommitMachine } from '../../machines/layouts/layoutCommit.machine.ts';
+import { layoutEditorMachine } from '../../machines/layouts/layoutEditor.machine.ts';
+import { contentKey, selectedZone } from '../../machines/layouts/layoutEditor.selectors.ts';
+import { NUDGE_STEP, NUDGE_STEP_LARGE, type ZoneDraft } from '../../machines/layouts/layoutGeometry.ts';
+import { LeaveGuard } from '../common/LeaveGuard.tsx';
+import { Loading } from '../common/Loading.tsx';
+import { PageHeader } from '../common/PageHeader.tsx';
+import { RouterLink } from '../common/RouterLink.tsx';
+import { useNotify } from '../common/notify.tsx';
+import { usePageTitle } from '../common/usePageTitle.ts';
+import { useCan } from '../common/usePermission.ts';
+import { CommitBadge } from '../playlists/CommitBadge.tsx';
+import { LayoutCanvas } from './canvas.tsx';
+import { layoutErrorKey } from './format.ts';
+import { useEditorStyles } from './LayoutEditor.styles.ts';
+import { ZoneList } from './ZoneList.tsx';
+import { ZonePanel } from './ZonePanel.tsx';
+
+/** The canvas's colours: Fluent tokens, resolved by the canvas in the theme around it. */
+const CANVAS_COLORS = {
+  background: tokens.colorNeutralBackground3,
+  zone: tokens.colorBrandBackground2,
+  selected: tokens.colorBrandBackground2Hover,
+  stroke: tokens.colorBrandStroke1,
+  text: tokens.colorNeutralForeground1,
+};
+
+const ARROWS: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
+/** One layout: the canvas with its zones, the chosen zone's panel, save, discard and Commit (issue 36, "The editor"). */
+export default function LayoutScreen() {
+  const { t, i18n } = useTranslation(['layouts', 'common', 'screens', 'playlists']);
+  usePageTitle('screens:titles.layout');
+  const styles = useEditorStyles();
+  const notify = useNotify();
+  const layoutId = Number(useParams().layoutId);
+  const canEdit = useCan('playlists');
+  const commitLogic = useMemo(() => layoutCommitMachine.provide({ actions: { notify: (_, { key, intent }) => notify(i18n.t(`layouts:${key}`), intent) } }), [notify, i18n]);
+  const commit = useActorRef(commitLogic, { input: { layoutId, committed: false, version: 0 } });
+  const editorLogic = useMemo(
+    () =>
+      layoutEditorMachine.provide({
+        actions: {
+          notify: (_, { key, intent }) => notify(i18n.t(`layouts:${key}`), intent),
+          loaded: (_, { layout }) => commit.send({ type: 'commit.sync', committed: layout.committed, version: layout.version }),
+        },
+      }),
+    [notify, i18n, commit],
+  );
+  const editor = useActorRef(editorLogic, { input: { layoutId } });
+  const layout = useSelector(editor, (s) => s.context.layout);
+  const zones = useSelector(editor, (s) => s.context.zones);
+  const selected = useSelector(editor, (s) => s.context.selected);
+  const zone = useSelector(editor, (s) => selectedZone(s.context));
+  const names = useSelector(editor, (s) => s.context.contentNames);
+  const grid = useSelector(editor, (s) => s.context.grid);
+  const fieldError = useSelector(editor, (s) => s.context.fieldError);
+  const error = useSelector(editor, (s) => s.context.error);
+  const loading = useSelector(editor, (s) => s.hasTag('loading'));
+  const failed = useSelector(editor, (s) => s.matches('loadFailed'));
+  const dirty = useSelector(editor, (s) => s.hasTag('dirty'));
+  const busy = useSelector(editor, (s) => s.hasTag('busy'));
+  const canAdd = useSelector(editor, (s) => s.can({ type: 'zone.add', name: '' }));
+  const canForward = useSelector(editor, (s) => !!selectedZone(s.context) && selectedZone(s.context)!.z < s.context.zones.length - 1);
+  const canBackward = useSelector(editor, (s) => (selectedZone(s.context)?.z ?? 0) > 0);
+  const committing = useSelector(commit, (s) => s.hasTag('busy'));
+  const committed = useSelector(commit, (s) => s.matches('committed'));
+  const version = useSelector(commit, (s) => s.context.version);
+  const commitError = useSelector(commit, (s) => (s.matches('failed') ? s.context.error : null));
+  const cancelGesture = useRef<(() => boolean) | null>(null);
+  const number = new Intl.NumberFormat(i18n.language);
+
+  const contentName = (item: ZoneDraft) => (item.content ? (names[contentKey(item.content)] ?? t(`content.${item.content.kind}`)) : null);
+  const describe = (item: ZoneDraft) =>
+    t('editor.zoneSummary', {
+      name: item.name,
+      x: number.format(item.x),
+      y: number.format(item.y),
+      width: number.format(item.width),
+      height: number.format(item.height),
+      content: contentName(item) ?? t('panel.noContent'),
+    });
+  const newName = () => t('editor.newZoneName', { number: zones.length + 1 });
+  const onKey = useCallback(
+    (event: KeyboardEvent<HTMLDivElement>) => {
+      const arrow = ARROWS[event.key];
+      const step = event.shiftKey ? NUDGE_STEP_LARGE : NUDGE_STEP;
+      if (arrow && canEdit) {
+        event.preventDefault();
+        editor.send({ type: 'zone.nudge', dx: arrow[0] * step, dy: arrow[1] * step });
+      } else if ((event.key === 'Delete' || event.key === 'Backspace') && canEdit) {
+        event.preventDefault();
+        editor.send({ type: 'zone.delete' });
+      } else if (event.key === 'Escape') {
+        if (!cancelGesture.current?.()) editor.send({ type: 'zone.select', key: null });
+      } else if ((event.key === ']' || event.key === 'PageUp') && canEdit) {
+        editor.send({ type: 'zone.forward' });
+      } else if ((event.key === '[' || event.key === 'PageDown') && canEdit) {
+        editor.send({ type: 'zone.backward' });
+      }
+    },
+    [editor, canEdit],
+  );
+
+  const backLink = <RouterLink to="/layouts">{t('actions.backToList')}</RouterLink>;
+  if (loading && !layout) return <Loading />;
+  if (failed || !layout) {
+    return (
+      <section>
+        <div className={styles.back}>{backLink}</div>
+        <div role="alert" className={styles.error}>
+          {`${t('editor.loadError')}: ${t(layoutErrorKey(error))}`}
+          <Button onClick={() => editor.send({ type: 'editor.retry' })}>{t('actions.retry')}</Button>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <section>
+      <div className={styles.back}>{backLink}</div>
+      <PageHeader
+        title={layout.name}
+        actions={
+          canEdit ? (
+            <Button
+              appearance="primary"
+              icon={committing ? <Spinner size="tiny" /> : <ArrowUploadRegular />}
+              disabled={dirty || busy || committing}
+              onClick={() => commit.send({ type: 'commit.start' })}
+            >
+              {t('actions.commit')}
+            </Button>
+          ) : null
+        }
+      />
+      <div className={styles.summary}>
+        <CommitBadge playlist={{ committed, version }} />
+        <Body1>{t(`positions.${layout.screen_position}`)}</Body1>
+        <Body1>{t('list.size', { width: number.format(layout.width), height: number.format(layout.height) })}</Body1>
+      </div>
+      {commitError ? (
+        <p role="alert" className={styles.error}>
+          {t(layoutErrorKey(commitError))}
+        </p>
+      ) : null}
+      {canEdit ? (
+        <div className={styles.toolbar}>
+          <Button icon={<AddRegular />} disabled={!canAdd || busy} onClick={() => editor.send({ type: 'zone.add', name: newName() })}>
+            {t('actions.addZone')}
+          </Button>
+          <Button icon={<SaveRegular />} appearance={dirty ? 'primary' : 'secondary'} disabled={!dirty || busy} onClick={() => editor.send({ type: 'editor.save' })}>
+            {t('actions.save')}
+          </Button>
+          <Button icon={<DismissRegular />} disabled={!dirty || busy} onClick={() => editor.send({ type: 'editor.discard' })}>
+            {t('actions.discard')}
+          </Button>
+          <Switch checked={grid} label={t('editor.grid')} onChange={() => editor.send({ type: 'grid.toggle' })} />
+        </div>
+      ) : (
+        <p className={styles.hint}>{t('common:viewOnly')}</p>
+      )}
+      {dirty ? <p className={styles.dirty}>{t('editor.dirty')}</p> : null}
+      <div className={styles.workspace}>
+        <div className={styles.canvasColumn}>
+          <LayoutCanvas
+            width={layout.width}
+            height={layout.height}
+            zones={[...zones].sort((a, b) => a.z - b.z)}
+            selected={selected}
+            grid={grid}
+            readOnly={!canEdit || busy}
+            colors={CANVAS_COLORS}
+            label={t('editor.canvasLabel')}
+            describedBy="layout-zones-count"
+            caption={(item) => item.name}
+            onSelect={(key) => editor.send({ type: 'zone.select', key })}
+            onDraw={(rect) => editor.send({ type: 'zone.draw', rect, name: newName() })}
+            onPlace={(key, rect) => editor.send({ type: 'zone.place', key, rect })}
+            onKey={onKey}
+            cancelRef={cancelGesture}
+          />
+          <p className={styles.hint}>{t(canEdit ? 'editor.keysHint' : 'editor.viewHint')}</p>
+          <ZoneList id="layout-zones-count" zones={zones} selected={selected} describe={describe} onSelect={(key) => editor.send({ type: 'zone.select', key })} />
+        </div>
+        {zone ? (
+          <ZonePanel
+            zone={zone}
+            screenPosition={layout.screen_position}
+            contentName={contentName(zone)}
+            fieldError={fieldError}
+            readOnly={!canEdit || busy}
+            canForward={canForward}
+            canBackward={canBackward}
+            send={(event) => editor.send(event)}
+          />
+        ) : (
+          <p className={styles.hint}>{t('panel.none')}</p>
+        )}
+      </div>
+      <LeaveGuard when={dirty} texts={{ title: t('leave.title'), text: t('leave.text'), stay: t('leave.stay'), leave: t('leave.leave') }} />
+    </section>
+  );
+}
