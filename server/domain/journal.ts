@@ -42,6 +42,7 @@ const OWNERS: Record<string, (id: number) => SQL> = {
   device_navigation: (id) => OWNERS.device!(id),
   media_file: (id) => sql`SELECT company_id FROM media_files WHERE id = ${id}`,
   playlist: (id) => sql`SELECT company_id FROM playlists WHERE id = ${id}`,
+  layout: (id) => sql`SELECT company_id FROM layouts WHERE id = ${id}`,
   campaign: (id) => sql`SELECT company_id FROM campaigns WHERE id = ${id}`,
   event: (id) => sql`SELECT c.company_id FROM events ev JOIN campaigns c ON c.id = ev.campaign_id WHERE ev.id = ${id}`,
   company: (id) => sql`SELECT id FROM companies WHERE id = ${id}`,

@@ -201,11 +201,12 @@ export function accessOf(scope: Scope) {
 }
 
 /** Objects whose owning company can be looked up by id, for filtering lists that other features build (usage, broadcasts). */
-export type OwnedKind = 'playlist' | 'campaign' | 'event' | 'device';
+export type OwnedKind = 'playlist' | 'campaign' | 'event' | 'device' | 'layout';
 
 const ownedIdsSql: Record<OwnedKind, (ids: SQL, companies: SQL) => SQL> = {
   playlist: (ids, companies) => sql`SELECT id FROM playlists WHERE id IN (${ids}) AND company_id IN (${companies})`,
   campaign: (ids, companies) => sql`SELECT id FROM campaigns WHERE id IN (${ids}) AND company_id IN (${companies})`,
+  layout: (ids, companies) => sql`SELECT id FROM layouts WHERE id IN (${ids}) AND company_id IN (${companies})`,
   // An event is its campaign's; a published copy whose event is gone still names its campaign.
   event: (ids, companies) => sql`
     SELECT ev.id FROM events ev JOIN campaigns c ON c.id = ev.campaign_id WHERE ev.id IN (${ids}) AND c.company_id IN (${companies})

@@ -11,18 +11,19 @@ export type MediaUsageProvider = (db: Db, mediaId: number) => Promise<Partial<Me
 export const mediaUsageProviders: MediaUsageProvider[] = [];
 
 export async function mediaUsage(db: Db, mediaId: number): Promise<MediaUsage> {
-  const usage: MediaUsage = { playlists: [], campaigns: [], events: [] };
+  const usage = { playlists: [], campaigns: [], events: [], layouts: [] } as Required<MediaUsage>;
   for (const provider of mediaUsageProviders) {
     const part = await provider(db, mediaId);
     usage.playlists.push(...(part.playlists ?? []));
     usage.campaigns.push(...(part.campaigns ?? []));
     usage.events.push(...(part.events ?? []));
+    usage.layouts.push(...(part.layouts ?? []));
   }
   // Two providers may name the same campaign (an event naming the file, another showing it through a playlist).
   const once = <T extends { id: number }>(refs: T[]) => refs.filter((ref, index) => refs.findIndex((other) => other.id === ref.id) === index);
-  return { playlists: once(usage.playlists), campaigns: once(usage.campaigns), events: once(usage.events) };
+  return { playlists: once(usage.playlists), campaigns: once(usage.campaigns), events: once(usage.events), layouts: once(usage.layouts) };
 }
 
 export function isUsed(usage: MediaUsage): boolean {
-  return usage.playlists.length + usage.campaigns.length + usage.events.length > 0;
+  return usage.playlists.length + usage.campaigns.length + usage.events.length + (usage.layouts?.length ?? 0) > 0;
 }

@@ -12,6 +12,7 @@ import { DeviceNavigation, DeviceNavigationBody, Marker, MarkerCreateBody, Marke
 import { Override, OverrideCreateBody, OverrideListQuery, OverrideSwitchBody } from '../../src/services/schemas/overrides.ts';
 import { DevicePlayback, MediaPlayback, Preflight } from '../../src/services/schemas/playback.ts';
 import { CommitResult, DeviceGroupPage, Playlist, PlaylistCreateBody, PlaylistDetail, PlaylistDetailPage, PlaylistListQuery, PlaylistPage, PlaylistUpdateBody, Track, TrackCreateBody, TrackPositionsBody, TrackRowPage, TrackUpdateBody } from '../../src/services/schemas/playlists.ts';
+import { Layout, LayoutCommitResult, LayoutCreateBody, LayoutDetail, LayoutListQuery, LayoutPage, LayoutUpdateBody, LayoutVersionPage } from '../../src/services/schemas/layouts.ts';
 import { Preferences, PreferencesBody } from '../../src/services/schemas/profile.ts';
 import { DeviceScreenshotList } from '../../src/services/schemas/screenshots.ts';
 import { AlertSettings, AlertSettingsBody, WebhookCreateBody, WebhookDelivery, WebhookEndpoint, WebhookTestResult, WebhookUpdateBody } from '../../src/services/schemas/webhooks.ts';
@@ -607,6 +608,55 @@ export const routeDocs: Record<string, RouteDoc> = {
     summary: "Every track across playlists, paged",
     description: "every track across playlists, paged: {id, playlist, playlist_name, media, media_name, position, duration}, ordered by playlist name and position. Param search (playlist or media name). (Not in the spec's table: the /tracks screen.)",
     response: TrackRowPage,
+  },
+  'GET /layouts/': {
+    summary: "Paged layouts",
+    description: "paged list. Params: search (name, case-insensitive), screen_position, committed (true/false), ordering (created, name, each optionally prefixed with -; default -created), page, page_size.",
+    query: LayoutListQuery,
+    response: LayoutPage,
+  },
+  'POST /layouts/create/': {
+    summary: "Create a layout",
+    description: "{name, screen_position, width?, height?, background?, zones?, company?} -> 201 with the layout (version 0, uncommitted). 400 with code the first problem's and fields naming each: canvas_out_of_range, too_many_zones, zone_too_small, zone_outside_canvas, zone_z_out_of_range, zone_duplicate, content_not_found, media_not_ready, background_not_found, background_not_image, validation_error.",
+    status: 201,
+    body: LayoutCreateBody,
+    response: Layout,
+    errors: { 400: ["canvas_out_of_range","too_many_zones","zone_too_small","zone_outside_canvas","zone_z_out_of_range","zone_duplicate","content_not_found","media_not_ready","background_not_found","background_not_image","unknown_company"] },
+  },
+  'GET /layouts/{id}': {
+    summary: "One layout",
+    description: "one layout with its zones; 404 not_found (also for another company's).",
+    response: Layout,
+    errors: { 404: ["not_found"] },
+  },
+  'GET /layouts/{id}/detail/': {
+    summary: "The layout with each zone's content described",
+    description: "the layout with each zone's content as {kind, id, name, preview, duration, media_kind, status, committed, tracks_count}, and background.media_detail for the background image (or null).",
+    response: LayoutDetail,
+  },
+  'PUT /layouts/{id}': {
+    summary: "Update a layout",
+    description: "any of {name, screen_position, width, height, background, zones} -> the layout; zones replaces the whole set (a zone with id is kept, one without is new, the others are removed). The 400s of create, and zone_not_found (fields zones.N.id) for an id that is not a zone of this layout; nothing changes.",
+    body: LayoutUpdateBody,
+    response: Layout,
+    errors: { 400: ["canvas_out_of_range","too_many_zones","zone_too_small","zone_outside_canvas","zone_z_out_of_range","zone_duplicate","zone_not_found","content_not_found","media_not_ready","background_not_found","background_not_image"] },
+  },
+  'DELETE /layouts/{id}': {
+    summary: "Delete a layout with its zones and versions",
+    description: "204; 409 layout_in_use while an event (edited or published) plays it; an emergency override showing it ends with it.",
+    status: 204,
+    errors: { 409: ["layout_in_use"] },
+  },
+  'POST /layouts/{id}/commit/': {
+    summary: "Commit the layout: snapshot it as a new version",
+    description: "snapshots the draft into version + 1 -> {changed: true, version}; {changed: false, version} when it equals the last committed version. 409 uncommitted_playlists {detail, code, fields, playlists: [{id, name}]} when a zone's playlist is not committed, 409 zone_empty when a zone has no content; nothing is committed then.",
+    response: LayoutCommitResult,
+    errors: { 409: ["uncommitted_playlists","zone_empty"] },
+  },
+  'GET /layouts/{id}/versions/': {
+    summary: "Paged committed versions, newest first",
+    description: "paged {version, committed_at, committed_by, width, height, background, zones}, newest first.",
+    response: LayoutVersionPage,
   },
   'GET /directory/queries/': {
     summary: "Paged list of queries",

@@ -11,6 +11,7 @@ import clientRoutes from './clients.ts';
 import officeRoutes from './offices.ts';
 import campaignRoutes from './campaigns.ts';
 import playlistRoutes from './playlists.ts';
+import layoutRoutes from './layouts.ts';
 import navigationRoutes from './navigation.ts';
 import journalRoutes from './journal.ts';
 import profileRoutes from './profile.ts';
@@ -37,6 +38,7 @@ export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }>[] = [
   officeRoutes,
   campaignRoutes,
   playlistRoutes,
+  layoutRoutes,
   navigationRoutes,
   journalRoutes,
   profileRoutes,

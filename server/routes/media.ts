@@ -152,7 +152,7 @@ export default async function mediaRoutes(app: FastifyInstance, { ctx }: { ctx: 
     const id = idParam(request);
     const row = await existing(id, await edit(request));
     if (isUsed(await mediaUsage(db, id))) {
-      throw conflict('media_in_use', 'The media file is used by a playlist, campaign or event; remove it from there first.');
+      throw conflict('media_in_use', 'The media file is used by a playlist, layout, campaign or event; remove it from there first.');
     }
     worker.abortMedia(id);
     if (!(await deleteMediaFile(db, id))) throw notFound('Media file');
@@ -171,6 +171,7 @@ export default async function mediaRoutes(app: FastifyInstance, { ctx }: { ctx: 
       playlists: await keepVisible(ctx, scope, 'playlist', usage.playlists),
       campaigns: await keepVisible(ctx, scope, 'campaign', usage.campaigns),
       events: await keepVisible(ctx, scope, 'event', usage.events),
+      layouts: await keepVisible(ctx, scope, 'layout', usage.layouts ?? []),
     };
   });
 

@@ -151,7 +151,11 @@ export default async function playlistRoutes(app: FastifyInstance, { ctx }: { ct
     const users = await playlistUsage(db, id);
     if (users.length) {
       // Still refused when only another company's events use it, but those are not named.
-      const named = await keepVisible(ctx, scope, 'event', users);
+      const isLayout = (u: (typeof users)[number]) => (u as { kind?: string }).kind === 'layout';
+      const named = [
+        ...(await keepVisible(ctx, scope, 'event', users.filter((u) => !isLayout(u)))),
+        ...(await keepVisible(ctx, scope, 'layout', users.filter(isLayout))).map((u) => ({ ...u, name: `layout ${u.name}` })),
+      ];
       const others = users.length - named.length;
       const who = [...named.map((u) => u.name), ...(others ? [`${others} event(s) of other companies`] : [])].join(', ');
       throw conflict('playlist_in_use', `The playlist is used by ${who}; remove it from there first.`);

@@ -229,11 +229,11 @@ describe('one media file', () => {
     const invalid = await admin.client.put(`/media/files/${created.id}`, { name: '' });
     expect(invalid.status).toBe(400);
 
-    expect((await admin.client.get(`/media/file/${created.id}/details/`)).body).toEqual({ playlists: [], campaigns: [], events: [] });
+    expect((await admin.client.get(`/media/file/${created.id}/details/`)).body).toEqual({ playlists: [], campaigns: [], events: [], layouts: [] });
     const provider = async (_db: unknown, mediaId: number) => (mediaId === created.id ? { playlists: [{ id: 7, name: 'Morning' }] } : {});
     mediaUsageProviders.push(provider);
     try {
-      expect((await admin.client.get(`/media/file/${created.id}/details/`)).body).toEqual({ playlists: [{ id: 7, name: 'Morning' }], campaigns: [], events: [] });
+      expect((await admin.client.get(`/media/file/${created.id}/details/`)).body).toEqual({ playlists: [{ id: 7, name: 'Morning' }], campaigns: [], events: [], layouts: [] });
       const refused = await admin.client.delete(`/media/files/${created.id}`);
       expect(refused.status).toBe(409);
       expect(refused.body.code).toBe('media_in_use');

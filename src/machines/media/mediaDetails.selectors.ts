@@ -17,7 +17,7 @@ export const selectIsInitialLoading = (snapshot: DetailsSnapshot) => snapshot.ma
 
 /** Whether the file is used anywhere (delete would be refused). */
 export function isInUse(usage: MediaUsage | null): boolean {
-  return !!usage && usage.playlists.length + usage.campaigns.length + usage.events.length > 0;
+  return !!usage && usage.playlists.length + usage.campaigns.length + usage.events.length + (usage.layouts?.length ?? 0) > 0;
 }
 
 /** A failed processing the operator can send again. */

@@ -153,6 +153,8 @@ export const MediaUsage = object({
   playlists: array(UsageRef),
   campaigns: array(UsageRef),
   events: array(UsageRef),
+  /** Layouts that show the file in a zone or as their background (issue 36); absent from older servers. */
+  layouts: optional(array(UsageRef)),
 });
 export type MediaUsage = Infer<typeof MediaUsage>;
 

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { MediaUsage } from '../../services/schemas/media.ts';
 import { useDetailsStyles } from './MediaDetails.styles.ts';
 
-const KINDS = ['playlists', 'campaigns', 'events'] as const;
+const KINDS = ['playlists', 'layouts', 'campaigns', 'events'] as const;
 
-/** Where the file is used: playlists, campaigns and events. */
+/** Where the file is used: playlists, layouts, campaigns and events. */
 export function MediaUsageLists({ usage }: { usage: MediaUsage }) {
   const { t } = useTranslation('media');
   const styles = useDetailsStyles();
@@ -14,7 +14,7 @@ export function MediaUsageLists({ usage }: { usage: MediaUsage }) {
       {KINDS.map((kind) => (
         <section key={kind} aria-label={t(`details.${kind}`)}>
           <Subtitle2 as="h3" block className={styles.usageHeading}>{t(`details.${kind}`)}</Subtitle2>
-          {usage[kind].length ? (
+          {usage[kind]?.length ? (
             <ul className={styles.list}>
               {usage[kind].map((ref) => (
                 <li key={ref.id}>{ref.name}</li>

@@ -1,0 +1,128 @@
+import {
+  DEFAULT_BACKGROUND,
+  layoutProblems,
+  type Layout,
+  type LayoutDetail,
+  type ZoneBody,
+  type ZoneContentDetail,
+} from '../../src/services/schemas/layouts.ts';
+import type { Db } from '../db/index.ts';
+import { contentDetails, type ZoneWrite } from '../db/layouts.ts';
+import { badRequest } from '../errors.ts';
+
+/** Media a zone may show: probed and rendered (ready), or already playing; the same rule as a playlist's track. */
+const PLAYABLE = new Set(['ready_to_play', 'playing']);
+
+const PROBLEM_MESSAGES: Record<string, string> = {
+  canvas_out_of_range: 'The canvas is 32 to 7680 pixels each side.',
+  too_many_zones: 'A layout has at most 16 zones.',
+  zone_too_small: 'A zone is at least 32 pixels on each side.',
+  zone_outside_canvas: 'A zone lies inside the canvas.',
+  zone_z_out_of_range: 'A zone\'s z is an integer from 0 to 1000.',
+  zone_duplicate: 'Two zones have the same id.',
+  zone_not_found: 'No such zone in this layout.',
+  content_not_found: 'No such playlist or media file in the layout\'s company.',
+  media_not_ready: 'Only media that is ready to play can be shown.',
+  background_not_found: 'No such media file in the layout\'s company.',
+  background_not_image: 'The background is an image.',
+};
+
+export const layoutMessage = (code: string) => PROBLEM_MESSAGES[code] ?? 'The layout has invalid fields.';
+
+/** The zones as stored from a body's zones: names trimmed, z defaulting to the zone's place in the list. */
+export function zoneWrites(zones: readonly ZoneBody[]): ZoneWrite[] {
+  return zones.map((zone, index) => ({
+    id: zone.id,
+    name: (zone.name ?? '').trim(),
+    x: zone.x,
+    y: zone.y,
+    width: zone.width,
+    height: zone.height,
+    z: zone.z ?? index,
+    content: zone.content ?? null,
+  }));
+}
+
+/** A 400 naming every geometry problem of the draft (layoutProblems' codes), or nothing. */
+export function checkGeometry(draft: { width: number; height: number; zones: readonly ZoneWrite[] }): void {
+  const problems = layoutProblems(draft);
+  if (problems) throw badRequest(problems.code, layoutMessage(problems.code), problems.fields);
+}
+
+/**
+ * A 400 when a zone's content or the background is not something this layout may show: absent or of another company
+ * (`content_not_found`, `background_not_found`: ids of other companies are "no such"), media not ready to play
+ * (`media_not_ready`), a background that is not an image (`background_not_image`). Fields name the zone:
+ * `zones.2.content`, `background.media`.
+ */
+export async function checkContent(
+  db: Db,
+  company: number | null,
+  zones: readonly ZoneWrite[] | undefined,
+  background: { media: number | null } | undefined,
+): Promise<void> {
+  const contents = (zones ?? []).map((zone) => zone.content);
+  const backgroundMedia = background?.media ?? null;
+  const media = contents.flatMap((c) => (c?.kind === 'media' ? [c.id] : []));
+  const playlists = contents.flatMap((c) => (c?.kind === 'playlist' ? [c.id] : []));
+  if (backgroundMedia != null) media.push(backgroundMedia);
+  if (!media.length && !playlists.length) return;
+  const found = await contentDetails(db, { media, playlists });
+  const ours = <T extends { company: number | null }>(item: T | undefined) => (item && item.company === company ? item : undefined);
+  const fields: Record<string, string> = {};
+  contents.forEach((content, index) => {
+    if (!content) return;
+    const item = ours(content.kind === 'media' ? found.media.get(content.id) : found.playlists.get(content.id));
+    if (!item) fields[`zones.${index}.content`] = 'content_not_found';
+    else if (content.kind === 'media' && !PLAYABLE.has(item.status ?? '')) fields[`zones.${index}.content`] = 'media_not_ready';
+  });
+  if (backgroundMedia != null) {
+    const item = ours(found.media.get(backgroundMedia));
+    if (!item) fields['background.media'] = 'background_not_found';
+    else if (item.media_kind !== 'image') fields['background.media'] = 'background_not_image';
+    else if (!PLAYABLE.has(item.status ?? '')) fields['background.media'] = 'media_not_ready';
+  }
+  const first = Object.values(fields)[0];
+  if (first) throw badRequest(first, layoutMessage(first), fields);
+}
+
+/** The background a body sends, as stored (colour lower case, no image unless named). */
+export function backgroundOf(background: { color: string; media?: number | null } | undefined): { color: string; media: number | null } {
+  return { color: (background?.color ?? DEFAULT_BACKGROUND).toLowerCase(), media: background?.media ?? null };
+}
+
+/** The layout with each zone's content and the background image described (GET /layouts/{id}/detail/). */
+export async function layoutDetail(db: Db, layout: Layout): Promise<LayoutDetail> {
+  const media = layout.zones.flatMap((zone) => (zone.content?.kind === 'media' ? [zone.content.id] : []));
+  const playlists = layout.zones.flatMap((zone) => (zone.content?.kind === 'playlist' ? [zone.content.id] : []));
+  if (layout.background.media != null) media.push(layout.background.media);
+  const found = await contentDetails(db, { media, playlists });
+  const shown = (item: (ZoneContentDetail & { company: number | null }) | undefined): ZoneContentDetail | null => {
+    if (!item) return null;
+    const { company: _company, ...detail } = item;
+    return detail;
+  };
+  return {
+    ...layout,
+    background: { ...layout.background, media_detail: layout.background.media == null ? null : shown(found.media.get(layout.background.media)) },
+    zones: layout.zones.map((zone) => ({
+      ...zone,
+      content: zone.content && shown(zone.content.kind === 'media' ? found.media.get(zone.content.id) : found.playlists.get(zone.content.id)),
+    })),
+  };
+}
+
+/*
+ * Where the scheduler plugs in, like playlists' lists:
+ * - usage: a layout an event uses cannot be deleted (409 layout_in_use, with the events named; an override showing it
+ *   ends with it, as with a playlist: migration 0042);
+ * - commit listeners: a new version was committed (raise the schedule version of the devices that play it).
+ */
+export const layoutUsageProviders: ((db: Db, layoutId: number) => Promise<{ id: number; name: string }[]>)[] = [];
+export const layoutCommitListeners: ((db: Db, layoutId: number, version: number) => Promise<void>)[] = [];
+
+export async function layoutUsage(db: Db, layoutId: number) {
+  const used: { id: number; name: string }[] = [];
+  for (const provider of layoutUsageProviders) used.push(...(await provider(db, layoutId)));
+  return used;
+}

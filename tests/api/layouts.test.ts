@@ -1,0 +1,231 @@
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { updateMediaFile } from '../../server/db/media.ts';
+import { apiClient, signIn, startTestServer, type TestServer } from '../helpers/server.ts';
+import { createCompanyAndOffice, createDevice, TINY_PNG } from './devices.helpers.ts';
+import { describeAs, uploadForm } from './media-fixtures.ts';
+
+/*
+ * Layouts (issue 36), the server half: the draft, its rules, commits and versions, and what screens get of a layout.
+ * One server for the file; two companies with an editor each (company A's editor does the work, B's checks tenancy).
+ */
+
+type Client = ReturnType<typeof apiClient>;
+let server: TestServer;
+let admin: Client;
+let a: Client;
+let b: Client;
+const ids = {} as Record<'companyA' | 'companyB' | 'officeA' | 'image' | 'imageB' | 'processing' | 'clip' | 'playlist' | 'playlistB', number>;
+
+const EDIT = { devices: 'edit', media: 'edit', playlists: 'edit', campaigns: 'edit', statistics: 'edit', company: 'view' };
+
+async function userIn(name: string, groups: number[]): Promise<Client> {
+  const created = await admin.post('/users/', { username: name, password: `${name}-pass-1`, user: 1, groups });
+  if (created.status !== 201) throw new Error(JSON.stringify(created.body));
+  return (await signIn(server, name, `${name}-pass-1`)).client;
+}
+
+/** A 1x1 PNG of the client's company, uploaded and then marked with `status` once the worker is done with it. */
+async function upload(client: Client, name: string, png: string, status: 'ready_to_play' | 'processing' = 'ready_to_play'): Promise<number> {
+  const response = await client.post('/media/files/create/', await uploadForm([png], [describeAs(name)]));
+  if (response.status !== 201) throw new Error(`upload ${response.status} ${JSON.stringify(response.body)}`);
+  const id = response.body[0].id as number;
+  while ((await admin.get(`/media/files/${id}`)).body.status === 'processing') await new Promise((resolve) => setImmediate(resolve));
+  await updateMediaFile(server.ctx.db, id, { status });
+  return id;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = (await signIn(server)).client;
+  const first = await createCompanyAndOffice(admin, 'Layouts A');
+  const second = await createCompanyAndOffice(admin, 'Layouts B');
+  Object.assign(ids, { companyA: first.company.id, companyB: second.company.id, officeA: first.office.id });
+  const groupA = (await admin.post('/groups/create/', { name: 'Layouts A editors', companies: [ids.companyA], permissions: EDIT })).body.id;
+  const groupB = (await admin.post('/groups/create/', { name: 'Layouts B editors', companies: [ids.companyB], permissions: EDIT })).body.id;
+  [a, b] = await Promise.all([userIn('layouts-a', [groupA]), userIn('layouts-b', [groupB])]);
+  const png = path.join(await fsp.mkdtemp(path.join(os.tmpdir(), 'vitrine-layouts-')), 'still.png');
+  await fsp.writeFile(png, TINY_PNG);
+  [ids.image, ids.imageB, ids.processing, ids.clip] = await Promise.all([
+    upload(a, 'Layout still', png),
+    upload(b, 'B still', png),
+    upload(a, 'Not yet', png, 'processing'),
+    upload(a, 'Side clip', png),
+  ]);
+  // The side zone's clip: an HEVC video as far as renditions go (a tvpi decodes no HEVC), with its H.264 fallback
+  // rendered, so each kind of screen gets its own file without running ffmpeg here.
+  await server.ctx.db.execute(`UPDATE media_files SET kind = 'video', video_codec = 'hevc', width = 320, height = 240, duration = 5 WHERE id = ${ids.clip}` as never);
+  await server.ctx.db.execute(
+    `INSERT INTO media_jobs (media_id, kind, preset, status, output_sha256) VALUES (${ids.clip}, 'fallback', '320x240', 'done', '${'f'.repeat(64)}')` as never,
+  );
+  ids.playlist = (await a.post('/media/play_lists/create/', { name: 'Main loop', screen_position: 'horizontal' })).body.id;
+  ids.playlistB = (await b.post('/media/play_lists/create/', { name: 'B loop', screen_position: 'horizontal' })).body.id;
+  expect((await a.post('/media/play_list_tracks/create/', { playlist: ids.playlist, media: ids.image })).status).toBe(201);
+}, 120_000);
+
+afterAll(async () => {
+  await server?.close();
+});
+
+/** Main + side + ticker on a 1920 x 1080 canvas. */
+const threeZones = () => [
+  { name: 'Main', x: 0, y: 0, width: 1440, height: 880, z: 0, content: { kind: 'playlist', id: ids.playlist } },
+  { name: 'Side', x: 1440, y: 0, width: 480, height: 880, z: 1, content: { kind: 'media', id: ids.image } },
+  { name: 'Ticker', x: 0, y: 880, width: 1920, height: 200, z: 2, content: null },
+];
+
+async function newLayout(client: Client, name: string, zones: unknown[] = threeZones()) {
+  const response = await client.post('/layouts/create/', { name, screen_position: 'horizontal', zones });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body;
+}
+
+async function journalOf(entity: string, id: number) {
+  const found = (await server.ctx.db.execute(`SELECT action FROM journal WHERE entity = '${entity}' AND entity_id = '${id}' ORDER BY id` as never)) as unknown as { rows: { action: string }[] };
+  return found.rows.map((row) => row.action);
+}
+
+describe('layouts', () => {
+  it('creates a layout with its zones, edits it, and commits versions', async () => {
+    const created = await newLayout(a, '  Lobby  ');
+    const { id, created_at, updated_at, zones, ...rest } = created;
+    expect(rest).toEqual({
+      name: 'Lobby',
+      company: ids.companyA,
+      screen_position: 'horizontal',
+      width: 1920,
+      height: 1080,
+      background: { color: '#000000', media: null },
+      version: 0,
+      committed: false,
+      details: `/api/v1/layouts/${id}/detail/`,
+    });
+    expect(created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(zones.map(({ id: zoneId, ...zone }: { id: number }) => ({ ...zone, id: typeof zoneId }))).toEqual(threeZones().map((zone) => ({ ...zone, id: 'number' })));
+    expect((await a.get(`/layouts/${id}`)).body).toEqual(created);
+
+    // A commit refuses a zone whose playlist is not committed (the publish code) and an empty zone, and names them.
+    const refused = await a.post(`/layouts/${id}/commit/`);
+    expect([refused.status, refused.body.code, refused.body.fields]).toEqual([409, 'uncommitted_playlists', { 'zones.0.content': 'uncommitted_playlist', 'zones.2.content': 'zone_empty' }]);
+
+    // Fill the ticker, move the side zone (its id kept), change the background: one write.
+    const [main, side, ticker] = zones;
+    const edited = await a.put(`/layouts/${id}`, {
+      background: { color: '#1A2B3C', media: ids.image },
+      zones: [main, { ...side, x: 1400, width: 520 }, { ...ticker, content: { kind: 'media', id: ids.image } }],
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body.background).toEqual({ color: '#1a2b3c', media: ids.image });
+    expect(edited.body.zones.map((zone: { id: number; x: number }) => [zone.id, zone.x])).toEqual([[main.id, 0], [side.id, 1400], [ticker.id, 0]]);
+
+    // The playlist is not committed: the publish code, with the zone and the playlist named.
+    const uncommitted = await a.post(`/layouts/${id}/commit/`);
+    expect(uncommitted.status).toBe(409);
+    expect(uncommitted.body).toEqual({
+      detail: 'Uncommited playlists found!',
+      code: 'uncommitted_playlists',
+      fields: { 'zones.0.content': 'uncommitted_playlist' },
+      playlists: [{ id: ids.playlist, name: 'Main loop' }],
+    });
+    expect((await a.get(`/layouts/${id}`)).body).toMatchObject({ version: 0, committed: false });
+
+    expect((await a.get(`/media/play_lists/${ids.playlist}/commit/`)).status).toBe(200);
+    expect((await a.post(`/layouts/${id}/commit/`)).body).toEqual({ changed: true, version: 1 });
+    expect((await a.post(`/layouts/${id}/commit/`)).body).toEqual({ changed: false, version: 1 });
+    expect((await a.get(`/layouts/${id}`)).body).toMatchObject({ version: 1, committed: true });
+
+    // Removing a zone and committing makes version 2; version 1 stays as it was.
+    const removed = await a.put(`/layouts/${id}`, { name: 'Lobby 2', zones: [main, edited.body.zones[2]] });
+    expect(removed.body).toMatchObject({ name: 'Lobby 2', committed: false, version: 1 });
+    expect(removed.body.zones.map((zone: { id: number }) => zone.id)).toEqual([main.id, ticker.id]);
+    expect((await a.post(`/layouts/${id}/commit/`)).body).toEqual({ changed: true, version: 2 });
+    const versions = (await a.get(`/layouts/${id}/versions/`)).body;
+    expect(versions.count).toBe(2);
+    expect(versions.results.map((v: { version: number; zones: unknown[] }) => [v.version, v.zones.length])).toEqual([[2, 2], [1, 3]]);
+    expect(versions.results[1].zones[1]).toEqual({ ...side, x: 1400, width: 520 });
+
+    // The detail describes each zone's content and the background.
+    const detail = (await a.get(`/layouts/${id}/detail/`)).body;
+    expect(detail.zones[0].content).toMatchObject({ kind: 'playlist', id: ids.playlist, name: 'Main loop', duration: 10, media_kind: null, status: null, committed: true, tracks_count: 1 });
+    expect(detail.zones[1].content).toMatchObject({ kind: 'media', id: ids.image, name: 'Layout still', media_kind: 'image', status: 'ready_to_play', committed: null, tracks_count: null });
+    expect(detail.background.media_detail).toMatchObject({ id: ids.image, media_kind: 'image' });
+
+    // The media and the playlist a layout shows are in use.
+    expect((await a.get(`/media/file/${ids.image}/details/`)).body.layouts).toEqual([{ id, name: 'Lobby 2' }]);
+    expect((await a.delete(`/media/files/${ids.image}`)).body.code).toBe('media_in_use');
+    const playlistDelete = await a.delete(`/media/play_lists/${ids.playlist}`);
+    expect([playlistDelete.status, playlistDelete.body.code, playlistDelete.body.detail]).toEqual([409, 'playlist_in_use', 'The playlist is used by layout Lobby 2; remove it from there first.']);
+
+    expect(await journalOf('layout', id)).toEqual(['create', 'update', 'commit', 'commit', 'update', 'commit']);
+  });
+
+  it('lists with search, screen position and committed filters, paged', async () => {
+    const portrait = await a.post('/layouts/create/', { name: 'Portrait kiosk', screen_position: 'vertical' });
+    expect(portrait.body).toMatchObject({ width: 1080, height: 1920, zones: [] });
+    await newLayout(a, 'Window 100%_x', []);
+    const names = async (query: string) => ((await a.get(`/layouts/${query}`)).body.results as { name: string }[]).map((layout) => layout.name);
+    expect(await names('?search=kiosk')).toEqual(['Portrait kiosk']);
+    expect(await names('?search=100%25_')).toEqual(['Window 100%_x']);
+    expect(await names('?screen_position=vertical')).toEqual(['Portrait kiosk']);
+    expect(await names('?committed=true')).toEqual(['Lobby 2']);
+    const page = (await a.get('/layouts/?page_size=1&ordering=name')).body;
+    expect([page.count, page.results.map((l: { name: string }) => l.name), page.next]).toEqual([3, ['Lobby 2'], '/api/v1/layouts/?page_size=1&ordering=name&page=2']);
+    expect((await a.get('/layouts/?screen_position=sideways')).body).toMatchObject({ code: 'validation_error', fields: { screen_position: 'invalid' } });
+  });
+
+  it('refuses every broken rule with its code and fields, and changes nothing', async () => {
+    const layout = await newLayout(a, 'Rules');
+    const before = (await a.get(`/layouts/${layout.id}`)).body;
+    const zone = { name: 'Z', x: 0, y: 0, width: 100, height: 100, z: 0, content: null };
+    const cases: [unknown, string, Record<string, string>][] = [
+      [{ zones: Array.from({ length: 17 }, () => zone) }, 'too_many_zones', { zones: 'too_many_zones' }],
+      [{ zones: [{ ...zone, width: 31 }] }, 'zone_too_small', { 'zones.0.width': 'zone_too_small' }],
+      [{ zones: [zone, { ...zone, height: 20 }] }, 'zone_too_small', { 'zones.1.height': 'zone_too_small' }],
+      [{ zones: [{ ...zone, x: 1900 }] }, 'zone_outside_canvas', { 'zones.0.x': 'zone_outside_canvas' }],
+      [{ zones: [{ ...zone, y: -1 }] }, 'zone_outside_canvas', { 'zones.0.y': 'zone_outside_canvas' }],
+      [{ width: 1000 }, 'zone_outside_canvas', { 'zones.0.x': 'zone_outside_canvas', 'zones.1.x': 'zone_outside_canvas', 'zones.2.x': 'zone_outside_canvas' }],
+      [{ width: 8000 }, 'canvas_out_of_range', { width: 'canvas_out_of_range' }],
+      [{ zones: [{ ...zone, z: 1001 }] }, 'zone_z_out_of_range', { 'zones.0.z': 'zone_z_out_of_range' }],
+      [{ zones: [{ ...zone, z: 1.5 }] }, 'validation_error', { 'zones.0.z': 'invalid' }],
+      [{ zones: [{ ...zone, x: 'left' }] }, 'validation_error', { 'zones.0.x': 'invalid' }],
+      [{ zones: [{ ...zone, content: { kind: 'widget', id: 1 } }] }, 'validation_error', { 'zones.0.content.kind': 'invalid' }],
+      [{ zones: [{ ...zone, id: layout.zones[0].id }, { ...zone, id: layout.zones[0].id }] }, 'zone_duplicate', { 'zones.1.id': 'zone_duplicate' }],
+      [{ zones: [{ ...zone, id: 2147483647 }] }, 'zone_not_found', { 'zones.0.id': 'zone_not_found' }],
+      [{ zones: [{ ...zone, content: { kind: 'media', id: ids.imageB } }] }, 'content_not_found', { 'zones.0.content': 'content_not_found' }],
+      [{ zones: [{ ...zone, content: { kind: 'playlist', id: ids.playlistB } }] }, 'content_not_found', { 'zones.0.content': 'content_not_found' }],
+      [{ zones: [{ ...zone, content: { kind: 'playlist', id: 2147483647 } }] }, 'content_not_found', { 'zones.0.content': 'content_not_found' }],
+      [{ zones: [{ ...zone, content: { kind: 'media', id: ids.processing } }] }, 'media_not_ready', { 'zones.0.content': 'media_not_ready' }],
+      [{ background: { color: '#000000', media: ids.imageB } }, 'background_not_found', { 'background.media': 'background_not_found' }],
+      [{ background: { color: 'black' } }, 'validation_error', { 'background.color': 'invalid_format' }],
+      [{ name: '' }, 'validation_error', { name: 'required' }],
+      [{ name: 'x'.repeat(61) }, 'validation_error', { name: 'too_long' }],
+    ];
+    for (const [body, code, fields] of cases) {
+      const response = await a.put(`/layouts/${layout.id}`, body);
+      expect([JSON.stringify(body).slice(0, 80), response.status, response.body.code, response.body.fields]).toEqual([JSON.stringify(body).slice(0, 80), 400, code, fields]);
+    }
+    const empty = await a.post(`/layouts/${layout.id}/commit/`);
+    expect([empty.status, empty.body.code, empty.body.fields]).toEqual([409, 'zone_empty', { 'zones.2.content': 'zone_empty' }]);
+    const refusedCreate = await a.post('/layouts/create/', { name: 'Too small', screen_position: 'horizontal', width: 16 });
+    expect([refusedCreate.status, refusedCreate.body.code]).toEqual([400, 'canvas_out_of_range']);
+    expect((await a.get(`/layouts/${layout.id}`)).body).toEqual(before);
+    expect((await a.get('/layouts/?search=Too small')).body.count).toBe(0);
+  });
+
+  it("keeps each company's layouts to itself", async () => {
+    const layout = await newLayout(a, 'Private', []);
+    for (const call of [b.get(`/layouts/${layout.id}`), b.get(`/layouts/${layout.id}/detail/`), b.put(`/layouts/${layout.id}`, { name: 'Mine' }), b.delete(`/layouts/${layout.id}`), b.post(`/layouts/${layout.id}/commit/`)]) {
+      expect((await call).status).toBe(404);
+    }
+    expect((await b.get('/layouts/')).body.count).toBe(0);
+    // B cannot put A's content in its own layout either.
+    const own = await b.post('/layouts/create/', { name: 'B', screen_position: 'horizontal', zones: [{ name: 'Z', x: 0, y: 0, width: 64, height: 64, content: { kind: 'playlist', id: ids.playlist } }] });
+    expect([own.status, own.body.code]).toEqual([400, 'content_not_found']);
+    expect((await a.get(`/layouts/${layout.id}`)).body.name).toBe('Private');
+    expect((await admin.get('/layouts/?search=Private')).body.count).toBe(1);
+    expect((await a.delete(`/layouts/${layout.id}`)).status).toBe(204);
+    expect((await a.get(`/layouts/${layout.id}`)).status).toBe(404);
+  });
+});
