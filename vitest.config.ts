@@ -53,7 +53,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Files may run side by side (tests/run.ts gives this line 2 workers): each has its own server and browser contexts.
           globalSetup: ['tests/helpers/e2eSetup.ts'],
         },
       },

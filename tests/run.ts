@@ -3,7 +3,10 @@
  *   1. Chromium first: when it is missing, a root user with apt gets it installed (said so); anyone else is told the
  *      exact command, before any other work.
  *   2. typecheck, then the vitest projects that need no build (unit, model, api, api-s3, and api-postgres with VITRINE_TEST_PG);
- *   3. meanwhile the build, then the browser tests (e2e) on it, one file at a time as before.
+ *   3. meanwhile the build, then the browser tests (e2e) on it.
+ * vitest's default on two cores is one worker, so each line ran one file at a time and the machine sat at 116% of its 200%
+ * (the files wait on timers, sockets and pages more than they compute): each line gets more workers (VITRINE_TEST_WORKERS,
+ * "node,browser", default 3,2), so the files of a line overlap while the CPU is idle.
  * Each line's output is prefixed with its name; the wall time of each phase is printed as it ends and again at the end,
  * followed by one closing line "Tests: N passed, N failed, N skipped" over both vitest runs.
  * Extra arguments go to both vitest runs (e.g. `npm test -- --bail 1`); `--project NAME` runs only the lines and projects named.
@@ -15,6 +18,8 @@ const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const vitestArgs = process.argv.slice(2);
 /** npm run test:profile -- --no-build: the tests alone, on the dist/ already built. */
 const skipBuild = process.env.VITRINE_TEST_NO_BUILD === '1';
+/** Files run at once in each line: VITRINE_TEST_WORKERS="node,browser". */
+const [nodeWorkers, browserWorkers] = (process.env.VITRINE_TEST_WORKERS ?? '3,2').split(',').map((count) => Math.max(1, Number.parseInt(count, 10) || 1));
 const started = performance.now();
 const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
 const times: [string, number][] = [];
@@ -114,13 +119,13 @@ const nodeLine = (async () => {
   if (!skipBuild && (await step('typecheck', '[typecheck]', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'])) !== 0) return stopAll();
   if (failed || projects.length === 0) return;
   const projectArgs = projects.flatMap((project) => ['--project', project]);
-  if ((await step(`vitest ${projects.join(', ')}`, `[${projects.join(',')}]`, 'npx', ['vitest', 'run', '--passWithNoTests', ...projectArgs, ...otherArgs], nodeOutput)) !== 0) failed = true;
+  if ((await step(`vitest ${projects.join(', ')}`, `[${projects.join(',')}]`, 'npx', ['vitest', 'run', '--passWithNoTests', `--maxWorkers=${nodeWorkers}`, ...projectArgs, ...otherArgs], nodeOutput)) !== 0) failed = true;
 })();
 
 const browserLine = (async () => {
   if (!skipBuild && (await step('build', '[build]', 'npm', ['run', '--silent', 'build'])) !== 0) return stopAll();
   if (failed || !chosen('e2e')) return;
-  if ((await step('vitest e2e', '[e2e]', 'npx', ['vitest', 'run', '--passWithNoTests', '--project', 'e2e', ...otherArgs], browserOutput)) !== 0) failed = true;
+  if ((await step('vitest e2e', '[e2e]', 'npx', ['vitest', 'run', '--passWithNoTests', `--maxWorkers=${browserWorkers}`, '--project', 'e2e', ...otherArgs], browserOutput)) !== 0) failed = true;
 })();
 
 await Promise.all([nodeLine, browserLine]);

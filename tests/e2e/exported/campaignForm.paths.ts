@@ -4,7 +4,7 @@
 // paths, the state each step reaches) and the adapter tests/e2e/paths/campaignForm.adapter.ts (each step's user
 // action, the outcomes arranged on the network, what each state looks like on screen). Change those and export again:
 // tests/model/export.test.ts fails while this file is not what the export writes.
-// Run it: npm run build && npx vitest run --project e2e tests/e2e/exported.test.ts -t 'campaignForm in the browser'
+// Run it: npm run build && npx vitest run --project e2e tests/e2e/exported- -t 'campaignForm in the browser'
 import { describe, it } from 'vitest';
 import { campaignFormAdapter } from '../paths/campaignForm.adapter.ts';
 import { browserSuite } from '../paths/suite.ts';

@@ -5,7 +5,7 @@
 // tests/e2e/paths/devicesConfigEditor.adapter.ts (each step's user action, the outcomes arranged on the network, what
 // each state looks like on screen). Change those and export again: tests/model/export.test.ts fails while this file
 // is not what the export writes.
-// Run it: npm run build && npx vitest run --project e2e tests/e2e/exported.test.ts -t 'devicesConfigEditor in the browser'
+// Run it: npm run build && npx vitest run --project e2e tests/e2e/exported- -t 'devicesConfigEditor in the browser'
 import { describe, it } from 'vitest';
 import { devicesConfigEditorAdapter } from '../paths/devicesConfigEditor.adapter.ts';
 import { browserSuite } from '../paths/suite.ts';

@@ -4,7 +4,7 @@
 // each step reaches) and the adapter tests/e2e/paths/directory.adapter.ts (each step's user action, the outcomes
 // arranged on the network, what each state looks like on screen). Change those and export again:
 // tests/model/export.test.ts fails while this file is not what the export writes.
-// Run it: npm run build && npx vitest run --project e2e tests/e2e/exported.test.ts -t 'directory in the browser'
+// Run it: npm run build && npx vitest run --project e2e tests/e2e/exported- -t 'directory in the browser'
 import { describe, it } from 'vitest';
 import { directoryAdapter } from '../paths/directory.adapter.ts';
 import { browserSuite } from '../paths/suite.ts';

@@ -3,7 +3,7 @@
 // step reaches) and the adapter tests/e2e/paths/session.adapter.ts (each step's user action, the outcomes arranged on
 // the network, what each state looks like on screen). Change those and export again: tests/model/export.test.ts fails
 // while this file is not what the export writes.
-// Run it: npm run build && npx vitest run --project e2e tests/e2e/exported.test.ts -t 'session in the browser'
+// Run it: npm run build && npx vitest run --project e2e tests/e2e/exported- -t 'session in the browser'
 import { describe, it } from 'vitest';
 import { sessionAdapter } from '../paths/session.adapter.ts';
 import { browserSuite } from '../paths/suite.ts';

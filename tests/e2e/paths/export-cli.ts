@@ -1,11 +1,11 @@
 // npm run qa:export -- <machine> ... [--out DIR]: writes the browser tests of machines with an adapter
-// (tests/e2e/paths/<machine>.adapter.ts) to DIR/<machine>.paths.ts (default tests/e2e/exported), and the test file
-// that runs them all (tests/e2e/exported.test.ts, or DIR/exported.test.ts); `--all` for every one.
+// (tests/e2e/paths/<machine>.adapter.ts) to DIR/<machine>.paths.ts (default tests/e2e/exported), and the test files
+// that run them all (tests/e2e/exported-<n>.test.ts, or DIR/exported-<n>.test.ts); `--all` for every one.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { memoryStorage } from '../../../src/services/tokenStore.ts';
 import { findCatalogues, ROOT } from '../../model/qa/registry.ts';
-import { EXPORTED_DIR, EXPORTED_INDEX, exportFile, exportIndex, exportedName, findAdapters } from './export.ts';
+import { EXPORTED_DIR, exportFile, exportIndex, exportedGroups, exportedIndex, exportedName, findAdapters } from './export.ts';
 
 globalThis.localStorage ??= memoryStorage();
 globalThis.sessionStorage ??= memoryStorage();
@@ -30,7 +30,9 @@ if (unknown.length || !chosen.length) {
     writeFileSync(file, exportFile(found, catalogue?.file ?? '(its catalogue)'));
     console.log(`${file}: ${found.name}`);
   }
-  const index = at >= 0 ? join(out, 'exported.test.ts') : join(ROOT, EXPORTED_INDEX);
-  writeFileSync(index, exportIndex(adapters));
-  console.log(`${index}: every machine`);
+  exportedGroups(adapters).forEach((machines, at0) => {
+    const index = at >= 0 ? join(out, exportedIndex(at0 + 1).split('/').pop()!) : join(ROOT, exportedIndex(at0 + 1));
+    writeFileSync(index, exportIndex(machines));
+    console.log(`${index}: ${machines.map((found) => found.name).join(', ')}`);
+  });
 }

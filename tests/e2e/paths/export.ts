@@ -1,8 +1,8 @@
 // The exported browser tests: for a machine with an adapter (tests/e2e/paths/<machine>.adapter.ts), the file
 // `npm run qa:export -- <machine>` writes (tests/e2e/exported/<machine>.paths.ts): one test per browser path of its
 // catalogue, each step spelled out (the sample's words, the user action, the outcome arranged on the network, the
-// states waited for on screen). tests/e2e/exported.test.ts, written beside them, runs every machine's file in one
-// test file, so they share one server (see suite.ts).
+// states waited for on screen). tests/e2e/exported-<n>.test.ts, written beside them, run the machines in a few test files
+// (exportedGroups), the machines of one file sharing one server (see suite.ts).
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -15,20 +15,41 @@ import { browserPaths, type Adapter } from './replay.ts';
 
 /** Where the exported files live, relative to the repository root. */
 export const EXPORTED_DIR = 'tests/e2e/exported';
-/** The test file that runs every exported machine, relative to the repository root. */
-export const EXPORTED_INDEX = 'tests/e2e/exported.test.ts';
+/** How many test files run the exported machines: the browser line runs files side by side, and one file of every machine
+ * (163 s) ran alone at the end of it, the smallest file going last. */
+export const EXPORTED_GROUPS = 3;
+/** The test files that run the exported machines, relative to the repository root: tests/e2e/exported-<n>.test.ts. */
+export const exportedIndex = (group: number) => `tests/e2e/exported-${group}.test.ts`;
+/** How to run one machine's exported paths (vitest takes a part of a file's path: every exported-<n> file). */
+const RUN_ONE = 'npm run build && npx vitest run --project e2e tests/e2e/exported-';
 /** The file name of a machine's exported paths in EXPORTED_DIR. */
 export const exportedName = (machine: string) => `${machine}.paths.ts`;
 
-/** The text of tests/e2e/exported.test.ts: every machine with an adapter, imported in name order. */
-export function exportIndex(adapters: FoundAdapter[]): string {
+/**
+ * The machines of each test file: the machine with the most browser paths goes to the file with the fewest so far (ties
+ * by name), so the files take about as long; every machine's paths share the one server of their file (suite.ts).
+ */
+export function exportedGroups(adapters: FoundAdapter[]): FoundAdapter[][] {
+  const groups = Array.from({ length: EXPORTED_GROUPS }, () => ({ paths: 0, machines: [] as FoundAdapter[] }));
+  const weighed = adapters.map((found) => ({ found, paths: browserPaths(found.adapter).paths.length }));
+  weighed.sort((a, b) => b.paths - a.paths || a.found.name.localeCompare(b.found.name));
+  for (const { found, paths } of weighed) {
+    const lightest = groups.reduce((best, group) => (group.paths < best.paths ? group : best));
+    lightest.paths += paths;
+    lightest.machines.push(found);
+  }
+  return groups.map((group) => group.machines.sort((a, b) => a.name.localeCompare(b.name)));
+}
+
+/** The text of tests/e2e/exported-<n>.test.ts: the machines of its group, imported in name order. */
+export function exportIndex(machines: FoundAdapter[]): string {
   return [
     ...comment(
       '',
-      `The exported browser tests of every machine with an adapter, in one test file: each machine's paths (${EXPORTED_DIR}/<machine>.paths.ts) play on one real server and the shared Chromium, started once for all of them (tests/e2e/paths/suite.ts). Written by \`npm run qa:export -- --all\`; tests/model/export.test.ts fails while it is not what the export writes.`,
+      `The exported browser tests of a share of the machines with an adapter (exportedGroups: ${EXPORTED_GROUPS} files that run side by side): each machine's paths (${EXPORTED_DIR}/<machine>.paths.ts) play on this file's one real server and the shared Chromium (tests/e2e/paths/suite.ts). Written by \`npm run qa:export -- --all\`; tests/model/export.test.ts fails while it is not what the export writes.`,
     ),
-    `// Run one machine: npm run build && npx vitest run --project e2e ${EXPORTED_INDEX} -t '<machine> in the browser'`,
-    ...adapters.map((found) => `import './exported/${exportedName(found.name)}';`),
+    `// Run one machine: ${RUN_ONE} -t '<machine> in the browser'`,
+    ...machines.map((found) => `import './exported/${exportedName(found.name)}';`),
     '',
   ].join('\n');
 }
@@ -99,7 +120,7 @@ export function exportFile(found: FoundAdapter, catalogueFile: string): string {
       '',
       `Written by \`npm run qa:export -- ${name}\` from the catalogue ${catalogueFile} (the paths, the state each step reaches) and the adapter ${found.file} (each step's user action, the outcomes arranged on the network, what each state looks like on screen). Change those and export again: tests/model/export.test.ts fails while this file is not what the export writes.`,
     ),
-    `// Run it: npm run build && npx vitest run --project e2e ${EXPORTED_INDEX} -t '${name} in the browser'`,
+    `// Run it: ${RUN_ONE} -t '${name} in the browser'`,
     "import { describe, it } from 'vitest';",
     `import { ${found.exportName} } from '../paths/${found.file.split('/').pop()!.replace(/\.ts$/, '.ts')}';`,
     "import { browserSuite } from '../paths/suite.ts';",

@@ -1,5 +1,5 @@
 // The runtime of the exported browser tests (tests/e2e/exported/*.paths.ts, written by `npm run qa:export`, all run by
-// tests/e2e/exported.test.ts): one real server and the shared Chromium for every machine of the test file, the
+// tests/e2e/exported-<n>.test.ts): one real server and the shared Chromium for every machine of the test file, the
 // administrator signed in once per machine, and per path the adapter's start, user actions, arranged outcomes and
 // on-screen states, called by the steps the exported file spells out.
 import { afterAll, beforeAll, expect } from 'vitest';
