@@ -87,7 +87,9 @@ function filterConditions(filter: DeviceFilter): SQL | undefined {
       sql`(${devices.lastConnection} IS NULL OR ${devices.lastConnection} <= ${onlineSince} OR ${devices.signedOffAt} IS NOT NULL)`,
     );
   }
-  if (filter.schedule) conditions.push(eq(devices.scheduleState, filter.schedule));
+  // A schedule state is known only while the device is online (issue 35.4): an offline device's last report no longer
+  // holds, so `schedule=playing` never lists a screen that the list shows as "Unknown while offline".
+  if (filter.schedule) conditions.push(eq(devices.scheduleState, filter.schedule), eq(devices.isActive, true), isOnline);
   if (filter.type) conditions.push(eq(devices.deviceType, filter.type));
   if (filter.office) conditions.push(eq(devices.officeId, filter.office));
   if (filter.company) conditions.push(inArray(devices.officeId, sql`(SELECT ${offices.id} FROM ${offices} WHERE ${offices.companyId} = ${filter.company})`));
@@ -273,6 +275,9 @@ export async function insertDevice(db: Db, values: DeviceInsert, configs: Config
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(devices).values(values).returning({ id: devices.id });
     const id = row!.id;
+    // A device created in an office is compiled (queued, as a move into it is by a trigger): an emergency override of
+    // its office or company reaches it at once, not at the hourly recompile (issue 35.1).
+    if (values.officeId != null) await tx.execute(sql`INSERT INTO schedule_dirty (device_id) VALUES (${id}) ON CONFLICT (device_id) DO NOTHING`);
     if (configs.length) await tx.insert(deviceConfigs).values(configs.map((file) => ({ deviceId: id, ...file })));
     await tx
       .update(pendingClients)

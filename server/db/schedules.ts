@@ -255,18 +255,24 @@ export interface StoredSchedule {
   validUntil: string | null;
   hash: string | null;
   queued: boolean;
+  /** Queued and taken by a compile that is under way (begun less than ABANDONED_COMPILE_MINUTES ago). */
+  taken: boolean;
+  /** The items' JSON text, read in the same statement as the rest (only when asked for; null when nothing is stored). */
+  items?: string | null;
 }
 
 /**
  * The stored schedule of a device as dev2 answers it: its version, owning company, zones, times and the hash of its
  * items (null when nothing is stored), and whether it waits in the compile queue. Undefined for an unknown device.
- * One indexed read by primary keys: dev2's whole database cost when the items are cached.
+ * One indexed read by primary keys: dev2's whole database cost when the items are cached. `withItems` reads the items
+ * too, consistent with the version (what dev2 answers when the items of the hash it read first are gone meanwhile).
  */
-export async function storedSchedule(db: Db, deviceId: number): Promise<StoredSchedule | undefined> {
-  const [row] = await rows<{ version: number; company_id: number | null; office_timezone: string | null; timezone: string | null; generated_at: string | null; valid_until: string | null; hash: string | null; queued: boolean }>(
+export async function storedSchedule(db: Db, deviceId: number, withItems = false): Promise<StoredSchedule | undefined> {
+  const [row] = await rows<{ version: number; company_id: number | null; office_timezone: string | null; timezone: string | null; generated_at: string | null; valid_until: string | null; hash: string | null; queued: boolean; taken: boolean; items?: string | null }>(
     db,
     sql`SELECT d.schedule_version AS version, o.company_id, o.timezone AS office_timezone, b.timezone, ${isoText(sql`s.generated_at`)} AS generated_at,
-          ${isoText(sql`s.valid_until`)} AS valid_until, s.body_hash AS hash, q.device_id IS NOT NULL AS queued
+          ${isoText(sql`s.valid_until`)} AS valid_until, s.body_hash AS hash, q.device_id IS NOT NULL AS queued,
+          COALESCE(q.taken_at > now() - make_interval(mins => ${ABANDONED_COMPILE_MINUTES}), false) AS taken${withItems ? sql`, b.items` : sql``}
         FROM devices d
         LEFT JOIN offices o ON o.id = d.office_id
         LEFT JOIN device_schedules s ON s.device_id = d.id
@@ -284,6 +290,8 @@ export async function storedSchedule(db: Db, deviceId: number): Promise<StoredSc
     validUntil: row.valid_until,
     hash: row.hash,
     queued: row.queued,
+    taken: row.taken,
+    ...(withItems ? { items: row.items ?? null } : {}),
   };
 }
 

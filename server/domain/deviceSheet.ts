@@ -37,7 +37,8 @@ const VALUES: Record<DeviceSheetKey, Value> = {
   position: (d, w) => word(w, 'position', d.position),
   ip: (d) => text(d.ip),
   status: (d, w) => word(w, 'status', d.status),
-  schedule_state: (d, w) => word(w, 'schedule', d.schedule_state),
+  // As the list and card say it: an offline device's last report no longer holds (issue 35.4, "Unknown while offline").
+  schedule_state: (d, w) => word(w, 'schedule', d.status === 'online' ? d.schedule_state : 'offline'),
   last_connection: (d, _, zone) => timestamp(d.last_connection, zone),
   schedule_expiry: (d, _, zone) => timestamp(d.schedule_expiry, zone),
   version: (d) => text(d.version),

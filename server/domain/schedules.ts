@@ -307,14 +307,17 @@ export async function drainScheduleQueue(db: Db, log: CompileLog, batch = 20_000
  * Compiles one device now when it waits in the queue, even one a compile has taken and not stored yet (dev2 reads a
  * fresh schedule before the compiler's next turn, and never the previous version while a compile holds the device; the
  * compile that began last is the one stored). A failure is logged and queued for a retry; the caller reads what is stored.
+ * Answers false when the compile failed (true when it was stored or nothing was queued).
  */
-export async function compileIfQueued(db: Db, deviceId: number, log: CompileLog): Promise<void> {
-  if (!(await isQueued(db, deviceId))) return;
+export async function compileIfQueued(db: Db, deviceId: number, log: CompileLog): Promise<boolean> {
+  if (!(await isQueued(db, deviceId))) return true;
   try {
     await compileSchedules(db, [deviceId]);
+    return true;
   } catch (error) {
     log.error({ err: error, devices: [deviceId] }, 'schedule compile failed; retried later');
     await queueFailed(db, [deviceId]);
+    return false;
   }
 }
 

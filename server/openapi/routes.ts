@@ -970,6 +970,7 @@ export const routeDocs: Record<string, RouteDoc> = {
     description: "the device's compiled schedule {device, version, timezone, generated_at, valid_until, items}. For the panel (JWT) and for the device's own player (X-Device-Serial / X-Device-Key; another device's id: 403). items are the occurrences from the start of today in the device's zone until valid_until (8 local days: the next 7 days always covered), in play order (start, then higher priority, then event id), each {event, title, starts_at, ends_at (UTC, ISO 8601 with Z), local_start, local_end (the office's wall clock, without offset), priority, playlist, playlist_version, media: [{id, url, checksum, duration, rendition}], override?} (override: on an emergency override's item, see \"Overrides\"; a media",
     auth: 'playerOrUser',
     response: DeviceSchedule,
+    errors: { 503: ["schedule_compiling"] },
   },
   'POST /overrides/create/': {
     summary: "Start an override",

@@ -46,7 +46,7 @@ import { pageOf, pageRequest } from '../domain/paging.ts';
 import { playlistCommitListeners, playlistDeviceGroupProviders, playlistUsageProviders } from '../domain/playlists.ts';
 import { compileIfQueued, compileOrQueue, compileSchedules, startScheduleCompiler } from '../domain/schedules.ts';
 import type { Db } from '../db/index.ts';
-import { badRequest, notFound, parse } from '../errors.ts';
+import { ApiError, badRequest, notFound, parse } from '../errors.ts';
 import { mediaUsageProviders } from '../media/usage.ts';
 import { currentUser, requireUser } from '../plugins/auth.ts';
 import { areaScope, assertVisible, isVisible, visibleIds, type Scope } from '../domain/scope.ts';
@@ -131,9 +131,12 @@ export default async function schedulerRoutes(app: FastifyInstance, { ctx }: { c
     const items = await scheduleItems(db, hash);
     // Gone since the device row was read: the device was compiled again meanwhile (the caller reads it again).
     if (items === undefined) return undefined;
+    keepItems(hash, items);
+    return items;
+  }
+  function keepItems(hash: string, items: string): void {
     if (itemsCache.size >= ITEMS_CACHE_ENTRIES) itemsCache.delete(itemsCache.keys().next().value!);
     itemsCache.set(hash, items);
-    return items;
   }
 
   const journal = (request: FastifyRequest, action: string, entity: string, entityId: number, detail: Record<string, unknown>) =>
@@ -362,30 +365,41 @@ export default async function schedulerRoutes(app: FastifyInstance, { ctx }: { c
 
   /**
    * The compiled schedule: for a signed-in user, or for the device's own player (`X-Device-Serial` and
-   * `X-Device-Key` headers). Read from storage; a device queued for compiling is compiled first.
+   * `X-Device-Key` headers). Read from storage; a device queued for compiling is compiled first. Never an older version
+   * than a read before (versions only move up, the pointer with them in one transaction), never the items of another
+   * version than the one answered, and never the empty schedule of a device whose first schedule is being compiled.
    */
   app.get('/scheduler/dev2/:id', { preHandler: authenticatePlayerOrUser(ctx) }, async (request: FastifyRequest, reply: FastifyReply) => {
     const id = idParam(request);
     // A user reads the schedule of a device of their scope only (404 otherwise); a player its own (the preHandler).
     // The device's company comes with the stored schedule (one read): the full device row cost about 9 ms a request.
     const scope = request.user ? await areaScope(ctx, request, 'devices', 'view') : undefined;
-    let first: StoredSchedule | undefined = await storedSchedule(db, id);
-    if (scope) assertVisible(scope, first?.companyId, 'Device');
-    const read = async () => {
-      let stored = first ?? (await storedSchedule(db, id));
-      first = undefined;
-      if (stored?.queued) {
-        await compileIfQueued(db, id, request.log);
-        stored = await storedSchedule(db, id);
+    let stored: StoredSchedule | undefined = await storedSchedule(db, id);
+    if (scope) assertVisible(scope, stored?.companyId, 'Device');
+    if (stored?.queued) {
+      // Another compile (an instance's compiler) may hold the device: this one stores over it, being the later.
+      const heldElsewhere = stored.taken;
+      const compiled = await compileIfQueued(db, id, request.log);
+      stored = await storedSchedule(db, id);
+      // Its first schedule is on its way but this compile failed (issue 35.21): nothing stored is not "nothing to
+      // play", so no empty schedule; the player asks again (a device with a stored schedule gets that one).
+      if (!compiled && heldElsewhere && stored && stored.hash === null) {
+        reply.header('Retry-After', '1');
+        throw new ApiError(503, 'schedule_compiling', "The device's first schedule is being compiled. Try again in a second.");
       }
+    }
+    if (!stored) throw notFound('Device');
+    let items = stored.hash ? await itemsOf(stored.hash) : '[]';
+    if (items === undefined) {
+      // Compiled again since the read, its items gone: the pointer and its items in one statement (never '[]' for them).
+      stored = await storedSchedule(db, id, true);
       if (!stored) throw notFound('Device');
-      return { stored, items: stored.hash ? await itemsOf(stored.hash) : '[]' };
-    };
-    let { stored, items } = await read();
-    if (items === undefined) ({ stored, items } = await read());
+      items = stored.items ?? '[]';
+      if (stored.hash && stored.items) keepItems(stored.hash, stored.items);
+    }
     const timezone = stored.timezone ?? stored.officeTimezone ?? serverTimeZone();
     const head = JSON.stringify({ device: id, version: stored.version, timezone, generated_at: stored.generatedAt, valid_until: stored.validUntil });
     // The items are stored as the JSON text they are answered with.
-    return reply.type('application/json; charset=utf-8').send(`${head.slice(0, -1)},"items":${items ?? '[]'}}`);
+    return reply.type('application/json; charset=utf-8').send(`${head.slice(0, -1)},"items":${items}}`);
   });
 }

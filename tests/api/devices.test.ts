@@ -279,8 +279,11 @@ describe('devices: list filters and paging', () => {
   it('filters by schedule state, type, company, office and position', async () => {
     const [alpha, beta, gamma, delta] = fleet.map((d) => d.id);
     expect(await idsOf('schedule=playing')).toEqual([alpha]);
-    expect(await idsOf('schedule=waiting')).toEqual([beta]);
-    expect(await idsOf('schedule=not_found')).toEqual([delta, gamma]);
+    // A schedule state is known only while the device is online (issue 35.4): beta reported waiting before it went
+    // offline, gamma is disabled, delta was never seen; the list shows them "Unknown while offline", and no filter
+    // lists them (before: beta under waiting, gamma and delta under not found).
+    expect(await idsOf('schedule=waiting')).toEqual([]);
+    expect(await idsOf('schedule=not_found')).toEqual([]);
     expect(await idsOf('type=android')).toEqual([beta]);
     expect(await idsOf(`company=${companyA}`)).toEqual([beta, alpha]);
     expect(await idsOf(`office=${officeB}`)).toEqual([delta, gamma]);
@@ -348,6 +351,13 @@ describe('devices: list filters and paging', () => {
     expect(all.slice(1).map((row) => row[0])).toEqual([fleet[1]!.id, fleet[3]!.id, fleet[0]!.id, fleet[2]!.id]);
     const online = await download('status=online');
     expect(online.slice(1).map((row) => [row[1], row[10]])).toEqual([[fleet[0]!.sn, 'Online']]);
+    // The schedule column says what the list says: an offline device's state is unknown (issue 35.4).
+    expect(all.slice(1).map((row) => [row[0], row[11]])).toEqual([
+      [fleet[1]!.id, 'Unknown while offline'],
+      [fleet[3]!.id, 'Unknown while offline'],
+      [fleet[0]!.id, 'Playing'],
+      [fleet[2]!.id, 'Unknown while offline'],
+    ]);
     const horizontalB = await download(`position=horizontal&office=${officeB}`);
     expect(horizontalB.slice(1).map((row) => row[0])).toEqual([fleet[3]!.id]);
     const bad = await client.get('/tvpi/devices-xslx/?status=nope');
@@ -383,7 +393,7 @@ describe('devices: list filters and paging', () => {
       'Android',
       'Горизонтальное',
       'Отключено',
-      'Не найдено',
+      'Неизвестно, пока не в сети',
       'Нет',
     ]);
     // Real dates: 09:05 UTC is 12:05 on the wall in Moscow; calendar dates stay the same day.

@@ -213,6 +213,11 @@ describe('an override on an office', () => {
     // have taken it off the queue first, and until that compile stores dev2 answers the previous schedule.
     await vi.waitFor(async () => expect(await playingNow(newcomer.id)).toEqual([{ event: started.id, priority: OVERRIDE_PRIORITY }]), { timeout: 20_000, interval: 200 });
     expect((await admin.get(`/overrides/${started.id}`)).body.devices).toBe(3);
+    // A screen created in the office takes it at once too (before: nothing queued it, so its schedule stayed empty until
+    // the hourly recompile).
+    const created = await createDevice(admin, { office: officeA1, position: 'horizontal' });
+    expect(await playingNow(created.id)).toEqual([{ event: started.id, priority: OVERRIDE_PRIORITY }]);
+    expect((await admin.delete(`/tvpi/devices/${created.id}`)).status).toBe(204);
     expect((await admin.delete(`/tvpi/devices/${newcomer.id}`)).status).toBe(204);
   });
 

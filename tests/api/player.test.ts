@@ -128,18 +128,25 @@ describe('POST /player/heartbeat/', () => {
     await setLastConnection(server, device.id, 119);
     expect(await statusOf(device.id)).toBe('online');
     // What plays shows only while the device is online (issue 35.4): the card of an offline device names nothing.
-    await server.ctx.db.execute(sql`UPDATE devices SET playing_event_id = 5, playing_media_id = 2000000000, playing_started_at = now(), playing_reported_at = now() WHERE id = ${device.id}`);
+    await server.ctx.db.execute(
+      sql`UPDATE devices SET schedule_state = 'playing', playing_event_id = 5, playing_media_id = 2000000000, playing_started_at = now(), playing_reported_at = now() WHERE id = ${device.id}`,
+    );
+    // Nor does the list's "Playing" filter name it (issue 35.4: "Offline · Playing" for 10 minutes).
+    const listedPlaying = async () => (await client.get(`/tvpi/devices/?search=${device.sn}&schedule=playing`)).body.results.map((d: { id: number }) => d.id);
+    expect(await listedPlaying()).toEqual([device.id]);
     const nowPlaying = async () => (await client.get(`/tvpi/devices/${device.id}/playback/`)).body.now_playing;
     expect(await nowPlaying()).toMatchObject({ event: 5, media: 2000000000 });
     await setLastConnection(server, device.id, 121);
     expect(await statusOf(device.id)).toBe('offline');
     expect(await nowPlaying()).toBeNull();
+    expect(await listedPlaying()).toEqual([]);
     await heartbeat(server, device);
     expect(await statusOf(device.id)).toBe('online');
     const bye = await player.post('/player/bye/', {}, { 'x-device-serial': device.sn, 'x-device-key': device.key });
     expect(bye.body).toEqual({ status: 'signed_off' });
     expect(await statusOf(device.id)).toBe('offline');
     expect(await nowPlaying()).toBeNull();
+    expect(await listedPlaying()).toEqual([]);
     await heartbeat(server, device);
     expect(await statusOf(device.id)).toBe('online');
   });

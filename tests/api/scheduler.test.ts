@@ -460,6 +460,42 @@ describe('publish and the compiled device schedule', () => {
   });
 
   /*
+   * The narrow case of issue 35.21: a device with nothing stored yet whose first compile is under way (the background
+   * compiler, held before its store) while dev2's own compile of it fails. Before, dev2 answered 200 with version 0 and
+   * no items, an empty schedule the player kept until the version moved; now 503 schedule_compiling (Retry-After), and
+   * once the compile under way stores, its schedule.
+   */
+  it('never answers an empty schedule while the first compile of a device is under way and its own compile fails', async () => {
+    const company = (await client.post('/companies/create/', { name: `First compile ${nextSerial('C')}` })).body.id;
+    const lisbon = (await client.post('/branch-offices/create/', { company, name: 'Lisbon', timezone: 'Europe/Lisbon' })).body;
+    const started = await client.post('/overrides/create/', { offices: [lisbon.id], media: video });
+    expect(started.status).toBe(201);
+    const device = await screen(null);
+    const { db } = server.ctx;
+    const stored = async () => rows<{ version: number; stored: boolean }>(
+      sql`SELECT d.schedule_version AS version, s.device_id IS NOT NULL AS stored FROM devices d LEFT JOIN device_schedules s ON s.device_id = d.id WHERE d.id = ${device.id}`,
+    );
+    // A new screen moved into an office under an override: queued (a trigger), nothing compiled for it yet.
+    await db.execute(sql`UPDATE devices SET office_id = ${lisbon.id} WHERE id = ${device.id}`);
+    expect(await stored()).toEqual([{ version: 0, stored: false }]);
+    const held = holdAtStore(db);
+    const background = drainScheduleQueue(held.db, quietLog);
+    await held.atStore;
+
+    // Every compile begun from now on fails (the override's end of issue 35.13); the one under way has read everything.
+    await db.execute(sql`UPDATE overrides SET ends_at = '10000-01-01T13:59:59Z' WHERE id = ${started.body.id}`);
+    const read = await client.get(`/scheduler/dev2/${device.id}`);
+    expect([read.status, read.body.code, read.headers.get('retry-after')]).toEqual([503, 'schedule_compiling', '1']);
+
+    await db.execute(sql`UPDATE overrides SET ends_at = NULL WHERE id = ${started.body.id}`);
+    held.release();
+    await background;
+    const first = await schedule(device.id);
+    expect(first).toMatchObject({ version: 1, timezone: 'Europe/Lisbon', items: [{ override: started.body.id }] });
+    expect((await client.post(`/overrides/${started.body.id}/clear/`)).status).toBe(200);
+  });
+
+  /*
    * One device whose compile fails (issue 35.13: an override end of the year 10000, stored before the instant rule, made
    * every compile that included its device fail) must not hold the queue: before the fix the whole batch failed and went
    * back to the queue on every turn, so another company's device never got its update.
