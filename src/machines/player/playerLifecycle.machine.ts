@@ -31,13 +31,23 @@ export interface LifecycleContext extends LifecycleInput {
    * after the server answered, so the player heartbeats again as soon as that one is done (not at the next beat).
    */
   noticed: boolean;
+  /**
+   * A `schedule` notice came while a heartbeat or a schedule fetch was on its way (its answer may predate the change):
+   * the player fetches its schedule as soon as that one is done.
+   */
+  scheduleNoticed: boolean;
 }
 
 export type LifecycleEvent =
   | { type: 'playback.changed'; state: ScheduleState; expiry: string | null }
   | { type: 'player.repair' }
   /** The live channel said something changed for this device (or opened again): heartbeat now instead of at the next beat. */
-  | { type: 'channel.notice' };
+  | { type: 'channel.notice' }
+  /**
+   * The live channel said this device's schedule moved (a `schedule` notice): fetch the schedule now, without
+   * the heartbeat in between (issue 35.1: what is on screen switches at once).
+   */
+  | { type: 'channel.schedule' };
 
 const NO_KEY = 'key_refused';
 
@@ -49,7 +59,8 @@ const beatActions = [
 /**
  * The web player's life: pairing (hello without a key until an operator adopts it on /clients) -> registered ->
  * syncing (its schedule, when the version changed) -> online, where the playback region mirrors what the sequencer
- * reports (playing | waiting | idle) and the link region heartbeats every heartbeat_seconds; offline when the server
+ * reports (playing | waiting | idle) and the link region heartbeats every heartbeat_seconds, at once on a live-channel
+ * notice, and goes straight to syncing on a schedule notice (no heartbeat in between); offline when the server
  * cannot be reached (the kept schedule plays on); refused while the device is disabled; keyLost when its key is
  * refused (deleted device, new key): it says so, then pairs again when told to or after a minute; rebooting on REBOOT.
  * Provide the actors `hello`, `heartbeat`, `fetchSchedule`, `signOff` and the actions `keepKey`, `forgetKey`,
@@ -81,6 +92,7 @@ export const playerLifecycleMachine = setup({
     isPlaying: ({ context }) => context.playback === 'playing',
     isWaiting: ({ context }) => context.playback === 'waiting',
     noticed: ({ context }) => context.noticed,
+    scheduleNoticed: ({ context }) => context.scheduleNoticed,
   },
   actions: {
     keepKey: (_, _params: { key: string; device: number }) => {},
@@ -109,10 +121,12 @@ export const playerLifecycleMachine = setup({
     setPlayback: assign((_, params: { state: ScheduleState; expiry: string | null }) => ({ playback: params.state, expiry: params.expiry })),
     noteNotice: assign({ noticed: true }),
     clearNotice: assign({ noticed: false }),
+    noteScheduleNotice: assign({ scheduleNoticed: true }),
+    clearScheduleNotice: assign({ scheduleNoticed: false }),
   },
 }).createMachine({
   id: 'player',
-  context: ({ input }) => ({ ...input, serverVersion: null, playback: 'not_found', expiry: null, problem: null, configs: null, navigationVersion: null, noticed: false }),
+  context: ({ input }) => ({ ...input, serverVersion: null, playback: 'not_found', expiry: null, problem: null, configs: null, navigationVersion: null, noticed: false, scheduleNoticed: false }),
   initial: 'starting',
   on: {
     'playback.changed': { actions: { type: 'setPlayback', params: ({ event }) => ({ state: event.state, expiry: event.expiry }) } },
@@ -163,7 +177,9 @@ export const playerLifecycleMachine = setup({
     registered: { always: 'syncing' },
     syncing: {
       tags: ['busy'],
-      on: { 'channel.notice': { actions: 'noteNotice' } },
+      // This fetch answers whatever was stored when it began: a schedule notice meanwhile fetches again after it.
+      entry: 'clearScheduleNotice',
+      on: { 'channel.notice': { actions: 'noteNotice' }, 'channel.schedule': { actions: 'noteScheduleNotice' } },
       invoke: {
         id: 'fetchSchedule',
         src: 'fetchSchedule',
@@ -197,10 +213,17 @@ export const playerLifecycleMachine = setup({
         link: {
           initial: 'resting',
           states: {
-            resting: { always: { guard: 'noticed', target: 'beating' }, after: { heartbeat: 'beating' }, on: { 'channel.notice': 'beating' } },
+            resting: {
+              always: [
+                { guard: 'scheduleNoticed', target: '#player.syncing' },
+                { guard: 'noticed', target: 'beating' },
+              ],
+              after: { heartbeat: 'beating' },
+              on: { 'channel.notice': 'beating', 'channel.schedule': '#player.syncing' },
+            },
             beating: {
               entry: 'clearNotice',
-              on: { 'channel.notice': { actions: 'noteNotice' } },
+              on: { 'channel.notice': { actions: 'noteNotice' }, 'channel.schedule': { actions: 'noteScheduleNotice' } },
               invoke: {
                 id: 'beat',
                 src: 'heartbeat',
@@ -221,10 +244,11 @@ export const playerLifecycleMachine = setup({
     },
     offline: {
       tags: ['offline'],
-      entry: 'clearNotice',
+      // The probe's answer carries the schedule version: a notice only makes it come sooner.
+      entry: ['clearNotice', 'clearScheduleNotice'],
       initial: 'resting',
       states: {
-        resting: { after: { retry: 'probing' }, on: { 'channel.notice': 'probing' } },
+        resting: { after: { retry: 'probing' }, on: { 'channel.notice': 'probing', 'channel.schedule': 'probing' } },
         probing: {
           invoke: {
             id: 'probe',

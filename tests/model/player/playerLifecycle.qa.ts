@@ -54,6 +54,7 @@ const PROBE_OFFLINE = 'the server is still unreachable';
 const REFUSED_AGAIN = 'the refused pause runs out';
 const HOLD_OVER = 'a minute passes on the key-refused screen';
 const NOTICE = 'the live channel brings a notice';
+const NOTICE_SCHEDULE = 'the live channel brings a schedule notice';
 const REPAIR = 'someone presses "Pair again"';
 const SIGNED_OFF = 'the sign-off is answered';
 const SIGN_OFF_FAILS = 'the sign-off cannot reach the server';
@@ -70,6 +71,8 @@ const RESTARTING = `the status ${text('player:status.rebooting')}`;
 const HEARTBEAT_NOW = 'nothing changes on the tab; the devtools Network tab shows a POST /api/v1/player/heartbeat/ at once';
 const PROBE_NOW = 'the corner note stays; the devtools Network tab shows a POST /api/v1/player/heartbeat/ at once';
 const NOTED = 'nothing changes on the tab; the heartbeat under way is followed by another as soon as it is answered';
+const FETCH_NOW = 'the devtools Network tab shows GET /api/v1/scheduler/dev2/7 at once, no heartbeat before it; what the new schedule plays replaces what was on screen';
+const SCHEDULE_NOTED = 'nothing changes on the tab yet; the schedule is fetched as soon as the request under way is answered';
 /** What the tab shows when the sequencer reports, by where the lifecycle is (the pairing, refusal and restart screens cover the play). */
 const plays = {
   [PLAYING]: ['the scheduled file plays full screen'],
@@ -155,6 +158,7 @@ export default defineQa({
     [REFUSED_AGAIN]: 'wait 10 s',
     [HOLD_OVER]: 'wait a minute',
     [NOTICE]: 'change something of device 7 in the panel (save one of its config files, or press "Check" in its card): the server tells the tab over its live channel',
+    [NOTICE_SCHEDULE]: 'start an emergency override on device 7 in the panel (or publish a change to its schedule): the server tells the tab over its live channel',
     [REPAIR]: `press ${text('player:refused.repair')}`,
     [SIGNED_OFF]: 'wait: the server answers the sign-off',
     [SIGN_OFF_FAILS]: offlineDevtools('the REBOOT heartbeat is answered (block POST /api/v1/player/bye/ instead to keep the heartbeat)'),
@@ -164,6 +168,7 @@ export default defineQa({
     [WAITING]: { pairing: NO_SCHEDULE },
     [IDLE]: { pairing: NO_SCHEDULE },
     [NOTICE]: { pairing: 'the live channel opens only for an adopted screen' },
+    [NOTICE_SCHEDULE]: { pairing: 'the live channel opens only for an adopted screen' },
     [REPAIR]: {
       pairing: REPAIR_HIDDEN,
       greeting: REPAIR_HIDDEN,
@@ -231,6 +236,7 @@ export default defineQa({
     [HOLD_OVER]: after('keyLostHold', 'player.keyLost'),
     [REPAIR]: { type: 'player.repair' },
     [NOTICE]: { type: 'channel.notice' },
+    [NOTICE_SCHEDULE]: { type: 'channel.schedule' },
     [SIGNED_OFF]: done('signOff', undefined),
     [SIGN_OFF_FAILS]: error('signOff', offline),
   },
@@ -267,12 +273,17 @@ export default defineQa({
     },
     syncing: {
       ...reports((sample, context) => (context.schedule ? plays[sample] : covered(SYNCING)[sample])),
+      // A schedule notice while the schedule was on its way: fetched again at once (this answer may predate the change),
+      // then the heartbeat a notice asked for, if one did.
       [SCHEDULE]: (context) =>
-        context.noticed
-          ? { to: 'online.link.beating', see: { version: 4, problem: null, noticeWaiting: false }, calls: ['keepSchedule: version 4', heartbeatCall('beat')(context)] }
-          : { to: 'online.link.resting', see: { version: 4, problem: null }, calls: ['keepSchedule: version 4'] },
+        context.scheduleNoticed
+          ? { to: 'syncing', see: { version: 4, problem: null, scheduleNoticeWaiting: false, noticeWaiting: context.noticed }, calls: ['keepSchedule: version 4', 'fetchSchedule: device 7'] }
+          : context.noticed
+            ? { to: 'online.link.beating', see: { version: 4, problem: null, noticeWaiting: false }, calls: ['keepSchedule: version 4', heartbeatCall('beat')(context)] }
+            : { to: 'online.link.resting', see: { version: 4, problem: null }, calls: ['keepSchedule: version 4'] },
       // A notice while the schedule is on its way: noted, and a heartbeat follows as soon as the schedule is in.
       [NOTICE]: { to: 'syncing', see: { noticeWaiting: true }, calls: [] },
+      [NOTICE_SCHEDULE]: { to: 'syncing', see: { scheduleNoticeWaiting: true }, calls: [] },
       [SCHEDULE_KEY]: { to: 'keyLost', see: { problem: 'unknown_device' } },
       [SCHEDULE_DISABLED]: { to: 'refused', see: { problem: 'device_disabled' } },
       [SCHEDULE_OFFLINE]: { to: 'offline.resting', see: { problem: 'offline' } },
@@ -282,26 +293,36 @@ export default defineQa({
       [PLAYING]: { to: 'online.playback.playing', see: { playback: 'playing' } },
       [WAITING]: { to: 'online.playback.waiting', see: { playback: 'waiting' } },
       [IDLE]: { to: 'online.playback.idle', see: { playback: 'not_found' } },
-      [BEAT_OK]: 'online',
-      [BEAT_CONFIGS]: 'online',
+      // A schedule notice noted during the heartbeat: its schedule is fetched next (the link region says how).
+      [BEAT_OK]: (context) => (context.scheduleNoticed ? 'syncing' : 'online'),
+      [BEAT_CONFIGS]: (context) => (context.scheduleNoticed ? 'syncing' : 'online'),
       [BEAT_VERSION]: 'syncing',
       [BEAT_REBOOT]: 'rebooting',
       [BEAT_KEY]: 'keyLost',
       [BEAT_DISABLED]: 'refused',
       [BEAT_OFFLINE]: 'offline.resting',
+      // Decided by the link region: to syncing from rest, noted while a heartbeat is on its way.
+      [NOTICE_SCHEDULE]: {},
     },
     'online.link': {
       [BEAT_TIME]: (context) => ({ to: 'online.link.beating', calls: [heartbeatCall('beat')(context)] }),
       [NOTICE]: (context) => ({ to: 'online.link.beating', calls: [heartbeatCall('beat')(context)] }),
-      // A notice that came while the heartbeat was on its way: heartbeat again at once (the change may be newer than its answer).
+      // The schedule moved: fetched at once, without a heartbeat first (issue 35.1).
+      [NOTICE_SCHEDULE]: { to: 'syncing', calls: ['fetchSchedule: device 7'] },
+      // A schedule notice that came while the heartbeat was on its way: the schedule is fetched at once (before a
+      // heartbeat another notice asked for); a notice alone: heartbeat again at once (the change may be newer than its answer).
       [BEAT_OK]: (context) =>
-        context.noticed
-          ? { to: 'online.link.beating', see: { acknowledged: 0, problem: null, noticeWaiting: false }, calls: [heartbeatCall('beat')({ ...context, acknowledged: [] })] }
-          : { to: 'online.link.resting', see: { acknowledged: 0, problem: null } },
+        context.scheduleNoticed
+          ? { to: 'syncing', see: { acknowledged: 0, problem: null, scheduleNoticeWaiting: false }, calls: ['fetchSchedule: device 7'] }
+          : context.noticed
+            ? { to: 'online.link.beating', see: { acknowledged: 0, problem: null, noticeWaiting: false }, calls: [heartbeatCall('beat')({ ...context, acknowledged: [] })] }
+            : { to: 'online.link.resting', see: { acknowledged: 0, problem: null } },
       [BEAT_CONFIGS]: (context) =>
-        context.noticed
-          ? { to: 'online.link.beating', see: { configVersion: 2, configs: 1, noticeWaiting: false }, calls: [heartbeatCall('beat')({ ...context, acknowledged: [] })] }
-          : { to: 'online.link.resting', see: { configVersion: 2, configs: 1 } },
+        context.scheduleNoticed
+          ? { to: 'syncing', see: { configVersion: 2, configs: 1, scheduleNoticeWaiting: false }, calls: ['fetchSchedule: device 7'] }
+          : context.noticed
+            ? { to: 'online.link.beating', see: { configVersion: 2, configs: 1, noticeWaiting: false }, calls: [heartbeatCall('beat')({ ...context, acknowledged: [] })] }
+            : { to: 'online.link.resting', see: { configVersion: 2, configs: 1 } },
       [BEAT_VERSION]: { to: 'syncing', calls: ['fetchSchedule: device 7'] },
       [BEAT_REBOOT]: { to: 'rebooting', see: { acknowledged: 1 }, calls: ['signOff'] },
       [BEAT_KEY]: { to: 'keyLost', see: { problem: 'invalid_device_key' } },
@@ -310,11 +331,17 @@ export default defineQa({
     },
     // A notice while a heartbeat is on its way starts no second one at once: it is noted, and the player heartbeats
     // again as soon as this one is answered (the change may have come after the server answered it).
-    'online.link.beating': { [NOTICE]: { to: 'online.link.beating', see: { noticeWaiting: true }, calls: [] } },
+    'online.link.beating': {
+      [NOTICE]: { to: 'online.link.beating', see: { noticeWaiting: true }, calls: [] },
+      // Nor does a schedule notice cut the heartbeat short (its answer may carry a command): noted, fetched after it.
+      [NOTICE_SCHEDULE]: { to: 'online.link.beating', see: { scheduleNoticeWaiting: true }, calls: [] },
+    },
     offline: reports((sample) => [...plays[sample], `${OFFLINE_NOTE} stays`]),
     'offline.resting': {
       [PROBE_TIME]: (context) => ({ to: 'offline.probing', calls: [heartbeatCall('probe')(context)] }),
       [NOTICE]: (context) => ({ to: 'offline.probing', calls: [heartbeatCall('probe')(context)] }),
+      // Offline, any notice only makes the probe come sooner: its answer carries the schedule version.
+      [NOTICE_SCHEDULE]: (context) => ({ to: 'offline.probing', calls: [heartbeatCall('probe')(context)] }),
     },
     'offline.probing': {
       [PROBE_OK]: (context) => (context.schedule?.version === 4 ? { to: 'online.link.resting', see: { problem: null } } : { to: 'syncing', calls: ['fetchSchedule: device 7'] }),
@@ -349,6 +376,7 @@ export default defineQa({
     syncing: {
       [SCHEDULE]: [`the tab plays by the schedule it received (this one is empty: ${IDLE_SCREEN})`],
       [NOTICE]: ['nothing changes on the tab; a heartbeat follows as soon as the schedule is in'],
+      [NOTICE_SCHEDULE]: [SCHEDULE_NOTED],
       [SCHEDULE_KEY]: [KEY_LOST('unknown_device')],
       [SCHEDULE_DISABLED]: [DISABLED],
       [SCHEDULE_OFFLINE]: [OFFLINE_NOTE],
@@ -356,6 +384,7 @@ export default defineQa({
     'online.playback': plays,
     'online.link': {
       [NOTICE]: [HEARTBEAT_NOW],
+      [NOTICE_SCHEDULE]: [FETCH_NOW],
       [BEAT_CONFIGS]: ['the tab applies the new player.json (portrait, volume 20)'],
       [BEAT_VERSION]: ['the tab loads its schedule again (GET /api/v1/scheduler/dev2/7 in the devtools Network tab)'],
       [BEAT_REBOOT]: [RESTARTING],
@@ -363,8 +392,8 @@ export default defineQa({
       [BEAT_DISABLED]: [DISABLED],
       [BEAT_OFFLINE]: [OFFLINE_NOTE],
     },
-    'online.link.beating': { [NOTICE]: [NOTED] },
-    'offline.resting': { [NOTICE]: [PROBE_NOW] },
+    'online.link.beating': { [NOTICE]: [NOTED], [NOTICE_SCHEDULE]: [SCHEDULE_NOTED] },
+    'offline.resting': { [NOTICE]: [PROBE_NOW], [NOTICE_SCHEDULE]: [PROBE_NOW] },
     'offline.probing': {
       [PROBE_OK]: ['the corner note goes'],
       [PROBE_VERSION]: ['the corner note goes; the tab loads its schedule again'],
@@ -384,10 +413,11 @@ export default defineQa({
     configs: snapshot.context.configs?.length ?? 0,
     acknowledged: snapshot.context.acknowledged.length,
     noticeWaiting: snapshot.context.noticed,
+    scheduleNoticeWaiting: snapshot.context.scheduleNoticed,
   }),
   key: (snapshot) => {
     const c = snapshot.context;
-    return JSON.stringify([snapshot.value, c.key, c.schedule?.version, c.playback, c.problem, c.configVersion, c.acknowledged, c.noticed]);
+    return JSON.stringify([snapshot.value, c.key, c.schedule?.version, c.playback, c.problem, c.configVersion, c.acknowledged, c.noticed, c.scheduleNoticed]);
   },
   depth: 9,
 });
