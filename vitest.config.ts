@@ -10,6 +10,10 @@ const apiProject = (name: string, databaseUrl: string, include = API_FILES, more
     // The media-store-* files test the S3 store itself: they run in the api-s3 project only.
     exclude: include === API_FILES ? [...configDefaults.exclude, 'tests/api/media-store-*.test.ts'] : configDefaults.exclude,
     environment: 'node' as const,
+    // A worker runs its files one after another in one module graph: each file starts its own server and database
+    // (state lives in the AppContext, not in modules), and re-evaluating the server's modules for every file was about
+    // 40% of these projects' CPU (6 files: 57.8 s of CPU isolated, 35.7 s not).
+    isolate: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,
     env: { TEST_DATABASE_URL: databaseUrl, ...more.env },

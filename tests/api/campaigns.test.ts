@@ -258,7 +258,9 @@ describe('campaign devices', () => {
     expect(sides.body.participating_ids).toEqual(ids);
     // Half leave, in the same single statement set.
     expect((await client.put(`/campaigns/${campaign.id}/devices/`, { devices: ids.slice(0, 5000) })).body).toMatchObject({ devices: 5000, removed: 5000 });
-  });
+    // 10,000 rows written, read and rewritten: 83 s once with the machine at load 15 (three API files side by side and
+    // other work), where the project's 60 s cut it off; the bench (campaigns) measures it, this checks what it does.
+  }, 180_000);
 
   it('matches spreadsheet values by serial number or MAC address, telling unmatched and other-position values apart', async () => {
     const campaign = await createCampaign({ screen_position: 'horizontal' });
