@@ -2,74 +2,17 @@ import { DEFAULT_PAGE_SIZE } from './config.ts';
 import { ApiRequestError, api, parseResponse } from './http.ts';
 import { listMedia } from './media.service.ts';
 import { listPlaylists } from './playlists.service.ts';
-import { array, boolean, enums, integer, min, nullable, number, optional, string, type, type Infer } from 'superstruct';
-import { Id, Page, type PageOf } from './schemas/common.ts';
-import { ScreenPosition } from './schemas/media.ts';
+import type { PageOf } from './schemas/common.ts';
+import { Layout, LayoutCommitResult, LayoutDetail, LayoutPage, type LayoutCreateBody, type LayoutUpdateBody, type Zone } from './schemas/layouts.ts';
+import type { ScreenPosition } from './schemas/media.ts';
 import { writeOutcome, type WriteOutcome } from './writeOutcome.ts';
 
-/*
- * The answers of the /layouts/ routes (issue 36), checked as they arrive. `type` rather than `object`: the server may
- * add fields (the detail's previews) without breaking the editor.
- */
-export const ZONE_CONTENT_KINDS = ['playlist', 'media'] as const;
-export const ZoneContentKind = enums(ZONE_CONTENT_KINDS);
+export type { Layout, LayoutDetail, LayoutCommitResult, Zone };
 
-/** A zone's content as the server answers it: the playlist or media id, with its name for the editor. */
-export const ZoneContent = type({ kind: ZoneContentKind, id: Id, name: optional(nullable(string())) });
-export type ZoneContent = Infer<typeof ZoneContent>;
-
-export const Zone = type({
-  id: Id,
-  name: string(),
-  x: min(integer(), 0),
-  y: min(integer(), 0),
-  width: min(integer(), 1),
-  height: min(integer(), 1),
-  z: integer(),
-  content: nullable(ZoneContent),
-});
-export type Zone = Infer<typeof Zone>;
-
-export const Layout = type({
-  id: Id,
-  name: string(),
-  company: optional(nullable(Id)),
-  screen_position: ScreenPosition,
-  width: min(integer(), 1),
-  height: min(integer(), 1),
-  background: optional(nullable(string())),
-  zones: array(Zone),
-  version: min(integer(), 0),
-  committed: boolean(),
-  created_at: string(),
-  updated_at: string(),
-});
-export type Layout = Infer<typeof Layout>;
-export const LayoutPage = Page(Layout);
-
-export const LayoutCommitResult = type({ changed: boolean(), version: number() });
-export type LayoutCommitResult = Infer<typeof LayoutCommitResult>;
-
-/** A zone as the editor sends it: no id for a new zone. */
-export interface ZoneBody {
-  id?: number;
-  name: string;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  z: number;
-  content: { kind: 'playlist' | 'media'; id: number } | null;
-}
-
-export interface LayoutBody {
-  name: string;
-  screen_position: ScreenPosition;
-  width: number;
-  height: number;
-  background?: string | null;
-  zones: ZoneBody[];
-}
+/** A zone as the editor sends it: without `id`, a new zone. */
+export type ZoneBody = NonNullable<LayoutCreateBody['zones']>[number];
+/** What a new layout or the editor's save sends. */
+export type LayoutBody = LayoutCreateBody;
 
 export interface LayoutListParams {
   page: number;
@@ -91,13 +34,18 @@ export async function getLayout(id: number): Promise<Layout> {
   return parseResponse(Layout, await api(`/layouts/${id}`));
 }
 
+/** GET /layouts/{id}/detail/: the layout with each zone's content named (what the editor opens). */
+export async function getLayoutDetail(id: number): Promise<LayoutDetail> {
+  return parseResponse(LayoutDetail, await api(`/layouts/${id}/detail/`));
+}
+
 /** POST /layouts/create/. Refusals resolve `{ ok: false, code, fields }`. */
 export function createLayout(body: LayoutBody): Promise<WriteOutcome<Layout>> {
   return writeOutcome(api('/layouts/create/', { method: 'POST', body }).then((answer) => parseResponse(Layout, answer)));
 }
 
 /** PUT /layouts/{id}: the whole draft (name, background, every zone). Refusals resolve `{ ok: false, code, fields }`. */
-export function updateLayout(id: number, body: Partial<LayoutBody>): Promise<WriteOutcome<Layout>> {
+export function updateLayout(id: number, body: LayoutUpdateBody): Promise<WriteOutcome<Layout>> {
   return writeOutcome(api(`/layouts/${id}`, { method: 'PUT', body }).then((answer) => parseResponse(Layout, answer)));
 }
 
@@ -109,7 +57,7 @@ export async function duplicateLayout(id: number, name: string): Promise<WriteOu
     screen_position: source.screen_position,
     width: source.width,
     height: source.height,
-    background: source.background ?? null,
+    background: source.background,
     zones: source.zones.map(({ name: zoneName, x, y, width, height, z, content }) => ({
       name: zoneName,
       x,
@@ -135,7 +83,7 @@ export async function deleteLayout(id: number): Promise<DeleteLayoutResult> {
   }
 }
 
-/** POST /layouts/{id}/commit/: `{changed, version}`; 409 while a zone's playlist is not committed. */
+/** POST /layouts/{id}/commit/: `{changed, version}`; 409 `uncommitted_playlists` or `zone_empty` (nothing committed). */
 export async function commitLayout(id: number): Promise<LayoutCommitResult> {
   return parseResponse(LayoutCommitResult, await api(`/layouts/${id}/commit/`, { method: 'POST' }));
 }

@@ -35,6 +35,8 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
   { id: 'Tracks', path: '/tracks', Screen: lazyScreen(() => import('./tracks/TracksScreen.tsx')) },
   { id: 'Playlists', path: '/playlists', Screen: lazyScreen(() => import('./playlists/PlaylistsScreen.tsx')) },
   { id: 'Playlist item', path: '/playlists/:playlistId', Screen: lazyScreen(() => import('./playlists/PlaylistScreen.tsx')) },
+  { id: 'Layouts', path: '/layouts', Screen: lazyScreen(() => import('./layouts/LayoutsScreen.tsx')) },
+  { id: 'Layout', path: '/layouts/:layoutId', Screen: lazyScreen(() => import('./layouts/LayoutScreen.tsx')) },
   { id: 'Campaigns', path: '/campaigns', Screen: lazyScreen(() => import('./campaigns/CampaignsScreen.tsx')) },
   {
     id: 'Campaigns Scheduler',

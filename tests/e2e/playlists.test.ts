@@ -208,6 +208,82 @@ describe('a long playlist', () => {
   });
 });
 
+describe('layouts', () => {
+  it('makes a layout from "Main + side + ticker", moves a zone by keyboard, puts a playlist in the main zone and an image in the side zone, commits and sees it after a reload', async () => {
+    const playlist = (await admin.post('/media/play_lists/create/', { name: 'Lobby loop', screen_position: 'horizontal' })).body;
+    const media = (await admin.get('/media/files/?search=Sunrise')).body.results[0].id;
+    expect((await admin.post('/media/play_list_tracks/create/', { playlist: playlist.id, media, duration: 5 })).status).toBe(201);
+    expect((await admin.get(`/media/play_lists/${playlist.id}/commit/`)).body).toEqual({ changed: true, version: 1 });
+    const { page, problems } = await e2e.newPage();
+    await signInThroughUi(page, 'admin', e2e.server.adminPassword);
+    await page.goto('/layouts');
+    await visible(page.getByRole('heading', { name: 'Layouts', level: 1 }));
+    await page.getByRole('button', { name: 'New layout' }).click();
+    const form = page.getByRole('dialog', { name: 'New layout' });
+    await form.getByRole('textbox', { name: 'Name' }).fill('Lobby');
+    await form.getByRole('radio', { name: 'Main + side + ticker' }).check();
+    await form.getByRole('button', { name: 'Create' }).click();
+    await page.waitForURL(/\/layouts\/\d+$/);
+    const id = Number(new URL(page.url()).pathname.split('/').at(-1));
+    const zones = page.getByRole('list', { name: 'Zones of the layout' });
+    await visible(zones.getByRole('button', { name: 'Main: x 0, y 0, 1,440 × 960, Nothing chosen' }));
+    await visible(zones.getByRole('button', { name: 'Side panel: x 1,440, y 0, 480 × 960, Nothing chosen' }));
+    await visible(zones.getByRole('button', { name: 'Ticker: x 0, y 960, 1,920 × 120, Nothing chosen' }));
+
+    // Choose Main in the list (the canvas's text alternative), then move it by keyboard on the canvas: Shift+Right is 10 px.
+    await zones.getByRole('button', { name: /^Main:/ }).click();
+    await page.getByRole('application', { name: /^Layout canvas/ }).focus();
+    await page.keyboard.press('Shift+ArrowRight');
+    await page.keyboard.press('ArrowDown');
+    await visible(zones.getByRole('button', { name: 'Main: x 10, y 1, 1,440 × 960, Nothing chosen' }));
+    expect(await page.getByRole('textbox', { name: 'X (px)' }).inputValue()).toBe('10');
+    await visible(page.getByText('You have unsaved changes.', { exact: false }));
+    expect(await page.getByRole('button', { name: 'Commit' }).isDisabled()).toBe(true);
+
+    // The main zone plays the playlist, picked from the server's search.
+    const picker = page.getByRole('combobox', { name: 'Playlist' });
+    await picker.click();
+    await picker.fill('Lobby');
+    await page.getByRole('option', { name: 'Lobby loop' }).click();
+    await visible(zones.getByRole('button', { name: 'Main: x 10, y 1, 1,440 × 960, Lobby loop' }));
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await visible(page.getByText('Changes saved').first());
+    // A commit needs content in every zone: refused, and the screen says why.
+    await page.getByRole('button', { name: 'Commit' }).click();
+    await visible(page.getByRole('alert').filter({ hasText: 'Every zone needs a playlist or a media file before a commit' }));
+
+    // The ticker goes (Delete on the canvas), the side panel shows an image picked from the media search.
+    await zones.getByRole('button', { name: /^Ticker:/ }).click();
+    await page.getByRole('application', { name: /^Layout canvas/ }).focus();
+    await page.keyboard.press('Delete');
+    await zones.getByRole('button', { name: /^Ticker:/ }).waitFor({ state: 'detached' });
+    await zones.getByRole('button', { name: /^Side panel:/ }).click();
+    await page.getByRole('combobox', { name: 'Plays' }).selectOption('media');
+    const mediaPicker = page.getByRole('combobox', { name: 'Media file' });
+    await mediaPicker.click();
+    await mediaPicker.fill('Sunrise');
+    await page.getByRole('option', { name: NAMES[0] }).click();
+    await visible(zones.getByRole('button', { name: `Side panel: x 1,440, y 0, 480 × 960, ${NAMES[0]}` }));
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await visible(page.getByText('Changes saved').first());
+    await page.getByRole('button', { name: 'Commit' }).click();
+    await visible(page.getByText('Layout updated!').first());
+    const saved = (await admin.get(`/layouts/${id}`)).body;
+    expect(saved).toMatchObject({ committed: true, version: 1 });
+    expect(saved.zones.map((zone: any) => [zone.name, zone.x, zone.y, zone.width, zone.height, zone.content])).toEqual([
+      ['Main', 10, 1, 1440, 960, { kind: 'playlist', id: playlist.id }],
+      ['Side panel', 1440, 0, 480, 960, { kind: 'media', id: media }],
+    ]);
+
+    await page.reload();
+    await visible(zones.getByRole('button', { name: 'Main: x 10, y 1, 1,440 × 960, Lobby loop' }));
+    await visible(zones.getByRole('button', { name: `Side panel: x 1,440, y 0, 480 × 960, ${NAMES[0]}` }));
+    await visible(page.getByText('Committed', { exact: true }));
+    // The one refused commit above is the browser's only complaint.
+    expect(problems).toEqual(['console: Failed to load resource: the server responded with a status of 409 (Conflict)']);
+  });
+});
+
 describe('the playlist screens meet the house standard (360/500 px, en and ru, axe in Default and Dark)', () => {
   let page: Page;
   let id = 0;
@@ -229,5 +305,10 @@ describe('the playlist screens meet the house standard (360/500 px, en and ru, a
   });
   it('/content', async () => {
     expect(await checkScreen(page, { path: '/content', ready: shows('Portrait poster') })).toEqual(CLEAN_REPORT);
+  });
+  it('/layouts and /layouts/{id}', async () => {
+    const layout = (await admin.get('/layouts/?search=Lobby')).body.results[0].id;
+    expect(await checkScreen(page, { path: '/layouts', ready: shows('Lobby'), widths: [360, 500, 700] })).toEqual(CLEAN_REPORT);
+    expect(await checkScreen(page, { path: `/layouts/${layout}`, ready: shows('Lobby loop') })).toEqual(CLEAN_REPORT);
   });
 });

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { errorCodeOf } from '../fetchStatus.machine.ts';
-import { getLayout, updateLayout } from '../../services/layouts.service.ts';
-import type { Layout } from '../../services/layouts.service.ts';
+import { getLayoutDetail, updateLayout, type Layout } from '../../services/layouts.service.ts';
+import { ZONE_NAME_MAX } from '../../services/schemas/layouts.ts';
 import type { WriteOutcome } from '../../services/writeOutcome.ts';
 import {
   GRID_STEP,
@@ -19,8 +19,7 @@ import {
 } from './layoutGeometry.ts';
 import { contentKey, draftBody, isLayoutDirty, selectedZone, serverContentNames, serverZones, type LayoutDraft } from './layoutEditor.selectors.ts';
 
-/** A zone's name: required, at most 60 characters (code points). */
-export const ZONE_NAME_MAX = 60;
+export { ZONE_NAME_MAX };
 
 export interface LayoutEditorContext extends LayoutDraft {
   layoutId: number;
@@ -59,6 +58,7 @@ export type LayoutEditorEvent =
 
 type EditorNotice = 'messages.saveSuccess' | 'messages.saveError' | 'messages.saveRefused';
 
+/** The editor asks for a name (the server allows none): a zone list of unnamed zones would say nothing. */
 const nameError = (name: string): 'required' | 'too_long' | null => {
   const trimmed = name.trim();
   if (!trimmed) return 'required';
@@ -89,7 +89,7 @@ export const layoutEditorMachine = setup({
     input: {} as { layoutId: number },
   },
   actors: {
-    loadLayout: fromPromise<Layout, { layoutId: number }>(({ input }) => getLayout(input.layoutId)),
+    loadLayout: fromPromise<Layout, { layoutId: number }>(({ input }) => getLayoutDetail(input.layoutId)),
     saveLayout: fromPromise<WriteOutcome<Layout>, { layoutId: number; body: ReturnType<typeof draftBody> }>(({ input }) => updateLayout(input.layoutId, input.body)),
   },
   guards: {
@@ -107,10 +107,10 @@ export const layoutEditorMachine = setup({
     saved: (_, params: { outcome: WriteOutcome<Layout> }) => params.outcome.ok,
   },
   actions: {
-    setLoaded: assign((_, params: { layout: Layout }) => ({
+    setLoaded: assign(({ context }, params: { layout: Layout }) => ({
       layout: params.layout,
       zones: serverZones(params.layout),
-      contentNames: serverContentNames(params.layout),
+      contentNames: serverContentNames(params.layout, context.contentNames),
       error: null,
       fields: {},
       fieldError: null,

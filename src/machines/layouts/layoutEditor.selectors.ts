@@ -1,4 +1,4 @@
-import type { Layout, LayoutBody } from '../../services/layouts.service.ts';
+import type { Layout, LayoutBody, LayoutDetail } from '../../services/layouts.service.ts';
 import { normaliseOrder, topFirst, type Rect, type ZoneContent, type ZoneDraft } from './layoutGeometry.ts';
 
 /** What the editor holds of a layout: the server's copy and the zones as the operator arranged them. */
@@ -30,9 +30,13 @@ export function serverZones(layout: Layout | null): ZoneDraft[] {
   );
 }
 
-export function serverContentNames(layout: Layout | null): Record<string, string> {
-  const names: Record<string, string> = {};
-  for (const zone of layout?.zones ?? []) if (zone.content?.name) names[contentKey(zone.content)] = zone.content.name;
+/** The content names a detail answer gives (a save's answer names none: the names known before are kept). */
+export function serverContentNames(layout: Layout | LayoutDetail | null, known: Record<string, string> = {}): Record<string, string> {
+  const names: Record<string, string> = { ...known };
+  for (const zone of layout?.zones ?? []) {
+    const content = zone.content as { kind: 'playlist' | 'media'; id: number; name?: string } | null;
+    if (content?.name) names[contentKey(content)] = content.name;
+  }
   return names;
 }
 

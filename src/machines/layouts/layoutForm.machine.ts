@@ -1,15 +1,9 @@
 import { createFormMachine, type FieldErrors } from '../form/form.machine.ts';
 import { createLayout, type Layout } from '../../services/layouts.service.ts';
+import { LAYOUT_NAME_MAX, layoutNameError } from '../../services/schemas/layouts.ts';
 import { layoutSize, templateZones, type LayoutPosition, type LayoutTemplate, type ZoneRole } from './layoutTemplates.ts';
 
-/** A layout's name: required, at most 60 characters (code points). */
-export const LAYOUT_NAME_MAX = 60;
-
-export function layoutNameError(name: string): 'required' | 'too_long' | null {
-  const trimmed = name.trim();
-  if (!trimmed) return 'required';
-  return [...trimmed].length > LAYOUT_NAME_MAX ? 'too_long' : null;
-}
+export { LAYOUT_NAME_MAX };
 
 export type LayoutFields = {
   name: string;
@@ -36,7 +30,7 @@ export function newLayoutBody(fields: LayoutFields) {
     z,
     content: null,
   }));
-  return { name: fields.name.trim(), screen_position: fields.screen_position, ...size, background: null, zones };
+  return { name: fields.name.trim(), screen_position: fields.screen_position, ...size, zones };
 }
 
 /** A new layout (name, screen position, a template or the empty canvas). */

@@ -1,3 +1,5 @@
+import { MAX_LAYOUT_ZONES, MIN_ZONE_SIDE } from '../../services/schemas/layouts.ts';
+
 /** A rectangle in the layout's own pixels (1920 x 1080 for a horizontal layout). */
 export interface Rect {
   x: number;
@@ -23,9 +25,9 @@ export interface ZoneDraft extends Rect {
   content: ZoneContent;
 }
 
-/** Issue 36: a zone is at least 32 px on each side, at most 16 zones, on a grid of 8 px (on by default). */
-export const MIN_ZONE_SIDE = 32;
-export const MAX_ZONES = 16;
+/** Issue 36: a zone is at least 32 px on each side, at most 16 zones (the server's rules), on a grid of 8 px (on by default). */
+export { MIN_ZONE_SIDE };
+export const MAX_ZONES = MAX_LAYOUT_ZONES;
 export const GRID_STEP = 8;
 /** Arrow keys move a zone by one pixel, with Shift by ten. */
 export const NUDGE_STEP = 1;

@@ -66,7 +66,15 @@ export const NAV_SECTIONS: readonly NavSection[] = [
     ],
     area: 'media',
   },
-  { id: 'playlists', Icon: AppsListRegular, items: [{ key: 'playlists', path: '/playlists' }], area: 'playlists' },
+  {
+    id: 'playlists',
+    Icon: AppsListRegular,
+    items: [
+      { key: 'playlists', path: '/playlists' },
+      { key: 'layouts', path: '/layouts' },
+    ],
+    area: 'playlists',
+  },
   {
     id: 'company',
     Icon: BuildingRegular,

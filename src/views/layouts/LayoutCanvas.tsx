@@ -1,10 +1,12 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type Konva from 'konva';
 import { Group, Layer, Rect, Stage, Text as KonvaText, Transformer } from 'react-konva';
 import { useActorRef, useSelector } from '@xstate/react';
 import { layoutCanvasMachine, type CanvasScene } from '../../machines/layouts/layoutCanvas.machine.ts';
 import type { Rect as ZoneRect, ZoneDraft } from '../../machines/layouts/layoutGeometry.ts';
 import { othersOf } from '../../machines/layouts/layoutEditor.selectors.ts';
+import { selectTheme } from '../../machines/theme.selectors.ts';
+import { ThemeContext } from '../app/actors.ts';
 import { tokenValue } from '../navigation/useFetch.ts';
 
 /** Fluent tokens (`var(--colorX)`), resolved against the canvas's own element (the theme it sits in). */
@@ -77,8 +79,13 @@ export function LayoutCanvas(props: LayoutCanvasProps) {
     return () => observer.disconnect();
   }, []);
 
-  // Until the container is measured (the first render) the tokens stay unresolved; the measurement renders again.
-  const color = Object.fromEntries(Object.entries(colors).map(([name, token]) => [name, tokenValue(container.current, token)])) as unknown as CanvasColors;
+  // Konva paints with values, not CSS variables: the tokens are read in the theme around the canvas once it is in the
+  // page, and again after every change of theme (the provider's variables are in place by then).
+  const theme = ThemeContext.useSelector(selectTheme);
+  const [color, setColor] = useState<CanvasColors>(colors);
+  useLayoutEffect(() => {
+    setColor(Object.fromEntries(Object.entries(colors).map(([name, token]) => [name, tokenValue(container.current, token)])) as unknown as CanvasColors);
+  }, [theme, colors]);
   const scale = Math.min(boxWidth / width, MAX_HEIGHT / height);
   const stageWidth = Math.round(width * scale);
   const stageHeight = Math.round(height * scale);

@@ -1,8 +1,18 @@
+/** API error codes of layouts the layouts namespace words (docs/api.md "Layouts"). */
+const LAYOUT_CODES = [
+  'layout_in_use',
+  'uncommitted_playlists',
+  'zone_empty',
+  'too_many_zones',
+  'zone_outside_canvas',
+  'zone_too_small',
+  'content_not_found',
+  'media_not_ready',
+];
+
 /** The layouts-namespace message of an API error code, or the common one. */
 export function layoutErrorKey(code: string | null | undefined): string {
-  if (code === 'layout_in_use' || code === 'playlist_not_committed' || code === 'too_many_zones' || code === 'zone_outside' || code === 'zone_too_small') {
-    return `layouts:errors.${code}`;
-  }
+  if (code && LAYOUT_CODES.includes(code)) return `layouts:errors.${code}`;
   if (code === 'validation_error' || code === 'not_found' || code === 'network_error' || code === 'forbidden' || code === 'timeout') return `common:errors.${code}`;
   return 'common:errors.generic';
 }

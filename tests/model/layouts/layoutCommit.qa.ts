@@ -58,7 +58,7 @@ export default defineQa({
     [UPDATED]: done('commitLayout', { changed: true, version: 3 }),
     [UP_TO_DATE]: done('commitLayout', { changed: false, version: 2 }),
     [OFFLINE]: error('commitLayout', new ApiRequestError({ status: 0, code: 'network_error', detail: '' })),
-    [REFUSED]: error('commitLayout', new ApiRequestError({ status: 409, code: 'playlist_not_committed', detail: '' })),
+    [REFUSED]: error('commitLayout', new ApiRequestError({ status: 409, code: 'uncommitted_playlists', detail: '' })),
     [EDITED]: { type: 'commit.sync', committed: false, version: 2 },
     [RELOADED]: { type: 'commit.sync', committed: true, version: 2 },
   },
@@ -89,9 +89,9 @@ export default defineQa({
       [OFFLINE]: { to: 'failed', see: { error: 'network_error', busy: false }, calls: ['notify: {"key":"messages.commitError","intent":"error"}'], screen: [ready] },
       [REFUSED]: {
         to: 'failed',
-        see: { error: 'playlist_not_committed', busy: false },
+        see: { error: 'uncommitted_playlists', busy: false },
         calls: ['notify: {"key":"messages.commitError","intent":"error"}'],
-        screen: [`the line ${text('layouts:errors.playlist_not_committed')}`, ready],
+        screen: [`the line ${text('layouts:errors.uncommitted_playlists')}`, ready],
       },
       // A reload while the server commits does not move the flow.
       [EDITED]: 'committing',

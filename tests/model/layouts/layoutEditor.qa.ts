@@ -13,10 +13,11 @@ const LAYOUT: Layout = {
   screen_position: 'horizontal',
   width: 1920,
   height: 1080,
-  background: null,
+  background: { color: '#000000', media: null },
   zones: [zone(1, 'Main', 0, 0, 1440, 960, 0), zone(2, 'Side panel', 1440, 0, 480, 960, 1), zone(3, 'Ticker', 0, 960, 1920, 120, 2)],
   version: 2,
   committed: true,
+  details: '/api/v1/layouts/7/detail/',
   created_at: '2026-11-28T10:00:00.000Z',
   updated_at: '2026-11-28T10:00:00.000Z',
 };
@@ -176,7 +177,7 @@ export default defineQa({
   howTo: {
     [NOT_FOUND]: 'open /layouts/999999 (no such layout)',
     [SAVED]: 'wait: the server answers the save',
-    [REFUSED]: 'in another tab, change the layout to vertical through the API (PUT /api/v1/layouts/7), then save here: Main no longer fits',
+    [REFUSED]: 'in another tab, shrink the canvas to 1280 × 720 through the API (PUT /api/v1/layouts/7 with width, height and its zones scaled to fit), then move a zone here and press "Save changes": Main (1440 px wide) no longer fits',
     [SAVE_FAILED]: 'in the devtools Network tab, choose "Offline" before pressing "Save changes"',
   },
   offScreen: {
@@ -216,7 +217,7 @@ export default defineQa({
     [SAVE]: { type: 'editor.save' },
     [DISCARD]: { type: 'editor.discard' },
     [SAVED]: done('saveLayout', { ok: true, value: SAVED_LAYOUT }),
-    [REFUSED]: done('saveLayout', { ok: false, code: 'zone_outside', fields: { zones: 'zone_outside' } }),
+    [REFUSED]: done('saveLayout', { ok: false, code: 'zone_outside_canvas', fields: { 'zones.0.x': 'zone_outside_canvas' } }),
     [SAVE_FAILED]: error('saveLayout', new ApiRequestError({ status: 0, code: 'network_error', detail: '' })),
   },
   initial: { start: { to: 'loading', see: { loading: true, zones: [] }, calls: ['loadLayout: {"layoutId":7}'] } },
@@ -246,7 +247,7 @@ export default defineQa({
       // The draft is kept after a refusal or a failure, to be corrected and saved again.
       [REFUSED]: (context: Context) => ({
         to: 'ready.editing.dirty',
-        see: { zones: summary(context.zones), error: 'zone_outside' },
+        see: { zones: summary(context.zones), error: 'zone_outside_canvas' },
         calls: ['notify: messages.saveRefused'],
         screen: [`an error toast ${text('layouts:messages.saveRefused')}`, `the draft stays; ${DIRTY}`],
       }),
