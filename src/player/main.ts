@@ -40,7 +40,7 @@ const plays = indexedDbPlays;
 const credentials = () => ({ serial: identity.serial, key: lifecycle.getSnapshot().context.key });
 
 /** What the page says about itself, for people diagnosing a screen and for the browser tests. */
-const diagnostics = { checks: {} as Record<number, string>, started: [] as number[], shown: [] as { media: number; override: number | null; at: number }[], recorded: [] as string[], gaps: [] as number[], transitions: 0, ignoredConfig: [] as string[], sent: 0, notices: 0, screenshots: 0 };
+const diagnostics = { checks: {} as Record<number, string>, started: [] as number[], shown: [] as { media: number; override: number | null; at: number }[], recorded: [] as string[], gaps: [] as number[], transitions: 0, ignoredConfig: [] as string[], sent: 0, notices: 0, screenshots: 0, timeline: [] as { what: 'notice' | 'schedule'; at: number }[] };
 (window as unknown as { vitrinePlayer: unknown }).vitrinePlayer = {
   diagnostics,
   serial: identity.serial,
@@ -71,6 +71,12 @@ function recordPlay(record: PlayRecord | null): void {
 
 // A change of what plays is reported at once (a heartbeat through the live channel's wiring, at most one per 5.5 s).
 const delivery = deliveryReport(undefined, () => channel.heartbeatNow());
+
+/** When notices and schedules arrived (the browser test splits a switch's time with them). */
+function note(what: 'notice' | 'schedule'): void {
+  diagnostics.timeline.push({ what, at: Date.now() });
+  if (diagnostics.timeline.length > 200) diagnostics.timeline.splice(0, 100);
+}
 
 /** The override the screen last switched to (reported once to the server, issue 35), or null under the schedule. */
 let switchedTo: number | null = null;
@@ -253,6 +259,7 @@ lifecycle.subscribe((snapshot) => {
   }
   if (context.schedule !== schedule) {
     schedule = context.schedule;
+    note('schedule');
     sequencer.send({ type: 'sequence.schedule', schedule, now: Date.now() });
     wantFiles();
   }
@@ -332,7 +339,10 @@ downloader.start();
 navigation.start();
 lifecycle.start();
 const channel = wireChannel(lifecycle, identity.serial, host, (event) => {
-  if (event.type === 'notice') diagnostics.notices += 1;
+  if (event.type === 'notice') {
+    diagnostics.notices += 1;
+    note('notice');
+  }
 });
 
 let minute = -1;

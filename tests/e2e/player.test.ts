@@ -316,12 +316,26 @@ describe('a published campaign plays on the screen', () => {
       expect((await admin.get(`/media/play_lists/${playlist}/commit/`)).status).toBe(200);
       await vi.waitFor(async () => expect(await shownAfter(commitAt, (entry) => entry.media !== longId)).toBeDefined(), { timeout: 45_000, interval: 50 });
       switchTimes.publish = (await shownAfter(commitAt, (entry) => entry.media !== longId))!.at - commitAt;
-      console.log(`issue 35: click to new content on screen, ms: ${JSON.stringify(switchTimes)}`);
+      // Where the time goes: click (or commit) -> the channel's notice -> the schedule in the player -> on screen.
+      const timeline = await screen.evaluate(() => [...(window as any).vitrinePlayer.diagnostics.timeline] as { what: string; at: number }[]);
+      const split = (from: number, total: number) => {
+        const notice = timeline.find((entry) => entry.what === 'notice' && entry.at >= from)?.at ?? null;
+        const scheduled = timeline.find((entry) => entry.what === 'schedule' && entry.at >= (notice ?? from))?.at ?? null;
+        return { notice: notice === null ? null : notice - from, schedule: scheduled === null ? null : scheduled - from, shown: total };
+      };
+      const splits = { start: split(startClick, switchTimes.start!), clear: split(clearClick, switchTimes.clear!), publish: split(commitAt, switchTimes.publish!) };
+      console.log(`issue 35: click to new content on screen, ms: ${JSON.stringify(switchTimes)}; split (notice, schedule in, shown): ${JSON.stringify(splits)}`);
       expect(switchTimes).toEqual({ start: expect.any(Number), clear: expect.any(Number), publish: expect.any(Number) });
-      // The goal is under 1 s (measured 614, 606 and 355 ms at load 12 on 2 cores; 1101, 622 and 1013 ms at load 15). The
-      // bound here leaves room for a loaded machine and still fails the old player, which switched only when the 40 s
-      // video ended.
-      for (const [what, ms] of Object.entries(switchTimes)) expect([what, ms < 2000]).toEqual([what, true]);
+      // The goal is under 1 s from the click (issue 35.1). With a schedule notice fetching the schedule at once, runs at load
+      // 8-17 on 2 cores measured 137 to 979 ms (start 204-979, clear 293-834, publish 100-630): most of it before the
+      // notice (the panel's request, the server's compile) and the schedule read on a server still busy with the click's
+      // request. Held here: the whole switch under 1.5 s (a full run loads the machine more; the old player switched only
+      // when the 40 s video ended), and the player's own part, notice to screen, under 1 s.
+      for (const [what, ms] of Object.entries(switchTimes)) expect([what, ms < 1500]).toEqual([what, true]);
+      for (const [what, times] of Object.entries(splits)) {
+        expect([what, times.notice]).toEqual([what, expect.any(Number)]);
+        expect([what, times.shown - times.notice! < 1000]).toEqual([what, true]);
+      }
       // The server going away shows as refused connections and, for the live channel's open stream (issue 25), as a
       // chunked response cut short; the browser logs both whatever the page does with them.
       const expected = ['ERR_CONNECTION_REFUSED', 'Failed to fetch', 'ERR_INCOMPLETE_CHUNKED_ENCODING'];
