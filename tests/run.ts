@@ -111,7 +111,7 @@ const otherArgs = vitestArgs.filter((arg, index) => {
   return true;
 });
 const chosen = (name: string) => asked.length === 0 || asked.includes(name);
-const projects = ['unit', 'model', 'api', 'api-s3', ...(process.env.VITRINE_TEST_PG ? ['api-postgres'] : [])].filter(chosen);
+const projects = ['unit', 'unit-isolated', 'model', 'api', 'api-s3', ...(process.env.VITRINE_TEST_PG ? ['api-postgres'] : [])].filter(chosen);
 const nodeOutput: string[] = [];
 const browserOutput: string[] = [];
 
