@@ -30,7 +30,7 @@ async function api(origin: string, token: string, method: string, url: string, b
   return text ? JSON.parse(text) : null;
 }
 
-/** One of each thing the routes with an id open: a device, a media file, a playlist, a campaign. */
+/** One of each thing the routes with an id open: a device, a media file, a playlist, a campaign, a layout. */
 async function seed(origin: string, token: string, dir: string): Promise<Record<string, number>> {
   const call = (method: string, url: string, body?: unknown) => api(origin, token, method, url, body);
   const company = await call('POST', '/companies/create/', { name: 'Bench Retail', user: 1 });
@@ -44,7 +44,8 @@ async function seed(origin: string, token: string, dir: string): Promise<Record<
   form.append('src_file[0]', await fs.openAsBlob(png), 'bench.png');
   form.append('file_info', JSON.stringify([{ name: 'Bench image', screen_position: 'horizontal', device_type: 'tvpi' }]));
   const [media] = await call('POST', '/media/files/create/', form);
-  return { device: device.id, media: media.id, playlist: playlist.id, campaign: campaign.id };
+  const layout = await call('POST', '/layouts/create/', { name: 'Bench layout', screen_position: 'horizontal', zones: [{ name: 'Main', x: 0, y: 0, width: 1920, height: 1080 }] });
+  return { device: device.id, media: media.id, playlist: playlist.id, campaign: campaign.id, layout: layout.id };
 }
 
 interface Weight {
@@ -98,7 +99,8 @@ export async function run(): Promise<Measurement[]> {
         .replace(':deviceId', String(ids.device))
         .replace(':mediaId', String(ids.media))
         .replace(':playlistId', String(ids.playlist))
-        .replace(':campaignId', String(ids.campaign)),
+        .replace(':campaignId', String(ids.campaign))
+        .replace(':layoutId', String(ids.layout)),
     );
 
     const context = await browser.newContext({ baseURL: server.origin, viewport: { width: 1366, height: 900 } });

@@ -275,7 +275,10 @@ describe('layouts', () => {
       ['Side panel', 1440, 0, 480, 960, { kind: 'media', id: media }],
     ]);
 
+    // Opened again, the canvas shows each zone's first item: the image's preview is fetched for the side panel.
+    const preview = page.waitForResponse((response) => response.url().endsWith(`/media/files/${media}/preview`) && response.ok());
     await page.reload();
+    await preview;
     await visible(zones.getByRole('button', { name: 'Main: x 10, y 1, 1,440 × 960, Lobby loop' }));
     await visible(zones.getByRole('button', { name: `Side panel: x 1,440, y 0, 480 × 960, ${NAMES[0]}` }));
     await visible(page.getByText('Committed', { exact: true }));

@@ -17,7 +17,7 @@ import {
   type ZoneContent,
   type ZoneDraft,
 } from './layoutGeometry.ts';
-import { contentKey, draftBody, isLayoutDirty, selectedZone, serverContentNames, serverZones, type LayoutDraft } from './layoutEditor.selectors.ts';
+import { contentKey, draftBody, isLayoutDirty, selectedZone, serverContentNames, serverContentPreviews, serverZones, type LayoutDraft } from './layoutEditor.selectors.ts';
 
 export { ZONE_NAME_MAX };
 
@@ -111,6 +111,7 @@ export const layoutEditorMachine = setup({
       layout: params.layout,
       zones: serverZones(params.layout),
       contentNames: serverContentNames(params.layout, context.contentNames),
+      contentPreviews: serverContentPreviews(params.layout, context.contentPreviews),
       error: null,
       fields: {},
       fieldError: null,
@@ -166,7 +167,7 @@ export const layoutEditorMachine = setup({
   },
 }).createMachine({
   id: 'layoutEditor',
-  context: ({ input }) => ({ layoutId: input.layoutId, layout: null, zones: [], selected: null, contentNames: {}, grid: true, fieldError: null, error: null, fields: {}, nextKey: 1 }),
+  context: ({ input }) => ({ layoutId: input.layoutId, layout: null, zones: [], selected: null, contentNames: {}, contentPreviews: {}, grid: true, fieldError: null, error: null, fields: {}, nextKey: 1 }),
   initial: 'loading',
   states: {
     loading: {

@@ -9,6 +9,8 @@ export interface LayoutDraft {
   selected: string | null;
   /** Content names known to the editor (from the server's answer or the picker), by `kind:id`. */
   contentNames: Record<string, string>;
+  /** The media file whose preview shows a content (a file's own, a playlist's first track's), by `kind:id`. */
+  contentPreviews: Record<string, number>;
 }
 
 export const contentKey = (content: NonNullable<ZoneContent>) => `${content.kind}:${content.id}`;
@@ -50,6 +52,17 @@ const sameZone = (a: ZoneDraft, b: ZoneDraft) =>
   a.z === b.z &&
   (a.content?.kind ?? null) === (b.content?.kind ?? null) &&
   (a.content?.id ?? null) === (b.content?.id ?? null);
+
+/** The preview media ids a detail answer gives (`…/media/files/{id}/preview`); the ones known before are kept. */
+export function serverContentPreviews(layout: Layout | LayoutDetail | null, known: Record<string, number> = {}): Record<string, number> {
+  const previews: Record<string, number> = { ...known };
+  for (const zone of layout?.zones ?? []) {
+    const content = zone.content as { kind: 'playlist' | 'media'; id: number; preview?: string | null } | null;
+    const media = content?.preview ? /\/media\/files\/(\d+)\/preview$/.exec(content.preview)?.[1] : undefined;
+    if (content && media) previews[contentKey(content)] = Number(media);
+  }
+  return previews;
+}
 
 /** Whether the zones differ from what the server holds (a move, a resize, a name, content, order, an added or deleted zone). */
 export function isLayoutDirty(draft: Pick<LayoutDraft, 'layout' | 'zones'>): boolean {

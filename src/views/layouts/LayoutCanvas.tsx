@@ -1,12 +1,13 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type Konva from 'konva';
-import { Group, Layer, Rect, Stage, Text as KonvaText, Transformer } from 'react-konva';
+import { Group, Image as KonvaImage, Layer, Rect, Stage, Text as KonvaText, Transformer } from 'react-konva';
 import { useActorRef, useSelector } from '@xstate/react';
 import { layoutCanvasMachine, type CanvasScene } from '../../machines/layouts/layoutCanvas.machine.ts';
 import type { Rect as ZoneRect, ZoneDraft } from '../../machines/layouts/layoutGeometry.ts';
 import { othersOf } from '../../machines/layouts/layoutEditor.selectors.ts';
 import { selectTheme } from '../../machines/theme.selectors.ts';
 import { ThemeContext } from '../app/actors.ts';
+import { getMediaPreview } from '../../services/media.service.ts';
 import { tokenValue } from '../navigation/useFetch.ts';
 
 /** Fluent tokens (`var(--colorX)`), resolved against the canvas's own element (the theme it sits in). */
@@ -32,12 +33,61 @@ export interface LayoutCanvasProps {
   describedBy: string;
   /** Each zone's label on the canvas (its name and content). */
   caption: (zone: ZoneDraft) => string;
+  /** The media file whose preview fills a zone (its content's first item), if any. */
+  previewOf: (zone: ZoneDraft) => number | null;
   onSelect: (key: string | null) => void;
   onDraw: (rect: ZoneRect) => void;
   onPlace: (key: string, rect: ZoneRect) => void;
   onKey: (event: KeyboardEvent<HTMLDivElement>, gesture: boolean) => void;
   /** The canvas machine's Escape: a gesture under way goes back to where it began. */
   cancelRef: { current: (() => boolean) | null };
+}
+
+/** Preview pictures already fetched (with the JWT), by media id: a file shown by several zones is fetched once. */
+const pictures = new Map<number, Promise<HTMLImageElement | null>>();
+
+function pictureOf(mediaId: number): Promise<HTMLImageElement | null> {
+  let picture = pictures.get(mediaId);
+  if (!picture) {
+    picture = getMediaPreview(mediaId).then(
+      (blob) =>
+        new Promise<HTMLImageElement | null>((resolve) => {
+          const image = new window.Image();
+          image.onload = () => resolve(image);
+          image.onerror = () => resolve(null);
+          image.src = URL.createObjectURL(blob);
+        }),
+      () => null,
+    );
+    pictures.set(mediaId, picture);
+  }
+  return picture;
+}
+
+/** The preview pictures of these media ids, as they arrive (a missing one is simply not drawn). */
+function usePictures(ids: readonly number[]): Map<number, HTMLImageElement> {
+  const [loaded, setLoaded] = useState(() => new Map<number, HTMLImageElement>());
+  const wanted = [...new Set(ids)].sort((a, b) => a - b).join(',');
+  useEffect(() => {
+    let live = true;
+    for (const id of wanted ? wanted.split(',').map(Number) : []) {
+      void pictureOf(id).then((image) => {
+        if (live && image) setLoaded((known) => (known.get(id) === image ? known : new Map(known).set(id, image)));
+      });
+    }
+    return () => {
+      live = false;
+    };
+  }, [wanted]);
+  return loaded;
+}
+
+/** The part of a picture that covers a zone without distortion (centred, as CSS object-fit: cover). */
+function coverCrop(image: HTMLImageElement, width: number, height: number) {
+  const scale = Math.max(width / image.naturalWidth, height / image.naturalHeight);
+  const cropWidth = width / scale;
+  const cropHeight = height / scale;
+  return { x: (image.naturalWidth - cropWidth) / 2, y: (image.naturalHeight - cropHeight) / 2, width: cropWidth, height: cropHeight };
 }
 
 /** How tall the canvas may be (CSS px): a vertical layout stays on screen. */
@@ -50,7 +100,7 @@ const MAX_HEIGHT = 560;
  * callbacks. Konva only draws.
  */
 export function LayoutCanvas(props: LayoutCanvasProps) {
-  const { width, height, zones, selected, grid, readOnly, colors, label, describedBy, caption, onKey, cancelRef } = props;
+  const { width, height, zones, selected, grid, readOnly, colors, label, describedBy, caption, previewOf, onKey, cancelRef } = props;
   const container = useRef<HTMLDivElement>(null);
   const [boxWidth, setBoxWidth] = useState(320);
   const callbacks = useRef(props);
@@ -69,6 +119,7 @@ export function LayoutCanvas(props: LayoutCanvasProps) {
   const tool = useActorRef(logic);
   const drawing = useSelector(tool, (s) => (s.matches('drawing') ? s.context.preview : null));
   const nodes = useRef(new Map<string, Konva.Group>());
+  const images = usePictures(zones.map(previewOf).filter((id): id is number => id !== null));
   const transformer = useRef<Konva.Transformer>(null);
 
   useEffect(() => {
@@ -198,13 +249,18 @@ export function LayoutCanvas(props: LayoutCanvasProps) {
                 }
               }}
             >
+              {(() => {
+                const media = previewOf(zone);
+                const image = media === null ? undefined : images.get(media);
+                return image ? <KonvaImage image={image} width={zone.width} height={zone.height} crop={coverCrop(image, zone.width, zone.height)} listening={false} /> : null;
+              })()}
               <Rect
                 width={zone.width}
                 height={zone.height}
                 fill={zone.key === selected ? color.selected : color.zone}
                 stroke={color.stroke}
-                strokeWidth={1 / scale}
-                opacity={0.85}
+                strokeWidth={(zone.key === selected ? 3 : 1) / scale}
+                opacity={previewOf(zone) === null ? 0.85 : 0.3}
               />
               <KonvaText text={caption(zone)} x={8 / scale} y={6 / scale} fontSize={12 / scale} fill={color.text} listening={false} />
             </Group>

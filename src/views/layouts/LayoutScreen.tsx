@@ -59,6 +59,7 @@ export default function LayoutScreen() {
   const selected = useSelector(editor, (s) => s.context.selected);
   const zone = useSelector(editor, (s) => selectedZone(s.context));
   const names = useSelector(editor, (s) => s.context.contentNames);
+  const previews = useSelector(editor, (s) => s.context.contentPreviews);
   const grid = useSelector(editor, (s) => s.context.grid);
   const fieldError = useSelector(editor, (s) => s.context.fieldError);
   const error = useSelector(editor, (s) => s.context.error);
@@ -180,6 +181,7 @@ export default function LayoutScreen() {
             label={t('editor.canvasLabel')}
             describedBy="layout-zones-count"
             caption={(item) => item.name}
+            previewOf={(item) => (item.content ? (previews[contentKey(item.content)] ?? null) : null)}
             onSelect={(key) => editor.send({ type: 'zone.select', key })}
             onDraw={(rect) => editor.send({ type: 'zone.draw', rect, name: newName() })}
             onPlace={(key, rect) => editor.send({ type: 'zone.place', key, rect })}
