@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { errorCodeOf } from '../fetchStatus.machine.ts';
 import { getLayoutDetail, updateLayout, type Layout } from '../../services/layouts.service.ts';
-import { ZONE_NAME_MAX } from '../../services/schemas/layouts.ts';
+import { ZONE_NAME_MAX, layoutProblems } from '../../services/schemas/layouts.ts';
 import type { WriteOutcome } from '../../services/writeOutcome.ts';
 import {
   GRID_STEP,
@@ -90,7 +90,11 @@ export const layoutEditorMachine = setup({
   },
   actors: {
     loadLayout: fromPromise<Layout, { layoutId: number }>(({ input }) => getLayoutDetail(input.layoutId)),
-    saveLayout: fromPromise<WriteOutcome<Layout>, { layoutId: number; body: ReturnType<typeof draftBody> }>(({ input }) => updateLayout(input.layoutId, input.body)),
+    // The server's geometry rules (layoutProblems) first: a draft they refuse is refused here, with the same codes, unsent.
+    saveLayout: fromPromise<WriteOutcome<Layout>, { layoutId: number; canvas: { width: number; height: number }; body: ReturnType<typeof draftBody> }>(async ({ input }) => {
+      const problems = layoutProblems({ ...input.canvas, zones: input.body.zones ?? [] });
+      return problems ? { ok: false, code: problems.code, fields: problems.fields } : updateLayout(input.layoutId, input.body);
+    }),
   },
   guards: {
     draftDirty: ({ context }) => isLayoutDirty(context),
@@ -229,7 +233,7 @@ export const layoutEditorMachine = setup({
           invoke: {
             id: 'saveLayout',
             src: 'saveLayout',
-            input: ({ context }) => ({ layoutId: context.layoutId, body: draftBody(context) }),
+            input: ({ context }) => ({ layoutId: context.layoutId, canvas: canvasOf(context), body: draftBody(context) }),
             onDone: [
               {
                 guard: { type: 'saved', params: ({ event }) => ({ outcome: event.output }) },

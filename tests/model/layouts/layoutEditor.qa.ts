@@ -234,7 +234,7 @@ export default defineQa({
     loadFailed: { [RETRY]: { to: 'loading', calls: ['loadLayout: {"layoutId":7}'], screen: ['the layout loads again'] } },
     'ready.editing': editing,
     'ready.editing.dirty': {
-      [SAVE]: (context: Context) => ({ to: 'ready.saving', see: { busy: true, dirty: true }, calls: [`saveLayout: ${JSON.stringify({ layoutId: 7, body: body(context) })}`], screen: [BUSY] }),
+      [SAVE]: (context: Context) => ({ to: 'ready.saving', see: { busy: true, dirty: true }, calls: [`saveLayout: ${JSON.stringify({ layoutId: 7, canvas: CANVAS, body: body(context) })}`], screen: [BUSY] }),
       [DISCARD]: (context: Context) => ({ to: 'ready.editing.clean', see: { zones: summary(drafts(context.layout)), selected: null, dirty: false }, calls: [], screen: ['the zones are back as last saved', NO_ZONE] }),
     },
     'ready.saving': {
