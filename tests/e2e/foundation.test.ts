@@ -138,9 +138,15 @@ describe('content security policy', () => {
       );
     });
     await signInThroughUi(page, 'admin', e2e.server.adminPassword);
-    await page.getByRole('button', { name: 'User menu' }).click();
+    // Opened from the keyboard (the menu is a chunk loaded on the first open): focus lands on its first item, and goes
+    // back to the button on Escape.
+    await page.getByRole('button', { name: 'User menu' }).focus();
+    await page.keyboard.press('Enter');
     await page.getByRole('menuitem', { name: 'Sign out' }).waitFor();
+    const focused = () => page.evaluate(() => `${document.activeElement?.getAttribute('role')} ${document.activeElement?.textContent || document.activeElement?.getAttribute('aria-label')}`);
+    await expect.poll(focused).toBe('menuitemradio Default');
     await page.keyboard.press('Escape');
+    await expect.poll(focused).toBe('button User menu');
     expect(violations).toEqual([]);
     expect(problems.filter((p) => /Content Security Policy/i.test(p))).toEqual([]);
   });

@@ -24,6 +24,26 @@ export const useLoadingStyles = makeStyles({
     borderBottomWidth: '2px',
     borderLeftWidth: '2px',
   },
+  /** Over the page, centred, letting clicks through; shown after 300 ms (a quicker load shows nothing). */
+  overlay: {
+    position: 'fixed',
+    inset: 0,
+    zIndex: 1000000,
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    pointerEvents: 'none',
+    animationName: { from: { opacity: 0 }, to: { opacity: 1 } },
+    animationDelay: '300ms',
+    animationDuration: '150ms',
+    animationFillMode: 'both',
+  },
+  card: {
+    padding: tokens.spacingHorizontalXL,
+    borderRadius: tokens.borderRadiusXLarge,
+    backgroundColor: tokens.colorNeutralBackground1,
+    boxShadow: tokens.shadow16,
+  },
   column: {
     display: 'flex',
     flexDirection: 'column',

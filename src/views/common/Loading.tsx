@@ -19,6 +19,24 @@ export function Loading({ fullPage = false }: { fullPage?: boolean }) {
   );
 }
 
+/**
+ * "Loading…" over the page while a part of it (a dialog, a menu) arrives: it takes no room and no focus, and fades in
+ * only after a moment, so that a part that loads at once never flashes it.
+ */
+export function PartLoading() {
+  const { t, ready } = useTranslation('common', { useSuspense: false });
+  const loading = useLoadingStyles();
+  const label = ready ? t('loading') : 'Loading';
+  return (
+    <div className={loading.overlay}>
+      <div className={mergeClasses(loading.column, loading.card)} role="progressbar" aria-label={label}>
+        <div className={loading.ring} />
+        {ready && <span>{label}</span>}
+      </div>
+    </div>
+  );
+}
+
 /** The same ring at icon size, for a button whose action is under way; the button itself says what it does. */
 export function BusyIcon() {
   const loading = useLoadingStyles();

@@ -11,8 +11,8 @@ export interface ToastRequest {
   intent: NotifyIntent;
 }
 
-// The toaster (Fluent's Toaster pulls in tabster and motion, ~25 KB gzip) is its own chunk, loaded on the
-// first toast or by preloadToaster(), so the login page stays light. Toasts asked for meanwhile wait here.
+// The toaster (Fluent's Toaster pulls in tabster and motion, ~30 KB as transferred) is its own chunk, loaded on the
+// first toast (issue 37: no screen pays for it before it has something to say). Toasts asked for meanwhile wait here.
 const pending: ToastRequest[] = [];
 let dispatcher: ((request: ToastRequest) => void) | null = null;
 let toasterWanted = false;
@@ -40,11 +40,6 @@ export function showToast(request: ToastRequest): void {
     pending.push(request);
     wantToaster();
   }
-}
-
-/** Loads the toaster ahead of the first toast (the dashboard does this once signed in). */
-export function preloadToaster(): void {
-  wantToaster();
 }
 
 const LazyToaster = lazyScreen(() => import('./Toaster.tsx'));

@@ -9,7 +9,6 @@ import { BRAND } from '../../services/config.ts';
 import { ErrorBoundary } from '../common/ErrorBoundary.tsx';
 import { Loading } from '../common/Loading.tsx';
 import { lazyScreen } from '../common/lazyScreen.ts';
-import { preloadToaster } from '../common/notify.tsx';
 import { WIDE_SCREEN_QUERY, useMediaQuery } from '../common/useMediaQuery.ts';
 import { SidebarNav } from './SidebarNav.tsx';
 import { TopBar } from './TopBar.tsx';
@@ -30,7 +29,6 @@ export default function DashboardLayout() {
   const drawer = useActorRef(drawerMachine);
   const drawerOpen = useSelector(drawer, selectDrawerOpen);
 
-  useEffect(preloadToaster, []);
   useEffect(() => {
     if (wide) drawer.send({ type: 'drawer.close' });
   }, [wide, drawer]);

@@ -16,8 +16,11 @@ import { THEME_NAMES } from '../../machines/theme.machine.ts';
 import { selectTheme } from '../../machines/theme.selectors.ts';
 import { SessionContext, ThemeContext } from '../app/actors.ts';
 
-/** The user menu: the colour theme (six choices) and "Sign out". */
-export function UserMenu() {
+/**
+ * The user menu: the colour theme (six choices) and "Sign out". A chunk of its own (Fluent's Menu brings positioning
+ * and tabster): UserMenu.tsx draws the same button until the first open, then this one takes over, open.
+ */
+export default function UserMenuPopover({ defaultOpen }: { defaultOpen: boolean }) {
   const { t } = useTranslation('layout');
   const session = SessionContext.useActorRef();
   const theme = ThemeContext.useActorRef();
@@ -26,6 +29,7 @@ export function UserMenu() {
 
   return (
     <Menu
+      defaultOpen={defaultOpen}
       checkedValues={{ theme: [currentTheme] }}
       onCheckedValueChange={(_, { checkedItems }) => {
         const name = checkedItems[0];

@@ -3,7 +3,6 @@ import { Button, Caption1, Checkbox, Field, Input, Title3 } from '@fluentui/reac
 import { EyeOffRegular, EyeRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { BRAND } from '../../services/config.ts';
-import { requiredString } from '../../services/schemas/common.ts';
 import { BusyIcon } from '../common/Loading.tsx';
 import { usePageTitle } from '../common/usePageTitle.ts';
 import { BACKGROUND_IMAGE_VARIABLE, useLoginStyles } from './LoginScreen.styles.ts';
@@ -11,6 +10,8 @@ import { loginDraft, useLoginActions } from './loginActions.ts';
 
 const logoUrl = new URL('../../assets/logo.svg', import.meta.url).href;
 const backgroundUrl = new URL('../../assets/login-background.svg', import.meta.url).href;
+/** The rule of `requiredString` (services/schemas/common.ts), without superstruct on the first page (issue 37). */
+const filled = (value: string) => value.trim().length > 0;
 // A custom property set through the CSSOM, which the Content-Security-Policy allows (no inline style attribute).
 const rootStyle = { [BACKGROUND_IMAGE_VARIABLE]: `url("${backgroundUrl}")` } as CSSProperties;
 
@@ -47,14 +48,14 @@ export default function LoginScreen() {
   const [passwordVisible, setPasswordVisible] = useState(false);
   const [attempted, setAttempted] = useState(false);
 
-  const usernameMissing = attempted && !requiredString.is(username);
-  const passwordMissing = attempted && !requiredString.is(password);
+  const usernameMissing = attempted && !filled(username);
+  const passwordMissing = attempted && !filled(password);
   const required = t('common:validation.required');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setAttempted(true);
-    if (!requiredString.is(username) || !requiredString.is(password)) return;
+    if (!filled(username) || !filled(password)) return;
     signIn({ username, password, remember });
   };
 
