@@ -1,6 +1,7 @@
 import type { DeviceFilters } from '../../services/devices.service.ts';
 import type { Override } from '../../services/schemas/overrides.ts';
-import type { OverrideDraft, OverrideFields } from './deviceOverrides.machine.ts';
+import type { SnapshotFrom } from 'xstate';
+import type { deviceOverridesMachine, OverrideDraft, OverrideFields } from './deviceOverrides.machine.ts';
 
 /** Whether an override reaches a device (by its id, its office or its company), as the server resolves it. */
 export function reaches(override: Pick<Override, 'targets'>, device: { id: number; office: number | null; company: number | null }): boolean {
@@ -51,4 +52,9 @@ export function overrideBody(draft: OverrideDraft, fields: OverrideFields) {
     ...(fields.content === 'media' ? { media: fields.media! } : { playlist: fields.playlist! }),
     ends_at: fields.until === '' ? null : new Date(fields.until).toISOString(),
   };
+}
+
+/** The override composer is open: choosing what and until when, confirming, or starting. */
+export function selectComposing(snapshot: SnapshotFrom<typeof deviceOverridesMachine>): boolean {
+  return snapshot.matches('composing') || snapshot.matches('confirming') || snapshot.matches('starting');
 }

@@ -11,8 +11,7 @@ import { PageHeader } from '../common/PageHeader.tsx';
 import { useNotify } from '../common/notify.tsx';
 import { usePageTitle } from '../common/usePageTitle.ts';
 import { useCan } from '../common/usePermission.ts';
-import { CampaignFormDialog } from './CampaignFormDialog.tsx';
-import { CampaignReportDialog } from './CampaignReportDialog.tsx';
+import { CampaignFormDialog, CampaignReportDialog } from './lazyDialogs.tsx';
 import { CampaignTable, type CampaignAction } from './CampaignTable.tsx';
 import { useCampaignsStyles } from './Campaigns.styles.ts';
 

@@ -11,9 +11,9 @@ import { errorMessageKey } from '../common/errorMessageKey.ts';
 import { useNotify } from '../common/notify.tsx';
 import { usePageTitle } from '../common/usePageTitle.ts';
 import { adoptPrefill } from '../../machines/devices/devicesForm.machine.ts';
-import { DeviceFormDialog } from '../devices/DeviceFormDialog.tsx';
+import { DeviceFormDialog } from '../devices/lazyDialogs.tsx';
 import { formatDateTime } from '../devices/format.ts';
-import { clientsLogic } from '../devices/logic.ts';
+import { clientsLogic } from './logic.ts';
 import { useDevicesStyles } from '../devices/Devices.styles.ts';
 
 /** /clients: players that said hello and wait to be adopted into devices. */

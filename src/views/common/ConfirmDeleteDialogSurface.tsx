@@ -28,9 +28,9 @@ export interface ConfirmDeleteDialogProps {
 
 /**
  * The spec's delete confirmation: "Are you sure you want to delete? The delete operation cannot be undone!"
- * A modal dialog; focus starts on Cancel, Escape cancels.
+ * A modal dialog; focus starts on Cancel, Escape cancels. Loaded on first open: see ConfirmDeleteDialog.tsx.
  */
-export function ConfirmDeleteDialog({ open, onConfirm, onCancel, busy = false, title, text, confirmLabel }: ConfirmDeleteDialogProps) {
+export default function ConfirmDeleteDialogSurface({ open, onConfirm, onCancel, busy = false, title, text, confirmLabel }: ConfirmDeleteDialogProps) {
   const { t } = useTranslation();
   return (
     <Dialog

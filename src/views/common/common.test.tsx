@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithProviders } from '../testing/renderWithProviders.tsx';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.tsx';
@@ -92,6 +92,9 @@ function DeleteHarness({ onConfirm }: { onConfirm: () => void }) {
 }
 
 describe('ConfirmDeleteDialog', () => {
+  // The dialog is a lazy chunk: its module is transformed here first, so that findByRole's wait is the dialog's own.
+  beforeAll(() => import('./ConfirmDeleteDialogSurface.tsx'));
+
   it('asks the spec question and confirms', async () => {
     const onConfirm = vi.fn();
     renderWithProviders(<DeleteHarness onConfirm={onConfirm} />);

@@ -13,7 +13,7 @@ import { usePageTitle } from '../common/usePageTitle.ts';
 import { useCan } from '../common/usePermission.ts';
 import { ConfigEditor } from './ConfigEditor.tsx';
 import { useDeviceConfigsStyles } from './DeviceConfigs.styles.ts';
-import { configEditorLogic } from './logic.ts';
+import { configEditorLogic } from './configLogic.ts';
 import { LeaveGuard } from '../common/LeaveGuard.tsx';
 
 

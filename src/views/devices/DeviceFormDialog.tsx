@@ -10,7 +10,7 @@ import { useNotify } from '../common/notify.tsx';
 import { errorMessageKey } from '../common/errorMessageKey.ts';
 import { useDeviceFormStyles } from './Devices.styles.ts';
 import { fieldErrorMessage } from './format.ts';
-import { deviceFormLogic } from './logic.ts';
+import { deviceFormLogic } from './formLogic.ts';
 import { useLocationOptions } from './useDeviceFilterOptions.ts';
 import { Dialog } from '../common/Dialog.tsx';
 

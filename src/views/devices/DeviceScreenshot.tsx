@@ -6,7 +6,7 @@ import { Loading } from '../common/Loading.tsx';
 import { useCan } from '../common/usePermission.ts';
 import { useDeviceScreenshotStyles } from './DeviceScreenshot.styles.ts';
 import { formatDateTime } from './format.ts';
-import { deviceScreenshotLogic } from './logic.ts';
+import { deviceScreenshotLogic } from './cardLogic.ts';
 import { useDevicePhoto } from './useDevicePhoto.ts';
 
 /** Request failures the card says in words; anything else is "could not ask". */

@@ -10,17 +10,15 @@ import { PageHeader } from '../common/PageHeader.tsx';
 import { useNotify } from '../common/notify.tsx';
 import { usePageTitle } from '../common/usePageTitle.ts';
 import { useCan } from '../common/usePermission.ts';
-import { DeviceCard } from './DeviceCard.tsx';
 import { DeviceFilters } from './DeviceFilters.tsx';
-import { DeviceFormDialog } from './DeviceFormDialog.tsx';
 import { DeviceTable } from './DeviceTable.tsx';
 import { DevicesPager, DeviceStatisticsBar } from './DevicesPager.tsx';
 import { ExportButton } from './ExportButton.tsx';
 import { saveBlob } from './format.ts';
+import { DeviceCard, DeviceFormDialog, OverrideDialog } from './lazyDialogs.tsx';
 import { devicesLogic, deviceOverridesLogic } from './logic.ts';
 import { listDraft } from '../../machines/devices/deviceOverrides.selectors.ts';
 import { selectDevices, selectFilters } from '../../machines/devices/devices.selectors.ts';
-import { OverrideDialog } from './OverrideDialog.tsx';
 import { OverridePanel } from './OverridePanel.tsx';
 
 /** Filters a link may open the list with (`/devices?office=12`, from the branch offices and the company page). */

@@ -13,22 +13,28 @@ import {
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { DeviceOverridesActor } from '../../machines/devices/deviceOverrides.machine.ts';
+import { selectComposing } from '../../machines/devices/deviceOverrides.selectors.ts';
 import { DateTimeInput } from '../common/DateTimeInput.tsx';
 import { Dialog } from '../common/Dialog.tsx';
 import { OptionPicker } from '../scheduler/OptionPicker.tsx';
 import { useOverrideStyles } from './Devices.styles.ts';
 import { formatDateTime } from './format.ts';
-import { overrideChoiceSearchLogic } from './logic.ts';
+import { overrideChoiceSearchLogic } from './overrideLogic.ts';
 
 /**
  * Starting an emergency override: what to show (a media file or a playlist, found by typing part of its name: the
  * server searches, so a company's thousands of files are all reachable) and until when, then a confirmation that
  * names how many screens it takes over (it overrides every schedule). `targets` says who, already translated.
  */
-export function OverrideDialog({ overrides, targets }: { overrides: DeviceOverridesActor; targets: string }) {
+export interface OverrideDialogProps {
+  overrides: DeviceOverridesActor;
+  targets: string;
+}
+
+export function OverrideDialog({ overrides, targets }: OverrideDialogProps) {
   const { t, i18n } = useTranslation(['devices', 'common']);
   const styles = useOverrideStyles();
-  const open = useSelector(overrides, (s) => s.matches('composing') || s.matches('confirming') || s.matches('starting'));
+  const open = useSelector(overrides, selectComposing);
   const confirming = useSelector(overrides, (s) => s.matches('confirming') || s.matches('starting'));
   const starting = useSelector(overrides, (s) => s.matches('starting'));
   const fields = useSelector(overrides, (s) => s.context.fields);

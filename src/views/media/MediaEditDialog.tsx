@@ -4,7 +4,6 @@ import { mediaEditInput, mediaEditMachine } from '../../machines/media/mediaEdit
 import { DEVICE_TYPES } from '../../services/schemas/devices.ts';
 import { SCREEN_POSITIONS, type MediaFile } from '../../services/schemas/media.ts';
 import { FormDialog, fieldValidation, useFormActor, useFormState } from '../common/FormDialog.tsx';
-import { useNotify } from '../common/notify.tsx';
 import { mediaErrorKey } from './format.ts';
 
 /** The edit-media form (name, description, screen position, device type). */
@@ -43,11 +42,4 @@ export function MediaEditDialog({ media, onSaved, onClose }: { media: MediaFile;
       </Field>
     </FormDialog>
   );
-}
-
-/** Toast after a save (the list and details use the same words). */
-export function useEditedNotice() {
-  const { t } = useTranslation('media');
-  const notify = useNotify();
-  return () => notify(t('messages.editSuccess'), 'success');
 }

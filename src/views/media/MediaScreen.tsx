@@ -12,10 +12,10 @@ import { useNotify } from '../common/notify.tsx';
 import { useSearchBox } from '../common/useSearchBox.ts';
 import { usePageTitle } from '../common/usePageTitle.ts';
 import { useCan } from '../common/usePermission.ts';
-import { MediaEditDialog, useEditedNotice } from './MediaEditDialog.tsx';
+import { MediaEditDialog, UploadDialog } from './lazyDialogs.tsx';
 import { MediaPager } from './MediaPager.tsx';
 import { MediaTable } from './MediaTable.tsx';
-import { UploadDialog } from './UploadDialog.tsx';
+import { useEditedNotice } from './useEditedNotice.ts';
 import { usePolling } from './usePolling.ts';
 import { useMediaStyles } from './Media.styles.ts';
 

@@ -15,7 +15,7 @@ import { useSearchBox } from '../common/useSearchBox.ts';
 import { usePageTitle } from '../common/usePageTitle.ts';
 import { useCan } from '../common/usePermission.ts';
 import { Pager } from './Pager.tsx';
-import { PlaylistFormDialog } from './PlaylistFormDialog.tsx';
+import { PlaylistFormDialog } from './lazyDialogs.tsx';
 import { PlaylistList } from './PlaylistList.tsx';
 import { usePlaylistsStyles } from './Playlists.styles.ts';
 
