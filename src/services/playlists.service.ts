@@ -18,6 +18,7 @@ import {
   type TrackRow,
 } from './schemas/playlists.ts';
 import { writeOutcome, type WriteOutcome } from './writeOutcome.ts';
+import { Preflight } from './schemas/playback.ts';
 
 export type { Playlist, PlaylistDetail, Track, TrackRow, DeviceGroup };
 
@@ -69,6 +70,11 @@ export async function getPlaylistDetail(id: number): Promise<PlaylistDetail> {
 /** GET media/play_lists/{id}/commit/ (spelled without a leading slash): `{changed, version}`. */
 export async function commitPlaylist(id: number): Promise<CommitResult> {
   return parseResponse(CommitResult, await api(`media/play_lists/${id}/commit/`));
+}
+
+/** GET /media/play_lists/{id}/commit/preview/: what committing now would leave unplayable on the playlist's screens (issue 35). */
+export async function previewCommit(id: number): Promise<Preflight> {
+  return parseResponse(Preflight, await api(`/media/play_lists/${id}/commit/preview/`));
 }
 
 /** GET /media/play_lists/{id}/tracks/. */

@@ -18,7 +18,8 @@ import { TimelinePage, type TimelineRow } from './schemas/timeline.ts';
 import { writeOutcome, type WriteOutcome } from './writeOutcome.ts';
 
 export type { Event as SchedulerEvent, DeviceSchedule, ScheduleItem } from './schemas/scheduler.ts';
-export type { PublishWarning } from './schemas/playback.ts';
+export type { Preflight, PublishWarning } from './schemas/playback.ts';
+import { Preflight } from './schemas/playback.ts';
 
 /** What the SPA sends to create an event (the server's rules: `eventProblems`). */
 export type EventBody = EventCreateBody;
@@ -89,6 +90,11 @@ export async function publishCampaign(campaignId: number): Promise<PublishOutcom
     if (error instanceof ApiRequestError && error.status === 409 && PublishConflict.is(refusal)) return { ok: false, playlists: refusal.playlists };
     throw error;
   }
+}
+
+/** GET /scheduler/publish/{campaignId}/preview/: what publishing now would leave unplayable, before the operator confirms (issue 35). */
+export async function previewPublish(campaignId: number): Promise<Preflight> {
+  return parseResponse(Preflight, await api(`/scheduler/publish/${campaignId}/preview/`));
 }
 
 /** GET /scheduler/dev2/{id}: the schedule compiled for a device at the last publish (the next 7 days). */

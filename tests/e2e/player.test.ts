@@ -392,7 +392,12 @@ describe('delivery to the web player (issue 24)', () => {
       const { page: panel, problems } = await e2e.newPage();
       await signInThroughUi(panel, 'admin', e2e.server.adminPassword);
       await panel.goto(`/campaigns/${campaign}/scheduler`);
-      await panel.getByRole('button', { name: 'Publish' }).click();
+      await panel.getByRole('button', { name: 'Publish', exact: true }).click();
+      // Said before publishing (issue 35.7), and again once published anyway.
+      const confirmation = panel.getByRole('dialog', { name: 'Publish with warnings?' });
+      await confirmation.getByText('1 screen cannot play “Promo HEVC” yet: converting it').waitFor();
+      await confirmation.getByRole('button', { name: 'Publish anyway' }).click();
+      await confirmation.waitFor({ state: 'detached' });
       await panel.getByText('1 screen cannot play “Promo HEVC” yet: converting it').waitFor();
       await panel.getByRole('button', { name: 'Close the message about what screens cannot play' }).click();
       await panel.getByText('1 screen cannot play “Promo HEVC” yet: converting it').waitFor({ state: 'detached' });

@@ -21,7 +21,7 @@ let problems: string[];
 let fixtures: Awaited<ReturnType<typeof makeFixtures>>;
 const LONG_CAMPAIGN = 'Новогодняя распродажа в торговых залах, все регионы, неделя1';
 const PLAYLIST = 'Утренние новости, зал А';
-const ids = { campaign: 0, playlist: 0, devices: [] as number[], serials: [] as string[], keys: [] as string[] };
+const ids = { campaign: 0, playlist: 0, media: 0, devices: [] as number[], serials: [] as string[], keys: [] as string[] };
 
 /** A date as the page types it in English (MM/DD/YYYY). */
 const typed = (date: Date) => `${String(date.getMonth() + 1).padStart(2, '0')}/${String(date.getDate()).padStart(2, '0')}/${date.getFullYear()}`;
@@ -46,7 +46,7 @@ beforeAll(async () => {
   expect((await admin.put(`/campaigns/${ids.campaign}/devices/`, { devices: ids.devices, user: 1 })).status).toBe(200);
   const upload = await apiClient(e2e.server, session.access).post('/media/files/create/', await uploadForm([fixtures.png], [describeAs('Hall banner', { screen_position: 'horizontal' })]));
   expect(upload.status).toBe(201);
-  const media = upload.body[0].id;
+  const media = (ids.media = upload.body[0].id);
   await vi.waitFor(async () => expect((await admin.get(`/media/files/${media}`)).body.status).not.toBe('processing'), { timeout: 60_000, interval: 500 });
   const playlist = await admin.post('/media/play_lists/create/', { name: PLAYLIST, screen_position: 'horizontal' });
   ids.playlist = playlist.body.id;
@@ -259,6 +259,81 @@ describe('the event form and the calendar after issue 11\'s gaps', () => {
     expect(after).toMatchObject({ start_date: shift(before.start_date), end_date: shift(before.end_date), weekdays: before.weekdays, all_day: true, published: false });
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await visible(page.getByText('All events are published'));
+  });
+});
+
+describe('warnings before, not after (issue 35.7)', () => {
+  const BANNER_FAILED = '“Hall banner” failed to decode on all 2 screens that play it: check the file';
+  const SCREENS = 'Screens: Hall screen a, Hall screen b';
+
+  it('commit and publish name the file every screen failed to decode and its screens first; Cancel changes nothing, "… anyway" goes on', async () => {
+    // Both screens of the campaign report failing to decode the banner (a corrupt file): every target failed.
+    const decode = { media: ids.media, kind: 'decode', count: 30, last_at: new Date().toISOString(), detail: 'PIPELINE_ERROR_DECODE' };
+    for (const [i, sn] of ids.serials.entries()) {
+      const beat = await apiClient(e2e.server).post('/player/heartbeat/', { schedule_state: 'playing', playback_errors: [decode] }, { 'x-device-serial': sn, 'x-device-key': ids.keys[i]! });
+      expect(beat.status).toBe(200);
+    }
+    await vi.waitFor(async () => expect((await admin.get(`/media/play_lists/${ids.playlist}/commit/preview/`)).body.warnings).toMatchObject([{ media: ids.media, reason: 'decode_failed', devices: 2 }]), {
+      timeout: 10_000,
+      interval: 200,
+    });
+    // A saved change waits for Commit.
+    const track = (await admin.get(`/media/play_lists/${ids.playlist}/tracks/`)).body[0];
+    expect((await admin.put(`/media/play_list_tracks/${track.id}`, { duration: track.duration + 2 })).status).toBe(200);
+    const version = (await admin.get(`/media/play_lists/${ids.playlist}`)).body.version;
+
+    await page.goto(`/playlists/${ids.playlist}`);
+    await visible(page.getByText('Not committed', { exact: true }));
+    const commit = page.getByRole('dialog', { name: 'Commit with warnings?' });
+    await page.getByRole('button', { name: 'Commit', exact: true }).click();
+    await visible(commit.getByText(BANNER_FAILED, { exact: true }));
+    await visible(commit.getByText(SCREENS, { exact: true }));
+    await commit.getByRole('button', { name: 'Cancel' }).click();
+    await commit.waitFor({ state: 'detached' });
+    await visible(page.getByText('Not committed', { exact: true }));
+    expect((await admin.get(`/media/play_lists/${ids.playlist}`)).body).toMatchObject({ committed: false, version });
+    await page.getByRole('button', { name: 'Commit', exact: true }).click();
+    await commit.getByRole('button', { name: 'Commit anyway' }).click();
+    await visible(page.getByText('Playlist updated!'));
+    expect((await admin.get(`/media/play_lists/${ids.playlist}`)).body).toMatchObject({ committed: true, version: version + 1 });
+
+    // Publish: the same before the operator confirms.
+    const event = (await admin.get(`/scheduler/events/?campaign=${ids.campaign}`)).body.results[0];
+    expect((await admin.put(`/scheduler/events/${event.id}`, { title: event.title })).status).toBe(200);
+    await page.goto(`/campaigns/${ids.campaign}/scheduler`);
+    await visible(page.getByText('Unpublished changes', { exact: false }));
+    const publish = page.getByRole('dialog', { name: 'Publish with warnings?' });
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await visible(publish.getByText(BANNER_FAILED, { exact: true }));
+    await visible(publish.getByText(SCREENS, { exact: true }));
+    await publish.getByRole('button', { name: 'Cancel' }).click();
+    await publish.waitFor({ state: 'detached' });
+    await visible(page.getByText('Unpublished changes', { exact: false }));
+    expect((await admin.get(`/scheduler/events/${event.id}`)).body.published).toBe(false);
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await publish.getByRole('button', { name: 'Publish anyway' }).click();
+    await visible(page.getByText('All events are published'));
+    expect((await admin.get(`/scheduler/events/${event.id}`)).body.published).toBe(true);
+    await visible(page.getByRole('status').filter({ hasText: 'Published, but some screens cannot play everything yet' }).getByText(BANNER_FAILED));
+  });
+
+  it('the dialog meets the house standard: 360 px, Russian words and plurals, axe in Default and Dark', async () => {
+    const words = {
+      en: { commit: 'Commit', title: 'Commit with warnings?', line: BANNER_FAILED },
+      ru: { commit: 'Применить', title: 'Применить с предупреждениями?', line: '«Hall banner» не декодируется ни на одном из экранов, которые его показывают (2): проверьте файл' },
+    };
+    const report = await checkScreen(page, {
+      path: `/playlists/${ids.playlist}`,
+      // The page's heading, found by CSS: under the open dialog it is hidden from the accessibility tree.
+      ready: (p) => p.locator('h1').filter({ hasText: PLAYLIST }).waitFor(),
+      prepare: async (p, language) => {
+        const dialog = p.getByRole('dialog', { name: words[language].title });
+        if (await dialog.isVisible()) return;
+        await p.getByRole('button', { name: words[language].commit, exact: true }).click();
+        await dialog.getByText(words[language].line, { exact: true }).waitFor();
+      },
+    });
+    expect(report).toEqual(CLEAN_REPORT);
   });
 });
 

@@ -4,7 +4,9 @@ import {
   deleteEvent,
   loadSchedule,
   publishCampaign,
+  previewPublish,
   moveEvent,
+  type Preflight,
   type EventQuery,
   type PublishOutcome,
   type PublishWarning,
@@ -25,6 +27,11 @@ export interface SchedulerContext {
   uncommitted: UncommittedPlaylist[];
   /** What the last publish said some screens cannot play yet or at all (issue 24); shown until dismissed or a change. */
   warnings: PublishWarning[];
+  /**
+   * Before a publish (issue 35): what it would leave unplayable, shown for the operator to confirm; `failed` when the
+   * check could not be made (the operator may publish all the same). Null outside the confirmation.
+   */
+  preflight: { warnings: PublishWarning[]; failed: boolean } | null;
   error: string | null;
 }
 
@@ -50,6 +57,10 @@ export type SchedulerEventType =
   | { type: 'event.shift'; event: SchedulerEvent; change: SeriesChange }
   | { type: 'event.delete'; id: number }
   | { type: 'publish.start' }
+  /** Publish after the check's warnings were shown. */
+  | { type: 'publish.confirm' }
+  /** Do not publish after the check's warnings. */
+  | { type: 'publish.cancel' }
   | { type: 'publish.dismiss' }
   /** Close the message of the last publish's warnings. */
   | { type: 'warnings.dismiss' };
@@ -67,6 +78,11 @@ function movedEvent(event: Extract<SchedulerEventType, { type: 'event.move' | 'e
  * moves or stretches the whole series (`event.shift`, series.ts); a change no repeat can express is refused at once.
  * A publish the server accepts may warn that some screens cannot play a file yet (a render on its way) or at all
  * (`warnings`, issue 24): they stay in context, shown while published, until dismissed, a reload or a change.
+ * Before publishing, the server is asked what the publish would leave unplayable (`checking`, issue 35): warnings wait
+ * for the operator's confirmation (`confirming`: "Publish anyway" / "Cancel"), none publishes at once. A check that fails
+ * (network, timeout, 5xx) must not block the operator: it waits in `confirming` too, the dialog saying the check could
+ * not be made (the publish's own answer still names what cannot play). A check naming uncommitted playlists publishes
+ * at once: the server refuses it and says which (`uncommitted`), as before.
  * The view provides `notify` (scheduler-namespace keys).
  */
 export const schedulerMachine = setup({
@@ -92,6 +108,7 @@ export const schedulerMachine = setup({
       return { id: input.id };
     }),
     publish: fromPromise<PublishOutcome, { campaign: number }>(({ input }) => publishCampaign(input.campaign)),
+    preflight: fromPromise<Preflight, { campaign: number }>(({ input }) => previewPublish(input.campaign)),
   },
   guards: {
     scheduleUnpublished: (_, params: { schedule: Schedule }) => params.schedule.unpublished,
@@ -100,6 +117,8 @@ export const schedulerMachine = setup({
     seriesChanges: (_, params: { event: SchedulerEvent; change: SeriesChange }) => changeSeries(params.event, params.change) !== null,
     accepted: (_, params: { outcome: WriteOutcome<SchedulerEvent> | PublishOutcome }) => params.outcome.ok,
     acceptedWithWarnings: (_, params: { outcome: PublishOutcome }) => params.outcome.ok && params.outcome.result.warnings.length > 0,
+    /** Something would not play, and the publish would not be refused for uncommitted playlists (that says so itself). */
+    needsConfirmation: (_, params: { preflight: Preflight }) => params.preflight.warnings.length > 0 && !params.preflight.uncommitted?.length,
   },
   actions: {
     setRange: assign(({ context }, params: { start: string; end: string }) => ({ query: { ...context.query, start: params.start, end: params.end } })),
@@ -135,13 +154,16 @@ export const schedulerMachine = setup({
       warnings: params.outcome.ok ? params.outcome.result.warnings : [],
     })),
     clearWarnings: assign({ warnings: [] }),
+    setPreflight: assign((_, params: { preflight: Preflight }) => ({ preflight: { warnings: params.preflight.warnings, failed: false } })),
+    setPreflightFailed: assign({ preflight: { warnings: [], failed: true } }),
+    clearPreflight: assign({ preflight: null }),
     setUncommitted: assign((_, params: { outcome: PublishOutcome }) => ({ uncommitted: params.outcome.ok ? [] : params.outcome.playlists })),
     clearUncommitted: assign({ uncommitted: [] }),
     notify: (_, _params: { key: SchedulerNotice; intent: 'success' | 'error' | 'warning' }) => {},
   },
 }).createMachine({
   id: 'scheduler',
-  context: ({ input }) => ({ query: input.query, events: [], campaignUnpublished: false, uncommitted: [], warnings: [], error: null }),
+  context: ({ input }) => ({ query: input.query, events: [], campaignUnpublished: false, uncommitted: [], warnings: [], preflight: null, error: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -191,13 +213,47 @@ export const schedulerMachine = setup({
         },
         unpublished: {
           tags: ['unpublished'],
-          on: { 'publish.start': { guard: 'hasCampaign', target: 'publishing' } },
+          on: { 'publish.start': { guard: 'hasCampaign', target: 'checking' } },
         },
         uncommitted: {
           tags: ['unpublished'],
           on: {
-            'publish.start': { guard: 'hasCampaign', target: 'publishing' },
+            'publish.start': { guard: 'hasCampaign', target: 'checking' },
             'publish.dismiss': { target: 'unpublished', actions: 'clearUncommitted' },
+          },
+        },
+        // Warnings before, not after (issue 35): what the publish would leave unplayable is asked first; nothing to say
+        // publishes at once, something to say waits for the operator's confirmation.
+        checking: {
+          tags: ['unpublished', 'busy'],
+          on: { 'range.change': {}, 'campaign.filter': {}, 'event.saved': {}, 'event.move': {}, 'event.shift': {}, 'event.delete': {} },
+          invoke: {
+            id: 'preflight',
+            src: 'preflight',
+            input: ({ context }) => ({ campaign: context.query.campaign as number }),
+            onDone: [
+              {
+                guard: { type: 'needsConfirmation', params: ({ event }) => ({ preflight: event.output }) },
+                target: 'confirming',
+                actions: { type: 'setPreflight', params: ({ event }) => ({ preflight: event.output }) },
+              },
+              { target: 'publishing' },
+            ],
+            onError: { target: 'confirming', actions: 'setPreflightFailed' },
+          },
+        },
+        // The confirmation dialog is modal: the calendar does not change under it.
+        confirming: {
+          tags: ['unpublished'],
+          on: {
+            'range.change': {},
+            'campaign.filter': {},
+            'event.saved': {},
+            'event.move': {},
+            'event.shift': {},
+            'event.delete': {},
+            'publish.confirm': { target: 'publishing', actions: 'clearPreflight' },
+            'publish.cancel': { target: 'unpublished', actions: 'clearPreflight' },
           },
         },
         publishing: {

@@ -6,6 +6,7 @@ import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.tsx';
 import { ErrorBoundary, failureMessageKey } from './ErrorBoundary.tsx';
 import { errorMessageKey } from './errorMessageKey.ts';
 import { ChunkLoadError, withChunkTimeout } from './lazyScreen.ts';
+import { PreflightDialog } from './PreflightDialog.tsx';
 import { AppToaster, useNotify } from './notify.tsx';
 import { usePageTitle } from './usePageTitle.ts';
 
@@ -111,6 +112,37 @@ describe('ConfirmDeleteDialog', () => {
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(await screen.findByText('dialog closed')).toBeTruthy();
     expect(onConfirm).not.toHaveBeenCalled();
+  });
+});
+
+describe('PreflightDialog', () => {
+  const texts = { title: 'Publish with warnings?', intro: 'Some screens cannot play everything.', failedText: 'Could not check.', confirmLabel: 'Publish anyway' };
+  const twelve = Array.from({ length: 10 }, (_, i) => `Hall ${i + 1}`);
+
+  it('names each file in words with the screens the server named and counts the rest; confirms', async () => {
+    const onConfirm = vi.fn();
+    const warnings = [
+      { media: 3, name: 'Broken.mp4', devices: 12, reason: 'decode_failed' as const, screens: twelve },
+      { media: 4, name: 'Promo.mp4', devices: 1, reason: 'rendering' as const, screens: ['Lobby'] },
+    ];
+    renderWithProviders(<PreflightDialog preflight={{ warnings, failed: false }} {...texts} onConfirm={onConfirm} onCancel={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Publish with warnings?' });
+    expect([...dialog.querySelectorAll('li')].map((item) => item.textContent)).toEqual([
+      `“Broken.mp4” failed to decode on all 12 screens that play it: check the fileScreens: ${twelve.join(', ')} and 2 more screens`,
+      '1 screen cannot play “Promo.mp4” yet: converting itScreens: Lobby',
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Publish anyway' }));
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+  });
+
+  it('says when the check failed, lists nothing, and cancels with Escape', async () => {
+    const onCancel = vi.fn();
+    renderWithProviders(<PreflightDialog preflight={{ warnings: [], failed: true }} {...texts} onConfirm={() => {}} onCancel={onCancel} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Publish with warnings?' });
+    expect(dialog.textContent).toContain('Could not check.');
+    expect(dialog.querySelector('ul')).toBeNull();
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(onCancel).toHaveBeenCalledTimes(1);
   });
 });
 

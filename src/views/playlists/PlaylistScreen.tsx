@@ -10,6 +10,7 @@ import { draftTracks } from '../../machines/playlists/playlistEditor.selectors.t
 import { LeaveGuard } from '../common/LeaveGuard.tsx';
 import { Loading } from '../common/Loading.tsx';
 import { PageHeader } from '../common/PageHeader.tsx';
+import { PreflightDialog } from '../common/PreflightDialog.tsx';
 import { RouterLink } from '../common/RouterLink.tsx';
 import { useNotify } from '../common/notify.tsx';
 import { usePageTitle } from '../common/usePageTitle.ts';
@@ -64,7 +65,9 @@ export default function PlaylistScreen() {
   const canRemove = useSelector(editor, (s) => s.matches({ ready: 'clean' }));
   const canAdd = useSelector(editor, (s) => s.can({ type: 'editor.reload' }));
   const committing = useSelector(commit, (s) => s.hasTag('busy'));
-  const committed = useSelector(commit, (s) => s.matches('committed'));
+  // While the server checks, the operator confirms or the server commits, the badge says what it said when Commit was pressed.
+  const committed = useSelector(commit, (s) => s.matches('committed') || (!s.matches('uncommitted') && !s.matches('failed') && s.context.committedBefore));
+  const preflight = useSelector(commit, (s) => s.context.preflight);
   const version = useSelector(commit, (s) => s.context.version);
   const [picking, setPicking] = useState(false);
   const move = useCallback((from: number, to: number) => editor.send({ type: 'track.move', from, to }), [editor]);
@@ -146,6 +149,15 @@ export default function PlaylistScreen() {
           onClose={() => setPicking(false)}
         />
       ) : null}
+      <PreflightDialog
+        preflight={preflight}
+        title={t('commitConfirm.title')}
+        intro={t('commitConfirm.intro')}
+        failedText={t('commitConfirm.failed')}
+        confirmLabel={t('commitConfirm.confirm')}
+        onConfirm={() => commit.send({ type: 'commit.confirm' })}
+        onCancel={() => commit.send({ type: 'commit.cancel' })}
+      />
       <LeaveGuard when={dirty} texts={{ title: t('leave.title'), text: t('leave.text'), stay: t('leave.stay'), leave: t('leave.leave') }} />
     </section>
   );

@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import type { schedulerMachine } from '../../machines/scheduler/scheduler.machine.ts';
+import { useWarningText } from '../common/PreflightDialog.tsx';
 import { useSchedulerStyles } from './Scheduler.styles.ts';
 
 /**
@@ -13,6 +14,7 @@ import { useSchedulerStyles } from './Scheduler.styles.ts';
 export function PublishWarnings({ scheduler }: { scheduler: ActorRefFrom<typeof schedulerMachine> }) {
   const { t } = useTranslation('scheduler');
   const styles = useSchedulerStyles();
+  const warningText = useWarningText();
   const warnings = useSelector(scheduler, (s) => s.context.warnings);
   const shown = useSelector(scheduler, (s) => s.matches({ ready: 'published' }));
   if (!shown || warnings.length === 0) return null;
@@ -22,7 +24,7 @@ export function PublishWarnings({ scheduler }: { scheduler: ActorRefFrom<typeof 
         <MessageBarTitle>{t('messages.publishedWithWarnings')}</MessageBarTitle>
         <ul className={styles.warnings}>
           {warnings.map((warning) => (
-            <li key={`${warning.media}:${warning.reason}`}>{t(`publish.warning.${warning.reason}`, { count: warning.devices, name: warning.name })}</li>
+            <li key={`${warning.media}:${warning.reason}`}>{warningText(warning)}</li>
           ))}
         </ul>
       </MessageBarBody>

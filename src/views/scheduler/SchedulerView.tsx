@@ -11,6 +11,7 @@ import { schedulerMachine } from '../../machines/scheduler/scheduler.machine.ts'
 import type { EventOptions, SchedulerEvent } from '../../services/scheduler.ts';
 import { ConfirmDeleteDialog } from '../common/ConfirmDeleteDialog.tsx';
 import { LeaveGuard } from '../common/LeaveGuard.tsx';
+import { PreflightDialog } from '../common/PreflightDialog.tsx';
 import { useNotify } from '../common/notify.tsx';
 import { useCan } from '../common/usePermission.ts';
 import { addDays, monthGridRange, newEventDate, ymd } from './calendarEvents.ts';
@@ -48,6 +49,7 @@ export function SchedulerView({ campaignId, returnTo, filters }: SchedulerViewPr
   const unpublished = useSelector(scheduler, (s) => s.hasTag('unpublished'));
   const failed = useSelector(scheduler, (s) => s.matches('failed'));
   const canPublish = useSelector(scheduler, (s) => s.can({ type: 'publish.start' }));
+  const preflight = useSelector(scheduler, (s) => s.context.preflight);
   const options = useActorRef(eventOptionsMachine);
   const optionsData = useSelector(options, (s) => s.context.data);
   const optionsFailed = useSelector(options, (s) => s.matches('error'));
@@ -104,6 +106,15 @@ export function SchedulerView({ campaignId, returnTo, filters }: SchedulerViewPr
       </div>
       <UncommittedMessage scheduler={scheduler} returnTo={returnTo} />
       <PublishWarnings scheduler={scheduler} />
+      <PreflightDialog
+        preflight={preflight}
+        title={t('publish.confirmTitle')}
+        intro={t('publish.confirmIntro')}
+        failedText={t('publish.checkFailed')}
+        confirmLabel={t('publish.confirm')}
+        onConfirm={() => scheduler.send({ type: 'publish.confirm' })}
+        onCancel={() => scheduler.send({ type: 'publish.cancel' })}
+      />
       {failed ? (
         <div role="alert" className={styles.error}>
           {t('messages.loadError')}

@@ -11,7 +11,7 @@ import { browserSuite } from '../paths/suite.ts';
 const suite = browserSuite(playlistCommitAdapter);
 
 describe('playlistCommit in the browser', () => {
-  it('path 1 from an uncommitted playlist: 9 steps', async () => {
+  it('path 1 from an uncommitted playlist: 12 steps', async () => {
     const { start, act, arrange, shows, end } = await suite.path();
     // Start: an uncommitted playlist. As admin (or a user with playlists edit rights), /playlists/7 (the playlist's
     // own page, from "Open" on /playlists); playlist 7, committed once (version 2), then a track added and "Save
@@ -22,56 +22,107 @@ describe('playlistCommit in the browser', () => {
     // 1. press "Commit"
     await act('press "Commit"');
     // Then the screen shows: "Commit" turns into a spinner and is disabled
-    // (committing: nothing to wait for on screen)
+    // (checking: nothing to wait for on screen)
 
-    // 2. the server commits version 3 (the real server answers)
-    // Then the screen shows: the badge "Committed" (its hint "Committed, version 3"); "Commit" is enabled again
-    await shows('committed');
-
-    // 3. press "Commit"
-    await act('press "Commit"');
+    // 2. the server says every screen of the playlist can play its tracks (the real server answers)
     // Then the screen shows: "Commit" turns into a spinner and is disabled
     // (committing: nothing to wait for on screen)
 
-    // 4. the server answers: nothing changed since version 2 (the real server answers)
+    // 3. the server commits version 3 (the real server answers)
+    // Then the screen shows: the badge "Committed" (its hint "Committed, version 3"); "Commit" is enabled again
+    await shows('committed');
+
+    // 4. press "Commit"
+    // Arranged now for step 5: the server says 1 screen cannot play "Poster.bmp".
+    await arrange('the server says 1 screen cannot play "Poster.bmp"');
+    await act('press "Commit"');
+    // Then the screen shows: "Commit" turns into a spinner and is disabled
+    // (checking: nothing to wait for on screen)
+
+    // 5. the server says 1 screen cannot play "Poster.bmp" (as arranged)
+    // Then the screen shows: the dialog "Commit with warnings?": "1 screen cannot play “Poster.bmp”: no format it
+    // decodes", "Screens: Lobby"; the buttons "Commit anyway" and "Cancel"
+    await shows('confirming');
+
+    // 6. press "Commit anyway" in the confirmation
+    await act('press "Commit anyway" in the confirmation');
+    // Then the screen shows: "Commit" turns into a spinner and is disabled
+    // (committing: nothing to wait for on screen)
+
+    // 7. the server answers: nothing changed since version 2 (the real server answers)
     // Then the screen shows: the badge "Committed" (its hint "Committed, version 2"); "Commit" is enabled again
     await shows('committed');
 
-    // 5. the editor reloads: changed since version 2
+    // 8. the editor reloads: changed since version 2
     await act('the editor reloads: changed since version 2');
     // Then the screen shows: the badge "Not committed" (its hint "Changes wait for Commit: screens still play version
     // 2")
     await shows('uncommitted');
 
-    // 6. the editor reloads: committed, version 2
+    // 9. the editor reloads: committed, version 2
     await act('the editor reloads: committed, version 2');
     // Then the screen shows: the badge "Committed" (its hint "Committed, version 2")
     await shows('committed');
 
-    // 7. press "Commit"
-    // Arranged now for step 8: the network is down during the commit.
-    await arrange('the network is down during the commit');
+    // 10. press "Commit"
+    // Arranged now for step 11: the network is down during the check.
+    await arrange('the network is down during the check');
     await act('press "Commit"');
     // Then the screen shows: "Commit" turns into a spinner and is disabled
-    // (committing: nothing to wait for on screen)
+    // (checking: nothing to wait for on screen)
 
-    // 8. the network is down during the commit (as arranged)
-    // Then the screen shows: "Commit" is enabled again
-    await shows('failed');
+    // 11. the network is down during the check (as arranged)
+    // Then the screen shows: the dialog "Commit with warnings?": "Could not check what the screens of this playlist
+    // can play. Commit all the same?"; the buttons "Commit anyway" and "Cancel"
+    await shows('confirming');
 
-    // 9. press "Commit"
-    await act('press "Commit"');
-    // Then the screen shows: "Commit" turns into a spinner and is disabled
-    // (committing: nothing to wait for on screen)
+    // 12. press "Cancel" in the confirmation
+    await act('press "Cancel" in the confirmation');
+    // Then the screen shows: the dialog closes; nothing is committed; the badge "Committed" (its hint "Committed,
+    // version 2")
+    await shows('committed');
     await end();
   });
 
-  it('path 2 from a committed playlist: 0 steps', async () => {
-    const { start, shows, end } = await suite.path();
+  it('path 2 from a committed playlist: 6 steps', async () => {
+    const { start, act, arrange, shows, end } = await suite.path();
     // Start: a committed playlist. As admin (or a user with playlists edit rights), /playlists/7; playlist 7,
     // committed as version 2 and unchanged since: the badge "Committed" (its hint "Committed, version 2").
     await start('a committed playlist');
     await shows('committed');
+
+    // 1. press "Commit"
+    // Arranged now for step 3: the network is down during the commit.
+    await arrange('the network is down during the commit');
+    await act('press "Commit"');
+    // Then the screen shows: "Commit" turns into a spinner and is disabled
+    // (checking: nothing to wait for on screen)
+
+    // 2. the server says every screen of the playlist can play its tracks (the real server answers)
+    // Then the screen shows: "Commit" turns into a spinner and is disabled
+    // (committing: nothing to wait for on screen)
+
+    // 3. the network is down during the commit (as arranged)
+    // Then the screen shows: "Commit" is enabled again
+    await shows('failed');
+
+    // 4. press "Commit"
+    // Arranged now for step 5: the server says 1 screen cannot play "Poster.bmp".
+    await arrange('the server says 1 screen cannot play "Poster.bmp"');
+    await act('press "Commit"');
+    // Then the screen shows: "Commit" turns into a spinner and is disabled
+    // (checking: nothing to wait for on screen)
+
+    // 5. the server says 1 screen cannot play "Poster.bmp" (as arranged)
+    // Then the screen shows: the dialog "Commit with warnings?": "1 screen cannot play “Poster.bmp”: no format it
+    // decodes", "Screens: Lobby"; the buttons "Commit anyway" and "Cancel"
+    await shows('confirming');
+
+    // 6. press "Cancel" in the confirmation
+    await act('press "Cancel" in the confirmation');
+    // Then the screen shows: the dialog closes; nothing is committed; the badge "Not committed" (its hint "Changes
+    // wait for Commit: screens still play version 2")
+    await shows('uncommitted');
     await end();
   });
 });

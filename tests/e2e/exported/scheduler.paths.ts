@@ -43,7 +43,7 @@ describe('scheduler in the browser', () => {
     await end();
   });
 
-  it("path 3 from one campaign's calendar: 5 steps", async () => {
+  it("path 3 from one campaign's calendar: 6 steps", async () => {
     const { start, act, arrange, shows, end } = await suite.path();
     // Start: one campaign's calendar. As admin (or a user with scheduler edit rights), /campaigns/9/scheduler
     // ("Scheduler" of campaign 9 on /campaigns); campaign 9 "Осенняя распродажа" with devices 11 and 12, its
@@ -71,15 +71,19 @@ describe('scheduler in the browser', () => {
     // 4. press "Publish"
     await act('press "Publish"');
     // Then the screen shows: "Publish" shows a spinner; the calendar is read-only until the server answers
+    // (ready.checking: nothing to wait for on screen)
+
+    // 5. the server says every screen can play everything (the real server answers)
+    // Then the screen shows: "Publish" shows a spinner; the calendar is read-only until the server answers
     // (ready.publishing: nothing to wait for on screen)
 
-    // 5. the server publishes the campaign (the real server answers)
+    // 6. the server publishes the campaign (the real server answers)
     // Then the screen shows: "All events are published"; no event marked "not published"
     await shows('ready.published');
     await end();
   });
 
-  it("path 4 from one campaign's calendar: 4 steps", async () => {
+  it("path 4 from one campaign's calendar: 6 steps", async () => {
     const { start, act, arrange, shows, end } = await suite.path();
     // Start: one campaign's calendar. As admin (or a user with scheduler edit rights), /campaigns/9/scheduler
     // ("Scheduler" of campaign 9 on /campaigns); campaign 9 "Осенняя распродажа" with devices 11 and 12, its
@@ -94,25 +98,37 @@ describe('scheduler in the browser', () => {
     await shows('ready.unpublished');
 
     // 2. press "Publish"
-    // Arranged now for step 3: the server publishes, warning that 3 screens wait for a render of "Promo.mp4".
-    await arrange('the server publishes, warning that 3 screens wait for a render of "Promo.mp4"');
+    // Arranged now for step 3: the server says 3 screens cannot play "Promo.mp4" yet (converting it).
+    await arrange('the server says 3 screens cannot play "Promo.mp4" yet (converting it)');
     await act('press "Publish"');
+    // Then the screen shows: "Publish" shows a spinner; the calendar is read-only until the server answers
+    // (ready.checking: nothing to wait for on screen)
+
+    // 3. the server says 3 screens cannot play "Promo.mp4" yet (converting it) (as arranged)
+    // Then the screen shows: the dialog "Publish with warnings?": "3 screens cannot play “Promo.mp4” yet: converting
+    // it", "Screens: Hall 1, Hall 2, Hall 3"; the buttons "Publish anyway" and "Cancel"
+    await shows('ready.confirming');
+
+    // 4. press "Publish anyway" in the confirmation
+    // Arranged now for step 5: the server publishes, warning that 3 screens wait for a render of "Promo.mp4".
+    await arrange('the server publishes, warning that 3 screens wait for a render of "Promo.mp4"');
+    await act('press "Publish anyway" in the confirmation');
     // Then the screen shows: "Publish" shows a spinner; the calendar is read-only until the server answers
     // (ready.publishing: nothing to wait for on screen)
 
-    // 3. the server publishes, warning that 3 screens wait for a render of "Promo.mp4" (as arranged)
+    // 5. the server publishes, warning that 3 screens wait for a render of "Promo.mp4" (as arranged)
     // Then the screen shows: "All events are published"; the message "Published, but some screens cannot play
     // everything yet": "3 screens cannot play “Promo.mp4” yet: converting it"
     await shows('ready.published');
 
-    // 4. close the message of what screens cannot play
+    // 6. close the message of what screens cannot play
     await act('close the message of what screens cannot play');
     // Then the screen shows: the message closes
     await shows('ready.published');
     await end();
   });
 
-  it("path 5 from one campaign's calendar: 8 steps", async () => {
+  it("path 5 from one campaign's calendar: 14 steps", async () => {
     const { start, act, arrange, shows, end } = await suite.path();
     // Start: one campaign's calendar. As admin (or a user with scheduler edit rights), /campaigns/9/scheduler
     // ("Scheduler" of campaign 9 on /campaigns); campaign 9 "Осенняя распродажа" with devices 11 and 12, its
@@ -127,33 +143,36 @@ describe('scheduler in the browser', () => {
     await shows('ready.unpublished');
 
     // 2. press "Publish"
-    // Arranged now for step 3: the server refuses: playlist "Morning news" is not committed.
-    await arrange('the server refuses: playlist "Morning news" is not committed');
+    // Arranged now for step 3: the network is down during the check.
+    await arrange('the network is down during the check');
     await act('press "Publish"');
     // Then the screen shows: "Publish" shows a spinner; the calendar is read-only until the server answers
-    // (ready.publishing: nothing to wait for on screen)
+    // (ready.checking: nothing to wait for on screen)
 
-    // 3. the server refuses: playlist "Morning news" is not committed (as arranged)
-    // Then the screen shows: the message "Uncommited playlists found!" "Commit this playlist, then publish again:"
-    // Morning news (a link to the playlist); "Unpublished changes: screens do not show them until you publish"
-    await shows('ready.uncommitted');
+    // 3. the network is down during the check (as arranged)
+    // Then the screen shows: the dialog "Publish with warnings?": "Could not check what the screens can play. Publish
+    // all the same? If something cannot play, the publish says so afterwards."; the buttons "Publish anyway" and
+    // "Cancel"
+    await shows('ready.confirming');
 
-    // 4. press "Publish"
-    // Arranged now for step 5: the network is down during the publish.
-    await arrange('the network is down during the publish');
-    await act('press "Publish"');
-    // Then the screen shows: "Publish" shows a spinner; the calendar is read-only until the server answers
-    // (ready.publishing: nothing to wait for on screen)
-
-    // 5. the network is down during the publish (as arranged)
-    // Then the screen shows: "Publish" is enabled again; "Unpublished changes: screens do not show them until you
-    // publish"
+    // 4. press "Cancel" in the confirmation
+    await act('press "Cancel" in the confirmation');
+    // Then the screen shows: the dialog closes; nothing is published; "Unpublished changes: screens do not show them
+    // until you publish"
     await shows('ready.unpublished');
 
-    // 6. press "Publish"
+    // 5. press "Publish"
+    // Arranged now for step 6: the server says playlist "Morning news" is not committed, and 3 screens cannot play
+    // "Promo.mp4" yet.
+    await arrange('the server says playlist "Morning news" is not committed, and 3 screens cannot play "Promo.mp4" yet');
     // Arranged now for step 7: the server refuses: playlist "Morning news" is not committed.
     await arrange('the server refuses: playlist "Morning news" is not committed');
     await act('press "Publish"');
+    // Then the screen shows: "Publish" shows a spinner; the calendar is read-only until the server answers
+    // (ready.checking: nothing to wait for on screen)
+
+    // 6. the server says playlist "Morning news" is not committed, and 3 screens cannot play "Promo.mp4" yet (as
+    // arranged)
     // Then the screen shows: "Publish" shows a spinner; the calendar is read-only until the server answers
     // (ready.publishing: nothing to wait for on screen)
 
@@ -162,7 +181,39 @@ describe('scheduler in the browser', () => {
     // Morning news (a link to the playlist); "Unpublished changes: screens do not show them until you publish"
     await shows('ready.uncommitted');
 
-    // 8. close the uncommitted-playlists message
+    // 8. press "Publish"
+    // Arranged now for step 10: the network is down during the publish.
+    await arrange('the network is down during the publish');
+    await act('press "Publish"');
+    // Then the screen shows: "Publish" shows a spinner; the calendar is read-only until the server answers
+    // (ready.checking: nothing to wait for on screen)
+
+    // 9. the server says every screen can play everything (the real server answers)
+    // Then the screen shows: "Publish" shows a spinner; the calendar is read-only until the server answers
+    // (ready.publishing: nothing to wait for on screen)
+
+    // 10. the network is down during the publish (as arranged)
+    // Then the screen shows: "Publish" is enabled again; "Unpublished changes: screens do not show them until you
+    // publish"
+    await shows('ready.unpublished');
+
+    // 11. press "Publish"
+    // Arranged now for step 13: the server refuses: playlist "Morning news" is not committed.
+    await arrange('the server refuses: playlist "Morning news" is not committed');
+    await act('press "Publish"');
+    // Then the screen shows: "Publish" shows a spinner; the calendar is read-only until the server answers
+    // (ready.checking: nothing to wait for on screen)
+
+    // 12. the server says every screen can play everything (the real server answers)
+    // Then the screen shows: "Publish" shows a spinner; the calendar is read-only until the server answers
+    // (ready.publishing: nothing to wait for on screen)
+
+    // 13. the server refuses: playlist "Morning news" is not committed (as arranged)
+    // Then the screen shows: the message "Uncommited playlists found!" "Commit this playlist, then publish again:"
+    // Morning news (a link to the playlist); "Unpublished changes: screens do not show them until you publish"
+    await shows('ready.uncommitted');
+
+    // 14. close the uncommitted-playlists message
     await act('close the uncommitted-playlists message');
     // Then the screen shows: the message closes
     await shows('ready.unpublished');

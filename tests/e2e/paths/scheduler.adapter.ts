@@ -4,11 +4,13 @@ import { committedPlaylist, ok } from './seed.ts';
 
 const EVENTS = /\/api\/v1\/scheduler\/events\//;
 const PUBLISH = /\/api\/v1\/scheduler\/publish\/\d+\//;
+const PREVIEW = /\/api\/v1\/scheduler\/publish\/\d+\/preview\//;
 const LEFT_OUT = 'left to tests/e2e/scheduler.test.ts (drags on the calendar, the event form, paging): this export plays the loading and the publish';
 const onCampaign = (ctx: ReplayContext) => ctx.data.start === "one campaign's calendar";
 const status = (ctx: ReplayContext, words: string) => ctx.page.getByRole('status').filter({ hasText: words }).waitFor();
 const event = (ctx: ReplayContext) => ctx.page.getByText(`QA event ${ctx.unique}`).first();
 const publish = (ctx: ReplayContext) => ctx.page.getByRole('button', { name: 'Publish', exact: true });
+const confirmation = (ctx: ReplayContext) => ctx.page.getByRole('dialog', { name: 'Publish with warnings?' });
 
 async function publishNow(ctx: ReplayContext): Promise<void> {
   ok('publish', await ctx.admin.client.post(`/scheduler/publish/${ctx.data.campaign}/`, {}));
@@ -53,6 +55,11 @@ export const schedulerAdapter: Adapter = {
     },
     'press "Publish"': (ctx) => publish(ctx).click(),
     'close the message of what screens cannot play': (ctx) => ctx.page.getByRole('button', { name: 'Close the message about what screens cannot play' }).click(),
+    'press "Publish anyway" in the confirmation': (ctx) => confirmation(ctx).getByRole('button', { name: 'Publish anyway' }).click(),
+    'press "Cancel" in the confirmation': async (ctx) => {
+      await confirmation(ctx).getByRole('button', { name: 'Cancel' }).click();
+      await confirmation(ctx).waitFor({ state: 'detached' });
+    },
     'close the uncommitted-playlists message': (ctx) => ctx.page.getByRole('alert').filter({ hasText: 'Uncommited playlists found!' }).getByRole('button', { name: 'Close' }).click(),
   },
   arrange: {
@@ -72,6 +79,16 @@ export const schedulerAdapter: Adapter = {
     'the server refuses: playlist "Morning news" is not committed': (ctx) =>
       failNext(ctx.page, 'POST', PUBLISH, 409, { detail: 'Uncommited playlists found!', code: 'uncommitted_playlists', playlists: [{ id: 4, name: 'Morning news' }] }),
     'the network is down during the publish': (ctx) => dropNext(ctx.page, 'POST', PUBLISH),
+    // The path's picture plays everywhere: what the check would say of a video still converting is put in its answer.
+    'the server says 3 screens cannot play "Promo.mp4" yet (converting it)': (ctx) =>
+      amendNext(ctx.page, 'GET', PREVIEW, (body) => ({ ...body, devices: 5, warnings: [{ media: 7, name: 'Promo.mp4', devices: 3, reason: 'rendering', screens: ['Hall 1', 'Hall 2', 'Hall 3'] }] })),
+    'the network is down during the check': (ctx) => dropNext(ctx.page, 'GET', PREVIEW),
+    'the server says playlist "Morning news" is not committed, and 3 screens cannot play "Promo.mp4" yet': (ctx) =>
+      amendNext(ctx.page, 'GET', PREVIEW, (body) => ({
+        ...body,
+        warnings: [{ media: 7, name: 'Promo.mp4', devices: 3, reason: 'rendering', screens: ['Hall 1', 'Hall 2', 'Hall 3'] }],
+        uncommitted: [{ id: 4, name: 'Morning news' }],
+      })),
   },
   shows: {
     failed: (ctx) => ctx.page.getByRole('alert').filter({ hasText: 'Oops. Something went wrong. Try to reload page' }).getByRole('button', { name: 'Retry' }).waitFor(),
@@ -88,6 +105,10 @@ export const schedulerAdapter: Adapter = {
         await status(ctx, 'Unpublished changes: screens do not show them until you publish');
         await publish(ctx).and(ctx.page.locator(':enabled')).waitFor();
       } else await ctx.page.getByTitle(`QA event ${ctx.unique} (not published)`, { exact: true }).first().waitFor();
+    },
+    'ready.confirming': async (ctx) => {
+      await confirmation(ctx).getByRole('button', { name: 'Publish anyway' }).waitFor();
+      await confirmation(ctx).getByText(/Promo\.mp4|Could not check/).first().waitFor();
     },
     'ready.uncommitted': (ctx) => ctx.page.getByRole('alert').filter({ hasText: 'Uncommited playlists found!' }).waitFor(),
   },

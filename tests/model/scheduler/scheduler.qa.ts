@@ -57,6 +57,14 @@ const PUBLISH_FAILS = 'the network is down during the publish';
 const DISMISS = 'close the uncommitted-playlists message';
 const PUBLISHED_WARNING = 'the server publishes, warning that 3 screens wait for a render of "Promo.mp4"';
 const DISMISS_WARNINGS = 'close the message of what screens cannot play';
+const CHECKED_CLEAR = 'the server says every screen can play everything';
+const CHECKED_WARNING = 'the server says 3 screens cannot play "Promo.mp4" yet (converting it)';
+const CHECK_FAILS = 'the network is down during the check';
+const CHECKED_UNCOMMITTED = 'the server says playlist "Morning news" is not committed, and 3 screens cannot play "Promo.mp4" yet';
+const CONFIRM = 'press "Publish anyway" in the confirmation';
+const CANCEL = 'press "Cancel" in the confirmation';
+const PUBLISHING = (campaign: number | null) => ({ to: 'ready.publishing', see: { busy: true, preflight: null }, calls: [`publish: {"campaign":${campaign}}`], screen: [`${text('scheduler:actions.publish')} shows a spinner`, READ_ONLY] });
+const CHECKING = (campaign: number | null) => ({ to: 'ready.checking', see: { busy: true }, calls: [`preflight: {"campaign":${campaign}}`], screen: [`${text('scheduler:actions.publish')} shows a spinner`, READ_ONLY] });
 
 const PUBLISHED_LINE = text('scheduler:status.published');
 const UNPUBLISHED_LINE = text('scheduler:status.unpublished');
@@ -125,6 +133,9 @@ export default defineQa({
     [PUBLISH_FAILS]: 'in the devtools Network tab, block the request URL /api/v1/scheduler/publish/9/ before pressing "Publish"',
     [DISMISS]: 'press the close button (×) of the message',
     [DISMISS_WARNINGS]: 'press the close button (×) of the message',
+    [CHECKED_WARNING]: 'schedule a freshly uploaded video Promo.mp4 that 3 of the screens need converted, and press "Publish" before it is converted',
+    [CHECK_FAILS]: 'in the devtools Network tab, block the request URL /api/v1/scheduler/publish/9/preview/ before pressing "Publish"',
+    [CHECKED_UNCOMMITTED]: 'leave the playlist "Morning news" uncommitted and schedule a freshly uploaded video Promo.mp4 that 3 of the screens need converted, then press "Publish"',
   },
   offScreen: {
     [RETRY]: { loading: '"Retry" is shown only after a load failed', ready: '"Retry" is shown only after a load failed' },
@@ -133,13 +144,17 @@ export default defineQa({
       failed: '"Publish" is disabled after the load failed',
       'ready.published': '"Publish" is disabled while every event is published',
       'ready.publishing': `"Publish" is disabled ${WHILE_BUSY}`,
+      'ready.checking': `"Publish" is disabled ${WHILE_BUSY}`,
+      'ready.confirming': 'the publish confirmation covers the calendar',
       'ready.moving': `"Publish" is disabled ${WHILE_BUSY}`,
       'ready.deleting': `"Publish" is disabled ${WHILE_BUSY}`,
     },
     [DISMISS]: (view) => ((view.uncommitted as string[]).length ? undefined : 'no uncommitted-playlists message is shown'),
     [DISMISS_WARNINGS]: (view) => ((view.warnings as string[]).length ? undefined : 'no message of what screens cannot play is shown'),
+    [CONFIRM]: (view) => (view.preflight ? undefined : 'no publish confirmation is open'),
+    [CANCEL]: (view) => (view.preflight ? undefined : 'no publish confirmation is open'),
   },
-  actors: ['loadSchedule', 'saveMove', 'deleteEvent', 'publish'],
+  actors: ['loadSchedule', 'saveMove', 'deleteEvent', 'publish', 'preflight'],
   recorded: ['notify'],
   describeCall: (name, argument) => {
     if (name === 'notify') return `notify: ${(argument as { key: string }).key}`;
@@ -180,6 +195,16 @@ export default defineQa({
     [UNCOMMITTED]: done('publish', { ok: false, playlists: [{ id: 4, name: 'Morning news' }] }),
     [PUBLISH_FAILS]: error('publish', offline),
     [DISMISS]: { type: 'publish.dismiss' },
+    [CHECKED_CLEAR]: done('preflight', { devices: 2, warnings: [], uncommitted: [] }),
+    [CHECKED_WARNING]: done('preflight', { devices: 5, warnings: [{ media: 7, name: 'Promo.mp4', devices: 3, reason: 'rendering', screens: ['Hall 1', 'Hall 2', 'Hall 3'] }], uncommitted: [] }),
+    [CHECK_FAILS]: error('preflight', offline),
+    [CHECKED_UNCOMMITTED]: done('preflight', {
+      devices: 5,
+      warnings: [{ media: 7, name: 'Promo.mp4', devices: 3, reason: 'rendering', screens: ['Hall 1', 'Hall 2', 'Hall 3'] }],
+      uncommitted: [{ id: 4, name: 'Morning news' }],
+    }),
+    [CONFIRM]: { type: 'publish.confirm' },
+    [CANCEL]: { type: 'publish.cancel' },
   },
   initial: {
     'one campaign\'s calendar': { to: 'loading', see: { loading: true, events: [] } },
@@ -222,17 +247,38 @@ export default defineQa({
       [DISMISS_WARNINGS]: (context: Context) => ({ to: 'ready.published', see: { warnings: [] }, ...(context.warnings.length ? { screen: ['the message closes'] } : {}) }),
     },
     'ready.unpublished': {
-      [PUBLISH]: (context: Context) =>
-        context.query.campaign === null
-          ? 'ready.unpublished'
-          : { to: 'ready.publishing', see: { busy: true }, calls: [`publish: {"campaign":${context.query.campaign}}`], screen: [`${text('scheduler:actions.publish')} shows a spinner`, READ_ONLY] },
+      // Warnings before, not after (issue 35): the server is asked first what the publish would leave unplayable.
+      [PUBLISH]: (context: Context) => (context.query.campaign === null ? 'ready.unpublished' : CHECKING(context.query.campaign)),
     },
     'ready.uncommitted': {
-      [PUBLISH]: (context: Context) =>
-        context.query.campaign === null
-          ? 'ready.uncommitted'
-          : { to: 'ready.publishing', calls: [`publish: {"campaign":${context.query.campaign}}`], screen: [`${text('scheduler:actions.publish')} shows a spinner`, READ_ONLY] },
+      [PUBLISH]: (context: Context) => (context.query.campaign === null ? 'ready.uncommitted' : CHECKING(context.query.campaign)),
       [DISMISS]: { to: 'ready.unpublished', see: { uncommitted: [] }, screen: ['the message closes'] },
+    },
+    'ready.checking': {
+      ...busyIgnores('ready.checking'),
+      [CHECKED_CLEAR]: (context: Context) => PUBLISHING(context.query.campaign),
+      [CHECKED_WARNING]: {
+        to: 'ready.confirming',
+        see: { busy: false, preflight: ['Promo.mp4: 3 rendering (Hall 1, Hall 2, Hall 3)'] },
+        screen: [
+          `the dialog ${text('scheduler:publish.confirmTitle')}: ${text('common:preflight.warning.rendering_other', { count: 3, name: 'Promo.mp4' })}, ${text('common:preflight.screens', { names: 'Hall 1, Hall 2, Hall 3' })}`,
+          `the buttons ${text('scheduler:publish.confirm')} and ${text('common:actions.cancel')}`,
+        ],
+      },
+      // A publish the server would refuse for an uncommitted playlist is sent at once: its refusal names the playlists
+      // to commit (the warnings come again at the next publish).
+      [CHECKED_UNCOMMITTED]: (context: Context) => PUBLISHING(context.query.campaign),
+      // The check failed: the operator is told and may publish all the same (the publish's answer still warns).
+      [CHECK_FAILS]: {
+        to: 'ready.confirming',
+        see: { busy: false, preflight: 'failed' },
+        screen: [`the dialog ${text('scheduler:publish.confirmTitle')}: ${text('scheduler:publish.checkFailed')}`, `the buttons ${text('scheduler:publish.confirm')} and ${text('common:actions.cancel')}`],
+      },
+    },
+    'ready.confirming': {
+      ...busyIgnores('ready.confirming'),
+      [CONFIRM]: (context: Context) => PUBLISHING(context.query.campaign),
+      [CANCEL]: (context: Context) => ({ to: 'ready.unpublished', see: { preflight: null, unpublished: true, busy: false }, calls: [], screen: ['the dialog closes; nothing is published', ...status(context, true)] }),
     },
     'ready.publishing': {
       ...busyIgnores('ready.publishing'),
@@ -247,7 +293,7 @@ export default defineQa({
         to: 'ready.published',
         see: { unpublished: false, busy: false, events: context.events.map((event) => String(event.id)), warnings: ['Promo.mp4: 3 rendering'] },
         calls: ['notify: messages.publishedWithWarnings'],
-        screen: [...status(context, false), `the message ${text('scheduler:messages.publishedWithWarnings')}: ${text('scheduler:publish.warning.rendering_other', { count: 3, name: 'Promo.mp4' })}`],
+        screen: [...status(context, false), `the message ${text('scheduler:messages.publishedWithWarnings')}: ${text('common:preflight.warning.rendering_other', { count: 3, name: 'Promo.mp4' })}`],
       }),
       [UNCOMMITTED]: {
         to: 'ready.uncommitted',
@@ -282,8 +328,13 @@ export default defineQa({
     events: ids(snapshot.context.events),
     uncommitted: snapshot.context.uncommitted.map((playlist) => playlist.name),
     warnings: snapshot.context.warnings.map((warning) => `${warning.name}: ${warning.devices} ${warning.reason}`),
+    preflight: snapshot.context.preflight === null
+      ? null
+      : snapshot.context.preflight.failed
+        ? 'failed'
+        : snapshot.context.preflight.warnings.map((warning) => `${warning.name}: ${warning.devices} ${warning.reason} (${(warning.screens ?? []).join(', ')})`),
     error: snapshot.context.error,
   }),
   key: (snapshot) =>
-    JSON.stringify([snapshot.value, snapshot.context.query.campaign, ids(snapshot.context.events), snapshot.context.campaignUnpublished, snapshot.context.uncommitted.length, snapshot.context.warnings.length]),
+    JSON.stringify([snapshot.value, snapshot.context.query.campaign, ids(snapshot.context.events), snapshot.context.campaignUnpublished, snapshot.context.uncommitted.length, snapshot.context.warnings.length, snapshot.context.preflight?.failed ?? null]),
 });
