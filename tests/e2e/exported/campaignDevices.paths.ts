@@ -123,7 +123,7 @@ describe('campaignDevices in the browser', () => {
     // (available.loading: nothing to wait for on screen)
     await shows('changes.dirty');
     await end();
-  });
+  }, 210_000);
 
   it('path 2 from start: 14 steps', async () => {
     const { start, act, arrange, shows, end } = await suite.path();
@@ -233,7 +233,7 @@ describe('campaignDevices in the browser', () => {
     // (changes.saving: nothing to wait for on screen)
     await shows('participating.ready');
     await end();
-  });
+  }, 210_000);
 
   it('path 3 from start: 10 steps', async () => {
     const { start, act, arrange, shows, end } = await suite.path();
@@ -318,7 +318,7 @@ describe('campaignDevices in the browser', () => {
     // (available.loading: nothing to wait for on screen)
     await shows('changes.clean');
     await end();
-  });
+  }, 150_000);
 
   it('path 4 from start: 4 steps', async () => {
     const { start, act, shows, end } = await suite.path();
@@ -459,7 +459,7 @@ describe('campaignDevices in the browser', () => {
     // (available.loading: nothing to wait for on screen)
     await shows('changes.clean');
     await end();
-  });
+  }, 195_000);
 
   it('path 6 from start: 5 steps', async () => {
     const { start, act, shows, end } = await suite.path();

@@ -120,5 +120,5 @@ describe('departmentForm in the browser', () => {
     // Then the screen shows: the dialog closes; nothing is saved
     await shows('closed');
     await end();
-  });
+  }, 135_000);
 });

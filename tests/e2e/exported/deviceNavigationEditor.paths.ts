@@ -150,7 +150,7 @@ describe('deviceNavigationEditor in the browser', () => {
     // Then the screen shows: the unapplied message shows again; "Apply" is enabled
     await shows('editing.dirty');
     await end();
-  });
+  }, 315_000);
 
   it('path 2 from start: 2 steps', async () => {
     const { start, act, arrange, shows, end } = await suite.path();

@@ -112,7 +112,7 @@ describe('devicesConfigEditor in the browser', () => {
     // Then the screen shows: "Unsaved changes" goes; the editor keeps {"volume": 10}
     await shows('ready.clean');
     await end();
-  });
+  }, 240_000);
 
   it('path 2 from start: 1 step', async () => {
     const { start, arrange, shows, end } = await suite.path();
@@ -217,5 +217,5 @@ describe('devicesConfigEditor in the browser', () => {
     // changes" stays
     await shows('ready.dirty');
     await end();
-  });
+  }, 195_000);
 });

@@ -95,7 +95,7 @@ describe('directory in the browser', () => {
     // Then the screen shows: "Save" shows a spinner; "Cancel" and "Save" are disabled
     // (ready.saving: nothing to wait for on screen)
     await end();
-  });
+  }, 210_000);
 
   it('path 2 from start: 13 steps', async () => {
     const { start, act, arrange, shows, end } = await suite.path();
@@ -175,7 +175,7 @@ describe('directory in the browser', () => {
     // Then the screen shows: the dialog stays with what was typed; in it, in red: "Error while editing"
     await shows('ready.editing');
     await end();
-  });
+  }, 195_000);
 
   it('path 3 from start: 6 steps', async () => {
     const { start, act, shows, end } = await suite.path();

@@ -101,7 +101,7 @@ describe('markerPlacement in the browser', () => {
     // Then the screen shows: the new marker and its panel are gone; "Add marker" is back
     await shows('idle');
     await end();
-  });
+  }, 225_000);
 
   it('path 2 from start: 4 steps', async () => {
     const { start, act, shows, end } = await suite.path();

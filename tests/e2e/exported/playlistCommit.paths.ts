@@ -82,7 +82,7 @@ describe('playlistCommit in the browser', () => {
     // version 2")
     await shows('committed');
     await end();
-  });
+  }, 180_000);
 
   it('path 2 from a committed playlist: 6 steps', async () => {
     const { start, act, arrange, shows, end } = await suite.path();

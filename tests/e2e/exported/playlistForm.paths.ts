@@ -119,5 +119,5 @@ describe('playlistForm in the browser', () => {
     // Then the screen shows: the dialog closes; nothing is saved
     await shows('closed');
     await end();
-  });
+  }, 135_000);
 });

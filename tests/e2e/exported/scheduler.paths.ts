@@ -218,5 +218,5 @@ describe('scheduler in the browser', () => {
     // Then the screen shows: the message closes
     await shows('ready.unpublished');
     await end();
-  });
+  }, 210_000);
 });

@@ -76,7 +76,7 @@ describe('session in the browser', () => {
     await act('the session expires (a call answers 401 after refresh)');
     await shows('signedOut.idle');
     await end();
-  });
+  }, 195_000);
 
   it('path 2 from an access token stored: 3 steps', async () => {
     const { start, act, arrange, shows, end } = await suite.path();

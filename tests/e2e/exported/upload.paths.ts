@@ -96,7 +96,7 @@ describe('upload in the browser', () => {
     // button "Close"
     await shows('finished');
     await end();
-  });
+  }, 210_000);
 
   it('path 2 from start: 9 steps', async () => {
     const { start, act, shows, end } = await suite.path();
@@ -155,5 +155,5 @@ describe('upload in the browser', () => {
     // Then the screen shows: clip.mp4 "Waiting"
     await shows('uploading.sending');
     await end();
-  });
+  }, 135_000);
 });

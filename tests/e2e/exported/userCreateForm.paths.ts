@@ -122,5 +122,5 @@ describe('userCreateForm in the browser', () => {
     // Then the screen shows: the dialog closes; nothing is saved
     await shows('closed');
     await end();
-  });
+  }, 135_000);
 });

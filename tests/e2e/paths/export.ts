@@ -188,7 +188,10 @@ export function exportFile(found: FoundAdapter, catalogueFile: string): string {
     body.push(`${I}await end();`);
     const names = ['start', 'act', 'arrange', 'shows', 'end'].filter((item) => uses.has(item));
     const title = `path ${index + 1} from ${path.start}: ${path.steps.length} step${path.steps.length === 1 ? '' : 's'}`;
-    out.push(`  it(${quote(title)}, async () => {`, `${I}const { ${names.join(', ')} } = await suite.path();`, ...body, '  });', '');
+    // The project's 120 s, or 15 s a step for a long path: the 14 steps of upload's first path (a real file through ffmpeg)
+    // ran over 120 s in two full runs with both lines' files side by side, and took about 40 s alone.
+    const timeout = Math.max(120, path.steps.length * 15);
+    out.push(`  it(${quote(title)}, async () => {`, `${I}const { ${names.join(', ')} } = await suite.path();`, ...body, timeout > 120 ? `  }, ${timeout}_000);` : '  });', '');
   });
   if (out[out.length - 1] === '') out.pop();
   out.push('});', '');
