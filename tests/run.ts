@@ -5,8 +5,9 @@
  *   2. typecheck, then the vitest projects that need no build (unit, model, api, api-s3, and api-postgres with VITRINE_TEST_PG);
  *   3. meanwhile the build, then the browser tests (e2e) on it.
  * vitest's default on two cores is one worker, so each line ran one file at a time and the machine sat at 116% of its 200%
- * (the files wait on timers, sockets and pages more than they compute): each line gets more workers (VITRINE_TEST_WORKERS,
- * "node,browser", default 3,2), so the files of a line overlap while the CPU is idle.
+ * (the files wait on timers, sockets and pages more than they compute). VITRINE_TEST_WORKERS="node,browser" gives each line
+ * more workers; the default stays 1,1: with 3,2 two full runs went to load 12 and over 20 minutes, with media processing
+ * and an upload path cut off by their timeouts (the CPU saved by running without isolation is what is kept).
  * Each line's output is prefixed with its name; the wall time of each phase is printed as it ends and again at the end,
  * followed by one closing line "Tests: N passed, N failed, N skipped" over both vitest runs.
  * Extra arguments go to both vitest runs (e.g. `npm test -- --bail 1`); `--project NAME` runs only the lines and projects named.
@@ -19,7 +20,7 @@ const vitestArgs = process.argv.slice(2);
 /** npm run test:profile -- --no-build: the tests alone, on the dist/ already built. */
 const skipBuild = process.env.VITRINE_TEST_NO_BUILD === '1';
 /** Files run at once in each line: VITRINE_TEST_WORKERS="node,browser". */
-const [nodeWorkers, browserWorkers] = (process.env.VITRINE_TEST_WORKERS ?? '3,2').split(',').map((count) => Math.max(1, Number.parseInt(count, 10) || 1));
+const [nodeWorkers, browserWorkers] = (process.env.VITRINE_TEST_WORKERS ?? '1,1').split(',').map((count) => Math.max(1, Number.parseInt(count, 10) || 1));
 const started = performance.now();
 const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
 const times: [string, number][] = [];
