@@ -68,6 +68,11 @@ for (const file of sorted.slice(0, 25)) {
 }
 
 const sum = (pick: (file: FileTimes) => number) => files.reduce((total, file) => total + pick(file), 0);
+console.log('\nEach project (its files one after another; a line of work runs its projects in its worker):');
+for (const project of [...new Set(files.map((file) => file.project))].sort()) {
+  const own = files.filter((file) => file.project === project);
+  console.log(`  ${project.padEnd(16)} ${String(own.length).padStart(4)} files ${seconds(own.reduce((total, file) => total + wall(file), 0)).padStart(9)}`);
+}
 console.log('\nWhere the time went (summed over files; files run side by side, so sums exceed the wall time):');
 for (const [name, ms] of phases) console.log(`  ${name.padEnd(44)} ${seconds(ms)}`);
 const describe: Record<string, string> = {

@@ -2,11 +2,8 @@ import { makeStyles } from '@fluentui/react-components';
 import { tokens } from '@fluentui/tokens';
 
 export const useEditorStyles = makeStyles({
-  back: { display: 'inline-block', marginBottom: tokens.spacingVerticalS },
   summary: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM, marginBottom: tokens.spacingVerticalM },
-  toolbar: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS, marginBottom: tokens.spacingVerticalM },
   hint: { color: tokens.colorNeutralForeground2, margin: `${tokens.spacingVerticalXS} 0` },
-  dirty: { color: tokens.colorPaletteDarkOrangeForeground1, margin: `${tokens.spacingVerticalXS} 0` },
   error: { color: tokens.colorPaletteRedForeground1, display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   // The canvas beside the panel on wide screens, above it below the sm breakpoint (600 px).
   workspace: {

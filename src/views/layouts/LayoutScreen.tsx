@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef, type KeyboardEvent } from 'react';
-import { Body1, Button, Spinner, Switch, tokens } from '@fluentui/react-components';
-import { AddRegular, ArrowUploadRegular, DismissRegular, SaveRegular } from '@fluentui/react-icons';
+import { Body1, Button, Switch, tokens } from '@fluentui/react-components';
+import { AddRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -8,9 +8,9 @@ import { layoutCommitMachine } from '../../machines/layouts/layoutCommit.machine
 import { layoutEditorMachine } from '../../machines/layouts/layoutEditor.machine.ts';
 import { contentKey, selectedZone } from '../../machines/layouts/layoutEditor.selectors.ts';
 import { NUDGE_STEP, NUDGE_STEP_LARGE, type ZoneDraft } from '../../machines/layouts/layoutGeometry.ts';
+import { DraftHeader, DraftLoadFailed, DraftToolbar } from '../common/DraftEditor.tsx';
 import { LeaveGuard } from '../common/LeaveGuard.tsx';
 import { Loading } from '../common/Loading.tsx';
-import { PageHeader } from '../common/PageHeader.tsx';
 import { RouterLink } from '../common/RouterLink.tsx';
 import { useNotify } from '../common/notify.tsx';
 import { usePageTitle } from '../common/usePageTitle.ts';
@@ -112,34 +112,15 @@ export default function LayoutScreen() {
   const backLink = <RouterLink to="/layouts">{t('actions.backToList')}</RouterLink>;
   if (loading && !layout) return <Loading />;
   if (failed || !layout) {
-    return (
-      <section>
-        <div className={styles.back}>{backLink}</div>
-        <div role="alert" className={styles.error}>
-          {`${t('editor.loadError')}: ${t(layoutErrorKey(error))}`}
-          <Button onClick={() => editor.send({ type: 'editor.retry' })}>{t('actions.retry')}</Button>
-        </div>
-      </section>
-    );
+    return <DraftLoadFailed back={backLink} message={`${t('editor.loadError')}: ${t(layoutErrorKey(error))}`} retryLabel={t('actions.retry')} onRetry={() => editor.send({ type: 'editor.retry' })} />;
   }
 
   return (
     <section>
-      <div className={styles.back}>{backLink}</div>
-      <PageHeader
+      <DraftHeader
+        back={backLink}
         title={layout.name}
-        actions={
-          canEdit ? (
-            <Button
-              appearance="primary"
-              icon={committing ? <Spinner size="tiny" /> : <ArrowUploadRegular />}
-              disabled={dirty || busy || committing}
-              onClick={() => commit.send({ type: 'commit.start' })}
-            >
-              {t('actions.commit')}
-            </Button>
-          ) : null
-        }
+        commit={canEdit ? { label: t('actions.commit'), committing, disabled: dirty || busy || committing, onCommit: () => commit.send({ type: 'commit.start' }) } : null}
       />
       <div className={styles.summary}>
         <CommitBadge playlist={{ committed, version }} />
@@ -152,22 +133,22 @@ export default function LayoutScreen() {
         </p>
       ) : null}
       {canEdit ? (
-        <div className={styles.toolbar}>
-          <Button icon={<AddRegular />} disabled={!canAdd || busy} onClick={() => editor.send({ type: 'zone.add', name: newName() })}>
-            {t('actions.addZone')}
-          </Button>
-          <Button icon={<SaveRegular />} appearance={dirty ? 'primary' : 'secondary'} disabled={!dirty || busy} onClick={() => editor.send({ type: 'editor.save' })}>
-            {t('actions.save')}
-          </Button>
-          <Button icon={<DismissRegular />} disabled={!dirty || busy} onClick={() => editor.send({ type: 'editor.discard' })}>
-            {t('actions.discard')}
-          </Button>
-          <Switch checked={grid} label={t('editor.grid')} onChange={() => editor.send({ type: 'grid.toggle' })} />
-        </div>
+        <DraftToolbar
+          dirty={dirty}
+          busy={busy}
+          labels={{ save: t('actions.save'), discard: t('actions.discard'), dirty: t('editor.dirty') }}
+          onSave={() => editor.send({ type: 'editor.save' })}
+          onDiscard={() => editor.send({ type: 'editor.discard' })}
+          lead={
+            <Button icon={<AddRegular />} disabled={!canAdd || busy} onClick={() => editor.send({ type: 'zone.add', name: newName() })}>
+              {t('actions.addZone')}
+            </Button>
+          }
+          trail={<Switch checked={grid} label={t('editor.grid')} onChange={() => editor.send({ type: 'grid.toggle' })} />}
+        />
       ) : (
         <p className={styles.hint}>{t('common:viewOnly')}</p>
       )}
-      {dirty ? <p className={styles.dirty}>{t('editor.dirty')}</p> : null}
       <div className={styles.workspace}>
         <div className={styles.canvasColumn}>
           <LayoutCanvas

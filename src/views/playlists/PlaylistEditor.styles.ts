@@ -3,10 +3,7 @@ import { tokens } from '@fluentui/tokens';
 
 export const useEditorStyles = makeStyles({
   summary: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM, marginBottom: tokens.spacingVerticalM },
-  back: { display: 'inline-block', marginBottom: tokens.spacingVerticalS },
-  toolbar: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, marginBottom: tokens.spacingVerticalM },
   hint: { color: tokens.colorNeutralForeground2, margin: `${tokens.spacingVerticalXS} 0` },
-  dirty: { color: tokens.colorPaletteDarkOrangeForeground1, margin: `${tokens.spacingVerticalXS} 0` },
   error: { color: tokens.colorPaletteRedForeground1, display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   tracks: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   track: {

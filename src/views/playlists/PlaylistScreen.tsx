@@ -1,15 +1,15 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Body1, Button, Spinner } from '@fluentui/react-components';
-import { AddRegular, ArrowUploadRegular, DismissRegular, SaveRegular } from '@fluentui/react-icons';
+import { Body1, Button } from '@fluentui/react-components';
+import { AddRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { playlistCommitMachine } from '../../machines/playlists/playlistCommit.machine.ts';
 import { playlistEditorMachine } from '../../machines/playlists/playlistEditor.machine.ts';
 import { draftTracks } from '../../machines/playlists/playlistEditor.selectors.ts';
+import { DraftHeader, DraftLoadFailed, DraftToolbar } from '../common/DraftEditor.tsx';
 import { LeaveGuard } from '../common/LeaveGuard.tsx';
 import { Loading } from '../common/Loading.tsx';
-import { PageHeader } from '../common/PageHeader.tsx';
 import { PreflightDialog } from '../common/PreflightDialog.tsx';
 import { RouterLink } from '../common/RouterLink.tsx';
 import { useNotify } from '../common/notify.tsx';
@@ -77,34 +77,15 @@ export default function PlaylistScreen() {
   const backLink = back ? <RouterLink to={back}>{t('actions.backToScheduler')}</RouterLink> : <RouterLink to="/playlists">{t('actions.backToList')}</RouterLink>;
   if (loading && !playlist) return <Loading />;
   if (failed || !playlist) {
-    return (
-      <section>
-        <div className={styles.back}>{backLink}</div>
-        <div role="alert" className={styles.error}>
-          {`${t('editor.loadError')}: ${t(playlistErrorKey(error))}`}
-          <Button onClick={() => editor.send({ type: 'editor.retry' })}>{t('actions.retry')}</Button>
-        </div>
-      </section>
-    );
+    return <DraftLoadFailed back={backLink} message={`${t('editor.loadError')}: ${t(playlistErrorKey(error))}`} retryLabel={t('actions.retry')} onRetry={() => editor.send({ type: 'editor.retry' })} />;
   }
 
   return (
     <section>
-      <div className={styles.back}>{backLink}</div>
-      <PageHeader
+      <DraftHeader
+        back={backLink}
         title={playlist.name}
-        actions={
-          canEdit ? (
-            <Button
-              appearance="primary"
-              icon={committing ? <Spinner size="tiny" /> : <ArrowUploadRegular />}
-              disabled={dirty || busy || committing}
-              onClick={() => commit.send({ type: 'commit.start' })}
-            >
-              {t('actions.commit')}
-            </Button>
-          ) : null
-        }
+        commit={canEdit ? { label: t('actions.commit'), committing, disabled: dirty || busy || committing, onCommit: () => commit.send({ type: 'commit.start' }) } : null}
       />
       <div className={styles.summary}>
         <CommitBadge playlist={{ committed, version }} />
@@ -114,19 +95,19 @@ export default function PlaylistScreen() {
       </div>
       {canEdit ? null : <p className={styles.hint}>{t('common:viewOnly')}</p>}
       {canEdit ? (
-        <div className={styles.toolbar}>
-          <Button icon={<AddRegular />} disabled={!canAdd} onClick={() => setPicking(true)}>
-            {t('actions.addMedia')}
-          </Button>
-          <Button icon={<SaveRegular />} appearance={dirty ? 'primary' : 'secondary'} disabled={!dirty || busy} onClick={() => editor.send({ type: 'editor.save' })}>
-            {t('actions.save')}
-          </Button>
-          <Button icon={<DismissRegular />} disabled={!dirty || busy} onClick={() => editor.send({ type: 'editor.discard' })}>
-            {t('actions.discard')}
-          </Button>
-        </div>
+        <DraftToolbar
+          dirty={dirty}
+          busy={busy}
+          labels={{ save: t('actions.save'), discard: t('actions.discard'), dirty: t('editor.dirty') }}
+          onSave={() => editor.send({ type: 'editor.save' })}
+          onDiscard={() => editor.send({ type: 'editor.discard' })}
+          lead={
+            <Button icon={<AddRegular />} disabled={!canAdd} onClick={() => setPicking(true)}>
+              {t('actions.addMedia')}
+            </Button>
+          }
+        />
       ) : null}
-      {dirty ? <p className={styles.dirty}>{t('editor.dirty')}</p> : null}
       {draft.tracks.length === 0 ? (
         <Body1 className={styles.muted}>{t('editor.empty')}</Body1>
       ) : (
