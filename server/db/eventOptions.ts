@@ -5,7 +5,7 @@ import { likePattern } from '../domain/devices.ts';
 import { inCompanies } from '../domain/scope.ts';
 import type { Db } from './index.ts';
 
-/* The event form's pickers: a campaign's devices, and the playlists and ready media of its screen position. */
+/* The event form's pickers: a campaign's devices, and the playlists, layouts and ready media of its screen position. */
 
 type Rows<T> = { rows: T[] };
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {
@@ -47,6 +47,12 @@ export async function eventOptions(db: Db, filter: EventOptionsFilter): Promise<
     if (filter.companies) conditions.push(inCompanies(sql`o.company_id`, filter.companies));
   } else if (filter.kind === 'playlists') {
     from = sql`playlists x`;
+    select = sql`x.id, x.name, x.committed`;
+    conditions.push(sql`x.screen_position = ${filter.position}`);
+    if (term) conditions.push(sql`lower(x.name) LIKE lower(${likePattern(term)})`);
+    if (filter.companies) conditions.push(inCompanies(sql`x.company_id`, filter.companies));
+  } else if (filter.kind === 'layouts') {
+    from = sql`layouts x`;
     select = sql`x.id, x.name, x.committed`;
     conditions.push(sql`x.screen_position = ${filter.position}`);
     if (term) conditions.push(sql`lower(x.name) LIKE lower(${likePattern(term)})`);

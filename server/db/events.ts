@@ -25,6 +25,7 @@ const smallintArray = (values: readonly number[]) => sql`${`{${values.join(',')}
 const eventSelect = sql`
   SELECT ev.id, ev.campaign_id AS campaign, c.name AS campaign_name, ev.title,
     ev.media_id AS media, m.name AS media_name, ev.playlist_id AS playlist, p.name AS playlist_name, p.committed AS playlist_committed,
+    ev.layout_id AS layout, l.name AS layout_name, l.committed AS layout_committed,
     to_char(ev.start_date, 'YYYY-MM-DD') AS start_date, COALESCE(to_char(ev.start_time, 'HH24:MI'), '00:00') AS start_time,
     to_char(ev.end_date, 'YYYY-MM-DD') AS end_date, COALESCE(to_char(ev.end_time, 'HH24:MI'), '00:00') AS end_time,
     ev.all_day, ev.color, ev.duration, cardinality(ev.weekdays) > 0 AS repeat, ev.weekdays::int[] AS weekdays,
@@ -34,7 +35,8 @@ const eventSelect = sql`
   FROM events ev
   JOIN campaigns c ON c.id = ev.campaign_id
   LEFT JOIN media_files m ON m.id = ev.media_id
-  LEFT JOIN playlists p ON p.id = ev.playlist_id`;
+  LEFT JOIN playlists p ON p.id = ev.playlist_id
+  LEFT JOIN layouts l ON l.id = ev.layout_id`;
 
 function toEvent(row: Record<string, unknown>): Event {
   const ints = (value: unknown) => (value as (number | string)[]).map(Number);
@@ -44,6 +46,7 @@ function toEvent(row: Record<string, unknown>): Event {
     campaign: Number(row.campaign),
     media: row.media == null ? null : Number(row.media),
     playlist: row.playlist == null ? null : Number(row.playlist),
+    layout: row.layout == null ? null : Number(row.layout),
     duration: row.duration == null ? null : Number(row.duration),
     priority: Number(row.priority),
     weekdays: ints(row.weekdays),
@@ -87,6 +90,7 @@ export interface EventValues {
   title: string;
   mediaId: number | null;
   playlistId: number | null;
+  layoutId: number | null;
   startDate: string;
   startTime: string | null;
   endDate: string;
@@ -129,8 +133,8 @@ export async function createEvent(db: Db, campaignId: number, values: EventValue
     const t = tx as unknown as Db;
     const [row] = await rows<{ id: number }>(
       t,
-      sql`INSERT INTO events (campaign_id, title, media_id, playlist_id, start_date, start_time, end_date, end_time, all_day, color, duration, weekdays, published, priority)
-          VALUES (${campaignId}, ${values.title}, ${values.mediaId}, ${values.playlistId}, ${values.startDate}, ${values.startTime}, ${values.endDate},
+      sql`INSERT INTO events (campaign_id, title, media_id, playlist_id, layout_id, start_date, start_time, end_date, end_time, all_day, color, duration, weekdays, published, priority)
+          VALUES (${campaignId}, ${values.title}, ${values.mediaId}, ${values.playlistId}, ${values.layoutId}, ${values.startDate}, ${values.startTime}, ${values.endDate},
                   ${values.endTime}, ${values.allDay}, ${values.color}, ${values.duration}, ${smallintArray(values.weekdays)}, false, ${values.priority})
           RETURNING id`,
     );
@@ -146,7 +150,7 @@ export async function updateEvent(db: Db, id: number, campaignId: number, values
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     await t.execute(
-      sql`UPDATE events SET title = ${values.title}, media_id = ${values.mediaId}, playlist_id = ${values.playlistId},
+      sql`UPDATE events SET title = ${values.title}, media_id = ${values.mediaId}, playlist_id = ${values.playlistId}, layout_id = ${values.layoutId},
             start_date = ${values.startDate}, start_time = ${values.startTime}, end_date = ${values.endDate}, end_time = ${values.endTime},
             all_day = ${values.allDay}, color = ${values.color}, duration = ${values.duration}, weekdays = ${smallintArray(values.weekdays)},
             priority = ${values.priority}, published = false, ends_at = NULL, updated_at = now()
@@ -175,6 +179,16 @@ export async function uncommittedPlaylists(db: Db, campaignId: number): Promise<
   return found.map((row) => ({ id: Number(row.id), name: row.name }));
 }
 
+/** Layouts the campaign's events use whose draft differs from their last committed version (or that were never committed). */
+export async function uncommittedLayouts(db: Db, campaignId: number): Promise<{ id: number; name: string }[]> {
+  const found = await rows<{ id: number; name: string }>(
+    db,
+    sql`SELECT DISTINCT l.id, l.name FROM events ev JOIN layouts l ON l.id = ev.layout_id
+        WHERE ev.campaign_id = ${campaignId} AND (NOT l.committed OR l.version = 0) ORDER BY l.id`,
+  );
+  return found.map((row) => ({ id: Number(row.id), name: row.name }));
+}
+
 /**
  * Publishes a campaign: its events become its published copies (replacing the previous ones) and are marked
  * published. Answers the number of events and every device whose schedule may change (of the old copies and the new).
@@ -187,8 +201,8 @@ export async function publishCampaign(db: Db, campaignId: number): Promise<{ eve
     await t.execute(sql`DELETE FROM published_events WHERE campaign_id = ${campaignId}`);
     const after = await rows<{ devices: string }>(
       t,
-      sql`INSERT INTO published_events (id, campaign_id, title, media_id, playlist_id, start_date, start_time, end_date, end_time, all_day, duration, weekdays, priority, devices)
-          SELECT ev.id, ev.campaign_id, ev.title, ev.media_id, ev.playlist_id, ev.start_date, ev.start_time, ev.end_date, ev.end_time, ev.all_day,
+      sql`INSERT INTO published_events (id, campaign_id, title, media_id, playlist_id, layout_id, start_date, start_time, end_date, end_time, all_day, duration, weekdays, priority, devices)
+          SELECT ev.id, ev.campaign_id, ev.title, ev.media_id, ev.playlist_id, ev.layout_id, ev.start_date, ev.start_time, ev.end_date, ev.end_time, ev.all_day,
             ev.duration, ev.weekdays, ev.priority,
             COALESCE((SELECT array_agg(ed.device_id ORDER BY ed.device_id) FROM event_devices ed WHERE ed.event_id = ev.id), '{}')
           FROM events ev WHERE ev.campaign_id = ${campaignId}
@@ -210,6 +224,35 @@ export async function publishCampaign(db: Db, campaignId: number): Promise<{ eve
 export async function devicesPlayingPlaylist(db: Db, playlistId: number): Promise<number[]> {
   const found = await rows<{ id: number }>(db, sql`SELECT DISTINCT unnest(devices) AS id FROM published_events WHERE playlist_id = ${playlistId}`);
   return found.map((row) => Number(row.id));
+}
+
+/**
+ * Devices that play a layout through a published event, or a playlist through a published layout event's layout (a
+ * new commit of either recompiles them).
+ */
+export async function devicesPlayingLayout(db: Db, layoutId: number): Promise<number[]> {
+  const found = await rows<{ id: number }>(db, sql`SELECT DISTINCT unnest(devices) AS id FROM published_events WHERE layout_id = ${layoutId}`);
+  return found.map((row) => Number(row.id));
+}
+export async function devicesPlayingPlaylistInLayouts(db: Db, playlistId: number): Promise<number[]> {
+  const found = await rows<{ id: number }>(
+    db,
+    sql`SELECT DISTINCT unnest(pe.devices) AS id FROM published_events pe
+        JOIN layouts l ON l.id = pe.layout_id
+        JOIN layout_versions v ON v.layout_id = l.id AND v.version = l.version
+        WHERE v.body @> ${JSON.stringify({ zones: [{ content: { kind: 'playlist', id: playlistId } }] })}::jsonb`,
+  );
+  return found.map((row) => Number(row.id));
+}
+
+/** Events that play a layout, edited or published (the layout delete check). */
+export async function eventsUsingLayout(db: Db, layoutId: number): Promise<{ id: number; name: string }[]> {
+  const found = await rows<{ id: number; title: string }>(
+    db,
+    sql`SELECT id, title FROM events WHERE layout_id = ${layoutId}
+        UNION SELECT id, title FROM published_events WHERE layout_id = ${layoutId} ORDER BY id`,
+  );
+  return found.map((row) => ({ id: Number(row.id), name: row.title }));
 }
 
 /** Events (and their campaigns) that use a playlist, edited or published (the playlist delete check). */

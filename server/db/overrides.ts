@@ -36,12 +36,19 @@ export async function playlistVersion(db: Db, id: number): Promise<{ version: nu
   return row ? { version: Number(row.version), companyId: idOrNull(row.company_id) } : undefined;
 }
 
+/** The last committed version of a layout (0: never committed); undefined when absent. */
+export async function layoutVersionOf(db: Db, id: number): Promise<{ version: number; companyId: number | null } | undefined> {
+  const [row] = await rows<{ version: number; company_id: number | null }>(db, sql`SELECT version, company_id FROM layouts WHERE id = ${id}`);
+  return row ? { version: Number(row.version), companyId: idOrNull(row.company_id) } : undefined;
+}
+
 export interface OverrideInsert {
   companyId: number | null;
   kind: OverrideTargetKind;
   ids: readonly number[];
   mediaId: number | null;
   playlistId: number | null;
+  layoutId: number | null;
   endsAt: string | null;
   userId: number;
 }
@@ -49,8 +56,9 @@ export interface OverrideInsert {
 export async function insertOverride(db: Db, values: OverrideInsert): Promise<number> {
   const [row] = await rows<{ id: number }>(
     db,
-    sql`INSERT INTO overrides (company_id, target_kind, target_ids, media_id, playlist_id, ends_at, created_by)
-        VALUES (${values.companyId}, ${values.kind}, ${idArray([...new Set(values.ids)])}, ${values.mediaId}, ${values.playlistId}, ${values.endsAt}::timestamptz, ${values.userId})
+    sql`INSERT INTO overrides (company_id, target_kind, target_ids, media_id, playlist_id, layout_id, ends_at, created_by)
+        VALUES (${values.companyId}, ${values.kind}, ${idArray([...new Set(values.ids)])}, ${values.mediaId}, ${values.playlistId}, ${values.layoutId},
+                ${values.endsAt}::timestamptz, ${values.userId})
         RETURNING id`,
   );
   return Number(row!.id);
@@ -81,6 +89,7 @@ export interface RunningOverride {
   id: number;
   mediaId: number | null;
   playlistId: number | null;
+  layoutId: number | null;
   /** ISO instants. */
   startsAt: string;
   endsAt: string | null;
@@ -98,14 +107,16 @@ export async function runningOverridesFor(db: Db, deviceIds: readonly number[]):
     target_ids: number[];
     media_id: number | null;
     playlist_id: number | null;
+    layout_id: number | null;
     starts_at: string;
     ends_at: string | null;
     title: string | null;
   }>(
     db,
-    sql`SELECT ov.id, ov.target_kind, ov.target_ids, ov.media_id, ov.playlist_id, ${isoText(sql`ov.starts_at`)} AS starts_at,
-          CASE WHEN ov.ends_at IS NULL THEN NULL ELSE ${isoText(sql`ov.ends_at`)} END AS ends_at, COALESCE(m.name, p.name) AS title
+    sql`SELECT ov.id, ov.target_kind, ov.target_ids, ov.media_id, ov.playlist_id, ov.layout_id, ${isoText(sql`ov.starts_at`)} AS starts_at,
+          CASE WHEN ov.ends_at IS NULL THEN NULL ELSE ${isoText(sql`ov.ends_at`)} END AS ends_at, COALESCE(m.name, p.name, l.name) AS title
         FROM overrides ov LEFT JOIN media_files m ON m.id = ov.media_id LEFT JOIN playlists p ON p.id = ov.playlist_id
+          LEFT JOIN layouts l ON l.id = ov.layout_id
         WHERE ${RUNNING} ORDER BY ov.id DESC`,
   );
   const reached = new Map<number, RunningOverride>();
@@ -127,6 +138,7 @@ export async function runningOverridesFor(db: Db, deviceIds: readonly number[]):
       id: Number(hit.ov.id),
       mediaId: idOrNull(hit.ov.media_id),
       playlistId: idOrNull(hit.ov.playlist_id),
+      layoutId: idOrNull(hit.ov.layout_id),
       startsAt: hit.ov.starts_at,
       endsAt: hit.ov.ends_at,
       title: hit.ov.title ?? '',
@@ -174,6 +186,8 @@ type OverrideRow = {
   media_name: string | null;
   playlist_id: number | null;
   playlist_name: string | null;
+  layout_id: number | null;
+  layout_name: string | null;
   starts_at: string;
   ends_at: string | null;
   created_by: number | null;
@@ -203,13 +217,14 @@ async function selectOverrides(db: Db, where: SQL, limit: number, offset: number
             WHEN 'devices' THEN (SELECT count(*) FROM devices d WHERE d.id = ANY(ov.target_ids))
             WHEN 'offices' THEN (SELECT count(*) FROM devices d WHERE d.office_id = ANY(ov.target_ids))
             ELSE (SELECT count(*) FROM devices d JOIN offices f ON f.id = d.office_id WHERE f.company_id = ov.target_ids[1]) END AS devices,
-          ov.media_id, m.name AS media_name, ov.playlist_id, p.name AS playlist_name,
+          ov.media_id, m.name AS media_name, ov.playlist_id, p.name AS playlist_name, ov.layout_id, l.name AS layout_name,
           ${isoText(sql`ov.starts_at`)} AS starts_at, ${maybeIso(sql`ov.ends_at`)} AS ends_at,
           ov.created_by, cu.username AS created_by_name, ${maybeIso(sql`ov.cleared_at`)} AS cleared_at, ov.cleared_by, xu.username AS cleared_by_name,
           (${RUNNING}) AS active, (SELECT count(*) FROM override_switches s WHERE s.override_id = ov.id) AS switched${switchedAt}
         FROM overrides ov
         LEFT JOIN media_files m ON m.id = ov.media_id
         LEFT JOIN playlists p ON p.id = ov.playlist_id
+        LEFT JOIN layouts l ON l.id = ov.layout_id
         LEFT JOIN users cu ON cu.id = ov.created_by
         LEFT JOIN users xu ON xu.id = ov.cleared_by
         WHERE ${where}
@@ -225,6 +240,8 @@ async function selectOverrides(db: Db, where: SQL, limit: number, offset: number
     media_name: row.media_name,
     playlist: idOrNull(row.playlist_id),
     playlist_name: row.playlist_name,
+    layout: idOrNull(row.layout_id),
+    layout_name: row.layout_name,
     starts_at: row.starts_at,
     ends_at: row.ends_at,
     created_by: idOrNull(row.created_by),

@@ -27,6 +27,8 @@ export interface PlayInput {
   event: number;
   media: number;
   playlist: number | null;
+  /** The zone of a layout event the file played in (issue 36); null outside layouts. */
+  zone: number | null;
   started_at: string;
   /** Seconds really on screen. */
   duration: number;
@@ -64,27 +66,40 @@ export async function storePlays(db: Db, device: number, plays: PlayInput[]): Pr
   const pairIndex = new Map<string, number>();
   const pairEvents: number[] = [];
   const pairMedia: number[] = [];
+  const pairZones: (number | null)[] = [];
   const pairOf = plays.map((play) => {
-    const key = `${play.event}:${play.media}`;
+    const key = `${play.event}:${play.media}:${play.zone ?? ''}`;
     let index = pairIndex.get(key);
     if (index === undefined) {
       index = pairEvents.length;
       pairIndex.set(key, index);
       pairEvents.push(play.event);
       pairMedia.push(play.media);
+      pairZones.push(play.zone);
     }
     return index + 1;
   });
   const [row] = await rows<{ accepted: number; refusals: { pair: number; reason: PlayRefusal }[] | null }>(
     db,
     sql`WITH pairs AS (
-          SELECT * FROM unnest(${numberArray(pairEvents)}::int[], ${numberArray(pairMedia)}::int[]) WITH ORDINALITY AS x(event, media, pair)
+          SELECT * FROM unnest(${numberArray(pairEvents)}::int[], ${numberArray(pairMedia)}::int[], ${numberArray(pairZones)}::int[]) WITH ORDINALITY AS x(event, media, zone, pair)
         ),
         checked AS (
           SELECT p.pair, COALESCE(pe.campaign_id, e.campaign_id) AS campaign_id,
             CASE WHEN pe.id IS NULL AND e.id IS NULL THEN 'unknown_event'
                  WHEN m.id IS NULL THEN 'unknown_media'
                  WHEN pe.id IS NULL OR NOT (${device}::int = ANY(pe.devices)) THEN 'not_scheduled'
+                 -- A layout event's play names a zone of one of the layout's versions that shows the file, itself or
+                 -- in a committed version of its playlist (issue 36); a zone is named only for a layout event.
+                 WHEN pe.layout_id IS NOT NULL THEN CASE WHEN p.zone IS NULL OR NOT EXISTS (
+                   SELECT 1 FROM layout_versions lv CROSS JOIN LATERAL jsonb_array_elements(lv.body->'zones') z
+                   WHERE lv.layout_id = pe.layout_id AND (z->>'id')::int = p.zone
+                     AND (z->'content' = jsonb_build_object('kind', 'media', 'id', p.media)
+                          OR (z->'content'->>'kind' = 'playlist' AND EXISTS (
+                            SELECT 1 FROM playlist_versions pv WHERE pv.playlist_id = (z->'content'->>'id')::int
+                              AND pv.tracks @> jsonb_build_array(jsonb_build_object('media', p.media)))))
+                 ) THEN 'not_scheduled' END
+                 WHEN p.zone IS NOT NULL THEN 'not_scheduled'
                  WHEN pe.media_id IS DISTINCT FROM p.media AND NOT EXISTS (
                    SELECT 1 FROM playlist_versions pv
                    WHERE pv.playlist_id = pe.playlist_id AND pv.tracks @> jsonb_build_array(jsonb_build_object('media', p.media))
@@ -96,13 +111,14 @@ export async function storePlays(db: Db, device: number, plays: PlayInput[]): Pr
           LEFT JOIN media_files m ON m.id = p.media
         ),
         stored AS (
-          INSERT INTO plays (device_id, play_id, started_at, duration, event_id, campaign_id, media_id, playlist_id, outcome)
-          SELECT ${device}, i.id, i.started_at, i.duration, i.event, c.campaign_id, i.media, i.playlist, i.outcome
+          INSERT INTO plays (device_id, play_id, started_at, duration, event_id, campaign_id, media_id, playlist_id, zone_id, outcome)
+          SELECT ${device}, i.id, i.started_at, i.duration, i.event, c.campaign_id, i.media, i.playlist, p.zone, i.outcome
           FROM unnest(${textArray(plays.map((play) => play.id))}::text[], ${textArray(plays.map((play) => play.started_at))}::timestamptz[],
                       ${numberArray(plays.map((play) => play.duration))}::float8[], ${numberArray(plays.map((play) => play.event))}::int[],
                       ${numberArray(plays.map((play) => play.media))}::int[], ${numberArray(plays.map((play) => play.playlist))}::int[],
                       ${numberArray(pairOf)}::int[], ${textArray(plays.map((play) => play.outcome))}::text[]) AS i(id, started_at, duration, event, media, playlist, pair, outcome)
           JOIN checked c ON c.pair = i.pair AND c.refusal IS NULL
+          JOIN pairs p ON p.pair = i.pair
           ON CONFLICT DO NOTHING
           RETURNING started_at, duration, event_id, campaign_id, media_id, outcome = 'failed' AS failed
         ),
@@ -169,20 +185,31 @@ const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-
  * A campaign's plays by hour, by device and by media: hours and devices from play_hours_device (GROUPING SETS), media
  * from play_hours_media, or from play_hours for a caller limited to some companies (only it names the device).
  */
-export async function campaignStatistics(db: Db, campaign: number, date: string, zone: string, hours: number, companies: CompanyScope = null): Promise<CampaignStatistics> {
+export async function campaignStatistics(
+  db: Db,
+  campaign: number,
+  date: string,
+  zone: string,
+  hours: number,
+  companies: CompanyScope = null,
+  layout?: number,
+): Promise<CampaignStatistics> {
   const { start, end } = window(date, zone, hours);
-  const mediaSource = companies === null ? sql`play_hours_media` : sql`play_hours`;
+  // Filtered by layout (issue 36), both parts read the roll-up that names the event.
+  const deviceSource = layout ? sql`play_hours` : sql`play_hours_device`;
+  const mediaSource = companies === null && !layout ? sql`play_hours_media` : sql`play_hours`;
+  const ofLayout = layout ? sql`AND ${layoutEvents(layout, 'event_id')}` : sql``;
   const found = await rows<{ hour: string | null; device: number | null; media: number | null; name: string | null; plays: number; seconds: number }>(
     db,
     sql`WITH sums AS (
           SELECT hour, device_id, NULL::int AS media_id, sum(plays)::int AS plays, sum(seconds)::float8 AS seconds, grouping(hour) AS gh
-          FROM play_hours_device
-          WHERE campaign_id = ${campaign} AND hour >= ${start} AND hour < ${end} ${inScope(companies, 'device_id')}
+          FROM ${deviceSource}
+          WHERE campaign_id = ${campaign} AND hour >= ${start} AND hour < ${end} ${inScope(companies, 'device_id')} ${ofLayout}
           GROUP BY GROUPING SETS ((hour), (device_id))
           UNION ALL
           SELECT NULL, NULL, media_id, sum(plays)::int, sum(seconds)::float8, 1
           FROM ${mediaSource}
-          WHERE campaign_id = ${campaign} AND hour >= ${start} AND hour < ${end} ${inScope(companies, 'device_id')}
+          WHERE campaign_id = ${campaign} AND hour >= ${start} AND hour < ${end} ${inScope(companies, 'device_id')} ${ofLayout}
           GROUP BY media_id
         )
         SELECT CASE WHEN s.gh = 0 THEN ${iso(sql`s.hour`)} END AS hour, s.device_id AS device, s.media_id AS media,
@@ -332,10 +359,17 @@ export async function livePlays(db: Db, since: Date, companies: CompanyScope = n
 }
 
 /** Filters of an unload: the campaign, device or media it is limited to. */
+/** "The event plays the layout" on an event id column: its published copy or the event as edited (issue 36). */
+function layoutEvents(layout: number, column: string): SQL {
+  return sql`${sql.raw(column)} IN (SELECT id FROM published_events WHERE layout_id = ${layout} UNION SELECT id FROM events WHERE layout_id = ${layout})`;
+}
+
 export interface UnloadFilter {
   campaign?: number;
   device?: number;
   media?: number;
+  /** Plays of events that show this layout (issue 36). */
+  layout?: number;
   /** The caller's companies (null: every company). */
   companies?: CompanyScope;
 }
@@ -346,6 +380,7 @@ const filterSql = (filter: UnloadFilter, alias: string) =>
       filter.campaign ? sql`AND ${sql.raw(alias)}.campaign_id = ${filter.campaign}` : sql``,
       filter.device ? sql`AND ${sql.raw(alias)}.device_id = ${filter.device}` : sql``,
       filter.media ? sql`AND ${sql.raw(alias)}.media_id = ${filter.media}` : sql``,
+      filter.layout ? sql`AND ${layoutEvents(filter.layout, `${alias}.event_id`)}` : sql``,
       inScope(filter.companies ?? null, `${alias}.device_id`),
     ],
     sql` `,

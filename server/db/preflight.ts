@@ -6,6 +6,7 @@ import { idArray } from './events.ts';
 import type { Db } from './index.ts';
 import { mediaSources, profileMaker } from './renditions.ts';
 import { committedPlaylists } from './schedules.ts';
+import { committedLayouts } from './layouts.ts';
 
 /*
  * Warnings before, not after (issue 35): what a publish or a playlist commit would leave screens unable to play, read
@@ -90,20 +91,34 @@ export async function warningsFor(db: Db, targets: readonly Target[]): Promise<P
 
 /** The files and screens of a campaign's events as they are now (what publishing it would make its screens play). */
 export async function campaignTargets(db: Db, campaignId: number): Promise<Target[]> {
-  const events = await rows<{ media_id: number | null; playlist_id: number | null; devices: number[] | null }>(
+  const events = await rows<EventFiles>(
     db,
-    sql`SELECT ev.media_id, ev.playlist_id, (SELECT array_agg(ed.device_id) FROM event_devices ed WHERE ed.event_id = ev.id) AS devices
+    sql`SELECT ev.media_id, ev.playlist_id, ev.layout_id, (SELECT array_agg(ed.device_id) FROM event_devices ed WHERE ed.event_id = ev.id) AS devices
         FROM events ev WHERE ev.campaign_id = ${campaignId} AND ev.end_date >= current_date - 2`,
   );
   return eventTargets(db, events);
 }
 
-/** Each (screen, file) pair of events: a media event's file, or its committed playlist's files, on each of its screens. */
-async function eventTargets(db: Db, events: { media_id: number | null; playlist_id: number | null; devices: number[] | null }[]): Promise<Target[]> {
-  const playlists = await committedPlaylists(db, [...new Set(events.flatMap((e) => (e.playlist_id ? [Number(e.playlist_id)] : [])))]);
+type EventFiles = { media_id: number | null; playlist_id: number | null; layout_id: number | null; devices: number[] | null };
+
+/**
+ * Each (screen, file) pair of events: a media event's file, its committed playlist's files, or the files of its layout's
+ * committed version (each zone's file or playlist, and the background image; issue 36), on each of its screens.
+ */
+async function eventTargets(db: Db, events: EventFiles[]): Promise<Target[]> {
+  const layouts = await committedLayouts(db, [...new Set(events.flatMap((e) => (e.layout_id ? [Number(e.layout_id)] : [])))]);
+  const zonePlaylists = [...layouts.values()].flatMap(({ body }) => body.zones.flatMap((zone) => (zone.content?.kind === 'playlist' ? [zone.content.id] : [])));
+  const playlists = await committedPlaylists(db, [...new Set([...events.flatMap((e) => (e.playlist_id ? [Number(e.playlist_id)] : [])), ...zonePlaylists])]);
+  const tracksOf = (playlist: number) => (playlists.get(playlist)?.tracks ?? []).map((track) => track.media);
+  const layoutFiles = (layout: number) => {
+    const body = layouts.get(layout)?.body;
+    if (!body) return [];
+    const zones = body.zones.flatMap((zone) => (zone.content?.kind === 'media' ? [zone.content.id] : zone.content?.kind === 'playlist' ? tracksOf(zone.content.id) : []));
+    return body.background.media ? [...zones, body.background.media] : zones;
+  };
   const targets: Target[] = [];
   for (const event of events) {
-    const media = event.media_id ? [Number(event.media_id)] : (playlists.get(Number(event.playlist_id))?.tracks ?? []).map((track) => track.media);
+    const media = event.media_id ? [Number(event.media_id)] : event.layout_id ? layoutFiles(Number(event.layout_id)) : tracksOf(Number(event.playlist_id));
     for (const device of event.devices ?? []) for (const id of new Set(media)) targets.push({ device: Number(device), media: id });
   }
   return targets;
@@ -111,9 +126,9 @@ async function eventTargets(db: Db, events: { media_id: number | null; playlist_
 
 /** The files and screens of a campaign as published (what its screens play now). */
 export async function publishedTargets(db: Db, campaignId: number): Promise<Target[]> {
-  const events = await rows<{ media_id: number | null; playlist_id: number | null; devices: number[] | null }>(
+  const events = await rows<EventFiles>(
     db,
-    sql`SELECT media_id, playlist_id, devices FROM published_events WHERE campaign_id = ${campaignId} AND end_date >= current_date - 2`,
+    sql`SELECT media_id, playlist_id, layout_id, devices FROM published_events WHERE campaign_id = ${campaignId} AND end_date >= current_date - 2`,
   );
   return eventTargets(db, events);
 }

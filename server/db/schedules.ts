@@ -32,6 +32,8 @@ export interface PublishedEventRow {
   title: string;
   media_id: number | null;
   playlist_id: number | null;
+  /** A layout event's layout (issue 36). */
+  layout_id: number | null;
   start_date: string;
   start_time: string | null;
   end_date: string;
@@ -82,7 +84,7 @@ export async function deviceInputs(db: Db, ids: readonly number[]): Promise<{ de
   const found = members.size
     ? await rows<Omit<PublishedEventRow, 'devices'> & { devices: string }>(
         db,
-        sql`SELECT id, campaign_id, title, media_id, playlist_id, to_char(start_date, 'YYYY-MM-DD') AS start_date, to_char(start_time, 'HH24:MI') AS start_time,
+        sql`SELECT id, campaign_id, title, media_id, playlist_id, layout_id, to_char(start_date, 'YYYY-MM-DD') AS start_date, to_char(start_time, 'HH24:MI') AS start_time,
               to_char(end_date, 'YYYY-MM-DD') AS end_date, to_char(end_time, 'HH24:MI') AS end_time, all_day, duration, weekdays::int[] AS weekdays,
               priority, array_to_string(devices, ',') AS devices
             FROM published_events WHERE campaign_id = ANY(${idArray([...members.keys()])}) AND end_date >= current_date - 2 ${few}
@@ -109,6 +111,7 @@ export async function deviceInputs(db: Db, ids: readonly number[]): Promise<{ de
       title: row.title,
       media_id: row.media_id == null ? null : Number(row.media_id),
       playlist_id: row.playlist_id == null ? null : Number(row.playlist_id),
+      layout_id: row.layout_id == null ? null : Number(row.layout_id),
       start_date: row.start_date,
       start_time: row.start_time,
       end_date: row.end_date,

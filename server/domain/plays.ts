@@ -40,12 +40,14 @@ export function checkPlays(items: readonly unknown[], now: number, retentionDays
     const id = typeof play.id === 'string' && PLAY_ID.test(play.id) ? play.id : null;
     const started = isApiInstant(play.started_at) ? Date.parse(play.started_at) : Number.NaN;
     const playlist = play.playlist ?? null;
+    const zone = play.zone ?? null;
     const outcome = play.outcome ?? 'completed';
     if (
       id === null ||
       !isId(play.event) ||
       !isId(play.media) ||
       !(playlist === null || isId(playlist)) ||
+      !(zone === null || isId(zone)) ||
       !isOutcome(outcome) ||
       Number.isNaN(started) ||
       typeof play.duration !== 'number' ||
@@ -61,7 +63,7 @@ export function checkPlays(items: readonly unknown[], now: number, retentionDays
     seen.add(id);
     if (started > now + CLOCK_SKEW_MS) result.refused.push({ id, reason: 'in_future' });
     else if (started < oldest) result.refused.push({ id, reason: 'too_old' });
-    else result.plays.push({ id, event: play.event, media: play.media, playlist, started_at: new Date(started).toISOString(), duration: play.duration, outcome });
+    else result.plays.push({ id, event: play.event, media: play.media, playlist, zone, started_at: new Date(started).toISOString(), duration: play.duration, outcome });
   }
   return result;
 }

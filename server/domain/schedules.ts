@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { Temporal } from 'temporal-polyfill';
 import { DEFAULT_IMAGE_SECONDS } from '../../src/services/schemas/playlists.ts';
-import type { ScheduleItem, ScheduleMedia } from '../../src/services/schemas/scheduler.ts';
+import type { ScheduleItem, ScheduleLayout, ScheduleMedia } from '../../src/services/schemas/scheduler.ts';
+import { committedLayouts, type LayoutBody } from '../db/layouts.ts';
 import type { Db } from '../db/index.ts';
 import {
   committedPlaylists,
@@ -59,6 +60,17 @@ interface EventContent {
   playlistVersion: number | null;
   /** The files in play order with their seconds; each device's rendition is chosen per profile (renditions.ts). */
   files: { id: number; duration: number }[];
+  /** A layout event's (issue 36): the committed version, each zone's files as `files` are (and `files` empty). */
+  layout?: LayoutContent;
+}
+
+/** A layout's committed version with each zone's files in play order and the background image, before renditions. */
+interface LayoutContent {
+  id: number;
+  version: number;
+  body: LayoutBody;
+  zones: { id: number; x: number; y: number; width: number; height: number; z: number; files: { id: number; duration: number }[] }[];
+  background: { color: string; image: { id: number; duration: number } | null };
 }
 
 function hashOf(timezone: string, items: string): string {
@@ -84,8 +96,19 @@ export async function compileSchedules(db: Db, deviceIds: readonly number[], now
   const overrideList = new Map([...overrides.values()].map((ov) => [ov.id, ov]));
   const playlistIds = new Set([...events.values()].flatMap((e) => (e.playlist_id ? [e.playlist_id] : [])));
   for (const ov of overrideList.values()) if (ov.playlistId) playlistIds.add(ov.playlistId);
-  const playlists = await committedPlaylists(db, [...playlistIds]);
+  // Layouts (issue 36): their last committed versions, whose zones name playlists and media too.
+  const layoutIds = new Set([...events.values()].flatMap((e) => (e.layout_id ? [e.layout_id] : [])));
+  for (const ov of overrideList.values()) if (ov.layoutId) layoutIds.add(ov.layoutId);
+  const layouts = await committedLayouts(db, [...layoutIds]);
   const mediaIds = new Set<number>();
+  for (const { body } of layouts.values()) {
+    if (body.background.media) mediaIds.add(body.background.media);
+    for (const zone of body.zones) {
+      if (zone.content?.kind === 'playlist') playlistIds.add(zone.content.id);
+      else if (zone.content?.kind === 'media') mediaIds.add(zone.content.id);
+    }
+  }
+  const playlists = await committedPlaylists(db, [...playlistIds]);
   for (const event of events.values()) if (event.media_id) mediaIds.add(event.media_id);
   for (const ov of overrideList.values()) if (ov.mediaId) mediaIds.add(ov.mediaId);
   for (const playlist of playlists.values()) for (const track of playlist.tracks) mediaIds.add(track.media);
@@ -93,9 +116,48 @@ export async function compileSchedules(db: Db, deviceIds: readonly number[], now
   const sources = await mediaSources(db, [...mediaIds]);
 
   const file = (id: number, duration: number) => (media.has(id) ? [{ id, duration }] : []);
+  const playlistFiles = (playlistId: number) =>
+    (playlists.get(playlistId)?.tracks ?? []).flatMap((track) => file(track.media, seconds(track.duration, DEFAULT_IMAGE_SECONDS)));
+  const layoutContents = new Map<number, LayoutContent | undefined>();
+  /** A layout's committed version with its zones' files (undefined: never committed, nothing to play). */
+  const layoutContent = (layoutId: number): LayoutContent | undefined => {
+    if (layoutContents.has(layoutId)) return layoutContents.get(layoutId);
+    const committed = layouts.get(layoutId);
+    const content = committed && {
+      id: layoutId,
+      version: committed.version,
+      body: committed.body,
+      // Drawn in z order, the editor's order breaking ties (the later zone above).
+      zones: committed.body.zones
+        .map((zone, index) => ({ zone, index }))
+        .sort((x, y) => x.zone.z - y.zone.z || x.index - y.index)
+        .map(({ zone }) => ({
+          id: zone.id,
+          x: zone.x,
+          y: zone.y,
+          width: zone.width,
+          height: zone.height,
+          z: zone.z,
+          files:
+            zone.content?.kind === 'playlist'
+              ? playlistFiles(zone.content.id)
+              : zone.content?.kind === 'media'
+                ? file(zone.content.id, seconds(media.get(zone.content.id)?.duration, DEFAULT_IMAGE_SECONDS))
+                : [],
+        })),
+      background: {
+        color: committed.body.background.color,
+        image: committed.body.background.media && media.has(committed.body.background.media) ? { id: committed.body.background.media, duration: DEFAULT_IMAGE_SECONDS } : null,
+      },
+    };
+    layoutContents.set(layoutId, content);
+    return content;
+  };
   const contentOf = new Map<number, EventContent>();
   for (const event of events.values()) {
-    if (event.media_id) {
+    if (event.layout_id) {
+      contentOf.set(event.id, { title: event.title, campaign: event.campaign_id, playlist: null, playlistVersion: null, files: [], layout: layoutContent(event.layout_id) });
+    } else if (event.media_id) {
       const row = media.get(event.media_id);
       contentOf.set(event.id, {
         title: event.title,
@@ -118,7 +180,7 @@ export async function compileSchedules(db: Db, deviceIds: readonly number[], now
 
   // Each profile's files of each event: the rendition it downloads, or what it waits for (issue 24).
   const fallbacks = new Map<string, { media: number; size: string }>();
-  const renditions = new Map<string, { media: ScheduleMedia[]; waits: Omit<Wait, 'device'>[] }>();
+  const renditions = new Map<string, { media: ScheduleMedia[]; waits: Omit<Wait, 'device'>[]; layout?: ScheduleLayout }>();
   /** A file as a device of this profile downloads it, or why it waits (issue 24). */
   const chooseFile = (id: number, duration: number, profile: DeviceProfile): { file: ScheduleMedia } | { wait: Wait['reason'] } => {
     const row = media.get(id)!;
@@ -135,14 +197,20 @@ export async function compileSchedules(db: Db, deviceIds: readonly number[], now
     let found = renditions.get(cacheKey);
     if (found) return found;
     const content = contentOf.get(eventId)!;
-    found = { media: [], waits: [] };
-    for (const { id, duration } of content.files) {
-      const chosen = chooseFile(id, duration, profile);
-      if ('file' in chosen) found.media.push(chosen.file);
-      else if (!found.waits.some((w) => w.media === id)) found.waits.push({ media: id, campaign: content.campaign, reason: chosen.wait });
-    }
-    renditions.set(cacheKey, found);
-    return found;
+    const chosenFound: { media: ScheduleMedia[]; waits: Omit<Wait, 'device'>[]; layout?: ScheduleLayout } = { media: [], waits: [] };
+    const choose = (files: readonly { id: number; duration: number }[]): ScheduleMedia[] => {
+      const chosenFiles: ScheduleMedia[] = [];
+      for (const { id, duration } of files) {
+        const chosen = chooseFile(id, duration, profile);
+        if ('file' in chosen) chosenFiles.push(chosen.file);
+        else if (!chosenFound.waits.some((w) => w.media === id)) chosenFound.waits.push({ media: id, campaign: content.campaign, reason: chosen.wait });
+      }
+      return chosenFiles;
+    };
+    chosenFound.media = choose(content.files);
+    if (content.layout) chosenFound.layout = layoutFor(content.layout, choose);
+    renditions.set(cacheKey, chosenFound);
+    return chosenFound;
   };
   const waits: Wait[] = [];
 
@@ -187,6 +255,7 @@ export async function compileSchedules(db: Db, deviceIds: readonly number[], now
           playlist: content.playlist,
           playlist_version: content.playlistVersion,
           media: chosen.media,
+          ...(chosen.layout ? { layout: chosen.layout } : {}),
         };
       });
       const bounds = windowBounds(window, timezone);
@@ -197,7 +266,11 @@ export async function compileSchedules(db: Db, deviceIds: readonly number[], now
           const chosen = chooseFile(id, duration, profile);
           return 'file' in chosen ? [chosen.file] : [];
         };
-        const item = overrideItem(override, bounds, timezone, overrideFile, media, playlists);
+        const overrideLayout = (layoutId: number) => {
+          const content = layoutContent(layoutId);
+          return content && layoutFor(content, (files) => files.flatMap(({ id, duration }) => overrideFile(id, duration)));
+        };
+        const item = overrideItem(override, bounds, timezone, overrideFile, media, playlists, overrideLayout);
         // Items stay in start order.
         if (item) items.splice(items.filter((other) => other.starts_at <= item.starts_at).length, 0, item);
       }
@@ -229,6 +302,7 @@ function overrideItem(
   file: (id: number, duration: number) => ScheduleMedia[],
   media: Map<number, MediaRow>,
   playlists: Map<number, { version: number; tracks: { media: number; duration: number }[] }>,
+  layoutOf: (layoutId: number) => ScheduleLayout | undefined,
 ): ScheduleItem | null {
   const later = (a: Temporal.Instant, b: Temporal.Instant) => (Temporal.Instant.compare(a, b) >= 0 ? a : b);
   const earlier = (a: Temporal.Instant, b: Temporal.Instant) => (Temporal.Instant.compare(a, b) <= 0 ? a : b);
@@ -237,10 +311,14 @@ function overrideItem(
   const end = override.endsAt ? earlier(Temporal.Instant.from(override.endsAt), bounds.until) : bounds.until;
   if (Temporal.Instant.compare(end, start) <= 0) return null;
   const playlist = override.playlistId ? playlists.get(override.playlistId) : undefined;
-  const played = override.mediaId
+  const layout = override.layoutId ? layoutOf(override.layoutId) : undefined;
+  if (override.layoutId && !layout?.zones.some((zone) => zone.items.length)) return null;
+  const played = override.layoutId
+    ? []
+    : override.mediaId
     ? file(override.mediaId, seconds(media.get(override.mediaId)?.duration, DEFAULT_IMAGE_SECONDS))
     : (playlist?.tracks ?? []).flatMap((track) => file(track.media, seconds(track.duration, DEFAULT_IMAGE_SECONDS)));
-  if (!played.length) return null;
+  if (!played.length && !layout) return null;
   const local = (instant: Temporal.Instant) => instant.toZonedDateTimeISO(timezone).toPlainDateTime().toString();
   return {
     event: override.id,
@@ -254,6 +332,22 @@ function overrideItem(
     playlist: override.playlistId,
     playlist_version: override.playlistId ? (playlist?.version ?? 0) : null,
     media: played,
+    ...(layout ? { layout } : {}),
+  };
+}
+
+/**
+ * A layout item's `layout` for one device: each zone's files (and the background image) as `choose` picks their
+ * renditions for the device's profile (a file waiting for its render is left out of its zone until ready).
+ */
+function layoutFor(content: LayoutContent, choose: (files: readonly { id: number; duration: number }[]) => ScheduleMedia[]): ScheduleLayout {
+  return {
+    id: content.id,
+    version: content.version,
+    width: content.body.width,
+    height: content.body.height,
+    background: { color: content.background.color, image: content.background.image ? (choose([content.background.image])[0] ?? null) : null },
+    zones: content.zones.map((zone) => ({ id: zone.id, x: zone.x, y: zone.y, width: zone.width, height: zone.height, z: zone.z, items: choose(zone.files) })),
   };
 }
 

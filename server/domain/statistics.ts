@@ -70,7 +70,7 @@ export function unloadSheet(
   query: { granularity: UnloadGranularity; from: string; to: string; zone: string; lang?: 'en' | 'ru' } & UnloadFilter,
 ): Readable {
   const words = statisticsWords(localesDir, query.lang ?? 'en').unload ?? {};
-  const filter: UnloadFilter = { campaign: query.campaign, device: query.device, media: query.media, companies: query.companies };
+  const filter: UnloadFilter = { campaign: query.campaign, device: query.device, media: query.media, layout: query.layout, companies: query.companies };
   const columns = (list: readonly (readonly [string, number])[]): XlsxColumn[] =>
     list.map(([key, width]) => ({ header: words.columns?.[key] ?? key, width }));
   const title = words.sheet?.[query.granularity] ?? query.granularity;

@@ -876,7 +876,7 @@ export const routeDocs: Record<string, RouteDoc> = {
   },
   'POST /player/plays/': {
     summary: "Player key (X-Device-Serial / X-Device-Key, or serial / key in the body), no user token",
-    description: "player key (X-Device-Serial / X-Device-Key, or serial / key in the body), no user token. {plays: [{id, event, media, playlist?, started_at, duration}]}, 1 to 1,000 plays (400 validation_error, fields.plays: \"out_of_range\" otherwise; 401/403 as the heartbeat). id: the player's own id of the play, 1 to 64 of A-Z a-z 0-9 . _ : -, unique per device; started_at: ISO instant; duration: seconds (0 < d <= 86,400). Answers 200 {accepted, duplicates, refused: [{id, reason}]}: accepted plays stored now, duplicates plays already stored (or repeated in the batch), which change nothing, and each refused play with its reason: invalid (shape), in_future (starts more than 5 minutes after the server's clock),",
+    description: "player key (X-Device-Serial / X-Device-Key, or serial / key in the body), no user token. {plays: [{id, event, media, playlist?, zone?, started_at, duration}]}, 1 to 1,000 plays (400 validation_error, fields.plays: \"out_of_range\" otherwise; 401/403 as the heartbeat). id: the player's own id of the play, 1 to 64 of A-Z a-z 0-9 . _ : -, unique per device; started_at: ISO instant; duration: seconds (0 < d <= 86,400). Answers 200 {accepted, duplicates, refused: [{id, reason}]}: accepted plays stored now, duplicates plays already stored (or repeated in the batch), which change nothing, and each refused play with its reason: invalid (shape), in_future (starts more than 5 minutes after the server's clock),",
     auth: 'player',
     errors: { 400: ["validation_error"] },
   },
@@ -921,10 +921,11 @@ export const routeDocs: Record<string, RouteDoc> = {
   },
   'POST /scheduler/events/create/': {
     summary: "Create a calendar event",
-    description: "{campaign, title, media | playlist, start_date, start_time?, end_date, end_time?, all_day?, color?, duration?, repeat?, weekdays?, devices, priority?, user?} -> 201 the event, unpublished.",
+    description: "{campaign, title, media | playlist | layout, start_date, start_time?, end_date, end_time?, all_day?, color?, duration?, repeat?, weekdays?, devices, priority?, user?} -> 201 the event, unpublished.",
     status: 201,
     body: EventCreateBody,
     response: Event,
+    errors: { 400: ["media_or_playlist_required", "unknown_media", "unknown_playlist", "unknown_layout"] },
   },
   'GET /scheduler/events/{id}': {
     summary: "One calendar event",
@@ -934,9 +935,10 @@ export const routeDocs: Record<string, RouteDoc> = {
   },
   'PUT /scheduler/events/{id}': {
     summary: "Update a calendar event",
-    description: "any subset of the create fields but campaign -> the event, now unpublished; the result must pass the same rules. Naming media clears playlist and the other way round.",
+    description: "any subset of the create fields but campaign -> the event, now unpublished; the result must pass the same rules. Naming one of media, playlist and layout clears the other two.",
     body: EventUpdateBody,
     response: Event,
+    errors: { 400: ["media_or_playlist_required", "unknown_media", "unknown_playlist", "unknown_layout"] },
   },
   'DELETE /scheduler/events/{id}': {
     summary: "Delete a calendar event",
@@ -945,8 +947,9 @@ export const routeDocs: Record<string, RouteDoc> = {
   },
   'POST /scheduler/publish/{campaignId}/': {
     summary: "Publish a campaign's calendar to its devices",
-    description: "409 {detail: \"Uncommited playlists found!\", code: \"uncommitted_playlists\", playlists: [{id, name}]} while an event uses a playlist whose tracks differ from its last committed version (or that was never committed); nothing changes then. Otherwise the campaign's events become what its screens play (a copy of each, published_events), are marked published, and the schedule of every device of the old and the new copies is compiled -> {campaign, events, devices, changed, published_at, warnings} (changed: devices whose schedule version moved). warnings: [{media, name, devices, reason}], one per file some of the campaign's screens cannot play yet (rendering: its fallback render is on its way) or at ",
+    description: "409 {detail: \"Uncommited playlists found!\", code: \"uncommitted_playlists\", playlists: [{id, name}]} while an event uses a playlist whose tracks differ from its last committed version (or that was never committed), 409 uncommitted_layouts {detail, code, playlists: [], layouts: [{id, name}]} while one uses a layout whose draft is not committed; nothing changes then. Otherwise the campaign's events become what its screens play (a copy of each, published_events), are marked published, and the schedule of every device of the old and the new copies is compiled -> {campaign, events, devices, changed, published_at, warnings} (changed: devices whose schedule version moved). warnings: [{media, name, devices, reason}], one per file some of the campaign's screens cannot play yet (rendering: its fallback render is on its way) or at ",
     response: PublishResult,
+    errors: { 409: ["uncommitted_playlists", "uncommitted_layouts"] },
   },
   'GET /scheduler/publish/{campaignId}/preview/': {
     summary: "Before a publish: what the campaign's screens could not play",
@@ -955,7 +958,7 @@ export const routeDocs: Record<string, RouteDoc> = {
   },
   'POST /scheduler/options/{campaignId}/': {
     summary: "The event form's pickers, searched on the server",
-    description: "the event form's pickers, searched on the server: {kind: devices | playlists | media, search?, chosen?: [ids], only_chosen?, match_ids?, page_size? (at most 100, default 100)} -> {count, results, ids?}. devices: the campaign's devices ({id, name, office_name}), searched in name, serial number, MAC, IP, description and office; playlists: the playlists of the campaign's screen position ({id, name, committed}); media: its files that are not processing or failed ({id, name}). The chosen ids come first (then by name); only_chosen lists only them (an edited event's devices beyond the first page); match_ids (devices) adds every matching id, for \"select all\" of a search. Within the caller's companie",
+    description: "the event form's pickers, searched on the server: {kind: devices | playlists | media | layouts, search?, chosen?: [ids], only_chosen?, match_ids?, page_size? (at most 100, default 100)} -> {count, results, ids?}. devices: the campaign's devices ({id, name, office_name}), searched in name, serial number, MAC, IP, description and office; playlists: the playlists of the campaign's screen position ({id, name, committed}); layouts: the same for layouts; media: its files that are not processing or failed ({id, name}). The chosen ids come first (then by name); only_chosen lists only them (an edited event's devices beyond the first page); match_ids (devices) adds every matching id, for \"select all\" of a search. Within the caller's companie",
     body: EventOptionsBody,
     response: EventOptionsPage,
   },
@@ -967,18 +970,18 @@ export const routeDocs: Record<string, RouteDoc> = {
   },
   'GET /scheduler/dev2/{id}': {
     summary: "The device's compiled schedule",
-    description: "the device's compiled schedule {device, version, timezone, generated_at, valid_until, items}. For the panel (JWT) and for the device's own player (X-Device-Serial / X-Device-Key; another device's id: 403). items are the occurrences from the start of today in the device's zone until valid_until (8 local days: the next 7 days always covered), in play order (start, then higher priority, then event id), each {event, title, starts_at, ends_at (UTC, ISO 8601 with Z), local_start, local_end (the office's wall clock, without offset), priority, playlist, playlist_version, media: [{id, url, checksum, duration, rendition}], override?} (override: on an emergency override's item, see \"Overrides\"; a media",
+    description: "the device's compiled schedule {device, version, timezone, generated_at, valid_until, items}. For the panel (JWT) and for the device's own player (X-Device-Serial / X-Device-Key; another device's id: 403). items are the occurrences from the start of today in the device's zone until valid_until (8 local days: the next 7 days always covered), in play order (start, then higher priority, then event id), each {event, title, starts_at, ends_at (UTC, ISO 8601 with Z), local_start, local_end (the office's wall clock, without offset), priority, playlist, playlist_version, media: [{id, url, checksum, duration, rendition}], layout?, override?} (layout: a layout event's zones with their files, see docs/api.md \"Layouts on the screens\"; override: on an emergency override's item, see \"Overrides\"; a media",
     auth: 'playerOrUser',
     response: DeviceSchedule,
     errors: { 503: ["schedule_compiling"] },
   },
   'POST /overrides/create/': {
     summary: "Start an override",
-    description: "{devices: [ids] | offices: [ids] | company: id, media | playlist, ends_at?} -> 201 the override. 400 override_target_required (none or several of devices, offices, company), override_mixed_companies (targets of more than one company), media_or_playlist_required (none or both), unknown_media / unknown_playlist (absent or outside the scope), playlist_not_committed (a playlist never committed), override_end_in_past (ends_at not in the future), validation_error; 404 not_found for a target absent or outside the scope. A refused request changes nothing.",
+    description: "{devices: [ids] | offices: [ids] | company: id, media | playlist | layout, ends_at?} -> 201 the override. 400 override_target_required (none or several of devices, offices, company), override_mixed_companies (targets of more than one company), media_or_playlist_required (none or more than one of media, playlist and layout), unknown_media / unknown_playlist / unknown_layout (absent or outside the scope), playlist_not_committed / layout_not_committed (never committed), override_end_in_past (ends_at not in the future), validation_error; 404 not_found for a target absent or outside the scope. A refused request changes nothing.",
     status: 201,
     body: OverrideCreateBody,
     response: Override,
-    errors: { 400: ["override_target_required"], 404: ["not_found"] },
+    errors: { 400: ["override_target_required", "media_or_playlist_required", "unknown_layout", "layout_not_committed"], 404: ["not_found"] },
   },
   'GET /overrides/': {
     summary: "The running overrides of the caller's companies, newest first, paged",

@@ -13,6 +13,7 @@ import {
   noteOverrideChange,
   overrideDevices,
   playlistVersion,
+  layoutVersionOf,
   targetCompanies,
 } from '../db/overrides.ts';
 import { record } from '../domain/journal.ts';
@@ -66,10 +67,14 @@ export default async function overrideRoutes(app: FastifyInstance, { ctx }: { ct
     const kind = chosen[0]!;
     const ids = kind === 'company' ? [body.company!] : [...new Set(body[kind]!)];
     const companyId = await companyOfTargets(scope, kind, ids);
-    if ((body.media == null) === (body.playlist == null)) {
+    if ([body.media, body.playlist, body.layout].filter((content) => content != null).length !== 1) {
       throw badRequest('media_or_playlist_required', 'You must select media or playlist', { media: 'required' });
     }
-    if (body.media != null) {
+    if (body.layout != null) {
+      const layout = await layoutVersionOf(db, body.layout);
+      if (!layout || !isVisible(scope, layout.companyId)) throw badRequest('unknown_layout', 'The layout does not exist.', { layout: 'not_found' });
+      if (layout.version < 1) throw badRequest('layout_not_committed', 'Commit the layout before an override plays it.', { layout: 'not_committed' });
+    } else if (body.media != null) {
       const file = await findMediaFile(db, body.media);
       if (!file || !isVisible(scope, file.companyId)) throw badRequest('unknown_media', 'The media file does not exist.', { media: 'not_found' });
     } else {
@@ -87,6 +92,7 @@ export default async function overrideRoutes(app: FastifyInstance, { ctx }: { ct
       ids,
       mediaId: body.media ?? null,
       playlistId: body.playlist ?? null,
+      layoutId: body.layout ?? null,
       endsAt: body.ends_at ?? null,
       userId,
     });
@@ -100,7 +106,7 @@ export default async function overrideRoutes(app: FastifyInstance, { ctx }: { ct
       entityId: id,
       company: companyId,
       detail: { targets: { kind, ids }, devices: devices.length, changed: compiled.changed.length },
-      changes: { media: [null, body.media ?? null], playlist: [null, body.playlist ?? null], ends_at: [null, body.ends_at ?? null] },
+      changes: { media: [null, body.media ?? null], playlist: [null, body.playlist ?? null], layout: [null, body.layout ?? null], ends_at: [null, body.ends_at ?? null] },
     });
     const started = await findOverride(db, id);
     await emitQuietly(db, request.log, 'override.started', companyId, { override: started });

@@ -20,7 +20,10 @@ import {
   createEvent,
   deleteEvent,
   devicesOutsideCampaign,
+  devicesPlayingLayout,
   devicesPlayingPlaylist,
+  devicesPlayingPlaylistInLayouts,
+  eventsUsingLayout,
   eventsUsingPlaylist,
   findEvent,
   listEvents,
@@ -29,6 +32,7 @@ import {
   playlistExists,
   playlistDeviceGroupsOf,
   publishCampaign,
+  uncommittedLayouts,
   uncommittedPlaylists,
   updateEvent,
   type EventValues,
@@ -44,6 +48,8 @@ import { record } from '../domain/journal.ts';
 import { serverTimeZone } from '../domain/occurrences.ts';
 import { pageOf, pageRequest } from '../domain/paging.ts';
 import { playlistCommitListeners, playlistDeviceGroupProviders, playlistUsageProviders } from '../domain/playlists.ts';
+import { layoutCommitListeners, layoutUsageProviders } from '../domain/layouts.ts';
+import { findLayout } from '../db/layouts.ts';
 import { compileIfQueued, compileOrQueue, compileSchedules, startScheduleCompiler } from '../domain/schedules.ts';
 import type { Db } from '../db/index.ts';
 import { ApiError, badRequest, notFound, parse } from '../errors.ts';
@@ -76,7 +82,13 @@ playlistUsageProviders.push(eventsUsingPlaylist);
 playlistDeviceGroupProviders.push(playlistDeviceGroupsOf);
 // A new committed version of a playlist reaches the screens that play it.
 playlistCommitListeners.push(async (db: Db, playlistId: number) => {
-  await compileSchedules(db, await devicesPlayingPlaylist(db, playlistId));
+  const devices = new Set([...(await devicesPlayingPlaylist(db, playlistId)), ...(await devicesPlayingPlaylistInLayouts(db, playlistId))]);
+  await compileSchedules(db, [...devices].sort((x, y) => x - y));
+});
+// The same for layouts (issue 36): one an event uses cannot be deleted, and a new version reaches its screens.
+layoutUsageProviders.push(async (db: Db, layoutId: number) => eventsUsingLayout(db, layoutId));
+layoutCommitListeners.push(async (db: Db, layoutId: number) => {
+  await compileSchedules(db, await devicesPlayingLayout(db, layoutId));
 });
 
 /** The date part of a range bound (`2026-11-01T00:00:00+01:00` -> `2026-11-01`). */
@@ -91,6 +103,7 @@ function valuesOf(draft: EventDraft & { color?: string; duration?: number | null
     title: draft.title!.trim(),
     mediaId: draft.media ?? null,
     playlistId: draft.playlist ?? null,
+    layoutId: draft.layout ?? null,
     startDate: draft.start_date!,
     startTime: draft.all_day ? null : draft.start_time!,
     endDate: draft.end_date!,
@@ -172,6 +185,10 @@ export default async function schedulerRoutes(app: FastifyInstance, { ctx }: { c
       const known = (await playlistExists(db, values.playlistId)) && (await visibleIds(ctx, scope, 'playlist', [values.playlistId])).has(values.playlistId);
       if (!known) throw badRequest('unknown_playlist', 'The playlist does not exist.', { playlist: 'not_found' });
     }
+    if (values.layoutId) {
+      const layout = await findLayout(db, values.layoutId);
+      if (!layout || !isVisible(scope, layout.company)) throw badRequest('unknown_layout', 'The layout does not exist.', { layout: 'not_found' });
+    }
     const outside = await devicesOutsideCampaign(db, campaignId, values.devices);
     if (outside.length) {
       throw badRequest(
@@ -215,6 +232,7 @@ export default async function schedulerRoutes(app: FastifyInstance, { ctx }: { c
       title: before.title,
       media: before.media,
       playlist: before.playlist,
+      layout: before.layout ?? null,
       start_date: before.start_date,
       start_time: before.all_day ? null : before.start_time,
       end_date: before.end_date,
@@ -228,9 +246,12 @@ export default async function schedulerRoutes(app: FastifyInstance, { ctx }: { c
       priority: before.priority,
       ...Object.fromEntries(Object.entries(body).filter(([key, value]) => value !== undefined && key !== 'user')),
     };
-    // Naming media clears the playlist and the other way round, unless the body names both.
-    if (body.media != null && body.playlist === undefined) merged.playlist = null;
-    if (body.playlist != null && body.media === undefined) merged.media = null;
+    // Naming one of media, playlist and layout clears the others, unless the body names them too.
+    if (body.media != null || body.playlist != null || body.layout != null) {
+      if (body.media === undefined) merged.media = null;
+      if (body.playlist === undefined) merged.playlist = null;
+      if (body.layout === undefined) merged.layout = null;
+    }
     // Naming weekdays alone turns the repeat on (or off when empty), as on create.
     if (body.weekdays !== undefined && body.repeat === undefined) merged.repeat = body.weekdays.length > 0;
     const values = valuesOf(merged);
@@ -255,8 +276,13 @@ export default async function schedulerRoutes(app: FastifyInstance, { ctx }: { c
     const company = await campaignCompany(db, campaignId);
     if (company === undefined || !isVisible(scope, company)) throw notFound('Campaign');
     const uncommitted = await uncommittedPlaylists(db, campaignId);
+    const layouts = await uncommittedLayouts(db, campaignId);
     if (uncommitted.length) {
-      return reply.code(409).send({ detail: 'Uncommited playlists found!', code: 'uncommitted_playlists', playlists: uncommitted });
+      // `layouts` only when some are uncommitted too: the answer is otherwise as it always was.
+      return reply.code(409).send({ detail: 'Uncommited playlists found!', code: 'uncommitted_playlists', playlists: uncommitted, ...(layouts.length ? { layouts } : {}) });
+    }
+    if (layouts.length) {
+      return reply.code(409).send({ detail: 'Uncommitted layouts found!', code: 'uncommitted_layouts', playlists: [], layouts });
     }
     const published = await publishCampaign(db, campaignId);
     const compiled = await compileOrQueue(db, published.devices, request.log);

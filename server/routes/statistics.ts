@@ -13,6 +13,7 @@ import {
 import { periodDays } from '../../src/services/schemas/campaigns.ts';
 import type { AppContext } from '../context.ts';
 import { campaignStatistics, dayStart, entityNames, entitySeries, livePlays, searchEntities, windowHours, type Totals } from '../db/plays.ts';
+import { findLayout } from '../db/layouts.ts';
 import { areaScope, assertVisible, isVisible, type Scope } from '../domain/scope.ts';
 import { LIVE_MINUTES, statisticsTimeZone, unloadSheet } from '../domain/statistics.ts';
 import { ApiError, badRequest, parse } from '../errors.ts';
@@ -82,6 +83,14 @@ export default async function statisticsRoutes(app: FastifyInstance, { ctx }: { 
   const { db } = ctx;
   app.addHook('preHandler', requireUser(ctx));
 
+  /** A layout filter (issue 36): the layout when the caller may see it, 404 otherwise. */
+  async function visibleLayout(scope: Scope, id: number | undefined): Promise<number | undefined> {
+    if (id === undefined) return undefined;
+    const layout = await findLayout(db, id);
+    assertVisible(scope, layout ? layout.company : undefined, 'Layout');
+    return id;
+  }
+
   app.get('/statistics/', async (request) => {
     const raw = (request.query ?? {}) as Record<string, unknown>;
     const scope = await areaScope(ctx, request, 'statistics', 'view');
@@ -90,7 +99,7 @@ export default async function statisticsRoutes(app: FastifyInstance, { ctx }: { 
     const zone = statisticsTimeZone();
     const name = (await visibleNames(ctx, scope, [{ kind: 'campaign', id: query.campaign }])).get(`campaign:${query.campaign}`)!;
     const [found, hours] = await Promise.all([
-      campaignStatistics(db, query.campaign, query.date, zone, query.period, scope.companies),
+      campaignStatistics(db, query.campaign, query.date, zone, query.period, scope.companies, await visibleLayout(scope, query.layout)),
       windowHours(db, query.date, zone, query.period),
     ]);
     return {
@@ -148,6 +157,7 @@ export default async function statisticsRoutes(app: FastifyInstance, { ctx }: { 
       ...(query.media ? [{ kind: 'media' as const, id: query.media }] : []),
     ];
     if (filters.length) await visibleNames(ctx, scope, filters);
+    await visibleLayout(scope, query.layout);
     const zone = statisticsTimeZone();
     const [from, to] = await Promise.all([dayStart(db, query.from, zone), dayStart(db, nextDay(query.to), zone)]);
     const stream = unloadSheet(db, ctx.config.localesDir, { ...query, from, to, zone, companies: scope.companies });

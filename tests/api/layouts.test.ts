@@ -229,3 +229,90 @@ describe('layouts', () => {
     expect((await a.get(`/layouts/${layout.id}`)).status).toBe(404);
   });
 });
+
+const player = (device: { sn: string; key: string }) => ({ 'x-device-serial': device.sn, 'x-device-key': device.key });
+const today = () => new Date().toISOString().slice(0, 10);
+
+describe('layouts on the screens', () => {
+  it('publishes an event with a layout, answers its zones in dev2 per device, counts zone plays once and keeps the layout', async () => {
+    const tvpi = await createDevice(a, { office: ids.officeA, position: 'horizontal' });
+    const android = await createDevice(a, { office: ids.officeA, position: 'horizontal', device_type: 'android' });
+    const layout = await newLayout(a, 'On screens', [
+      { name: 'Main', x: 0, y: 0, width: 1440, height: 1080, z: 0, content: { kind: 'playlist', id: ids.playlist } },
+      { name: 'Side', x: 1440, y: 0, width: 480, height: 1080, z: 1, content: { kind: 'media', id: ids.clip } },
+    ]);
+    const [main, side] = layout.zones;
+    const campaign = (await a.post('/campaigns/create/', { name: 'Layout campaign', screen_position: 'horizontal', user: 1 })).body.id;
+    expect((await a.put(`/campaigns/${campaign}/devices/`, { devices: [tvpi.id, android.id] })).status).toBe(200);
+    const eventBody = { campaign, title: 'Lobby wall', all_day: true, start_date: today(), end_date: today(), devices: [tvpi.id, android.id] };
+    // Exactly one of media, playlist and layout.
+    const both = await a.post('/scheduler/events/create/', { ...eventBody, layout: layout.id, playlist: ids.playlist });
+    expect([both.status, both.body.code]).toEqual([400, 'media_or_playlist_required']);
+    const foreign = await b.post('/layouts/create/', { name: 'B layout', screen_position: 'horizontal' });
+    const unknown = await a.post('/scheduler/events/create/', { ...eventBody, layout: foreign.body.id });
+    expect([unknown.status, unknown.body.code, unknown.body.fields]).toEqual([400, 'unknown_layout', { layout: 'not_found' }]);
+    const event = await a.post('/scheduler/events/create/', { ...eventBody, layout: layout.id });
+    expect(event.status, JSON.stringify(event.body)).toBe(201);
+    expect(event.body).toMatchObject({ layout: layout.id, layout_name: 'On screens', layout_committed: false, media: null, playlist: null });
+
+    // Publish needs the layout committed, as it needs playlists committed.
+    const refused = await a.post(`/scheduler/publish/${campaign}/`);
+    expect([refused.status, refused.body]).toEqual([409, { detail: 'Uncommitted layouts found!', code: 'uncommitted_layouts', playlists: [], layouts: [{ id: layout.id, name: 'On screens' }] }]);
+    expect((await a.post(`/layouts/${layout.id}/commit/`)).body).toEqual({ changed: true, version: 1 });
+    const published = await a.post(`/scheduler/publish/${campaign}/`);
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+
+    // Each screen gets the zones with its own files: the tvpi the clip's H.264 fallback, the android the HEVC source.
+    const layoutOf = async (device: { id: number; sn: string; key: string }) => {
+      const answer = await apiClient(server).call('GET', `/scheduler/dev2/${device.id}`, undefined, player(device));
+      expect(answer.status).toBe(200);
+      const items = answer.body.items.filter((item: { event: number }) => item.event === event.body.id);
+      expect(items.length).toBeGreaterThan(0);
+      expect(items[0].media).toEqual([]);
+      return items[0].layout;
+    };
+    const still = { id: ids.image, url: `/api/v1/media/files/${ids.image}/source`, checksum: expect.any(String), duration: 10, rendition: 'source' };
+    const zones = (clip: object) => [
+      { id: main.id, x: 0, y: 0, width: 1440, height: 1080, z: 0, items: [still] },
+      { id: side.id, x: 1440, y: 0, width: 480, height: 1080, z: 1, items: [{ id: ids.clip, duration: 5, checksum: expect.any(String), ...clip }] },
+    ];
+    const base = { id: layout.id, version: 1, width: 1920, height: 1080, background: { color: '#000000', image: null } };
+    expect(await layoutOf(tvpi)).toEqual({
+      ...base,
+      zones: zones({ url: `/api/v1/media/files/${ids.clip}/fallback/320x240`, rendition: 'fallback', checksum: 'f'.repeat(64) }),
+    });
+    expect(await layoutOf(android)).toEqual({ ...base, zones: zones({ url: `/api/v1/media/files/${ids.clip}/source`, rendition: 'source' }) });
+
+    // Proof of play names the zone: counted once (a re-sent play is a duplicate), refused outside the zone's content.
+    const started = new Date(Date.now() - 60_000).toISOString();
+    const play = { id: 'zone-play-1', event: event.body.id, media: ids.clip, zone: side.id, started_at: started, duration: 5 };
+    const plays = (body: unknown[]) => apiClient(server).call('POST', '/player/plays/', { plays: body }, player(tvpi));
+    expect((await plays([play])).body).toEqual({ accepted: 1, duplicates: 0, refused: [] });
+    expect((await plays([play])).body).toEqual({ accepted: 0, duplicates: 1, refused: [] });
+    expect((await plays([{ ...play, id: 'zone-play-2', zone: main.id }, { ...play, id: 'zone-play-3', zone: undefined }, { ...play, id: 'zone-play-4', zone: 'side' }])).body).toEqual({
+      accepted: 0,
+      duplicates: 0,
+      refused: [{ id: 'zone-play-4', reason: 'invalid' }, { id: 'zone-play-2', reason: 'not_scheduled' }, { id: 'zone-play-3', reason: 'not_scheduled' }],
+    });
+    const stored = (await server.ctx.db.execute(`SELECT zone_id FROM plays WHERE play_id = 'zone-play-1'` as never)) as unknown as { rows: { zone_id: number }[] };
+    expect(stored.rows).toEqual([{ zone_id: side.id }]);
+    const statistics = async (query: string) => (await a.get(`/statistics/?campaign=${campaign}&date=${today()}${query}`)).body;
+    expect((await statistics(`&layout=${layout.id}`)).media).toEqual([{ media: ids.clip, name: 'Side clip', plays: 1, seconds: 5 }]);
+    const unused = await newLayout(a, 'Unused', []);
+    expect((await statistics(`&layout=${unused.id}`)).total).toEqual({ plays: 0, seconds: 0 });
+    expect((await a.get(`/statistics/?campaign=${campaign}&date=${today()}&layout=${foreign.body.id}`)).status).toBe(404);
+
+    // In use: the layout cannot be deleted, nor its zone's playlist.
+    const deleted = await a.delete(`/layouts/${layout.id}`);
+    expect([deleted.status, deleted.body.code]).toEqual([409, 'layout_in_use']);
+
+    // An emergency override may show a layout (its committed version), above the schedule.
+    const override = await a.post('/overrides/create/', { devices: [android.id], layout: layout.id });
+    expect(override.status, JSON.stringify(override.body)).toBe(201);
+    expect(override.body).toMatchObject({ layout: layout.id, layout_name: 'On screens', media: null, playlist: null });
+    const schedule = (await apiClient(server).call('GET', `/scheduler/dev2/${android.id}`, undefined, player(android))).body;
+    const item = schedule.items.find((candidate: { override?: number }) => candidate.override === override.body.id);
+    expect(item.layout).toEqual({ ...base, zones: zones({ url: `/api/v1/media/files/${ids.clip}/source`, rendition: 'source' }) });
+    expect((await a.post(`/overrides/${override.body.id}/clear/`)).status).toBe(200);
+  });
+});

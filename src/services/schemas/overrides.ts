@@ -28,6 +28,8 @@ export const OverrideCreateBody = object({
   company: optional(Id),
   media: optional(nullable(Id)),
   playlist: optional(nullable(Id)),
+  /** A layout (issue 36): exactly one of media, playlist and layout. */
+  layout: optional(nullable(Id)),
   ends_at: optional(nullable(Instant)),
 });
 export type OverrideCreateBody = Infer<typeof OverrideCreateBody>;
@@ -48,6 +50,9 @@ export const Override = type({
   media_name: nullable(string()),
   playlist: nullable(Id),
   playlist_name: nullable(string()),
+  /** A layout override's layout and its name (issue 36); absent from older servers. */
+  layout: optional(nullable(Id)),
+  layout_name: optional(nullable(string())),
   starts_at: string(),
   ends_at: nullable(string()),
   created_by: nullable(Id),
@@ -76,5 +81,7 @@ export const OVERRIDE_ERROR_CODES = [
   'playlist_not_committed',
   'unknown_media',
   'unknown_playlist',
+  'unknown_layout',
+  'layout_not_committed',
   'override_not_active',
 ] as const;

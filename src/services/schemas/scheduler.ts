@@ -1,4 +1,4 @@
-import { array, boolean, enums, integer, literal, max, min, nullable, object, optional, pattern, refine, size, string, type, unknown, type Infer } from 'superstruct';
+import { array, boolean, enums, integer, max, min, nullable, object, optional, pattern, refine, size, string, type, unknown, type Infer } from 'superstruct';
 import { Id, IdParam, inDateSpan, isRealDate, Page } from './common.ts';
 import { PublishWarning, Rendition } from './playback.ts';
 
@@ -41,6 +41,8 @@ const eventFields = {
   title: optional(size(string(), 0, MAX_EVENT_TITLE)),
   media: optional(nullable(Id)),
   playlist: optional(nullable(Id)),
+  /** A layout (issue 36): an event plays exactly one of media, playlist and layout. */
+  layout: optional(nullable(Id)),
   start_date: EventDate,
   /** Required unless `all_day`. */
   start_time: optional(nullable(EventTime)),
@@ -84,6 +86,10 @@ export const Event = type({
   playlist_name: nullable(string()),
   /** The playlist's tracks equal its last committed version (null for a media event). Publish needs every one true. */
   playlist_committed: nullable(boolean()),
+  /** A layout event's layout (issue 36; null otherwise, absent from older servers), its name and whether its draft equals its last committed version. */
+  layout: optional(nullable(Id)),
+  layout_name: optional(nullable(string())),
+  layout_committed: optional(nullable(boolean())),
   start_date: string(),
   /** `HH:MM`; `00:00` for an all-day event. */
   start_time: string(),
@@ -168,6 +174,29 @@ export const ScheduleMedia = type({
 });
 export type ScheduleMedia = Infer<typeof ScheduleMedia>;
 
+/** A zone of a layout item: its rectangle in layout pixels, its stacking order and its files in play order. */
+export const ScheduleZone = type({
+  id: Id,
+  x: integer(),
+  y: integer(),
+  width: integer(),
+  height: integer(),
+  z: integer(),
+  items: array(ScheduleMedia),
+});
+export type ScheduleZone = Infer<typeof ScheduleZone>;
+
+export const ScheduleLayout = type({
+  id: Id,
+  version: min(integer(), 1),
+  width: integer(),
+  height: integer(),
+  /** `color` `#rrggbb` (also the letterbox); `image`: a file drawn over it covering the canvas, or null. */
+  background: type({ color: string(), image: nullable(ScheduleMedia) }),
+  zones: array(ScheduleZone),
+});
+export type ScheduleLayout = Infer<typeof ScheduleLayout>;
+
 /** One occurrence of an event on the device. */
 export const ScheduleItem = type({
   event: Id,
@@ -182,6 +211,11 @@ export const ScheduleItem = type({
   playlist: nullable(Id),
   /** The committed playlist version the media list comes from (null for a media event). */
   playlist_version: nullable(integer()),
+  /**
+   * A layout event's (issue 36): the committed version's canvas and zones, each zone with its files for this device
+   * (chosen per device as `media` is); `media` is then empty. See docs/api.md, "Layouts on the screens".
+   */
+  layout: optional(ScheduleLayout),
   /** In play order. */
   media: array(ScheduleMedia),
   /**
@@ -226,8 +260,10 @@ export type PublishResult = Infer<typeof PublishResult>;
 /** The 409 of publish: "Uncommited playlists found!" with the playlists to commit first. */
 export const PublishConflict = type({
   detail: string(),
-  code: literal('uncommitted_playlists'),
+  code: enums(['uncommitted_playlists', 'uncommitted_layouts']),
   playlists: array(type({ id: Id, name: string() })),
+  /** Layouts whose draft differs from their last committed version (issue 36); absent from older servers. */
+  layouts: optional(array(type({ id: Id, name: string() }))),
 });
 export type PublishConflict = Infer<typeof PublishConflict>;
 
@@ -237,7 +273,7 @@ export type PublishConflict = Infer<typeof PublishConflict>;
 export const EVENT_PROBLEM_CODES = [
   /** "You must select event title" */
   'title_required',
-  /** "You must select media or playlist" (none, or both) */
+  /** "You must select media or playlist" (none, or more than one of media, playlist and layout) */
   'media_or_playlist_required',
   /** "Device selection is required" */
   'devices_required',
@@ -254,6 +290,7 @@ export interface EventDraft {
   title?: string | null;
   media?: number | null;
   playlist?: number | null;
+  layout?: number | null;
   start_date?: string;
   start_time?: string | null;
   end_date?: string;
@@ -276,7 +313,7 @@ export function repeatsWeekly(draft: Pick<EventDraft, 'repeat' | 'weekdays'>): b
 export function eventProblems(draft: EventDraft): { code: EventProblemCode; fields: Record<string, EventProblemCode> } | null {
   const fields: Record<string, EventProblemCode> = {};
   if (!draft.title || !draft.title.trim()) fields.title = 'title_required';
-  if ((draft.media == null) === (draft.playlist == null)) fields.media = 'media_or_playlist_required';
+  if ([draft.media, draft.playlist, draft.layout].filter((content) => content != null).length !== 1) fields.media = 'media_or_playlist_required';
   if (!draft.devices || draft.devices.length === 0) fields.devices = 'devices_required';
   if (repeatsWeekly(draft) && (draft.weekdays?.length ?? 0) === 0) fields.weekdays = 'weekdays_required';
   if (!draft.all_day) {
@@ -297,7 +334,7 @@ export function eventProblems(draft: EventDraft): { code: EventProblemCode; fiel
 /* The event form's pickers (POST /scheduler/options/{campaignId}/): the campaign's devices, and the playlists and ready
  * media of its screen position, searched on the server. */
 
-export const EVENT_OPTION_KINDS = ['devices', 'playlists', 'media'] as const;
+export const EVENT_OPTION_KINDS = ['devices', 'playlists', 'media', 'layouts'] as const;
 export type EventOptionKind = (typeof EVENT_OPTION_KINDS)[number];
 /** The most options one answer lists. */
 export const EVENT_OPTIONS_PAGE = 100;
@@ -322,7 +359,7 @@ export const EventOption = type({
   name: string(),
   /** Devices: their office's name. */
   office_name: optional(nullable(string())),
-  /** Playlists: whether their tracks are committed. */
+  /** Playlists and layouts: whether their draft is committed. */
   committed: optional(boolean()),
 });
 export type EventOption = Infer<typeof EventOption>;

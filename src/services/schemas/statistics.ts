@@ -32,7 +32,7 @@ export const isoDate = ApiDate();
 const PeriodParam = coerce(min(max(integer(), MAX_PERIOD_HOURS), MIN_PERIOD_HOURS), string(), (value) => (/^\d{1,6}$/.test(value) ? Number(value) : value));
 
 /** GET /statistics/?campaign=&date=&period= */
-export const StatisticsQuery = type({ campaign: IdParam, date: isoDate, period: PeriodParam });
+export const StatisticsQuery = type({ campaign: IdParam, date: isoDate, period: PeriodParam, layout: optional(IdParam) });
 export type StatisticsQuery = Infer<typeof StatisticsQuery>;
 
 /** One entity of a comparison: `campaign:12`, `device:3`, `media:7`. */
@@ -50,6 +50,8 @@ export const UnloadQuery = type({
   campaign: optional(IdParam),
   device: optional(IdParam),
   media: optional(IdParam),
+  /** Plays of events that show this layout (issue 36). */
+  layout: optional(IdParam),
   lang: optional(enums(['en', 'ru'])),
 });
 export type UnloadQuery = Infer<typeof UnloadQuery>;
