@@ -953,7 +953,7 @@ export const routeDocs: Record<string, RouteDoc> = {
   },
   'GET /scheduler/publish/{campaignId}/preview/': {
     summary: "Before a publish: what the campaign's screens could not play",
-    description: "writes nothing -> {devices, warnings, uncommitted}: what publishing the campaign's events as they are now would leave unplayable; warnings [{media, name, devices, reason, screens}] (reason rendering: a conversion is needed first; cannot_play; decode_failed: every target screen reported failing to decode it within 7 days; screens: up to 10 of their names); uncommitted: the playlists that would make the publish refused. 404 for an unknown campaign.",
+    description: "writes nothing -> {devices, warnings, uncommitted, uncommitted_layouts}: what publishing the campaign's events as they are now would leave unplayable; warnings [{media, name, devices, reason, screens}] (reason rendering: a conversion is needed first; cannot_play; decode_failed: every target screen reported failing to decode it within 7 days; screens: up to 10 of their names); uncommitted: the playlists that would make the publish refused, uncommitted_layouts: the layouts. 404 for an unknown campaign.",
     response: Preflight,
   },
   'POST /scheduler/options/{campaignId}/': {

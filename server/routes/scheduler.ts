@@ -314,6 +314,7 @@ export default async function schedulerRoutes(app: FastifyInstance, { ctx }: { c
       devices: new Set(targets.map((t) => t.device)).size,
       warnings: await warningsFor(db, targets),
       uncommitted: await uncommittedPlaylists(db, campaignId),
+      uncommitted_layouts: await uncommittedLayouts(db, campaignId),
     };
   });
 

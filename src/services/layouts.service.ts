@@ -19,6 +19,8 @@ export interface LayoutListParams {
   page_size?: number;
   search?: string;
   screen_position?: ScreenPosition;
+  /** 'true': only layouts whose draft is their committed version. */
+  committed?: 'true' | 'false';
 }
 
 /** GET /layouts/ (paged; search by name, screen position). */
@@ -26,6 +28,7 @@ export async function listLayouts(params: LayoutListParams): Promise<PageOf<Layo
   const query: Record<string, string | number> = { page: params.page, page_size: params.page_size ?? DEFAULT_PAGE_SIZE };
   if (params.search?.trim()) query.search = params.search.trim();
   if (params.screen_position) query.screen_position = params.screen_position;
+  if (params.committed) query.committed = params.committed;
   return parseResponse(LayoutPage, await api('/layouts/', { query }));
 }
 

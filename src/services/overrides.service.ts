@@ -1,6 +1,7 @@
 import { api, parseResponse } from './http.ts';
 import { listMedia } from './media.service.ts';
 import type { OptionSearchQuery, OptionSearchResult } from './scheduler.ts';
+import { listLayouts } from './layouts.service.ts';
 import { listPlaylists } from './playlists.service.ts';
 import type { PageOf } from './schemas/common.ts';
 import { Override, type OverrideCreateBody } from './schemas/overrides.ts';
@@ -35,7 +36,7 @@ export function clearOverride(id: number): Promise<WriteOutcome<Override>> {
 
 /**
  * One search of the start dialog's pickers (optionSearchMachine's query; `chosen` and `campaign` are not used): ready
- * media files (ready to play or playing: two reads, merged by name) or committed playlists whose names contain the
+ * media files (ready to play or playing: two reads, merged by name), committed playlists or layouts whose names contain the
  * text, the first OVERRIDE_CHOICES of each read, and how many match in all.
  */
 export async function searchOverrideChoices(query: Pick<OptionSearchQuery, 'kind' | 'search'>): Promise<OptionSearchResult> {
@@ -43,6 +44,10 @@ export async function searchOverrideChoices(query: Pick<OptionSearchQuery, 'kind
   const paging = { page: 1, page_size: OVERRIDE_CHOICES, ...(search ? { search } : {}) };
   if (query.kind === 'playlists') {
     const page = await listPlaylists({ ...paging, committed: 'true' });
+    return { count: page.count, results: page.results.map(({ id, name }) => ({ id, name })) };
+  }
+  if (query.kind === 'layouts') {
+    const page = await listLayouts({ ...paging, committed: 'true' });
     return { count: page.count, results: page.results.map(({ id, name }) => ({ id, name })) };
   }
   const pages = await Promise.all([listMedia({ ...paging, status: 'ready_to_play', ordering: 'name' }), listMedia({ ...paging, status: 'playing', ordering: 'name' })]);

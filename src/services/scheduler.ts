@@ -68,12 +68,22 @@ export async function deleteEvent(id: number): Promise<void> {
 
 /** A playlist that keeps a campaign from being published. */
 export type UncommittedPlaylist = PublishConflict['playlists'][number];
+/** A playlist or a layout (issue 36) that keeps a campaign from being published, with where to commit it. */
+export type UncommittedContent = UncommittedPlaylist & { kind: 'playlist' | 'layout' };
 
-export type PublishOutcome = { ok: true; result: PublishResult } | { ok: false; playlists: UncommittedPlaylist[] };
+export type PublishOutcome = { ok: true; result: PublishResult } | { ok: false; playlists: UncommittedPlaylist[]; layouts?: UncommittedPlaylist[] };
+
+/** What a refused publish names, playlists first: each with its kind (its page to commit it). */
+export function uncommittedOf(outcome: Extract<PublishOutcome, { ok: false }>): UncommittedContent[] {
+  return [
+    ...outcome.playlists.map((playlist) => ({ ...playlist, kind: 'playlist' as const })),
+    ...(outcome.layouts ?? []).map((layout) => ({ ...layout, kind: 'layout' as const })),
+  ];
+}
 
 /**
- * POST /scheduler/publish/{campaignId}/. A 409 (an event uses an uncommitted playlist, "Uncommited playlists found!")
- * resolves `{ ok: false, playlists }`; other failures reject.
+ * POST /scheduler/publish/{campaignId}/. A 409 (an event uses an uncommitted playlist, "Uncommited playlists found!",
+ * or layout, `uncommitted_layouts`) resolves `{ ok: false, playlists, layouts }`; other failures reject.
  */
 export async function publishCampaign(campaignId: number): Promise<PublishOutcome> {
   let refusal: unknown = null;
@@ -87,7 +97,7 @@ export async function publishCampaign(campaignId: number): Promise<PublishOutcom
     });
     return { ok: true, result: parseResponse(PublishResult, answer) };
   } catch (error) {
-    if (error instanceof ApiRequestError && error.status === 409 && PublishConflict.is(refusal)) return { ok: false, playlists: refusal.playlists };
+    if (error instanceof ApiRequestError && error.status === 409 && PublishConflict.is(refusal)) return { ok: false, playlists: refusal.playlists, layouts: refusal.layouts ?? [] };
     throw error;
   }
 }

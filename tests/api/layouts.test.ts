@@ -255,7 +255,8 @@ describe('layouts on the screens', () => {
     expect(event.status, JSON.stringify(event.body)).toBe(201);
     expect(event.body).toMatchObject({ layout: layout.id, layout_name: 'On screens', layout_committed: false, media: null, playlist: null });
 
-    // Publish needs the layout committed, as it needs playlists committed.
+    // Publish needs the layout committed, as it needs playlists committed; the check before it says so too.
+    expect((await a.get(`/scheduler/publish/${campaign}/preview/`)).body).toMatchObject({ uncommitted: [], uncommitted_layouts: [{ id: layout.id, name: 'On screens' }] });
     const refused = await a.post(`/scheduler/publish/${campaign}/`);
     expect([refused.status, refused.body]).toEqual([409, { detail: 'Uncommitted layouts found!', code: 'uncommitted_layouts', playlists: [], layouts: [{ id: layout.id, name: 'On screens' }] }]);
     expect((await a.post(`/layouts/${layout.id}/commit/`)).body).toEqual({ changed: true, version: 1 });
@@ -298,6 +299,10 @@ describe('layouts on the screens', () => {
     expect(stored.rows).toEqual([{ zone_id: side.id }]);
     const statistics = async (query: string) => (await a.get(`/statistics/?campaign=${campaign}&date=${today()}${query}`)).body;
     expect((await statistics(`&layout=${layout.id}`)).media).toEqual([{ media: ids.clip, name: 'Side clip', plays: 1, seconds: 5 }]);
+    // A zone of another layout showing the same file is not this event's.
+    const other = await newLayout(a, 'Other wall', [{ name: 'Clip', x: 0, y: 0, width: 480, height: 1080, z: 0, content: { kind: 'media', id: ids.clip } }]);
+    expect((await a.post(`/layouts/${other.id}/commit/`)).status).toBe(200);
+    expect((await plays([{ ...play, id: 'zone-play-5', zone: other.zones[0].id }])).body.refused).toEqual([{ id: 'zone-play-5', reason: 'not_scheduled' }]);
     const unused = await newLayout(a, 'Unused', []);
     expect((await statistics(`&layout=${unused.id}`)).total).toEqual({ plays: 0, seconds: 0 });
     expect((await a.get(`/statistics/?campaign=${campaign}&date=${today()}&layout=${foreign.body.id}`)).status).toBe(404);

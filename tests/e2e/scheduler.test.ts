@@ -260,6 +260,44 @@ describe('the event form and the calendar after issue 11\'s gaps', () => {
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await visible(page.getByText('All events are published'));
   });
+
+  it('an event plays a layout chosen in the form; Publish names the uncommitted layout, then publishes its zones (issue 36)', async () => {
+    const LAYOUT = 'Витрина зала А';
+    const created = await admin.post('/layouts/create/', {
+      name: LAYOUT,
+      screen_position: 'horizontal',
+      zones: [{ name: 'Main', x: 0, y: 0, width: 1920, height: 1080, z: 0, content: { kind: 'media', id: ids.media } }],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    await page.goto(`/campaigns/${ids.campaign}/scheduler`);
+    await visible(page.getByText('All events are published'));
+    await page.getByRole('button', { name: 'Add event' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add event' });
+    await dialog.getByRole('textbox', { name: 'Title' }).fill('Layout wall');
+    await dialog.getByRole('radio', { name: 'Layout' }).check();
+    const picker = dialog.getByRole('combobox', { name: 'Layout' });
+    await picker.click();
+    await picker.fill('Витрина');
+    await page.getByRole('option', { name: `${LAYOUT} (Not committed)` }).click();
+    await dialog.getByRole('checkbox', { name: 'Select all (2)' }).check();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const event = (await admin.get(`/scheduler/events/?campaign=${ids.campaign}`)).body.results.find((found: { title: string }) => found.title === 'Layout wall');
+    expect(event).toMatchObject({ layout: created.body.id, layout_name: LAYOUT, media: null, playlist: null, published: false });
+
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    const refusal = page.getByRole('alert').filter({ hasText: 'Uncommitted layouts found!' });
+    await visible(refusal.getByText('Commit this layout, then publish again:'));
+    expect(await refusal.getByRole('link', { name: LAYOUT }).getAttribute('href')).toBe(`/layouts/${created.body.id}`);
+    expect((await admin.post(`/layouts/${created.body.id}/commit/`)).body).toEqual({ changed: true, version: 1 });
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await visible(page.getByText('All events are published'));
+    const item = (await admin.get(`/scheduler/dev2/${ids.devices[0]}`)).body.items.find((found: { event: number }) => found.event === event.id);
+    expect(item).toMatchObject({ media: [], layout: { id: created.body.id, version: 1, zones: [{ x: 0, y: 0, width: 1920, height: 1080, items: [{ id: ids.media }] }] } });
+    // The later tests read the campaign's first event: this one goes (published again through the API).
+    expect((await admin.delete(`/scheduler/events/${event.id}`)).status).toBe(204);
+    expect((await admin.post(`/scheduler/publish/${ids.campaign}/`, {})).status).toBe(200);
+  });
 });
 
 describe('warnings before, not after (issue 35.7)', () => {

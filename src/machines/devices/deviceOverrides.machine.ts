@@ -11,19 +11,30 @@ export interface OverrideDraft {
 }
 
 /**
- * The start form: a media file or a playlist (each picked by a server-side search, with its name for the
- * confirmation), and an optional end (local wall time `YYYY-MM-DDTHH:MM`, '' for none).
+ * The start form: a media file, a playlist or a layout (issue 36; each picked by a server-side search, with its name
+ * for the confirmation), and an optional end (local wall time `YYYY-MM-DDTHH:MM`, '' for none).
  */
 export interface OverrideFields {
-  content: 'media' | 'playlist';
+  content: 'media' | 'playlist' | 'layout';
   media: number | null;
   mediaName: string | null;
   playlist: number | null;
   playlistName: string | null;
+  layout: number | null;
+  layoutName: string | null;
   until: string;
 }
 
-export const EMPTY_OVERRIDE_FIELDS: OverrideFields = { content: 'media', media: null, mediaName: null, playlist: null, playlistName: null, until: '' };
+export const EMPTY_OVERRIDE_FIELDS: OverrideFields = {
+  content: 'media',
+  media: null,
+  mediaName: null,
+  playlist: null,
+  playlistName: null,
+  layout: null,
+  layoutName: null,
+  until: '',
+};
 
 export interface DeviceOverridesContext {
   /** The device whose overrides are listed (the device card); null: every running override of the caller (/devices). */
@@ -54,7 +65,7 @@ type Notice = { intent: 'success' | 'error' | 'info'; message: string };
 
 /**
  * Emergency overrides of one device (its card) or of the caller's fleet (/devices): the running ones are listed;
- * starting one is a form (media or playlist, optional end) and a confirmation that names how many screens it takes
+ * starting one is a form (media, playlist or layout, optional end) and a confirmation that names how many screens it takes
  * over, then the start; clearing asks for a confirmation too (one mis-click would take an evacuation message off the
  * screens). The form's pickers search the server themselves (optionSearchMachine,
  * in the view): a company's thousands of files are found by name, and the pick arrives here with its name. Provide the actors and `notify` (an i18n key) and `changed` (an override

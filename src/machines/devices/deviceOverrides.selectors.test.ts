@@ -48,14 +48,17 @@ describe('the start form', () => {
     expect(overrideFieldProblem({ ...EMPTY_OVERRIDE_FIELDS, media: 7, until: '12/31/2099' }, now)).toBe('override_end_invalid');
     expect(overrideFieldProblem({ ...EMPTY_OVERRIDE_FIELDS, media: 7, until: '2099-01-01T00:00' }, now)).toBeNull();
   });
-  it('sends the targets, one of media and playlist, and the end as an instant', () => {
+  it('sends the targets, one of media, playlist and layout, and the end as an instant', () => {
     const draft = { targets: { kind: 'company' as const, ids: [2] }, screens: 9 };
     expect(overrideBody(draft, { ...EMPTY_OVERRIDE_FIELDS, media: 7 })).toEqual({ company: 2, media: 7, ends_at: null });
     const until = '2099-01-01T10:30';
-    expect(overrideBody({ targets: { kind: 'devices', ids: [5, 6] }, screens: 2 }, { content: 'playlist', media: 7, mediaName: 'Fire alert', playlist: 9, playlistName: 'Lobby loop', until })).toEqual({
+    expect(overrideBody({ targets: { kind: 'devices', ids: [5, 6] }, screens: 2 }, { ...EMPTY_OVERRIDE_FIELDS, content: 'playlist', media: 7, mediaName: 'Fire alert', playlist: 9, playlistName: 'Lobby loop', until })).toEqual({
       devices: [5, 6],
       playlist: 9,
       ends_at: new Date(until).toISOString(),
     });
+    // A layout (issue 36), whatever else the form still holds.
+    expect(overrideBody(draft, { ...EMPTY_OVERRIDE_FIELDS, content: 'layout', media: 7, layout: 12, layoutName: 'Lobby wall' })).toEqual({ company: 2, layout: 12, ends_at: null });
+    expect(overrideFieldProblem({ ...EMPTY_OVERRIDE_FIELDS, content: 'layout', media: 7 }, now)).toBe('content_required');
   });
 });

@@ -33,7 +33,7 @@ export function listDraft(filters: DeviceFilters, shown: readonly { id: number; 
 
 /** The problem of the start form's fields, or null when they may be sent (`now`: ms since the epoch). */
 export function overrideFieldProblem(fields: OverrideFields, now: number): 'content_required' | 'override_end_invalid' | 'override_end_in_past' | null {
-  if ((fields.content === 'media' ? fields.media : fields.playlist) === null) return 'content_required';
+  if (fields[fields.content] === null) return 'content_required';
   if (fields.until !== '') {
     // Only a whole local date and time: an unfinished entry ("12/31/2026" without its time) is not read as a guess.
     if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(fields.until)) return 'override_end_invalid';
@@ -49,7 +49,7 @@ export function overrideBody(draft: OverrideDraft, fields: OverrideFields) {
   const { kind, ids } = draft.targets;
   return {
     ...(kind === 'company' ? { company: ids[0]! } : { [kind]: [...ids] }),
-    ...(fields.content === 'media' ? { media: fields.media! } : { playlist: fields.playlist! }),
+    [fields.content]: fields[fields.content]!,
     ends_at: fields.until === '' ? null : new Date(fields.until).toISOString(),
   };
 }

@@ -31,6 +31,17 @@ describe('event form rules (section 5)', () => {
     expect(eventBodyOf({ ...dropped.fields, repeat: true, weekdays: [5, 1, 3], duration: ' 30 ' })).toMatchObject({ weekdays: [1, 3, 5], duration: 30, media: null, playlist: 4 });
     expect(eventBodyOf({ ...dropped.fields, all_day: true, repeat: false, weekdays: [2] })).toMatchObject({ weekdays: [], start_time: null, end_time: null, all_day: true });
   });
+
+  it('sends only the chosen kind of content: a layout (issue 36) drops the playlist the form still holds, and an edited layout event opens on its layout', () => {
+    expect(eventBodyOf({ ...dropped.fields, source: 'layout', layout: null })).toMatchObject({ media: null, playlist: null, layout: null });
+    expect(eventFieldErrors({ ...dropped.fields, source: 'layout', layout: null })).toEqual({ media: 'media_or_playlist_required' });
+    expect(eventBodyOf({ ...dropped.fields, source: 'layout', layout: 12 })).toMatchObject({ media: null, playlist: null, layout: 12 });
+    const edited = eventFormInput({
+      ...{ id: 3, campaign: 9, title: 'Wall', media: null, playlist: null, layout: 12, start_date: '2026-11-05', start_time: '00:00', end_date: '2026-11-05' },
+      ...{ end_time: '00:00', all_day: true, color: '#3788d8', duration: null, repeat: false, weekdays: [], devices: [11], priority: 0 },
+    } as unknown as Parameters<typeof eventFormInput>[0]);
+    expect(edited.fields).toMatchObject({ source: 'layout', layout: 12, playlist: null, media: null });
+  });
 });
 
 describe('event form errors', () => {

@@ -8,9 +8,11 @@ export { DEFAULT_EVENT_COLOR, WEEKDAYS } from '../../services/schemas/scheduler.
 export type EventFields = {
   campaign: number;
   title: string;
-  source: 'playlist' | 'media';
+  /** What the event plays: a playlist, a media file or a layout (issue 36); only the chosen one's id is sent. */
+  source: 'playlist' | 'media' | 'layout';
   media: number | null;
   playlist: number | null;
+  layout: number | null;
   start_date: string;
   start_time: string;
   end_date: string;
@@ -56,6 +58,7 @@ export function eventBodyOf(fields: EventFields): EventBody {
     title: fields.title.trim(),
     media: fields.source === 'media' ? fields.media : null,
     playlist: fields.source === 'playlist' ? fields.playlist : null,
+    layout: fields.source === 'layout' ? fields.layout : null,
     start_date: fields.start_date,
     start_time: fields.all_day ? null : fields.start_time || null,
     end_date: fields.end_date,
@@ -94,9 +97,10 @@ export function eventFormInput(from: SchedulerEvent | EventStart): { id: number 
       fields: {
         campaign: from.campaign,
         title: from.title,
-        source: from.media !== null ? 'media' : 'playlist',
+        source: from.media !== null ? 'media' : from.layout != null ? 'layout' : 'playlist',
         media: from.media,
         playlist: from.playlist,
+        layout: from.layout ?? null,
         start_date: from.start_date,
         start_time: from.all_day ? '08:00' : from.start_time.slice(0, 5),
         end_date: from.end_date,
@@ -120,6 +124,7 @@ export function eventFormInput(from: SchedulerEvent | EventStart): { id: number 
       source: 'playlist',
       media: null,
       playlist: from.playlist?.id ?? null,
+      layout: null,
       start_date: from.date,
       start_time: start,
       end_date: from.date,
@@ -135,10 +140,10 @@ export function eventFormInput(from: SchedulerEvent | EventStart): { id: number 
   };
 }
 
-/** Server field names onto the form's: `media`/`playlist` are the one content field (`media`). */
+/** Server field names onto the form's: `media`/`playlist`/`layout` are the one content field (`media`). */
 function formFieldErrors(fields: Record<string, string>): FieldErrors {
   const errors: FieldErrors = {};
-  for (const [field, code] of Object.entries(fields)) errors[field === 'playlist' ? 'media' : field] = code;
+  for (const [field, code] of Object.entries(fields)) errors[field === 'playlist' || field === 'layout' ? 'media' : field] = code;
   return errors;
 }
 
@@ -147,7 +152,7 @@ export const eventFormMachine = createFormMachine<EventFields, SchedulerEvent>({
   id: 'eventForm',
   validate: eventFieldErrors,
   // "You must select media or playlist" sits on `media`: choosing a playlist, or the other kind, answers it too.
-  errorFieldsOf: (field) => (field === 'playlist' || field === 'source' ? [field, 'media'] : [field]),
+  errorFieldsOf: (field) => (field === 'playlist' || field === 'layout' || field === 'source' ? [field, 'media'] : [field]),
   save: async ({ id, fields }) => {
     // An edit names every field but the campaign, which an event never changes.
     const { campaign: _campaign, ...changes } = eventBodyOf(fields);

@@ -12,7 +12,8 @@ import {
   type PublishWarning,
   type Schedule,
   type SchedulerEvent,
-  type UncommittedPlaylist,
+  type UncommittedContent,
+  uncommittedOf,
 } from '../../services/scheduler.ts';
 import type { WriteOutcome } from '../../services/writeOutcome.ts';
 import { changeSeries, type SeriesChange } from './series.ts';
@@ -23,8 +24,8 @@ export interface SchedulerContext {
   events: SchedulerEvent[];
   /** The campaign has unpublished events, maybe outside the visible range (from the last load). */
   campaignUnpublished: boolean;
-  /** The playlists the last publish was refused for ("Uncommited playlists found!"). */
-  uncommitted: UncommittedPlaylist[];
+  /** The playlists and layouts the last publish was refused for ("Uncommited playlists found!", `uncommitted_layouts`). */
+  uncommitted: UncommittedContent[];
   /** What the last publish said some screens cannot play yet or at all (issue 24); shown until dismissed or a change. */
   warnings: PublishWarning[];
   /**
@@ -39,6 +40,7 @@ export type SchedulerNotice =
   | 'messages.published'
   | 'messages.publishedWithWarnings'
   | 'messages.uncommitted'
+  | 'messages.uncommittedLayouts'
   | 'messages.publishError'
   | 'messages.saveError'
   | 'messages.removed'
@@ -118,7 +120,8 @@ export const schedulerMachine = setup({
     accepted: (_, params: { outcome: WriteOutcome<SchedulerEvent> | PublishOutcome }) => params.outcome.ok,
     acceptedWithWarnings: (_, params: { outcome: PublishOutcome }) => params.outcome.ok && params.outcome.result.warnings.length > 0,
     /** Something would not play, and the publish would not be refused for uncommitted playlists (that says so itself). */
-    needsConfirmation: (_, params: { preflight: Preflight }) => params.preflight.warnings.length > 0 && !params.preflight.uncommitted?.length,
+    needsConfirmation: (_, params: { preflight: Preflight }) =>
+      params.preflight.warnings.length > 0 && !params.preflight.uncommitted?.length && !params.preflight.uncommitted_layouts?.length,
   },
   actions: {
     setRange: assign(({ context }, params: { start: string; end: string }) => ({ query: { ...context.query, start: params.start, end: params.end } })),
@@ -157,7 +160,7 @@ export const schedulerMachine = setup({
     setPreflight: assign((_, params: { preflight: Preflight }) => ({ preflight: { warnings: params.preflight.warnings, failed: false } })),
     setPreflightFailed: assign({ preflight: { warnings: [], failed: true } }),
     clearPreflight: assign({ preflight: null }),
-    setUncommitted: assign((_, params: { outcome: PublishOutcome }) => ({ uncommitted: params.outcome.ok ? [] : params.outcome.playlists })),
+    setUncommitted: assign((_, params: { outcome: PublishOutcome }) => ({ uncommitted: params.outcome.ok ? [] : uncommittedOf(params.outcome) })),
     clearUncommitted: assign({ uncommitted: [] }),
     notify: (_, _params: { key: SchedulerNotice; intent: 'success' | 'error' | 'warning' }) => {},
   },
@@ -285,7 +288,14 @@ export const schedulerMachine = setup({
                 target: 'uncommitted',
                 actions: [
                   { type: 'setUncommitted', params: ({ event }) => ({ outcome: event.output }) },
-                  { type: 'notify', params: { key: 'messages.uncommitted', intent: 'warning' } },
+                  {
+                    type: 'notify',
+                    // Layouts alone (issue 36) are not "Uncommited playlists found!".
+                    params: ({ event }) => ({
+                      key: event.output.ok || event.output.playlists.length ? 'messages.uncommitted' : 'messages.uncommittedLayouts',
+                      intent: 'warning',
+                    }),
+                  },
                 ],
               },
             ],

@@ -126,6 +126,8 @@ export const Preflight = type({
   warnings: array(PublishWarning),
   /** Publish only: playlists not committed (the publish would be refused). */
   uncommitted: optional(array(type({ id: Id, name: string() }))),
+  /** Publish only: layouts not committed (issue 36; the publish would be refused too). */
+  uncommitted_layouts: optional(array(type({ id: Id, name: string() }))),
 });
 export type Preflight = Infer<typeof Preflight>;
 export type PublishWarning = Infer<typeof PublishWarning>;

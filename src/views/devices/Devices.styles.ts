@@ -107,6 +107,8 @@ export const useDeviceFormStyles = makeStyles({
 });
 
 export const useOverrideStyles = makeStyles({
+  /** Media file, playlist, layout: on two lines rather than past the edge at 360 px. */
+  choice: { flexWrap: 'wrap' },
   panel: {
     display: 'flex',
     flexDirection: 'column',

@@ -12,7 +12,7 @@ import {
 } from '@fluentui/react-components';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import type { DeviceOverridesActor } from '../../machines/devices/deviceOverrides.machine.ts';
+import type { DeviceOverridesActor, OverrideFields } from '../../machines/devices/deviceOverrides.machine.ts';
 import { selectComposing } from '../../machines/devices/deviceOverrides.selectors.ts';
 import { DateTimeInput } from '../common/DateTimeInput.tsx';
 import { Dialog } from '../common/Dialog.tsx';
@@ -21,8 +21,15 @@ import { useOverrideStyles } from './Devices.styles.ts';
 import { formatDateTime } from './format.ts';
 import { overrideChoiceSearchLogic } from './overrideLogic.ts';
 
+/** Each kind of content: what its picker searches, the field of its name, its picker's placeholder. */
+const CONTENTS = {
+  media: { kind: 'media', name: 'mediaName', placeholder: 'override.searchMedia' },
+  playlist: { kind: 'playlists', name: 'playlistName', placeholder: 'override.searchPlaylist' },
+  layout: { kind: 'layouts', name: 'layoutName', placeholder: 'override.searchLayout' },
+} as const;
+
 /**
- * Starting an emergency override: what to show (a media file or a playlist, found by typing part of its name: the
+ * Starting an emergency override: what to show (a media file, a playlist or a layout, found by typing part of its name: the
  * server searches, so a company's thousands of files are all reachable) and until when, then a confirmation that
  * names how many screens it takes over (it overrides every schedule). `targets` says who, already translated.
  */
@@ -43,8 +50,8 @@ export function OverrideDialog({ overrides, targets }: OverrideDialogProps) {
   if (!open) return null;
 
   const send = overrides.send;
-  const media = fields.content === 'media';
-  const what = (media ? fields.mediaName : fields.playlistName) ?? '';
+  const content = CONTENTS[fields.content];
+  const what = fields[content.name] ?? '';
   const until = fields.until ? formatDateTime(new Date(fields.until).toISOString(), i18n.language, fields.until) : t('override.untilCleared');
   const problemText = problem ? t(`override.errors.${problem}`, { defaultValue: t('override.errors.generic') }) : null;
 
@@ -60,21 +67,22 @@ export function OverrideDialog({ overrides, targets }: OverrideDialogProps) {
             {confirming ? null : (
               <>
                 <Field label={t('override.content')}>
-                  <RadioGroup layout="horizontal" value={fields.content} onChange={(_, data) => send({ type: 'override.change', fields: { content: data.value as 'media' | 'playlist' } })}>
+                  <RadioGroup layout="horizontal" className={styles.choice} value={fields.content} onChange={(_, data) => send({ type: 'override.change', fields: { content: data.value as OverrideFields['content'] } })}>
                     <Radio value="media" label={t('override.media')} />
                     <Radio value="playlist" label={t('override.playlist')} />
+                    <Radio value="layout" label={t('override.layout')} />
                   </RadioGroup>
                 </Field>
                 <OptionPicker
                   key={fields.content}
                   logic={overrideChoiceSearchLogic}
-                  kind={media ? 'media' : 'playlists'}
+                  kind={content.kind}
                   campaign={null}
-                  value={media ? fields.media : fields.playlist}
-                  valueName={media ? fields.mediaName : fields.playlistName}
-                  onChange={(id, name) => send({ type: 'override.change', fields: media ? { media: id, mediaName: name } : { playlist: id, playlistName: name } })}
-                  label={media ? t('override.media') : t('override.playlist')}
-                  placeholder={media ? t('override.searchMedia') : t('override.searchPlaylist')}
+                  value={fields[fields.content]}
+                  valueName={fields[content.name]}
+                  onChange={(id, name) => send({ type: 'override.change', fields: { [fields.content]: id, [content.name]: name } })}
+                  label={t(`override.${fields.content}`)}
+                  placeholder={t(content.placeholder)}
                   required
                   className={styles.field}
                 />

@@ -13,7 +13,7 @@ import { formatDateTime } from './format.ts';
 /** How often the panel asks again while a screen has not reported its switch. */
 const SWITCH_RECHECK_MS = 3000;
 
-export const overrideWhat = (override: Pick<Override, 'media_name' | 'playlist_name'>) => override.media_name ?? override.playlist_name ?? '';
+export const overrideWhat = (override: Pick<Override, 'media_name' | 'playlist_name' | 'layout_name'>) => override.media_name ?? override.playlist_name ?? override.layout_name ?? '';
 
 /**
  * The running emergency overrides (of a device on its card, of the fleet on /devices): what plays, for whom, since,

@@ -3,6 +3,8 @@ import { tokens } from '@fluentui/tokens';
 
 export const useEventFormStyles = makeStyles({
   chips: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
+  /** Playlist, media, layout: on two lines rather than past the edge at 360 px. */
+  choice: { flexWrap: 'wrap' },
   colors: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalXS },
   swatch: {
     width: '28px',

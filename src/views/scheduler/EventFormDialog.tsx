@@ -30,7 +30,7 @@ export interface EventFormDialogProps {
   onClose: () => void;
 }
 
-/** Add or edit an event: title, playlist or media, dates and times, all day, weekly repeat, colour, duration, priority, devices. */
+/** Add or edit an event: title, playlist, media or layout, dates and times, all day, weekly repeat, colour, duration, priority, devices. */
 export function EventFormDialog({ from, options, onSaved, onDelete, onClose }: EventFormDialogProps) {
   const { t, i18n } = useTranslation(['scheduler', 'common']);
   const styles = useEventFormStyles();
@@ -42,7 +42,10 @@ export function EventFormDialog({ from, options, onSaved, onDelete, onClose }: E
   const editing = 'id' in from ? from : null;
   const set = <K extends keyof EventFields & string>(field: K) => (value: EventFields[K]) => change(field, value);
   // The names of what the event plays as it opens (the pickers search for the rest).
-  const names = editing ? { playlist: editing.playlist_name, media: editing.media_name } : { playlist: (from as EventStart).playlist?.name ?? null, media: null };
+  const names = editing
+    ? { playlist: editing.playlist_name, media: editing.media_name, layout: editing.layout_name ?? null }
+    : { playlist: (from as EventStart).playlist?.name ?? null, media: null, layout: null };
+  const describeCommitted = (option: { name: string; committed?: boolean }) => (option.committed === false ? `${option.name} (${t('panel.uncommitted')})` : option.name);
 
   return (
     <FormDialog form={form} title={t(editing ? 'form.editTitle' : 'form.addTitle')} failure={failure}>
@@ -50,9 +53,10 @@ export function EventFormDialog({ from, options, onSaved, onDelete, onClose }: E
         <Input value={fields.title} maxLength={200} onChange={(_, data) => change('title', data.value)} />
       </Field>
       <Field label={t('form.content')} required {...fieldValidation(errors, 'media', message)}>
-        <RadioGroup layout="horizontal" value={fields.source} onChange={(_, data) => change('source', data.value as EventFields['source'])} aria-label={t('form.content')}>
+        <RadioGroup layout="horizontal" className={styles.choice} value={fields.source} onChange={(_, data) => change('source', data.value as EventFields['source'])} aria-label={t('form.content')}>
           <Radio value="playlist" label={t('form.playlist')} />
           <Radio value="media" label={t('form.media')} />
+          <Radio value="layout" label={t('form.layout')} />
         </RadioGroup>
       </Field>
       {fields.source === 'playlist' ? (
@@ -65,7 +69,19 @@ export function EventFormDialog({ from, options, onSaved, onDelete, onClose }: E
           onChange={(id) => change('playlist', id)}
           label={t('form.playlist')}
           placeholder={t('form.playlistSearch')}
-          describe={(playlist) => (playlist.committed === false ? `${playlist.name} (${t('panel.uncommitted')})` : playlist.name)}
+          describe={describeCommitted}
+        />
+      ) : fields.source === 'layout' ? (
+        <OptionPicker
+          key="layouts"
+          kind="layouts"
+          campaign={fields.campaign}
+          value={fields.layout}
+          valueName={names.layout}
+          onChange={(id) => change('layout', id)}
+          label={t('form.layout')}
+          placeholder={t('form.layoutSearch')}
+          describe={describeCommitted}
         />
       ) : (
         <OptionPicker

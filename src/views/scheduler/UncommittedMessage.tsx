@@ -4,24 +4,42 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import type { schedulerMachine } from '../../machines/scheduler/scheduler.machine.ts';
+import type { UncommittedContent } from '../../services/scheduler.ts';
 import { RouterLink } from '../common/RouterLink.tsx';
 
-/** "Uncommited playlists found!" with a link to each playlist to commit (its page leads back here). */
+/** Where each kind is committed (a playlist's page leads back with `from`), and the sentence before its links. */
+const KINDS = [
+  { kind: 'playlist', page: (id: number, from: string) => `/playlists/${id}?from=${encodeURIComponent(from)}`, sentence: 'publish.commitFirst' },
+  { kind: 'layout', page: (id: number) => `/layouts/${id}`, sentence: 'publish.commitLayoutsFirst' },
+] as const;
+
+/** "Uncommited playlists found!" (or layouts, issue 36) with a link to each playlist and layout to commit. */
 export function UncommittedMessage({ scheduler, returnTo }: { scheduler: ActorRefFrom<typeof schedulerMachine>; returnTo: string }) {
   const { t } = useTranslation('scheduler');
-  const playlists = useSelector(scheduler, (s) => s.context.uncommitted);
+  const uncommitted = useSelector(scheduler, (s) => s.context.uncommitted);
   const shown = useSelector(scheduler, (s) => s.matches({ ready: 'uncommitted' }));
   if (!shown) return null;
+  const ofKind = (kind: UncommittedContent['kind']) => uncommitted.filter((content) => content.kind === kind);
   return (
     <MessageBar intent="warning" layout="multiline" role="alert">
       <MessageBarBody>
-        <MessageBarTitle>{t('messages.uncommitted')}</MessageBarTitle> {t('publish.commitFirst', { count: playlists.length })}{' '}
-        {playlists.map((playlist, index) => (
-          <span key={playlist.id}>
-            {index ? ', ' : ''}
-            <RouterLink to={`/playlists/${playlist.id}?from=${encodeURIComponent(returnTo)}`}>{playlist.name}</RouterLink>
-          </span>
-        ))}
+        <MessageBarTitle>{t(ofKind('playlist').length ? 'messages.uncommitted' : 'messages.uncommittedLayouts')}</MessageBarTitle>
+        {KINDS.map(({ kind, page, sentence }) => {
+          const contents = ofKind(kind);
+          if (!contents.length) return null;
+          return (
+            <span key={kind}>
+              {' '}
+              {t(sentence, { count: contents.length })}{' '}
+              {contents.map((content, index) => (
+                <span key={content.id}>
+                  {index ? ', ' : ''}
+                  <RouterLink to={page(content.id, returnTo)}>{content.name}</RouterLink>
+                </span>
+              ))}
+            </span>
+          );
+        })}
       </MessageBarBody>
       <MessageBarActions
         containerAction={<Button appearance="transparent" aria-label={t('publish.dismiss')} icon={<DismissRegular />} onClick={() => scheduler.send({ type: 'publish.dismiss' })} />}

@@ -6,6 +6,10 @@ import { playingAt } from './timeline.ts';
 import { useTimelineStyles } from './Timeline.styles.ts';
 import type { ScheduleEntry } from './useTimeline.ts';
 
+/** The files an item plays: its media, or every zone's of a layout item (issue 36). */
+const filesOf = (item: { media: readonly unknown[]; layout?: { zones: readonly { items: readonly unknown[] }[] } }) =>
+  item.layout ? item.layout.zones.reduce((sum, zone) => sum + zone.items.length, 0) : item.media.length;
+
 /** What a device plays at the picked moment (its office's wall clock): the winning items and the others on then. */
 export function PlayingNow({ device, date, time, schedule, onClose }: { device: TimelineDevice; date: string; time: string; schedule: ScheduleEntry | undefined; onClose: () => void }) {
   const { t } = useTranslation('timeline');
@@ -30,7 +34,7 @@ export function PlayingNow({ device, date, time, schedule, onClose }: { device: 
           <ul className={styles.list}>
             {playing.map((item) => (
               <li key={`${item.event}-${item.local_start}`}>
-                {t('playing.item', { title: item.title, start: item.local_start.slice(11, 16), end: item.local_end.slice(11, 16), priority: item.priority, count: item.media.length })}
+                {t('playing.item', { title: item.title, start: item.local_start.slice(11, 16), end: item.local_end.slice(11, 16), priority: item.priority, count: filesOf(item) })}
               </li>
             ))}
           </ul>

@@ -35,6 +35,7 @@ const COMPOSE = 'press "Emergency override" for office 3 (12 screens)';
 const PICK_MEDIA = 'type "fire" and pick the file "Fire alert" the server found';
 const PICK_PLAYLIST = 'switch to "Playlist", type "lobby" and pick "Lobby loop"';
 const PLAYLIST_KIND = 'switch to "Playlist" without choosing one';
+const PICK_LAYOUT = 'switch to "Layout", type "lobby" and pick the layout "Lobby wall"';
 const PAST = 'set the end to a time already past';
 const NO_END = 'empty the end ("until cleared")';
 const REVIEW = 'press "Next"';
@@ -56,7 +57,7 @@ const reload = 'loadOverrides: {"device":5}';
 // What the page shows (src/views/devices/OverridePanel.tsx, OverrideDialog.tsx, on /devices filtered to office 3).
 const o = (key: string, values: Record<string, unknown> = {}) => text(`devices:override.${key}`, values);
 const DIALOG = 'the override dialog covers the page';
-const FORM = `the dialog ${o('title')}: ${o('for', { targets: 'office Lobby office' })}; under ${o('content')} the choice ${o('media')} / ${o('playlist')}; the field ${o('until')}; the buttons ${o('cancel')} and ${o('next')}`;
+const FORM = `the dialog ${o('title')}: ${o('for', { targets: 'office Lobby office' })}; under ${o('content')} the choice ${o('media')} / ${o('playlist')} / ${o('layout')}; the field ${o('until')}; the buttons ${o('cancel')} and ${o('next')}`;
 const below = (key: string) => `the form stays; below its fields: ${o(`errors.${key}`)}`;
 const closed = (view: Record<string, unknown>) => (view.screens === null ? 'the override dialog is not open' : undefined);
 const inForm = (view: Record<string, unknown>) => closed(view) ?? (view.asking || view.busy ? 'the confirmation has replaced the form' : undefined);
@@ -64,7 +65,11 @@ const inConfirmation = (view: Record<string, unknown>) =>
   closed(view) ?? (view.busy ? `${o('back')} and ${o('confirm')} are disabled while the override starts` : !view.asking ? `${o('back')} and ${o('confirm')} show only in the confirmation` : undefined);
 const englishUntil = englishText('devices:override.untilCleared');
 const CLEAR_ASKING = 'the clear confirmation covers the page';
-const chosen = (context: DeviceOverridesContext) => (context.fields.content === 'media' ? context.fields.media : context.fields.playlist) !== null;
+const chosen = (context: DeviceOverridesContext) => context.fields[context.fields.content] !== null;
+/** The name the form holds for the chosen kind of content. */
+const NAME_OF = { media: 'mediaName', playlist: 'playlistName', layout: 'layoutName' } as const;
+/** What each kind of content picks here: its id and name. */
+const PICKED = { media: { id: 7, name: 'Fire alert' }, playlist: { id: 9, name: 'Lobby loop' }, layout: { id: 12, name: 'Lobby wall' } } as const;
 
 /** Issue 25: the emergency override of a device card (and of /devices): list, start behind a confirmation, clear behind one (issue 35). */
 export default defineQa({
@@ -79,7 +84,7 @@ export default defineQa({
     start: {
       route: '/devices?office=3 (the devices of office 3; a device card lists its own overrides the same way)',
       user: DEVICES_EDITOR,
-      data: 'office 3 "Lobby office" of one company with 12 devices (device 5 among them); a picture "Fire alert" and a committed playlist "Lobby loop"; an override showing "Fire alert" on office 3 until cleared, started by admin',
+      data: 'office 3 "Lobby office" of one company with 12 devices (device 5 among them); a picture "Fire alert", a committed playlist "Lobby loop" and a committed layout "Lobby wall"; an override showing "Fire alert" on office 3 until cleared, started by admin',
     },
   },
   howTo: {
@@ -90,6 +95,7 @@ export default defineQa({
     [PICK_MEDIA]: `type fire into the field ${o('media')} and pick "Fire alert" from what it finds`,
     [PICK_PLAYLIST]: `choose ${o('playlist')} under ${o('content')}, type lobby into its field and pick "Lobby loop"`,
     [PLAYLIST_KIND]: `choose ${o('playlist')} under ${o('content')}`,
+    [PICK_LAYOUT]: `choose ${o('layout')} under ${o('content')}, type lobby into its field and pick "Lobby wall"`,
     [PAST]: `type a date of the year 2000 into ${o('until')}`,
     [NO_END]: `clear the field ${o('until')}`,
     [CANCEL]: `press ${o('cancel')} (the start confirmation has none: press Escape there; the clear confirmation's ${text('common:actions.cancel')})`,
@@ -121,6 +127,7 @@ export default defineQa({
     [PICK_MEDIA]: inForm,
     [PICK_PLAYLIST]: inForm,
     [PLAYLIST_KIND]: inForm,
+    [PICK_LAYOUT]: inForm,
     [PAST]: inForm,
     [NO_END]: inForm,
     [REVIEW]: inForm,
@@ -144,6 +151,7 @@ export default defineQa({
     [PICK_MEDIA]: { type: 'override.change', fields: { content: 'media', media: 7, mediaName: 'Fire alert' } },
     [PICK_PLAYLIST]: { type: 'override.change', fields: { content: 'playlist', playlist: 9, playlistName: 'Lobby loop' } },
     [PLAYLIST_KIND]: { type: 'override.change', fields: { content: 'playlist', playlist: null, playlistName: null } },
+    [PICK_LAYOUT]: { type: 'override.change', fields: { content: 'layout', layout: 12, layoutName: 'Lobby wall' } },
     [PAST]: { type: 'override.change', fields: { until: '2000-01-01T00:00' } },
     [NO_END]: { type: 'override.change', fields: { until: '' } },
     [REVIEW]: { type: 'override.review' },
@@ -182,6 +190,8 @@ export default defineQa({
       [PICK_MEDIA]: { to: 'composing', see: { content: 'media', what: 'Fire alert', problem: null } },
       [PICK_PLAYLIST]: { to: 'composing', see: { content: 'playlist', what: 'Lobby loop', problem: null } },
       [PLAYLIST_KIND]: { to: 'composing', see: { content: 'playlist', what: null, problem: null } },
+      // Issue 36: an override may show a layout (its last committed version).
+      [PICK_LAYOUT]: { to: 'composing', see: { content: 'layout', what: 'Lobby wall', problem: null } },
       [PAST]: { to: 'composing', see: { until: '2000-01-01T00:00' } },
       [NO_END]: { to: 'composing', see: { until: '' } },
       // Spec (issue 25): something to play, and an end (if any) in the future, before the confirmation.
@@ -191,7 +201,7 @@ export default defineQa({
               to: 'confirming',
               see: { asking: true, screens: 12 },
               screen: [
-                `the dialog turns into ${o('confirmTitle')}: ${o('confirmText_other', { count: 12, what: context.fields.content === 'media' ? 'Fire alert' : 'Lobby loop', until: englishUntil })} with ${o('back')} and ${o('confirm')}`,
+                `the dialog turns into ${o('confirmTitle')}: ${o('confirmText_other', { count: 12, what: PICKED[context.fields.content].name, until: englishUntil })} with ${o('back')} and ${o('confirm')}`,
               ],
             }
           : { to: 'composing', see: { problem: chosen(context) ? 'override_end_in_past' : 'content_required' }, screen: [below(chosen(context) ? 'override_end_in_past' : 'content_required')] },
@@ -201,7 +211,7 @@ export default defineQa({
         to: 'starting',
         see: { busy: true },
         calls: [
-          `startOverride: ${JSON.stringify({ body: { offices: [3], ...(context.fields.content === 'media' ? { media: 7 } : { playlist: 9 }), ends_at: null } })}`,
+          `startOverride: ${JSON.stringify({ body: { offices: [3], [context.fields.content]: PICKED[context.fields.content].id, ends_at: null } })}`,
         ],
       }),
       [BACK]: { to: 'composing', see: { asking: false, screens: 12 } },
@@ -237,6 +247,7 @@ export default defineQa({
       [PICK_MEDIA]: [`the field ${o('media')} reads "Fire alert"`],
       [PICK_PLAYLIST]: [`${o('playlist')} is chosen and its field reads "Lobby loop"`],
       [PLAYLIST_KIND]: [`${o('playlist')} is chosen and its field (${o('searchPlaylist')}) is empty`],
+      [PICK_LAYOUT]: [`${o('layout')} is chosen and its field reads "Lobby wall"`],
       [PAST]: [`the field ${o('until')} reads 01/01/2000, 00:00`],
       [NO_END]: [`the field ${o('until')} is empty`],
     },
@@ -263,7 +274,7 @@ export default defineQa({
     listed: snapshot.context.overrides.length,
     error: snapshot.context.error,
     screens: snapshot.context.draft?.screens ?? null,
-    what: snapshot.context.fields.content === 'media' ? snapshot.context.fields.mediaName : snapshot.context.fields.playlistName,
+    what: snapshot.context.fields[NAME_OF[snapshot.context.fields.content]],
     content: snapshot.context.fields.content,
     until: snapshot.context.fields.until,
     problem: snapshot.context.problem,

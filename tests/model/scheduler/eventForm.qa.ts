@@ -18,7 +18,7 @@ export default defineFormQa({
   invalid: { words: 'clear the device selection', field: 'devices', value: [], errors: { devices: 'devices_required' } },
   sendable: (fields) => {
     const f = fields as EventFields;
-    return f.title.trim() !== '' && (f.playlist !== null || f.media !== null) && f.devices.length > 0 && (!f.repeat || f.weekdays.length > 0);
+    return f.title.trim() !== '' && f[f.source] !== null && f.devices.length > 0 && (!f.repeat || f.weekdays.length > 0);
   },
   saved: { id: 3, campaign: 9, title: 'Утренние новости', published: false },
   refusal: { words: 'the server refuses: device 11 is not in the campaign', code: 'validation_error', fields: { devices: 'device_not_in_campaign' } },
