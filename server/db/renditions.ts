@@ -139,7 +139,8 @@ export async function fallbackReady(db: Db, mediaId: number, size: string): Prom
 
 /**
  * The rendition a device downloads of a file it reports playing (issue 35: the device card names it), read from its
- * stored schedule: the item of the reported event first, else any item with the file. Null when the schedule no longer
+ * stored schedule: the item of the reported event first, else any item with the file (a layout item's zones and
+ * background included). Null when the schedule no longer
  * holds the file (compiled again since the report).
  */
 export async function playingRendition(db: Db, deviceId: number, eventId: number, mediaId: number): Promise<PlayingRendition | null> {
@@ -148,7 +149,15 @@ export async function playingRendition(db: Db, deviceId: number, eventId: number
     sql`SELECT f.rendition, f.url, q.name AS query_name
         FROM device_schedules s JOIN schedule_bodies b ON b.hash = s.body_hash
         CROSS JOIN LATERAL jsonb_array_elements(b.items::jsonb) AS i(item)
-        CROSS JOIN LATERAL jsonb_array_elements(i.item->'media') AS m(file)
+        -- An item's files: its media, or a layout item's zone files and background image (issue 36).
+        CROSS JOIN LATERAL (
+          SELECT e.file FROM jsonb_array_elements(i.item->'media') AS e(file)
+          UNION ALL
+          SELECT e.file FROM jsonb_array_elements(COALESCE(i.item->'layout'->'zones', '[]'::jsonb)) AS z(zone)
+            CROSS JOIN LATERAL jsonb_array_elements(z.zone->'items') AS e(file)
+          UNION ALL
+          SELECT i.item->'layout'->'background'->'image' WHERE jsonb_typeof(i.item->'layout'->'background'->'image') = 'object'
+        ) AS m(file)
         CROSS JOIN LATERAL (SELECT m.file->>'rendition' AS rendition, m.file->>'url' AS url) AS f
         LEFT JOIN directory_queries q ON f.rendition LIKE 'render:%' AND q.id::text = substr(f.rendition, 8)
         WHERE s.device_id = ${deviceId} AND (m.file->>'id')::int = ${mediaId}

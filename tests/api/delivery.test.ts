@@ -72,7 +72,7 @@ describe('delivery', () => {
     // Before the operator confirms (issue 35): the preview names the file and the screen that needs a conversion first,
     // and writes nothing (no fallback is queued yet).
     const preview = await client.get(`/scheduler/publish/${campaign}/preview/`);
-    expect([preview.status, preview.body]).toEqual([200, { devices: 2, warnings: [{ media, name: 'Promo HEVC', devices: 1, reason: 'rendering', screens: [plain.sn] }], uncommitted: [] }]);
+    expect([preview.status, preview.body]).toEqual([200, { devices: 2, warnings: [{ media, name: 'Promo HEVC', devices: 1, reason: 'rendering', screens: [plain.sn] }], uncommitted: [], uncommitted_layouts: [] }]);
     expect((await client.get(`/media/files/${media}`)).body.fallbacks).toEqual([]);
     const published = await client.post(`/scheduler/publish/${campaign}/`);
     expect(published.status).toBe(200);

@@ -284,6 +284,11 @@ describe('layouts on the screens', () => {
     });
     expect(await layoutOf(android)).toEqual({ ...base, zones: zones({ url: `/api/v1/media/files/${ids.clip}/source`, rendition: 'source' }) });
 
+    // The device card says which file of its schedule the screen plays, a zone's file too (its rendition).
+    const beat = await apiClient(server).call('POST', '/player/heartbeat/', { schedule_state: 'playing', now_playing: { event: event.body.id, media: ids.clip, started_at: new Date().toISOString() } }, player(tvpi));
+    expect(beat.status).toBe(200);
+    expect((await a.get(`/tvpi/devices/${tvpi.id}/playback/`)).body.now_playing).toMatchObject({ event: event.body.id, media: ids.clip, rendition: { kind: 'fallback', name: null, size: '320x240' } });
+
     // Proof of play names the zone: counted once (a re-sent play is a duplicate), refused outside the zone's content.
     const started = new Date(Date.now() - 60_000).toISOString();
     const play = { id: 'zone-play-1', event: event.body.id, media: ids.clip, zone: side.id, started_at: started, duration: 5 };
