@@ -2,13 +2,9 @@ import { Body1Strong, Button } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { TimelineDevice } from '../../services/scheduler.ts';
-import { playingAt } from './timeline.ts';
+import { filesOf, playingAt } from './timeline.ts';
 import { useTimelineStyles } from './Timeline.styles.ts';
 import type { ScheduleEntry } from './useTimeline.ts';
-
-/** The files an item plays: its media, or every zone's of a layout item (issue 36). */
-const filesOf = (item: { media: readonly unknown[]; layout?: { zones: readonly { items: readonly unknown[] }[] } }) =>
-  item.layout ? item.layout.zones.reduce((sum, zone) => sum + zone.items.length, 0) : item.media.length;
 
 /** What a device plays at the picked moment (its office's wall clock): the winning items and the others on then. */
 export function PlayingNow({ device, date, time, schedule, onClose }: { device: TimelineDevice; date: string; time: string; schedule: ScheduleEntry | undefined; onClose: () => void }) {

@@ -27,6 +27,11 @@ export function barsOn(items: readonly ScheduleItem[], date: string): Bar[] {
     .filter((bar) => bar.end > bar.start);
 }
 
+/** How many files an item plays: its media, or every zone's of a layout item (issue 36; `media` is empty then). */
+export function filesOf(item: Pick<ScheduleItem, 'media' | 'layout'>): number {
+  return item.layout ? item.layout.zones.reduce((sum, zone) => sum + zone.items.length, 0) : item.media.length;
+}
+
 /** What plays at a moment: the occurrences on then, and of them the highest priority (equal priorities take turns). */
 export function playingAt(items: readonly ScheduleItem[], local: string): { on: ScheduleItem[]; playing: ScheduleItem[] } {
   const on = items.filter((item) => item.local_start <= local && local < item.local_end);
