@@ -284,8 +284,11 @@ describe('layouts on the screens', () => {
     });
     expect(await layoutOf(android)).toEqual({ ...base, zones: zones({ url: `/api/v1/media/files/${ids.clip}/source`, rendition: 'source' }) });
 
-    // The device card says which file of its schedule the screen plays, a zone's file too (its rendition).
-    const beat = await apiClient(server).call('POST', '/player/heartbeat/', { schedule_state: 'playing', now_playing: { event: event.body.id, media: ids.clip, started_at: new Date().toISOString() } }, player(tvpi));
+    // The device card says which file of its schedule the screen plays, a zone's file too (its rendition); the layout
+    // and zones a player adds to now_playing are taken (not stored yet, docs/api.md).
+    const now = new Date().toISOString();
+    const playing = { event: event.body.id, media: ids.clip, started_at: now, layout: { id: layout.id, version: 1 }, zones: [{ id: side.id, media_id: ids.clip, started_at: now }] };
+    const beat = await apiClient(server).call('POST', '/player/heartbeat/', { schedule_state: 'playing', now_playing: playing }, player(tvpi));
     expect(beat.status).toBe(200);
     expect((await a.get(`/tvpi/devices/${tvpi.id}/playback/`)).body.now_playing).toMatchObject({ event: event.body.id, media: ids.clip, rendition: { kind: 'fallback', name: null, size: '320x240' } });
 
