@@ -265,15 +265,19 @@ export interface StoredSchedule {
 }
 
 /**
- * The stored schedule of a device as dev2 answers it: its version, owning company, zones, times and the hash of its
- * items (null when nothing is stored), and whether it waits in the compile queue. Undefined for an unknown device.
- * One indexed read by primary keys: dev2's whole database cost when the items are cached. `withItems` reads the items
- * too, consistent with the version (what dev2 answers when the items of the hash it read first are gone meanwhile).
+/**
+ * The stored schedules of devices as dev2 answers them: each one's version, owning company, zones, times and the hash
+ * of its items (null when nothing is stored), and whether it waits in the compile queue; unknown devices are left out.
+ * One indexed read by primary keys for many devices: dev2's whole database cost when the items are cached, shared by
+ * the requests that arrive together (a publish or an override sends every screen for its schedule at once). `withItems`
+ * reads the items too, consistent with the version (what dev2 answers when the items of the hash it read first are gone
+ * meanwhile).
  */
-export async function storedSchedule(db: Db, deviceId: number, withItems = false): Promise<StoredSchedule | undefined> {
-  const [row] = await rows<{ version: number; company_id: number | null; office_timezone: string | null; timezone: string | null; generated_at: string | null; valid_until: string | null; hash: string | null; queued: boolean; taken: boolean; items?: string | null }>(
+export async function storedSchedules(db: Db, deviceIds: readonly number[], withItems = false): Promise<Map<number, StoredSchedule>> {
+  if (!deviceIds.length) return new Map();
+  const found = await rows<{ id: number; version: number; company_id: number | null; office_timezone: string | null; timezone: string | null; generated_at: string | null; valid_until: string | null; hash: string | null; queued: boolean; taken: boolean; items?: string | null }>(
     db,
-    sql`SELECT d.schedule_version AS version, o.company_id, o.timezone AS office_timezone, b.timezone, ${isoText(sql`s.generated_at`)} AS generated_at,
+    sql`SELECT d.id, d.schedule_version AS version, o.company_id, o.timezone AS office_timezone, b.timezone, ${isoText(sql`s.generated_at`)} AS generated_at,
           ${isoText(sql`s.valid_until`)} AS valid_until, s.body_hash AS hash, q.device_id IS NOT NULL AS queued,
           COALESCE(q.taken_at > now() - make_interval(mins => ${ABANDONED_COMPILE_MINUTES}), false) AS taken${withItems ? sql`, b.items` : sql``}
         FROM devices d
@@ -281,21 +285,30 @@ export async function storedSchedule(db: Db, deviceId: number, withItems = false
         LEFT JOIN device_schedules s ON s.device_id = d.id
         LEFT JOIN schedule_bodies b ON b.hash = s.body_hash
         LEFT JOIN schedule_dirty q ON q.device_id = d.id AND (q.retry_at IS NULL OR q.retry_at <= now())
-        WHERE d.id = ${deviceId}`,
+        WHERE d.id = ANY(${idArray(deviceIds)})`,
   );
-  if (!row) return undefined;
-  return {
-    version: Number(row.version),
-    companyId: row.company_id == null ? null : Number(row.company_id),
-    officeTimezone: row.office_timezone,
-    timezone: row.timezone,
-    generatedAt: row.generated_at,
-    validUntil: row.valid_until,
-    hash: row.hash,
-    queued: row.queued,
-    taken: row.taken,
-    ...(withItems ? { items: row.items ?? null } : {}),
-  };
+  return new Map(
+    found.map((row) => [
+      Number(row.id),
+      {
+        version: Number(row.version),
+        companyId: row.company_id == null ? null : Number(row.company_id),
+        officeTimezone: row.office_timezone,
+        timezone: row.timezone,
+        generatedAt: row.generated_at,
+        validUntil: row.valid_until,
+        hash: row.hash,
+        queued: row.queued,
+        taken: row.taken,
+        ...(withItems ? { items: row.items ?? null } : {}),
+      },
+    ]),
+  );
+}
+
+/** One device's stored schedule (see storedSchedules); undefined for an unknown device. */
+export async function storedSchedule(db: Db, deviceId: number, withItems = false): Promise<StoredSchedule | undefined> {
+  return (await storedSchedules(db, [deviceId], withItems)).get(deviceId);
 }
 
 /** What the timeline needs of each device's stored schedule: its version, zone and items' hash (null: nothing stored). */

@@ -98,8 +98,10 @@ export function authenticatePlayerOrUser(ctx: AppContext) {
     const serial = request.headers['x-device-serial'];
     const key = request.headers['x-device-key'];
     if (typeof serial !== 'string' || typeof key !== 'string') return asUser(request, reply);
-    const player = await authenticatePlayer(ctx, serial, key);
-    if (String(player.id) !== (request.params as { id?: string }).id) throw forbidden('A player may read only its own device.');
+    // A player the heartbeat path knows costs no read (after a publish every screen heartbeats, then asks at once).
+    const cached = ctx.players.get(serial);
+    const id = cached && ctx.players.isFresh(cached) && cached.isActive && sameKey(cached.key, key) ? cached.id : (await authenticatePlayer(ctx, serial, key)).id;
+    if (String(id) !== (request.params as { id?: string }).id) throw forbidden('A player may read only its own device.');
   };
 }
 

@@ -37,7 +37,8 @@ import {
   updateEvent,
   type EventValues,
 } from '../db/events.ts';
-import { scheduleItems, storedPointers, storedSchedule, type StoredSchedule } from '../db/schedules.ts';
+import { batcher } from '../db/batcher.ts';
+import { scheduleItems, storedPointers, storedSchedule, storedSchedules, type StoredSchedule } from '../db/schedules.ts';
 import { findCampaign } from '../db/campaigns.ts';
 import { listDevices } from '../db/devices.ts';
 import { TimelineQuery, type TimelineRow } from '../../src/services/schemas/timeline.ts';
@@ -138,10 +139,17 @@ export default async function schedulerRoutes(app: FastifyInstance, { ctx }: { c
    * may keep the most used ones (devices of one zone and campaign share them) without asking which is current.
    */
   const itemsCache = new Map<string, string>();
+  /** Reads under way by hash: the screens that ask together for a new schedule share one read of its items. */
+  const itemsReading = new Map<string, Promise<string | undefined>>();
   async function itemsOf(hash: string): Promise<string | undefined> {
     const cached = itemsCache.get(hash);
     if (cached !== undefined) return cached;
-    const items = await scheduleItems(db, hash);
+    let reading = itemsReading.get(hash);
+    if (!reading) {
+      reading = scheduleItems(db, hash).finally(() => itemsReading.delete(hash));
+      itemsReading.set(hash, reading);
+    }
+    const items = await reading;
     // Gone since the device row was read: the device was compiled again meanwhile (the caller reads it again).
     if (items === undefined) return undefined;
     keepItems(hash, items);
@@ -390,6 +398,16 @@ export default async function schedulerRoutes(app: FastifyInstance, { ctx }: { c
     return pageOf(request.url, paging, total, results);
   });
 
+  // The stored schedules of the dev2 requests that arrive together, read in one statement (each read begins after its
+  // request asked): after a publish or an override every screen it reaches asks at once.
+  const readStored = batcher(
+    async (ids: number[]) => {
+      const found = await storedSchedules(db, ids);
+      return ids.map((id) => found.get(id));
+    },
+    String,
+    256,
+  );
   /**
    * The compiled schedule: for a signed-in user, or for the device's own player (`X-Device-Serial` and
    * `X-Device-Key` headers). Read from storage; a device queued for compiling is compiled first. Never an older version
@@ -401,13 +419,13 @@ export default async function schedulerRoutes(app: FastifyInstance, { ctx }: { c
     // A user reads the schedule of a device of their scope only (404 otherwise); a player its own (the preHandler).
     // The device's company comes with the stored schedule (one read): the full device row cost about 9 ms a request.
     const scope = request.user ? await areaScope(ctx, request, 'devices', 'view') : undefined;
-    let stored: StoredSchedule | undefined = await storedSchedule(db, id);
+    let stored: StoredSchedule | undefined = await readStored(id);
     if (scope) assertVisible(scope, stored?.companyId, 'Device');
     if (stored?.queued) {
       // Another compile (an instance's compiler) may hold the device: this one stores over it, being the later.
       const heldElsewhere = stored.taken;
       const compiled = await compileIfQueued(db, id, request.log);
-      stored = await storedSchedule(db, id);
+      stored = await readStored(id);
       // Its first schedule is on its way but this compile failed (issue 35.21): nothing stored is not "nothing to
       // play", so no empty schedule; the player asks again (a device with a stored schedule gets that one).
       if (!compiled && heldElsewhere && stored && stored.hash === null) {

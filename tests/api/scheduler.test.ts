@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertMediaFiles } from '../../server/db/media.ts';
+import { storedSchedules } from '../../server/db/schedules.ts';
 import { compileSchedules, drainScheduleQueue } from '../../server/domain/schedules.ts';
 import { DeviceSchedule, Event, EventPage, PublishConflict, PublishResult } from '../../src/services/schemas/scheduler.ts';
 import { apiClient, signIn, startTestServer, type TestServer } from '../helpers/server.ts';
@@ -348,6 +349,24 @@ describe('publish and the compiled device schedule', () => {
     expect((await asPlayer(inBerlin, inBerlin.id)).body).toEqual(berlinSchedule);
     expect((await asPlayer(inBerlin, inNewYork.id)).status).toBe(403);
     expect((await asPlayer(inBerlin, inBerlin.id, 'wrong')).status).toBe(401);
+    // dev2 reads the requests that arrive together in one statement (issue 35.20): each device gets its own row, an
+    // unknown one none; asked together, each answer is its own device's and a refused or unknown one fails alone.
+    const read = await storedSchedules(server.ctx.db, [inNewYork.id, 999999, inBerlin.id]);
+    expect([...read.keys()].sort()).toEqual([inBerlin.id, inNewYork.id].sort());
+    expect([read.get(inBerlin.id), read.get(inNewYork.id)]).toMatchObject([
+      { version: berlinSchedule.version, timezone: 'Europe/Berlin', generatedAt: berlinSchedule.generated_at },
+      { version: nySchedule.version, timezone: 'America/New_York', generatedAt: nySchedule.generated_at },
+    ]);
+    const together = await Promise.all([
+      asPlayer(inNewYork, inNewYork.id),
+      asPlayer(inBerlin, inBerlin.id),
+      asPlayer(inBerlin, inNewYork.id),
+      client.get('/scheduler/dev2/999999'),
+      client.get(`/scheduler/dev2/${inNewYork.id}`),
+      asPlayer(inBerlin, inBerlin.id, 'wrong'),
+    ]);
+    expect(together.map((answer) => answer.status)).toEqual([200, 200, 403, 404, 200, 401]);
+    expect([together[0]!.body, together[1]!.body, together[4]!.body]).toEqual([nySchedule, berlinSchedule, nySchedule]);
     expect((await heartbeat(server, inBerlin)).body.schedule_version).toBe(1);
     expect(await journalOf('campaign', campaign)).toContain('publish');
 
