@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { noticeWants } from '../src/player/channel.ts';
 import { connectChannel } from '../src/services/player/channel.ts';
 import { httpFetch } from '../server/channel/httpFetch.ts';
 import { percentile, printMeasurements, ROOT, signInToken, type Measurement } from './lib.ts';
@@ -16,7 +17,8 @@ import { percentile, printMeasurements, ROOT, signInToken, type Measurement } fr
  * start of the run to its end. Goal: no errors, p95 under 100 ms for heartbeats and operator pages.
  *
  * Delivery under load (issue 35.20): each player keeps the live channel open (LOAD_BENCH_CHANNEL=0: not) and, as the
- * players do, heartbeats at once on a notice and downloads its schedule (dev2) when the version it is answered moved.
+ * web player does (src/player/channel.ts), downloads its schedule (dev2) at once on a schedule notice and heartbeats on
+ * any other; a heartbeat whose version moved downloads the schedule too.
  * A third of the way in an emergency override reaches every device, two thirds in a publish does (a second event on
  * all of them); the heartbeats begun in the DELIVERY_WINDOW_S seconds after each are measured apart (goal p95 < 100 ms
  * too), as are the schedule downloads. Heartbeats between the first 15 s (warm-up: every first beat and download) and
@@ -28,6 +30,12 @@ const DELIVERY_WINDOW_S = 20;
 const PLAYERS = Number(process.env.LOAD_BENCH_PLAYERS ?? 1000);
 const SECONDS = Number(process.env.LOAD_BENCH_SECONDS ?? 180);
 const OPERATOR_RATE = 20;
+/**
+ * Issue 35.4: players showing short items report each change of what plays at once, at most every 5.5 s. With
+ * LOAD_BENCH_ROTATE_S=5.5 every player's file changes that often and it heartbeats on each change, with now_playing
+ * (its regular beats carry it too); 0 (the default): no now_playing, the beats of issue 26.8.
+ */
+const ROTATE_MS = Number(process.env.LOAD_BENCH_ROTATE_S ?? 0) * 1000;
 
 interface Server {
   origin: string;
@@ -38,7 +46,10 @@ interface Server {
 async function startServer(env: Record<string, string>): Promise<Server & { password: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-load-'));
   const port = String(21000 + Math.floor(Math.random() * 4000));
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/index.ts')], {
+  // LOAD_BENCH_PROF=<dir>: a V8 CPU profile of the server (written when it stops); the bench prints the profile clock
+  // (µs, CLOCK_MONOTONIC like the profile's startTime) at the override and the publish, to cut the profile there.
+  const profile = process.env.LOAD_BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.LOAD_BENCH_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(ROOT, 'server/index.ts')], {
     cwd: ROOT,
     env: { ...process.env, PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', LOGIN_RATE_LIMIT: '1000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -71,6 +82,12 @@ async function startServer(env: Record<string, string>): Promise<Server & { pass
   };
 }
 
+/** CPU time a process has used, user and system, in ms (Linux; clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** Resident memory of a process in MB (Linux). */
 function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -96,15 +113,17 @@ interface Player {
   device: number;
 }
 
-async function seed(origin: string, token: string): Promise<{ players: Player[]; event: number; media: number; campaign: number; devices: number[] }> {
+async function seed(origin: string, token: string): Promise<{ players: Player[]; event: number; media: number; second: number; campaign: number; devices: number[] }> {
   const auth = { authorization: `JWT ${token}` };
   const form = new FormData();
   form.append('user', '1');
   const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
   form.append('src_file[0]', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'load.png');
-  form.append('file_info', JSON.stringify([{ name: 'Load', screen_position: 'horizontal', device_type: 'tvpi' }]));
+  form.append('src_file[1]', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'load-2.png');
+  const info = { screen_position: 'horizontal', device_type: 'tvpi' };
+  form.append('file_info', JSON.stringify([{ name: 'Load', ...info }, { name: 'Load 2', ...info }]));
   const uploaded = await fetch(`${origin}/api/v1/media/files/create/`, { method: 'POST', headers: auth, body: form });
-  const media = ((await uploaded.json()) as { id: number }[])[0]!.id;
+  const [media, second] = ((await uploaded.json()) as { id: number }[]).map((file) => file.id) as [number, number];
   const players: Player[] = [];
   for (let i = 0; i < PLAYERS; i += 8) {
     const batch = await Promise.all(
@@ -130,20 +149,41 @@ async function seed(origin: string, token: string): Promise<{ players: Player[];
   const event = await call(origin, 'POST', '/scheduler/events/create/', { campaign, title: 'Load', media, all_day: true, start_date: day(-1), end_date: day(2), devices: allIds }, auth);
   if (event.status !== 201) throw new Error(`event create answered ${event.status} ${JSON.stringify(event.json)}`);
   await call(origin, 'POST', `/scheduler/publish/${campaign}/`, undefined, auth);
-  return { players, event: event.json.id as number, media, campaign, devices: allIds };
+  return { players, event: event.json.id as number, media, second, campaign, devices: allIds };
 }
 
 async function loadRun(label: string, env: Record<string, string>): Promise<Measurement[]> {
   const server = await startServer(env);
   try {
     const token = await signInToken(server.origin, 'admin', server.password);
-    const { players, event, media, campaign, devices } = await seed(server.origin, token);
+    const { players, event, media, second, campaign, devices } = await seed(server.origin, token);
     // A fresh access token (5 minutes) for the run: seeding may have used up most of the first one.
     const auth = { authorization: `JWT ${await signInToken(server.origin, 'admin', server.password)}` };
     const samples = new Map<string, number[]>();
     const errors = new Map<string, number>();
-    /** When the override and the publish were sent (performance.now()), to file heartbeats by phase. */
-    const phases: { name: string; at: number }[] = [];
+    /**
+     * When the override and the publish were sent (performance.now()), to file heartbeats by phase; and after each, when
+     * every player had its first notice and its first schedule download with the version it moved to (ms after the send).
+     */
+    const phases: { name: string; at: number; notice: Map<number, number>; schedule: Map<number, number> }[] = [];
+    /**
+     * The server's CPU time over the DELIVERY_WINDOW_S after each phase, and over as long a window of the quiet part
+     * just before the override: the work a delivery costs, which a loaded machine slows down but does not change much.
+     */
+    const cpu: { name: string; ms: number }[] = [];
+    const measureCpu = (name: string, delayMs: number) => {
+      timers.push(
+        setTimeout(() => {
+          const before = cpuMs(server.pid);
+          timers.push(setTimeout(() => cpu.push({ name, ms: cpuMs(server.pid) - before }), DELIVERY_WINDOW_S * 1000));
+        }, delayMs),
+      );
+    };
+    const startPhase = (name: string) => {
+      phases.push({ name, at: performance.now(), notice: new Map(), schedule: new Map() });
+      measureCpu(`after ${name}`, 0);
+      if (process.env.LOAD_BENCH_PROF) console.log(`  ${label} ${name} sent at profile clock ${process.hrtime.bigint() / 1000n} µs`);
+    };
     const phaseOf = (kind: string, at: number) => {
       if (kind !== 'heartbeat' && kind !== 'schedule') return kind;
       const phase = [...phases].reverse().find((p) => at >= p.at);
@@ -192,24 +232,58 @@ async function loadRun(label: string, env: Record<string, string>): Promise<Meas
       const headers = { 'x-device-serial': player.sn, 'x-device-key': player.key };
       // A heartbeat, then the schedule when its version moved (as the players do); one at a time per player.
       let beating: Promise<void> | null = null;
-      const beatOnce = async () => {
-        const answer = await timed('heartbeat', () => call(server.origin, 'POST', '/player/heartbeat/', { version: 'load-1', schedule_state: 'playing' }, headers));
-        const version = answer?.json?.schedule_version;
-        if (typeof version === 'number' && version !== player.scheduleVersion) {
-          const schedule = await timed('schedule', () => call(server.origin, 'GET', `/scheduler/dev2/${player.device}`, undefined, headers));
-          if (schedule && schedule.status === 200) player.scheduleVersion = version;
+      // LOAD_BENCH_ROTATE_S: the file shown changes that often, and each change is reported at once (issue 35.4).
+      let shown = 0;
+      let shownAt = Date.now();
+      // The schedule, as a player downloads it: after a heartbeat whose version moved, or at once on a schedule notice.
+      const download = async () => {
+        const asked = performance.now();
+        const schedule = await timed('schedule', () => call(server.origin, 'GET', `/scheduler/dev2/${player.device}`, undefined, headers));
+        if (schedule && schedule.status === 200) {
+          player.scheduleVersion = schedule.json.version;
+          const phase = phases.at(-1);
+          if (phase && asked >= phase.at && !phase.schedule.has(i)) phase.schedule.set(i, performance.now() - phase.at);
         }
       };
-      const beat = () => {
-        if (beating) return;
-        const running = beatOnce().finally(() => (beating = null));
+      const beatOnce = async () => {
+        const body = { version: 'load-1', schedule_state: 'playing', ...(ROTATE_MS ? { now_playing: { event, media: shown % 2 ? second : media, started_at: new Date(shownAt).toISOString() } } : {}) };
+        const answer = await timed('heartbeat', () => call(server.origin, 'POST', '/player/heartbeat/', body, headers));
+        const version = answer?.json?.schedule_version;
+        if (typeof version === 'number' && version !== player.scheduleVersion) await download();
+      };
+      // What a notice asked for while this player was busy, carried out next (as the player lifecycle does).
+      const wanted = new Set<'beat' | 'schedule'>();
+      const pump = () => {
+        if (beating || !wanted.size) return;
+        const next = wanted.has('schedule') ? 'schedule' : 'beat';
+        wanted.delete(next);
+        const running = (next === 'schedule' ? download() : beatOnce()).finally(() => {
+          beating = null;
+          pump();
+        });
         beating = running;
         track(running);
+      };
+      // A regular beat is skipped while the player is busy; what a notice asks for waits its turn.
+      const beat = () => {
+        if (beating) return;
+        wanted.add('beat');
+        pump();
       };
       if (CHANNEL) {
         const listen = async () => {
           while (!channels.signal.aborted) {
-            await connectChannel({ origin: server.origin, serial: player.sn, key: player.key, fetch: httpFetch }, (event) => event.type === 'notice' && beat(), channels.signal);
+            await connectChannel({ origin: server.origin, serial: player.sn, key: player.key, fetch: httpFetch }, (event) => {
+              if (event.type !== 'notice') return;
+              const phase = phases.at(-1);
+              if (phase && !phase.notice.has(i)) phase.notice.set(i, performance.now() - phase.at);
+              // As the web player does (src/player/channel.ts): a schedule notice downloads the schedule at once, no
+              // heartbeat first; any other heartbeats.
+              const wants = noticeWants(event.kinds);
+              if (wants.schedule) wanted.add('schedule');
+              if (wants.heartbeat) wanted.add('beat');
+              pump();
+            }, channels.signal);
             if (!channels.signal.aborted) await new Promise((resolve) => setTimeout(resolve, 1000));
           }
         };
@@ -220,8 +294,18 @@ async function loadRun(label: string, env: Record<string, string>): Promise<Meas
         track(timed('plays', () => call(server.origin, 'POST', '/player/plays/', { plays: batch }, headers)));
       };
       timers.push(setTimeout(() => (beat(), timers.push(setInterval(beat, 10_000))), (i / players.length) * 10_000));
+      if (ROTATE_MS) {
+        const rotate = () => {
+          shown += 1;
+          shownAt = Date.now();
+          beat();
+        };
+        timers.push(setTimeout(() => (rotate(), timers.push(setInterval(rotate, ROTATE_MS))), (i / players.length) * ROTATE_MS));
+      }
       timers.push(setTimeout(() => (plays(), timers.push(setInterval(plays, 60_000))), (i / players.length) * 60_000));
     });
+    // The quiet window ends where the override begins (when the run leaves room for it after the warm-up).
+    if ((SECONDS * 1000) / 3 - DELIVERY_WINDOW_S * 1000 >= 15_000) measureCpu('quiet, before the override', (SECONDS * 1000) / 3 - DELIVERY_WINDOW_S * 1000);
     let n = 0;
     timers.push(setInterval(() => track(timed('operator', () => call(server.origin, 'GET', pages[n++ % pages.length]!, undefined, auth))), 1000 / OPERATOR_RATE));
     let peakRss = startRss;
@@ -229,13 +313,13 @@ async function loadRun(label: string, env: Record<string, string>): Promise<Meas
     // An emergency override on every device a third of the way in, a publish reaching all of them two thirds in.
     timers.push(
       setTimeout(() => {
-        phases.push({ name: 'override', at: performance.now() });
+        startPhase('override');
         track(timed('override', () => call(server.origin, 'POST', '/overrides/create/', { devices, media }, auth)));
       }, (SECONDS * 1000) / 3),
     );
     timers.push(
       setTimeout(() => {
-        phases.push({ name: 'publish', at: performance.now() });
+        startPhase('publish');
         track(
           timed('publish', async () => {
             const day = new Date().toISOString().slice(0, 10);
@@ -256,8 +340,21 @@ async function loadRun(label: string, env: Record<string, string>): Promise<Meas
     const measurements: Measurement[] = [{ name: `${label}: errors`, value: errorCount, unit: 'requests', goal: { op: '<=', value: 0 } }];
     for (const [kind, values] of samples) {
       const goal = kind === 'plays' || kind.startsWith('schedule') || kind === 'override' || kind === 'publish' ? {} : { goal: { op: '<=' as const, value: 100 } };
+      if (kind.startsWith('heartbeat after')) measurements.push({ name: `${label}: ${kind} p50`, value: percentile(values, 50), unit: 'ms' });
       measurements.push({ name: `${label}: ${kind} p95 (${values.length} requests)`, value: percentile(values, 95), unit: 'ms', ...goal });
     }
+    // From the override's (the publish's) request to each player's notice (goal 1 s, issue 35.1) and to its download of
+    // the schedule that plays it.
+    for (const phase of phases) {
+      const notices = [...phase.notice.values()];
+      const downloads = [...phase.schedule.values()];
+      if (notices.length) {
+        measurements.push({ name: `${label}: ${phase.name} notice p50 (${notices.length} players)`, value: percentile(notices, 50), unit: 'ms' });
+        measurements.push({ name: `${label}: ${phase.name} notice p95`, value: percentile(notices, 95), unit: 'ms', goal: { op: '<=', value: 1000 } });
+      }
+      if (downloads.length) measurements.push({ name: `${label}: ${phase.name} schedule downloaded p95 (${downloads.length} players)`, value: percentile(downloads, 95), unit: 'ms' });
+    }
+    for (const { name, ms } of cpu) measurements.push({ name: `${label}: server CPU in the ${DELIVERY_WINDOW_S} s ${name}`, value: ms, unit: 'ms' });
     measurements.push({ name: `${label}: server RSS growth (${startRss.toFixed(0)} MB at start, peak ${peakRss.toFixed(0)})`, value: endRss - startRss, unit: 'MB' });
     return measurements;
   } finally {
@@ -291,7 +388,7 @@ export async function run(): Promise<Measurement[]> {
     console.log(`  load average after PostgreSQL: ${load()}`);
   }
   printMeasurements(
-    `load: ${PLAYERS} players (heartbeat 10 s, plays 60 s${CHANNEL ? ', live channel' : ''}) + ${OPERATOR_RATE} operator requests/s for ${SECONDS} s; an override at ${Math.round(SECONDS / 3)} s, a publish at ${Math.round((SECONDS * 2) / 3)} s reach every player`,
+    `load: ${PLAYERS} players (heartbeat 10 s${ROTATE_MS ? ` and on each change of file, every ${ROTATE_MS / 1000} s` : ''}, plays 60 s${CHANNEL ? ', live channel' : ''}) + ${OPERATOR_RATE} operator requests/s for ${SECONDS} s; an override at ${Math.round(SECONDS / 3)} s, a publish at ${Math.round((SECONDS * 2) / 3)} s reach every player`,
     measurements,
   );
   return measurements;
