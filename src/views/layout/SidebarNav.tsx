@@ -1,4 +1,6 @@
-import { Accordion, AccordionHeader, AccordionItem, AccordionPanel, mergeClasses } from '@fluentui/react-components';
+import { useState } from 'react';
+import { mergeClasses } from '@fluentui/react-components';
+import { ChevronRightRegular } from '@fluentui/react-icons';
 import { NavLink, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { selectIsAdmin, selectUser } from '../../machines/session.selectors.ts';
@@ -7,8 +9,10 @@ import { navSectionsFor, sectionOf } from './navSections.ts';
 import { useSidebarNavStyles } from './SidebarNav.styles.ts';
 
 /**
- * The sidebar's sections as an accordion: one section open at a time (the one holding the current page
- * at first), each listing links to its screens. `onNavigate` runs after a link is followed.
+ * The sidebar's sections as disclosures: one section open at a time (the one holding the current page at
+ * first), each listing links to its screens. `onNavigate` runs after a link is followed. Each header is a
+ * plain button with `aria-expanded` and a closed section's links are not rendered, as Fluent's collapsible
+ * Accordion did, without its motion and tabster parts in every signed-in page (issue 37).
  */
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation('layout');
@@ -17,35 +21,46 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const isAdmin = SessionContext.useSelector(selectIsAdmin);
   const access = SessionContext.useSelector((snapshot) => selectUser(snapshot)?.access ?? null);
   const sections = navSectionsFor(isAdmin, access);
-  const current = sectionOf(pathname, sections);
+  const [open, setOpen] = useState<string | null>(() => sectionOf(pathname, sections) ?? null);
 
   return (
     <nav aria-label={t('mainNavigation')} className={styles.root}>
-      <Accordion collapsible defaultOpenItems={current ? [current] : []}>
-        {sections.map(({ id, Icon, items }) => (
-          <AccordionItem key={id} value={id}>
-            <AccordionHeader icon={<Icon />} expandIconPosition="end">
-              {t(`sections.${id}`)}
-            </AccordionHeader>
-            <AccordionPanel>
-              <ul className={styles.list}>
-                {items.map((item) => (
-                  <li key={item.key}>
-                    <NavLink
-                      to={item.path}
-                      end={item.end}
-                      onClick={onNavigate}
-                      className={({ isActive }) => mergeClasses(styles.link, isActive && styles.active)}
-                    >
-                      {t(`items.${item.key}`)}
-                    </NavLink>
-                  </li>
-                ))}
-              </ul>
-            </AccordionPanel>
-          </AccordionItem>
-        ))}
-      </Accordion>
+      {sections.map(({ id, Icon, items }) => {
+        const expanded = open === id;
+        return (
+          <div key={id}>
+            <div className={styles.header}>
+              <button type="button" aria-expanded={expanded} className={styles.button} onClick={() => setOpen(expanded ? null : id)}>
+                <span className={styles.icon}>
+                  <Icon />
+                </span>
+                {t(`sections.${id}`)}
+                <span className={styles.expandIcon}>
+                  <ChevronRightRegular className={mergeClasses(styles.chevron, expanded && styles.chevronOpen)} />
+                </span>
+              </button>
+            </div>
+            {expanded && (
+              <div className={styles.panel}>
+                <ul className={styles.list}>
+                  {items.map((item) => (
+                    <li key={item.key}>
+                      <NavLink
+                        to={item.path}
+                        end={item.end}
+                        onClick={onNavigate}
+                        className={({ isActive }) => mergeClasses(styles.link, isActive && styles.active)}
+                      >
+                        {t(`items.${item.key}`)}
+                      </NavLink>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
+          </div>
+        );
+      })}
     </nav>
   );
 }
