@@ -79,6 +79,13 @@ describe('the playback sequence over overlaps and priorities', () => {
     expect(wantedMedia(schedule, at('11:30')).map((m) => m.id)).toEqual([11, 12, 41]);
     expect(wantedMedia(schedule, at('16:00'))).toEqual([]);
   });
+
+  it("wants a layout item's background image and zones' files, offline like the others", () => {
+    const file = (id: number) => ({ id, url: `/f/${id}`, checksum: `c${id}`, duration: 2 });
+    const layout = { id: 5, version: 1, width: 1920, height: 1080, background: { color: '#000000', image: file(50) }, zones: [{ id: 1, x: 0, y: 0, width: 1440, height: 1080, z: 0, items: [file(51), file(11)] }, { id: 2, x: 1440, y: 0, width: 480, height: 1080, z: 1, items: [file(52)] }] };
+    const withLayout = { ...schedule, items: [...schedule.items, { ...schedule.items[0]!, event: 9, media: [], layout }] };
+    expect(wantedMedia(withLayout, at('11:30')).map((m) => m.id)).toEqual([11, 12, 50, 51, 52, 41]);
+  });
 });
 
 describe('the sequencer machine', () => {

@@ -28,6 +28,33 @@ export interface ScheduleItem {
   media: ScheduledMedia[];
   /** Set on an emergency override's item (it wins by its priority): its plays are not recorded. */
   override?: number;
+  /** A layout event's layout (issue 36, docs/api.md "Layouts on the screens"; `media` is then empty). */
+  layout?: ScheduledLayout | null;
+}
+
+/** A file of a layout's zone or its background image (no `type`: the downloaded file's is used). */
+export interface LayoutFile {
+  id: number;
+  url: string;
+  checksum: string;
+  duration: number;
+  rendition?: string;
+}
+
+export interface ScheduledLayout {
+  id: number;
+  version: number;
+  width: number;
+  height: number;
+  background: { color: string; image: LayoutFile | null };
+  zones: { id: number; x: number; y: number; width: number; height: number; z: number; items: LayoutFile[] }[];
+}
+
+/** Every file an item shows: its media, or its layout's background image and zones' files. */
+export function itemFiles(item: ScheduleItem): ScheduledMedia[] {
+  if (!item.layout) return item.media;
+  const files = [...(item.layout.background.image ? [item.layout.background.image] : []), ...item.layout.zones.flatMap((zone) => zone.items)];
+  return [...item.media, ...files.map((file) => ({ id: file.id, url: file.url, checksum: file.checksum, duration: file.duration, type: '' }))];
 }
 
 export interface DeviceSchedule {
@@ -136,14 +163,14 @@ export function scheduleExpiry(schedule: DeviceSchedule | null): string | null {
   return new Date(Math.max(...schedule.items.map((item) => time(item.ends_at)))).toISOString();
 }
 
-/** Every file of the occurrences not yet over, soonest first, each once: what the downloader keeps. */
+/** Every file of the occurrences not yet over (a layout's background and zones' files too), soonest first, each once: what the downloader keeps. */
 export function wantedMedia(schedule: DeviceSchedule | null, now: number): ScheduledMedia[] {
   if (!isValidAt(schedule, now)) return [];
   const seen = new Set<number>();
   const wanted: ScheduledMedia[] = [];
   const upcoming = schedule.items.filter((item) => time(item.ends_at) > now).sort((a, b) => time(a.starts_at) - time(b.starts_at));
   for (const item of upcoming) {
-    for (const media of item.media) {
+    for (const media of itemFiles(item)) {
       if (seen.has(media.id)) continue;
       seen.add(media.id);
       wanted.push(media);
