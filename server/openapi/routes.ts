@@ -12,6 +12,7 @@ import { DeviceNavigation, DeviceNavigationBody, Marker, MarkerCreateBody, Marke
 import { Override, OverrideCreateBody, OverrideListQuery, OverrideSwitchBody } from '../../src/services/schemas/overrides.ts';
 import { DevicePlayback, MediaPlayback, Preflight } from '../../src/services/schemas/playback.ts';
 import { CommitResult, DeviceGroupPage, Playlist, PlaylistCreateBody, PlaylistDetail, PlaylistDetailPage, PlaylistListQuery, PlaylistPage, PlaylistUpdateBody, Track, TrackCreateBody, TrackPositionsBody, TrackRowPage, TrackUpdateBody } from '../../src/services/schemas/playlists.ts';
+import { Dataset, DatasetListQuery, DatasetPage, DatasetUpdateBody } from '../../src/services/schemas/datasets.ts';
 import { Layout, LayoutCommitResult, LayoutCreateBody, LayoutDetail, LayoutListQuery, LayoutPage, LayoutUpdateBody, LayoutVersionPage } from '../../src/services/schemas/layouts.ts';
 import { Preferences, PreferencesBody } from '../../src/services/schemas/profile.ts';
 import { DeviceScreenshotList } from '../../src/services/schemas/screenshots.ts';
@@ -657,6 +658,46 @@ export const routeDocs: Record<string, RouteDoc> = {
     summary: "Paged committed versions, newest first",
     description: "paged {version, committed_at, committed_by, width, height, background, zones}, newest first.",
     response: LayoutVersionPage,
+  },
+  'GET /datasets/': {
+    summary: "Paged datasets",
+    description: "paged datasets without rows, newest first. Params: search (name, case-insensitive), page, page_size.",
+    query: DatasetListQuery,
+    response: DatasetPage,
+  },
+  'POST /datasets/create/': {
+    summary: "Create a dataset from a spreadsheet",
+    description: "multipart: the spreadsheet (.xlsx, .ods, .xls or .csv, at most 5 MB) in part file, fields name and company -> 201 with the dataset (version 1). 400 when it cannot be read or stored; 413 file_too_large.",
+    status: 201,
+    body: 'multipart',
+    response: Dataset,
+    errors: { 400: ["empty_file","unreadable_file","too_many_columns","too_many_rows","cell_too_long","unexpected_file_field","invalid_multipart","unknown_company"], 413: ["file_too_large","too_many_parts"] },
+  },
+  'GET /datasets/{id}': {
+    summary: "One dataset with its rows",
+    description: "one dataset with its rows; 404 not_found (also for another company's).",
+    response: Dataset,
+    errors: { 404: ["not_found"] },
+  },
+  'PUT /datasets/{id}': {
+    summary: "Rename a dataset or replace its table",
+    description: "any of {name, columns, rows} (columns and rows together) -> the dataset; a changed table moves version and checksum.",
+    body: DatasetUpdateBody,
+    response: Dataset,
+    errors: { 400: ["invalid_table","too_many_rows","too_many_columns"] },
+  },
+  'PUT /datasets/{id}/file/': {
+    summary: "Replace a dataset's table with a spreadsheet",
+    description: "multipart: the spreadsheet in part file (and optionally name) -> the dataset.",
+    body: 'multipart',
+    response: Dataset,
+    errors: { 400: ["empty_file","unreadable_file","too_many_columns","too_many_rows","cell_too_long","unexpected_file_field","invalid_multipart"], 413: ["file_too_large","too_many_parts"] },
+  },
+  'DELETE /datasets/{id}': {
+    summary: "Delete a dataset",
+    description: "204; 409 dataset_in_use while a layout's data table shows it.",
+    status: 204,
+    errors: { 409: ["dataset_in_use"] },
   },
   'GET /directory/queries/': {
     summary: "Paged list of queries",

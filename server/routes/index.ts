@@ -12,6 +12,7 @@ import officeRoutes from './offices.ts';
 import campaignRoutes from './campaigns.ts';
 import playlistRoutes from './playlists.ts';
 import layoutRoutes from './layouts.ts';
+import datasetRoutes from './datasets.ts';
 import navigationRoutes from './navigation.ts';
 import journalRoutes from './journal.ts';
 import profileRoutes from './profile.ts';
@@ -39,6 +40,7 @@ export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }>[] = [
   campaignRoutes,
   playlistRoutes,
   layoutRoutes,
+  datasetRoutes,
   navigationRoutes,
   journalRoutes,
   profileRoutes,

@@ -69,6 +69,10 @@ it('each documented field list is exactly the fields the server answers (company
   const campaign = await created('campaign', '/campaigns/create/', { name: 'Docs campaign', screen_position: 'horizontal', company: company.id, user: 1 });
   const playlist = await created('playlist', '/media/play_lists/create/', { name: 'Docs playlist', screen_position: 'horizontal', company: company.id });
   await created('layout', '/layouts/create/', { name: 'Docs layout', screen_position: 'horizontal', company: company.id });
+  const sheet = new FormData();
+  sheet.append('company', String(company.id));
+  sheet.append('file', new Blob(['Dish,Price\nBorscht,4.50\n']), 'menu.csv');
+  await created('dataset', '/datasets/create/', sheet);
   const device = await created('device', '/tvpi/devices/create/', { sn: 'DOCS-1', name: 'Docs screen', office: office.id, position: 'horizontal', user: 1 });
   await created('query', '/directory/queries/create/', { name: 'Docs query', value: '1280 x 720 @ fps=25 @ x264', type: 'video', device: 'tvpi', screen: 'horizontal' });
   const { png } = await makeFixtures();

@@ -35,7 +35,7 @@ export const Instant = refine(
 
 /** The entities the journal names (the filter accepts any short name; these are the ones the panel offers). */
 export const JOURNAL_ENTITIES = [
-  'device', 'device_config', 'media_file', 'playlist', 'layout', 'track', 'campaign', 'event', 'directory_query', 'company', 'department',
+  'device', 'device_config', 'media_file', 'playlist', 'layout', 'dataset', 'track', 'campaign', 'event', 'directory_query', 'company', 'department',
   'office', 'user', 'group', 'session', 'pending_client', 'navigation_object', 'navigation_marker',
   'device_navigation', 'override',
 ] as const;

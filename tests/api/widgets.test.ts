@@ -1,0 +1,139 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_DATASET_FILE_BYTES } from '../../src/services/schemas/datasets.ts';
+import { apiClient, signIn, startTestServer, type TestServer } from '../helpers/server.ts';
+import { createCompanyAndOffice } from './devices.helpers.ts';
+
+/*
+ * Widgets in layout zones (issue 38), the server half: datasets (the data table widget's rows), uploaded from
+ * spreadsheets or edited as rows. One server for the file; two companies with a media editor each, and a viewer.
+ */
+
+type Client = ReturnType<typeof apiClient>;
+let server: TestServer;
+let admin: Client;
+let a: Client;
+let b: Client;
+let viewer: Client;
+const ids = {} as Record<'companyA' | 'companyB', number>;
+const fixture = (name: string) => path.resolve(import.meta.dirname, '../fixtures', name);
+
+async function userIn(name: string, groups: number[]): Promise<Client> {
+  const created = await admin.post('/users/', { username: name, password: `${name}-pass-1`, user: 1, groups });
+  if (created.status !== 201) throw new Error(JSON.stringify(created.body));
+  return (await signIn(server, name, `${name}-pass-1`)).client;
+}
+
+/** A multipart body with the spreadsheet in part `file` (bytes or a fixture's name) and the fields given. */
+function sheetForm(file: string | Uint8Array<ArrayBuffer> | null, fields: Record<string, string> = {}, fileName = typeof file === 'string' ? file : 'table.csv'): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  if (file !== null) form.append('file', new Blob([typeof file === 'string' ? fs.readFileSync(fixture(file)) : file]), fileName);
+  return form;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = (await signIn(server)).client;
+  const [first, second] = await Promise.all([createCompanyAndOffice(admin, 'Widgets A'), createCompanyAndOffice(admin, 'Widgets B')]);
+  Object.assign(ids, { companyA: first.company.id, companyB: second.company.id });
+  const group = (name: string, company: number, media: string) => admin.post('/groups/create/', { name, companies: [company], permissions: { media, playlists: media } });
+  const [groupA, groupB, groupView] = (await Promise.all([group('Widgets A editors', ids.companyA, 'edit'), group('Widgets B editors', ids.companyB, 'edit'), group('Widgets A viewers', ids.companyA, 'view')])).map((r) => r.body.id);
+  [a, b, viewer] = await Promise.all([userIn('widgets-a', [groupA]), userIn('widgets-b', [groupB]), userIn('widgets-view', [groupView])]);
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('datasets', () => {
+  it('reads a LibreOffice .xlsx and a Windows-1251 CSV into columns and rows, versions every change of the table, and keeps to its company', async () => {
+    const created = await a.post('/datasets/create/', sheetForm('menu-libreoffice.xlsx', { name: 'Lunch menu' }));
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const menu = created.body;
+    expect(menu).toMatchObject({ name: 'Lunch menu', company: ids.companyA, columns: [{ name: 'Dish' }, { name: 'Price' }, { name: 'Served from' }], row_count: 25, version: 1, file_name: 'menu-libreoffice.xlsx' });
+    // The text the spreadsheet shows: its numbers and dates as formatted there.
+    expect(menu.rows.slice(0, 2)).toEqual([['Borscht', '3', '2026-12-01'], ['Pelmeni', '3.25', '2026-12-02']]);
+    expect(menu.rows[24]).toEqual(['Sbiten', '9', '2026-12-25']);
+    expect(menu.checksum).toMatch(/^[0-9a-f]{64}$/);
+
+    // What a Russian Excel saves: Windows-1251, semicolons, a quoted field holding one; the empty last row dropped.
+    const csv = await a.post('/datasets/create/', sheetForm('menu-excel-ru.csv'));
+    expect(csv.status, JSON.stringify(csv.body)).toBe(201);
+    expect(csv.body).toMatchObject({ name: 'menu-excel-ru', columns: [{ name: 'Блюдо' }, { name: 'Цена' }], rows: [['Борщ', '4,50'], ['Пельмени; домашние', '6,20']], row_count: 2 });
+
+    // An edit by rows moves version and checksum; the same table again moves nothing.
+    const rows = [...menu.rows.slice(0, 24), ['Sbiten', '9.50', null]];
+    const edited = await a.put(`/datasets/${menu.id}`, { columns: menu.columns, rows });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body).toMatchObject({ version: 2, row_count: 25, file_name: null });
+    expect(edited.body.checksum).not.toBe(menu.checksum);
+    expect(edited.body.rows[24]).toEqual(['Sbiten', '9.50', null]);
+    const again = await a.put(`/datasets/${menu.id}`, { columns: menu.columns, rows, name: 'Lunch menu (winter)' });
+    expect(again.body).toMatchObject({ version: 2, checksum: edited.body.checksum, name: 'Lunch menu (winter)' });
+    // A new file replaces the table: back to the spreadsheet's rows, version 3.
+    const replaced = await a.put(`/datasets/${menu.id}/file/`, sheetForm('menu-libreoffice.xlsx'));
+    expect(replaced.status, JSON.stringify(replaced.body)).toBe(200);
+    expect(replaced.body).toMatchObject({ version: 3, checksum: menu.checksum, file_name: 'menu-libreoffice.xlsx', name: 'Lunch menu (winter)' });
+
+    // The list: no rows, newest first, search; another company sees none of it; a viewer reads but cannot write.
+    const list = await a.get('/datasets/?search=lunch');
+    expect(list.body).toMatchObject({ count: 1, results: [{ id: menu.id, row_count: 25 }] });
+    expect(list.body.results[0].rows).toBeUndefined();
+    expect((await b.get('/datasets/')).body.count).toBe(0);
+    expect((await b.get(`/datasets/${menu.id}`)).status).toBe(404);
+    expect((await b.put(`/datasets/${menu.id}`, { name: 'Taken' })).status).toBe(404);
+    expect((await b.delete(`/datasets/${menu.id}`)).status).toBe(404);
+    expect((await viewer.get(`/datasets/${menu.id}`)).body.row_count).toBe(25);
+    expect((await viewer.post('/datasets/create/', sheetForm('menu-excel-ru.csv'))).status).toBe(403);
+    expect((await viewer.put(`/datasets/${menu.id}`, { name: 'Viewer was here' })).status).toBe(403);
+
+    const journal = (await admin.get(`/journal/?entity=dataset`)).body.results.map((entry: { action: string; entity_id: string }) => `${entry.action} ${entry.entity_id}`);
+    expect(journal).toEqual(expect.arrayContaining([`create ${menu.id}`, `update ${menu.id}`, `create ${csv.body.id}`]));
+
+    expect((await a.delete(`/datasets/${csv.body.id}`)).status).toBe(204);
+    expect((await a.get(`/datasets/${csv.body.id}`)).status).toBe(404);
+  });
+
+  it('refuses what it cannot read or store with a code, and changes nothing', async () => {
+    const refused = async (response: Promise<{ status: number; body: any }>) => {
+      const { status, body } = await response;
+      return [status, body.code, body.fields];
+    };
+    expect(await refused(a.post('/datasets/create/', sheetForm(null, { name: 'No file' })))).toEqual([400, 'validation_error', { file: 'required' }]);
+    expect(await refused(a.post('/datasets/create/', sheetForm(new Uint8Array(0), { name: 'Empty' })))).toEqual([400, 'empty_file', { file: 'empty' }]);
+    expect(await refused(a.post('/datasets/create/', sheetForm(new TextEncoder().encode(' , ,\n,,\n'), { name: 'Blank' })))).toEqual([400, 'empty_file', { file: 'empty' }]);
+    expect(await refused(a.post('/datasets/create/', sheetForm(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 0, 0]), { name: 'Broken zip' })))).toEqual([400, 'unreadable_file', { file: 'unreadable' }]);
+    expect(await refused(a.post('/datasets/create/', sheetForm(new Uint8Array([1, 0, 2, 0]), { name: 'Binary' })))).toEqual([400, 'unreadable_file', { file: 'unreadable' }]);
+    expect(await refused(a.post('/datasets/create/', sheetForm(new TextEncoder().encode('a,"b\n1,2\n'), { name: 'Open quote' })))).toEqual([400, 'unreadable_file', { file: 'unreadable' }]);
+    const wide = `${Array.from({ length: 51 }, (_, i) => `c${i}`).join(',')}\n`;
+    expect(await refused(a.post('/datasets/create/', sheetForm(new TextEncoder().encode(wide), { name: 'Wide' })))).toEqual([400, 'too_many_columns', { file: 'too_many_columns' }]);
+    const tall = `n\n${'1\n'.repeat(5001)}`;
+    expect(await refused(a.post('/datasets/create/', sheetForm(new TextEncoder().encode(tall), { name: 'Tall' })))).toEqual([400, 'too_many_rows', { file: 'too_many_rows' }]);
+    expect(await refused(a.post('/datasets/create/', sheetForm(new TextEncoder().encode(`n\n${'x'.repeat(1001)}\n`), { name: 'Long cell' })))).toEqual([400, 'cell_too_long', { file: 'cell_too_long' }]);
+    expect(await refused(a.post('/datasets/create/', sheetForm('menu-excel-ru.csv', { name: ' ' })))).toEqual([400, 'validation_error', { name: 'required' }]);
+    expect(await refused(a.post('/datasets/create/', sheetForm('menu-excel-ru.csv', { company: String(ids.companyB) })))).toEqual([400, 'unknown_company', { company: 'not_found' }]);
+    const other = new FormData();
+    other.append('photo', new Blob(['a,b\n1,2\n']), 'x.csv');
+    expect(await refused(a.post('/datasets/create/', other))).toEqual([400, 'unexpected_file_field', { photo: 'unexpected' }]);
+    // Counted while it streams: one byte over the limit is a 413.
+    const big = new Uint8Array(MAX_DATASET_FILE_BYTES + 1).fill(0x61);
+    expect(await refused(a.post('/datasets/create/', sheetForm(big, { name: 'Too big' })))).toEqual([413, 'file_too_large', { file: 'too_large' }]);
+    expect((await a.post('/datasets/create/', { name: 'JSON body' })).status).toBe(400);
+    expect((await a.get('/datasets/')).body.count).toBe(1);
+
+    const { id, columns, rows, version, checksum } = (await a.get('/datasets/?search=lunch')).body.results[0] as { id: number; columns: unknown; rows: undefined; version: number; checksum: string };
+    void rows;
+    const put = (body: unknown) => refused(a.put(`/datasets/${id}`, body));
+    expect(await put({ columns, rows: [['only one cell']] })).toEqual([400, 'invalid_table', { 'rows.0': 'wrong_length' }]);
+    expect(await put({ columns: [{ name: 'A' }, { name: 'a' }], rows: [] })).toEqual([400, 'invalid_table', { 'columns.1.name': 'duplicate' }]);
+    expect(await put({ columns: [{ name: ' ' }], rows: [] })).toEqual([400, 'invalid_table', { 'columns.0.name': 'required' }]);
+    expect(await put({ columns: [], rows: [] })).toEqual([400, 'invalid_table', { columns: 'required' }]);
+    expect(await put({ columns: [{ name: 'A' }], rows: [[{ nested: true }]] })).toEqual([400, 'validation_error', { 'rows.0.0': 'invalid' }]);
+    expect(await put({ rows: [] })).toEqual([400, 'validation_error', { columns: 'required' }]);
+    expect(await put({ name: 'x'.repeat(61) })).toEqual([400, 'validation_error', { name: 'too_long' }]);
+    expect((await a.put(`/datasets/2147483647`, { name: 'Nothing' })).status).toBe(404);
+    expect((await a.get(`/datasets/${id}`)).body).toMatchObject({ version, checksum, columns, row_count: 25 });
+  });
+});
