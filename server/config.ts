@@ -36,6 +36,8 @@ export interface ServerConfig {
   mediaJobStaleSeconds?: number;
   /** Webhooks and offline alerts (issue 29; README, "Webhooks and offline alerts"). */
   webhooks?: Partial<WebhookConfig>;
+  /** How often each instance claims URL datasets due for a read (ms; 0: never; DATASET_TICK_MS, default 30000). */
+  datasetTickMs?: number;
 }
 
 export interface WebhookConfig {
@@ -163,6 +165,7 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     bodyIdleTimeoutMs: intFromEnv('BODY_IDLE_TIMEOUT_MS', 30_000),
     mediaJobStaleSeconds: Math.max(1, intFromEnv('MEDIA_JOB_STALE_SECONDS', 60)),
     webhooks: webhooksFromEnv(),
+    datasetTickMs: intFromEnv('DATASET_TICK_MS', 30_000),
     ...overrides,
   };
 }

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Dataset, DatasetSummary } from '../../src/services/schemas/datasets.ts';
+import type { Dataset, DatasetSourceFormat, DatasetSummary } from '../../src/services/schemas/datasets.ts';
 import { inCompanies } from '../domain/scope.ts';
 import { tableChecksum, type Table } from '../domain/datasets.ts';
 import type { Db } from './index.ts';
@@ -24,13 +24,21 @@ interface DatasetRow {
   version: number;
   checksum: string;
   file_name: string | null;
+  source_url: string | null;
+  source_format: DatasetSourceFormat | null;
+  refresh_minutes: number | null;
+  fetched_at: string | null;
+  failed_since: string | null;
+  last_error: string | null;
   created_at: string;
   updated_at: string;
 }
 
+const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
 const SUMMARY_COLUMNS = sql`d.id, d.name, d.company_id AS company, d.columns, d.row_count, d.version, d.checksum, d.file_name,
-  to_char(d.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
-  to_char(d.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS updated_at`;
+  d.source_url, d.source_format, d.refresh_minutes, ${iso(sql`d.fetched_at`)} AS fetched_at, ${iso(sql`d.failed_since`)} AS failed_since, d.last_error,
+  ${iso(sql`d.created_at`)} AS created_at, ${iso(sql`d.updated_at`)} AS updated_at`;
 
 function toSummary(row: DatasetRow): DatasetSummary {
   return {
@@ -42,6 +50,9 @@ function toSummary(row: DatasetRow): DatasetSummary {
     version: row.version,
     checksum: row.checksum,
     file_name: row.file_name,
+    source: row.source_url
+      ? { url: row.source_url, format: row.source_format!, refresh_minutes: row.refresh_minutes!, fetched_at: row.fetched_at, failed_since: row.failed_since, error: row.last_error }
+      : null,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -76,12 +87,22 @@ export async function findDataset(db: Db, id: number): Promise<Dataset | undefin
   return row && { ...toSummary(row), rows: parseJson<Dataset['rows']>(row.rows) };
 }
 
-export async function insertDataset(db: Db, values: { name: string; companyId: number | null; table: Table; fileName: string | null }): Promise<number> {
+/** Where a URL dataset reads from (its first read is the insert's table). */
+export interface SourceWrite {
+  url: string;
+  format: DatasetSourceFormat;
+  refreshMinutes: number;
+}
+
+export async function insertDataset(db: Db, values: { name: string; companyId: number | null; table: Table; fileName: string | null; source?: SourceWrite }): Promise<number> {
+  const source = values.source;
   const [row] = await rows<{ id: number }>(
     db,
-    sql`INSERT INTO datasets (name, company_id, columns, rows, row_count, checksum, file_name)
+    sql`INSERT INTO datasets (name, company_id, columns, rows, row_count, checksum, file_name, source_url, source_format, refresh_minutes, fetched_at, next_fetch_at)
         VALUES (${values.name}, ${values.companyId}, ${JSON.stringify(values.table.columns)}::jsonb, ${JSON.stringify(values.table.rows)}::jsonb,
-                ${values.table.rows.length}, ${tableChecksum(values.table)}, ${values.fileName})
+                ${values.table.rows.length}, ${tableChecksum(values.table)}, ${values.fileName},
+                ${source?.url ?? null}, ${source?.format ?? null}, ${source?.refreshMinutes ?? null},
+                ${source ? sql`now()` : null}, ${source ? sql`now() + make_interval(mins => ${source.refreshMinutes})` : null})
         RETURNING id`,
   );
   return row!.id;
@@ -92,10 +113,22 @@ export async function insertDataset(db: Db, values: { name: string; companyId: n
  * same table (a re-upload of the same file) leaves version and checksum as they are. Returns whether the table
  * changed, or null when the dataset is gone.
  */
-export async function updateDataset(db: Db, id: number, values: { name?: string; table?: Table; fileName?: string | null }): Promise<{ changed: boolean } | null> {
+export async function updateDataset(
+  db: Db,
+  id: number,
+  values: { name?: string; table?: Table; fileName?: string | null; source?: SourceWrite | null; fetched?: boolean },
+): Promise<{ changed: boolean } | null> {
   const checksum = values.table && tableChecksum(values.table);
   const sets: SQL[] = [sql`updated_at = now()`];
   if (values.name !== undefined) sets.push(sql`name = ${values.name}`);
+  if (values.source !== undefined) {
+    const source = values.source;
+    sets.push(sql`source_url = ${source?.url ?? null}`, sql`source_format = ${source?.format ?? null}`, sql`refresh_minutes = ${source?.refreshMinutes ?? null}`);
+    if (!source) sets.push(sql`fetched_at = NULL`, sql`failed_since = NULL`, sql`last_error = NULL`, sql`next_fetch_at = NULL`);
+  }
+  if (values.fetched) {
+    sets.push(sql`fetched_at = now()`, sql`failed_since = NULL`, sql`last_error = NULL`, sql`next_fetch_at = now() + make_interval(mins => COALESCE(${values.source?.refreshMinutes ?? null}::int, refresh_minutes))`);
+  }
   if (values.table) {
     sets.push(
       sql`columns = ${JSON.stringify(values.table.columns)}::jsonb`,
@@ -117,4 +150,33 @@ export async function updateDataset(db: Db, id: number, values: { name?: string;
 
 export async function deleteDataset(db: Db, id: number): Promise<boolean> {
   return (await rows<{ id: number }>(db, sql`DELETE FROM datasets WHERE id = ${id} RETURNING id`)).length > 0;
+}
+
+/** A URL dataset taken for a read: its address, format and the table's checksum before it. */
+export interface DueSource {
+  id: number;
+  source_url: string;
+  source_format: DatasetSourceFormat;
+  refresh_minutes: number;
+}
+
+/**
+ * Claims up to `limit` URL datasets due for a read, each leased for `leaseSeconds` (next_fetch_at moved forward, so
+ * another instance skips it, and takes it over if this one dies before it settles).
+ */
+export async function claimDueSources(db: Db, limit: number, leaseSeconds: number): Promise<DueSource[]> {
+  return rows<DueSource>(
+    db,
+    sql`UPDATE datasets SET next_fetch_at = now() + make_interval(secs => ${leaseSeconds})
+        WHERE id IN (SELECT id FROM datasets WHERE source_url IS NOT NULL AND next_fetch_at <= now()
+                     ORDER BY next_fetch_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+        RETURNING id, source_url, source_format, refresh_minutes`,
+  );
+}
+
+/** A read that failed: the table stays, failed_since is kept from the first failure, the next read after the interval. */
+export async function noteSourceFailure(db: Db, id: number, reason: string): Promise<void> {
+  await db.execute(sql`UPDATE datasets SET failed_since = COALESCE(failed_since, now()), last_error = ${reason},
+                         next_fetch_at = now() + make_interval(mins => refresh_minutes)
+                       WHERE id = ${id} AND source_url IS NOT NULL`);
 }

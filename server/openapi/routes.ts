@@ -667,11 +667,11 @@ export const routeDocs: Record<string, RouteDoc> = {
   },
   'POST /datasets/create/': {
     summary: "Create a dataset from a spreadsheet",
-    description: "multipart: the spreadsheet (.xlsx, .ods, .xls or .csv, at most 5 MB) in part file, fields name and company -> 201 with the dataset (version 1). 400 when it cannot be read or stored; 413 file_too_large.",
+    description: "multipart: the spreadsheet (.xlsx, .ods, .xls or .csv, at most 5 MB) in part file, fields name and company -> 201 with the dataset (version 1). Or JSON {name, url, format: csv | json | feed, refresh_minutes?, company?}: read from the URL at once (400 source_failed with fields.url the reason). 400 when it cannot be read or stored; 413 file_too_large.",
     status: 201,
     body: 'multipart',
     response: Dataset,
-    errors: { 400: ["empty_file","unreadable_file","too_many_columns","too_many_rows","cell_too_long","unexpected_file_field","invalid_multipart","unknown_company"], 413: ["file_too_large","too_many_parts"] },
+    errors: { 400: ["empty_file","unreadable_file","too_many_columns","too_many_rows","cell_too_long","unexpected_file_field","invalid_multipart","unknown_company","source_failed"], 413: ["file_too_large","too_many_parts"] },
   },
   'GET /datasets/{id}': {
     summary: "One dataset with its rows",
@@ -681,10 +681,16 @@ export const routeDocs: Record<string, RouteDoc> = {
   },
   'PUT /datasets/{id}': {
     summary: "Rename a dataset or replace its table",
-    description: "any of {name, columns, rows} (columns and rows together) -> the dataset; a changed table moves version and checksum.",
+    description: "any of {name, columns, rows, url, format, refresh_minutes} (columns and rows together) -> the dataset; a changed table moves version and checksum; a new url or format is read at once.",
     body: DatasetUpdateBody,
     response: Dataset,
-    errors: { 400: ["invalid_table","too_many_rows","too_many_columns"] },
+    errors: { 400: ["invalid_table","too_many_rows","too_many_columns","source_failed","dataset_from_url"] },
+  },
+  'POST /datasets/{id}/refresh/': {
+    summary: "Read a URL dataset now",
+    description: "reads the dataset's URL now -> the dataset; a failure keeps the table and is noted in source.",
+    response: Dataset,
+    errors: { 400: ["source_failed","not_from_url"] },
   },
   'PUT /datasets/{id}/file/': {
     summary: "Replace a dataset's table with a spreadsheet",

@@ -2,9 +2,21 @@ import { finished } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Id } from '../../src/services/schemas/common.ts';
-import { DatasetListQuery, DatasetUpdateBody, MAX_DATASET_FILE_BYTES, datasetNameError, datasetTableProblems, type Dataset } from '../../src/services/schemas/datasets.ts';
+import {
+  DEFAULT_REFRESH_MINUTES,
+  DatasetFromUrlBody,
+  DatasetListQuery,
+  DatasetUpdateBody,
+  MAX_DATASET_FILE_BYTES,
+  datasetNameError,
+  datasetTableProblems,
+  type Dataset,
+  type DatasetSourceFormat,
+} from '../../src/services/schemas/datasets.ts';
+import { webhookConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
-import { deleteDataset, findDataset, insertDataset, listDatasets, updateDataset } from '../db/datasets.ts';
+import { claimDueSources, deleteDataset, findDataset, insertDataset, listDatasets, noteSourceFailure, updateDataset, type SourceWrite } from '../db/datasets.ts';
+import { fetchSource, tableFromSource } from '../domain/datasetSources.ts';
 import { readTable, type Table } from '../domain/datasets.ts';
 import { record } from '../domain/journal.ts';
 import { pageOf, pageRequest } from '../domain/paging.ts';
@@ -105,6 +117,49 @@ export default async function datasetRoutes(app: FastifyInstance, { ctx }: { ctx
     return after;
   };
 
+  /** Reads a URL now: the table, or a 400 `source_failed` whose `fields.url` says why (nothing stored). */
+  async function readSource(url: string, format: DatasetSourceFormat): Promise<Table> {
+    const settings = webhookConfig(ctx.config);
+    const fetched = await fetchSource(url, { allowPrivate: settings.allowPrivate, timeoutMs: settings.timeoutMs });
+    const table = fetched.ok ? tableFromSource(format, fetched.bytes) : fetched.reason;
+    if (typeof table === 'string') throw badRequest('source_failed', `The address could not be read as ${format === 'feed' ? 'an RSS or Atom feed' : format.toUpperCase()}: ${table}.`, { url: table });
+    return table;
+  }
+
+  /** One read of a claimed URL dataset (the refresher): a new table moves the version, a failure keeps the last one. */
+  async function refreshSource(id: number, url: string, format: DatasetSourceFormat): Promise<void> {
+    const settings = webhookConfig(ctx.config);
+    const fetched = await fetchSource(url, { allowPrivate: settings.allowPrivate, timeoutMs: settings.timeoutMs });
+    const table = fetched.ok ? tableFromSource(format, fetched.bytes) : fetched.reason;
+    if (typeof table === 'string') return noteSourceFailure(db, id, table);
+    const outcome = await updateDataset(db, id, { table, fileName: null, fetched: true });
+    if (outcome?.changed) await changed(id);
+  }
+
+  // Each instance claims due URL datasets on its tick; a claim is a lease, so two instances never read one at once.
+  const tickMs = ctx.config.datasetTickMs ?? 30_000;
+  let refreshing: Promise<void> | null = null;
+  const tick = () => {
+    refreshing ??= (async () => {
+      try {
+        const lease = Math.ceil(webhookConfig(ctx.config).timeoutMs / 1000) + 30;
+        for (const due of await claimDueSources(db, 8, lease)) {
+          await refreshSource(due.id, due.source_url, due.source_format).catch((error: unknown) => app.log.error({ err: error, dataset: due.id }, 'dataset refresh failed'));
+        }
+      } catch (error) {
+        app.log.error({ err: error }, 'dataset refresh claim failed');
+      } finally {
+        refreshing = null;
+      }
+    })();
+  };
+  const timer = tickMs > 0 ? setInterval(tick, tickMs) : undefined;
+  timer?.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await refreshing;
+  });
+
   app.get('/datasets/', asUser, async (request) => {
     const scope = await view(request);
     const query = request.query as Record<string, unknown>;
@@ -116,6 +171,17 @@ export default async function datasetRoutes(app: FastifyInstance, { ctx }: { ctx
 
   app.post('/datasets/create/', asUser, async (request, reply) => {
     const scope = await edit(request);
+    if (!request.isMultipart()) {
+      // A dataset read from a URL: read once now (a failure is refused, nothing stored), then every refresh_minutes.
+      const name = checkName((request.body as { name?: unknown } | null)?.name);
+      const body = parse(DatasetFromUrlBody, request.body);
+      const companyId = await ownerCompany(ctx, scope, body.company);
+      const source: SourceWrite = { url: body.url.trim(), format: body.format, refreshMinutes: body.refresh_minutes ?? DEFAULT_REFRESH_MINUTES };
+      const table = await readSource(source.url, source.format);
+      const id = await insertDataset(db, { name, companyId, table, fileName: null, source });
+      await record(db, { userId: currentUser(request).id, action: 'create', entity: 'dataset', entityId: id, detail: { name, url: source.url, format: source.format, rows: table.rows.length } });
+      return reply.code(201).send(await existing(id));
+    }
     const { fields, file } = await receiveSpreadsheet(request);
     const name = checkName(fields.name ?? (file ? file.name.replace(/\.[^.]*$/, '') : undefined));
     if (!file) throw badRequest('validation_error', 'The spreadsheet is required (part file).', { file: 'required' });
@@ -139,13 +205,24 @@ export default async function datasetRoutes(app: FastifyInstance, { ctx }: { ctx
       throw badRequest('validation_error', 'Columns and rows are sent together.', { [body.columns === undefined ? 'columns' : 'rows']: 'required' });
     }
     let table: Table | undefined;
+    let source: SourceWrite | undefined;
+    if (body.url !== undefined || body.format !== undefined || body.refresh_minutes !== undefined) {
+      const url = body.url?.trim() ?? before.source?.url;
+      const format = body.format ?? before.source?.format;
+      if (!url || !format) throw badRequest('validation_error', 'A dataset read from a URL needs its url and format.', { [url ? 'format' : 'url']: 'required' });
+      source = { url, format, refreshMinutes: body.refresh_minutes ?? before.source?.refresh_minutes ?? DEFAULT_REFRESH_MINUTES };
+    }
+    if (body.columns && (source || before.source)) {
+      throw badRequest('dataset_from_url', 'The rows of a dataset read from a URL come from the URL; edit them there.', { rows: 'from_url' });
+    }
+    if (source && (source.url !== before.source?.url || source.format !== before.source?.format)) table = await readSource(source.url, source.format);
     if (body.columns && body.rows) {
       const problems = datasetTableProblems(body.columns, body.rows);
       const first = Object.values(problems)[0];
       if (first) throw badRequest(first === 'too_many_rows' || first === 'too_many_columns' ? first : 'invalid_table', 'The table cannot be stored as sent.', problems);
       table = { columns: body.columns.map((column) => ({ name: column.name.trim() })), rows: body.rows };
     }
-    const outcome = await updateDataset(db, id, { name, table, fileName: table ? null : before.file_name });
+    const outcome = await updateDataset(db, id, { name, table, fileName: table ? null : before.file_name, source, fetched: !!(source && table) });
     if (!outcome) throw notFound('Dataset');
     const after = outcome.changed ? await changed(id) : await existing(id);
     await record(db, { userId: currentUser(request).id, action: 'update', entity: 'dataset', entityId: id, detail: { name: after.name, ...(table ? { rows: table.rows.length, version: after.version } : {}) } });
@@ -159,11 +236,25 @@ export default async function datasetRoutes(app: FastifyInstance, { ctx }: { ctx
     if (!file) throw badRequest('validation_error', 'The spreadsheet is required (part file).', { file: 'required' });
     const name = fields.name === undefined ? undefined : checkName(fields.name);
     const table = await readTable(file.bytes);
-    const outcome = await updateDataset(db, id, { name, table, fileName: file.name });
+    // A spreadsheet replaces a URL too: the dataset is an uploaded one from now on.
+    const outcome = await updateDataset(db, id, { name, table, fileName: file.name, source: null });
     if (!outcome) throw notFound('Dataset');
     const after = outcome.changed ? await changed(id) : await existing(id);
     await record(db, { userId: currentUser(request).id, action: 'update', entity: 'dataset', entityId: id, detail: { name: after.name, file: file.name, rows: table.rows.length, version: after.version } });
     return after;
+  });
+
+  app.post('/datasets/:id/refresh/', asUser, async (request) => {
+    const id = idParam(request);
+    const before = await existing(id, await edit(request));
+    if (!before.source) throw badRequest('not_from_url', 'Only a dataset read from a URL can be read again.');
+    const table = await readSource(before.source.url, before.source.format).catch(async (error: unknown) => {
+      if (error instanceof ApiError && error.code === 'source_failed') await noteSourceFailure(db, id, error.fields?.url ?? 'network_error');
+      throw error;
+    });
+    const outcome = await updateDataset(db, id, { table, fileName: null, fetched: true });
+    if (!outcome) throw notFound('Dataset');
+    return outcome.changed ? changed(id) : existing(id);
   });
 
   app.delete('/datasets/:id', asUser, async (request, reply) => {

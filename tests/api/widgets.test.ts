@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_DATASET_FILE_BYTES } from '../../src/services/schemas/datasets.ts';
@@ -16,6 +18,10 @@ let admin: Client;
 let a: Client;
 let b: Client;
 let viewer: Client;
+/** What the local source server answers, by path (a function: a status, headers and body; or null: never answers). */
+const served = new Map<string, () => { status?: number; headers?: Record<string, string>; body?: string | Buffer } | null>();
+let sources: http.Server;
+let sourceBase = '';
 const ids = {} as Record<'companyA' | 'companyB', number>;
 const fixture = (name: string) => path.resolve(import.meta.dirname, '../fixtures', name);
 
@@ -34,7 +40,17 @@ function sheetForm(file: string | Uint8Array<ArrayBuffer> | null, fields: Record
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
+  sources = http.createServer((request, response) => {
+    const handler = served.get(request.url ?? '');
+    const answer = handler ? handler() : { status: 404, body: 'not here' };
+    if (answer === null) return; // the slow source: never answers
+    response.writeHead(answer.status ?? 200, answer.headers ?? {});
+    response.end(answer.body ?? '');
+  });
+  await new Promise<void>((resolve) => sources.listen(0, '127.0.0.1', resolve));
+  sourceBase = `http://127.0.0.1:${(sources.address() as AddressInfo).port}`;
+  // The refresher claims due URL datasets every 50 ms here (30 s by default).
+  server = await startTestServer({ datasetTickMs: 50, webhooks: { allowPrivate: true, timeoutMs: 2000 } });
   admin = (await signIn(server)).client;
   const [first, second] = await Promise.all([createCompanyAndOffice(admin, 'Widgets A'), createCompanyAndOffice(admin, 'Widgets B')]);
   Object.assign(ids, { companyA: first.company.id, companyB: second.company.id });
@@ -45,6 +61,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
+  sources?.closeAllConnections();
+  await new Promise((resolve) => sources?.close(resolve));
 });
 
 describe('datasets', () => {
@@ -135,5 +153,98 @@ describe('datasets', () => {
     expect(await put({ name: 'x'.repeat(61) })).toEqual([400, 'validation_error', { name: 'too_long' }]);
     expect((await a.put(`/datasets/2147483647`, { name: 'Nothing' })).status).toBe(404);
     expect((await a.get(`/datasets/${id}`)).body).toMatchObject({ version, checksum, columns, row_count: 25 });
+  });
+});
+
+describe('datasets read from a URL', () => {
+  const RSS = (titles: string[]) => `<?xml version="1.0"?><rss version="2.0"><channel><title>News</title>${titles
+    .map((title, index) => `<item><title><![CDATA[${title}]]></title><link>https://example.com/${index}</link><pubDate>Sun, ${String(20 + index).padStart(2, '0')} Nov 2026 10:00:00 GMT</pubDate></item>`)
+    .join('')}</channel></rss>`;
+
+  it('reads CSV, JSON, RSS and Atom through the server, follows a redirect, keeps the last good copy when a read fails, and reads again on its own', async () => {
+    let menu = 'Dish,Price\nBorscht,4.50\nPelmeni,6.20\n';
+    served.set('/menu.csv', () => ({ headers: { 'content-type': 'text/csv' }, body: menu }));
+    served.set('/moved', () => ({ status: 302, headers: { location: '/menu.csv' } }));
+    served.set('/menu.json', () => ({ body: JSON.stringify({ items: [{ dish: 'Syrniki', price: 3.5 }, { dish: 'Kasha', vegan: true, tags: ['hot'] }] }) }));
+    served.set('/news.rss', () => ({ body: RSS(['Oldest & wiser', 'Middle', 'Newest']) }));
+    served.set('/news.atom', () => ({ body: '<feed xmlns="http://www.w3.org/2005/Atom"><entry><title type="html">Atom &lt;b&gt;one&lt;/b&gt;</title><link href="https://example.com/a"/><updated>2026-11-28T08:00:00Z</updated></entry></feed>' }));
+
+    const created = await a.post('/datasets/create/', { name: 'Menu from the till', url: `${sourceBase}/moved`, format: 'csv' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body).toMatchObject({ columns: [{ name: 'Dish' }, { name: 'Price' }], rows: [['Borscht', '4.50'], ['Pelmeni', '6.20']], version: 1, file_name: null });
+    expect(created.body.source).toMatchObject({ url: `${sourceBase}/moved`, format: 'csv', refresh_minutes: 15, failed_since: null, error: null });
+    expect(Date.parse(created.body.source.fetched_at)).toBeGreaterThan(Date.now() - 60_000);
+    const id = created.body.id as number;
+
+    const json = await a.post('/datasets/create/', { name: 'JSON menu', url: `${sourceBase}/menu.json`, format: 'json', refresh_minutes: 5 });
+    expect(json.body).toMatchObject({ columns: [{ name: 'dish' }, { name: 'price' }, { name: 'vegan' }, { name: 'tags' }], rows: [['Syrniki', '3.5', null, null], ['Kasha', null, 'true', '["hot"]']] });
+    const rss = await a.post('/datasets/create/', { name: 'News', url: `${sourceBase}/news.rss`, format: 'feed' });
+    expect(rss.body.columns).toEqual([{ name: 'title' }, { name: 'link' }, { name: 'published' }]);
+    expect(rss.body.rows.map((row: string[]) => row[0])).toEqual(['Newest', 'Middle', 'Oldest & wiser']);
+    expect(rss.body.rows[0]).toEqual(['Newest', 'https://example.com/2', '2026-11-22T10:00:00.000Z']);
+    const atom = await a.post('/datasets/create/', { name: 'Atom news', url: `${sourceBase}/news.atom`, format: 'feed' });
+    expect(atom.body.rows).toEqual([['Atom one', 'https://example.com/a', '2026-11-28T08:00:00.000Z']]);
+
+    // Read again on demand: a new table moves the version.
+    menu = 'Dish,Price\nBorscht,4.90\n';
+    const refreshed = await a.post(`/datasets/${id}/refresh/`);
+    expect(refreshed.body).toMatchObject({ rows: [['Borscht', '4.90']], version: 2 });
+    // A read that fails: refused with its reason, the last good table kept, the failure noted.
+    served.set('/menu.csv', () => ({ status: 503, body: 'down' }));
+    const failed = await a.post(`/datasets/${id}/refresh/`);
+    expect([failed.status, failed.body.code, failed.body.fields]).toEqual([400, 'source_failed', { url: 'http_503' }]);
+    const kept = (await a.get(`/datasets/${id}`)).body;
+    expect(kept).toMatchObject({ rows: [['Borscht', '4.90']], version: 2, source: { error: 'http_503' } });
+    expect(kept.source.failed_since).not.toBeNull();
+
+    // The refresher: once due, any instance reads it on its tick; the failure clears with the first good read.
+    menu = 'Dish,Price\nShchi,3.10\n';
+    served.set('/menu.csv', () => ({ body: menu }));
+    await server.ctx.db.execute(`UPDATE datasets SET next_fetch_at = now() - interval '1 second' WHERE id = ${id}` as never);
+    let current = kept;
+    while (current.version === 2) current = (await a.get(`/datasets/${id}`)).body;
+    expect(current).toMatchObject({ rows: [['Shchi', '3.10']], version: 3, source: { failed_since: null, error: null } });
+    // Not due again before its interval.
+    const due = (await server.ctx.db.execute(`SELECT next_fetch_at > now() + interval '14 minutes' AS later FROM datasets WHERE id = ${id}` as never)) as unknown as { rows: { later: boolean }[] };
+    expect(due.rows[0]!.later).toBe(true);
+
+    // The rows of a URL dataset come from the URL; a file replaces the URL.
+    const edit = await a.put(`/datasets/${id}`, { columns: [{ name: 'Dish' }], rows: [['x']] });
+    expect([edit.status, edit.body.code]).toEqual([400, 'dataset_from_url']);
+    const form = new FormData();
+    form.append('file', new Blob(['A\n1\n']), 'a.csv');
+    expect((await a.put(`/datasets/${id}/file/`, form)).body).toMatchObject({ source: null, file_name: 'a.csv', rows: [['1']] });
+    expect((await a.post(`/datasets/${id}/refresh/`)).body.code).toBe('not_from_url');
+    // ... and a URL replaces the file, read at once.
+    const back = await a.put(`/datasets/${id}`, { url: `${sourceBase}/menu.json`, format: 'json' });
+    expect(back.body).toMatchObject({ file_name: null, source: { format: 'json', refresh_minutes: 15 }, columns: [{ name: 'dish' }, { name: 'price' }, { name: 'vegan' }, { name: 'tags' }] });
+  });
+
+  it('refuses an address it may not or cannot read, and stores nothing', async () => {
+    const before = (await a.get('/datasets/')).body.count;
+    const create = async (body: Record<string, unknown>) => {
+      const response = await a.post('/datasets/create/', { name: 'Refused', format: 'csv', ...body });
+      return [response.status, response.body.code, response.body.fields];
+    };
+    served.set('/slow', () => null);
+    served.set('/big', () => ({ body: Buffer.alloc(MAX_DATASET_FILE_BYTES + 10, 0x61) }));
+    served.set('/html', () => ({ body: '<html><body>Not a feed</body></html>' }));
+    expect(await create({ url: `${sourceBase}/missing` })).toEqual([400, 'source_failed', { url: 'http_404' }]);
+    expect(await create({ url: `${sourceBase}/big` })).toEqual([400, 'source_failed', { url: 'too_large' }]);
+    expect(await create({ url: `${sourceBase}/html`, format: 'feed' })).toEqual([400, 'source_failed', { url: 'unreadable' }]);
+    expect(await create({ url: 'ftp://example.com/menu.csv' })).toEqual([400, 'source_failed', { url: 'unsupported_scheme' }]);
+    expect(await create({ url: 'not a url' })).toEqual([400, 'source_failed', { url: 'invalid_url' }]);
+    expect(await create({ url: `${sourceBase}/menu.csv`, refresh_minutes: 1 })).toEqual([400, 'validation_error', { refresh_minutes: 'out_of_range' }]);
+    expect(await create({ url: `${sourceBase}/menu.csv`, format: 'xml' })).toEqual([400, 'validation_error', { format: 'invalid' }]);
+    const webhooks = server.ctx.config.webhooks!;
+    webhooks.timeoutMs = 300;
+    expect(await create({ url: `${sourceBase}/slow` })).toEqual([400, 'source_failed', { url: 'timeout' }]);
+    webhooks.timeoutMs = 2000;
+    // The webhooks' address rule: loopback and private addresses only with WEBHOOK_ALLOW_PRIVATE.
+    webhooks.allowPrivate = false;
+    expect(await create({ url: `${sourceBase}/menu.csv` })).toEqual([400, 'source_failed', { url: 'private_address' }]);
+    expect(await create({ url: 'http://[::ffff:10.0.0.1]/menu.csv' })).toEqual([400, 'source_failed', { url: 'private_address' }]);
+    webhooks.allowPrivate = true;
+    expect((await a.get('/datasets/')).body.count).toBe(before);
   });
 });

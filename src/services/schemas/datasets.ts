@@ -1,4 +1,4 @@
-import { array, define, nullable, number, object, optional, size, string, type, union, type Infer } from 'superstruct';
+import { array, define, enums, integer, max, min, nullable, number, object, optional, size, string, type, union, type Infer } from 'superstruct';
 import { Id, Page } from './common.ts';
 
 /*
@@ -32,11 +32,49 @@ export const DatasetCell = nullable(union([string(), number()]));
 export type DatasetCell = Infer<typeof DatasetCell>;
 
 export const DatasetColumn = object({ name: string() });
+
+/** What a dataset read from a URL is: a CSV file, a JSON array of objects, or an RSS/Atom feed (title, link, published). */
+export const DATASET_SOURCE_FORMATS = ['csv', 'json', 'feed'] as const;
+export const DatasetSourceFormat = enums(DATASET_SOURCE_FORMATS);
+export type DatasetSourceFormat = Infer<typeof DatasetSourceFormat>;
+/** How often a URL is read again: at least this many minutes (and at most a day). */
+export const MIN_REFRESH_MINUTES = 5;
+export const MAX_REFRESH_MINUTES = 1440;
+export const DEFAULT_REFRESH_MINUTES = 15;
+/** A source URL: at most this many characters. */
+export const MAX_SOURCE_URL = 2000;
+export const RefreshMinutes = max(min(integer(), MIN_REFRESH_MINUTES), MAX_REFRESH_MINUTES);
+
+/** POST /datasets/create/ as JSON: a dataset read from a URL (a spreadsheet upload is multipart). */
+export const DatasetFromUrlBody = object({
+  name: DatasetName,
+  url: size(string(), 1, MAX_SOURCE_URL),
+  format: DatasetSourceFormat,
+  refresh_minutes: optional(RefreshMinutes),
+  company: optional(nullable(Id)),
+});
+export type DatasetFromUrlBody = Infer<typeof DatasetFromUrlBody>;
+
+/** Where a URL dataset stands: its address, how often it is read, the last good read, and since when reads fail. */
+export const DatasetSource = type({
+  url: string(),
+  format: DatasetSourceFormat,
+  refresh_minutes: number(),
+  fetched_at: nullable(string()),
+  failed_since: nullable(string()),
+  /** Why the last read failed (timeout, http_404, private_address, unreadable, ...), or null. */
+  error: nullable(string()),
+});
+export type DatasetSource = Infer<typeof DatasetSource>;
 export type DatasetColumn = Infer<typeof DatasetColumn>;
 
 /** PUT /datasets/{id}: a new name, and/or the whole table (columns and rows together). */
 export const DatasetUpdateBody = object({
   name: optional(DatasetName),
+  /** A URL dataset's address, format and refresh (each read again at once). */
+  url: optional(size(string(), 1, MAX_SOURCE_URL)),
+  format: optional(DatasetSourceFormat),
+  refresh_minutes: optional(RefreshMinutes),
   columns: optional(size(array(DatasetColumn), 0, 1000)),
   rows: optional(size(array(array(DatasetCell)), 0, 100_000)),
 });
@@ -51,8 +89,10 @@ export const DatasetSummary = type({
   row_count: number(),
   version: number(),
   checksum: string(),
-  /** Where its rows came from: the uploaded file's name, or null after an edit by rows. */
+  /** Where its rows came from: the uploaded file's name, or null after an edit by rows or for a URL dataset. */
   file_name: nullable(string()),
+  /** A dataset read from a URL: where it stands; null for an uploaded or edited one. */
+  source: nullable(DatasetSource),
   created_at: string(),
   updated_at: string(),
 });
@@ -69,6 +109,7 @@ export const Dataset = type({
   version: number(),
   checksum: string(),
   file_name: nullable(string()),
+  source: nullable(DatasetSource),
   created_at: string(),
   updated_at: string(),
 });
