@@ -180,3 +180,56 @@ export async function noteSourceFailure(db: Db, id: number, reason: string): Pro
                          next_fetch_at = now() + make_interval(mins => refresh_minutes)
                        WHERE id = ${id} AND source_url IS NOT NULL`);
 }
+
+/** What a widget shows of each dataset by id (name, rows, version, failing reads); the caller keeps the ones it may see. */
+export async function datasetBriefs(
+  db: Db,
+  ids: readonly number[],
+): Promise<Map<number, { id: number; name: string; company: number | null; row_count: number; version: number; checksum: string; failed_since: string | null }>> {
+  if (!ids.length) return new Map();
+  const found = await rows<{ id: number; name: string; company: number | null; row_count: number; version: number; checksum: string; failed_since: string | null }>(
+    db,
+    sql`SELECT d.id, d.name, d.company_id AS company, d.row_count, d.version, d.checksum, ${iso(sql`d.failed_since`)} AS failed_since
+        FROM datasets d WHERE d.id = ANY(${sql.raw(`'{${[...new Set(ids)].join(',')}}'::int[]`)})`,
+  );
+  return new Map(found.map((row) => [row.id, row]));
+}
+
+/** Layouts whose draft or a committed version shows the dataset in a widget (a dataset in use cannot be deleted). */
+export async function layoutsUsingDataset(db: Db, datasetId: number): Promise<{ id: number; name: string }[]> {
+  return rows<{ id: number; name: string }>(
+    db,
+    sql`SELECT l.id, l.name FROM layouts l
+        WHERE EXISTS (SELECT 1 FROM layout_zones z WHERE z.layout_id = l.id AND (z.widget -> 'settings' ->> 'dataset')::int = ${datasetId})
+           OR EXISTS (SELECT 1 FROM layout_versions v WHERE v.layout_id = l.id
+                      AND v.body @> ${JSON.stringify({ zones: [{ content: { kind: 'widget', settings: { dataset: datasetId } } }] })}::jsonb)
+        ORDER BY l.name, l.id`,
+  );
+}
+
+/**
+ * Devices whose stored schedule shows the dataset (a widget zone of a layout an event or an override plays names its
+ * link): the ones to compile again when its table changes.
+ */
+export async function devicesShowingDataset(db: Db, datasetId: number): Promise<number[]> {
+  const found = await rows<{ id: number }>(
+    db,
+    sql`SELECT s.device_id AS id FROM device_schedules s
+        WHERE s.body_hash IN (SELECT hash FROM schedule_bodies WHERE strpos(items, ${`/player/datasets/${datasetId}/`}) > 0)
+        ORDER BY s.device_id`,
+  );
+  return found.map((row) => Number(row.id));
+}
+
+/** Whether a player's device may read the dataset: its office's company owns it, or its stored schedule names it. */
+export async function playerMayReadDataset(db: Db, deviceId: number, datasetId: number): Promise<boolean> {
+  const [row] = await rows<{ allowed: boolean }>(
+    db,
+    sql`SELECT (ds.company_id IS NOT NULL AND ds.company_id = o.company_id)
+               OR EXISTS (SELECT 1 FROM device_schedules s JOIN schedule_bodies b ON b.hash = s.body_hash
+                          WHERE s.device_id = d.id AND strpos(b.items, ${`/player/datasets/${datasetId}/`}) > 0) AS allowed
+        FROM devices d JOIN datasets ds ON ds.id = ${datasetId} LEFT JOIN offices o ON o.id = d.office_id
+        WHERE d.id = ${deviceId}`,
+  );
+  return row?.allowed === true;
+}

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Layout, LayoutListQuery, LayoutVersion, Zone, ZoneContent, ZoneContentDetail } from '../../src/services/schemas/layouts.ts';
+import type { Layout, LayoutListQuery, LayoutVersion, Zone, ZoneContent, FileContentDetail } from '../../src/services/schemas/layouts.ts';
 import type { UsageRef } from '../../src/services/schemas/media.ts';
 import { isoText } from './devices.ts';
 import type { Db } from './index.ts';
@@ -79,7 +79,8 @@ const ZONES_JSON = sql`COALESCE((
     SELECT json_agg(json_build_object(
       'id', z.id, 'name', z.name, 'x', z.x, 'y', z.y, 'width', z.width, 'height', z.height, 'z', z.z,
       'content', CASE WHEN z.playlist_id IS NOT NULL THEN json_build_object('kind', 'playlist', 'id', z.playlist_id)
-                      WHEN z.media_id IS NOT NULL THEN json_build_object('kind', 'media', 'id', z.media_id) END)
+                      WHEN z.media_id IS NOT NULL THEN json_build_object('kind', 'media', 'id', z.media_id)
+                      WHEN z.widget IS NOT NULL THEN json_build_object('kind', 'widget', 'widget', z.widget -> 'widget', 'settings', z.widget -> 'settings') END)
       ORDER BY z.position)
     FROM layout_zones z WHERE z.layout_id = l.id), '[]'::json)`;
 
@@ -160,16 +161,17 @@ async function writeZones(t: Db, layoutId: number, zones: ZoneWrite[]): Promise<
   for (const [index, zone] of zones.entries()) {
     const playlist = zone.content?.kind === 'playlist' ? zone.content.id : null;
     const media = zone.content?.kind === 'media' ? zone.content.id : null;
+    const widget = zone.content?.kind === 'widget' ? JSON.stringify({ widget: zone.content.widget, settings: zone.content.settings }) : null;
     if (zone.id !== undefined) {
       await t.execute(
         sql`UPDATE layout_zones SET name = ${zone.name}, x = ${zone.x}, y = ${zone.y}, width = ${zone.width}, height = ${zone.height},
-              z = ${zone.z}, position = ${index + 1}, playlist_id = ${playlist}, media_id = ${media}
+              z = ${zone.z}, position = ${index + 1}, playlist_id = ${playlist}, media_id = ${media}, widget = ${widget}::jsonb
             WHERE id = ${zone.id} AND layout_id = ${layoutId}`,
       );
     } else {
       await t.execute(
-        sql`INSERT INTO layout_zones (layout_id, name, x, y, width, height, z, position, playlist_id, media_id)
-            VALUES (${layoutId}, ${zone.name}, ${zone.x}, ${zone.y}, ${zone.width}, ${zone.height}, ${zone.z}, ${index + 1}, ${playlist}, ${media})`,
+        sql`INSERT INTO layout_zones (layout_id, name, x, y, width, height, z, position, playlist_id, media_id, widget)
+            VALUES (${layoutId}, ${zone.name}, ${zone.x}, ${zone.y}, ${zone.width}, ${zone.height}, ${zone.z}, ${index + 1}, ${playlist}, ${media}, ${widget}::jsonb)`,
       );
     }
   }
@@ -264,9 +266,10 @@ export async function commitLayout(
       : [];
     const refusal: CommitRefusal = { empty: [], uncommitted: [] };
     body.zones.forEach((zone, index) => {
-      if (!zone.content) refusal.empty.push(index);
-      else if (zone.content.kind === 'playlist') {
-        const playlist = playlists.find((p) => Number(p.id) === zone.content!.id);
+      const content = zone.content;
+      if (!content) refusal.empty.push(index);
+      else if (content.kind === 'playlist') {
+        const playlist = playlists.find((p) => Number(p.id) === content.id);
         if (playlist && !playlist.ready) refusal.uncommitted.push({ zone: index, id: Number(playlist.id), name: playlist.name });
       }
     });
@@ -315,10 +318,10 @@ export async function listLayoutVersions(db: Db, layoutId: number, limit: number
 export async function contentDetails(
   db: Db,
   wanted: { media: number[]; playlists: number[] },
-): Promise<{ media: Map<number, ZoneContentDetail & { company: number | null }>; playlists: Map<number, ZoneContentDetail & { company: number | null }> }> {
+): Promise<{ media: Map<number, FileContentDetail & { company: number | null }>; playlists: Map<number, FileContentDetail & { company: number | null }> }> {
   const list = (ids: number[]) => sql.raw(`'{${[...new Set(ids)].join(',')}}'::int[]`);
   const media = wanted.media.length
-    ? await rows<{ id: number; name: string; kind: 'video' | 'image'; status: ZoneContentDetail['status']; duration: number | null; has_preview: boolean; company: number | null }>(
+    ? await rows<{ id: number; name: string; kind: 'video' | 'image'; status: FileContentDetail['status']; duration: number | null; has_preview: boolean; company: number | null }>(
         db,
         sql`SELECT id, name, kind, status, duration, has_preview, company_id AS company FROM media_files WHERE id = ANY(${list(wanted.media)})`,
       )

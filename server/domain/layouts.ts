@@ -3,9 +3,12 @@ import {
   layoutProblems,
   type Layout,
   type LayoutDetail,
+  type FileContentDetail,
   type ZoneBody,
   type ZoneContentDetail,
 } from '../../src/services/schemas/layouts.ts';
+import { widgetDataset, widgetProblems, widgetWithDefaults } from '../../src/services/schemas/widgets.ts';
+import { datasetBriefs } from '../db/datasets.ts';
 import type { Db } from '../db/index.ts';
 import { contentDetails, type ZoneWrite } from '../db/layouts.ts';
 import { badRequest } from '../errors.ts';
@@ -25,6 +28,8 @@ const PROBLEM_MESSAGES: Record<string, string> = {
   media_not_ready: 'Only media that is ready to play can be shown.',
   background_not_found: 'No such media file in the layout\'s company.',
   background_not_image: 'The background is an image.',
+  dataset_not_found: 'No such dataset in the layout\'s company.',
+  widget_invalid: 'The widget\'s settings are incomplete.',
 };
 
 export const layoutMessage = (code: string) => PROBLEM_MESSAGES[code] ?? 'The layout has invalid fields.';
@@ -39,7 +44,7 @@ export function zoneWrites(zones: readonly ZoneBody[]): ZoneWrite[] {
     width: zone.width,
     height: zone.height,
     z: zone.z ?? index,
-    content: zone.content ?? null,
+    content: !zone.content ? null : zone.content.kind === 'widget' ? widgetWithDefaults(zone.content) : zone.content,
   }));
 }
 
@@ -65,13 +70,22 @@ export async function checkContent(
   const backgroundMedia = background?.media ?? null;
   const media = contents.flatMap((c) => (c?.kind === 'media' ? [c.id] : []));
   const playlists = contents.flatMap((c) => (c?.kind === 'playlist' ? [c.id] : []));
+  const datasets = contents.flatMap((c) => { const id = widgetDataset(c); return id === null ? [] : [id]; });
   if (backgroundMedia != null) media.push(backgroundMedia);
-  if (!media.length && !playlists.length) return;
-  const found = await contentDetails(db, { media, playlists });
-  const ours = <T extends { company: number | null }>(item: T | undefined) => (item && item.company === company ? item : undefined);
   const fields: Record<string, string> = {};
   contents.forEach((content, index) => {
+    if (content?.kind === 'widget') Object.assign(fields, widgetProblems(content, `zones.${index}.content`));
+  });
+  if (!media.length && !playlists.length && !datasets.length && !Object.keys(fields).length) return;
+  const [found, foundDatasets] = await Promise.all([contentDetails(db, { media, playlists }), datasetBriefs(db, datasets)]);
+  const ours = <T extends { company: number | null }>(item: T | undefined) => (item && item.company === company ? item : undefined);
+  contents.forEach((content, index) => {
     if (!content) return;
+    if (content.kind === 'widget') {
+      const dataset = widgetDataset(content);
+      if (dataset !== null && !ours(foundDatasets.get(dataset))) fields[`zones.${index}.content.settings.dataset`] = 'dataset_not_found';
+      return;
+    }
     const item = ours(content.kind === 'media' ? found.media.get(content.id) : found.playlists.get(content.id));
     if (!item) fields[`zones.${index}.content`] = 'content_not_found';
     else if (content.kind === 'media' && !PLAYABLE.has(item.status ?? '')) fields[`zones.${index}.content`] = 'media_not_ready';
@@ -83,7 +97,7 @@ export async function checkContent(
     else if (!PLAYABLE.has(item.status ?? '')) fields['background.media'] = 'media_not_ready';
   }
   const first = Object.values(fields)[0];
-  if (first) throw badRequest(first, layoutMessage(first), fields);
+  if (first) throw badRequest(first === 'required' ? 'widget_invalid' : first, layoutMessage(first === 'required' ? 'widget_invalid' : first), fields);
 }
 
 /** The background a body sends, as stored (colour lower case, no image unless named). */
@@ -95,19 +109,27 @@ export function backgroundOf(background: { color: string; media?: number | null 
 export async function layoutDetail(db: Db, layout: Layout): Promise<LayoutDetail> {
   const media = layout.zones.flatMap((zone) => (zone.content?.kind === 'media' ? [zone.content.id] : []));
   const playlists = layout.zones.flatMap((zone) => (zone.content?.kind === 'playlist' ? [zone.content.id] : []));
+  const datasets = layout.zones.flatMap((zone) => { const id = widgetDataset(zone.content); return id === null ? [] : [id]; });
   if (layout.background.media != null) media.push(layout.background.media);
-  const found = await contentDetails(db, { media, playlists });
-  const shown = (item: (ZoneContentDetail & { company: number | null }) | undefined): ZoneContentDetail | null => {
+  const [found, foundDatasets] = await Promise.all([contentDetails(db, { media, playlists }), datasetBriefs(db, datasets)]);
+  const shown = (item: (FileContentDetail & { company: number | null }) | undefined): FileContentDetail | null => {
     if (!item) return null;
     const { company: _company, ...detail } = item;
     return detail;
+  };
+  const detailOf = (content: (typeof layout.zones)[number]['content']): ZoneContentDetail | null => {
+    if (!content) return null;
+    if (content.kind !== 'widget') return shown(content.kind === 'media' ? found.media.get(content.id) : found.playlists.get(content.id));
+    const id = widgetDataset(content);
+    const dataset = id === null ? undefined : foundDatasets.get(id);
+    return { ...content, dataset: dataset && dataset.company === layout.company ? { id: dataset.id, name: dataset.name, row_count: dataset.row_count, version: dataset.version, failed_since: dataset.failed_since } : null };
   };
   return {
     ...layout,
     background: { ...layout.background, media_detail: layout.background.media == null ? null : shown(found.media.get(layout.background.media)) },
     zones: layout.zones.map((zone) => ({
       ...zone,
-      content: zone.content && shown(zone.content.kind === 'media' ? found.media.get(zone.content.id) : found.playlists.get(zone.content.id)),
+      content: detailOf(zone.content),
     })),
   };
 }

@@ -3,6 +3,8 @@ import { Temporal } from 'temporal-polyfill';
 import { DEFAULT_IMAGE_SECONDS } from '../../src/services/schemas/playlists.ts';
 import type { ScheduleItem, ScheduleLayout, ScheduleMedia } from '../../src/services/schemas/scheduler.ts';
 import { committedLayouts, type LayoutBody } from '../db/layouts.ts';
+import { datasetBriefs } from '../db/datasets.ts';
+import { widgetDataset, type WidgetKind } from '../../src/services/schemas/widgets.ts';
 import type { Db } from '../db/index.ts';
 import {
   committedPlaylists,
@@ -69,7 +71,16 @@ interface LayoutContent {
   id: number;
   version: number;
   body: LayoutBody;
-  zones: { id: number; x: number; y: number; width: number; height: number; z: number; files: { id: number; duration: number }[] }[];
+  zones: {
+    id: number;
+    x: number;
+    y: number;
+    width: number;
+    height: number;
+    z: number;
+    files: { id: number; duration: number }[];
+    widget?: { kind: WidgetKind; settings: Record<string, unknown>; data: { id: number; url: string; version: number; checksum: string } | null };
+  }[];
   background: { color: string; image: { id: number; duration: number } | null };
 }
 
@@ -108,6 +119,8 @@ export async function compileSchedules(db: Db, deviceIds: readonly number[], now
       else if (zone.content?.kind === 'media') mediaIds.add(zone.content.id);
     }
   }
+  // Widgets (issue 38): the datasets their zones show, as last read (version and checksum in the schedule).
+  const datasets = await datasetBriefs(db, [...layouts.values()].flatMap(({ body }) => body.zones.flatMap((zone) => { const id = widgetDataset(zone.content); return id === null ? [] : [id]; })));
   const playlists = await committedPlaylists(db, [...playlistIds]);
   for (const event of events.values()) if (event.media_id) mediaIds.add(event.media_id);
   for (const ov of overrideList.values()) if (ov.mediaId) mediaIds.add(ov.mediaId);
@@ -144,6 +157,7 @@ export async function compileSchedules(db: Db, deviceIds: readonly number[], now
               : zone.content?.kind === 'media'
                 ? file(zone.content.id, seconds(media.get(zone.content.id)?.duration, DEFAULT_IMAGE_SECONDS))
                 : [],
+          ...(zone.content?.kind === 'widget' ? { widget: widgetFor(zone.content, datasets) } : {}),
         })),
       background: {
         color: committed.body.background.color,
@@ -340,6 +354,20 @@ function overrideItem(
  * A layout item's `layout` for one device: each zone's files (and the background image) as `choose` picks their
  * renditions for the device's profile (a file waiting for its render is left out of its zone until ready).
  */
+/** A widget zone as screens get it: kind, settings, and the dataset it shows (a deleted or foreign one: none). */
+function widgetFor(
+  content: { widget: WidgetKind; settings: Record<string, unknown> },
+  datasets: Map<number, { id: number; version: number; checksum: string }>,
+): NonNullable<LayoutContent['zones'][number]['widget']> {
+  const id = widgetDataset({ kind: 'widget', ...content });
+  const dataset = id === null ? undefined : datasets.get(id);
+  return {
+    kind: content.widget,
+    settings: content.settings,
+    data: dataset ? { id: dataset.id, url: `/api/v1/player/datasets/${dataset.id}/?v=${dataset.checksum.slice(0, 16)}`, version: dataset.version, checksum: dataset.checksum } : null,
+  };
+}
+
 function layoutFor(content: LayoutContent, choose: (files: readonly { id: number; duration: number }[]) => ScheduleMedia[]): ScheduleLayout {
   return {
     id: content.id,
@@ -347,7 +375,7 @@ function layoutFor(content: LayoutContent, choose: (files: readonly { id: number
     width: content.body.width,
     height: content.body.height,
     background: { color: content.background.color, image: content.background.image ? (choose([content.background.image])[0] ?? null) : null },
-    zones: content.zones.map((zone) => ({ id: zone.id, x: zone.x, y: zone.y, width: zone.width, height: zone.height, z: zone.z, items: choose(zone.files) })),
+    zones: content.zones.map((zone) => ({ id: zone.id, x: zone.x, y: zone.y, width: zone.width, height: zone.height, z: zone.z, items: choose(zone.files), ...(zone.widget ? { widget: zone.widget } : {}) })),
   };
 }
 

@@ -45,8 +45,11 @@ function mediaOfItems(items: string): ReadonlySet<number> {
     return ids;
   }
   if (!Array.isArray(parsed)) return ids;
-  for (const item of parsed as { media?: { id?: unknown }[] }[]) {
-    for (const media of item?.media ?? []) if (typeof media?.id === 'number') ids.add(media.id);
+  type Named = { id?: unknown } | null | undefined;
+  for (const item of parsed as { media?: Named[]; layout?: { background?: { image?: Named }; zones?: { items?: Named[] }[] } | null }[]) {
+    // A layout item's files (issue 36) are named in its zones and background, not in `media`.
+    const files = [...(item?.media ?? []), item?.layout?.background?.image, ...(item?.layout?.zones ?? []).flatMap((zone) => zone?.items ?? [])];
+    for (const media of files) if (typeof media?.id === 'number') ids.add(media.id);
   }
   return ids;
 }

@@ -686,6 +686,12 @@ export const routeDocs: Record<string, RouteDoc> = {
     response: Dataset,
     errors: { 400: ["invalid_table","too_many_rows","too_many_columns","source_failed","dataset_from_url"] },
   },
+  'GET /player/datasets/{id}/': {
+    summary: "A player's read of a dataset its widgets show",
+    description: "by the player's serial and key (or a user with media view) -> {id, version, checksum, columns, rows}; ETag of the checksum (304 on If-None-Match); 404 for a dataset neither of the device's company nor named by its schedule.",
+    auth: 'playerOrUser',
+    errors: { 404: ["not_found"] },
+  },
   'POST /datasets/{id}/refresh/': {
     summary: "Read a URL dataset now",
     description: "reads the dataset's URL now -> the dataset; a failure keeps the table and is noted in source.",

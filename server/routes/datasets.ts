@@ -15,7 +15,21 @@ import {
 } from '../../src/services/schemas/datasets.ts';
 import { webhookConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
-import { claimDueSources, deleteDataset, findDataset, insertDataset, listDatasets, noteSourceFailure, updateDataset, type SourceWrite } from '../db/datasets.ts';
+import {
+  claimDueSources,
+  deleteDataset,
+  devicesShowingDataset,
+  findDataset,
+  insertDataset,
+  layoutsUsingDataset,
+  listDatasets,
+  noteSourceFailure,
+  playerMayReadDataset,
+  updateDataset,
+  type SourceWrite,
+} from '../db/datasets.ts';
+import { compileSchedules } from '../domain/schedules.ts';
+import { requireUserOrPlayer } from '../media/access.ts';
 import { fetchSource, tableFromSource } from '../domain/datasetSources.ts';
 import { readTable, type Table } from '../domain/datasets.ts';
 import { record } from '../domain/journal.ts';
@@ -89,12 +103,6 @@ async function receiveSpreadsheet(request: FastifyRequest): Promise<{ fields: Re
   return { fields, file };
 }
 
-/** Listeners told when a dataset's table changed (the widgets' delivery to the screens subscribes). */
-export const datasetChangeListeners: ((ctx: AppContext, id: number, version: number) => Promise<void>)[] = [];
-
-/** Providers of what uses a dataset (layouts' data table widgets): a dataset in use cannot be deleted. */
-export const datasetUsageProviders: ((ctx: AppContext, id: number) => Promise<{ id: number; name: string }[]>)[] = [];
-
 export default async function datasetRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const { db } = ctx;
   if (!app.hasRequestDecorator('isMultipart')) {
@@ -111,10 +119,10 @@ export default async function datasetRoutes(app: FastifyInstance, { ctx }: { ctx
     return dataset;
   }
 
+  /** A table changed: the screens that show it get a new schedule (its checksum) through the live channel, as a publish. */
   const changed = async (id: number) => {
-    const after = await existing(id);
-    for (const listener of datasetChangeListeners) await listener(ctx, id, after.version);
-    return after;
+    await compileSchedules(db, await devicesShowingDataset(db, id));
+    return existing(id);
   };
 
   /** Reads a URL now: the table, or a 400 `source_failed` whose `fields.url` says why (nothing stored). */
@@ -257,10 +265,23 @@ export default async function datasetRoutes(app: FastifyInstance, { ctx }: { ctx
     return outcome.changed ? changed(id) : existing(id);
   });
 
+  // The player's read of a dataset its widgets show (issue 38): by serial and key, only a dataset its office's company
+  // owns or its schedule names. An ETag of the checksum: a player that has this table gets a 304.
+  app.get('/player/datasets/:id/', { preHandler: requireUserOrPlayer(ctx) }, async (request, reply) => {
+    const id = idParam(request);
+    const scope = request.user ? await view(request) : undefined;
+    if (!scope && !(await playerMayReadDataset(db, request.playerDevice!, id))) throw notFound('Dataset');
+    const dataset = await existing(id, scope);
+    const etag = `"${dataset.checksum}"`;
+    reply.header('etag', etag).header('cache-control', 'private, no-cache');
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return { id: dataset.id, version: dataset.version, checksum: dataset.checksum, columns: dataset.columns, rows: dataset.rows };
+  });
+
   app.delete('/datasets/:id', asUser, async (request, reply) => {
     const id = idParam(request);
     const dataset = await existing(id, await edit(request));
-    const users = (await Promise.all(datasetUsageProviders.map((provider) => provider(ctx, id)))).flat();
+    const users = await layoutsUsingDataset(db, id);
     if (users.length) {
       throw conflict('dataset_in_use', `The dataset is shown by ${users.map((user) => user.name).join(', ')}; remove it from there first.`);
     }

@@ -68,7 +68,7 @@ export async function duplicateLayout(id: number, name: string): Promise<WriteOu
       width,
       height,
       z,
-      content: content ? { kind: content.kind, id: content.id } : null,
+      content: content ?? null,
     })),
   });
 }

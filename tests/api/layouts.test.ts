@@ -190,7 +190,9 @@ describe('layouts', () => {
       [{ zones: [{ ...zone, z: 1001 }] }, 'zone_z_out_of_range', { 'zones.0.z': 'zone_z_out_of_range' }],
       [{ zones: [{ ...zone, z: 1.5 }] }, 'validation_error', { 'zones.0.z': 'invalid' }],
       [{ zones: [{ ...zone, x: 'left' }] }, 'validation_error', { 'zones.0.x': 'invalid' }],
-      [{ zones: [{ ...zone, content: { kind: 'widget', id: 1 } }] }, 'validation_error', { 'zones.0.content.kind': 'invalid' }],
+      [{ zones: [{ ...zone, content: { kind: 'weather', id: 1 } }] }, 'validation_error', { 'zones.0.content.kind': 'invalid' }],
+      // A widget (issue 38) is content of its own shape: no id, its kind and settings.
+      [{ zones: [{ ...zone, content: { kind: 'widget', id: 1 } }] }, 'validation_error', { 'zones.0.content.id': 'unknown_field', 'zones.0.content.widget': 'required', 'zones.0.content.settings': 'required' }],
       [{ zones: [{ ...zone, id: layout.zones[0].id }, { ...zone, id: layout.zones[0].id }] }, 'zone_duplicate', { 'zones.1.id': 'zone_duplicate' }],
       [{ zones: [{ ...zone, id: 2147483647 }] }, 'zone_not_found', { 'zones.0.id': 'zone_not_found' }],
       [{ zones: [{ ...zone, content: { kind: 'media', id: ids.imageB } }] }, 'content_not_found', { 'zones.0.content': 'content_not_found' }],

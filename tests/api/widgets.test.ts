@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_DATASET_FILE_BYTES } from '../../src/services/schemas/datasets.ts';
 import { apiClient, signIn, startTestServer, type TestServer } from '../helpers/server.ts';
-import { createCompanyAndOffice } from './devices.helpers.ts';
+import { createCompanyAndOffice, createDevice } from './devices.helpers.ts';
 
 /*
  * Widgets in layout zones (issue 38), the server half: datasets (the data table widget's rows), uploaded from
@@ -22,7 +22,7 @@ let viewer: Client;
 const served = new Map<string, () => { status?: number; headers?: Record<string, string>; body?: string | Buffer } | null>();
 let sources: http.Server;
 let sourceBase = '';
-const ids = {} as Record<'companyA' | 'companyB', number>;
+const ids = {} as Record<'companyA' | 'companyB' | 'officeA' | 'officeB', number>;
 const fixture = (name: string) => path.resolve(import.meta.dirname, '../fixtures', name);
 
 async function userIn(name: string, groups: number[]): Promise<Client> {
@@ -53,8 +53,8 @@ beforeAll(async () => {
   server = await startTestServer({ datasetTickMs: 50, webhooks: { allowPrivate: true, timeoutMs: 2000 } });
   admin = (await signIn(server)).client;
   const [first, second] = await Promise.all([createCompanyAndOffice(admin, 'Widgets A'), createCompanyAndOffice(admin, 'Widgets B')]);
-  Object.assign(ids, { companyA: first.company.id, companyB: second.company.id });
-  const group = (name: string, company: number, media: string) => admin.post('/groups/create/', { name, companies: [company], permissions: { media, playlists: media } });
+  Object.assign(ids, { companyA: first.company.id, companyB: second.company.id, officeA: first.office.id, officeB: second.office.id });
+  const group = (name: string, company: number, media: string) => admin.post('/groups/create/', { name, companies: [company], permissions: { media, playlists: media, campaigns: media, devices: media } });
   const [groupA, groupB, groupView] = (await Promise.all([group('Widgets A editors', ids.companyA, 'edit'), group('Widgets B editors', ids.companyB, 'edit'), group('Widgets A viewers', ids.companyA, 'view')])).map((r) => r.body.id);
   [a, b, viewer] = await Promise.all([userIn('widgets-a', [groupA]), userIn('widgets-b', [groupB]), userIn('widgets-view', [groupView])]);
 });
@@ -246,5 +246,85 @@ describe('datasets read from a URL', () => {
     expect(await create({ url: 'http://[::ffff:10.0.0.1]/menu.csv' })).toEqual([400, 'source_failed', { url: 'private_address' }]);
     webhooks.allowPrivate = true;
     expect((await a.get('/datasets/')).body.count).toBe(before);
+  });
+});
+
+describe('widgets in layout zones', () => {
+  const player = (device: { sn: string; key: string }) => ({ 'x-device-serial': device.sn, 'x-device-key': device.key });
+  const today = () => new Date().toISOString().slice(0, 10);
+  const zone = (name: string, x: number, content: unknown) => ({ name, x, y: 0, width: 320, height: 200, content });
+
+  it('stores each widget with its settings whole, refuses bad settings by field, and screens get them with the data they show, kept current', async () => {
+    const menu = (await a.post('/datasets/create/', sheetForm('menu-libreoffice.xlsx', { name: 'Widget menu' }))).body;
+    const foreign = (await b.post('/datasets/create/', sheetForm('menu-excel-ru.csv', { name: 'B menu' }))).body;
+    const refused = async (zones: unknown[]) => {
+      const response = await a.post('/layouts/create/', { name: 'Refused', screen_position: 'horizontal', zones });
+      return [response.status, response.body.code, response.body.fields];
+    };
+    expect(await refused([zone('Ticker', 0, { kind: 'widget', widget: 'ticker', settings: {} })])).toEqual([400, 'widget_invalid', { 'zones.0.content.settings.messages': 'required' }]);
+    expect(await refused([zone('Table', 0, { kind: 'widget', widget: 'data_table', settings: { dataset: foreign.id } })])).toEqual([400, 'dataset_not_found', { 'zones.0.content.settings.dataset': 'dataset_not_found' }]);
+    expect((await refused([zone('Web', 0, { kind: 'widget', widget: 'web_page', settings: { url: 'ftp://example.com/' } })]))[1]).toBe('validation_error');
+    expect(await refused([zone('Clock', 0, { kind: 'widget', widget: 'clock', settings: { font_size: 2 } })])).toEqual([400, 'validation_error', { 'zones.0.content.settings.font_size': 'out_of_range' }]);
+    expect((await refused([zone('Clock', 0, { kind: 'widget', widget: 'clock', settings: { colour: '#fff' } })]))[1]).toBe('validation_error');
+    expect((await refused([zone('Odd', 0, { kind: 'widget', widget: 'weather', settings: {} })]))[1]).toBe('validation_error');
+    expect((await refused([zone('Table', 0, { kind: 'widget', widget: 'data_table', settings: {} })]))[2]).toEqual({ 'zones.0.content.settings.dataset': 'required' });
+
+    const created = await a.post('/layouts/create/', {
+      name: 'Widget wall',
+      screen_position: 'horizontal',
+      zones: [
+        zone('Clock', 0, { kind: 'widget', widget: 'clock', settings: { format: 'date_time', color: '#FFCC00' } }),
+        zone('Ticker', 320, { kind: 'widget', widget: 'ticker', settings: { messages: ['Welcome', 'Lunch at noon'] } }),
+        zone('Menu', 640, { kind: 'widget', widget: 'data_table', settings: { dataset: menu.id, columns: ['Dish', 'Price'], rows_per_page: 5 } }),
+        zone('QR', 960, { kind: 'widget', widget: 'qr_code', settings: { text: 'https://example.com/menu', caption: 'Scan me' } }),
+        zone('Map', 1280, { kind: 'widget', widget: 'map', settings: {} }),
+      ],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const layout = created.body;
+    // Settings stored whole, defaults filled in, colours lower case.
+    expect(layout.zones[0].content).toEqual({ kind: 'widget', widget: 'clock', settings: { format: 'date_time', hour12: false, color: '#ffcc00', background: null, font_size: 64 } });
+    expect(layout.zones[2].content.settings).toEqual({ dataset: menu.id, columns: ['Dish', 'Price'], rows_per_page: 5, page_seconds: 10, header_color: '#ffffff', header_background: '#333333', color: '#ffffff', background: '#000000', font_size: 32 });
+    expect(layout.zones[4].content).toEqual({ kind: 'widget', widget: 'map', settings: { legend: true } });
+    const detail = (await a.get(`/layouts/${layout.id}/detail/`)).body;
+    expect(detail.zones[2].content).toMatchObject({ kind: 'widget', widget: 'data_table', dataset: { id: menu.id, name: 'Widget menu', row_count: 25, version: 1, failed_since: null } });
+    expect(detail.zones[0].content).toMatchObject({ kind: 'widget', widget: 'clock', dataset: null });
+    // A dataset a layout shows cannot be deleted.
+    const inUse = await a.delete(`/datasets/${menu.id}`);
+    expect([inUse.status, inUse.body.code]).toEqual([409, 'dataset_in_use']);
+
+    // Widgets need no playlist: the layout commits, is scheduled and published; the screen gets each widget.
+    expect((await a.post(`/layouts/${layout.id}/commit/`)).body).toEqual({ changed: true, version: 1 });
+    const screen = await createDevice(a, { office: ids.officeA, position: 'horizontal' });
+    const stranger = await createDevice(b, { office: ids.officeB, position: 'horizontal' });
+    const campaign = (await a.post('/campaigns/create/', { name: 'Widget campaign', screen_position: 'horizontal', user: 1 })).body.id;
+    expect((await a.put(`/campaigns/${campaign}/devices/`, { devices: [screen.id] })).status).toBe(200);
+    const event = await a.post('/scheduler/events/create/', { campaign, title: 'Widgets', all_day: true, start_date: today(), end_date: today(), devices: [screen.id], layout: layout.id });
+    expect(event.status, JSON.stringify(event.body)).toBe(201);
+    expect((await a.post(`/scheduler/publish/${campaign}/`)).status).toBe(200);
+    const dev2 = async () => {
+      const answer = await apiClient(server).call('GET', `/scheduler/dev2/${screen.id}`, undefined, player(screen));
+      expect(answer.status).toBe(200);
+      return { version: answer.body.version as number, zones: answer.body.items.find((item: { event: number }) => item.event === event.body.id).layout.zones };
+    };
+    const first = await dev2();
+    expect(first.zones.map((z: { items: unknown[]; widget: { kind: string } }) => [z.items, z.widget.kind])).toEqual([[[], 'clock'], [[], 'ticker'], [[], 'data_table'], [[], 'qr_code'], [[], 'map']]);
+    expect(first.zones[3].widget).toEqual({ kind: 'qr_code', settings: { text: 'https://example.com/menu', caption: 'Scan me', color: '#000000', background: '#ffffff' }, data: null });
+    const data = first.zones[2].widget.data;
+    expect(data).toEqual({ id: menu.id, url: `/api/v1/player/datasets/${menu.id}/?v=${menu.checksum.slice(0, 16)}`, version: 1, checksum: menu.checksum });
+
+    // The player reads the rows by its serial and key; a device of another company cannot; an unchanged table is a 304.
+    const read = await apiClient(server).call('GET', data.url.replace('/api/v1', ''), undefined, player(screen));
+    expect([read.status, read.body.rows.length, read.body.columns[0], read.body.checksum]).toEqual([200, 25, { name: 'Dish' }, menu.checksum]);
+    expect((await apiClient(server).call('GET', data.url.replace('/api/v1', ''), undefined, player(stranger))).status).toBe(404);
+    expect((await apiClient(server).call('GET', data.url.replace('/api/v1', ''), undefined, { ...player(screen), 'if-none-match': `"${menu.checksum}"` })).status).toBe(304);
+
+    // An edit of the dataset reaches the screen as a publish would: a new schedule version naming the new checksum.
+    const edited = await a.put(`/datasets/${menu.id}`, { columns: menu.columns, rows: menu.rows.slice(0, 3) });
+    expect(edited.body.version).toBe(2);
+    const second = await dev2();
+    expect(second.version).toBeGreaterThan(first.version);
+    expect(second.zones[2].widget.data).toMatchObject({ version: 2, checksum: edited.body.checksum });
+    expect((await apiClient(server).call('GET', second.zones[2].widget.data.url.replace('/api/v1', ''), undefined, player(screen))).body.rows).toHaveLength(3);
   });
 });

@@ -13,7 +13,7 @@ export interface LayoutDraft {
   contentPreviews: Record<string, number>;
 }
 
-export const contentKey = (content: NonNullable<ZoneContent>) => `${content.kind}:${content.id}`;
+export const contentKey = (content: NonNullable<ZoneContent>) => (content.kind === 'widget' ? `widget:${content.widget}` : `${content.kind}:${content.id}`);
 
 /** The server's zones as drafts (keyed by id), in drawing order. */
 export function serverZones(layout: Layout | null): ZoneDraft[] {
@@ -27,7 +27,7 @@ export function serverZones(layout: Layout | null): ZoneDraft[] {
       width: zone.width,
       height: zone.height,
       z: zone.z,
-      content: zone.content ? { kind: zone.content.kind, id: zone.content.id } : null,
+      content: zone.content ?? null,
     })),
   );
 }
@@ -50,8 +50,7 @@ const sameZone = (a: ZoneDraft, b: ZoneDraft) =>
   a.width === b.width &&
   a.height === b.height &&
   a.z === b.z &&
-  (a.content?.kind ?? null) === (b.content?.kind ?? null) &&
-  (a.content?.id ?? null) === (b.content?.id ?? null);
+  JSON.stringify(a.content ?? null) === JSON.stringify(b.content ?? null);
 
 /** The preview media ids a detail answer gives (`…/media/files/{id}/preview`); the ones known before are kept. */
 export function serverContentPreviews(layout: Layout | LayoutDetail | null, known: Record<string, number> = {}): Record<string, number> {

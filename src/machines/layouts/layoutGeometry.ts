@@ -1,4 +1,4 @@
-import { MAX_LAYOUT_ZONES, MIN_ZONE_SIDE } from '../../services/schemas/layouts.ts';
+import { MAX_LAYOUT_ZONES, MIN_ZONE_SIDE, type ZoneContent as StoredContent } from '../../services/schemas/layouts.ts';
 
 /** A rectangle in the layout's own pixels (1920 x 1080 for a horizontal layout). */
 export interface Rect {
@@ -13,8 +13,8 @@ export interface Size {
   height: number;
 }
 
-/** What a zone plays: a playlist (its committed version) or one media file; null until chosen. */
-export type ZoneContent = { kind: 'playlist' | 'media'; id: number } | null;
+/** What a zone plays: a playlist (its committed version), one media file or a widget (issue 38); null until chosen. */
+export type ZoneContent = StoredContent | null;
 
 /** A zone as the editor holds it; `key` tells zones apart before the server has given them ids. */
 export interface ZoneDraft extends Rect {

@@ -1,6 +1,7 @@
-import { array, boolean, define, enums, integer, min, nullable, number, object, optional, pattern, size, string, type, type Infer } from 'superstruct';
+import { array, boolean, define, dynamic, enums, integer, literal, min, nullable, number, object, optional, pattern, record, size, string, type, union, unknown, type Infer, type Struct } from 'superstruct';
 import { Id, Page } from './common.ts';
 import { MediaKind, MediaStatus, ScreenPosition } from './media.ts';
+import { WIDGET_KINDS, WidgetContentBody, type WidgetKind } from './widgets.ts';
 
 /*
  * Layouts (issue 36): several zones on one screen. Request bodies are strict `object`s; answers are `type`s (a newer
@@ -38,9 +39,18 @@ export const LayoutName = define<string>('LayoutName', (value) => layoutNameErro
 
 export const ZONE_CONTENT_KINDS = ['playlist', 'media'] as const;
 export type ZoneContentKind = (typeof ZONE_CONTENT_KINDS)[number];
-/** What a zone plays: a playlist (its last committed version) or one media file. */
-export const ZoneContent = object({ kind: enums(ZONE_CONTENT_KINDS), id: Id });
-export type ZoneContent = Infer<typeof ZoneContent>;
+/** A playlist (its last committed version) or one media file. */
+export const FileContent = object({ kind: enums(ZONE_CONTENT_KINDS), id: Id });
+export type FileContent = Infer<typeof FileContent>;
+/** What a zone plays: a playlist or one media file, or a widget (issue 38: src/services/schemas/widgets.ts). */
+export const ZoneContent = dynamic<FileContent | WidgetContentBody>((value) =>
+  ((value as { kind?: unknown } | null)?.kind === 'widget' ? WidgetContentBody : FileContent) as Struct<FileContent | WidgetContentBody, any>,
+) as unknown as Struct<
+  FileContent | WidgetContentBody,
+  null
+>;
+/** A zone's content as stored (a widget's settings whole: WidgetContent says which for each kind). */
+export type ZoneContent = FileContent | { kind: 'widget'; widget: WidgetKind; settings: Record<string, unknown> };
 
 const Coordinate = integer();
 /** Lower-case `#rrggbb` (upper case is accepted and stored lower case). */
@@ -98,7 +108,7 @@ export const Zone = type({
   width: integer(),
   height: integer(),
   z: integer(),
-  content: nullable(type({ kind: enums(ZONE_CONTENT_KINDS), id: Id })),
+  content: nullable(union([type({ kind: enums(ZONE_CONTENT_KINDS), id: Id }), type({ kind: literal('widget'), widget: enums(WIDGET_KINDS), settings: record(string(), unknown()) })])),
 });
 export type Zone = Infer<typeof Zone>;
 
@@ -126,8 +136,8 @@ export const Layout = type({
 export type Layout = Infer<typeof Layout>;
 export const LayoutPage = Page(Layout);
 
-/** A zone's content as the editor shows it. */
-export const ZoneContentDetail = type({
+/** A zone's playlist or media file as the editor shows it. */
+export const FileContentDetail = type({
   kind: enums(ZONE_CONTENT_KINDS),
   id: Id,
   name: string(),
@@ -143,12 +153,25 @@ export const ZoneContentDetail = type({
   /** Playlists: how many tracks. Null for media. */
   tracks_count: nullable(integer()),
 });
-export type ZoneContentDetail = Infer<typeof ZoneContentDetail>;
+export type FileContentDetail = Infer<typeof FileContentDetail>;
+
+/** A widget as the editor shows it: its settings, and the dataset it shows (name, rows, where its reads stand). */
+export const WidgetContentDetail = type({
+  kind: literal('widget'),
+  widget: enums(WIDGET_KINDS),
+  settings: record(string(), unknown()),
+  dataset: nullable(type({ id: Id, name: string(), row_count: integer(), version: integer(), failed_since: nullable(string()) })),
+});
+export type WidgetContentDetail = Infer<typeof WidgetContentDetail>;
+
+/** A zone's content as the editor shows it. */
+export const ZoneContentDetail = union([FileContentDetail, WidgetContentDetail]);
+export type ZoneContentDetail = FileContentDetail | WidgetContentDetail;
 
 /** GET /layouts/{id}/detail/: the layout with each zone's content (and the background image) described. */
 export const LayoutDetail = type({
   ...Layout.schema,
-  background: type({ color: string(), media: nullable(Id), media_detail: nullable(ZoneContentDetail) }),
+  background: type({ color: string(), media: nullable(Id), media_detail: nullable(FileContentDetail) }),
   zones: array(type({ ...Zone.schema, content: nullable(ZoneContentDetail) })),
 });
 export type LayoutDetail = Infer<typeof LayoutDetail>;

@@ -1,6 +1,7 @@
-import { array, boolean, enums, integer, max, min, nullable, object, optional, pattern, refine, size, string, type, unknown, type Infer } from 'superstruct';
+import { array, boolean, enums, integer, max, min, nullable, object, optional, pattern, record, refine, size, string, type, unknown, type Infer } from 'superstruct';
 import { Id, IdParam, inDateSpan, isRealDate, Page } from './common.ts';
 import { PublishWarning, Rendition } from './playback.ts';
+import { WIDGET_KINDS } from './widgets.ts';
 
 /*
  * The scheduler (issue 11): campaign events, publishing, and the compiled device schedule players download.
@@ -183,6 +184,17 @@ export const ScheduleZone = type({
   height: integer(),
   z: integer(),
   items: array(ScheduleMedia),
+  /**
+   * A widget zone (issue 38; `items` empty): its kind, its settings as committed, and the dataset it shows as the
+   * server last read it (`url` answers {id, version, checksum, columns, rows} to the player; `checksum` moves with it).
+   */
+  widget: optional(
+    type({
+      kind: enums(WIDGET_KINDS),
+      settings: record(string(), unknown()),
+      data: nullable(type({ id: Id, url: string(), version: integer(), checksum: string() })),
+    }),
+  ),
 });
 export type ScheduleZone = Infer<typeof ScheduleZone>;
 

@@ -77,7 +77,8 @@ export default function LayoutScreen() {
   const cancelGesture = useRef<(() => boolean) | null>(null);
   const number = new Intl.NumberFormat(i18n.language);
 
-  const contentName = (item: ZoneDraft) => (item.content ? (names[contentKey(item.content)] ?? t(`content.${item.content.kind}`)) : null);
+  const contentName = (item: ZoneDraft) =>
+    item.content ? (item.content.kind === 'widget' ? t(`widgetKinds.${item.content.widget}`) : (names[contentKey(item.content)] ?? t(`content.${item.content.kind}`))) : null;
   const describe = (item: ZoneDraft) =>
     t('editor.zoneSummary', {
       name: item.name,

@@ -52,8 +52,10 @@ interface Props {
 export function ZonePanel({ zone, screenPosition, contentName, fieldError, readOnly, canForward, canBackward, send }: Props) {
   const { t } = useTranslation(['layouts', 'scheduler']);
   const styles = useEditorStyles();
-  const [kind, setKind] = useState<'playlist' | 'media'>(zone.content?.kind ?? 'playlist');
-  useEffect(() => setKind(zone.content?.kind ?? 'playlist'), [zone.key, zone.content?.kind]);
+  // A widget zone (issue 38) keeps its widget until a playlist or a file is chosen here.
+  const fileKind = zone.content?.kind === 'media' ? 'media' : 'playlist';
+  const [kind, setKind] = useState<'playlist' | 'media'>(fileKind);
+  useEffect(() => setKind(fileKind), [zone.key, fileKind]);
   const searchLogic = useMemo(
     () =>
       optionSearchMachine.provide({
@@ -64,7 +66,7 @@ export function ZonePanel({ zone, screenPosition, contentName, fieldError, readO
     [screenPosition],
   );
   const errorOf = (field: RectField | 'name') => (fieldError?.field === field ? t(`validation.${fieldError.code}`, { max: ZONE_NAME_MAX }) : undefined);
-  const chosen = zone.content?.kind === kind ? zone.content.id : null;
+  const chosen = zone.content && zone.content.kind === kind ? zone.content.id : null;
 
   return (
     <section className={styles.panel} aria-labelledby="zone-panel-title">

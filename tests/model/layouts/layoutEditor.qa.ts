@@ -58,7 +58,7 @@ type Zone = ZoneDraft;
 
 /** The server's zones as the editor holds them. */
 const drafts = (layout: Layout | null): Zone[] =>
-  (layout?.zones ?? []).map((item) => ({ key: `zone-${item.id}`, id: item.id, name: item.name, x: item.x, y: item.y, width: item.width, height: item.height, z: item.z, content: item.content ? { kind: item.content.kind, id: item.content.id } : null }));
+  (layout?.zones ?? []).map((item) => ({ key: `zone-${item.id}`, id: item.id, name: item.name, x: item.x, y: item.y, width: item.width, height: item.height, z: item.z, content: item.content ?? null }));
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 const summary = (zones: Zone[]) => zones.map(({ key, name, x, y, width, height, z, content }) => ({ key, name, x, y, width, height, z, content }));
 const selectedOf = (context: Context) => context.zones.find((item) => item.key === context.selected) ?? null;
