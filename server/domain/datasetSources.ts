@@ -27,12 +27,12 @@ export type SourceFailure =
   | 'empty'
   | 'network_error';
 
-export type Fetched = { ok: true; bytes: Uint8Array; contentType: string } | { ok: false; reason: SourceFailure };
+export type Fetched = { ok: true; bytes: Uint8Array; contentType: string; headers: http.IncomingHttpHeaders } | { ok: false; reason: SourceFailure };
 
 const MAX_REDIRECTS = 3;
 
 /** One GET of `raw`, following at most three redirects, each target checked as the first. Never throws. */
-export async function fetchSource(raw: string, options: { allowPrivate: boolean; timeoutMs: number; maxBytes?: number }): Promise<Fetched> {
+export async function fetchSource(raw: string, options: { allowPrivate: boolean; timeoutMs: number; maxBytes?: number; headersOnly?: boolean }): Promise<Fetched> {
   const maxBytes = options.maxBytes ?? MAX_DATASET_FILE_BYTES;
   const deadline = Date.now() + options.timeoutMs;
   let target = raw;
@@ -43,14 +43,14 @@ export async function fetchSource(raw: string, options: { allowPrivate: boolean;
     } catch (error) {
       return { ok: false, reason: error instanceof RefusedAddress ? error.reason : 'invalid_url' };
     }
-    const answer = await getOnce(url, options.allowPrivate, deadline - Date.now(), maxBytes);
+    const answer = await getOnce(url, options.allowPrivate, deadline - Date.now(), maxBytes, options.headersOnly ?? false);
     if (answer.ok || !('location' in answer)) return answer;
     target = new URL(answer.location, url).toString();
   }
   return { ok: false, reason: 'too_many_redirects' };
 }
 
-function getOnce(url: URL, allowPrivate: boolean, timeoutMs: number, maxBytes: number): Promise<Fetched | { ok: false; location: string }> {
+function getOnce(url: URL, allowPrivate: boolean, timeoutMs: number, maxBytes: number, headersOnly: boolean): Promise<Fetched | { ok: false; location: string }> {
   return new Promise((resolve) => {
     let settled = false;
     const finish = (outcome: Fetched | { ok: false; location: string }) => {
@@ -72,6 +72,7 @@ function getOnce(url: URL, allowPrivate: boolean, timeoutMs: number, maxBytes: n
         response.resume();
         return finish({ ok: false, reason: `http_${status}` });
       }
+      if (headersOnly) return finish({ ok: true, bytes: new Uint8Array(0), contentType: String(response.headers['content-type'] ?? ''), headers: response.headers });
       const declared = Number(response.headers['content-length']);
       if (declared > maxBytes) return finish({ ok: false, reason: 'too_large' });
       const chunks: Buffer[] = [];
@@ -81,7 +82,7 @@ function getOnce(url: URL, allowPrivate: boolean, timeoutMs: number, maxBytes: n
         if (size > maxBytes) return finish({ ok: false, reason: 'too_large' });
         chunks.push(chunk);
       });
-      response.on('end', () => finish({ ok: true, bytes: new Uint8Array(Buffer.concat(chunks)), contentType: String(response.headers['content-type'] ?? '') }));
+      response.on('end', () => finish({ ok: true, bytes: new Uint8Array(Buffer.concat(chunks)), contentType: String(response.headers['content-type'] ?? ''), headers: response.headers }));
       response.on('error', () => finish({ ok: false, reason: 'network_error' }));
     });
     request.on('error', (error: NodeJS.ErrnoException) => {
@@ -176,4 +177,15 @@ function tableFromFeed(text: string): Table {
   });
   rows.sort((a, b) => (Number.isNaN(a.time) ? 1 : 0) - (Number.isNaN(b.time) ? 1 : 0) || (Number.isNaN(a.time) ? a.index - b.index : b.time - a.time || a.index - b.index));
   return tableOf([['title', 'link', 'published'], ...rows.map((row) => row.cells)]);
+}
+
+/** Why a page will not show in a screen's frame, or null when it may: its X-Frame-Options or CSP frame-ancestors. */
+export function framingRefusal(headers: http.IncomingHttpHeaders): 'x_frame_options' | 'frame_ancestors' | null {
+  const policy = [headers['content-security-policy']].flat().filter(Boolean).join(';');
+  const ancestors = /(?:^|;)\s*frame-ancestors\s+([^;]*)/i.exec(policy)?.[1]?.trim().toLowerCase();
+  // Only a wildcard lets any page (the player's) frame it; 'none', 'self' or a list of hosts keeps the player out.
+  if (ancestors !== undefined && !ancestors.split(/\s+/).some((source) => source === '*' || source === 'https:' || source === 'http:')) return 'frame_ancestors';
+  const options = [headers['x-frame-options']].flat().filter(Boolean).join(',').toLowerCase();
+  if (ancestors === undefined && /deny|sameorigin/.test(options)) return 'x_frame_options';
+  return null;
 }

@@ -12,6 +12,7 @@ import { DeviceNavigation, DeviceNavigationBody, Marker, MarkerCreateBody, Marke
 import { Override, OverrideCreateBody, OverrideListQuery, OverrideSwitchBody } from '../../src/services/schemas/overrides.ts';
 import { DevicePlayback, MediaPlayback, Preflight } from '../../src/services/schemas/playback.ts';
 import { CommitResult, DeviceGroupPage, Playlist, PlaylistCreateBody, PlaylistDetail, PlaylistDetailPage, PlaylistListQuery, PlaylistPage, PlaylistUpdateBody, Track, TrackCreateBody, TrackPositionsBody, TrackRowPage, TrackUpdateBody } from '../../src/services/schemas/playlists.ts';
+import { WebPageCheck, WebPageCheckBody } from '../../src/services/schemas/widgets.ts';
 import { Dataset, DatasetListQuery, DatasetPage, DatasetUpdateBody } from '../../src/services/schemas/datasets.ts';
 import { Layout, LayoutCommitResult, LayoutCreateBody, LayoutDetail, LayoutListQuery, LayoutPage, LayoutUpdateBody, LayoutVersionPage } from '../../src/services/schemas/layouts.ts';
 import { Preferences, PreferencesBody } from '../../src/services/schemas/profile.ts';
@@ -685,6 +686,12 @@ export const routeDocs: Record<string, RouteDoc> = {
     body: DatasetUpdateBody,
     response: Dataset,
     errors: { 400: ["invalid_table","too_many_rows","too_many_columns","source_failed","dataset_from_url"] },
+  },
+  'POST /widgets/web-page-check/': {
+    summary: "Whether a web page widget's address may be framed on a screen",
+    description: "{url} -> {url, frameable, reason}: reason x_frame_options, frame_ancestors, a read failure (http_404, timeout, private_address, ...) or null.",
+    body: WebPageCheckBody,
+    response: WebPageCheck,
   },
   'GET /player/datasets/{id}/': {
     summary: "A player's read of a dataset its widgets show",

@@ -13,6 +13,7 @@ import campaignRoutes from './campaigns.ts';
 import playlistRoutes from './playlists.ts';
 import layoutRoutes from './layouts.ts';
 import datasetRoutes from './datasets.ts';
+import widgetRoutes from './widgets.ts';
 import navigationRoutes from './navigation.ts';
 import journalRoutes from './journal.ts';
 import profileRoutes from './profile.ts';
@@ -41,6 +42,7 @@ export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }>[] = [
   playlistRoutes,
   layoutRoutes,
   datasetRoutes,
+  widgetRoutes,
   navigationRoutes,
   journalRoutes,
   profileRoutes,

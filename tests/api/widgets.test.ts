@@ -328,3 +328,24 @@ describe('widgets in layout zones', () => {
     expect((await apiClient(server).call('GET', second.zones[2].widget.data.url.replace('/api/v1', ''), undefined, player(screen))).body.rows).toHaveLength(3);
   });
 });
+
+describe('the web page widget', () => {
+  it('tells whether an address may be framed on a screen, read by the server under the address rules', async () => {
+    served.set('/open', () => ({ body: '<p>ok</p>' }));
+    served.set('/deny', () => ({ headers: { 'x-frame-options': 'DENY' }, body: '<p>no</p>' }));
+    served.set('/self', () => ({ headers: { 'content-security-policy': "default-src 'self'; frame-ancestors 'self' https://intranet.example" }, body: '' }));
+    served.set('/any', () => ({ headers: { 'content-security-policy': 'frame-ancestors *', 'x-frame-options': 'DENY' }, body: '' }));
+    const check = async (url: string) => (await a.post('/widgets/web-page-check/', { url })).body;
+    expect(await check(`${sourceBase}/open`)).toEqual({ url: `${sourceBase}/open`, frameable: true, reason: null });
+    expect(await check(`${sourceBase}/deny`)).toMatchObject({ frameable: false, reason: 'x_frame_options' });
+    expect(await check(`${sourceBase}/self`)).toMatchObject({ frameable: false, reason: 'frame_ancestors' });
+    // frame-ancestors wins over X-Frame-Options, as browsers do.
+    expect(await check(`${sourceBase}/any`)).toMatchObject({ frameable: true, reason: null });
+    expect(await check(`${sourceBase}/missing`)).toMatchObject({ frameable: false, reason: 'http_404' });
+    server.ctx.config.webhooks!.allowPrivate = false;
+    expect(await check(`${sourceBase}/open`)).toMatchObject({ frameable: false, reason: 'private_address' });
+    server.ctx.config.webhooks!.allowPrivate = true;
+    expect((await viewer.post('/widgets/web-page-check/', { url: `${sourceBase}/open` })).status).toBe(403);
+    expect((await a.post('/widgets/web-page-check/', {})).body.code).toBe('validation_error');
+  });
+});

@@ -1,4 +1,4 @@
-import { array, boolean, dynamic, enums, integer, literal, max, min, nullable, number, object, optional, pattern, refine, size, string, type Describe, type Infer, type Struct } from 'superstruct';
+import { array, boolean, dynamic, enums, integer, literal, max, min, nullable, number, object, optional, pattern, refine, size, string, type, type Describe, type Infer, type Struct } from 'superstruct';
 import { Id } from './common.ts';
 
 /*
@@ -141,5 +141,11 @@ export function widgetProblems(content: { widget: WidgetKind; settings: Record<s
   }
   return {};
 }
+
+/** POST /widgets/web-page-check/: the address a web page widget would show. */
+export const WebPageCheckBody = object({ url: size(string(), 1, 2000) });
+/** Whether it may be framed on a screen, and if not why (x_frame_options, frame_ancestors, or a read failure). */
+export const WebPageCheck = type({ url: string(), frameable: boolean(), reason: nullable(string()) });
+export type WebPageCheck = Infer<typeof WebPageCheck>;
 
 export type { Describe };
