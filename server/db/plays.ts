@@ -35,6 +35,17 @@ export interface PlayInput {
   outcome: PlayOutcome;
 }
 
+/** A widget zone's showing (issue 38), checked for shape and time. */
+export interface WidgetPlayInput {
+  id: string;
+  event: number;
+  zone: number;
+  widget: string;
+  started_at: string;
+  duration: number;
+  outcome: PlayOutcome;
+}
+
 export interface StoreOutcome {
   accepted: number;
   refused: { id: string; reason: PlayRefusal }[];
@@ -538,6 +549,8 @@ export async function deletePlaysBefore(db: Db, cutoff: Date, slice = 20_000): P
   };
   // The narrower roll-ups have no hour index (migration 0019b): their old rows are found by key, campaign by campaign,
   // for the campaigns play_hours (which has one) holds old hours of. So they go first, while play_hours still has them.
+  outcome.plays += await sweep(sql`WITH gone AS (DELETE FROM widget_plays WHERE ctid = ANY(ARRAY(
+      SELECT ctid FROM widget_plays WHERE started_at < ${before}::timestamptz LIMIT ${slice})) RETURNING 1) SELECT count(*)::int AS deleted FROM gone`);
   const oldCampaigns = sql`SELECT DISTINCT campaign_id FROM play_hours WHERE hour < ${before}::timestamptz`;
   for (const table of ['play_hours_device', 'play_hours_media']) {
     outcome.hours += await sweep(
@@ -559,4 +572,61 @@ export async function deletePlaysBefore(db: Db, cutoff: Date, slice = 20_000): P
     );
   }
   return outcome;
+}
+
+/**
+ * Stores a device's widget showings (issue 38) in one statement: refused unless the published event names the device,
+ * plays a layout, and a version of that layout has the zone showing that kind of widget (`not_scheduled`), or the event
+ * does not exist (`unknown_event`). A showing already stored (device, id) is skipped, so a re-sent batch changes nothing.
+ */
+export async function storeWidgetPlays(db: Db, device: number, plays: WidgetPlayInput[]): Promise<StoreOutcome> {
+  if (plays.length === 0) return { accepted: 0, refused: [] };
+  const [row] = await rows<{ accepted: number; refusals: { id: string; reason: PlayRefusal }[] | null }>(
+    db,
+    sql`WITH input AS (
+          SELECT * FROM unnest(${textArray(plays.map((play) => play.id))}::text[], ${textArray(plays.map((play) => play.started_at))}::timestamptz[],
+                               ${numberArray(plays.map((play) => play.duration))}::float8[], ${numberArray(plays.map((play) => play.event))}::int[],
+                               ${numberArray(plays.map((play) => play.zone))}::int[], ${textArray(plays.map((play) => play.widget))}::text[],
+                               ${textArray(plays.map((play) => play.outcome))}::text[]) AS i(id, started_at, duration, event, zone, widget, outcome)
+        ),
+        checked AS (
+          SELECT i.*, pe.campaign_id, pe.layout_id,
+            CASE WHEN pe.id IS NULL AND NOT EXISTS (SELECT 1 FROM events e WHERE e.id = i.event) THEN 'unknown_event'
+                 WHEN pe.id IS NULL OR NOT (${device}::int = ANY(pe.devices)) OR pe.layout_id IS NULL OR NOT EXISTS (
+                   SELECT 1 FROM layout_versions lv CROSS JOIN LATERAL jsonb_array_elements(lv.body->'zones') z
+                   WHERE lv.layout_id = pe.layout_id AND (z->>'id')::int = i.zone
+                     AND z->'content'->>'kind' = 'widget' AND z->'content'->>'widget' = i.widget) THEN 'not_scheduled'
+            END AS refusal
+          FROM input i LEFT JOIN published_events pe ON pe.id = i.event
+        ),
+        stored AS (
+          INSERT INTO widget_plays (device_id, play_id, started_at, duration, event_id, campaign_id, layout_id, zone_id, widget, outcome)
+          SELECT ${device}, id, started_at, duration, event, campaign_id, layout_id, zone, widget, outcome FROM checked WHERE refusal IS NULL
+          ON CONFLICT DO NOTHING
+          RETURNING 1
+        )
+        SELECT (SELECT count(*) FROM stored)::int AS accepted,
+          (SELECT json_agg(json_build_object('id', id, 'reason', refusal)) FROM checked WHERE refusal IS NOT NULL) AS refusals`,
+  );
+  return { accepted: row?.accepted ?? 0, refused: (row?.refusals ?? []).map((refusal) => ({ id: refusal.id, reason: refusal.reason })) };
+}
+
+/** Widget showings of a campaign in a window, per layout, zone and kind (a failed showing counts its seconds, not as a play). */
+export async function widgetStatistics(
+  db: Db,
+  campaign: number,
+  date: string,
+  zone: string,
+  hours: number,
+  companies: CompanyScope,
+  layout?: number,
+): Promise<{ layout: number; zone: number; widget: string; plays: number; seconds: number }[]> {
+  const { start, end } = window(date, zone, hours);
+  return rows(
+    db,
+    sql`SELECT layout_id AS layout, zone_id AS zone, widget, (count(*) FILTER (WHERE outcome <> 'failed'))::int AS plays, sum(duration)::float8 AS seconds
+        FROM widget_plays
+        WHERE campaign_id = ${campaign} AND started_at >= ${start} AND started_at < ${end} ${layout === undefined ? sql`` : sql`AND layout_id = ${layout}`} ${inScope(companies, 'device_id')}
+        GROUP BY layout_id, zone_id, widget ORDER BY layout_id, zone_id`,
+  );
 }

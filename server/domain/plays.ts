@@ -1,6 +1,7 @@
 import { isApiInstant, MAX_ID } from '../../src/services/schemas/common.ts';
 import { MAX_PLAYS_PER_BATCH, PLAY_OUTCOMES, type PlayOutcome, type PlayRefusal } from '../../src/services/schemas/statistics.ts';
-import type { PlayInput } from '../db/plays.ts';
+import { WIDGET_KINDS, type WidgetKind } from '../../src/services/schemas/widgets.ts';
+import type { PlayInput, WidgetPlayInput } from '../db/plays.ts';
 
 /**
  * Plays older than this are refused and deleted (the default of PLAY_RETENTION_DAYS): a bit over a year, so a
@@ -20,6 +21,8 @@ const isId = (value: unknown): value is number => typeof value === 'number' && N
 export interface CheckedBatch {
   /** Plays to store, each id once. */
   plays: PlayInput[];
+  /** Widget showings (issue 38: `kind: "widget"`, a zone and its widget, no media) to store, each id once. */
+  widgetPlays: WidgetPlayInput[];
   /** Copies of an id already in this batch. */
   repeated: number;
   refused: { id: string | null; reason: PlayRefusal }[];
@@ -33,7 +36,7 @@ export interface CheckedBatch {
  */
 export function checkPlays(items: readonly unknown[], now: number, retentionDays = PLAY_RETENTION_DAYS): CheckedBatch {
   const seen = new Set<string>();
-  const result: CheckedBatch = { plays: [], repeated: 0, refused: [] };
+  const result: CheckedBatch = { plays: [], widgetPlays: [], repeated: 0, refused: [] };
   const oldest = now - retentionDays * 86_400_000;
   for (const item of items) {
     const play = (item && typeof item === 'object' && !Array.isArray(item) ? item : {}) as Record<string, unknown>;
@@ -42,10 +45,12 @@ export function checkPlays(items: readonly unknown[], now: number, retentionDays
     const playlist = play.playlist ?? null;
     const zone = play.zone ?? null;
     const outcome = play.outcome ?? 'completed';
+    const widget = play.kind === 'widget';
     if (
       id === null ||
       !isId(play.event) ||
-      !isId(play.media) ||
+      (widget ? !(WIDGET_KINDS as readonly unknown[]).includes(play.widget) || !isId(zone) || play.media !== undefined : !isId(play.media)) ||
+      !(play.kind === undefined || play.kind === 'media' || widget) ||
       !(playlist === null || isId(playlist)) ||
       !(zone === null || isId(zone)) ||
       !isOutcome(outcome) ||
@@ -63,7 +68,8 @@ export function checkPlays(items: readonly unknown[], now: number, retentionDays
     seen.add(id);
     if (started > now + CLOCK_SKEW_MS) result.refused.push({ id, reason: 'in_future' });
     else if (started < oldest) result.refused.push({ id, reason: 'too_old' });
-    else result.plays.push({ id, event: play.event, media: play.media, playlist, zone, started_at: new Date(started).toISOString(), duration: play.duration, outcome });
+    else if (widget) result.widgetPlays.push({ id, event: play.event, zone: zone as number, widget: play.widget as WidgetKind, started_at: new Date(started).toISOString(), duration: play.duration, outcome });
+    else result.plays.push({ id, event: play.event, media: play.media as number, playlist, zone, started_at: new Date(started).toISOString(), duration: play.duration, outcome });
   }
   return result;
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { MAX_PLAYS_PER_BATCH } from '../../src/services/schemas/statistics.ts';
 import type { AppContext } from '../context.ts';
-import { deletePlaysBefore, storePlays } from '../db/plays.ts';
+import { deletePlaysBefore, storePlays, storeWidgetPlays } from '../db/plays.ts';
 import { checkPlays, PLAY_RETENTION_DAYS, retentionCutoff } from '../domain/plays.ts';
 import { badRequest } from '../errors.ts';
 import { authenticatePlayer } from './player.ts';
@@ -35,10 +35,12 @@ export default async function playRoutes(app: FastifyInstance, { ctx }: { ctx: A
     const player = await authenticatePlayer(ctx, serial, key);
     const checked = checkPlays(items, Date.now(), retentionDays);
     const stored = await storePlays(ctx.db, player.id, checked.plays);
+    const widgets = await storeWidgetPlays(ctx.db, player.id, checked.widgetPlays);
+    const accepted = stored.accepted + widgets.accepted;
     return {
-      accepted: stored.accepted,
-      duplicates: checked.repeated + checked.plays.length - stored.accepted - stored.refused.length,
-      refused: [...checked.refused, ...stored.refused],
+      accepted,
+      duplicates: checked.repeated + checked.plays.length + checked.widgetPlays.length - accepted - stored.refused.length - widgets.refused.length,
+      refused: [...checked.refused, ...stored.refused, ...widgets.refused],
     };
   });
 }

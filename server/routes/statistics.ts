@@ -12,7 +12,7 @@ import {
 } from '../../src/services/schemas/statistics.ts';
 import { periodDays } from '../../src/services/schemas/campaigns.ts';
 import type { AppContext } from '../context.ts';
-import { campaignStatistics, dayStart, entityNames, entitySeries, livePlays, searchEntities, windowHours, type Totals } from '../db/plays.ts';
+import { campaignStatistics, dayStart, entityNames, entitySeries, livePlays, searchEntities, windowHours, type Totals, widgetStatistics } from '../db/plays.ts';
 import { findLayout } from '../db/layouts.ts';
 import { areaScope, assertVisible, isVisible, type Scope } from '../domain/scope.ts';
 import { LIVE_MINUTES, statisticsTimeZone, unloadSheet } from '../domain/statistics.ts';
@@ -98,9 +98,11 @@ export default async function statisticsRoutes(app: FastifyInstance, { ctx }: { 
     const query = parse(StatisticsQuery, { period: '24', ...raw });
     const zone = statisticsTimeZone();
     const name = (await visibleNames(ctx, scope, [{ kind: 'campaign', id: query.campaign }])).get(`campaign:${query.campaign}`)!;
-    const [found, hours] = await Promise.all([
-      campaignStatistics(db, query.campaign, query.date, zone, query.period, scope.companies, await visibleLayout(scope, query.layout)),
+    const layout = await visibleLayout(scope, query.layout);
+    const [found, hours, widgets] = await Promise.all([
+      campaignStatistics(db, query.campaign, query.date, zone, query.period, scope.companies, layout),
       windowHours(db, query.date, zone, query.period),
+      widgetStatistics(db, query.campaign, query.date, zone, query.period, scope.companies, layout),
     ]);
     return {
       campaign: { id: query.campaign, name },
@@ -111,6 +113,7 @@ export default async function statisticsRoutes(app: FastifyInstance, { ctx }: { 
       hours: fillHours(hours, found.hours),
       devices: found.devices,
       media: found.media,
+      widgets,
     };
   });
 

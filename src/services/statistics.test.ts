@@ -13,6 +13,7 @@ const answer = {
   hours: hours(744),
   devices: [{ device: 1, name: 'Lobby', plays: 5, seconds: 50 }],
   media: [{ media: 2, name: 'clip', plays: 5, seconds: 50 }],
+  widgets: [],
 };
 
 describe('statistics answers', () => {

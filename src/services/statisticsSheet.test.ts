@@ -27,6 +27,7 @@ it('writes one sheet per chart with the rows the tables show', async () => {
       ],
       devices: [{ device: 1, name: 'Холл', plays: 3, seconds: 30 }],
       media: [{ media: 5, name: 'clip.mp4', plays: 3, seconds: 30 }],
+      widgets: [],
     },
     WORDS,
   );

@@ -54,7 +54,7 @@ beforeAll(async () => {
   admin = (await signIn(server)).client;
   const [first, second] = await Promise.all([createCompanyAndOffice(admin, 'Widgets A'), createCompanyAndOffice(admin, 'Widgets B')]);
   Object.assign(ids, { companyA: first.company.id, companyB: second.company.id, officeA: first.office.id, officeB: second.office.id });
-  const group = (name: string, company: number, media: string) => admin.post('/groups/create/', { name, companies: [company], permissions: { media, playlists: media, campaigns: media, devices: media } });
+  const group = (name: string, company: number, media: string) => admin.post('/groups/create/', { name, companies: [company], permissions: { media, playlists: media, campaigns: media, devices: media, statistics: 'view' } });
   const [groupA, groupB, groupView] = (await Promise.all([group('Widgets A editors', ids.companyA, 'edit'), group('Widgets B editors', ids.companyB, 'edit'), group('Widgets A viewers', ids.companyA, 'view')])).map((r) => r.body.id);
   [a, b, viewer] = await Promise.all([userIn('widgets-a', [groupA]), userIn('widgets-b', [groupB]), userIn('widgets-view', [groupView])]);
 });
@@ -326,6 +326,41 @@ describe('widgets in layout zones', () => {
     expect(second.version).toBeGreaterThan(first.version);
     expect(second.zones[2].widget.data).toMatchObject({ version: 2, checksum: edited.body.checksum });
     expect((await apiClient(server).call('GET', second.zones[2].widget.data.url.replace('/api/v1', ''), undefined, player(screen))).body.rows).toHaveLength(3);
+
+    // Proof of play of widgets: a zone's showing with its kind, refused when that zone shows no such widget.
+    const [clock, ticker] = layout.zones as { id: number }[];
+    const started = new Date(Date.now() - 60_000).toISOString();
+    const showing = { kind: 'widget', event: event.body.id, started_at: started, duration: 30 };
+    const plays = (batch: unknown[]) => apiClient(server).call('POST', '/player/plays/', { plays: batch }, player(screen));
+    const sent = await plays([
+      { ...showing, id: 'w-1', zone: clock!.id, widget: 'clock' },
+      { ...showing, id: 'w-2', zone: ticker!.id, widget: 'ticker', duration: 12, outcome: 'partial' },
+      { ...showing, id: 'w-3', zone: ticker!.id, widget: 'ticker', duration: 4, outcome: 'failed' },
+      { ...showing, id: 'w-4', zone: clock!.id, widget: 'ticker' },
+      { ...showing, id: 'w-5', zone: clock!.id, widget: 'weather' },
+      { ...showing, id: 'w-6', zone: clock!.id, widget: 'clock', media: 3 },
+      { ...showing, id: 'w-7', widget: 'clock' },
+      { ...showing, id: 'w-8', zone: clock!.id, widget: 'clock', event: 2147483647 },
+    ]);
+    expect(sent.body).toEqual({
+      accepted: 3,
+      duplicates: 0,
+      refused: [
+        { id: 'w-5', reason: 'invalid' },
+        { id: 'w-6', reason: 'invalid' },
+        { id: 'w-7', reason: 'invalid' },
+        { id: 'w-4', reason: 'not_scheduled' },
+        { id: 'w-8', reason: 'unknown_event' },
+      ],
+    });
+    expect((await plays([{ ...showing, id: 'w-1', zone: clock!.id, widget: 'clock' }])).body).toEqual({ accepted: 0, duplicates: 1, refused: [] });
+    expect((await apiClient(server).call('POST', '/player/plays/', { plays: [{ ...showing, id: 'w-9', zone: clock!.id, widget: 'clock' }] }, player(stranger))).body.refused).toEqual([{ id: 'w-9', reason: 'not_scheduled' }]);
+    const statistics = (await a.get(`/statistics/?campaign=${campaign}&date=${started.slice(0, 10)}&layout=${layout.id}`)).body;
+    expect(statistics.widgets, JSON.stringify(statistics)).toEqual([
+      { layout: layout.id, zone: clock!.id, widget: 'clock', plays: 1, seconds: 30 },
+      { layout: layout.id, zone: ticker!.id, widget: 'ticker', plays: 1, seconds: 16 },
+    ]);
+    expect(statistics.total).toEqual({ plays: 0, seconds: 0 });
   });
 });
 

@@ -87,6 +87,8 @@ export const StatisticsAnswer = object({
   hours: array(HourRow),
   devices: array(object({ device: Id, name: string(), plays: Count, seconds: number() })),
   media: array(object({ media: Id, name: string(), plays: Count, seconds: number() })),
+  /** Widget showings (issue 38) per layout, zone and kind: plays (failed ones not counted) and seconds on screen. */
+  widgets: array(object({ layout: Id, zone: Id, widget: string(), plays: Count, seconds: number() })),
 });
 export type StatisticsAnswer = Infer<typeof StatisticsAnswer>;
 

@@ -13,6 +13,7 @@ const DATA: StatisticsAnswer = {
   hours: [{ hour: '2026-11-22T10:00:00Z', plays: 2, seconds: 20 }],
   devices: [{ device: 1, name: 'Lobby', plays: 2, seconds: 20 }],
   media: [{ media: 5, name: 'clip.mp4', plays: 2, seconds: 20 }],
+  widgets: [],
 };
 const WORDS = {
   sheets: { hours: 'By hour', devices: 'By device', media: 'By media' },
