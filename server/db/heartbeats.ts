@@ -7,6 +7,7 @@ import type { CachedPlayer, PlayerCache } from '../caches.ts';
 import { sameKey } from '../domain/devices.ts';
 import type { DeviceCommand } from '../../src/services/schemas/devices.ts';
 import type { NowPlaying } from '../../src/services/schemas/playback.ts';
+import { instantTime } from '../../src/services/schemas/common.ts';
 
 /**
  * A device's last_connection is rewritten by a heartbeat only when the stored one is at least this old (or something
@@ -62,8 +63,19 @@ const epochMs = (column: string) => sql.raw(`(extract(epoch FROM ${column}) * 10
 const idOrNull = (value: number | string | null) => (value === null ? null : Number(value));
 
 /**
+ * A layout item's part of now playing as stored (devices.playing_layout, migration 0046): the layout drawn and each
+ * zone's file, as JSON text; null for a full-screen item or nothing.
+ */
+export function playingLayoutText(playing: NowPlaying | null | undefined): string | null {
+  if (!playing?.layout) return null;
+  // started_at in one spelling (UTC, milliseconds), whatever offset the player wrote: read back as text.
+  const zones = (playing.zones ?? []).map((zone) => ({ id: zone.id, media_id: zone.media_id, started_at: new Date(instantTime(zone.started_at)).toISOString() }));
+  return JSON.stringify({ id: playing.layout.id, version: playing.layout.version, zones });
+}
+
+/**
  * The SET list that writes now playing from the input row `x` (playing_given, playing_event, playing_media,
- * playing_started) where `given` holds, as reported at `at`; a report older than the stored one (another instance
+ * playing_started, playing_layout) where `given` holds, as reported at `at`; a report older than the stored one (another instance
  * wrote a newer one meanwhile) leaves it. Unindexed columns: the write stays a HOT update.
  */
 function playingColumns(given: string, at: string): SQL {
@@ -71,6 +83,7 @@ function playingColumns(given: string, at: string): SQL {
   return sql.raw(`playing_event_id = CASE WHEN ${newer} THEN x.playing_event ELSE d.playing_event_id END,
         playing_media_id = CASE WHEN ${newer} THEN x.playing_media ELSE d.playing_media_id END,
         playing_started_at = CASE WHEN ${newer} THEN x.playing_started ELSE d.playing_started_at END,
+        playing_layout = CASE WHEN ${newer} THEN x.playing_layout::jsonb ELSE d.playing_layout END,
         playing_reported_at = CASE WHEN ${newer} THEN ${at} ELSE d.playing_reported_at END`);
 }
 
@@ -102,8 +115,8 @@ async function writeHeartbeats(db: Db, reports: HeartbeatReport[]): Promise<({ a
         ${column((r) => r.scheduleExpiry !== undefined)}::boolean[], ${column((r) => r.scheduleExpiry ?? null)}::timestamptz[],
         ${column((r) => r.configVersion)}::int[], ${column((r) => r.nowPlaying !== undefined)}::boolean[],
         ${column((r) => r.nowPlaying?.event ?? null)}::int[], ${column((r) => r.nowPlaying?.media ?? null)}::int[],
-        ${column((r) => r.nowPlaying?.started_at ?? null)}::timestamptz[]
-      ) WITH ORDINALITY AS x(serial, key, ip, version, schedule_state, expiry_given, expiry, known_config, playing_given, playing_event, playing_media, playing_started, i)
+        ${column((r) => r.nowPlaying?.started_at ?? null)}::timestamptz[], ${column((r) => playingLayoutText(r.nowPlaying))}::text[]
+      ) WITH ORDINALITY AS x(serial, key, ip, version, schedule_state, expiry_given, expiry, known_config, playing_given, playing_event, playing_media, playing_started, playing_layout, i)
     ), dev AS (
       UPDATE devices d SET
         last_connection = now(),
@@ -374,8 +387,9 @@ async function writeContacts(db: Db, contacts: Contact[], now: number): Promise<
         ${column((c) => c.version)}::text[], ${column((c) => c.scheduleState)}::text[],
         ${column((c) => c.scheduleExpiry !== undefined)}::boolean[], ${column((c) => c.scheduleExpiry ?? null)}::timestamptz[],
         ${column((c) => c.nowPlaying !== undefined)}::boolean[], ${column((c) => c.nowPlaying?.event ?? null)}::int[],
-        ${column((c) => c.nowPlaying?.media ?? null)}::int[], ${column((c) => c.nowPlaying?.started_at ?? null)}::timestamptz[]
-      ) AS u(id, age_ms, ip, version, schedule_state, expiry_given, expiry, playing_given, playing_event, playing_media, playing_started)
+        ${column((c) => c.nowPlaying?.media ?? null)}::int[], ${column((c) => c.nowPlaying?.started_at ?? null)}::timestamptz[],
+        ${column((c) => playingLayoutText(c.nowPlaying))}::text[]
+      ) AS u(id, age_ms, ip, version, schedule_state, expiry_given, expiry, playing_given, playing_event, playing_media, playing_started, playing_layout)
     ) x
     WHERE d.id = ANY(${column((c) => c.deviceId)}::int[]) AND d.id = x.id AND d.is_active`;
   if (!playing) {

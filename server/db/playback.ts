@@ -17,6 +17,23 @@ async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as Rows<T>).rows;
 }
 
+interface NowPlayingRow {
+  event: number;
+  media: number;
+  name: string | null;
+  started_at: string;
+  reported_at: string;
+  preview: boolean;
+}
+
+/** The layout a device plays (issue 36), as devicePlayback reads it: `name` null once the layout is deleted. */
+export interface PlayingLayoutRow {
+  id: number;
+  version: number;
+  name: string | null;
+  zones: { id: number; name: string | null; media: number | null; media_name: string | null; started_at: string }[];
+}
+
 /** A file stays "playing" this long after the last device reported playing it, or the last play of it started. */
 export const PLAYING_HOLD_MINUTES = 10;
 
@@ -129,16 +146,32 @@ export async function settlePlayingStatus(db: Db): Promise<number> {
 export async function devicePlayback(db: Db, deviceId: number): Promise<{
   capabilities: string | null;
   deviceType: string;
-  nowPlaying: { event: number; media: number; name: string | null; started_at: string; reported_at: string; preview: boolean } | null;
+  nowPlaying: (NowPlayingRow & { layout: PlayingLayoutRow | null }) | null;
   errors: { media: number; name: string | null; kind: 'decode' | 'download' | 'checksum'; count: number; last_at: string; detail: string }[];
 } | undefined> {
   const [device] = await rows<{ capabilities: string | null; device_type: string }>(db, sql`SELECT capabilities::text AS capabilities, device_type FROM devices WHERE id = ${deviceId}`);
   if (!device) return undefined;
-  const [now] = await rows<{ event: number; media: number; name: string | null; started_at: string; reported_at: string; preview: boolean }>(
+  const [now] = await rows<NowPlayingRow & { layout: PlayingLayoutRow | string | null }>(
     db,
     sql`SELECT p.event_id AS event, p.media_id AS media, m.name, ${isoText(sql`p.started_at`)} AS started_at, ${isoText(sql`p.reported_at`)} AS reported_at,
-          COALESCE(m.has_preview, false) AS preview
-        FROM (SELECT playing_event_id AS event_id, playing_media_id AS media_id, playing_started_at AS started_at, playing_reported_at AS reported_at
+          COALESCE(m.has_preview, false) AS preview,
+          -- A layout item (issue 36): the layout's name, and each zone's name in the version drawn (else its draft's) and file.
+          CASE WHEN p.layout IS NOT NULL THEN json_build_object(
+            'id', (p.layout->>'id')::int, 'version', (p.layout->>'version')::int,
+            'name', (SELECT l.name FROM layouts l WHERE l.id = (p.layout->>'id')::int),
+            'zones', (SELECT COALESCE(json_agg(json_build_object(
+                'id', z.id, 'media', z.media, 'media_name', zm.name, 'started_at', z.started_at,
+                'name', COALESCE(
+                  (SELECT vz->>'name' FROM layout_versions v, jsonb_array_elements(v.body->'zones') AS vz
+                    WHERE v.layout_id = (p.layout->>'id')::int AND v.version = (p.layout->>'version')::int AND (vz->>'id')::int = z.id LIMIT 1),
+                  (SELECT lz.name FROM layout_zones lz WHERE lz.id = z.id))
+              ) ORDER BY z.ord), '[]'::json)
+              FROM jsonb_array_elements(p.layout->'zones') WITH ORDINALITY AS e(zone, ord)
+              CROSS JOIN LATERAL (SELECT (e.zone->>'id')::int AS id, (e.zone->>'media_id')::int AS media, e.zone->>'started_at' AS started_at, e.ord) AS z
+              LEFT JOIN media_files zm ON zm.id = z.media)
+          ) END AS layout
+        FROM (SELECT playing_event_id AS event_id, playing_media_id AS media_id, playing_started_at AS started_at, playing_reported_at AS reported_at,
+                playing_layout AS layout
               FROM devices WHERE id = ${deviceId} AND last_connection > ${onlineSince} AND signed_off_at IS NULL) p LEFT JOIN media_files m ON m.id = p.media_id
         WHERE p.media_id IS NOT NULL AND p.reported_at > now() - make_interval(mins => ${PLAYING_HOLD_MINUTES})`,
   );
@@ -151,7 +184,7 @@ export async function devicePlayback(db: Db, deviceId: number): Promise<{
   return {
     capabilities: device.capabilities,
     deviceType: device.device_type,
-    nowPlaying: now ? { ...now, event: Number(now.event), media: Number(now.media) } : null,
+    nowPlaying: now ? { ...now, event: Number(now.event), media: Number(now.media), layout: typeof now.layout === 'string' ? (JSON.parse(now.layout) as PlayingLayoutRow) : now.layout } : null,
     errors: errors.map((e) => ({ ...e, media: Number(e.media), count: Number(e.count) })),
   };
 }

@@ -144,9 +144,16 @@ export async function fallbackReady(db: Db, mediaId: number, size: string): Prom
  * holds the file (compiled again since the report).
  */
 export async function playingRendition(db: Db, deviceId: number, eventId: number, mediaId: number): Promise<PlayingRendition | null> {
-  const [found] = await rows<{ rendition: string | null; url: string; query_name: string | null }>(
+  return (await playingRenditions(db, deviceId, eventId, [mediaId])).get(mediaId) ?? null;
+}
+
+/** playingRendition of several files in one read (a layout's zones, issue 36): each file found, by id. */
+export async function playingRenditions(db: Db, deviceId: number, eventId: number, mediaIds: readonly number[]): Promise<Map<number, PlayingRendition>> {
+  const found = new Map<number, PlayingRendition>();
+  if (!mediaIds.length) return found;
+  const files = await rows<{ media: number; rendition: string | null; url: string; query_name: string | null }>(
     db,
-    sql`SELECT f.rendition, f.url, q.name AS query_name
+    sql`SELECT DISTINCT ON (f.media) f.media, f.rendition, f.url, q.name AS query_name
         FROM device_schedules s JOIN schedule_bodies b ON b.hash = s.body_hash
         CROSS JOIN LATERAL jsonb_array_elements(b.items::jsonb) AS i(item)
         -- An item's files: its media, or a layout item's zone files and background image (issue 36).
@@ -154,19 +161,21 @@ export async function playingRendition(db: Db, deviceId: number, eventId: number
           SELECT e.file FROM jsonb_array_elements(i.item->'media') AS e(file)
           UNION ALL
           SELECT e.file FROM jsonb_array_elements(COALESCE(i.item->'layout'->'zones', '[]'::jsonb)) AS z(zone)
-            CROSS JOIN LATERAL jsonb_array_elements(z.zone->'items') AS e(file)
+            CROSS JOIN LATERAL jsonb_array_elements(COALESCE(z.zone->'items', '[]'::jsonb)) AS e(file)
           UNION ALL
           SELECT i.item->'layout'->'background'->'image' WHERE jsonb_typeof(i.item->'layout'->'background'->'image') = 'object'
         ) AS m(file)
-        CROSS JOIN LATERAL (SELECT m.file->>'rendition' AS rendition, m.file->>'url' AS url) AS f
+        CROSS JOIN LATERAL (SELECT (m.file->>'id')::int AS media, m.file->>'rendition' AS rendition, m.file->>'url' AS url) AS f
         LEFT JOIN directory_queries q ON f.rendition LIKE 'render:%' AND q.id::text = substr(f.rendition, 8)
-        WHERE s.device_id = ${deviceId} AND (m.file->>'id')::int = ${mediaId}
-        ORDER BY (i.item->>'event')::int = ${eventId} DESC
-        LIMIT 1`,
+        WHERE s.device_id = ${deviceId} AND f.media = ANY(${sql.param([...new Set(mediaIds)])}::int[])
+        ORDER BY f.media, (i.item->>'event')::int = ${eventId} DESC`,
   );
-  if (!found) return null;
-  const rendition = found.rendition ?? 'source';
-  if (rendition.startsWith('render:')) return { kind: 'render', name: found.query_name, size: null };
-  if (rendition === 'fallback') return { kind: 'fallback', name: null, size: found.url.slice(found.url.lastIndexOf('/') + 1) };
-  return { kind: 'source', name: null, size: null };
+  for (const file of files) {
+    const rendition = file.rendition ?? 'source';
+    const media = Number(file.media);
+    if (rendition.startsWith('render:')) found.set(media, { kind: 'render', name: file.query_name, size: null });
+    else if (rendition === 'fallback') found.set(media, { kind: 'fallback', name: null, size: file.url.slice(file.url.lastIndexOf('/') + 1) });
+    else found.set(media, { kind: 'source', name: null, size: null });
+  }
+  return found;
 }

@@ -67,6 +67,9 @@ describe('isPlainHeartbeat', () => {
     // what the web player sends while it plays (issue 24)
     expect(isPlainHeartbeat({ serial: 'WEB-1', key: 'k', schedule_state: 'playing', now_playing: { event: 3, media: 4, started_at: '2031-01-01T10:00:00.000Z' } })).toBe(true);
     expect(isPlainHeartbeat({ serial: 'WEB-1', key: 'k', schedule_state: 'playback_errors', now_playing: null })).toBe(true);
+    // and while a layout plays (issue 36): the layout drawn and each zone's file, a widget zone without one
+    const zones = [{ id: 8, media_id: 4, started_at: '2031-01-01T10:00:00.000Z' }, { id: 9, media_id: null, started_at: '2031-01-01T10:00:00.000Z' }];
+    expect(isPlainHeartbeat({ serial: 'WEB-1', key: 'k', now_playing: { event: 3, media: 4, started_at: '2031-01-01T10:00:00.000Z', layout: { id: 5, version: 2 }, zones } })).toBe(true);
   });
 
   it('never accepts a body the schema refuses (20,000 generated bodies)', () => {
@@ -117,10 +120,22 @@ describe('isPlainHeartbeat', () => {
       if (fields.detail === undefined) delete fields.detail;
       return next() < 0.97 ? fields : pickOf([null, [fields], 'x']);
     };
+    // A layout item's parts (issue 36): the layout drawn and each zone's file, and near misses.
+    const zone = () => {
+      const fields: Record<string, unknown> = { id: pickOf([7, 7, 0, '7']), media_id: pickOf([4, 4, null, 0, undefined]), started_at: next() < 0.9 ? timestamp() : pickOf([null, undefined]) };
+      for (const name of Object.keys(fields)) if (fields[name] === undefined) delete fields[name];
+      return next() < 0.97 ? fields : pickOf([null, [fields], 'x']);
+    };
+    const layoutPart = (): Record<string, unknown> => {
+      const part: Record<string, unknown> = {};
+      if (next() < 0.3) part.layout = next() < 0.9 ? { id: pickOf([5, 5, 0]), version: pickOf([1, 1, 0, 1.5, null]) } : pickOf([null, [5, 1], 'x']);
+      if (next() < 0.3) part.zones = next() < 0.95 ? Array.from({ length: pickOf([0, 1, 2, 16, 17]) }, zone) : pickOf([null, {}, 'x']);
+      return part;
+    };
     let accepted = 0;
     for (let i = 0; i < 30_000; i += 1) {
       const body: Record<string, unknown> = { serial: 'WEB-1', key: 'k', schedule_state: 'playing' };
-      if (next() < 0.7) body.now_playing = next() < 0.95 ? { event: pickOf([1, 3, 0]), media: pickOf([4, 2147483647, 2147483648]), started_at: timestamp() } : pickOf([null, [], 'x']);
+      if (next() < 0.7) body.now_playing = next() < 0.95 ? { event: pickOf([1, 3, 0]), media: pickOf([4, 2147483647, 2147483648]), started_at: timestamp(), ...layoutPart() } : pickOf([null, [], 'x']);
       if (next() < 0.5) body.playback_errors = Array.from({ length: pickOf([0, 1, 1, 2, 3]) }, report);
       const plain = isPlainHeartbeat(body);
       if (plain) accepted += 1;

@@ -1,6 +1,6 @@
 import { instantTime, MAX_ID } from '../../src/services/schemas/common.ts';
 import { isIpAddress, SCHEDULE_STATES, SERIAL_PATTERN, UNSAFE_REPORTED_CHARACTERS, type PlayerHeartbeatBody } from '../../src/services/schemas/devices.ts';
-import { PLAYBACK_ERROR_KINDS } from '../../src/services/schemas/playback.ts';
+import { MAX_NOW_PLAYING_ZONES, PLAYBACK_ERROR_KINDS } from '../../src/services/schemas/playback.ts';
 
 const MAX_SERIAL = 64;
 const MAX_KEY = 200;
@@ -43,11 +43,30 @@ export function isPlainHeartbeat(body: Record<string, unknown>): body is PlayerH
 
 const isId = (value: unknown) => typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_ID;
 
-/** now_playing as NowPlaying accepts it: event and media ids, started_at an ISO date-time of the years 2000 to 9999. */
+/**
+ * now_playing as NowPlaying accepts it: event and media ids, started_at an ISO date-time of the years 2000 to 9999; a
+ * layout item's layout {id, version} and zones [{id, media_id (an id or null), started_at}] (at most 16) if any.
+ */
 function isPlainNowPlaying(value: unknown): boolean {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const { event, media, started_at: startedAt } = value as Record<string, unknown>;
-  return isId(event) && isId(media) && isTimestamp(startedAt);
+  const { event, media, started_at: startedAt, layout, zones } = value as Record<string, unknown>;
+  return isId(event) && isId(media) && isTimestamp(startedAt) && (layout === undefined || isPlainLayout(layout)) && (zones === undefined || isPlainZones(zones));
+}
+
+function isPlainLayout(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const { id, version } = value as Record<string, unknown>;
+  return isId(id) && isId(version);
+}
+
+function isPlainZones(value: unknown): boolean {
+  if (!Array.isArray(value) || value.length > MAX_NOW_PLAYING_ZONES) return false;
+  for (const zone of value as unknown[]) {
+    if (typeof zone !== 'object' || zone === null || Array.isArray(zone)) return false;
+    const { id, media_id: media, started_at: startedAt } = zone as Record<string, unknown>;
+    if (!isId(id) || !(media === null || isId(media)) || !isTimestamp(startedAt)) return false;
+  }
+  return true;
 }
 
 /**

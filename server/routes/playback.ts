@@ -5,7 +5,7 @@ import type { AppContext } from '../context.ts';
 import { findDevice } from '../db/devices.ts';
 import { findMediaFile } from '../db/media.ts';
 import { devicePlayback, mediaPlayback } from '../db/playback.ts';
-import { playingRendition } from '../db/renditions.ts';
+import { playingRenditions } from '../db/renditions.ts';
 import { effectiveCapabilities } from '../domain/renditions.ts';
 import { areaScope, assertVisible } from '../domain/scope.ts';
 import { notFound, parse } from '../errors.ts';
@@ -32,7 +32,11 @@ export default async function playbackRoutes(app: FastifyInstance, { ctx }: { ct
     const found = await devicePlayback(db, id);
     if (!found) throw notFound('Device');
     const { nowPlaying } = found;
-    const rendition = nowPlaying ? await playingRendition(db, id, nowPlaying.event, nowPlaying.media) : null;
+    const layout = nowPlaying?.layout ?? null;
+    // One read for the files of the item: the one named and each zone's (issue 36).
+    const zoneFiles = layout ? layout.zones.flatMap((zone) => (zone.media === null ? [] : [zone.media])) : [];
+    const renditions = nowPlaying ? await playingRenditions(db, id, nowPlaying.event, [nowPlaying.media, ...zoneFiles]) : new Map();
+    const rendition = nowPlaying ? renditions.get(nowPlaying.media) ?? null : null;
     return {
       device: id,
       capabilities: effectiveCapabilities(found.deviceType, found.capabilities),
@@ -44,6 +48,8 @@ export default async function playbackRoutes(app: FastifyInstance, { ctx }: { ct
         reported_at: nowPlaying.reported_at,
         preview: nowPlaying.preview ? `${app.prefix}/media/files/${nowPlaying.media}/preview` : null,
         rendition,
+        layout: layout && { id: layout.id, version: layout.version, name: layout.name },
+        zones: layout ? layout.zones.map((zone) => ({ ...zone, rendition: zone.media === null ? null : renditions.get(zone.media) ?? null })) : [],
       },
       errors: found.errors,
     };

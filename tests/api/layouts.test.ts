@@ -286,13 +286,31 @@ describe('layouts on the screens', () => {
     });
     expect(await layoutOf(android)).toEqual({ ...base, zones: zones({ url: `/api/v1/media/files/${ids.clip}/source`, rendition: 'source' }) });
 
-    // The device card says which file of its schedule the screen plays, a zone's file too (its rendition); the layout
-    // and zones a player adds to now_playing are taken (not stored yet, docs/api.md).
+    // The device card says which file of its schedule the screen plays, a zone's file too (its rendition), the layout
+    // version drawn and each zone's file: stored with the contact, read back by name (issue 36).
     const now = new Date().toISOString();
-    const playing = { event: event.body.id, media: ids.clip, started_at: now, layout: { id: layout.id, version: 1 }, zones: [{ id: side.id, media_id: ids.clip, started_at: now }] };
-    const beat = await apiClient(server).call('POST', '/player/heartbeat/', { schedule_state: 'playing', now_playing: playing }, player(tvpi));
-    expect(beat.status).toBe(200);
-    expect((await a.get(`/tvpi/devices/${tvpi.id}/playback/`)).body.now_playing).toMatchObject({ event: event.body.id, media: ids.clip, rendition: { kind: 'fallback', name: null, size: '320x240' } });
+    const earlier = new Date(Date.now() - 3_000);
+    const zonesPlaying = [
+      { id: main.id, media_id: ids.image, started_at: earlier.toISOString().replace('Z', '+00:00') },
+      { id: side.id, media_id: ids.clip, started_at: now },
+    ];
+    const playing = { event: event.body.id, media: ids.clip, started_at: now, layout: { id: layout.id, version: 1 }, zones: zonesPlaying };
+    const heartbeat = (device: { sn: string; key: string }, body: object) => apiClient(server).call('POST', '/player/heartbeat/', body, player(device));
+    // A malformed layout part is refused by field, and nothing of it is stored.
+    for (const bad of [{ layout: { id: layout.id, version: 0 } }, { zones: [{ id: side.id, media_id: 'clip', started_at: now }] }, { zones: Array.from({ length: 17 }, () => zonesPlaying[0]) }]) {
+      const refused = await heartbeat(tvpi, { schedule_state: 'playing', now_playing: { ...playing, ...bad } });
+      expect([refused.status, refused.body.code], JSON.stringify(bad)).toEqual([400, 'validation_error']);
+    }
+    expect((await heartbeat(tvpi, { schedule_state: 'playing', now_playing: playing })).status).toBe(200);
+    const card = (await a.get(`/tvpi/devices/${tvpi.id}/playback/`)).body.now_playing;
+    expect(card).toMatchObject({ event: event.body.id, media: ids.clip, rendition: { kind: 'fallback', name: null, size: '320x240' } });
+    expect([card.layout, card.zones]).toEqual([
+      { id: layout.id, version: 1, name: 'On screens' },
+      [
+        { id: main.id, name: 'Main', media: ids.image, media_name: 'Layout still', started_at: earlier.toISOString(), rendition: { kind: 'source', name: null, size: null } },
+        { id: side.id, name: 'Side', media: ids.clip, media_name: 'Side clip', started_at: now, rendition: { kind: 'fallback', name: null, size: '320x240' } },
+      ],
+    ]);
 
     // Proof of play names the zone: counted once (a re-sent play is a duplicate), refused outside the zone's content.
     const started = new Date(Date.now() - 60_000).toISOString();

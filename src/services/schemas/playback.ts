@@ -37,7 +37,21 @@ export const DeviceCapabilities = type({
 });
 export type DeviceCapabilities = Infer<typeof DeviceCapabilities>;
 
-export const NowPlaying = type({ event: Id, media: Id, started_at: Timestamp });
+/** A layout zone's current file as a player reports it (issue 36): `media_id` null while the zone shows no file (a widget, nothing yet). */
+export const NowPlayingZone = type({ id: Id, media_id: nullable(Id), started_at: Timestamp });
+/** The most zones a layout holds, and so a now_playing report. */
+export const MAX_NOW_PLAYING_ZONES = 16;
+/**
+ * What a player plays now: the event and its file; while a layout item plays, `media` is one zone's current file,
+ * `layout` the version drawn and `zones` each zone's current file (issue 36).
+ */
+export const NowPlaying = type({
+  event: Id,
+  media: Id,
+  started_at: Timestamp,
+  layout: optional(type({ id: Id, version: Id })),
+  zones: optional(size(array(NowPlayingZone), 0, MAX_NOW_PLAYING_ZONES)),
+});
 export type NowPlaying = Infer<typeof NowPlaying>;
 
 /**
@@ -79,6 +93,17 @@ export type EffectiveCapabilities = Infer<typeof EffectiveCapabilities>;
 export const PlayingRendition = type({ kind: enums(['source', 'render', 'fallback']), name: nullable(string()), size: nullable(string()) });
 export type PlayingRendition = Infer<typeof PlayingRendition>;
 
+/** A zone of the layout a device plays (issue 36): its name in that version, its file (null: none) and the rendition. */
+export const PlayingZone = type({
+  id: Id,
+  name: nullable(string()),
+  media: nullable(Id),
+  media_name: nullable(string()),
+  started_at: string(),
+  rendition: nullable(PlayingRendition),
+});
+export type PlayingZone = Infer<typeof PlayingZone>;
+
 export const DevicePlayback = type({
   device: Id,
   capabilities: EffectiveCapabilities,
@@ -92,6 +117,9 @@ export const DevicePlayback = type({
       preview: nullable(string()),
       /** Null when the device's schedule no longer holds the file (compiled again since it reported). */
       rendition: optional(nullable(PlayingRendition)),
+      /** A layout item (issue 36): the layout drawn (`name` null once deleted) and each zone's current file. */
+      layout: optional(nullable(type({ id: Id, version: integer(), name: nullable(string()) }))),
+      zones: optional(array(PlayingZone)),
     }),
   ),
   errors: array(type({ media: Id, name: nullable(string()), kind: enums(PLAYBACK_ERROR_KINDS), count: integer(), last_at: string(), detail: string() })),

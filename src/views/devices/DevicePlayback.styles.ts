@@ -26,6 +26,18 @@ export const useDevicePlaybackStyles = makeStyles({
     borderRadius: tokens.borderRadiusMedium,
     backgroundColor: tokens.colorNeutralBackground3,
   },
+  layout: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, minWidth: 0, overflowWrap: 'anywhere' },
+  zones: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  zone: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'baseline',
+    columnGap: tokens.spacingHorizontalS,
+    paddingLeft: tokens.spacingHorizontalS,
+    borderLeft: `${tokens.strokeWidthThick} solid ${tokens.colorNeutralStroke2}`,
+    minWidth: 0,
+  },
+  zoneName: { fontWeight: tokens.fontWeightSemibold },
   nowText: { display: 'flex', flexDirection: 'column', minWidth: 0, overflowWrap: 'anywhere' },
   errors: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   errorItem: {

@@ -23,6 +23,7 @@ export function DeviceNowPlaying({ nowPlaying }: { nowPlaying: DevicePlayback['n
   return (
     <div>
       <h4 className={styles.subheading}>{t('playback.nowPlaying')}</h4>
+      {nowPlaying?.layout ? <PlayingLayout layout={nowPlaying.layout} zones={nowPlaying.zones ?? []} /> : null}
       {nowPlaying ? (
         <div className={styles.nowPlaying} data-testid="device-now-playing">
           {preview ? <img className={styles.thumb} src={preview} alt={t('playback.previewAlt', { name })} /> : null}
@@ -42,6 +43,47 @@ export function DeviceNowPlaying({ nowPlaying }: { nowPlaying: DevicePlayback['n
       ) : (
         <p className={styles.muted}>{t('playback.nothingPlaying')}</p>
       )}
+    </div>
+  );
+}
+
+type NowPlaying = NonNullable<DevicePlayback['now_playing']>;
+
+/** A layout item (issue 36): the layout and version drawn, then each zone's file and the rendition it plays. */
+function PlayingLayout({ layout, zones }: { layout: NonNullable<NowPlaying['layout']>; zones: NonNullable<NowPlaying['zones']> }) {
+  const { t, i18n } = useTranslation('devices');
+  const styles = useDevicePlaybackStyles();
+  const name = layout.name ?? t('playback.layout.deleted', { id: layout.id });
+  const version = t('playback.layout.version', { version: layout.version.toLocaleString(i18n.language) });
+  return (
+    <div className={styles.layout} data-testid="device-now-playing-layout">
+      <span>
+        {layout.name ? <RouterLink to={`/layouts/${layout.id}`}>{name}</RouterLink> : name} <span className={styles.muted}>{version}</span>
+      </span>
+      <ul className={styles.zones} aria-label={t('playback.layout.zones', { name })}>
+        {zones.map((zone) => {
+          const zoneName = zone.name ?? t('playback.layout.zone', { id: zone.id });
+          const file = zone.media === null ? null : zone.media_name ?? t('playback.deletedFile', { id: zone.media });
+          return (
+            <li key={zone.id} className={styles.zone} data-zone={zone.id}>
+              <span className={styles.zoneName}>{zoneName}</span>
+              {zone.media === null ? (
+                <span className={styles.muted}>{t('playback.layout.noFile')}</span>
+              ) : zone.media_name ? (
+                <RouterLink to={`/media/${zone.media}`}>{file}</RouterLink>
+              ) : (
+                <span>{file}</span>
+              )}
+              {zone.media !== null ? <span className={styles.muted}>{t('playback.since', { time: formatDateTime(zone.started_at, i18n.language, '') })}</span> : null}
+              {zone.rendition ? (
+                <span className={styles.muted} data-field="playback-zone-rendition">
+                  {renditionText(zone.rendition, t)}
+                </span>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
     </div>
   );
 }

@@ -1,0 +1,5 @@
+-- What a device plays, while a layout item plays (issue 36): the layout version drawn and each zone's current file, as
+-- the player's heartbeat now_playing reports them, {id, version, zones: [{id, media_id, started_at}]} (null: a
+-- full-screen item, or nothing). Written with the contact and the other playing_ columns (server/db/heartbeats.ts);
+-- unindexed, so the write stays a HOT update.
+ALTER TABLE devices ADD COLUMN playing_layout jsonb;
