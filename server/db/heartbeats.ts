@@ -63,7 +63,7 @@ const epochMs = (column: string) => sql.raw(`(extract(epoch FROM ${column}) * 10
 const idOrNull = (value: number | string | null) => (value === null ? null : Number(value));
 
 /**
- * A layout item's part of now playing as stored (devices.playing_layout, migration 0046): the layout drawn and each
+ * A layout item's part of now playing as stored (devices.playing_layout, migration 0047): the layout drawn and each
  * zone's file, as JSON text; null for a full-screen item or nothing.
  */
 export function playingLayoutText(playing: NowPlaying | null | undefined): string | null {
