@@ -6,12 +6,12 @@ import { ActiveUserCache, PlayerCache } from './caches.ts';
 import type { ServerConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import { ContactWriter } from './db/heartbeats.ts';
-import { migrate, openDatabase } from './db/index.ts';
+import { migrate, openDatabase, type OpenDatabaseOptions } from './db/index.ts';
 import { countUsers, insertUser } from './db/users.ts';
 import { createMediaStore } from './media/storage.ts';
 
-/** Opens the database (an in-memory one from `options.loadDataDir` when given), applies migrations and builds the context every route plugin receives. */
-export async function createContext(config: ServerConfig, options: { loadDataDir?: Blob } = {}): Promise<AppContext> {
+/** Opens the database (an in-memory one from `options.loadDataDir` when given: tests), applies migrations and builds the context every route plugin receives. */
+export async function createContext(config: ServerConfig, options: OpenDatabaseOptions = {}): Promise<AppContext> {
   const database = await openDatabase(config, options);
   await migrate(database);
   const activeUsers = new ActiveUserCache();

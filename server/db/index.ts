@@ -27,8 +27,18 @@ type RawQuery = (sqlText: string) => Promise<Record<string, unknown>[]>;
 
 const migrationsDir = path.join(import.meta.dirname, 'migrations');
 
-/** `loadDataDir`: an in-memory PGlite starts from this dump of a data directory instead of an empty one (tests load a migrated one). */
-export async function openDatabase(config: Pick<ServerConfig, 'databaseUrl' | 'dataDir' | 'inMemory'>, { loadDataDir }: { loadDataDir?: Blob } = {}): Promise<Database> {
+/**
+ * Test hooks for an in-memory PGlite (tests/helpers/templates.ts): `loadDataDir` starts it from this dump of a data
+ * directory instead of an empty one (tests load a migrated one); `pgliteWasmModule` and `fsBundle` are PGlite's compiled
+ * WebAssembly and its file bundle, read once per test process instead of once per database.
+ */
+export interface OpenDatabaseOptions {
+  loadDataDir?: Blob;
+  pgliteWasmModule?: WebAssembly.Module;
+  fsBundle?: Blob;
+}
+
+export async function openDatabase(config: Pick<ServerConfig, 'databaseUrl' | 'dataDir' | 'inMemory'>, { loadDataDir, pgliteWasmModule, fsBundle }: OpenDatabaseOptions = {}): Promise<Database> {
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
     return {
@@ -55,7 +65,7 @@ export async function openDatabase(config: Pick<ServerConfig, 'databaseUrl' | 'd
   // Extensions the migrations create (PostgreSQL ships them; PGlite loads them here).
   const options = { extensions: { pg_trgm }, parsers: DRIZZLE_PARSERS };
   if (config.inMemory) {
-    client = new PGlite(loadDataDir ? { ...options, loadDataDir } : options);
+    client = new PGlite({ ...options, ...(loadDataDir && { loadDataDir }), ...(pgliteWasmModule && { pgliteWasmModule }), ...(fsBundle && { fsBundle }) });
   } else {
     const dir = path.join(config.dataDir, 'pglite');
     await fs.mkdir(dir, { recursive: true });

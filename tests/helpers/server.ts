@@ -8,10 +8,11 @@ import { createContext, ensureAdmin } from '../../server/bootstrap.ts';
 import { ActiveUserCache, PlayerCache } from '../../server/caches.ts';
 import { ContactWriter } from '../../server/db/heartbeats.ts';
 import { loadConfig, mediaStoreFromEnv, type ServerConfig } from '../../server/config.ts';
+import type { OpenDatabaseOptions } from '../../server/db/index.ts';
 import type { AppContext } from '../../server/context.ts';
 import { checkAnswers } from './answerCheck.ts';
 import { record, timed } from './profile.ts';
-import { adminQuery as adminQueryOn, pgliteDump, postgresTemplate } from './templates.ts';
+import { adminQuery as adminQueryOn, pgliteDump, pglitePreload, postgresTemplate } from './templates.ts';
 
 export interface TestServer {
   app: FastifyInstance;
@@ -40,7 +41,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> & { check
   const dataDir = configOverrides.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'vitrine-test-')));
   let dropDatabase: (() => Promise<void>) | undefined;
   let databaseUrl: string | undefined;
-  let loadDataDir: Blob | undefined;
+  let pglite: OpenDatabaseOptions = {};
   const started = performance.now();
   const answerProblems: string[] = [];
   if (process.env.TEST_DATABASE_URL) {
@@ -69,8 +70,8 @@ export async function startTestServer(overrides: Partial<ServerConfig> & { check
     ...configOverrides,
   });
   // An in-memory PGlite starts from the migrated dump instead of its own initdb and migrations.
-  if (config.inMemory && !config.databaseUrl) loadDataDir = await pgliteDump();
-  const ctx = await createContext(config, { loadDataDir });
+  if (config.inMemory && !config.databaseUrl) pglite = { loadDataDir: await pgliteDump(), ...(await pglitePreload()) };
+  const ctx = await createContext(config, pglite);
   const adminPassword = 'admin-test-password';
   await ensureAdmin(ctx, adminPassword);
   record('database', performance.now() - started);
