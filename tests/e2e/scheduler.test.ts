@@ -288,7 +288,14 @@ describe('the event form and the calendar after issue 11\'s gaps', () => {
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     const refusal = page.getByRole('alert').filter({ hasText: 'Uncommitted layouts found!' });
     await visible(refusal.getByText('Commit this layout, then publish again:'));
-    expect(await refusal.getByRole('link', { name: LAYOUT }).getAttribute('href')).toBe(`/layouts/${created.body.id}`);
+    // The layout's page leads back to this scheduler, as a playlist's does.
+    const layoutLink = refusal.getByRole('link', { name: LAYOUT });
+    expect(await layoutLink.getAttribute('href')).toMatch(new RegExp(`^/layouts/${created.body.id}\\?from=%2Fcampaigns%2F${ids.campaign}%2Fscheduler`));
+    // The event is not published yet: leaving asks first (as for a playlist's link), then the layout's page leads back.
+    await layoutLink.click();
+    await page.getByRole('alertdialog', { name: 'Unpublished events' }).getByRole('button', { name: 'Leave without publishing' }).click();
+    await page.getByRole('link', { name: 'Back to scheduler' }).click();
+    await page.waitForURL(new RegExp(`/campaigns/${ids.campaign}/scheduler`));
     expect((await admin.post(`/layouts/${created.body.id}/commit/`)).body).toEqual({ changed: true, version: 1 });
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await visible(page.getByText('All events are published'));

@@ -18,6 +18,11 @@ export const useDraftEditorStyles = makeStyles({
   error: { color: tokens.colorPaletteRedForeground1, display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
 });
 
+/** Where "back to scheduler" may lead: a campaign's scheduler or the scheduler (never another site). */
+export function schedulerReturn(from: string | null): string | null {
+  return from && /^\/(campaigns\/\d+\/scheduler|scheduler)(\?[^#]*)?$/.test(from) ? from : null;
+}
+
 /** The draft could not be loaded: the way back, what went wrong and Retry. */
 export function DraftLoadFailed({ back, message, retryLabel, onRetry }: { back: ReactNode; message: string; retryLabel: string; onRetry: () => void }) {
   const styles = useDraftEditorStyles();

@@ -3,12 +3,12 @@ import { Body1, Button, Switch, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { layoutCommitMachine } from '../../machines/layouts/layoutCommit.machine.ts';
 import { layoutEditorMachine } from '../../machines/layouts/layoutEditor.machine.ts';
 import { contentKey, selectedZone } from '../../machines/layouts/layoutEditor.selectors.ts';
 import { NUDGE_STEP, NUDGE_STEP_LARGE, type ZoneDraft } from '../../machines/layouts/layoutGeometry.ts';
-import { DraftHeader, DraftLoadFailed, DraftToolbar } from '../common/DraftEditor.tsx';
+import { DraftHeader, DraftLoadFailed, DraftToolbar, schedulerReturn } from '../common/DraftEditor.tsx';
 import { LeaveGuard } from '../common/LeaveGuard.tsx';
 import { Loading } from '../common/Loading.tsx';
 import { RouterLink } from '../common/RouterLink.tsx';
@@ -41,6 +41,7 @@ export default function LayoutScreen() {
   const notify = useNotify();
   const layoutId = Number(useParams().layoutId);
   const canEdit = useCan('playlists');
+  const back = schedulerReturn(useSearchParams()[0].get('from'));
   const commitLogic = useMemo(() => layoutCommitMachine.provide({ actions: { notify: (_, { key, intent }) => notify(i18n.t(`layouts:${key}`), intent) } }), [notify, i18n]);
   const commit = useActorRef(commitLogic, { input: { layoutId, committed: false, version: 0 } });
   const editorLogic = useMemo(
@@ -110,7 +111,7 @@ export default function LayoutScreen() {
     [editor, canEdit],
   );
 
-  const backLink = <RouterLink to="/layouts">{t('actions.backToList')}</RouterLink>;
+  const backLink = back ? <RouterLink to={back}>{t('playlists:actions.backToScheduler')}</RouterLink> : <RouterLink to="/layouts">{t('actions.backToList')}</RouterLink>;
   if (loading && !layout) return <Loading />;
   if (failed || !layout) {
     return <DraftLoadFailed back={backLink} message={`${t('editor.loadError')}: ${t(layoutErrorKey(error))}`} retryLabel={t('actions.retry')} onRetry={() => editor.send({ type: 'editor.retry' })} />;

@@ -7,7 +7,7 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import { playlistCommitMachine } from '../../machines/playlists/playlistCommit.machine.ts';
 import { playlistEditorMachine } from '../../machines/playlists/playlistEditor.machine.ts';
 import { draftTracks } from '../../machines/playlists/playlistEditor.selectors.ts';
-import { DraftHeader, DraftLoadFailed, DraftToolbar } from '../common/DraftEditor.tsx';
+import { DraftHeader, DraftLoadFailed, DraftToolbar, schedulerReturn } from '../common/DraftEditor.tsx';
 import { LeaveGuard } from '../common/LeaveGuard.tsx';
 import { Loading } from '../common/Loading.tsx';
 import { PreflightDialog } from '../common/PreflightDialog.tsx';
@@ -21,11 +21,6 @@ import { clock, playlistErrorKey } from './format.ts';
 import { MediaPickerDialog } from './MediaPickerDialog.tsx';
 import { TrackList } from './TrackList.tsx';
 import { useEditorStyles } from './PlaylistEditor.styles.ts';
-
-/** Where "back to scheduler" may lead: a campaign's scheduler or the scheduler (never another site). */
-function schedulerReturn(from: string | null): string | null {
-  return from && /^\/(campaigns\/\d+\/scheduler|scheduler)(\?[^#]*)?$/.test(from) ? from : null;
-}
 
 const sameDraft = (a: ReturnType<typeof draftTracks>, b: ReturnType<typeof draftTracks>) =>
   a.total === b.total && a.tracks.length === b.tracks.length && a.tracks.every((track, i) => track.id === b.tracks[i]!.id && track.duration === b.tracks[i]!.duration);

@@ -7,10 +7,10 @@ import type { schedulerMachine } from '../../machines/scheduler/scheduler.machin
 import type { UncommittedContent } from '../../services/scheduler.ts';
 import { RouterLink } from '../common/RouterLink.tsx';
 
-/** Where each kind is committed (a playlist's page leads back with `from`), and the sentence before its links. */
+/** Where each kind is committed (its page leads back with `from`), and the sentence before its links. */
 const KINDS = [
   { kind: 'playlist', page: (id: number, from: string) => `/playlists/${id}?from=${encodeURIComponent(from)}`, sentence: 'publish.commitFirst' },
-  { kind: 'layout', page: (id: number) => `/layouts/${id}`, sentence: 'publish.commitLayoutsFirst' },
+  { kind: 'layout', page: (id: number, from: string) => `/layouts/${id}?from=${encodeURIComponent(from)}`, sentence: 'publish.commitLayoutsFirst' },
 ] as const;
 
 /** "Uncommited playlists found!" (or layouts, issue 36) with a link to each playlist and layout to commit. */
