@@ -9,7 +9,7 @@ import { committedPlaylists } from './schedules.ts';
 import { committedLayouts } from './layouts.ts';
 
 /*
- * Warnings before, not after (issue 35): what a publish or a playlist commit would leave screens unable to play, read
+ * Warnings before, not after (issue 35): what a publish or a playlist (or layout) commit would leave screens unable to play, read
  * without writing anything, so the panel shows it before the operator confirms. Each target screen's rendition of each
  * file is chosen as the compile chooses it (domain/renditions.ts): `rendering` while it waits for a conversion (a
  * fallback render queued, running, or to be queued by the publish), `cannot_play` when none can help. A file that every
@@ -142,4 +142,25 @@ export async function commitTargets(db: Db, playlistId: number): Promise<Target[
     sql`SELECT DISTINCT unnest(devices) AS id FROM published_events WHERE playlist_id = ${playlistId} AND end_date >= current_date - 2`,
   );
   return devices.flatMap((d) => tracks.map((t) => ({ device: Number(d.id), media: Number(t.media_id) })));
+}
+
+/**
+ * The files of a layout's draft as saved now (each zone's file, the tracks of each zone's playlist as last committed,
+ * the background image; issue 36) and the screens its published events play it on: what committing it would change.
+ */
+export async function layoutCommitTargets(db: Db, layoutId: number): Promise<Target[]> {
+  const zones = await rows<{ media_id: number | null; playlist_id: number | null }>(
+    db,
+    sql`SELECT media_id, playlist_id FROM layout_zones WHERE layout_id = ${layoutId} AND (media_id IS NOT NULL OR playlist_id IS NOT NULL)
+        UNION ALL SELECT background_media_id, NULL FROM layouts WHERE id = ${layoutId} AND background_media_id IS NOT NULL`,
+  );
+  if (!zones.length) return [];
+  const playlists = await committedPlaylists(db, [...new Set(zones.flatMap((z) => (z.playlist_id === null ? [] : [Number(z.playlist_id)])))]);
+  const files = new Set(zones.flatMap((z) => (z.media_id !== null ? [Number(z.media_id)] : (playlists.get(Number(z.playlist_id))?.tracks ?? []).map((track) => track.media))));
+  if (!files.size) return [];
+  const devices = await rows<{ id: number }>(
+    db,
+    sql`SELECT DISTINCT unnest(devices) AS id FROM published_events WHERE layout_id = ${layoutId} AND end_date >= current_date - 2`,
+  );
+  return devices.flatMap((d) => [...files].map((media) => ({ device: Number(d.id), media })));
 }

@@ -655,6 +655,11 @@ export const routeDocs: Record<string, RouteDoc> = {
     response: LayoutCommitResult,
     errors: { 409: ["uncommitted_playlists","zone_empty"] },
   },
+  'GET /layouts/{id}/commit/preview/': {
+    summary: "Before a commit: what the layout as saved would leave unplayable",
+    description: "writes nothing -> {devices, warnings}: devices, the screens that play the layout through a published event; warnings as publish's ([{media, name, devices, reason, screens}], reason rendering | cannot_play | decode_failed), for the zones' files (a playlist zone: its playlist's last committed tracks) and the background image as saved now.",
+    response: Preflight,
+  },
   'GET /layouts/{id}/versions/': {
     summary: "Paged committed versions, newest first",
     description: "paged {version, committed_at, committed_by, width, height, background, zones}, newest first.",

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Id } from '../../src/services/schemas/common.ts';
+import type { Preflight } from '../../src/services/schemas/playback.ts';
 import {
   LayoutCreateBody,
   LayoutListQuery,
@@ -10,6 +11,7 @@ import {
 } from '../../src/services/schemas/layouts.ts';
 import type { AppContext } from '../context.ts';
 import { commitLayout, deleteLayout, findLayout, insertLayout, layoutsUsingMedia, layoutsUsingPlaylist, listLayouts, listLayoutVersions, updateLayout } from '../db/layouts.ts';
+import { layoutCommitTargets, warningsFor } from '../db/preflight.ts';
 import { record } from '../domain/journal.ts';
 import { backgroundOf, checkContent, checkGeometry, layoutCommitListeners, layoutDetail, layoutUsage, zoneWrites } from '../domain/layouts.ts';
 import { pageOf, pageRequest } from '../domain/paging.ts';
@@ -164,6 +166,15 @@ export default async function layoutRoutes(app: FastifyInstance, { ctx }: { ctx:
     await record(db, { userId: currentUser(request).id, action: 'commit', entity: 'layout', entityId: id, detail: { ...result } });
     if (result.changed) for (const listener of layoutCommitListeners) await listener(db, id, result.version);
     return result;
+  });
+
+  // Before the operator commits (as for playlists, issue 35): what the layout as saved would leave unplayable on the
+  // screens its published events reach, written nowhere.
+  app.get('/layouts/:id/commit/preview/', asUser, async (request): Promise<Preflight> => {
+    const id = idParam(request);
+    await existing(id, await edit(request));
+    const targets = await layoutCommitTargets(db, id);
+    return { devices: new Set(targets.map((t) => t.device)).size, warnings: await warningsFor(db, targets) };
   });
 
   app.get('/layouts/:id/versions/', asUser, async (request) => {

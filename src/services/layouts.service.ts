@@ -5,6 +5,7 @@ import { listPlaylists } from './playlists.service.ts';
 import type { PageOf } from './schemas/common.ts';
 import { Layout, LayoutCommitResult, LayoutDetail, LayoutPage, type LayoutCreateBody, type LayoutUpdateBody, type Zone } from './schemas/layouts.ts';
 import type { ScreenPosition } from './schemas/media.ts';
+import { Preflight } from './schemas/playback.ts';
 import { writeOutcome, type WriteOutcome } from './writeOutcome.ts';
 
 export type { Layout, LayoutDetail, LayoutCommitResult, Zone };
@@ -89,6 +90,11 @@ export async function deleteLayout(id: number): Promise<DeleteLayoutResult> {
 /** POST /layouts/{id}/commit/: `{changed, version}`; 409 `uncommitted_playlists` or `zone_empty` (nothing committed). */
 export async function commitLayout(id: number): Promise<LayoutCommitResult> {
   return parseResponse(LayoutCommitResult, await api(`/layouts/${id}/commit/`, { method: 'POST' }));
+}
+
+/** GET /layouts/{id}/commit/preview/: what committing the layout as saved would leave unplayable on its screens. */
+export async function previewLayoutCommit(id: number): Promise<Preflight> {
+  return parseResponse(Preflight, await api(`/layouts/${id}/commit/preview/`));
 }
 
 /** How many options a zone's content picker lists at a time. */

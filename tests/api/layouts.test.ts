@@ -286,6 +286,19 @@ describe('layouts on the screens', () => {
     });
     expect(await layoutOf(android)).toEqual({ ...base, zones: zones({ url: `/api/v1/media/files/${ids.clip}/source`, rendition: 'source' }) });
 
+    // Before a commit, the check says what the layout as saved would leave unplayable on the screens it plays on: nothing
+    // now; with the clip's fallback failed, the tvpi (no HEVC) cannot play the side zone's clip. Written nowhere.
+    const preview = () => a.get(`/layouts/${layout.id}/commit/preview/`);
+    expect((await preview()).body).toEqual({ devices: 2, warnings: [] });
+    const fallback = (status: string) => server.ctx.db.execute(`UPDATE media_jobs SET status = '${status}' WHERE media_id = ${ids.clip} AND kind = 'fallback'` as never);
+    await fallback('failed');
+    try {
+      expect((await preview()).body).toEqual({ devices: 2, warnings: [{ media: ids.clip, name: 'Side clip', devices: 1, reason: 'cannot_play', screens: [expect.any(String)] }] });
+    } finally {
+      await fallback('done');
+    }
+    expect((await b.get(`/layouts/${layout.id}/commit/preview/`)).status).toBe(404);
+
     // The device card says which file of its schedule the screen plays, a zone's file too (its rendition), the layout
     // version drawn and each zone's file: stored with the contact, read back by name (issue 36).
     const now = new Date().toISOString();

@@ -11,6 +11,7 @@ import { NUDGE_STEP, NUDGE_STEP_LARGE, type ZoneDraft } from '../../machines/lay
 import { DraftHeader, DraftLoadFailed, DraftToolbar, schedulerReturn } from '../common/DraftEditor.tsx';
 import { LeaveGuard } from '../common/LeaveGuard.tsx';
 import { Loading } from '../common/Loading.tsx';
+import { PreflightDialog } from '../common/PreflightDialog.tsx';
 import { RouterLink } from '../common/RouterLink.tsx';
 import { useNotify } from '../common/notify.tsx';
 import { usePageTitle } from '../common/usePageTitle.ts';
@@ -72,7 +73,9 @@ export default function LayoutScreen() {
   const canForward = useSelector(editor, (s) => !!selectedZone(s.context) && selectedZone(s.context)!.z < s.context.zones.length - 1);
   const canBackward = useSelector(editor, (s) => (selectedZone(s.context)?.z ?? 0) > 0);
   const committing = useSelector(commit, (s) => s.hasTag('busy'));
-  const committed = useSelector(commit, (s) => s.matches('committed'));
+  // While the server checks, the operator confirms or the server commits, the badge says what it said when Commit was pressed.
+  const committed = useSelector(commit, (s) => s.matches('committed') || (!s.matches('uncommitted') && !s.matches('failed') && s.context.committedBefore));
+  const preflight = useSelector(commit, (s) => s.context.preflight);
   const version = useSelector(commit, (s) => s.context.version);
   const commitError = useSelector(commit, (s) => (s.matches('failed') ? s.context.error : null));
   const cancelGesture = useRef<(() => boolean) | null>(null);
@@ -189,6 +192,15 @@ export default function LayoutScreen() {
           <p className={styles.hint}>{t('panel.none')}</p>
         )}
       </div>
+      <PreflightDialog
+        preflight={preflight}
+        title={t('commitConfirm.title')}
+        intro={t('commitConfirm.intro')}
+        failedText={t('commitConfirm.failed')}
+        confirmLabel={t('commitConfirm.confirm')}
+        onConfirm={() => commit.send({ type: 'commit.confirm' })}
+        onCancel={() => commit.send({ type: 'commit.cancel' })}
+      />
       <LeaveGuard when={dirty} texts={{ title: t('leave.title'), text: t('leave.text'), stay: t('leave.stay'), leave: t('leave.leave') }} />
     </section>
   );
