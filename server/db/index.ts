@@ -28,8 +28,8 @@ type RawQuery = (sqlText: string) => Promise<Record<string, unknown>[]>;
 const migrationsDir = path.join(import.meta.dirname, 'migrations');
 
 /**
- * Test hooks for an in-memory PGlite (tests/helpers/templates.ts): `loadDataDir` starts it from this dump of a data
- * directory instead of an empty one (tests load a migrated one); `pgliteWasmModule` and `fsBundle` are PGlite's compiled
+ * Test hooks for PGlite (tests/helpers/templates.ts): `loadDataDir` starts it from this dump of a data directory
+ * instead of an empty one (tests load a migrated one; on disk, only into a directory that has no database yet); `pgliteWasmModule` and `fsBundle` are PGlite's compiled
  * WebAssembly and its file bundle, read once per test process instead of once per database.
  */
 export interface OpenDatabaseOptions {
@@ -69,7 +69,9 @@ export async function openDatabase(config: Pick<ServerConfig, 'databaseUrl' | 'd
   } else {
     const dir = path.join(config.dataDir, 'pglite');
     await fs.mkdir(dir, { recursive: true });
-    client = new PGlite(dir, options);
+    // A dump is loaded only into a directory without a database (a test's first start; PGlite refuses otherwise).
+    const empty = !(await fs.stat(path.join(dir, 'PG_VERSION')).catch(() => undefined));
+    client = new PGlite(dir, { ...options, ...(loadDataDir && empty && { loadDataDir }), ...(pgliteWasmModule && { pgliteWasmModule }), ...(fsBundle && { fsBundle }) });
   }
   await client.waitReady;
   return {

@@ -69,8 +69,8 @@ export async function startTestServer(overrides: Partial<ServerConfig> & { check
     loginRateLimit: { max: 1000, windowSeconds: 60 },
     ...configOverrides,
   });
-  // An in-memory PGlite starts from the migrated dump instead of its own initdb and migrations.
-  if (config.inMemory && !config.databaseUrl) pglite = { loadDataDir: await pgliteDump(), ...(await pglitePreload()) };
+  // PGlite, in memory or in a restart test's directory (there the dump is loaded only while it holds no database).
+  if (!config.databaseUrl) pglite = { loadDataDir: await pgliteDump(), ...(await pglitePreload()) };
   const ctx = await createContext(config, pglite);
   const adminPassword = 'admin-test-password';
   await ensureAdmin(ctx, adminPassword);
