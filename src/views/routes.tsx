@@ -37,6 +37,7 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
   { id: 'Playlist item', path: '/playlists/:playlistId', Screen: lazyScreen(() => import('./playlists/PlaylistScreen.tsx')) },
   { id: 'Layouts', path: '/layouts', Screen: lazyScreen(() => import('./layouts/LayoutsScreen.tsx')) },
   { id: 'Layout', path: '/layouts/:layoutId', Screen: lazyScreen(() => import('./layouts/LayoutScreen.tsx')) },
+  { id: 'Datasets', path: '/datasets', Screen: lazyScreen(() => import('./datasets/DatasetsScreen.tsx')) },
   { id: 'Campaigns', path: '/campaigns', Screen: lazyScreen(() => import('./campaigns/CampaignsScreen.tsx')) },
   {
     id: 'Campaigns Scheduler',

@@ -6,6 +6,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ffmpegPath } from '../../server/media/tools.ts';
 import { signInThroughUi, startE2E, tempDir, type E2E } from '../helpers/browser.ts';
+import { CLEAN_REPORT, checkScreen } from '../helpers/screenChecks.ts';
 import { createUserAndSignIn, grantGroup } from '../helpers/server.ts';
 
 const run = promisify(execFile);
@@ -173,6 +174,34 @@ describe('media', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expectVisible(page.getByRole('table', { name: 'Media files' }).getByRole('link', { name: 'Menu board (winter)' }));
     expect(created).toBeGreaterThan(0);
+  });
+});
+
+describe('datasets', () => {
+  it('uploads a LibreOffice spreadsheet through the dialog, keeps what was typed when the server refuses a file, lists its rows, deletes it after the confirmation, and meets the house standard', async () => {
+    const { page } = await e2e.newPage();
+    await signInThroughUi(page, 'admin', e2e.server.adminPassword);
+    await page.goto('/datasets');
+    await expectVisible(page.getByText('No datasets yet.', { exact: false }));
+    await page.getByRole('button', { name: 'New dataset' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New dataset' });
+    await dialog.getByLabel('Name').fill('Lunch menu');
+    // Looks like a spreadsheet by its name and first bytes, but is none: the server says so under the file, the name stays.
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'broken.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 0]) });
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expectVisible(dialog.getByText('The file is not a spreadsheet Vitrine can read'));
+    expect(await dialog.getByLabel('Name').inputValue()).toBe('Lunch menu');
+    await dialog.locator('input[type=file]').setInputFiles(path.resolve(import.meta.dirname, '../fixtures/menu-libreoffice.xlsx'));
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expectVisible(page.getByText('Dataset “Lunch menu” created with 25 rows').first());
+    const table = page.getByRole('table', { name: 'Datasets' });
+    await expectVisible(table.getByText('25 rows'));
+    await expectVisible(table.getByText('File menu-libreoffice.xlsx'));
+    await expectVisible(table.getByText('Dish, Price, Served from'));
+    expect(await checkScreen(page, { path: '/datasets', ready: (p) => p.getByText('Lunch menu').first().waitFor({ state: 'visible' }) })).toEqual(CLEAN_REPORT);
+    await page.getByRole('button', { name: 'Delete Lunch menu' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expectVisible(page.getByText('No datasets yet.', { exact: false }));
   });
 });
 

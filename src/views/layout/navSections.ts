@@ -63,6 +63,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
       { key: 'media', path: '/media' },
       { key: 'content', path: '/content' },
       { key: 'tracks', path: '/tracks' },
+      { key: 'datasets', path: '/datasets' },
     ],
     area: 'media',
   },
