@@ -11,7 +11,10 @@ import type { Play } from '../services/player/schedule.ts';
 
 type DeliveryFields = Pick<HeartbeatReport, 'capabilities' | 'now_playing' | 'playback_errors'>;
 
-export function deliveryReport(measure: () => DeviceCapabilities = () => measureCapabilities(browserProbe()), heartbeatNow: () => void = () => undefined) {
+/** While a layout plays: its event, the version drawn and each zone's current file (the heartbeat's now_playing.layout/zones). */
+export type LayoutNow = () => { event: number; layout: { id: number; version: number }; zones: { id: number; media_id: number | null; started_at: string }[] } | null;
+
+export function deliveryReport(measure: () => DeviceCapabilities = () => measureCapabilities(browserProbe()), heartbeatNow: () => void = () => undefined, layoutNow: LayoutNow = () => null) {
   const playback = new PlaybackReport();
   const changes = new NowPlayingChanges();
   let sent: string | null = null;
@@ -36,6 +39,9 @@ export function deliveryReport(measure: () => DeviceCapabilities = () => measure
     /** Runs a heartbeat with the delivery fields; skips it could not deliver are kept for the next one. */
     async heartbeat<T>(send: (fields: DeliveryFields) => Promise<T>): Promise<T> {
       const fields: DeliveryFields = playback.take();
+      // A layout item: `media` is its lead zone's file (started() is called for that zone's plays), plus every zone's.
+      const drawn = layoutNow();
+      if (fields.now_playing && drawn && drawn.event === fields.now_playing.event) fields.now_playing = { ...fields.now_playing, layout: drawn.layout, zones: drawn.zones.slice(0, 16) };
       changes.beat(Date.now());
       const { capabilities, text } = current();
       if (text !== sent) fields.capabilities = capabilities;

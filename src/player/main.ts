@@ -8,7 +8,7 @@ import { showsMap } from '../services/player/navigation.ts';
 import { flushPlays, ShowingClock } from '../services/player/proofOfPlay.ts';
 import * as protocol from '../services/player/protocol.ts';
 import type { PlayRecord } from '../services/player/protocol.ts';
-import { isValidAt, scheduleExpiry, wantedMedia, type DeviceSchedule, type Play } from '../services/player/schedule.ts';
+import { isValidAt, leadZone, sameLayout, scheduleExpiry, wantedMedia, type DeviceSchedule, type Play, type ScheduledLayout } from '../services/player/schedule.ts';
 import { identityStore, indexedDbMap, indexedDbMedia, indexedDbPlays } from '../services/player/storage.ts';
 import { wireChannel } from './channel.ts';
 import { browserSettings } from './configs.ts';
@@ -17,6 +17,7 @@ import { MapView, place } from './map.ts';
 import { Screen } from './screen.ts';
 import { captureScreen } from './screenshot.ts';
 import { Stage } from './stage.ts';
+import { LayoutStage } from './layoutStage.ts';
 import { deliveryReport } from './delivery.ts';
 
 /*
@@ -40,7 +41,7 @@ const plays = indexedDbPlays;
 const credentials = () => ({ serial: identity.serial, key: lifecycle.getSnapshot().context.key });
 
 /** What the page says about itself, for people diagnosing a screen and for the browser tests. */
-const diagnostics = { checks: {} as Record<number, string>, started: [] as number[], shown: [] as { media: number; override: number | null; at: number }[], recorded: [] as string[], gaps: [] as number[], transitions: 0, ignoredConfig: [] as string[], sent: 0, notices: 0, screenshots: 0, timeline: [] as { what: 'notice' | 'schedule'; at: number }[] };
+const diagnostics = { checks: {} as Record<number, string>, started: [] as number[], shown: [] as { media: number; override: number | null; at: number }[], recorded: [] as string[], gaps: [] as number[], zones: [] as { zone: number; media: number; at: number }[], transitions: 0, ignoredConfig: [] as string[], sent: 0, notices: 0, screenshots: 0, timeline: [] as { what: 'notice' | 'schedule'; at: number }[] };
 (window as unknown as { vitrinePlayer: unknown }).vitrinePlayer = {
   diagnostics,
   serial: identity.serial,
@@ -58,6 +59,11 @@ const mapView = new MapView(host, () => lifecycle.getSnapshot().context.device);
 const stageHost = document.createElement('div');
 stageHost.className = 'stage';
 host.append(stageHost);
+// A layout item draws here, above the full-screen layers (issue 36).
+const layoutHost = document.createElement('div');
+layoutHost.className = 'layout';
+layoutHost.hidden = true;
+stageHost.append(layoutHost);
 
 const showing = new ShowingClock();
 
@@ -70,7 +76,14 @@ function recordPlay(record: PlayRecord | null): void {
 }
 
 // A change of what plays is reported at once (a heartbeat through the live channel's wiring, at most one per 5.5 s).
-const delivery = deliveryReport(undefined, () => channel.heartbeatNow());
+const delivery = deliveryReport(
+  undefined,
+  () => channel.heartbeatNow(),
+  () => {
+    const play = layoutStage.play;
+    return play?.layout ? { event: play.event, layout: { id: play.layout.id, version: play.layout.version }, zones: layoutStage.nowPlaying() } : null;
+  },
+);
 
 /** When notices and schedules arrived (the browser test splits a switch's time with them). */
 function note(what: 'notice' | 'schedule'): void {
@@ -99,8 +112,56 @@ async function answerScreenshot(command: number): Promise<void> {
   }
 }
 
+/** Each zone of the layout on screen has its own clock (its plays are recorded with `zone`). */
+const zoneClocks = new Map<number, ShowingClock>();
+const zoneClock = (zone: number) => zoneClocks.get(zone) ?? zoneClocks.set(zone, new ShowingClock()).get(zone)!;
+/** The zone whose file the heartbeat's `media` names: the layout's lead zone (the largest with files). */
+let reportedZone: number | null = null;
+
+const layoutStage = new LayoutStage(layoutHost, media, {
+  started(zone, play, duration) {
+    diagnostics.zones.push({ zone, media: play.media.id, at: Date.now() });
+    if (diagnostics.zones.length > 400) diagnostics.zones.splice(0, 200);
+    recordPlay(zoneClock(zone).started(play, Date.now()));
+    if (zone === reportedZone) delivery.started(play, duration);
+  },
+  ended(zone, play) {
+    recordPlay(zoneClock(zone).ended(play, Date.now()));
+  },
+  failed(zone, play, reason) {
+    recordPlay(zoneClock(zone).failed(play, Date.now()));
+    delivery.skipped(play.media.id, reason);
+  },
+  // One loop of the lead zone is the layout's turn: the sequence decides again (the same layout goes on drawing).
+  turnEnded() {
+    sequencer.send({ type: 'play.ended', now: Date.now() });
+  },
+});
+
+/** The layout leaves the screen: every zone's play on screen ends cut short, and every zone stops. */
+function leaveLayout(): void {
+  if (!layoutStage.play) return;
+  const now = Date.now();
+  for (const clock of zoneClocks.values()) recordPlay(clock.cleared(now));
+  zoneClocks.clear();
+  layoutStage.clear();
+}
+
+/** Draws a layout play, or lets the one drawn go on when it is the same layout version of the same event. */
+function presentLayout(play: Play & { layout: ScheduledLayout }): void {
+  if (sameLayout(layoutStage.play, play) && !layoutStage.halted) return layoutStage.continue(play);
+  leaveLayout();
+  recordPlay(showing.cleared(Date.now()));
+  stage.clear();
+  reportedZone = leadZone(play.layout)?.id ?? null;
+  noteSwitch(play);
+  delete host.dataset.media;
+  layoutStage.show(play, new Set(downloader.getSnapshot().context.ready));
+}
+
 const stage = new Stage(stageHost, media, {
   started(play, duration) {
+    leaveLayout();
     diagnostics.started.push(play.media.id);
     if (diagnostics.started.length > 200) diagnostics.started.splice(0, 100);
     diagnostics.shown.push({ media: play.media.id, override: play.override ?? null, at: Date.now() });
@@ -116,6 +177,7 @@ const stage = new Stage(stageHost, media, {
     sequencer.send({ type: 'play.ended', now: Date.now() });
   },
   failed(play, reason) {
+    leaveLayout();
     recordPlay(showing.failed(play, Date.now()));
     delivery.skipped(play.media.id, reason);
     // A second's pause, so a file that cannot play does not spin the sequence when it is the only one.
@@ -127,8 +189,13 @@ diagnostics.gaps = stage.stats.gaps;
 const sequencer = createActor(
   playerSequencerMachine.provide({
     actions: {
-      present: (_, { play }) => stage.present(play),
-      prepare: (_, { play }) => stage.prepare(play),
+      present: (_, { play }) => {
+        if (play.layout) return presentLayout({ ...play, layout: play.layout });
+        // The layout on screen stays until the file replacing it starts (no black frame between them).
+        layoutStage.halt();
+        stage.present(play);
+      },
+      prepare: (_, { play }) => stage.prepare(play?.layout ? null : play),
     },
   }),
 );
@@ -148,6 +215,7 @@ const downloader = createActor(
     actions: {
       announceReady: (_, { ready }) => {
         stage.keepOnly(ready);
+        layoutStage.setReady(new Set(ready));
         sequencer.send({ type: 'sequence.ready', ready, now: Date.now() });
       },
     },
@@ -215,6 +283,7 @@ function applyConfigs(files: protocol.ConfigFile[]): void {
   const settings = browserSettings(files);
   host.classList.toggle('portrait', settings.orientation === 'portrait' && innerWidth > innerHeight);
   stage.setVolume(settings.volume ?? 1);
+  layoutStage.setVolume(settings.volume ?? 1);
   const fresh = settings.ignored.filter((name) => !diagnostics.ignoredConfig.includes(name));
   if (fresh.length) {
     diagnostics.ignoredConfig.push(...fresh);
@@ -281,6 +350,7 @@ sequencer.subscribe((snapshot) => {
   if (state !== 'playing') {
     recordPlay(showing.cleared(Date.now()));
     stage.clear();
+    leaveLayout();
   }
   const { context } = lifecycle.getSnapshot();
   const expiry = scheduleExpiry(schedule);

@@ -45,6 +45,8 @@ export class Stage {
     private readonly host: HTMLElement,
     private readonly store: MediaStore,
     private readonly events: StageEvents,
+    /** A play of the image already on screen goes on in the same <img> (a layout zone's single picture stays put). */
+    private readonly keepSameImage = false,
   ) {
     this.layers = [this.makeLayer(0), this.makeLayer(1)];
   }
@@ -154,7 +156,7 @@ export class Stage {
   prepare(play: Play | null): void {
     // The hidden layer is free once the play being presented has swapped in.
     void this.presenting.then(() => {
-      if (play === null) return;
+      if (play === null || this.showsImage(play)) return;
       const hidden = this.layers[1 - this.visible]!;
       if (hidden.play && hidden.play.media.id === play.media.id && hidden.loading) return;
       void this.load(hidden, play);
@@ -167,6 +169,7 @@ export class Stage {
     const token = this.token;
     this.presenting = this.presenting.then(async () => {
       if (token !== this.token) return;
+      if (this.showsImage(play)) return this.again(play);
       const hidden = this.layers[1 - this.visible]!;
       const problem = await (hidden.play?.media.id === play.media.id && hidden.loading ? hidden.loading : this.load(hidden, play));
       if (token !== this.token) return;
@@ -174,6 +177,21 @@ export class Stage {
       hidden.play = play;
       this.swapTo(hidden, play);
     });
+  }
+
+  /** Whether `play` is the image on screen now and the stage keeps it there (keepSameImage). */
+  private showsImage(play: Play): boolean {
+    const shown = this.layers[this.visible]!;
+    return this.keepSameImage && shown.kind === 'image' && shown.root.classList.contains('shown') && shown.play?.media.id === play.media.id;
+  }
+
+  /** The image on screen plays again: the same node, a new play and timer. */
+  private again(play: Play): void {
+    const layer = this.layers[this.visible]!;
+    layer.play = play;
+    if (this.timer) clearTimeout(this.timer);
+    this.started(play, play.media.duration);
+    this.timer = setTimeout(() => this.finish(layer), Math.max(0.1, play.media.duration) * 1000);
   }
 
   private swapTo(layer: Layer, play: Play): void {
@@ -198,7 +216,8 @@ export class Stage {
         video.play().catch(() => this.fail(layer, 'autoplay_refused'));
       });
     } else {
-      requestAnimationFrame(() => this.started(play, play.media.duration));
+      const token = this.token;
+      requestAnimationFrame(() => token === this.token && this.started(play, play.media.duration));
       this.timer = setTimeout(() => this.finish(layer), Math.max(0.1, play.media.duration) * 1000);
     }
     // The layer shown before is released once out of sight, so its file does not stay in memory.
@@ -238,6 +257,13 @@ export class Stage {
       layer.root.classList.remove('shown');
       this.release(layer);
     }
+  }
+
+  /** Gone for good (a layout's zone left): both layers emptied and removed, every object URL revoked. */
+  dispose(): void {
+    this.clear();
+    this.keepOnly([]);
+    for (const layer of this.layers) layer.root.remove();
   }
 
   setVolume(volume: number): void {

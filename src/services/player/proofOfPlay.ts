@@ -35,7 +35,8 @@ export async function flushPlays(store: PlayStore, send: (plays: PlayRecord[]) =
  * whose decoding failed after 4 s counted as a full play of 10 s). Played through: completed; cut short by the next
  * play (an override, a publish that took it away) or by an empty screen: partial; the file failed while shown: failed.
  * A file that failed before it showed was never on screen: no play (the delivery report names it). An emergency
- * override's play is no event of a campaign: nothing to prove. A power cut loses the play on screen at that moment.
+ * override's play is no event of a campaign: nothing to prove. A layout's zones each have a clock of their own (their plays
+ * name the zone). A power cut loses the play on screen at that moment.
  */
 export class ShowingClock {
   private showing: { play: Play; startedAt: number; wallClock: string } | null = null;
@@ -71,6 +72,7 @@ export class ShowingClock {
       event: showing.play.event,
       media: showing.play.media.id,
       ...(showing.play.playlist ? { playlist: showing.play.playlist } : {}),
+      ...(showing.play.zone !== undefined ? { zone: showing.play.zone } : {}),
       started_at: showing.wallClock,
       duration: Math.max(0.001, Math.round(now - showing.startedAt) / 1000),
       outcome,

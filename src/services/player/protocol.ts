@@ -60,6 +60,8 @@ export interface PlayRecord {
   event: number;
   media: number;
   playlist?: number | null;
+  /** The layout zone it played in (issue 36). */
+  zone?: number;
   started_at: string;
   /** Seconds really on screen. */
   duration: number;

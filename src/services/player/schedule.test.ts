@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { playerSequencerMachine } from '../../machines/player/playerSequencer.machine.ts';
-import { advance, nextPlay, scheduleExpiry, scheduleState, wantedMedia, type DeviceSchedule, type ScheduleItem } from './schedule.ts';
+import { advance, nextPlay, sameLayout, scheduleExpiry, scheduleState, stillAllowed, wantedMedia, type DeviceSchedule, type ScheduleItem } from './schedule.ts';
 
 const at = (hhmm: string) => Date.parse(`2026-11-22T${hhmm}:00Z`);
 const media = (id: number, duration = 10) => ({ id, url: `/api/v1/media/files/${id}/source`, checksum: '', duration, type: '' });
@@ -85,6 +85,29 @@ describe('the playback sequence over overlaps and priorities', () => {
     const layout = { id: 5, version: 1, width: 1920, height: 1080, background: { color: '#000000', image: file(50) }, zones: [{ id: 1, x: 0, y: 0, width: 1440, height: 1080, z: 0, items: [file(51), file(11)] }, { id: 2, x: 1440, y: 0, width: 480, height: 1080, z: 1, items: [file(52)] }] };
     const withLayout = { ...schedule, items: [...schedule.items, { ...schedule.items[0]!, event: 9, media: [], layout }] };
     expect(wantedMedia(withLayout, at('11:30')).map((m) => m.id)).toEqual([11, 12, 50, 51, 52, 41]);
+  });
+
+  it('plays a layout item as one play that lasts while its event wins, and cuts it when a commit or override takes it away', () => {
+    const file = (id: number) => ({ id, url: `/f/${id}`, checksum: `c${id}`, duration: 2 });
+    const layout = { id: 5, version: 1, width: 1920, height: 1080, background: { color: '#000000', image: null }, zones: [{ id: 2, x: 1440, y: 0, width: 480, height: 1080, z: 1, items: [file(52)] }, { id: 1, x: 0, y: 0, width: 1440, height: 1080, z: 0, items: [file(51), file(53)] }, { id: 3, x: 0, y: 0, width: 100, height: 100, z: 2, widget: { kind: 'clock' } }] };
+    const layoutItem = { ...item(9, '08:00', '12:00', 9, []), layout };
+    const withLayout = { ...schedule, items: [...schedule.items, layoutItem] };
+    const ready = new Set([...all, 51, 52, 53]);
+    const play = nextPlay(withLayout, at('09:00'), null, ready)!;
+    // The lead zone (the largest with files) names the play's file; the widget zone has no items and breaks nothing.
+    expect(play).toMatchObject({ event: 9, layout: { id: 5, version: 1 }, media: { id: 51 } });
+    const again = nextPlay(withLayout, at('09:00'), advance(null, play), ready)!;
+    expect(sameLayout(play, again)).toBe(true);
+    // Playable once one of its zones' files is kept.
+    expect(nextPlay(withLayout, at('09:00'), null, all)).toBeNull();
+    expect(nextPlay(withLayout, at('09:00'), null, new Set([52]))).toMatchObject({ event: 9, media: { id: 52 } });
+    // A zone's file no longer kept does not cut the layout; a new version or another event does.
+    expect(stillAllowed(play, withLayout, at('09:00'), new Set())).toBe(true);
+    const committed = { ...withLayout, items: [...schedule.items, { ...layoutItem, layout: { ...layout, version: 2 } }] };
+    expect(stillAllowed(play, committed, at('09:00'), ready)).toBe(false);
+    expect(sameLayout(play, nextPlay(committed, at('09:00'), null, ready))).toBe(false);
+    const overridden = { ...withLayout, items: [...withLayout.items, { ...item(77, '08:00', '12:00', 1000, [11]), override: 3 }] };
+    expect(stillAllowed(play, overridden, at('09:00'), ready)).toBe(false);
   });
 });
 

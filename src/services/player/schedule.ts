@@ -47,13 +47,40 @@ export interface ScheduledLayout {
   width: number;
   height: number;
   background: { color: string; image: LayoutFile | null };
-  zones: { id: number; x: number; y: number; width: number; height: number; z: number; items: LayoutFile[] }[];
+  zones: LayoutZone[];
+}
+
+/** A zone of a layout: its rectangle in layout pixels, its files in play order (a widget zone, issue 38, has none). */
+export interface LayoutZone {
+  id: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  z: number;
+  items?: LayoutFile[];
+  widget?: unknown;
+}
+
+/** A zone's files as the schedule's files (no `type`: the downloaded file's is used). */
+export function zoneFiles(zone: LayoutZone): ScheduledMedia[] {
+  return (zone.items ?? []).map((file) => ({ id: file.id, url: file.url, checksum: file.checksum, duration: file.duration, type: '' }));
+}
+
+/**
+ * The zone that measures a layout's turn (docs/api.md "Layouts on the screens"): the largest by area among those with
+ * files (the first in drawing order on a tie), or null when no zone has a file.
+ */
+export function leadZone(layout: ScheduledLayout): LayoutZone | null {
+  let lead: LayoutZone | null = null;
+  for (const zone of layout.zones) if ((zone.items?.length ?? 0) > 0 && (!lead || zone.width * zone.height > lead.width * lead.height)) lead = zone;
+  return lead;
 }
 
 /** Every file an item shows: its media, or its layout's background image and zones' files. */
 export function itemFiles(item: ScheduleItem): ScheduledMedia[] {
   if (!item.layout) return item.media;
-  const files = [...(item.layout.background.image ? [item.layout.background.image] : []), ...item.layout.zones.flatMap((zone) => zone.items)];
+  const files = [...(item.layout.background.image ? [item.layout.background.image] : []), ...item.layout.zones.flatMap((zone) => zone.items ?? [])];
   return [...item.media, ...files.map((file) => ({ id: file.id, url: file.url, checksum: file.checksum, duration: file.duration, type: '' }))];
 }
 
@@ -83,6 +110,13 @@ export interface Play {
   serial: number;
   /** An emergency override's play (no proof of play). */
   override?: number;
+  /**
+   * A layout item's play (issue 36): the layout drawn, zone by zone, for as long as its event wins; `media` is then its
+   * lead zone's first file (a stand-in: each zone's plays are its own, with `zone`).
+   */
+  layout?: ScheduledLayout;
+  /** A play inside a layout's zone (its proof of play names the zone). */
+  zone?: number;
 }
 
 export type ScheduleState = 'playing' | 'waiting' | 'not_found';
@@ -117,6 +151,11 @@ export function nextPlay(schedule: DeviceSchedule | null, now: number, cursor: C
   const first = after >= 0 ? after : 0;
   for (let turn = 0; turn < winners.length; turn++) {
     const item = winners[(first + turn) % winners.length]!;
+    if (item.layout) {
+      const play = layoutPlay(item, ready, serial);
+      if (play) return play;
+      continue;
+    }
     const count = item.media.length;
     const last = cursor?.positions[item.event] ?? -1;
     for (let step = 1; step <= count; step++) {
@@ -129,12 +168,36 @@ export function nextPlay(schedule: DeviceSchedule | null, now: number, cursor: C
 }
 
 /**
+ * A layout item's play: one play of the sequence lasting while its event wins (the screen keeps drawing it when the next
+ * decision is the same layout version of the same event). Playable once one of its zones' files is kept, or at once when
+ * no zone has a file (widgets and a background); the background image is drawn when kept.
+ */
+function layoutPlay(item: ScheduleItem, ready: ReadonlySet<number>, serial: number): Play | null {
+  const layout = item.layout!;
+  const files = layout.zones.flatMap(zoneFiles);
+  if (files.length > 0 && !files.some((file) => ready.has(file.id))) return null;
+  const lead = leadZone(layout);
+  const media = (lead ? zoneFiles(lead).find((file) => ready.has(file.id)) : undefined) ?? files.find((file) => ready.has(file.id)) ?? { id: 0, url: '', checksum: '', duration: 0, type: '' };
+  return { event: item.event, media, index: 0, playlist: item.playlist, serial, layout, ...(item.override ? { override: item.override } : {}) };
+}
+
+/** Whether two plays draw the same layout version for the same event (and override): the screen goes on drawing it. */
+export function sameLayout(a: Play | null, b: Play | null): boolean {
+  return !!a?.layout && !!b?.layout && a.event === b.event && a.override === b.override && a.layout.id === b.layout.id && a.layout.version === b.layout.version;
+}
+
+/**
  * Whether `play` may go on showing under `schedule` at `now`: its event (the same override, or none) is among the
  * winners and still lists its file, and the file is still kept. A new schedule that keeps it (another event added at
  * the same priority, a change elsewhere) lets it finish; one that took it away (an override started or cleared, a
  * publish or playlist commit that removed or replaced it) cuts it.
  */
 export function stillAllowed(play: Play, schedule: DeviceSchedule | null, now: number, ready: ReadonlySet<number>): boolean {
+  // A layout: the same version of it still drawn for the same event (its zones skip a file no longer kept by themselves).
+  if (play.layout) {
+    const layout = play.layout;
+    return winnersAt(schedule, now).some((item) => item.event === play.event && item.override === play.override && item.layout?.id === layout.id && item.layout.version === layout.version);
+  }
   if (!ready.has(play.media.id)) return false;
   return winnersAt(schedule, now).some((item) => item.event === play.event && item.override === play.override && item.media.some((media) => media.id === play.media.id));
 }
