@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ffmpegPath } from '../../server/media/tools.ts';
+import { layoutSize, templateZones } from '../../src/machines/layouts/layoutTemplates.ts';
 import { signInThroughUi, startE2E, type E2E } from '../helpers/browser.ts';
 import { checkScreen, CLEAN_REPORT } from '../helpers/screenChecks.ts';
 import { signIn } from '../helpers/server.ts';
@@ -457,6 +458,79 @@ describe('delivery to the web player (issue 24)', () => {
       expect(await checkScreen(panel, { path: '/devices', ready: reports, prepare: openCard })).toEqual(CLEAN_REPORT);
       expect(await checkScreen(panel, { path: `/media/${broken}`, ready: reports })).toEqual(CLEAN_REPORT);
       expect(problems).toEqual([]);
+    } finally {
+      await fsp.rm(fixtures.dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a layout on the web player (issue 36)', () => {
+  it("draws each zone at its scaled rectangle, loops the main zone's playlist while the side image stays put, and counts each zone's plays", async () => {
+    const fixtures = await makeFixtures();
+    try {
+      const red = path.join(fixtures.dir, 'side.png');
+      await promisify(execFile)(ffmpegPath(), ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=red:size=160x320', '-frames:v', '1', red]);
+      const upload = await admin.post('/media/files/create/', await uploadForm([fixtures.png, fixtures.jpg, red], [describeAs('Main A'), describeAs('Main B'), describeAs('Side')]));
+      expect(upload.status).toBe(201);
+      const [first, second, side] = upload.body.map((m: { id: number }) => m.id) as [number, number, number];
+      await vi.waitFor(async () => {
+        for (const id of [first, second, side]) expect((await admin.get(`/media/files/${id}`)).body.status).toBe('ready_to_play');
+      }, { timeout: 60_000, interval: 300 });
+
+      // A 1280 x 800 screen: the 1920 x 1080 canvas is scaled by 2/3 and letterboxed, 40 px above and below.
+      const { page: screen, problems } = await e2e.newPage({ width: 1280, height: 800 });
+      await screen.goto(`${e2e.server.origin}/player/?heartbeat=1`);
+      const serial = (await screen.locator('#serial').innerText()).trim();
+      await vi.waitFor(async () => expect((await admin.get('/clients/')).body.results.map((c: { serial: string }) => c.serial)).toContain(serial), { timeout: 20_000, interval: 300 });
+      const device = (await admin.post('/tvpi/devices/create/', { sn: serial, user: 1, position: 'horizontal' })).body.id as number;
+
+      // "main + side + ticker": a playlist of two 1 s images in the main zone, an image in the side and the ticker.
+      const playlist = (await admin.post('/media/play_lists/create/', { name: 'Layout main', screen_position: 'horizontal' })).body.id as number;
+      for (const media of [first, second]) expect((await admin.post('/media/play_list_tracks/create/', { playlist, media, duration: 1 })).status).toBe(201);
+      expect((await admin.get(`/media/play_lists/${playlist}/commit/`)).status).toBe(200);
+      const rects = templateZones('mainSideTicker', layoutSize('horizontal'));
+      const content = [{ kind: 'playlist', id: playlist }, { kind: 'media', id: side }, { kind: 'media', id: side }];
+      const created = await admin.post('/layouts/create/', { name: 'Lobby wall', screen_position: 'horizontal', zones: rects.map((rect, i) => ({ name: rect.role, x: rect.x, y: rect.y, width: rect.width, height: rect.height, z: i, content: content[i] })) });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const layout = created.body as { id: number; zones: { id: number }[] };
+      expect((await admin.post(`/layouts/${layout.id}/commit/`)).status).toBe(200);
+      const campaign = (await admin.post('/campaigns/create/', { name: 'Layout wall', screen_position: 'horizontal', user: 1 })).body.id as number;
+      expect((await admin.put(`/campaigns/${campaign}/devices/`, { devices: [device] })).status).toBe(200);
+      const day = new Date().toISOString().slice(0, 10);
+      const event = await admin.post('/scheduler/events/create/', { campaign, title: 'Lobby wall', layout: layout.id, all_day: true, start_date: day, end_date: day, devices: [device] });
+      expect(event.status, JSON.stringify(event.body)).toBe(201);
+      expect((await admin.post(`/scheduler/publish/${campaign}/`)).status).toBe(200);
+
+      // Each zone's box lies within 2 px of its rectangle scaled into the viewport.
+      const [mainZone, sideZone] = layout.zones.map((zone) => zone.id) as [number, number];
+      await screen.locator(`.layout [data-zone="${sideZone}"] .layer.shown img`).waitFor({ timeout: 30_000 });
+      const scale = Math.min(1280 / 1920, 800 / 1080);
+      const boxes = await screen.locator('.layout .zone').evaluateAll((nodes) => nodes.map((node) => node.getBoundingClientRect().toJSON() as DOMRect));
+      expect(boxes.length).toBe(3);
+      rects.forEach((rect, i) => {
+        const expected = { x: rect.x * scale, y: (800 - 1080 * scale) / 2 + rect.y * scale, width: rect.width * scale, height: rect.height * scale };
+        for (const side of ['x', 'y', 'width', 'height'] as const) expect(Math.abs(boxes[i]![side] - expected[side]), `zone ${i} ${side}`).toBeLessThanOrEqual(2);
+      });
+
+      // The main zone plays its playlist through two loops; the side zone's picture is the same <img> all along.
+      const sideImage = await screen.locator(`.layout [data-zone="${sideZone}"] .layer.shown img`).elementHandle();
+      const zonePlays = () => screen.evaluate(() => [...(window as any).vitrinePlayer.diagnostics.zones] as { zone: number; media: number }[]);
+      await vi.waitFor(async () => expect((await zonePlays()).filter((play) => play.zone === mainZone).length).toBeGreaterThanOrEqual(5), { timeout: 20_000, interval: 200 });
+      const main = (await zonePlays()).filter((play) => play.zone === mainZone).map((play) => play.media);
+      expect(main.slice(main.indexOf(first), main.indexOf(first) + 4)).toEqual([first, second, first, second]);
+      expect(await screen.evaluate((node) => node!.isConnected && node!.closest('.layer')!.classList.contains('shown'), sideImage)).toBe(true);
+
+      // The server counts both zones' plays, each with its zone (sent after the heartbeats).
+      const perZone = async () =>
+        ((await e2e.server.ctx.db.execute(sql`SELECT zone_id AS zone, count(*)::int AS plays FROM plays WHERE device_id = ${device} GROUP BY zone_id ORDER BY zone_id`)) as unknown as { rows: { zone: number | null; plays: number }[] }).rows;
+      await vi.waitFor(async () => {
+        const counted = Object.fromEntries((await perZone()).map((row) => [String(row.zone), row.plays]));
+        expect(counted[String(mainZone)]).toBeGreaterThanOrEqual(3);
+        expect(counted[String(sideZone)]).toBeGreaterThanOrEqual(1);
+        expect(counted.null).toBeUndefined();
+      }, { timeout: 20_000, interval: 300 });
+      expect(problems).toEqual([]);
+      await screen.close();
     } finally {
       await fsp.rm(fixtures.dir, { recursive: true, force: true });
     }

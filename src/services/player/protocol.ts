@@ -6,7 +6,7 @@
  */
 import { normalizeMap, type KeptMap } from './navigation.ts';
 import type { DeviceCapabilities, NowPlaying, PlaybackError } from '../schemas/playback.ts';
-import type { DeviceSchedule } from './schedule.ts';
+import type { DeviceSchedule, LayoutFile, ScheduledLayout } from './schedule.ts';
 
 export const API_PREFIX = '/api/v1';
 
@@ -273,6 +273,38 @@ export function normalizeSchedule(body: Record<string, unknown>, device: number)
             duration: asNumber(media.duration, 10),
             type: typeof media.type === 'string' ? media.type : typeof media.content_type === 'string' ? media.content_type : '',
           })),
+        ...(item.layout && typeof item.layout === 'object' ? { layout: normalizeLayout(item.layout as Record<string, unknown>) } : {}),
+      })),
+  };
+}
+
+/** A layout item's layout (issue 36; docs/api.md "Layouts on the screens"), its files as the items' are read. */
+function normalizeLayout(layout: Record<string, unknown>): ScheduledLayout {
+  const file = (media: Record<string, unknown>): LayoutFile => ({
+    id: media.id as number,
+    url: media.url as string,
+    checksum: typeof media.checksum === 'string' ? media.checksum : '',
+    duration: asNumber(media.duration, 10),
+  });
+  const isFile = (media: unknown): media is Record<string, unknown> => !!media && typeof (media as { id?: unknown }).id === 'number' && typeof (media as { url?: unknown }).url === 'string';
+  const background = (layout.background ?? {}) as Record<string, unknown>;
+  return {
+    id: asNumber(layout.id),
+    version: asNumber(layout.version),
+    width: asNumber(layout.width, 1920) || 1920,
+    height: asNumber(layout.height, 1080) || 1080,
+    background: { color: typeof background.color === 'string' && /^#[0-9a-fA-F]{6}$/.test(background.color) ? background.color : '#000000', image: isFile(background.image) ? file(background.image) : null },
+    zones: (Array.isArray(layout.zones) ? (layout.zones as Record<string, unknown>[]) : [])
+      .filter((zone) => zone && typeof zone.id === 'number')
+      .map((zone) => ({
+        id: zone.id as number,
+        x: asNumber(zone.x),
+        y: asNumber(zone.y),
+        width: asNumber(zone.width),
+        height: asNumber(zone.height),
+        z: asNumber(zone.z),
+        ...(Array.isArray(zone.items) ? { items: (zone.items as unknown[]).filter(isFile).map(file) } : {}),
+        ...(zone.widget ? { widget: zone.widget } : {}),
       })),
   };
 }
