@@ -10,8 +10,10 @@ import { routeIdsValid } from './app/routeParams.ts';
 import { SessionLoginScreen } from './app/SessionLoginScreen.tsx';
 import { Loading } from './common/Loading.tsx';
 import { lazyScreen } from './common/lazyScreen.ts';
+// Static, not lazy: every signed-in route draws the layout, and what it holds (the language picker's Select, Fluent's
+// focus manager) is then in an ancestor of every screen's chunk, so Parcel no longer copies it into them (issue 37).
+import DashboardLayout from './layout/DashboardLayout.tsx';
 
-const DashboardLayout = lazyScreen(() => import('./layout/DashboardLayout.tsx'));
 const NotFoundScreen = lazyScreen(() => import('./layout/NotFoundScreen.tsx'));
 const NoAccessScreen = lazyScreen(() => import('./app/NoAccessScreen.tsx'));
 
