@@ -31,7 +31,7 @@ const execAsync = promisify(execFile);
  * Chromium's own services a screen does not need, switched off. One `--disable-features` list only (Chromium reads the
  * last one given), so Playwright's own list is repeated in it.
  */
-const QUIET_CHROMIUM = [
+export const QUIET_CHROMIUM = [
   '--disable-component-update',
   '--disable-extensions',
   '--disable-default-apps',
@@ -79,7 +79,7 @@ const QUIET_CHROMIUM = [
   ].join(',')}`,
 ];
 
-async function makeMedia(dir: string) {
+export async function makeMedia(dir: string) {
   const ffmpeg = ffmpegPath();
   const quiet = ['-hide_banner', '-loglevel', 'error', '-y'];
   const files = {
@@ -93,7 +93,7 @@ async function makeMedia(dir: string) {
 }
 
 /** Resident memory of this browser's processes (the one started with `userDataDir` and all below it), by process type. */
-function browserRss(userDataDir: string): { byType: Record<string, number>; renderers: Map<number, number> } {
+export function browserRss(userDataDir: string): { byType: Record<string, number>; renderers: Map<number, number> } {
   const processes = fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name)).flatMap((pid) => {
     try {
       const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
@@ -176,7 +176,7 @@ interface Memory {
   byType: Record<string, number>;
 }
 
-async function memory(context: BrowserContext, page: Page, userDataDir: string): Promise<Memory> {
+export async function memory(context: BrowserContext, page: Page, userDataDir: string): Promise<Memory> {
   const cdp = await context.newCDPSession(page);
   await cdp.send('HeapProfiler.collectGarbage');
   await cdp.send('Performance.enable');

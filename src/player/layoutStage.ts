@@ -69,6 +69,8 @@ class ZonePlayer {
       store,
       {
         started: (play, duration) => {
+          // The gaps measured (bench/layouts.bench.ts reads them) stay bounded on a layout shown for days.
+          if (this.stage.stats.gaps.length > 2000) this.stage.stats.gaps.splice(0, 1000);
           this.current = play;
           this.startedAt = new Date().toISOString();
           this.box.dataset.media = String(play.media.id);
@@ -257,6 +259,11 @@ export class LayoutStage {
   /** What each zone shows now, for the heartbeat's now_playing (`media_id` null: nothing yet, a widget). */
   nowPlaying(): { id: number; media_id: number | null; started_at: string }[] {
     return this.zones.map((zone) => ({ id: zone.zone.id, media_id: zone.current?.media.id ?? null, started_at: zone.startedAt ?? new Date().toISOString() }));
+  }
+
+  /** Each zone's gaps between consecutive plays, ms (the last 1,000 to 2,000). */
+  gaps(): Record<number, number[]> {
+    return Object.fromEntries(this.zones.map((zone) => [zone.zone.id, [...zone.stage.stats.gaps]]));
   }
 
   /** Stops every zone (timers, media, object URLs) and empties the host. */

@@ -46,6 +46,7 @@ const diagnostics = { checks: {} as Record<number, string>, started: [] as numbe
   diagnostics,
   serial: identity.serial,
   pendingPlays: () => plays.count(),
+  layoutGaps: () => layoutStage.gaps(),
   state: () => ({
     lifecycle: lifecycle.getSnapshot().value,
     sequencer: sequencer.getSnapshot().value,
