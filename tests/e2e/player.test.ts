@@ -529,6 +529,17 @@ describe('a layout on the web player (issue 36)', () => {
         expect(counted[String(sideZone)]).toBeGreaterThanOrEqual(1);
         expect(counted.null).toBeUndefined();
       }, { timeout: 20_000, interval: 300 });
+      // The heartbeat's now_playing names the layout version drawn, each zone's file, and the main zone's as `media`.
+      await vi.waitFor(async () => {
+        const playing = (await admin.get(`/tvpi/devices/${device}/playback/`)).body.now_playing;
+        expect(playing).toMatchObject({ layout: { id: layout.id, version: 1 } });
+        expect([first, second]).toContain(playing.media);
+        expect(playing.zones.map((zone: { id: number; media: number }) => [zone.id, zone.media === side ? 'side' : zone.id === mainZone ? 'main' : zone.media])).toEqual([
+          [mainZone, 'main'],
+          [sideZone, 'side'],
+          [layout.zones[2]!.id, 'side'],
+        ]);
+      }, { timeout: 15_000, interval: 300 });
       expect(problems).toEqual([]);
       await screen.close();
     } finally {
