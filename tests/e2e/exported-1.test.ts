@@ -7,4 +7,5 @@ import './exported/campaignDevices.paths.ts';
 import './exported/departmentForm.paths.ts';
 import './exported/groupForm.paths.ts';
 import './exported/markerPlacement.paths.ts';
-import './exported/playlistForm.paths.ts';
+import './exported/mediaEdit.paths.ts';
+import './exported/userCreateForm.paths.ts';

@@ -4,8 +4,9 @@
 // fails while it is not what the export writes.
 // Run one machine: npm run build && npx vitest run --project e2e tests/e2e/exported- -t '<machine> in the browser'
 import './exported/campaignForm.paths.ts';
+import './exported/deviceNavigationEditor.paths.ts';
 import './exported/devicesConfigEditor.paths.ts';
-import './exported/mediaEdit.paths.ts';
+import './exported/layoutDuplicate.paths.ts';
+import './exported/officeForm.paths.ts';
+import './exported/playlistCommit.paths.ts';
 import './exported/scheduler.paths.ts';
-import './exported/upload.paths.ts';
-import './exported/userCreateForm.paths.ts';

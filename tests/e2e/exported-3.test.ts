@@ -4,8 +4,9 @@
 // fails while it is not what the export writes.
 // Run one machine: npm run build && npx vitest run --project e2e tests/e2e/exported- -t '<machine> in the browser'
 import './exported/companyForm.paths.ts';
-import './exported/deviceNavigationEditor.paths.ts';
 import './exported/directory.paths.ts';
-import './exported/officeForm.paths.ts';
-import './exported/playlistCommit.paths.ts';
+import './exported/layoutCommit.paths.ts';
+import './exported/layoutForm.paths.ts';
+import './exported/playlistForm.paths.ts';
 import './exported/session.paths.ts';
+import './exported/upload.paths.ts';
