@@ -133,13 +133,21 @@ export async function publishedTargets(db: Db, campaignId: number): Promise<Targ
   return eventTargets(db, events);
 }
 
-/** The files of a playlist's tracks as edited now and the screens that play it (what committing it would change). */
+/**
+ * The files of a playlist's tracks as edited now and the screens that play it (what committing it would change):
+ * through a published event of the playlist, or of a layout whose committed version has a zone playing it (issue 36).
+ */
 export async function commitTargets(db: Db, playlistId: number): Promise<Target[]> {
   const tracks = await rows<{ media_id: number }>(db, sql`SELECT DISTINCT media_id FROM playlist_tracks WHERE playlist_id = ${playlistId}`);
   if (!tracks.length) return [];
+  const zone = JSON.stringify({ zones: [{ content: { kind: 'playlist', id: playlistId } }] });
   const devices = await rows<{ id: number }>(
     db,
-    sql`SELECT DISTINCT unnest(devices) AS id FROM published_events WHERE playlist_id = ${playlistId} AND end_date >= current_date - 2`,
+    sql`SELECT DISTINCT unnest(devices) AS id FROM published_events WHERE playlist_id = ${playlistId} AND end_date >= current_date - 2
+        UNION
+        SELECT DISTINCT unnest(pe.devices) FROM published_events pe
+          JOIN layouts l ON l.id = pe.layout_id JOIN layout_versions v ON v.layout_id = l.id AND v.version = l.version
+        WHERE pe.end_date >= current_date - 2 AND v.body @> ${zone}::jsonb`,
   );
   return devices.flatMap((d) => tracks.map((t) => ({ device: Number(d.id), media: Number(t.media_id) })));
 }

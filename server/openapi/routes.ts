@@ -557,7 +557,7 @@ export const routeDocs: Record<string, RouteDoc> = {
   },
   'GET /media/play_lists/{id}/commit/preview/': {
     summary: "Before a commit: what the edited tracks would leave unplayable",
-    description: "writes nothing -> {devices, warnings}: devices, the screens that play the playlist through a published event; warnings as publish's ([{media, name, devices, reason, screens}], reason rendering | cannot_play | decode_failed), for the tracks as edited now.",
+    description: "writes nothing -> {devices, warnings}: devices, the screens that play the playlist through a published event (its own, or a layout's with a zone playing it); warnings as publish's ([{media, name, devices, reason, screens}], reason rendering | cannot_play | decode_failed), for the tracks as edited now.",
     response: Preflight,
   },
   'GET /media/play_list_detail/{id}': {

@@ -298,6 +298,8 @@ describe('layouts on the screens', () => {
       await fallback('done');
     }
     expect((await b.get(`/layouts/${layout.id}/commit/preview/`)).status).toBe(404);
+    // A playlist's commit check counts the screens that play it in a layout's zone too.
+    expect((await a.get(`/media/play_lists/${ids.playlist}/commit/preview/`)).body).toEqual({ devices: 2, warnings: [] });
 
     // The device card says which file of its schedule the screen plays, a zone's file too (its rendition), the layout
     // version drawn and each zone's file: stored with the contact, read back by name (issue 36).
