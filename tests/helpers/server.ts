@@ -94,9 +94,16 @@ export async function startTestServer(overrides: Partial<ServerConfig> & { check
     answerProblems,
     close: () =>
       timed('teardown', async () => {
+        // A teardown that hangs (seen once on PostgreSQL under the full run: the hook timed out after 60 s) says where.
+        let step = 'app.close()';
+        const watchdog = setTimeout(() => console.error(`test server teardown still waiting on ${step} after 20 s (${dataDir})`), 20_000);
+        watchdog.unref();
         await app.close();
+        step = 'database.close()';
         await ctx.database.close();
+        step = 'dropping the test database';
         await dropDatabase?.();
+        clearTimeout(watchdog);
         if (!persistent) await fs.rm(dataDir, { recursive: true, force: true });
         if (answerProblems.length) {
           throw new Error(`Answers that do not meet their documented response schema:\n${[...new Set(answerProblems)].join('\n')}`);
