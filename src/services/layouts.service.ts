@@ -6,6 +6,7 @@ import type { PageOf } from './schemas/common.ts';
 import { Layout, LayoutCommitResult, LayoutDetail, LayoutPage, type LayoutCreateBody, type LayoutUpdateBody, type Zone } from './schemas/layouts.ts';
 import type { ScreenPosition } from './schemas/media.ts';
 import { Preflight } from './schemas/playback.ts';
+import { WebPageCheck } from './schemas/widgets.ts';
 import { writeOutcome, type WriteOutcome } from './writeOutcome.ts';
 
 export type { Layout, LayoutDetail, LayoutCommitResult, Zone };
@@ -126,4 +127,9 @@ export async function searchZoneContent(query: ContentSearchQuery): Promise<{ co
   }
   const page = await listMedia({ page: 1, page_size: CONTENT_OPTIONS_PAGE, search });
   return { count: page.count, results: page.results.map(({ id, name }) => ({ id, name })) };
+}
+
+/** POST /widgets/web-page-check/: whether a web page widget's address will show in a screen's frame (read by the server). */
+export async function checkWebPage(url: string): Promise<WebPageCheck> {
+  return parseResponse(WebPageCheck, await api('/widgets/web-page-check/', { method: 'POST', body: { url } }));
 }

@@ -17,7 +17,8 @@ import {
   type ZoneContent,
   type ZoneDraft,
 } from './layoutGeometry.ts';
-import { contentKey, draftBody, isLayoutDirty, selectedZone, serverContentNames, serverContentPreviews, serverZones, type LayoutDraft } from './layoutEditor.selectors.ts';
+import { widgetSettingErrors } from './widgetForm.machine.ts';
+import { contentKey, draftBody, widgetBodyProblems, isLayoutDirty, selectedZone, serverContentNames, serverContentPreviews, serverZones, type LayoutDraft } from './layoutEditor.selectors.ts';
 
 export { ZONE_NAME_MAX };
 
@@ -93,7 +94,12 @@ export const layoutEditorMachine = setup({
     // The server's geometry rules (layoutProblems) first: a draft they refuse is refused here, with the same codes, unsent.
     saveLayout: fromPromise<WriteOutcome<Layout>, { layoutId: number; canvas: { width: number; height: number }; body: ReturnType<typeof draftBody> }>(async ({ input }) => {
       const problems = layoutProblems({ ...input.canvas, zones: input.body.zones ?? [] });
-      return problems ? { ok: false, code: problems.code, fields: problems.fields } : updateLayout(input.layoutId, input.body);
+      if (problems) return { ok: false, code: problems.code, fields: problems.fields };
+      // Each widget's settings with the shared structs (issue 38): a value refused here stays in the draft, unsent.
+      const widgets = widgetBodyProblems(input.body, widgetSettingErrors);
+      const codes = Object.values(widgets);
+      if (codes.length) return { ok: false, code: codes.every((code) => code === 'required') && Object.keys(widgets).every((field) => field.endsWith('.messages')) ? 'widget_invalid' : 'validation_error', fields: widgets };
+      return updateLayout(input.layoutId, input.body);
     }),
   },
   guards: {

@@ -1,4 +1,5 @@
 import type { Layout, LayoutBody, LayoutDetail } from '../../services/layouts.service.ts';
+import type { WidgetKind } from '../../services/schemas/widgets.ts';
 import { normaliseOrder, topFirst, type Rect, type ZoneContent, type ZoneDraft } from './layoutGeometry.ts';
 
 /** What the editor holds of a layout: the server's copy and the zones as the operator arranged them. */
@@ -27,9 +28,37 @@ export function serverZones(layout: Layout | null): ZoneDraft[] {
       width: zone.width,
       height: zone.height,
       z: zone.z,
-      content: zone.content ?? null,
+      content: bodyContent(zone.content),
     })),
   );
+}
+
+/** A zone's content as a body sends it: the detail answer's names, previews and dataset left out. */
+export function bodyContent(content: unknown): ZoneContent {
+  const value = content as { kind?: string; id?: number; widget?: string; settings?: Record<string, unknown> } | null | undefined;
+  if (!value?.kind) return null;
+  if (value.kind === 'widget') return { kind: 'widget', widget: value.widget as never, settings: { ...value.settings } };
+  return { kind: value.kind as 'playlist' | 'media', id: value.id! };
+}
+
+/** The server's refusal of a save under one zone's widget settings (`zones.N.content.settings.X` -> `X`), N its place in the body. */
+export function zoneSettingFields(draft: Pick<LayoutDraft, 'zones'>, fields: Record<string, string>, key: string): Record<string, string> {
+  const index = draft.zones.findIndex((zone) => zone.key === key);
+  const prefix = `zones.${index}.content.settings.`;
+  const found: Record<string, string> = {};
+  for (const [field, code] of Object.entries(fields)) if (index >= 0 && field.startsWith(prefix)) found[field.slice(prefix.length)] = code;
+  return found;
+}
+
+/** The widgets' setting problems of a draft's body, as the server keys them (`zones.N.content.settings.X`). */
+export function widgetBodyProblems(body: Pick<LayoutBody, 'zones'>, errorsOf: (content: { kind: 'widget'; widget: WidgetKind; settings: Record<string, unknown> }) => Record<string, string>): Record<string, string> {
+  const fields: Record<string, string> = {};
+  (body.zones ?? []).forEach((zone, index) => {
+    const content = zone.content as { kind: string; widget: string; settings: Record<string, unknown> } | null | undefined;
+    if (content?.kind !== 'widget') return;
+    for (const [setting, code] of Object.entries(errorsOf(content as never))) fields[`zones.${index}.content.settings.${setting}`] = code;
+  });
+  return fields;
 }
 
 /** The content names a detail answer gives (a save's answer names none: the names known before are kept). */

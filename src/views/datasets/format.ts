@@ -7,3 +7,13 @@ export function datasetErrorKey(code: string | null | undefined): string {
   if (code === 'validation_error' || code === 'not_found' || code === 'network_error' || code === 'forbidden' || code === 'timeout') return `common:errors.${code}`;
   return 'common:errors.generic';
 }
+
+const READ_FAILURES = ['timeout', 'private_address', 'unreadable', 'too_large', 'connection_refused', 'unresolvable_host', 'too_many_redirects', 'empty'];
+
+/** Why the server could not read an address (a URL dataset's `error`, a web page check's `reason`), in words. */
+export function readFailureText(t: (key: string, options?: Record<string, unknown>) => string, code: string | null | undefined): string {
+  const status = /^http_(\d{3})$/.exec(code ?? '')?.[1];
+  if (status) return t('datasets:reasons.http', { status });
+  if (code && READ_FAILURES.includes(code)) return t(`datasets:reasons.${code}`);
+  return t('datasets:reasons.other', { code: code ?? '?' });
+}

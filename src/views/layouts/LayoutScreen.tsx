@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { layoutCommitMachine } from '../../machines/layouts/layoutCommit.machine.ts';
 import { layoutEditorMachine } from '../../machines/layouts/layoutEditor.machine.ts';
-import { contentKey, selectedZone } from '../../machines/layouts/layoutEditor.selectors.ts';
+import { contentKey, selectedZone, zoneSettingFields } from '../../machines/layouts/layoutEditor.selectors.ts';
 import { NUDGE_STEP, NUDGE_STEP_LARGE, type ZoneDraft } from '../../machines/layouts/layoutGeometry.ts';
 import { DraftHeader, DraftLoadFailed, DraftToolbar, schedulerReturn } from '../common/DraftEditor.tsx';
 import { LeaveGuard } from '../common/LeaveGuard.tsx';
@@ -31,6 +31,9 @@ const CANVAS_COLORS = {
   stroke: tokens.colorBrandStroke1,
   text: tokens.colorNeutralForeground1,
 };
+
+const NO_FIELDS: Record<string, string> = {};
+const shallowEqual = (a: Record<string, string>, b: Record<string, string>) => JSON.stringify(a) === JSON.stringify(b);
 
 const ARROWS: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 
@@ -64,6 +67,7 @@ export default function LayoutScreen() {
   const previews = useSelector(editor, (s) => s.context.contentPreviews);
   const grid = useSelector(editor, (s) => s.context.grid);
   const fieldError = useSelector(editor, (s) => s.context.fieldError);
+  const refused = useSelector(editor, (s) => (s.context.selected ? zoneSettingFields(s.context, s.context.fields, s.context.selected) : NO_FIELDS), shallowEqual);
   const error = useSelector(editor, (s) => s.context.error);
   const loading = useSelector(editor, (s) => s.hasTag('loading'));
   const failed = useSelector(editor, (s) => s.matches('loadFailed'));
@@ -183,6 +187,7 @@ export default function LayoutScreen() {
             screenPosition={layout.screen_position}
             contentName={contentName(zone)}
             fieldError={fieldError}
+            refused={refused}
             readOnly={!canEdit || busy}
             canForward={canForward}
             canBackward={canBackward}

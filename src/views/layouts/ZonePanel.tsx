@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Field, Input, Select, Subtitle2 } from '@fluentui/react-components';
 import { ArrowDownRegular, ArrowUpRegular, DeleteRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,9 @@ import { searchZoneContent } from '../../services/layouts.service.ts';
 import type { ScreenPosition } from '../../services/schemas/media.ts';
 import { OptionPicker } from '../scheduler/OptionPicker.tsx';
 import { useEditorStyles } from './LayoutEditor.styles.ts';
+import { WidgetForm } from './WidgetForm.tsx';
+import { newWidget, type WidgetDraft } from '../../machines/layouts/widgetForm.machine.ts';
+import { WIDGET_KINDS, type WidgetKind } from '../../services/schemas/widgets.ts';
 
 const RECT_FIELDS: RectField[] = ['x', 'y', 'width', 'height'];
 
@@ -42,6 +45,8 @@ interface Props {
   screenPosition: ScreenPosition;
   contentName: string | null;
   fieldError: LayoutEditorContext['fieldError'];
+  /** The server's (or the editor's own) refusal of the last save under this zone's widget settings. */
+  refused: Record<string, string>;
   readOnly: boolean;
   canForward: boolean;
   canBackward: boolean;
@@ -49,13 +54,20 @@ interface Props {
 }
 
 /** The chosen zone: its name, exact place and size in layout pixels, what it plays, its drawing order and delete. */
-export function ZonePanel({ zone, screenPosition, contentName, fieldError, readOnly, canForward, canBackward, send }: Props) {
+export function ZonePanel({ zone, screenPosition, contentName, fieldError, refused, readOnly, canForward, canBackward, send }: Props) {
   const { t } = useTranslation(['layouts', 'scheduler']);
   const styles = useEditorStyles();
   // A widget zone (issue 38) keeps its widget until a playlist or a file is chosen here.
-  const fileKind = zone.content?.kind === 'media' ? 'media' : 'playlist';
-  const [kind, setKind] = useState<'playlist' | 'media'>(fileKind);
+  const fileKind = zone.content?.kind ?? 'playlist';
+  const [kind, setKind] = useState<'playlist' | 'media' | 'widget'>(fileKind);
   useEffect(() => setKind(fileKind), [zone.key, fileKind]);
+  const widget = zone.content?.kind === 'widget' ? (zone.content as WidgetDraft) : null;
+  const onWidget = useCallback((next: WidgetDraft) => send({ type: 'zone.content', content: next as ZoneDraft['content'], name: null }), [send]);
+  const chooseKind = (next: 'playlist' | 'media' | 'widget') => {
+    setKind(next);
+    // "Widget" puts a clock in at once (every setting at its default); the kind is changed below.
+    if (next === 'widget' && !widget) send({ type: 'zone.content', content: newWidget('clock') as ZoneDraft['content'], name: null });
+  };
   const searchLogic = useMemo(
     () =>
       optionSearchMachine.provide({
@@ -66,7 +78,8 @@ export function ZonePanel({ zone, screenPosition, contentName, fieldError, readO
     [screenPosition],
   );
   const errorOf = (field: RectField | 'name') => (fieldError?.field === field ? t(`validation.${fieldError.code}`, { max: ZONE_NAME_MAX }) : undefined);
-  const chosen = zone.content && zone.content.kind === kind ? zone.content.id : null;
+  const chosen = zone.content && zone.content.kind !== 'widget' && zone.content.kind === kind ? zone.content.id : null;
+  const fileKindChosen = kind === 'media' ? 'media' : 'playlist';
 
   return (
     <section className={styles.panel} aria-labelledby="zone-panel-title">
@@ -88,12 +101,26 @@ export function ZonePanel({ zone, screenPosition, contentName, fieldError, readO
         ))}
       </div>
       <Field label={t('fields.contentKind')}>
-        <Select value={kind} disabled={readOnly} onChange={(_, data) => setKind(data.value as 'playlist' | 'media')}>
+        <Select value={kind} disabled={readOnly} onChange={(_, data) => chooseKind(data.value as 'playlist' | 'media' | 'widget')}>
           <option value="playlist">{t('content.playlist')}</option>
           <option value="media">{t('content.media')}</option>
+          <option value="widget">{t('content.widget')}</option>
         </Select>
       </Field>
-      {readOnly ? (
+      {kind === 'widget' && widget ? (
+        <>
+          <Field label={t('fields.widget')}>
+            <Select value={widget.widget} disabled={readOnly} onChange={(_, data) => send({ type: 'zone.content', content: newWidget(data.value as WidgetKind) as ZoneDraft['content'], name: null })}>
+              {WIDGET_KINDS.map((item) => (
+                <option key={item} value={item}>
+                  {t(`widgetKinds.${item}`)}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <WidgetForm key={`${zone.key}-${widget.widget}`} zoneKey={zone.key} widget={widget} size={{ width: zone.width, height: zone.height }} refused={refused} disabled={readOnly} onChange={onWidget} />
+        </>
+      ) : readOnly ? (
         <p className={styles.hint}>{contentName ?? t('panel.noContent')}</p>
       ) : (
         <OptionPicker
@@ -102,7 +129,7 @@ export function ZonePanel({ zone, screenPosition, contentName, fieldError, readO
           campaign={null}
           value={chosen}
           valueName={chosen === null ? null : contentName}
-          onChange={(id, name) => send({ type: 'zone.content', content: id === null ? null : { kind, id }, name })}
+          onChange={(id, name) => send({ type: 'zone.content', content: id === null ? null : { kind: fileKindChosen, id }, name })}
           label={t(kind === 'media' ? 'fields.media' : 'fields.playlist')}
           placeholder={t(kind === 'media' ? 'panel.mediaSearch' : 'panel.playlistSearch')}
           describe={(option) => (option.committed === false ? `${option.name} (${t('panel.uncommitted')})` : option.name)}

@@ -8,6 +8,8 @@ const LAYOUT_CODES = [
   'zone_too_small',
   'content_not_found',
   'media_not_ready',
+  'widget_invalid',
+  'dataset_not_found',
 ];
 
 /** The layouts-namespace message of an API error code, or the common one. */

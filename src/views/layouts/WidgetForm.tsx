@@ -1,0 +1,345 @@
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Button, Checkbox, Field, Input, Select, Switch, makeStyles, tokens } from '@fluentui/react-components';
+import { AddRegular, ArrowDownRegular, ArrowUpRegular, DeleteRegular } from '@fluentui/react-icons';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { datasetListMachine } from '../../machines/datasets/datasetList.machine.ts';
+import { typedNumber, widgetFormMachine, type WidgetDraft } from '../../machines/layouts/widgetForm.machine.ts';
+import type { DatasetSummary } from '../../services/datasets.service.ts';
+import { CLOCK_FORMATS, TICKER_DIRECTIONS, WIDGET_DEFAULTS } from '../../services/schemas/widgets.ts';
+import { WidgetPreview } from './WidgetPreview.tsx';
+import { readFailureText } from '../datasets/format.ts';
+
+/** Each number setting's range (docs/api.md "Widgets"; the shared structs refuse anything outside). */
+export const WIDGET_RANGES: Record<string, [number, number]> = {
+  font_size: [8, 400],
+  items: [1, 50],
+  speed: [10, 1000],
+  reload_minutes: [0, 1440],
+  zoom: [0.25, 4],
+  rows_per_page: [1, 50],
+  page_seconds: [3, 600],
+};
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
+  colour: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  swatch: { width: '40px', height: '32px', padding: 0, border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke1}`, borderRadius: tokens.borderRadiusMedium, backgroundColor: 'transparent', cursor: 'pointer' },
+  list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  row: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, minWidth: 0 },
+  grow: { flexGrow: 1, minWidth: 0 },
+  hint: { color: tokens.colorNeutralForeground2, margin: 0 },
+  warning: { color: tokens.colorPaletteDarkOrangeForeground1, margin: 0 },
+  error: { color: tokens.colorPaletteRedForeground1, margin: 0 },
+});
+
+interface Props {
+  /** The zone's key: a new zone or another widget starts a new form. */
+  zoneKey: string;
+  widget: WidgetDraft;
+  /** The zone's size in layout pixels (the preview's aspect). */
+  size: { width: number; height: number };
+  /** The server's refusal of the last save under this zone's settings. */
+  refused: Record<string, string>;
+  disabled: boolean;
+  onChange: (widget: WidgetDraft) => void;
+}
+
+/** A widget zone's settings (issue 38): every setting of its kind with its range and default, checked as typed. */
+export function WidgetForm({ zoneKey, widget, size, refused, disabled, onChange }: Props) {
+  const { t, i18n } = useTranslation(['layouts', 'datasets']);
+  const styles = useStyles();
+  const changed = useRef(onChange);
+  changed.current = onChange;
+  const logic = useMemo(() => widgetFormMachine.provide({ actions: { changed: (_, { widget: next }) => changed.current(next) } }), []);
+  const form = useActorRef(logic, { input: { widget, refused } });
+  const draft = useSelector(form, (s) => s.context.widget);
+  const errors = useSelector(form, (s) => s.context.errors);
+  const refusedHere = useSelector(form, (s) => s.context.refused);
+  const check = useSelector(form, (s) => s.context.check);
+  const checkError = useSelector(form, (s) => s.context.checkError);
+  const checking = useSelector(form, (s) => s.hasTag('checking'));
+  useEffect(() => {
+    if (Object.keys(refused).length) form.send({ type: 'widget.refused', fields: refused });
+  }, [form, refused]);
+  const settings = draft.settings;
+  const number = new Intl.NumberFormat(i18n.language);
+  const set = (key: string, value: unknown) => form.send({ type: 'widget.set', key, value });
+  const defaults = WIDGET_DEFAULTS[draft.widget] as Record<string, unknown>;
+  const errorOf = (key: string) => {
+    const code = refusedHere[key] ?? errors[key];
+    if (!code) return undefined;
+    const [min, max] = WIDGET_RANGES[key] ?? [1, 1];
+    return t(`widget.errors.${code}`, { defaultValue: t('widget.errors.invalid'), min: number.format(min), max: number.format(max) });
+  };
+  const fieldProps = (key: string, hint?: string) => {
+    const message = errorOf(key);
+    return { label: t(`widget.fields.${key}`), validationState: message ? ('error' as const) : ('none' as const), validationMessage: message, hint };
+  };
+  const defaultHint = (key: string) => {
+    const value = defaults[key];
+    if (value === undefined) return undefined;
+    const shown = value === null ? t('widget.transparent') : typeof value === 'number' ? number.format(value) : typeof value === 'boolean' ? t(value ? 'widget.yes' : 'widget.no') : String(value);
+    return t('widget.default', { value: shown || '""' });
+  };
+
+  const numberField = (key: string) => {
+    const [min, max] = WIDGET_RANGES[key]!;
+    return (
+      <Field key={key} {...fieldProps(key, `${t('widget.range', { min: number.format(min), max: number.format(max) })}. ${defaultHint(key)}`)}>
+        <Input inputMode="decimal" disabled={disabled} value={settings[key] === undefined ? '' : String(settings[key])} onChange={(_, data) => set(key, typedNumber(data.value))} />
+      </Field>
+    );
+  };
+  const textField = (key: string, hint?: string) => (
+    <Field key={key} {...fieldProps(key, hint)}>
+      <Input disabled={disabled} value={typeof settings[key] === 'string' ? (settings[key] as string) : ''} onChange={(_, data) => set(key, data.value)} />
+    </Field>
+  );
+  const colourField = (key: string, nullable = false) => {
+    const value = settings[key];
+    const transparent = value === null;
+    return (
+      <Field key={key} {...fieldProps(key, defaultHint(key))}>
+        <div className={styles.colour}>
+          {transparent ? null : (
+            <input
+              type="color"
+              className={styles.swatch}
+              aria-label={t('widget.pick', { field: t(`widget.fields.${key}`) })}
+              disabled={disabled}
+              value={typeof value === 'string' && /^#[0-9a-fA-F]{6}$/.test(value) ? value.toLowerCase() : '#000000'}
+              onChange={(event) => set(key, event.target.value)}
+            />
+          )}
+          {transparent ? null : <Input className={styles.grow} disabled={disabled} value={typeof value === 'string' ? value : ''} onChange={(_, data) => set(key, data.value)} />}
+          {nullable ? <Checkbox label={t('widget.transparent')} disabled={disabled} checked={transparent} onChange={(_, data) => set(key, data.checked ? null : '#000000')} /> : null}
+        </div>
+      </Field>
+    );
+  };
+  const switchField = (key: string) => (
+    <Switch key={key} label={t(`widget.fields.${key}`)} disabled={disabled} checked={settings[key] === true} onChange={(_, data) => set(key, data.checked)} />
+  );
+
+  let fields: ReactNode;
+  switch (draft.widget) {
+    case 'clock':
+      fields = (
+        <>
+          <Field {...fieldProps('format', defaultHint('format'))}>
+            <Select disabled={disabled} value={String(settings.format)} onChange={(_, data) => set('format', data.value)}>
+              {CLOCK_FORMATS.map((format) => (
+                <option key={format} value={format}>
+                  {t(`widget.formats.${format}`)}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          {switchField('hour12')}
+          {numberField('font_size')}
+          {colourField('color')}
+          {colourField('background', true)}
+        </>
+      );
+      break;
+    case 'ticker':
+      fields = (
+        <>
+          <MessageList messages={Array.isArray(settings.messages) ? (settings.messages as string[]) : []} disabled={disabled} errorOf={errorOf} onChange={(messages) => set('messages', messages)} />
+          <DatasetPicker value={typeof settings.dataset === 'number' ? settings.dataset : null} optional disabled={disabled} error={errorOf('dataset')} onChange={(id) => set('dataset', id)} />
+          {numberField('items')}
+          {numberField('speed')}
+          <Field {...fieldProps('direction', defaultHint('direction'))}>
+            <Select disabled={disabled} value={String(settings.direction)} onChange={(_, data) => set('direction', data.value)}>
+              {TICKER_DIRECTIONS.map((direction) => (
+                <option key={direction} value={direction}>
+                  {t(`widget.directions.${direction}`)}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          {textField('separator', defaultHint('separator'))}
+          {numberField('font_size')}
+          {colourField('color')}
+          {colourField('background', true)}
+        </>
+      );
+      break;
+    case 'web_page':
+      fields = (
+        <>
+          {textField('url', t('widget.urlHint'))}
+          {checking ? <p className={styles.hint}>{t('widget.check.checking')}</p> : null}
+          {check && !check.frameable ? (
+            <p role="status" className={styles.warning}>
+              {t('widget.check.refused', { reason: check.reason === 'x_frame_options' || check.reason === 'frame_ancestors' ? t(`widget.reasons.${check.reason}`) : readFailureText(t as never, check.reason) })}
+            </p>
+          ) : null}
+          {check?.frameable ? <p className={styles.hint}>{t('widget.check.frameable')}</p> : null}
+          {checkError ? <p className={styles.warning}>{t('widget.check.failed')}</p> : null}
+          {numberField('reload_minutes')}
+          {numberField('zoom')}
+        </>
+      );
+      break;
+    case 'qr_code':
+      fields = (
+        <>
+          {textField('text', t('widget.textHint'))}
+          {textField('caption')}
+          {colourField('color')}
+          {colourField('background')}
+        </>
+      );
+      break;
+    case 'data_table':
+      fields = (
+        <>
+          <DatasetPicker
+            value={typeof settings.dataset === 'number' ? settings.dataset : null}
+            disabled={disabled}
+            error={errorOf('dataset')}
+            onChange={(id) => {
+              set('dataset', id);
+              set('columns', []);
+            }}
+            columns={(all) => <ColumnPicker all={all} chosen={Array.isArray(settings.columns) ? (settings.columns as string[]) : []} disabled={disabled} onChange={(columns) => set('columns', columns)} />}
+          />
+          {numberField('rows_per_page')}
+          {numberField('page_seconds')}
+          {numberField('font_size')}
+          {colourField('header_color')}
+          {colourField('header_background')}
+          {colourField('color')}
+          {colourField('background', true)}
+        </>
+      );
+      break;
+    case 'map':
+      fields = (
+        <>
+          {switchField('legend')}
+          <p className={styles.hint}>{t('widget.mapHint')}</p>
+        </>
+      );
+      break;
+  }
+
+  return (
+    <div className={styles.form} data-zone={zoneKey}>
+      {fields}
+      <WidgetPreview widget={draft} size={size} />
+    </div>
+  );
+}
+
+/** A ticker's messages: each one a line, added, removed and moved. */
+function MessageList({ messages, disabled, errorOf, onChange }: { messages: string[]; disabled: boolean; errorOf: (key: string) => string | undefined; onChange: (messages: string[]) => void }) {
+  const { t } = useTranslation('layouts');
+  const styles = useStyles();
+  const listError = errorOf('messages');
+  const move = (index: number, by: number) => {
+    const next = [...messages];
+    const [item] = next.splice(index, 1);
+    next.splice(index + by, 0, item!);
+    onChange(next);
+  };
+  return (
+    <Field label={t('widget.fields.messages')} validationState={listError ? 'error' : 'none'} validationMessage={listError} hint={t('widget.messagesHint')}>
+      <ul className={styles.list} aria-label={t('widget.fields.messages')}>
+        {messages.map((message, index) => {
+          const error = errorOf(`messages.${index}`);
+          return (
+            <li key={index}>
+              <Field validationState={error ? 'error' : 'none'} validationMessage={error}>
+                <div className={styles.row}>
+                  <Input
+                    className={styles.grow}
+                    aria-label={t('widget.message', { number: index + 1 })}
+                    disabled={disabled}
+                    value={message}
+                    onChange={(_, data) => onChange(messages.map((item, i) => (i === index ? data.value : item)))}
+                  />
+                  <Button appearance="subtle" icon={<ArrowUpRegular />} aria-label={t('widget.messageUp', { number: index + 1 })} disabled={disabled || index === 0} onClick={() => move(index, -1)} />
+                  <Button appearance="subtle" icon={<ArrowDownRegular />} aria-label={t('widget.messageDown', { number: index + 1 })} disabled={disabled || index === messages.length - 1} onClick={() => move(index, 1)} />
+                  <Button appearance="subtle" icon={<DeleteRegular />} aria-label={t('widget.messageRemove', { number: index + 1 })} disabled={disabled} onClick={() => onChange(messages.filter((_, i) => i !== index))} />
+                </div>
+              </Field>
+            </li>
+          );
+        })}
+      </ul>
+      <Button icon={<AddRegular />} disabled={disabled || messages.length >= 50} onClick={() => onChange([...messages, ''])}>
+        {t('widget.addMessage')}
+      </Button>
+    </Field>
+  );
+}
+
+/** The datasets of the layout's company (the server scopes the list), a URL one that fails saying since when. */
+function DatasetPicker({ value, optional, disabled, error, onChange, columns }: { value: number | null; optional?: boolean; disabled: boolean; error?: string; onChange: (id: number | null) => void; columns?: (all: string[]) => ReactNode }) {
+  const { t, i18n } = useTranslation('layouts');
+  const styles = useStyles();
+  const list = useActorRef(datasetListMachine);
+  useEffect(() => list.send({ type: 'fetch.load', params: { page: 1, page_size: 100 } }), [list]);
+  const datasets = useSelector(list, (s) => s.context.data?.results ?? null);
+  const failed = useSelector(list, (s) => s.matches('error'));
+  const chosen: DatasetSummary | null = datasets?.find((dataset) => dataset.id === value) ?? null;
+  const failingSince = chosen?.source?.failed_since ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(chosen.source.failed_since)) : null;
+  return (
+    <>
+      <Field label={t('widget.fields.dataset')} validationState={error ? 'error' : 'none'} validationMessage={error} hint={failed ? t('widget.datasetsFailed') : datasets?.length === 0 ? t('widget.noDatasets') : undefined}>
+        <Select disabled={disabled || !datasets} value={value === null ? '' : String(value)} onChange={(_, data) => onChange(data.value ? Number(data.value) : null)}>
+          <option value="">{optional ? t('widget.noDataset') : t('widget.chooseDataset')}</option>
+          {value !== null && datasets && !chosen ? <option value={String(value)}>{t('widget.datasetNumber', { id: value })}</option> : null}
+          {(datasets ?? []).map((dataset) => (
+            <option key={dataset.id} value={String(dataset.id)}>
+              {dataset.name}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      {failingSince ? (
+        <p role="status" className={styles.warning}>
+          {t('widget.failingSince', { date: failingSince })}
+        </p>
+      ) : null}
+      {chosen && columns ? columns(chosen.columns.map((column) => column.name)) : null}
+    </>
+  );
+}
+
+/** A data table's columns: chosen among the dataset's and put in order (none chosen: all of them). */
+function ColumnPicker({ all, chosen, disabled, onChange }: { all: string[]; chosen: string[]; disabled: boolean; onChange: (columns: string[]) => void }) {
+  const { t } = useTranslation('layouts');
+  const styles = useStyles();
+  const [order, setOrder] = useState<string[]>([]);
+  useEffect(() => setOrder([...chosen.filter((name) => all.includes(name)), ...all.filter((name) => !chosen.includes(name))]), [all, chosen]);
+  const move = (index: number, by: number) => {
+    const next = [...order];
+    const [item] = next.splice(index, 1);
+    next.splice(index + by, 0, item!);
+    setOrder(next);
+    onChange(next.filter((name) => chosen.includes(name)));
+  };
+  return (
+    <fieldset className={styles.list}>
+      <legend>{t('widget.fields.columns')}</legend>
+      <p className={styles.hint}>{t('widget.columnsHint')}</p>
+      {order.map((name, index) => (
+        <div key={name} className={styles.row}>
+          <Checkbox
+            className={styles.grow}
+            label={name}
+            disabled={disabled}
+            checked={chosen.includes(name)}
+            onChange={(_, data) => onChange(order.filter((column) => (column === name ? data.checked === true : chosen.includes(column))))}
+          />
+          <Button appearance="subtle" icon={<ArrowUpRegular />} aria-label={t('widget.columnUp', { name })} disabled={disabled || index === 0} onClick={() => move(index, -1)} />
+          <Button appearance="subtle" icon={<ArrowDownRegular />} aria-label={t('widget.columnDown', { name })} disabled={disabled || index === order.length - 1} onClick={() => move(index, 1)} />
+        </div>
+      ))}
+    </fieldset>
+  );
+}
