@@ -285,6 +285,70 @@ describe('layouts', () => {
     // The one refused commit above is the browser's only complaint.
     expect(problems).toEqual(['console: Failed to load resource: the server responded with a status of 409 (Conflict)']);
   });
+
+  it('puts a ticker with two messages and a QR code in widget zones (issue 38), refuses a size out of range on its field, saves, reopens them and plays the preview', async () => {
+    const rect = { x: 0, y: 960, width: 1920, height: 120 };
+    const created = await admin.post('/layouts/create/', { name: 'Widget board', screen_position: 'horizontal', zones: [{ name: 'Ticker', ...rect }, { name: 'QR', x: 1440, y: 0, width: 480, height: 480 }] });
+    expect(created.status).toBe(201);
+    const id = created.body.id;
+    const { page, problems } = await e2e.newPage();
+    await signInThroughUi(page, 'admin', e2e.server.adminPassword);
+    await page.goto(`/layouts/${id}`);
+    const zones = page.getByRole('list', { name: 'Zones of the layout' });
+    await zones.getByRole('button', { name: /^Ticker:/ }).click();
+    await page.getByRole('combobox', { name: 'Plays' }).selectOption('widget');
+    await page.getByRole('combobox', { name: 'Widget', exact: true }).selectOption('ticker');
+    for (const [number, message] of [[1, 'Welcome to the lobby'], [2, 'Lunch from 12:00']] as const) {
+      await page.getByRole('button', { name: 'Add message' }).click();
+      await page.getByRole('textbox', { name: `Message ${number}` }).fill(message);
+    }
+    // A size out of range: said under its field at once, the save refused before anything is sent, the value kept.
+    const size = page.getByRole('textbox', { name: 'Text size (px)' });
+    await size.fill('500');
+    await visible(page.getByText('Type a value from 8 to 400'));
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await visible(page.getByText('The server refused the changes: check the zones').first());
+    expect(await size.inputValue()).toBe('500');
+    expect((await admin.get(`/layouts/${id}`)).body.zones.map((zone: any) => zone.content)).toEqual([null, null]);
+    await size.fill('48');
+    await page.getByText('Type a value from 8 to 400').waitFor({ state: 'detached' });
+
+    await zones.getByRole('button', { name: /^QR:/ }).click();
+    await page.getByRole('combobox', { name: 'Plays' }).selectOption('widget');
+    await page.getByRole('combobox', { name: 'Widget', exact: true }).selectOption('qr_code');
+    await page.getByRole('textbox', { name: 'Text or address' }).fill('https://vitrine.example/menu');
+    await page.getByRole('textbox', { name: 'Caption' }).fill('Scan for the menu');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await visible(page.getByText('Changes saved').first());
+    const saved = (await admin.get(`/layouts/${id}`)).body.zones;
+    expect(saved.map((zone: any) => [zone.name, zone.content.widget, zone.content.settings])).toEqual([
+      ['Ticker', 'ticker', expect.objectContaining({ messages: ['Welcome to the lobby', 'Lunch from 12:00'], font_size: 48, speed: 120 })],
+      ['QR', 'qr_code', { text: 'https://vitrine.example/menu', caption: 'Scan for the menu', color: '#000000', background: '#ffffff' }],
+    ]);
+
+    // Opened again: the same settings in each zone's form.
+    await page.reload();
+    await zones.getByRole('button', { name: /^Ticker:/ }).click();
+    expect(await page.getByRole('textbox', { name: 'Message 2' }).inputValue()).toBe('Lunch from 12:00');
+    expect(await page.getByRole('textbox', { name: 'Text size (px)' }).inputValue()).toBe('48');
+    await zones.getByRole('button', { name: /^QR:/ }).click();
+    expect(await page.getByRole('textbox', { name: 'Text or address' }).inputValue()).toBe('https://vitrine.example/menu');
+
+    // Play preview: the player's stage draws both zones at the canvas's scale; closing tears it down.
+    await page.getByRole('button', { name: 'Play preview' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Preview' });
+    const stage = dialog.getByTestId('layout-preview');
+    await expect.poll(() => stage.locator('.zone').count(), { timeout: 15_000 }).toBe(2);
+    const canvas = (await stage.locator('.layout-canvas').boundingBox())!;
+    const qr = (await stage.locator('.zone').nth(1).boundingBox())!;
+    expect(Math.abs(canvas.width / canvas.height - 1920 / 1080)).toBeLessThan(0.02);
+    expect(Math.abs(qr.x - canvas.x - (1440 / 1920) * canvas.width)).toBeLessThan(2);
+    expect(Math.abs(qr.width - (480 / 1920) * canvas.width)).toBeLessThan(2);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.locator('.zone').count()).toBe(0);
+    expect(problems).toEqual([]);
+  });
 });
 
 describe('the playlist screens meet the house standard (360/500 px, en and ru, axe in Default and Dark)', () => {
@@ -313,5 +377,10 @@ describe('the playlist screens meet the house standard (360/500 px, en and ru, a
     const layout = (await admin.get('/layouts/?search=Lobby')).body.results[0].id;
     expect(await checkScreen(page, { path: '/layouts', ready: shows('Lobby'), widths: [360, 500, 700] })).toEqual(CLEAN_REPORT);
     expect(await checkScreen(page, { path: `/layouts/${layout}`, ready: shows('Lobby loop') })).toEqual(CLEAN_REPORT);
+  });
+  it("/layouts/{id} with a ticker widget's settings form open (issue 38)", async () => {
+    const layout = (await admin.get('/layouts/?search=Widget%20board')).body.results[0].id;
+    const opens = (p: Page) => p.getByRole('list', { name: /./ }).getByRole('button', { name: /^Ticker:/ }).click();
+    expect(await checkScreen(page, { path: `/layouts/${layout}`, ready: shows('Widget board'), prepare: opens })).toEqual(CLEAN_REPORT);
   });
 });

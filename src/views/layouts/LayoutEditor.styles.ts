@@ -24,6 +24,8 @@ export const useEditorStyles = makeStyles({
     minWidth: 0,
   },
   panelTitle: { display: 'block', overflowWrap: 'anywhere', margin: 0 },
+  // A text field filling its grid cell (a Fluent Input is about 190 px wide on its own: two of them overflow 360 px).
+  fill: { width: '100%', minWidth: 0 },
   numbers: { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: tokens.spacingHorizontalS },
   panelActions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
   zones: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },

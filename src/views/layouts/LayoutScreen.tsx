@@ -1,11 +1,12 @@
 import { useCallback, useMemo, useRef, type KeyboardEvent } from 'react';
 import { Body1, Button, Switch, tokens } from '@fluentui/react-components';
-import { AddRegular } from '@fluentui/react-icons';
+import { AddRegular, PlayRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { layoutCommitMachine } from '../../machines/layouts/layoutCommit.machine.ts';
 import { layoutEditorMachine } from '../../machines/layouts/layoutEditor.machine.ts';
+import { layoutPreviewMachine } from '../../machines/layouts/layoutPreview.machine.ts';
 import { contentKey, selectedZone, zoneSettingFields } from '../../machines/layouts/layoutEditor.selectors.ts';
 import { NUDGE_STEP, NUDGE_STEP_LARGE, type ZoneDraft } from '../../machines/layouts/layoutGeometry.ts';
 import { DraftHeader, DraftLoadFailed, DraftToolbar, schedulerReturn } from '../common/DraftEditor.tsx';
@@ -22,6 +23,7 @@ import { layoutErrorKey } from './format.ts';
 import { useEditorStyles } from './LayoutEditor.styles.ts';
 import { ZoneList } from './ZoneList.tsx';
 import { ZonePanel } from './ZonePanel.tsx';
+import { PlayPreviewDialog } from './PlayPreviewDialog.tsx';
 
 /** The canvas's colours: Fluent tokens, resolved by the canvas in the theme around it. */
 const CANVAS_COLORS = {
@@ -59,6 +61,7 @@ export default function LayoutScreen() {
     [notify, i18n, commit],
   );
   const editor = useActorRef(editorLogic, { input: { layoutId } });
+  const preview = useActorRef(layoutPreviewMachine);
   const layout = useSelector(editor, (s) => s.context.layout);
   const zones = useSelector(editor, (s) => s.context.zones);
   const selected = useSelector(editor, (s) => s.context.selected);
@@ -135,6 +138,13 @@ export default function LayoutScreen() {
         <CommitBadge playlist={{ committed, version }} />
         <Body1>{t(`positions.${layout.screen_position}`)}</Body1>
         <Body1>{t('list.size', { width: number.format(layout.width), height: number.format(layout.height) })}</Body1>
+        <Button
+          icon={<PlayRegular />}
+          disabled={zones.length === 0}
+          onClick={() => preview.send({ type: 'preview.open', canvas: { id: layout.id, width: layout.width, height: layout.height, background: layout.background }, zones })}
+        >
+          {t('actions.playPreview')}
+        </Button>
       </div>
       {commitError ? (
         <p role="alert" className={styles.error}>
@@ -206,6 +216,7 @@ export default function LayoutScreen() {
         onConfirm={() => commit.send({ type: 'commit.confirm' })}
         onCancel={() => commit.send({ type: 'commit.cancel' })}
       />
+      <PlayPreviewDialog preview={preview} width={layout.width} height={layout.height} />
       <LeaveGuard when={dirty} texts={{ title: t('leave.title'), text: t('leave.text'), stay: t('leave.stay'), leave: t('leave.leave') }} />
     </section>
   );

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Button, Checkbox, Field, Input, Select, Switch, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Checkbox, Field, Input, Select, Switch } from '@fluentui/react-components';
 import { AddRegular, ArrowDownRegular, ArrowUpRegular, DeleteRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import type { DatasetSummary } from '../../services/datasets.service.ts';
 import { CLOCK_FORMATS, TICKER_DIRECTIONS, WIDGET_DEFAULTS } from '../../services/schemas/widgets.ts';
 import { WidgetPreview } from './WidgetPreview.tsx';
 import { readFailureText } from '../datasets/format.ts';
+import { useWidgetFormStyles } from './WidgetForm.styles.ts';
 
 /** Each number setting's range (docs/api.md "Widgets"; the shared structs refuse anything outside). */
 export const WIDGET_RANGES: Record<string, [number, number]> = {
@@ -21,17 +22,6 @@ export const WIDGET_RANGES: Record<string, [number, number]> = {
   page_seconds: [3, 600],
 };
 
-const useStyles = makeStyles({
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
-  colour: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
-  swatch: { width: '40px', height: '32px', padding: 0, border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke1}`, borderRadius: tokens.borderRadiusMedium, backgroundColor: 'transparent', cursor: 'pointer' },
-  list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
-  row: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, minWidth: 0 },
-  grow: { flexGrow: 1, minWidth: 0 },
-  hint: { color: tokens.colorNeutralForeground2, margin: 0 },
-  warning: { color: tokens.colorPaletteDarkOrangeForeground1, margin: 0 },
-  error: { color: tokens.colorPaletteRedForeground1, margin: 0 },
-});
 
 interface Props {
   /** The zone's key: a new zone or another widget starts a new form. */
@@ -48,7 +38,7 @@ interface Props {
 /** A widget zone's settings (issue 38): every setting of its kind with its range and default, checked as typed. */
 export function WidgetForm({ zoneKey, widget, size, refused, disabled, onChange }: Props) {
   const { t, i18n } = useTranslation(['layouts', 'datasets']);
-  const styles = useStyles();
+  const styles = useWidgetFormStyles();
   const changed = useRef(onChange);
   changed.current = onChange;
   const logic = useMemo(() => widgetFormMachine.provide({ actions: { changed: (_, { widget: next }) => changed.current(next) } }), []);
@@ -79,7 +69,7 @@ export function WidgetForm({ zoneKey, widget, size, refused, disabled, onChange 
   const defaultHint = (key: string) => {
     const value = defaults[key];
     if (value === undefined) return undefined;
-    const shown = value === null ? t('widget.transparent') : typeof value === 'number' ? number.format(value) : typeof value === 'boolean' ? t(value ? 'widget.yes' : 'widget.no') : String(value);
+    const shown = value === null ? t('widget.transparent') : key === 'direction' || key === 'format' ? t(`widget.${key === 'direction' ? 'directions' : 'formats'}.${String(value)}`) : typeof value === 'number' ? number.format(value) : typeof value === 'boolean' ? t(value ? 'widget.yes' : 'widget.no') : String(value);
     return t('widget.default', { value: shown || '""' });
   };
 
@@ -100,22 +90,29 @@ export function WidgetForm({ zoneKey, widget, size, refused, disabled, onChange 
     const value = settings[key];
     const transparent = value === null;
     return (
-      <Field key={key} {...fieldProps(key, defaultHint(key))}>
-        <div className={styles.colour}>
-          {transparent ? null : (
-            <input
-              type="color"
-              className={styles.swatch}
-              aria-label={t('widget.pick', { field: t(`widget.fields.${key}`) })}
-              disabled={disabled}
-              value={typeof value === 'string' && /^#[0-9a-fA-F]{6}$/.test(value) ? value.toLowerCase() : '#000000'}
-              onChange={(event) => set(key, event.target.value)}
-            />
-          )}
-          {transparent ? null : <Input className={styles.grow} disabled={disabled} value={typeof value === 'string' ? value : ''} onChange={(_, data) => set(key, data.value)} />}
-          {nullable ? <Checkbox label={t('widget.transparent')} disabled={disabled} checked={transparent} onChange={(_, data) => set(key, data.checked ? null : '#000000')} /> : null}
-        </div>
-      </Field>
+      <div key={key} className={styles.colour}>
+        <Field className={styles.grow} {...fieldProps(key, defaultHint(key))}>
+          {transparent ? <Input disabled value={t('widget.transparent')} /> : <Input disabled={disabled} value={typeof value === 'string' ? value : ''} onChange={(_, data) => set(key, data.value)} />}
+        </Field>
+        {transparent ? null : (
+          <input
+            type="color"
+            className={styles.swatch}
+            aria-label={t('widget.pick', { field: t(`widget.fields.${key}`) })}
+            disabled={disabled}
+            value={typeof value === 'string' && /^#[0-9a-fA-F]{6}$/.test(value) ? value.toLowerCase() : '#000000'}
+            onChange={(event) => set(key, event.target.value)}
+          />
+        )}
+        {nullable ? (
+          <Checkbox
+            label={t('widget.transparentOf', { field: t(`widget.fields.${key}`) })}
+            disabled={disabled}
+            checked={transparent}
+            onChange={(_, data) => set(key, data.checked ? null : typeof defaults[key] === 'string' ? defaults[key] : '#000000')}
+          />
+        ) : null}
+      </div>
     );
   };
   const switchField = (key: string) => (
@@ -237,7 +234,7 @@ export function WidgetForm({ zoneKey, widget, size, refused, disabled, onChange 
 /** A ticker's messages: each one a line, added, removed and moved. */
 function MessageList({ messages, disabled, errorOf, onChange }: { messages: string[]; disabled: boolean; errorOf: (key: string) => string | undefined; onChange: (messages: string[]) => void }) {
   const { t } = useTranslation('layouts');
-  const styles = useStyles();
+  const styles = useWidgetFormStyles();
   const listError = errorOf('messages');
   const move = (index: number, by: number) => {
     const next = [...messages];
@@ -246,7 +243,9 @@ function MessageList({ messages, disabled, errorOf, onChange }: { messages: stri
     onChange(next);
   };
   return (
-    <Field label={t('widget.fields.messages')} validationState={listError ? 'error' : 'none'} validationMessage={listError} hint={t('widget.messagesHint')}>
+    <fieldset className={styles.fieldset}>
+      <legend>{t('widget.fields.messages')}</legend>
+      <p className={styles.hint}>{t('widget.messagesHint')}</p>
       <ul className={styles.list} aria-label={t('widget.fields.messages')}>
         {messages.map((message, index) => {
           const error = errorOf(`messages.${index}`);
@@ -273,14 +272,19 @@ function MessageList({ messages, disabled, errorOf, onChange }: { messages: stri
       <Button icon={<AddRegular />} disabled={disabled || messages.length >= 50} onClick={() => onChange([...messages, ''])}>
         {t('widget.addMessage')}
       </Button>
-    </Field>
+      {listError ? (
+        <p role="alert" className={styles.error}>
+          {listError}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }
 
 /** The datasets of the layout's company (the server scopes the list), a URL one that fails saying since when. */
 function DatasetPicker({ value, optional, disabled, error, onChange, columns }: { value: number | null; optional?: boolean; disabled: boolean; error?: string; onChange: (id: number | null) => void; columns?: (all: string[]) => ReactNode }) {
   const { t, i18n } = useTranslation('layouts');
-  const styles = useStyles();
+  const styles = useWidgetFormStyles();
   const list = useActorRef(datasetListMachine);
   useEffect(() => list.send({ type: 'fetch.load', params: { page: 1, page_size: 100 } }), [list]);
   const datasets = useSelector(list, (s) => s.context.data?.results ?? null);
@@ -313,7 +317,7 @@ function DatasetPicker({ value, optional, disabled, error, onChange, columns }: 
 /** A data table's columns: chosen among the dataset's and put in order (none chosen: all of them). */
 function ColumnPicker({ all, chosen, disabled, onChange }: { all: string[]; chosen: string[]; disabled: boolean; onChange: (columns: string[]) => void }) {
   const { t } = useTranslation('layouts');
-  const styles = useStyles();
+  const styles = useWidgetFormStyles();
   const [order, setOrder] = useState<string[]>([]);
   useEffect(() => setOrder([...chosen.filter((name) => all.includes(name)), ...all.filter((name) => !chosen.includes(name))]), [all, chosen]);
   const move = (index: number, by: number) => {
@@ -324,7 +328,7 @@ function ColumnPicker({ all, chosen, disabled, onChange }: { all: string[]; chos
     onChange(next.filter((name) => chosen.includes(name)));
   };
   return (
-    <fieldset className={styles.list}>
+    <fieldset className={styles.fieldset}>
       <legend>{t('widget.fields.columns')}</legend>
       <p className={styles.hint}>{t('widget.columnsHint')}</p>
       {order.map((name, index) => (

@@ -1,24 +1,8 @@
-import { Caption1, makeStyles, tokens } from '@fluentui/react-components';
+import { Caption1 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { WidgetDraft } from '../../machines/layouts/widgetForm.machine.ts';
+import { useWidgetPreviewStyles } from './WidgetPreview.styles.ts';
 
-const useStyles = makeStyles({
-  frame: {
-    position: 'relative',
-    width: '100%',
-    maxHeight: '240px',
-    overflow: 'hidden',
-    border: `${tokens.strokeWidthThin} dashed ${tokens.colorNeutralStroke1}`,
-    borderRadius: tokens.borderRadiusMedium,
-    backgroundColor: tokens.colorNeutralBackground3,
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    padding: tokens.spacingHorizontalS,
-    boxSizing: 'border-box',
-  },
-  text: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: '100%' },
-});
 
 const colour = (value: unknown): string | undefined => (typeof value === 'string' && /^#[0-9a-fA-F]{6}$/.test(value) ? value : undefined);
 
@@ -28,7 +12,7 @@ const colour = (value: unknown): string | undefined => (typeof value === 'string
  */
 export function WidgetPreview({ widget, size }: { widget: WidgetDraft; size: { width: number; height: number } }) {
   const { t } = useTranslation('layouts');
-  const styles = useStyles();
+  const styles = useWidgetPreviewStyles();
   const settings = widget.settings;
   const summary =
     widget.widget === 'ticker'

@@ -18,6 +18,7 @@ const RECT_FIELDS: RectField[] = ['x', 'y', 'width', 'height'];
 
 /** A text field that sends its value when the operator presses Enter or leaves it (the machine validates and clamps). */
 function CommitField({ label, value, error, numeric, disabled, onCommit }: { label: string; value: string; error?: string; numeric?: boolean; disabled: boolean; onCommit: (text: string) => void }) {
+  const styles = useEditorStyles();
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
   const commit = () => {
@@ -26,6 +27,7 @@ function CommitField({ label, value, error, numeric, disabled, onCommit }: { lab
   return (
     <Field label={label} validationState={error ? 'error' : 'none'} validationMessage={error}>
       <Input
+        className={styles.fill}
         value={text}
         inputMode={numeric ? 'numeric' : undefined}
         disabled={disabled}
