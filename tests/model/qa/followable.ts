@@ -58,6 +58,7 @@ export const FOLLOWABLE: readonly string[] = [
   'layoutEditor',
   'layoutForm',
   'layoutList',
+  'layoutPreview',
   'leaveGuard',
   'liveFeed',
   'markerPlacement',
@@ -113,4 +114,5 @@ export const FOLLOWABLE: readonly string[] = [
   'webhookForm',
   'webhookList',
   'webhookTest',
+  'widgetForm',
 ];
