@@ -1,6 +1,8 @@
 import { leadZone, zoneFiles, type LayoutZone, type Play, type ScheduledLayout, type ScheduledMedia } from '../services/player/schedule.ts';
 import type { MediaStore } from '../services/player/storage.ts';
+import type { WidgetKind } from '../services/schemas/widgets.ts';
 import { Stage } from './stage.ts';
+import { defaultWidgetEnv, parseWidget, renderWidget, type WidgetEnv, type WidgetHandle, type WidgetSpec } from './widgets/index.ts';
 
 /*
  * A layout drawn zone by zone (issue 36; docs/api.md "Layouts on the screens"). The canvas (width x height layout
@@ -11,6 +13,10 @@ import { Stage } from './stage.ts';
  * files independently of the other zones; a file not kept (yet) is skipped, a file that fails is skipped after a second's
  * pause as on the full screen. Files come from the same store as full-screen plays (by checksum, offline after the
  * first download). Leaving the layout (`clear`) stops every zone's timers and media and revokes its object URLs.
+ *
+ * A widget zone (issue 38) has no files: its widget is drawn in the zone's box (src/player/widgets/) from the time the
+ * layout shows until it leaves, updated in place when a new schedule brings the same layout version with new data (a
+ * dataset changed), and torn down with the zone (timers, animations, frames, object URLs).
  *
  * The web player (src/player/main.ts) records each zone's plays with `zone`; the panel's preview can import
  * `playLayout` to show a layout in an element from any MediaStore.
@@ -23,6 +29,79 @@ export interface LayoutStageEvents {
   failed?(zone: number, play: Play, reason: string): void;
   /** The lead zone (the largest with files) finished one loop: the layout's turn among equal priorities is over. */
   turnEnded?(): void;
+  /** A widget zone's first content was painted, `ms` after the zone started. */
+  widgetPainted?(zone: number, kind: WidgetKind, ms: number): void;
+}
+
+/** What the zones of a layout show: a file sequence (ZonePlayer) or a widget (WidgetZone). */
+interface ZoneView {
+  readonly box: HTMLDivElement;
+  readonly zone: LayoutZone;
+  readonly current: Play | null;
+  readonly startedAt: string | null;
+  start(): void;
+  setReady(ready: ReadonlySet<number>): void;
+  setVolume(volume: number): void;
+  gaps(): number[];
+  /** The zone's box was placed again (a resize). */
+  placed(): void;
+  dispose(): void;
+}
+
+function zoneBox(canvas: HTMLElement, zone: LayoutZone): HTMLDivElement {
+  const box = document.createElement('div');
+  box.className = 'zone';
+  box.dataset.zone = String(zone.id);
+  box.style.zIndex = String(zone.z);
+  canvas.append(box);
+  return box;
+}
+
+/** A widget zone: the widget drawn in its box while the layout shows. */
+class WidgetZone implements ZoneView {
+  readonly box: HTMLDivElement;
+  readonly current = null;
+  startedAt: string | null = null;
+  private handle: WidgetHandle | null = null;
+
+  constructor(
+    canvas: HTMLElement,
+    readonly zone: LayoutZone,
+    public spec: WidgetSpec,
+    private readonly env: WidgetEnv,
+    private readonly painted: (ms: number) => void,
+  ) {
+    this.box = zoneBox(canvas, zone);
+    this.box.dataset.widget = spec.kind;
+  }
+
+  start(): void {
+    const began = performance.now();
+    this.startedAt = new Date().toISOString();
+    this.handle = renderWidget(this.box, this.spec, this.env);
+    const handle = this.handle;
+    void handle.painted.then((at) => this.handle === handle && this.painted(Math.max(0, at - began)));
+  }
+
+  update(spec: WidgetSpec): void {
+    this.spec = spec;
+    this.handle?.update(spec);
+  }
+
+  setReady(): void {}
+  setVolume(): void {}
+  gaps(): number[] {
+    return [];
+  }
+  placed(): void {
+    this.handle?.resize();
+  }
+
+  dispose(): void {
+    this.handle?.dispose();
+    this.handle = null;
+    this.box.remove();
+  }
 }
 
 /** A layout's turn when no zone has a file to loop (widgets, a background alone): ms. */
@@ -36,7 +115,7 @@ export function fitLayout(layout: { width: number; height: number }, hostWidth: 
   return { scale, left: (hostWidth - layout.width * scale) / 2, top: (hostHeight - layout.height * scale) / 2 };
 }
 
-class ZonePlayer {
+class ZonePlayer implements ZoneView {
   readonly box: HTMLDivElement;
   readonly stage: Stage;
   private readonly files: ScheduledMedia[];
@@ -59,11 +138,7 @@ class ZonePlayer {
     private readonly halted: () => boolean,
   ) {
     this.files = zoneFiles(zone);
-    this.box = document.createElement('div');
-    this.box.className = 'zone';
-    this.box.dataset.zone = String(zone.id);
-    this.box.style.zIndex = String(zone.z);
-    canvas.append(this.box);
+    this.box = zoneBox(canvas, zone);
     this.stage = new Stage(
       this.box,
       store,
@@ -142,6 +217,16 @@ class ZonePlayer {
 
   private disposed = false;
 
+  setVolume(volume: number): void {
+    this.stage.setVolume(volume);
+  }
+
+  gaps(): number[] {
+    return [...this.stage.stats.gaps];
+  }
+
+  placed(): void {}
+
   dispose(): void {
     this.disposed = true;
     if (this.pause) clearTimeout(this.pause);
@@ -153,7 +238,8 @@ class ZonePlayer {
 
 export class LayoutStage {
   private canvas: HTMLDivElement | null = null;
-  private zones: ZonePlayer[] = [];
+  private zones: ZoneView[] = [];
+  private scale = 1;
   private turnTimer: ReturnType<typeof setTimeout> | null = null;
   private ready: ReadonlySet<number> = new Set();
   private backgroundUrl: string | null = null;
@@ -168,7 +254,14 @@ export class LayoutStage {
     private readonly host: HTMLElement,
     private readonly store: MediaStore,
     private readonly events: LayoutStageEvents = {},
+    /** Where widgets are drawn (time zone, datasets, the map); the layout's scale is the stage's own. */
+    private readonly widgetEnv: Partial<WidgetEnv> = {},
   ) {}
+
+  /** The widgets' environment for this stage: the given one, scaled to the layout's scale on this screen. */
+  private env(): WidgetEnv {
+    return defaultWidgetEnv({ ...this.widgetEnv, scale: () => this.scale });
+  }
 
   /** Draws `play`'s layout in place of whatever it drew (`ready`: the files kept). */
   show(play: Play & { layout: ScheduledLayout }, ready: ReadonlySet<number>): void {
@@ -187,20 +280,22 @@ export class LayoutStage {
     const background = layout.background.image;
     if (background) void this.drawBackground(canvas, background.id);
     const lead = leadZone(layout);
-    this.zones = layout.zones.map(
-      (zone) =>
-        new ZonePlayer(
+    const env = this.env();
+    this.zones = layout.zones.map((zone) => {
+      const widget = parseWidget(zone.widget);
+      if (widget) return new WidgetZone(canvas, zone, widget, env, (ms) => this.events.widgetPainted?.(zone.id, widget.kind, ms));
+      return new ZonePlayer(
           canvas,
           this.store,
           zone,
           play,
           ready,
           this.events,
-          (player) => player.zone === lead && this.events.turnEnded?.(),
-          () => this.halting,
-        ),
-    );
-    for (const zone of this.zones) zone.stage.setVolume(this.volume);
+        (player) => player.zone === lead && this.events.turnEnded?.(),
+        () => this.halting,
+      );
+    });
+    for (const zone of this.zones) zone.setVolume(this.volume);
     this.place();
     globalThis.addEventListener?.('resize', this.onResize);
     for (const zone of this.zones) zone.start();
@@ -217,10 +312,34 @@ export class LayoutStage {
     return this.halting;
   }
 
-  /** The same layout plays on (a new decision of the sequence chose it again): nothing on screen changes. */
+  /** The same layout plays on (a new decision of the sequence chose it again): nothing on screen changes but widgets' data. */
   continue(play: Play): void {
     this.play = play;
     this.halting = false;
+    if (play.layout) this.refresh(play.layout);
+  }
+
+  /**
+   * A new schedule brings the layout drawn (same version) again: each widget zone takes its new data (a dataset's new
+   * checksum) in place; nothing else changes.
+   */
+  refresh(layout: ScheduledLayout): void {
+    if (!this.play?.layout || layout.id !== this.play.layout.id || layout.version !== this.play.layout.version) return;
+    for (const view of this.zones) {
+      if (!(view instanceof WidgetZone)) continue;
+      const spec = parseWidget(layout.zones.find((zone) => zone.id === view.zone.id)?.widget);
+      if (spec && spec.kind === view.spec.kind && JSON.stringify(spec) !== JSON.stringify(view.spec)) view.update(spec);
+    }
+  }
+
+  /** The kept map changed (a map widget draws it again). */
+  mapChanged(): void {
+    for (const view of this.zones) if (view instanceof WidgetZone && view.spec.kind === 'map') view.update(view.spec);
+  }
+
+  /** The widget zones drawn now: `[{zone, kind}]`. */
+  widgets(): { zone: number; kind: WidgetKind }[] {
+    return this.zones.flatMap((view) => (view instanceof WidgetZone ? [{ zone: view.zone.id, kind: view.spec.kind }] : []));
   }
 
   private noFilesTurn(): void {
@@ -241,9 +360,15 @@ export class LayoutStage {
     const layout = this.play?.layout;
     if (!layout || !this.canvas) return;
     const { scale, left, top } = fitLayout(layout, this.host.clientWidth, this.host.clientHeight);
+    const changed = scale !== this.scale;
+    // A host without a size (not laid out yet, a test's DOM) draws widgets at the layout's own size.
+    this.scale = Number.isFinite(scale) && scale > 0 ? scale : 1;
     Object.assign(this.canvas.style, { left: `${left}px`, top: `${top}px`, width: `${layout.width * scale}px`, height: `${layout.height * scale}px` });
-    for (const { box, zone } of this.zones)
+    for (const view of this.zones) {
+      const { box, zone } = view;
       Object.assign(box.style, { left: `${zone.x * scale}px`, top: `${zone.y * scale}px`, width: `${zone.width * scale}px`, height: `${zone.height * scale}px` });
+      if (changed) view.placed();
+    }
   }
 
   setReady(ready: ReadonlySet<number>): void {
@@ -253,7 +378,7 @@ export class LayoutStage {
 
   setVolume(volume: number): void {
     this.volume = volume;
-    for (const zone of this.zones) zone.stage.setVolume(volume);
+    for (const zone of this.zones) zone.setVolume(volume);
   }
 
   /** What each zone shows now, for the heartbeat's now_playing (`media_id` null: nothing yet, a widget). */
@@ -263,7 +388,7 @@ export class LayoutStage {
 
   /** Each zone's gaps between consecutive plays, ms (the last 1,000 to 2,000). */
   gaps(): Record<number, number[]> {
-    return Object.fromEntries(this.zones.map((zone) => [zone.zone.id, [...zone.stage.stats.gaps]]));
+    return Object.fromEntries(this.zones.map((zone) => [zone.zone.id, zone.gaps()]));
   }
 
   /** Stops every zone (timers, media, object URLs) and empties the host. */
@@ -287,10 +412,11 @@ export class LayoutStage {
 
 /**
  * Plays `layout` into `element` (the panel's preview): files from `store`, every zone's files taken as kept unless
- * `ready` says which. Returns a stop that tears it all down.
+ * `ready` says which; widgets drawn with `widgetEnv` (e.g. `dataset` reading the panel's datasets; by default the
+ * browser's time zone, no data, no map). Returns a stop that tears it all down.
  */
-export function playLayout(element: HTMLElement, layout: ScheduledLayout, store: MediaStore, ready?: ReadonlySet<number>): { stop(): void; stage: LayoutStage } {
-  const stage = new LayoutStage(element, store);
+export function playLayout(element: HTMLElement, layout: ScheduledLayout, store: MediaStore, ready?: ReadonlySet<number>, widgetEnv: Partial<WidgetEnv> = {}): { stop(): void; stage: LayoutStage } {
+  const stage = new LayoutStage(element, store, {}, widgetEnv);
   const files = layout.zones.flatMap(zoneFiles);
   const media = files[0] ?? { id: 0, url: '', checksum: '', duration: 0, type: '' };
   stage.show({ event: 0, media, index: 0, playlist: null, serial: 0, layout }, ready ?? new Set(files.map((file) => file.id)));

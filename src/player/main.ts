@@ -5,11 +5,11 @@ import { playerNavigationMachine } from '../machines/player/playerNavigation.mac
 import { playbackState, playerSequencerMachine } from '../machines/player/playerSequencer.machine.ts';
 import { downloadMedia } from '../services/player/downloads.ts';
 import { showsMap } from '../services/player/navigation.ts';
-import { flushPlays, ShowingClock } from '../services/player/proofOfPlay.ts';
+import { flushPlays, ShowingClock, WidgetShowings } from '../services/player/proofOfPlay.ts';
 import * as protocol from '../services/player/protocol.ts';
 import type { PlayRecord } from '../services/player/protocol.ts';
 import { isValidAt, leadZone, sameLayout, scheduleExpiry, wantedMedia, type DeviceSchedule, type Play, type ScheduledLayout } from '../services/player/schedule.ts';
-import { identityStore, indexedDbMap, indexedDbMedia, indexedDbPlays } from '../services/player/storage.ts';
+import { identityStore, indexedDbDatasets, indexedDbMap, indexedDbMedia, indexedDbPlays } from '../services/player/storage.ts';
 import { wireChannel } from './channel.ts';
 import { browserSettings } from './configs.ts';
 import { language, t } from './i18n.ts';
@@ -19,6 +19,7 @@ import { captureScreen } from './screenshot.ts';
 import { Stage } from './stage.ts';
 import { LayoutStage } from './layoutStage.ts';
 import { deliveryReport } from './delivery.ts';
+import { datasetReader } from './widgets/datasets.ts';
 
 /*
  * The web player: three machines wired to the page. The lifecycle talks to the server (pairing, heartbeats, the
@@ -41,7 +42,7 @@ const plays = indexedDbPlays;
 const credentials = () => ({ serial: identity.serial, key: lifecycle.getSnapshot().context.key });
 
 /** What the page says about itself, for people diagnosing a screen and for the browser tests. */
-const diagnostics = { checks: {} as Record<number, string>, started: [] as number[], shown: [] as { media: number; override: number | null; at: number }[], recorded: [] as string[], gaps: [] as number[], zones: [] as { zone: number; media: number; at: number }[], transitions: 0, ignoredConfig: [] as string[], sent: 0, notices: 0, screenshots: 0, timeline: [] as { what: 'notice' | 'schedule'; at: number }[] };
+const diagnostics = { checks: {} as Record<number, string>, started: [] as number[], shown: [] as { media: number; override: number | null; at: number }[], recorded: [] as string[], gaps: [] as number[], zones: [] as { zone: number; media: number; at: number }[], widgetPaints: [] as { zone: number; kind: string; ms: number }[], transitions: 0, ignoredConfig: [] as string[], sent: 0, notices: 0, screenshots: 0, timeline: [] as { what: 'notice' | 'schedule'; at: number }[] };
 (window as unknown as { vitrinePlayer: unknown }).vitrinePlayer = {
   diagnostics,
   serial: identity.serial,
@@ -68,8 +69,9 @@ stageHost.append(layoutHost);
 
 const showing = new ShowingClock();
 
-/** Keeps a play that ended (see ShowingClock): written to IndexedDB, sent after a later heartbeat. */
-function recordPlay(record: PlayRecord | null): void {
+/** Keeps a play that ended (see ShowingClock, WidgetShowings): written to IndexedDB, sent after a later heartbeat. */
+function recordPlay(record: PlayRecord | PlayRecord[] | null): void {
+  if (Array.isArray(record)) return record.forEach(recordPlay);
   if (!record || !lifecycle.getSnapshot().context.key) return;
   diagnostics.recorded.push(record.id);
   if (diagnostics.recorded.length > 1000) diagnostics.recorded.splice(0, 500);
@@ -118,8 +120,15 @@ const zoneClocks = new Map<number, ShowingClock>();
 const zoneClock = (zone: number) => zoneClocks.get(zone) ?? zoneClocks.set(zone, new ShowingClock()).get(zone)!;
 /** The zone whose file the heartbeat's `media` names: the layout's lead zone (the largest with files). */
 let reportedZone: number | null = null;
+/** The widget zones' showings of the layout on screen (one per zone per layout turn). */
+const widgetShowings = new WidgetShowings();
+/** The datasets the widgets show, kept in IndexedDB (offline), read again when dev2 names a new checksum. */
+const datasets = datasetReader(indexedDbDatasets, () => credentials());
 
-const layoutStage = new LayoutStage(layoutHost, media, {
+const layoutStage = new LayoutStage(
+  layoutHost,
+  media,
+  {
   started(zone, play, duration) {
     diagnostics.zones.push({ zone, media: play.media.id, at: Date.now() });
     if (diagnostics.zones.length > 400) diagnostics.zones.splice(0, 200);
@@ -135,9 +144,29 @@ const layoutStage = new LayoutStage(layoutHost, media, {
   },
   // One loop of the lead zone is the layout's turn: the sequence decides again (the same layout goes on drawing).
   turnEnded() {
+    recordPlay(widgetShowings.turn(Date.now()));
     sequencer.send({ type: 'play.ended', now: Date.now() });
   },
-});
+  widgetPainted(zone, kind, ms) {
+    diagnostics.widgetPaints.push({ zone, kind, ms });
+    if (diagnostics.widgetPaints.length > 200) diagnostics.widgetPaints.splice(0, 100);
+  },
+  },
+  {
+    get timezone() {
+      return widgetTimezone();
+    },
+    get language() {
+      return language;
+    },
+    dataset: (data) => datasets.read(data),
+    map: () => navigation.getSnapshot().context.kept,
+    ownDevice: () => lifecycle.getSnapshot().context.device,
+    online: () => !lifecycle.getSnapshot().hasTag('offline') && navigator.onLine !== false,
+  },
+);
+/** The widgets' time zone: the device's office's (dev2's `timezone`), read when a layout is drawn. */
+const widgetTimezone = () => schedule?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** The layout leaves the screen: every zone's play on screen ends cut short, and every zone stops. */
 function leaveLayout(): void {
@@ -145,6 +174,7 @@ function leaveLayout(): void {
   const now = Date.now();
   for (const clock of zoneClocks.values()) recordPlay(clock.cleared(now));
   zoneClocks.clear();
+  recordPlay(widgetShowings.cleared(now));
   layoutStage.clear();
 }
 
@@ -158,6 +188,7 @@ function presentLayout(play: Play & { layout: ScheduledLayout }): void {
   noteSwitch(play);
   delete host.dataset.media;
   layoutStage.show(play, new Set(downloader.getSnapshot().context.ready));
+  recordPlay(widgetShowings.started(play, layoutStage.widgets(), Date.now()));
 }
 
 const stage = new Stage(stageHost, media, {
@@ -332,6 +363,7 @@ lifecycle.subscribe((snapshot) => {
     note('schedule');
     sequencer.send({ type: 'sequence.schedule', schedule, now: Date.now() });
     wantFiles();
+    refreshWidgets();
   }
   if (context.configs && context.configs !== configs) {
     configs = context.configs;
@@ -360,7 +392,32 @@ sequencer.subscribe((snapshot) => {
 });
 
 downloader.subscribe(() => render());
-navigation.subscribe(() => render());
+let keptMap: unknown = null;
+navigation.subscribe((snapshot) => {
+  if (snapshot.context.kept !== keptMap) {
+    keptMap = snapshot.context.kept;
+    layoutStage.mapChanged();
+  }
+  render();
+});
+
+/**
+ * A new schedule: the layout on screen, when the schedule still shows the same version of it for the same event, takes its
+ * widgets' new data at once (a dataset changed: its new checksum came through the live channel), not at its next turn.
+ */
+function refreshWidgets(): void {
+  if (!schedule) return;
+  // The kept tables of datasets no widget of the schedule shows any more are forgotten.
+  const shown = schedule.items.flatMap((entry) => entry.layout?.zones ?? []).flatMap((zone) => {
+    const data = (zone.widget as { data?: { id?: unknown } } | undefined)?.data;
+    return typeof data?.id === 'number' ? [data.id] : [];
+  });
+  void datasets.keepOnly(shown);
+  const play = layoutStage.play;
+  if (!play?.layout) return;
+  const item = schedule.items.find((entry) => entry.event === play.event && entry.layout?.id === play.layout!.id && entry.layout.version === play.layout!.version);
+  if (item?.layout) layoutStage.refresh(item.layout);
+}
 
 function nextOccurrence(now: number): { title: string; at: Date } | null {
   if (!isValidAt(schedule, now)) return null;

@@ -8,7 +8,7 @@ import { t } from './i18n.ts';
  */
 
 /** The icons of the marker kinds: the same files the panel draws on its canvas. */
-const ICONS: Record<MarkerKind, string> = {
+export const MARKER_ICONS: Record<MarkerKind, string> = {
   device: new URL('../assets/navigation/device.svg', import.meta.url).href,
   none: new URL('../assets/navigation/none.svg', import.meta.url).href,
   toilet: new URL('../assets/navigation/toilet.svg', import.meta.url).href,
@@ -25,6 +25,47 @@ export function place(element: HTMLElement, rect: Rect): void {
   element.style.top = percent(rect.y);
   element.style.width = percent(rect.width);
   element.style.height = percent(rect.height);
+}
+
+/**
+ * Draws `kept`'s layout image into `layout` (an object URL, returned: the caller revokes it), then its markers and "you
+ * are here" into `frame` (positioned by fractions: `frame` has the layout image's proportions). The screen's own device
+ * marker is the "you are here" (`own`). `size`, when given, sizes the markers in CSS pixels with inline styles (a layout
+ * zone's map widget, drawn also where player.css is not loaded).
+ */
+export function drawMapFrame(frame: HTMLElement, layout: HTMLImageElement, kept: KeptMap, own: number | null, size?: number): string | null {
+  const { map } = kept;
+  const url = kept.layout ? URL.createObjectURL(kept.layout) : null;
+  if (url) layout.src = url;
+  else layout.removeAttribute('src');
+  layout.alt = t('map.layout', { name: map.object?.name ?? '' });
+  for (const marker of map.markers) {
+    // The screen's own marker is the "you are here" below.
+    if (marker.kind === 'device' && marker.device !== null && marker.device === own) continue;
+    const icon = document.createElement('img');
+    icon.className = 'map-marker';
+    icon.src = MARKER_ICONS[marker.kind];
+    const kind = t(`map.kinds.${marker.kind}`);
+    icon.alt = marker.description ? t('map.marker', { kind, description: marker.description }) : kind;
+    icon.style.backgroundColor = marker.color;
+    icon.style.left = percent(marker.x);
+    icon.style.top = percent(marker.y);
+    if (size) Object.assign(icon.style, { position: 'absolute', width: `${size}px`, height: `${size}px`, padding: `${size * 0.15}px`, boxSizing: 'border-box', borderRadius: '50%', transform: 'translate(-50%, -50%)', boxShadow: `0 0 0 ${Math.max(1, size * 0.08)}px #fff` });
+    frame.append(icon);
+  }
+  const here = document.createElement('div');
+  here.className = 'map-here';
+  here.style.left = percent(map.position.x);
+  here.style.top = percent(map.position.y);
+  const label = document.createElement('span');
+  label.textContent = t('map.youAreHere');
+  here.append(label);
+  if (size) {
+    Object.assign(here.style, { position: 'absolute', width: `${size * 0.75}px`, height: `${size * 0.75}px`, borderRadius: '50%', background: '#d13438', boxShadow: `0 0 0 ${Math.max(1, size * 0.12)}px #fff`, transform: 'translate(-50%, -50%)' });
+    Object.assign(label.style, { position: 'absolute', left: '50%', bottom: '130%', transform: 'translateX(-50%)', whiteSpace: 'nowrap', padding: `${size * 0.1}px ${size * 0.3}px`, borderRadius: `${size * 0.2}px`, background: '#a4262c', color: '#fff', fontSize: `${size * 0.6}px`, fontWeight: '600' });
+  }
+  frame.append(here);
+  return url;
 }
 
 export class MapView {
@@ -72,32 +113,7 @@ export class MapView {
     }
     const { map } = kept;
     this.root.setAttribute('aria-label', t('map.label', { name: map.object?.name ?? '' }));
-    this.url = kept.layout ? URL.createObjectURL(kept.layout) : null;
-    if (this.url) this.layout.src = this.url;
-    else this.layout.removeAttribute('src');
-    this.layout.alt = t('map.layout', { name: map.object?.name ?? '' });
-    const own = this.ownDevice();
-    for (const marker of map.markers) {
-      // The screen's own marker is the "you are here" below.
-      if (marker.kind === 'device' && marker.device !== null && marker.device === own) continue;
-      const icon = document.createElement('img');
-      icon.className = 'map-marker';
-      icon.src = ICONS[marker.kind];
-      const kind = t(`map.kinds.${marker.kind}`);
-      icon.alt = marker.description ? t('map.marker', { kind, description: marker.description }) : kind;
-      icon.style.backgroundColor = marker.color;
-      icon.style.left = percent(marker.x);
-      icon.style.top = percent(marker.y);
-      this.frame.append(icon);
-    }
-    const here = document.createElement('div');
-    here.className = 'map-here';
-    here.style.left = percent(map.position.x);
-    here.style.top = percent(map.position.y);
-    const label = document.createElement('span');
-    label.textContent = t('map.youAreHere');
-    here.append(label);
-    this.frame.append(here);
+    this.url = drawMapFrame(this.frame, this.layout, kept, this.ownDevice());
     this.comment.textContent = map.comment;
     this.comment.hidden = !map.comment;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flushPlays, PLAYS_PER_BATCH, ShowingClock } from './proofOfPlay.ts';
+import { flushPlays, PLAYS_PER_BATCH, ShowingClock, WidgetShowings } from './proofOfPlay.ts';
 import type { Play } from './schedule.ts';
 import { PlayerOffline, type PlayRecord } from './protocol.ts';
 import { memoryPlays, newPlayId } from './storage.ts';
@@ -75,5 +75,28 @@ describe('proof of play', () => {
     expect(clock.ended(whole, t0 + 31_000)).toBeNull();
     expect(clock.cleared(t0 + 31_000)).toMatchObject({ media: 6, duration: 1, outcome: 'partial' });
     expect(clock.cleared(t0 + 32_000)).toBeNull();
+  });
+
+  it("records each widget zone's showing per layout turn with its real seconds, the layout's leaving as partial, none for an override", () => {
+    const layoutPlay = { event: 7, media: { id: 0, url: '', checksum: '', duration: 0, type: '' }, index: 0, playlist: null, serial: 1 } as Play;
+    const showings = new WidgetShowings();
+    const widgets = [
+      { zone: 3, kind: 'clock' },
+      { zone: 4, kind: 'ticker' },
+    ];
+    expect(showings.started(layoutPlay, widgets, 1_000)).toEqual([]);
+    const turn = showings.turn(11_000);
+    expect(turn.map(({ kind, event, zone, widget, duration, outcome }) => ({ kind, event, zone, widget, duration, outcome }))).toEqual([
+      { kind: 'widget', event: 7, zone: 3, widget: 'clock', duration: 10, outcome: 'completed' },
+      { kind: 'widget', event: 7, zone: 4, widget: 'ticker', duration: 10, outcome: 'completed' },
+    ]);
+    expect(turn[0]!.started_at).toBe(new Date(1_000).toISOString());
+    expect(showings.cleared(14_500).map((record) => [record.duration, record.outcome, record.started_at])).toEqual([
+      [3.5, 'partial', new Date(11_000).toISOString()],
+      [3.5, 'partial', new Date(11_000).toISOString()],
+    ]);
+    expect(showings.cleared(20_000)).toEqual([]);
+    showings.started({ ...layoutPlay, override: 2 }, widgets, 0);
+    expect(showings.turn(10_000)).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import type { PlayRecord, PlaysOutcome } from './protocol.ts';
+import type { FilePlayRecord, PlayRecord, PlaysOutcome, WidgetShowingRecord } from './protocol.ts';
 import type { Play } from './schedule.ts';
 import { newPlayId, type PlayStore } from './storage.ts';
 
@@ -42,28 +42,28 @@ export class ShowingClock {
   private showing: { play: Play; startedAt: number; wallClock: string } | null = null;
 
   /** `play` starts at `now` (ms): the play shown until then, if any, ends cut short. */
-  started(play: Play, now: number, wallClock = new Date(now).toISOString()): PlayRecord | null {
+  started(play: Play, now: number, wallClock = new Date(now).toISOString()): FilePlayRecord | null {
     const cut = this.close('partial', now);
     this.showing = { play, startedAt: now, wallClock };
     return cut;
   }
 
   /** `play` played through. */
-  ended(play: Play, now: number): PlayRecord | null {
+  ended(play: Play, now: number): FilePlayRecord | null {
     return this.showing?.play === play ? this.close('completed', now) : null;
   }
 
   /** `play` failed: a failure of the play on screen ends it; one of a file that never showed records nothing. */
-  failed(play: Play, now: number): PlayRecord | null {
+  failed(play: Play, now: number): FilePlayRecord | null {
     return this.showing?.play === play ? this.close('failed', now) : null;
   }
 
   /** The screen emptied (nothing to play): the play on screen ends cut short. */
-  cleared(now: number): PlayRecord | null {
+  cleared(now: number): FilePlayRecord | null {
     return this.close('partial', now);
   }
 
-  private close(outcome: NonNullable<PlayRecord['outcome']>, now: number): PlayRecord | null {
+  private close(outcome: NonNullable<PlayRecord['outcome']>, now: number): FilePlayRecord | null {
     const showing = this.showing;
     this.showing = null;
     if (!showing || showing.play.override !== undefined) return null;
@@ -77,5 +77,45 @@ export class ShowingClock {
       duration: Math.max(0.001, Math.round(now - showing.startedAt) / 1000),
       outcome,
     };
+  }
+}
+
+/** A widget showing shorter than this (a layout cut at once, a turn's boundary) is no showing: seconds. */
+export const MIN_WIDGET_SHOWING_SECONDS = 0.5;
+
+/**
+ * The widget zones of the layout on screen, counted like media (issue 38; docs/api.md "Proof of play"): one showing per
+ * widget zone per layout turn (`turn`: the lead zone's loop, or 10 s for a layout without files), `completed`, with its
+ * real seconds; the layout leaving ends the turn under way as `partial`. An override's layout proves nothing.
+ */
+export class WidgetShowings {
+  private showing: { event: number; override: boolean; widgets: { zone: number; kind: string }[]; startedAt: number; wallClock: string } | null = null;
+
+  /** A layout with `widgets` starts showing at `now` (the one before, if any, ends cut short). */
+  started(play: Play, widgets: { zone: number; kind: string }[], now: number): WidgetShowingRecord[] {
+    const cut = this.close('partial', now);
+    this.showing = widgets.length ? { event: play.event, override: play.override !== undefined, widgets, startedAt: now, wallClock: new Date(now).toISOString() } : null;
+    return cut;
+  }
+
+  /** The layout's turn ended and it goes on: each zone's showing is recorded, a new one begins. */
+  turn(now: number): WidgetShowingRecord[] {
+    const open = this.showing;
+    const done = this.close('completed', now);
+    if (open) this.showing = { ...open, startedAt: now, wallClock: new Date(now).toISOString() };
+    return done;
+  }
+
+  /** The layout left the screen. */
+  cleared(now: number): WidgetShowingRecord[] {
+    return this.close('partial', now);
+  }
+
+  private close(outcome: NonNullable<WidgetShowingRecord['outcome']>, now: number): WidgetShowingRecord[] {
+    const showing = this.showing;
+    this.showing = null;
+    const duration = showing ? Math.round(now - showing.startedAt) / 1000 : 0;
+    if (!showing || showing.override || duration < MIN_WIDGET_SHOWING_SECONDS) return [];
+    return showing.widgets.map(({ zone, kind }) => ({ id: newPlayId(), kind: 'widget', event: showing.event, zone, widget: kind, started_at: showing.wallClock, duration, outcome }));
   }
 }

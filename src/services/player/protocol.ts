@@ -55,7 +55,11 @@ export interface HeartbeatReport {
 export type ScheduleOutcome = { ok: true; schedule: DeviceSchedule } | Refusal;
 
 /** One play, recorded when it ends (issue 17's `POST /player/plays/` item; issue 35.3: real seconds and how it ended). */
-export interface PlayRecord {
+export type PlayRecord = FilePlayRecord | WidgetShowingRecord;
+
+/** A file's play. */
+export interface FilePlayRecord {
+  kind?: undefined;
   id: string;
   event: number;
   media: number;
@@ -64,6 +68,18 @@ export interface PlayRecord {
   zone?: number;
   started_at: string;
   /** Seconds really on screen. */
+  duration: number;
+  outcome?: 'completed' | 'partial' | 'failed';
+}
+
+/** A widget zone's showing (issue 38): its zone and widget kind, no file. */
+export interface WidgetShowingRecord {
+  kind: 'widget';
+  id: string;
+  event: number;
+  zone: number;
+  widget: string;
+  started_at: string;
   duration: number;
   outcome?: 'completed' | 'partial' | 'failed';
 }

@@ -139,11 +139,12 @@ let opening: Promise<IDBDatabase> | null = null;
 
 function openDatabase(): Promise<IDBDatabase> {
   opening ??= new Promise((resolve, reject) => {
-    const request = indexedDB.open(DB_NAME, 2);
+    const request = indexedDB.open(DB_NAME, 3);
     request.onupgradeneeded = () => {
       const db = request.result;
       if (!db.objectStoreNames.contains('navigation')) db.createObjectStore('navigation');
       if (!db.objectStoreNames.contains('media')) db.createObjectStore('media', { keyPath: 'id' });
+      if (!db.objectStoreNames.contains('datasets')) db.createObjectStore('datasets', { keyPath: 'id' });
       if (!db.objectStoreNames.contains('plays')) db.createObjectStore('plays', { keyPath: 'id' }).createIndex('started_at', 'started_at');
     };
     request.onsuccess = () => resolve(request.result);
@@ -226,6 +227,55 @@ export const indexedDbMap: MapStore = {
     await done(tx);
   },
 };
+
+/** A dataset's table as a widget shows it (issue 38): what `GET /player/datasets/{id}/` answered last. */
+export interface KeptDataset {
+  id: number;
+  version: number;
+  checksum: string;
+  columns: { name: string }[];
+  rows: (string | number | null)[][];
+}
+
+export interface DatasetStore {
+  get(id: number): Promise<KeptDataset | null>;
+  put(table: KeptDataset): Promise<void>;
+  /** Forgets every table but those of `ids`. */
+  keepOnly(ids: number[]): Promise<void>;
+}
+
+/** The last table of each dataset the widgets show, in IndexedDB (shown offline, read again when its checksum moves). */
+export const indexedDbDatasets: DatasetStore = {
+  async get(id) {
+    const db = await openDatabase();
+    return ((await result(db.transaction('datasets').objectStore('datasets').get(id))) as KeptDataset | undefined) ?? null;
+  },
+  async put(table) {
+    const db = await openDatabase();
+    const tx = db.transaction('datasets', 'readwrite');
+    tx.objectStore('datasets').put(table);
+    await done(tx);
+  },
+  async keepOnly(ids) {
+    const db = await openDatabase();
+    const keys = (await result(db.transaction('datasets').objectStore('datasets').getAllKeys())) as number[];
+    const gone = keys.filter((key) => !ids.includes(key));
+    if (gone.length === 0) return;
+    const tx = db.transaction('datasets', 'readwrite');
+    for (const key of gone) tx.objectStore('datasets').delete(key);
+    await done(tx);
+  },
+};
+
+export function memoryDatasets(): DatasetStore & { tables: Map<number, KeptDataset> } {
+  const tables = new Map<number, KeptDataset>();
+  return {
+    tables,
+    get: async (id) => tables.get(id) ?? null,
+    put: async (table) => void tables.set(table.id, table),
+    keepOnly: async (ids) => [...tables.keys()].forEach((id) => ids.includes(id) || tables.delete(id)),
+  };
+}
 
 /** Plays in IndexedDB: written before the play is shown to be sent, so a crash or reload loses none. */
 export const indexedDbPlays: PlayStore = {
