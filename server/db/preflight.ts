@@ -137,6 +137,19 @@ export async function publishedTargets(db: Db, campaignId: number): Promise<Targ
  * The files of a playlist's tracks as edited now and the screens that play it (what committing it would change):
  * through a published event of the playlist, or of a layout whose committed version has a zone playing it (issue 36).
  */
+/**
+ * The devices that running overrides (issue 25) showing what `content` selects reach now: their targets resolved as a
+ * compile resolves them (devices, the devices of offices, of a company). A commit changes what an override of a playlist
+ * or a layout shows at once, so its check counts those screens too.
+ */
+function overrideDevicesWhere(content: SQL): SQL {
+  return sql`SELECT DISTINCT d.id FROM overrides ov JOIN devices d ON
+          (ov.target_kind = 'devices' AND d.id = ANY(ov.target_ids))
+          OR (ov.target_kind = 'offices' AND d.office_id = ANY(ov.target_ids))
+          OR (ov.target_kind = 'company' AND d.office_id IN (SELECT o.id FROM offices o WHERE o.company_id = ANY(ov.target_ids)))
+        WHERE ov.cleared_at IS NULL AND NOT ov.settled AND (ov.ends_at IS NULL OR ov.ends_at > now()) AND ${content}`;
+}
+
 export async function commitTargets(db: Db, playlistId: number): Promise<Target[]> {
   const tracks = await rows<{ media_id: number }>(db, sql`SELECT DISTINCT media_id FROM playlist_tracks WHERE playlist_id = ${playlistId}`);
   if (!tracks.length) return [];
@@ -147,7 +160,9 @@ export async function commitTargets(db: Db, playlistId: number): Promise<Target[
         UNION
         SELECT DISTINCT unnest(pe.devices) FROM published_events pe
           JOIN layouts l ON l.id = pe.layout_id JOIN layout_versions v ON v.layout_id = l.id AND v.version = l.version
-        WHERE pe.end_date >= current_date - 2 AND v.body @> ${zone}::jsonb`,
+        WHERE pe.end_date >= current_date - 2 AND v.body @> ${zone}::jsonb
+        UNION
+        ${overrideDevicesWhere(sql`(ov.playlist_id = ${playlistId} OR ov.layout_id IN (SELECT l.id FROM layouts l JOIN layout_versions v ON v.layout_id = l.id AND v.version = l.version WHERE v.body @> ${zone}::jsonb))`)}`,
   );
   return devices.flatMap((d) => tracks.map((t) => ({ device: Number(d.id), media: Number(t.media_id) })));
 }
@@ -168,7 +183,9 @@ export async function layoutCommitTargets(db: Db, layoutId: number): Promise<Tar
   if (!files.size) return [];
   const devices = await rows<{ id: number }>(
     db,
-    sql`SELECT DISTINCT unnest(devices) AS id FROM published_events WHERE layout_id = ${layoutId} AND end_date >= current_date - 2`,
+    sql`SELECT DISTINCT unnest(devices) AS id FROM published_events WHERE layout_id = ${layoutId} AND end_date >= current_date - 2
+        UNION
+        ${overrideDevicesWhere(sql`ov.layout_id = ${layoutId}`)}`,
   );
   return devices.flatMap((d) => [...files].map((media) => ({ device: Number(d.id), media })));
 }

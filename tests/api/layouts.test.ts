@@ -355,12 +355,18 @@ describe('layouts on the screens', () => {
     expect([deleted.status, deleted.body.code]).toEqual([409, 'layout_in_use']);
 
     // An emergency override may show a layout (its committed version), above the schedule.
-    const override = await a.post('/overrides/create/', { devices: [android.id], layout: layout.id });
+    const hall = await createDevice(a, { office: ids.officeA, position: 'horizontal' });
+    const override = await a.post('/overrides/create/', { devices: [android.id, hall.id], layout: layout.id });
     expect(override.status, JSON.stringify(override.body)).toBe(201);
     expect(override.body).toMatchObject({ layout: layout.id, layout_name: 'On screens', media: null, playlist: null });
     const schedule = (await apiClient(server).call('GET', `/scheduler/dev2/${android.id}`, undefined, player(android))).body;
     const item = schedule.items.find((candidate: { override?: number }) => candidate.override === override.body.id);
     expect(item.layout).toEqual({ ...base, zones: zones({ url: `/api/v1/media/files/${ids.clip}/source`, rendition: 'source' }) });
+    // A commit changes what the override shows at once: the layout's and its zone playlist's checks count its screens
+    // too (the hall screen has no published event), and not once it is cleared.
+    expect((await a.get(`/layouts/${layout.id}/commit/preview/`)).body.devices).toBe(3);
+    expect((await a.get(`/media/play_lists/${ids.playlist}/commit/preview/`)).body.devices).toBe(3);
     expect((await a.post(`/overrides/${override.body.id}/clear/`)).status).toBe(200);
+    expect((await a.get(`/layouts/${layout.id}/commit/preview/`)).body.devices).toBe(2);
   });
 });
