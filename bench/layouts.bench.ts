@@ -5,7 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
 import { CHROME_ARGS, CHROME_PATH } from '../tests/helpers/browser.ts';
-import { percentile, printMeasurements, startProductionServer, type Measurement } from './lib.ts';
+import { percentile, printMeasurements, ROOT, spawnBenchServer, startProductionServer, type Measurement } from './lib.ts';
+import { BENCH_ADMIN_PASSWORD } from './media-server.ts';
 import { makeMedia, memory, QUIET_CHROMIUM } from './player.bench.ts';
 
 /*
@@ -15,10 +16,14 @@ import { makeMedia, memory, QUIET_CHROMIUM } from './player.bench.ts';
  * kept in its node). Each zone's gaps between consecutive plays (the zone's stage measures from the end of one, video
  * `ended` or image timer, to the next one's start) p50/p95 against 100 ms, and the page's growth from the first minute
  * to the end: the JS heap after a forced collection (CDP) and the page renderer's resident memory (/proc), against 50 MB.
- * The editor half of the issue's bench (16 zones dragged in the Konva editor) is not measured here yet.
+ * The editor half: a layout of 16 zones (4 x 4, in layout pixels 1920 x 1080) opened in the panel's editor in Chromium, one
+ * zone dragged by the mouse across the others (120 moves, snapping to the grid and to the other zones' edges), the
+ * requestAnimationFrame intervals p95 against 20 ms, in a cross-origin isolated page so the timestamps are precise.
+ * LAYOUTS_BENCH_PARTS=player,editor runs the parts named (default both).
  */
 
 const MINUTES = Number(process.env.LAYOUTS_BENCH_MINUTES) || 10;
+const PARTS = (process.env.LAYOUTS_BENCH_PARTS ?? 'player,editor').split(',');
 
 async function routeProtocol(page: Page, media: Awaited<ReturnType<typeof makeMedia>>) {
   const now = Date.now();
@@ -36,6 +41,9 @@ async function routeProtocol(page: Page, media: Awaited<ReturnType<typeof makeMe
       { id: 4, x: 1440, y: 440, width: 480, height: 440, z: 3, items: [file(3)] },
     ],
   };
+  // LAYOUTS_BENCH_ZONES=2,3 keeps only the zones named (to tell which kind of zone a memory growth comes from).
+  const only = process.env.LAYOUTS_BENCH_ZONES?.split(',').map(Number);
+  if (only) layout.zones = layout.zones.filter((zone) => only.includes(zone.id));
   const schedule = {
     device: 1,
     version: 1,
@@ -48,6 +56,8 @@ async function routeProtocol(page: Page, media: Awaited<ReturnType<typeof makeMe
   await page.route('**/api/v1/player/hello/', (route) => route.fulfill(json({ status: 'registered', device: 1, heartbeat_seconds: 30, schedule_version: 1 })));
   await page.route('**/api/v1/player/heartbeat/', (route) => route.fulfill(json({ device: 1, commands: [], schedule_version: 1, config_version: 1, configs: null })));
   await page.route('**/api/v1/player/plays/', (route) => route.fulfill(json({ accepted: 0, duplicates: 0, refused: [] })));
+  // The live channel: held open and silent (the bench's schedule never changes), not refused with a 401 and retried.
+  await page.route('**/api/v1/player/channel/', () => undefined);
   await page.route('**/api/v1/scheduler/dev2/1', (route) => route.fulfill(json(schedule)));
   await page.route('**/api/v1/media/files/*/source', (route) => {
     const id = Number(/files\/(\d+)\//.exec(route.request().url())![1]) as keyof typeof media;
@@ -58,6 +68,86 @@ async function routeProtocol(page: Page, media: Awaited<ReturnType<typeof makeMe
 const zoneGaps = (page: Page) => page.evaluate(() => (window as any).vitrinePlayer.layoutGaps() as Record<string, number[]>);
 
 export async function run(): Promise<Measurement[]> {
+  const measurements: Measurement[] = [];
+  if (PARTS.includes('player')) measurements.push(...(await playerPart()));
+  if (PARTS.includes('editor')) measurements.push(...(await editorPart()));
+  return measurements;
+}
+
+async function api<T>(origin: string, token: string | null, method: string, url: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${origin}/api/v1${url}`, {
+    method,
+    headers: { ...(token ? { authorization: `JWT ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** The editor: one zone of 16 dragged across the others, the frame intervals while it moves. */
+async function editorPart(): Promise<Measurement[]> {
+  if (!fs.existsSync(path.join(ROOT, 'dist/index.html'))) throw new Error('dist/ is missing: run `npm run build` first');
+  const server = await spawnBenchServer(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/media-server.ts')]);
+  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS });
+  try {
+    const token = (await api<{ access: string }>(server.origin, null, 'POST', '/auth/token-obtain/', { username: 'admin', password: BENCH_ADMIN_PASSWORD })).access;
+    const zones = Array.from({ length: 16 }, (_, i) => ({ name: `Zone ${i + 1}`, x: (i % 4) * 480, y: Math.floor(i / 4) * 270, width: 480, height: 270, z: i, content: null }));
+    const layout = await api<{ id: number }>(server.origin, token, 'POST', '/layouts/create/', { name: 'Bench sixteen zones', screen_position: 'horizontal', width: 1920, height: 1080, zones });
+    const page = await browser.newPage({ baseURL: server.origin, viewport: { width: 1366, height: 900 } });
+    await page.goto('/login');
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password', { exact: true }).fill(BENCH_ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    // Cross-origin isolated, so that requestAnimationFrame timestamps are not coarsened to 100 us (navigation bench).
+    await page.route(
+      (url) => url.pathname === `/layouts/${layout.id}`,
+      async (route) => {
+        const response = await route.fetch();
+        await route.fulfill({ response, headers: { ...response.headers(), 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' } });
+      },
+    );
+    await page.goto(`/layouts/${layout.id}`);
+    if (!(await page.evaluate(() => window.crossOriginIsolated))) throw new Error('the bench page is not cross-origin isolated: its timestamps would be coarse');
+    const canvas = page.locator('[role="application"] canvas').first();
+    await canvas.waitFor({ timeout: 60_000 });
+    await page.waitForTimeout(1000);
+    const box = (await canvas.boundingBox())!;
+    const scale = box.width / 1920;
+    // The second zone of the second row, grabbed at its centre and dragged in a loop over its neighbours.
+    const start = { x: box.x + (480 + 240) * scale, y: box.y + (270 + 135) * scale };
+    await page.evaluate(`(() => {
+      window.frames_ = [];
+      window.recording_ = true;
+      function tick(time) {
+        window.frames_.push(time);
+        if (window.recording_) requestAnimationFrame(tick);
+      }
+      requestAnimationFrame(tick);
+    })()`);
+    await page.mouse.move(start.x, start.y);
+    await page.mouse.down();
+    for (let i = 1; i <= 120; i += 1) await page.mouse.move(start.x + Math.sin(i / 10) * 420 * scale, start.y + (1 - Math.cos(i / 10)) * 200 * scale);
+    await page.mouse.up();
+    const frames = (await page.evaluate('(() => { window.recording_ = false; return window.frames_; })()')) as number[];
+    const deltas = frames.slice(1).map((t, i) => t - frames[i]!);
+    // The zone really moved: its X in the side panel is no longer 480 (it snaps, so any other multiple of 8).
+    const x = Number(await page.getByLabel('X (px)').inputValue());
+    if (x === 480) throw new Error('the dragged zone did not move: the drag did not reach the zone');
+    const measurements: Measurement[] = [
+      { name: `Editor, 16 zones: a zone dragged, frame interval p95 (${deltas.length} frames)`, value: percentile(deltas, 95), unit: 'ms', goal: { op: '<=', value: 20 } },
+      { name: '  median frame / frames over 16.7 ms / longest', value: percentile(deltas, 50), unit: `ms / ${deltas.filter((d) => d > 16.7).length} / ${Math.round(Math.max(...deltas))} ms` },
+      { name: '  the zone dropped at X (layout px, was 480)', value: x, unit: 'px' },
+    ];
+    printMeasurements('Layout editor: dragging one zone among 16', measurements);
+    return measurements;
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+async function playerPart(): Promise<Measurement[]> {
   const server = await startProductionServer();
   const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-layouts-bench-'));
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-layouts-profile-'));
@@ -73,24 +163,31 @@ export async function run(): Promise<Measurement[]> {
       if (message.type() === 'error' || message.type() === 'warning') console.log(`  page: ${message.text()}`);
     });
     await routeProtocol(page, media);
+    // Counts the media players made (a load() with a source): a replayed pooled video makes none.
+    await page.addInitScript(`(() => {
+      const load = HTMLMediaElement.prototype.load;
+      window.mediaLoads_ = 0;
+      HTMLMediaElement.prototype.load = function () { if (this.getAttribute('src')) window.mediaLoads_ += 1; return load.call(this); };
+    })()`);
     await page.addInitScript(() => {
       localStorage.setItem('vitrine.player.serial', 'WEB-BENCH');
       localStorage.setItem('vitrine.player.key', 'bench-key');
       localStorage.setItem('vitrine.player.device', '1');
     });
     await page.goto(`${server.origin}/player/`);
-    await page.waitForFunction(() => Object.values((window as any).vitrinePlayer.layoutGaps() as Record<string, number[]>).filter((gaps) => gaps.length > 0).length === 4, undefined, { timeout: 120_000, polling: 250 });
+    await page.waitForFunction((zones) => Object.values((window as any).vitrinePlayer.layoutGaps() as Record<string, number[]>).filter((gaps) => gaps.length > 0).length === zones, process.env.LAYOUTS_BENCH_ZONES?.split(",").length ?? 4, { timeout: 120_000, polling: 250 });
     await new Promise((resolve) => setTimeout(resolve, 60_000));
     const first = await memory(context, page, userDataDir);
     const [pagePid, pageFirst] = [...first.renderers].reduce((a, b) => (b[1] > a[1] ? b : a));
     const end = Date.now() + Math.max(0, MINUTES - 1) * 60_000;
     while (Date.now() < end) {
       await new Promise((resolve) => setTimeout(resolve, Math.min(30_000, Math.max(0, end - Date.now()))));
-      console.log(`  ${Math.round((end - Date.now()) / 1000)} s left; ${JSON.stringify(await page.evaluate(() => (window as any).vitrinePlayer.state()))}`);
+      const now = await memory(context, page, userDataDir);
+      console.log(`  ${Math.round((end - Date.now()) / 1000)} s left; renderer ${Math.round((now.renderers.get(pagePid) ?? 0) / 1048576)} MB, JS heap ${Math.round(now.heap / 1048576)} MB, videos loaded ${await page.evaluate('window.mediaLoads_')}; ${JSON.stringify(await page.evaluate(() => (window as any).vitrinePlayer.state()))}`);
     }
     const last = await memory(context, page, userDataDir);
     const gaps = await zoneGaps(page);
-    const elements = await page.evaluate(() => ({ video: document.querySelectorAll('video').length, img: document.querySelectorAll('img').length }));
+    const elements = await page.evaluate(() => ({ video: document.querySelectorAll('video').length, img: document.querySelectorAll('img').length, loads: (window as unknown as { mediaLoads_: number }).mediaLoads_ }));
     const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
     const measurements: Measurement[] = [
       ...Object.entries(gaps).flatMap(([zone, list]) => [
@@ -101,6 +198,7 @@ export async function run(): Promise<Measurement[]> {
       { name: `Page's renderer process growth, minute 1 -> ${MINUTES}`, value: mb((last.renderers.get(pagePid) ?? Number.NaN) - pageFirst), unit: 'MB', goal: { op: '<=', value: 50 } },
       { name: "  page's renderer at minute 1 / at the end", value: mb(pageFirst), unit: `/ ${mb(last.renderers.get(pagePid) ?? Number.NaN)} MB` },
       { name: '  <video> / <img> elements in the page at the end (full screen 2 + 4 zones x 2)', value: elements.video, unit: `/ ${elements.img}` },
+      { name: '  videos loaded (media players made) over the run', value: elements.loads, unit: `for ${Object.values(gaps).reduce((sum, list) => sum + list.length, 0)} plays` },
     ];
     printMeasurements(`Web player: a 4-zone layout for ${MINUTES} minutes`, measurements);
     return measurements;

@@ -145,6 +145,8 @@ async function routeProtocol(page: Page, media: Awaited<ReturnType<typeof makeMe
   await page.route('**/api/v1/player/hello/', (route) => route.fulfill(json({ status: 'registered', device: 1, heartbeat_seconds: 30, schedule_version: 1 })));
   await page.route('**/api/v1/player/heartbeat/', (route) => route.fulfill(json({ device: 1, commands: [], schedule_version: 1, config_version: 1, configs: null })));
   await page.route('**/api/v1/player/plays/', (route) => route.fulfill(json({ accepted: 0, duplicates: 0, refused: [] })));
+  // The live channel: held open and silent (the bench's schedule never changes), not refused with a 401 and retried.
+  await page.route('**/api/v1/player/channel/', () => undefined);
   await page.route('**/api/v1/scheduler/dev2/1', (route) => route.fulfill(json(schedule)));
   await page.route('**/api/v1/media/files/*/source', (route) => {
     const id = Number(/files\/(\d+)\//.exec(route.request().url())![1]) as keyof typeof media;

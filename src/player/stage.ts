@@ -2,11 +2,18 @@ import type { Play } from '../services/player/schedule.ts';
 import type { MediaStore } from '../services/player/storage.ts';
 
 /*
- * The playback surface: two layers stacked, each with one <img> and one <video> that are reused (so 500 plays make
- * no more elements than 2). The next play is loaded into the hidden layer while the current one runs (an image
- * decoded, a video loaded to its first frame); when the current play ends, the layers swap and the next starts at
- * once. Blob URLs are revoked when a layer is reused, and a video's source is released, so memory stays flat.
+ * The playback surface: two layers stacked, each with one <img> and one <video> shown at a time. The next play is
+ * loaded into the hidden layer while the current one runs (an image decoded, a video loaded to its first frame); when
+ * the current play ends, the layers swap and the next starts at once. A video, once loaded, stays loaded in a small pool
+ * (VIDEO_POOL per stage, its element moved to whichever layer plays it): playing it again is a seek to its start, not a
+ * new media player. Chromium gives back little of a media player's memory: loading a video anew on every play (setting
+ * `src`, or a new element each time) grew the page's renderer by ~0.08 MB a play for good, ~35 MB a minute for a
+ * 4-zone layout of short clips (bench/layouts.bench.ts), where a pooled replay keeps it flat. Blob URLs are made once
+ * per file and revoked when it is no longer kept.
  */
+
+/** Videos a stage keeps loaded (its files played again without a new media player). */
+export const VIDEO_POOL = 4;
 
 export interface StageEvents {
   /** A play began to show (its proof of play is recorded when it ends); `duration` in seconds. */
@@ -38,6 +45,8 @@ export class Stage {
   private endedAt: number | null = null;
   private presenting: Promise<void> = Promise.resolve();
   private token = 0;
+  /** Videos loaded and kept, by file (least recently used first): the element and the blob URL it plays. */
+  private readonly videos = new Map<number, { video: HTMLVideoElement; url: string }>();
   volume = 1;
   readonly stats: StageStats = { gaps: [], transitions: 0 };
 
@@ -58,18 +67,98 @@ export class Stage {
     const image = document.createElement('img');
     image.alt = '';
     image.decoding = 'async';
+    const video = this.makeVideo();
+    video.classList.add('current');
+    root.append(image, video);
+    this.host.append(root);
+    return { root, image, video, url: null, play: null, kind: null, loading: null };
+  }
+
+  /** A <video> element; its events go to whichever layer holds it then. */
+  private makeVideo(): HTMLVideoElement {
     const video = document.createElement('video');
     video.playsInline = true;
     video.preload = 'auto';
     video.disablePictureInPicture = true;
-    root.append(image, video);
-    this.host.append(root);
-    const layer: Layer = { root, image, video, url: null, play: null, kind: null, loading: null };
-    video.addEventListener('ended', () => this.finish(layer));
-    video.addEventListener('error', () => {
-      if (layer.play && this.layers[this.visible] === layer) this.fail(layer, 'video_error');
+    video.volume = this.volume;
+    video.muted = this.volume === 0;
+    video.addEventListener('ended', () => {
+      const layer = this.layerWith(video);
+      if (layer) this.finish(layer);
     });
-    return layer;
+    video.addEventListener('error', () => {
+      for (const [id, kept] of this.videos) if (kept.video === video) this.videos.delete(id);
+      const layer = this.layerWith(video);
+      if (layer?.play && this.layers[this.visible] === layer) this.fail(layer, 'video_error');
+    });
+    return video;
+  }
+
+  private layerWith(video: HTMLVideoElement): Layer | null {
+    return this.layers.find((layer) => layer.video === video) ?? null;
+  }
+
+  /**
+   * Makes `video` the layer's current one (the one it shows). The layer's previous one stays in its place, hidden and
+   * loaded, when it is pooled (taking a loaded video out of the document and back grew the renderer as a new load does:
+   * measured, bench/layouts.bench.ts), else it goes. A pooled video is moved only when the other layer needs it; when it
+   * was that layer's current one (idle: an image shows there), that layer gets an empty element instead.
+   */
+  private attach(layer: Layer, video: HTMLVideoElement): void {
+    if (layer.video === video) return;
+    const holder = this.layerWith(video);
+    if (holder) {
+      holder.video = this.makeVideo();
+      holder.video.classList.add('current');
+      holder.root.append(holder.video);
+    }
+    const previous = layer.video;
+    previous.classList.remove('current');
+    if (!this.isPooled(previous)) previous.remove();
+    if (video.parentElement !== layer.root) layer.root.append(video);
+    video.classList.add('current');
+    layer.video = video;
+  }
+
+  private isPooled(video: HTMLVideoElement): boolean {
+    for (const kept of this.videos.values()) if (kept.video === video) return true;
+    return false;
+  }
+
+  /** The pooled element playing file `id` from `url` for `layer` (null: not loaded yet, or on screen in the other layer). */
+  private pooledVideo(layer: Layer, id: number, url: string): HTMLVideoElement | null {
+    const kept = this.videos.get(id);
+    if (!kept) return null;
+    if (kept.url !== url) {
+      this.dropVideo(id);
+      return null;
+    }
+    const holder = this.layerWith(kept.video);
+    if (holder && holder !== layer && holder.kind === 'video' && holder.play) return null;
+    this.videos.delete(id);
+    this.videos.set(id, kept);
+    return kept.video;
+  }
+
+  /** File `id` now loaded in `video` (into the pool; the least recently used one not in a layer's play beyond VIDEO_POOL is unloaded). */
+  private keepVideo(id: number, url: string, video: HTMLVideoElement): void {
+    for (const [other, kept] of this.videos) if (kept.video === video && other !== id) this.videos.delete(other);
+    this.videos.delete(id);
+    this.videos.set(id, { video, url });
+    for (const [other, kept] of this.videos) {
+      if (this.videos.size <= VIDEO_POOL) break;
+      if (this.layerWith(kept.video)?.play) continue;
+      this.dropVideo(other);
+    }
+  }
+
+  /** Unloads a pooled video (its media player freed); an element a layer holds stays there, empty. */
+  private dropVideo(id: number): void {
+    const kept = this.videos.get(id);
+    if (!kept) return;
+    this.videos.delete(id);
+    unload(kept.video);
+    if (!this.layerWith(kept.video)) kept.video.remove();
   }
 
   /**
@@ -96,6 +185,8 @@ export class Stage {
     const keep = new Set(ready);
     for (const [id, entry] of this.urls) {
       if (keep.has(id)) continue;
+      // A video still loaded from the URL may read it again (a seek): unloaded first.
+      this.dropVideo(id);
       this.urls.delete(id);
       void entry.then((value) => value && URL.revokeObjectURL(value.url));
     }
@@ -113,20 +204,22 @@ export class Stage {
       layer.url = stored.url;
       if (stored.type.startsWith('video/')) {
         layer.kind = 'video';
-        layer.video.src = layer.url;
-        layer.video.volume = this.volume;
-        layer.video.muted = this.volume === 0;
-        await new Promise<void>((resolve, reject) => {
-          const ready = () => (cleanup(), resolve());
-          const failed = () => (cleanup(), reject(new Error(`video_error ${layer.video.error?.code ?? ''} ${layer.video.error?.message ?? ''}`)));
-          const cleanup = () => {
-            layer.video.removeEventListener('canplay', ready);
-            layer.video.removeEventListener('error', failed);
-          };
-          layer.video.addEventListener('canplay', ready);
-          layer.video.addEventListener('error', failed);
+        const pooled = this.pooledVideo(layer, play.media.id, stored.url);
+        if (pooled) {
+          this.attach(layer, pooled);
+          // Loaded already: back to its first frame (a seek, no new media player).
+          pooled.currentTime = 0;
+          if (pooled.readyState < HTMLMediaElement.HAVE_FUTURE_DATA) await videoReady(pooled, ['canplay', 'seeked']);
+        } else {
+          const video = layer.video;
+          // The layer's element plays another pooled file: that one stays loaded, this file gets an element of its own.
+          if (this.isPooled(video)) this.attach(layer, this.makeVideo());
+          layer.video.src = layer.url;
+          const loaded = videoReady(layer.video, ['canplay']);
           layer.video.load();
-        });
+          await loaded;
+          this.keepVideo(play.media.id, stored.url, layer.video);
+        }
       } else {
         layer.kind = 'image';
         layer.image.src = layer.url;
@@ -143,10 +236,10 @@ export class Stage {
     layer.kind = null;
     layer.loading = null;
     layer.root.classList.remove('image', 'video');
+    // A pooled video stays loaded (paused) for its next play; any other is unloaded.
     if (layer.video.getAttribute('src')) {
-      layer.video.pause();
-      layer.video.removeAttribute('src');
-      layer.video.load();
+      if (this.isPooled(layer.video)) layer.video.pause();
+      else unload(layer.video);
     }
     if (layer.image.getAttribute('src')) layer.image.removeAttribute('src');
     layer.url = null;
@@ -159,6 +252,7 @@ export class Stage {
       if (play === null || this.showsImage(play)) return;
       const hidden = this.layers[1 - this.visible]!;
       if (hidden.play && hidden.play.media.id === play.media.id && hidden.loading) return;
+      if (this.showsVideo(play)) return;
       void this.load(hidden, play);
     });
   }
@@ -170,6 +264,7 @@ export class Stage {
     this.presenting = this.presenting.then(async () => {
       if (token !== this.token) return;
       if (this.showsImage(play)) return this.again(play);
+      if (this.showsVideo(play)) return this.replay(play);
       const hidden = this.layers[1 - this.visible]!;
       const problem = await (hidden.play?.media.id === play.media.id && hidden.loading ? hidden.loading : this.load(hidden, play));
       if (token !== this.token) return;
@@ -183,6 +278,21 @@ export class Stage {
   private showsImage(play: Play): boolean {
     const shown = this.layers[this.visible]!;
     return this.keepSameImage && shown.kind === 'image' && shown.root.classList.contains('shown') && shown.play?.media.id === play.media.id;
+  }
+
+  /** Whether `play` is the video on screen now (a file looping alone): it plays again where it is. */
+  private showsVideo(play: Play): boolean {
+    const shown = this.layers[this.visible]!;
+    return shown.kind === 'video' && shown.root.classList.contains('shown') && shown.play?.media.id === play.media.id && shown.video.getAttribute('src') !== null;
+  }
+
+  /** The video on screen plays again from its start: the same element, a new play. */
+  private replay(play: Play): void {
+    const layer = this.layers[this.visible]!;
+    layer.play = play;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.startVideo(layer, play);
   }
 
   /** The image on screen plays again: the same node, a new play and timer. */
@@ -202,19 +312,7 @@ export class Stage {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     if (layer.kind === 'video') {
-      const video = layer.video;
-      video.currentTime = 0;
-      const onPlaying = () => {
-        video.removeEventListener('playing', onPlaying);
-        this.started(play, Number.isFinite(video.duration) && video.duration > 0 ? video.duration : play.media.duration);
-      };
-      video.addEventListener('playing', onPlaying);
-      video.play().catch((error: DOMException) => {
-        // Without --autoplay-policy=no-user-gesture-required a browser plays only muted videos by itself.
-        if (error.name !== 'NotAllowedError') return this.fail(layer, 'video_error');
-        video.muted = true;
-        video.play().catch(() => this.fail(layer, 'autoplay_refused'));
-      });
+      this.startVideo(layer, play);
     } else {
       const token = this.token;
       requestAnimationFrame(() => token === this.token && this.started(play, play.media.duration));
@@ -222,6 +320,22 @@ export class Stage {
     }
     // The layer shown before is released once out of sight, so its file does not stay in memory.
     if (previous !== layer) this.release(previous);
+  }
+
+  private startVideo(layer: Layer, play: Play): void {
+    const video = layer.video;
+    if (video.currentTime !== 0) video.currentTime = 0;
+    const onPlaying = () => {
+      video.removeEventListener('playing', onPlaying);
+      this.started(play, Number.isFinite(video.duration) && video.duration > 0 ? video.duration : play.media.duration);
+    };
+    video.addEventListener('playing', onPlaying);
+    video.play().catch((error: DOMException) => {
+      // Without --autoplay-policy=no-user-gesture-required a browser plays only muted videos by itself.
+      if (error.name !== 'NotAllowedError') return this.fail(layer, 'video_error');
+      video.muted = true;
+      video.play().catch(() => this.fail(layer, 'autoplay_refused'));
+    });
   }
 
   private started(play: Play, duration: number): void {
@@ -242,6 +356,7 @@ export class Stage {
   private fail(layer: Layer, reason: string, failed: Play | null = layer.play): void {
     const play = failed;
     if (!play) return;
+    if (play.media.id !== undefined && this.videos.get(play.media.id)?.video === layer.video) this.dropVideo(play.media.id);
     this.release(layer);
     this.endedAt = null;
     this.events.failed(play, reason);
@@ -257,6 +372,8 @@ export class Stage {
       layer.root.classList.remove('shown');
       this.release(layer);
     }
+    // Nothing plays: no video stays loaded.
+    for (const id of [...this.videos.keys()]) this.dropVideo(id);
   }
 
   /** Gone for good (a layout's zone left): both layers emptied and removed, every object URL revoked. */
@@ -268,9 +385,30 @@ export class Stage {
 
   setVolume(volume: number): void {
     this.volume = Math.min(1, Math.max(0, volume));
-    for (const layer of this.layers) {
-      layer.video.volume = this.volume;
-      layer.video.muted = this.volume === 0;
+    for (const video of new Set([...this.layers.map((layer) => layer.video), ...[...this.videos.values()].map((kept) => kept.video)])) {
+      video.volume = this.volume;
+      video.muted = this.volume === 0;
     }
   }
+}
+
+/** Frees a video's media player: its source removed and the element reset. */
+function unload(video: HTMLVideoElement): void {
+  video.pause();
+  video.removeAttribute('src');
+  video.load();
+}
+
+/** Resolves on the first of `events` (the video can play from where it is), rejects on its error. */
+function videoReady(video: HTMLVideoElement, events: string[]): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const ready = () => (cleanup(), resolve());
+    const failed = () => (cleanup(), reject(new Error(`video_error ${video.error?.code ?? ''} ${video.error?.message ?? ''}`)));
+    const cleanup = () => {
+      for (const event of events) video.removeEventListener(event, ready);
+      video.removeEventListener('error', failed);
+    };
+    for (const event of events) video.addEventListener(event, ready);
+    video.addEventListener('error', failed);
+  });
 }
