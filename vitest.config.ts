@@ -3,12 +3,14 @@ import { configDefaults, defineConfig } from 'vitest/config';
 /** When VITRINE_TEST_PG names a PostgreSQL server, the API suite runs a second time against it. */
 const postgresUrl = process.env.VITRINE_TEST_PG;
 const API_FILES = ['tests/api/**/*.test.ts'];
+/** Files of PostgreSQL alone (*.postgres.test.ts: several connections at once, which PGlite's one cannot show). */
+const POSTGRES_ONLY = 'tests/api/**/*.postgres.test.ts';
 const apiProject = (name: string, databaseUrl: string, include = API_FILES, more: { env?: Record<string, string>; globalSetup?: string[] } = {}) => ({
   test: {
     name,
     include,
     // The media-store-* files test the S3 store itself: they run in the api-s3 project only.
-    exclude: include === API_FILES ? [...configDefaults.exclude, 'tests/api/media-store-*.test.ts'] : configDefaults.exclude,
+    exclude: include === API_FILES ? [...configDefaults.exclude, 'tests/api/media-store-*.test.ts', ...(databaseUrl ? [] : [POSTGRES_ONLY])] : [...configDefaults.exclude, POSTGRES_ONLY],
     environment: 'node' as const,
     // A worker runs its files one after another in one module graph: each file starts its own server and database
     // (state lives in the AppContext, not in modules), and re-evaluating the server's modules for every file was about

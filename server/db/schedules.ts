@@ -201,8 +201,6 @@ export async function storeSchedules(
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     await t.execute(sql`SELECT pg_advisory_xact_lock(74213)`);
-    // The queue rows this compile took go with its store (a device queued again since keeps its row).
-    await finishQueued(t, taken, startedAt);
     const ids = compiled.map((s) => s.device);
     const stored = await rows<{ device_id: number; body_hash: string; newer: boolean }>(
       t,
@@ -211,6 +209,18 @@ export async function storeSchedules(
     const newer = new Set(stored.filter((row) => row.newer).map((row) => Number(row.device_id)));
     const previous = new Map(stored.map((row) => [Number(row.device_id), row.body_hash]));
     const schedules = newer.size ? compiled.filter((s) => !newer.has(s.device)) : compiled;
+    const changed = schedules
+      .filter((s) => {
+        const before = previous.get(s.device);
+        return before === undefined ? !emptyHashes.has(s.hash) : before !== s.hash;
+      })
+      .map((s) => s.device);
+    // The rows of the devices whose version this store raises are locked first, in id order, before any queue row: a
+    // device edit locks its row and then (trigger queue_schedule_compile) its queue row, so a store that took the queue
+    // rows first and the device rows last deadlocked with it on PostgreSQL (the edit answered 500, or the store failed).
+    if (changed.length) await t.execute(sql`SELECT id FROM devices WHERE id = ANY(${idArray(changed)}) ORDER BY id FOR NO KEY UPDATE`);
+    // The queue rows this compile took go with its store (a device queued again since keeps its row).
+    await finishQueued(t, taken, startedAt);
     await replaceWaits(t, schedules.map((s) => s.device), newer.size ? waits.filter((w) => !newer.has(w.device)) : waits);
     // A device that never had a schedule and still has nothing to play stores nothing (dev2 answers it empty, version 0).
     const kept = schedules.filter((s) => previous.has(s.device) || !emptyHashes.has(s.hash));
@@ -230,12 +240,6 @@ export async function storeSchedules(
           WHERE EXISTS (SELECT 1 FROM devices d WHERE d.id = x.device_id)
           ON CONFLICT (device_id) DO UPDATE SET body_hash = excluded.body_hash, generated_at = excluded.generated_at, valid_until = excluded.valid_until`,
     );
-    const changed = schedules
-      .filter((s) => {
-        const before = previous.get(s.device);
-        return before === undefined ? !emptyHashes.has(s.hash) : before !== s.hash;
-      })
-      .map((s) => s.device);
     if (changed.length) {
       await t.execute(sql`UPDATE devices SET schedule_version = schedule_version + 1 WHERE id = ANY(${idArray(changed)})`);
       // The player caches and the live channel learn of the new versions from the change log: written here in one

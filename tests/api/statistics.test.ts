@@ -327,12 +327,16 @@ describe('scope', () => {
     await own(server, 'campaigns', fleet.campaign.id, mine.id);
     await own(server, 'media_files', fleet.media[0]!, mine.id);
     await own(server, 'media_files', fleet.media[1]!, other.id);
-    await client.put(`/tvpi/devices/${ours!.id}`, { office: myOffice.id, user: 1 });
-    await client.put(`/tvpi/devices/${theirs!.id}`, { office: theirOffice.id, user: 1 });
+    // Each step that sets the stage is checked, so a failure below names what went wrong before it (CI saw the viewer's
+    // total read 0 once under two node workers, not reproduced since).
+    for (const [device, office] of [[ours!, myOffice], [theirs!, theirOffice]] as const) {
+      const moved = await client.put(`/tvpi/devices/${device.id}`, { office: office.id, user: 1 });
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    }
     // Never on yesterday, even run just after midnight (UTC), where 30 s ago still is: yesterday's counts below hold no live play.
     const now = new Date(Math.max(Date.now() - 30_000, Date.parse(yesterday) + 86_400_000));
-    await postPlays(server, ours!, [play(fleet, 's1', at('12:00:00'), 10), play(fleet, 's-live-1', now, 10)]);
-    await postPlays(server, theirs!, [play(fleet, 's1', at('12:00:00'), 20), play(fleet, 's-live-2', now, 20)]);
+    expect((await postPlays(server, ours!, [play(fleet, 's1', at('12:00:00'), 10), play(fleet, 's-live-1', now, 10)])).body).toEqual({ accepted: 2, duplicates: 0, refused: [] });
+    expect((await postPlays(server, theirs!, [play(fleet, 's1', at('12:00:00'), 20), play(fleet, 's-live-2', now, 20)])).body).toEqual({ accepted: 2, duplicates: 0, refused: [] });
     const group = await client.post('/groups/create/', { name: 'Stats viewers', companies: [mine.id], permissions: { statistics: 'view' } });
     expect(group.status).toBe(201);
     expect((await client.post('/users/', { username: 'stats-viewer', password: 'stats-viewer-pass-1', user: 1, groups: [group.body.id] })).status).toBe(201);
