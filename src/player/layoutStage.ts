@@ -144,8 +144,6 @@ class ZonePlayer implements ZoneView {
       store,
       {
         started: (play, duration) => {
-          // The gaps measured (bench/layouts.bench.ts reads them) stay bounded on a layout shown for days.
-          if (this.stage.stats.gaps.length > 2000) this.stage.stats.gaps.splice(0, 1000);
           this.current = play;
           this.startedAt = new Date().toISOString();
           this.box.dataset.media = String(play.media.id);

@@ -341,6 +341,8 @@ export class Stage {
   private started(play: Play, duration: number): void {
     if (this.endedAt !== null) {
       this.stats.gaps.push(performance.now() - this.endedAt);
+      // The last 1,000 to 2,000 gaps (the benches read them): bounded on a screen that plays for months.
+      if (this.stats.gaps.length > 2000) this.stats.gaps.splice(0, 1000);
       this.endedAt = null;
     }
     this.stats.transitions += 1;
