@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { flushSync } from 'react-dom';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { selectTheme } from '../../machines/theme.selectors.ts';
 import { ErrorBoundary } from '../common/ErrorBoundary.tsx';
 import { Loading } from '../common/Loading.tsx';
@@ -26,6 +27,11 @@ function RoutedApp() {
 // A data router (not a plain BrowserRouter), so that screens can hold navigation with useBlocker while work
 // would be lost (unsaved configs, uploads under way). The route table itself stays in <AppRoutes>.
 const router = createBrowserRouter([{ path: '*', element: <RoutedApp /> }]);
+// react-router's own RouterProvider, given react-dom's flushSync as react-router/dom's wrapper does: that wrapper's
+// module also brings react-router's server and RSC code (issue 37; see the "alias" in package.json).
+const routerFlushSync = (update: () => unknown): undefined => {
+  flushSync(update);
+};
 
 function ThemedApp() {
   const themeName = ThemeContext.useSelector(selectTheme);
@@ -33,7 +39,7 @@ function ThemedApp() {
   return (
     <AppSurface theme={theme}>
       <AppToaster />
-      <RouterProvider router={router} />
+      <RouterProvider router={router} flushSync={routerFlushSync} />
     </AppSurface>
   );
 }
