@@ -1,4 +1,4 @@
-import { array, coerce, define, integer, max, min, nullable, number, object, refine, string, type Describe, type Struct } from 'superstruct';
+import { array, coerce, define, integer, max, min, nullable, number, object, refine, size, string, type Describe, type Struct } from 'superstruct';
 
 /** A string with at least one non-blank character. */
 export const requiredString = define<string>('requiredString', (value) => typeof value === 'string' && value.trim().length > 0);
@@ -124,3 +124,16 @@ export function isApiInstant(value: unknown): value is string {
 
 /** The instant of the API (the rule above): `invalid_format` for the format, `out_of_range` outside the span. */
 export const ApiInstant = () => refine(refine(string(), 'pattern', (value) => !Number.isNaN(instantTime(value))), 'max', isWithinInstantSpan);
+
+/** The languages of a downloaded sheet (the devices' and the journal's). */
+export const SHEET_LANGUAGES = ['en', 'ru'] as const;
+
+/** An IANA time zone name the runtime knows ("Europe/Moscow", "UTC"). */
+export const TimeZoneName = refine(size(string(), 1, 64), 'timeZone', (zone) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+});

@@ -19,7 +19,7 @@ import {
   unknown,
   type Infer,
 } from 'superstruct';
-import { Id, inDateSpan, isRealDate, MAX_ID, Page, requiredString, UNSAFE_REPORTED_CHARACTERS } from './common.ts';
+import { Id, inDateSpan, isRealDate, MAX_ID, Page, requiredString, SHEET_LANGUAGES, TimeZoneName, UNSAFE_REPORTED_CHARACTERS } from './common.ts';
 import { DeviceCapabilities, isTimestamp, NowPlaying, PlaybackErrors } from './playback.ts';
 
 /* Devices, their configs, the player protocol and the minimal company / branch-office shapes.
@@ -317,7 +317,8 @@ export { Company, CompanyPage, Office, OfficePage } from './company.ts';
 
 /* The xlsx download (`GET /tvpi/devices-xslx/`): the list filters plus the sheet's language and time zone. */
 
-export const SHEET_LANGUAGES = ['en', 'ru'] as const;
+// The sheet's languages and time zone are in ./common.ts: the journal's download takes them too (issue 37).
+export { SHEET_LANGUAGES, TimeZoneName };
 
 /** The sheet's columns, in order; each is headed by the translation `devices:fields.<key>`. */
 export const DEVICE_SHEET_KEYS = [
@@ -325,16 +326,6 @@ export const DEVICE_SHEET_KEYS = [
   'last_connection', 'schedule_expiry', 'version', 'is_active', 'mount_date', 'warranty', 'description',
 ] as const;
 export type DeviceSheetKey = (typeof DEVICE_SHEET_KEYS)[number];
-
-/** An IANA time zone name the runtime knows ("Europe/Moscow", "UTC"). */
-export const TimeZoneName = refine(size(string(), 1, 64), 'timeZone', (zone) => {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-});
 
 export const DeviceSheetQuery = assign(DeviceListQuery, type({ lang: optional(enums(SHEET_LANGUAGES)), tz: optional(TimeZoneName) }));
 export type DeviceSheetQuery = Infer<typeof DeviceSheetQuery>;

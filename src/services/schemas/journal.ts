@@ -1,6 +1,5 @@
 import { assign, boolean, enums, integer, nullable, number, object, optional, pattern, record, refine, size, string, tuple, type, unknown, type Infer } from 'superstruct';
-import { instantTime, IdParam, inDateSpan, isRealDate, isWithinDateSpan, isWithinInstantSpan, MAX_INSTANT_LENGTH, Page } from './common.ts';
-import { SHEET_LANGUAGES, TimeZoneName } from './devices.ts';
+import { instantTime, IdParam, inDateSpan, isRealDate, isWithinDateSpan, isWithinInstantSpan, MAX_INSTANT_LENGTH, Page, SHEET_LANGUAGES, TimeZoneName } from './common.ts';
 
 /** What changed in one write: field -> [before, after] (null where the field did not exist). Never secrets. */
 export const JournalChanges = record(string(), tuple([unknown(), unknown()]));
