@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
 import { CHROME_ARGS, CHROME_PATH } from '../tests/helpers/browser.ts';
-import { percentile, printMeasurements, ROOT, spawnBenchServer, startProductionServer, type Measurement } from './lib.ts';
+import { percentile, printMeasurements, recordFrames, ROOT, signInThroughForm, spawnBenchServer, startProductionServer, type Measurement } from './lib.ts';
 import { BENCH_ADMIN_PASSWORD } from './media-server.ts';
 import { makeMedia, memory, QUIET_CHROMIUM } from './player.bench.ts';
 
@@ -94,11 +94,7 @@ async function editorPart(): Promise<Measurement[]> {
     const zones = Array.from({ length: 16 }, (_, i) => ({ name: `Zone ${i + 1}`, x: (i % 4) * 480, y: Math.floor(i / 4) * 270, width: 480, height: 270, z: i, content: null }));
     const layout = await api<{ id: number }>(server.origin, token, 'POST', '/layouts/create/', { name: 'Bench sixteen zones', screen_position: 'horizontal', width: 1920, height: 1080, zones });
     const page = await browser.newPage({ baseURL: server.origin, viewport: { width: 1366, height: 900 } });
-    await page.goto('/login');
-    await page.getByLabel('Username').fill('admin');
-    await page.getByLabel('Password', { exact: true }).fill(BENCH_ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await signInThroughForm(page, 'admin', BENCH_ADMIN_PASSWORD);
     // Cross-origin isolated, so that requestAnimationFrame timestamps are not coarsened to 100 us (navigation bench).
     await page.route(
       (url) => url.pathname === `/layouts/${layout.id}`,
@@ -116,21 +112,12 @@ async function editorPart(): Promise<Measurement[]> {
     const scale = box.width / 1920;
     // The second zone of the second row, grabbed at its centre and dragged in a loop over its neighbours.
     const start = { x: box.x + (480 + 240) * scale, y: box.y + (270 + 135) * scale };
-    await page.evaluate(`(() => {
-      window.frames_ = [];
-      window.recording_ = true;
-      function tick(time) {
-        window.frames_.push(time);
-        if (window.recording_) requestAnimationFrame(tick);
-      }
-      requestAnimationFrame(tick);
-    })()`);
+    const stopRecording = await recordFrames(page);
     await page.mouse.move(start.x, start.y);
     await page.mouse.down();
     for (let i = 1; i <= 120; i += 1) await page.mouse.move(start.x + Math.sin(i / 10) * 420 * scale, start.y + (1 - Math.cos(i / 10)) * 200 * scale);
     await page.mouse.up();
-    const frames = (await page.evaluate('(() => { window.recording_ = false; return window.frames_; })()')) as number[];
-    const deltas = frames.slice(1).map((t, i) => t - frames[i]!);
+    const deltas = await stopRecording();
     // The zone really moved: its X in the side panel is no longer 480 (it snaps, so any other multiple of 8).
     const x = Number(await page.getByLabel('X (px)').inputValue());
     if (x === 480) throw new Error('the dragged zone did not move: the drag did not reach the zone');

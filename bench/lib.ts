@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import type { Page } from 'playwright-core';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -170,4 +171,33 @@ export async function signInToken(origin: string, username: string, password: st
   });
   if (response.status !== 200) throw new Error(`sign-in of ${username} answered ${response.status}`);
   return ((await response.json()) as { access: string }).access;
+}
+
+/** Signs in through the panel's login form (the English labels) and waits to leave /login. */
+export async function signInThroughForm(page: Page, username: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+/**
+ * Records requestAnimationFrame timestamps in the page until the returned function is called, which answers the
+ * intervals between frames (ms). A string is evaluated, so the bundler's helper names (__name) do not reach the page.
+ */
+export async function recordFrames(page: Page): Promise<() => Promise<number[]>> {
+  await page.evaluate(`(() => {
+    window.frames_ = [];
+    window.recording_ = true;
+    function tick(time) {
+      window.frames_.push(time);
+      if (window.recording_) requestAnimationFrame(tick);
+    }
+    requestAnimationFrame(tick);
+  })()`);
+  return async () => {
+    const frames = (await page.evaluate('(() => { window.recording_ = false; return window.frames_; })()')) as number[];
+    return frames.slice(1).map((t, i) => t - frames[i]!);
+  };
 }

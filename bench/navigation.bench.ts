@@ -9,7 +9,7 @@ import { chromium } from 'playwright-core';
 import { ffmpegPath } from '../server/media/tools.ts';
 import { MAX_NAVIGATION_FILE_BYTES } from '../src/services/schemas/navigation.ts';
 import { CHROME_ARGS, CHROME_PATH } from '../tests/helpers/browser.ts';
-import { percentile, printMeasurements, ROOT, spawnBenchServer, type Measurement } from './lib.ts';
+import { percentile, printMeasurements, recordFrames, ROOT, signInThroughForm, spawnBenchServer, type Measurement } from './lib.ts';
 import { BENCH_ADMIN_PASSWORD } from './media-server.ts';
 
 /*
@@ -92,11 +92,7 @@ async function stageInChromium(origin: string, company: number, office: number, 
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS });
   try {
     const page = await browser.newPage({ baseURL: origin, viewport: { width: 1366, height: 900 } });
-    await page.goto('/login');
-    await page.getByLabel('Username').fill('admin');
-    await page.getByLabel('Password', { exact: true }).fill(BENCH_ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await signInThroughForm(page, 'admin', BENCH_ADMIN_PASSWORD);
     // The screen's document is served cross-origin isolated (COOP + COEP, everything it loads is same-origin), so that
     // performance.now() and requestAnimationFrame timestamps are precise to microseconds rather than coarsened to
     // 100 us: a 60 Hz frame (16.67 ms) would otherwise show as 16.6 or 16.8 ms at random.
@@ -138,24 +134,14 @@ async function stageInChromium(origin: string, company: number, office: number, 
     const stage = page.getByTestId('layout-stage');
     const box = (await stage.boundingBox())!;
     const center = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-    // A string, so the bundler's helper names (__name) do not reach the page.
-    await page.evaluate(`(() => {
-      window.frames_ = [];
-      window.recording_ = true;
-      function tick(time) {
-        window.frames_.push(time);
-        if (window.recording_) requestAnimationFrame(tick);
-      }
-      requestAnimationFrame(tick);
-    })()`);
+    const stopRecording = await recordFrames(page);
     await page.mouse.move(center.x, center.y);
     for (let i = 0; i < 20; i += 1) await page.mouse.wheel(0, i < 10 ? -120 : 120);
     await page.mouse.down();
     for (let i = 0; i < 60; i += 1) await page.mouse.move(center.x + Math.sin(i / 6) * 200, center.y + Math.cos(i / 6) * 120);
     await page.mouse.up();
     for (let i = 0; i < 10; i += 1) await page.mouse.wheel(0, -120);
-    const frames = (await page.evaluate('(() => { window.recording_ = false; return window.frames_; })()')) as number[];
-    const deltas = frames.slice(1).map((t, i) => t - frames[i]!);
+    const deltas = await stopRecording();
     return { firstRender, network, frameP95: percentile(deltas, 95), frameP50: percentile(deltas, 50), frames: deltas.length, over: deltas.filter((d) => d > 16.7).length, longest: Math.max(...deltas) };
   } finally {
     await browser.close();
