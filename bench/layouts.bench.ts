@@ -20,10 +20,111 @@ import { makeMedia, memory, QUIET_CHROMIUM } from './player.bench.ts';
  * zone dragged by the mouse across the others (120 moves, snapping to the grid and to the other zones' edges), the
  * requestAnimationFrame intervals p95 against 20 ms, in a cross-origin isolated page so the timestamps are precise.
  * LAYOUTS_BENCH_PARTS=player,editor runs the parts named (default both).
+ *
+ * The widgets part (issue 38; LAYOUTS_BENCH_PARTS=widgets): a layout of the six widgets (clock, ticker of a dataset, QR
+ * code, data table of 25 rows, web page, the screen's map), each zone's first paint after the zone starts, against
+ * 500 ms: the page loaded once (datasets and map read and kept), then reloaded LAYOUTS_BENCH_RELOADS times (default 5),
+ * the table, ticker and map drawn from what the screen keeps.
  */
 
 const MINUTES = Number(process.env.LAYOUTS_BENCH_MINUTES) || 10;
 const PARTS = (process.env.LAYOUTS_BENCH_PARTS ?? 'player,editor').split(',');
+const RELOADS = Number(process.env.LAYOUTS_BENCH_RELOADS) || 5;
+
+/** The six widgets, each with what it reads (a dataset, the map, a page) answered by routes. */
+async function routeWidgets(page: Page, media: Awaited<ReturnType<typeof makeMedia>>) {
+  const now = Date.now();
+  const menu = { id: 7, version: 1, checksum: 'c'.repeat(64), columns: [{ name: 'Dish' }, { name: 'Price' }], rows: Array.from({ length: 25 }, (_, i) => [`Dish ${i + 1}`, 100 + i]) };
+  const widget = (kind: string, settings: Record<string, unknown>, data: unknown = null) => ({ kind, settings, data });
+  const data = { id: 7, url: '/api/v1/player/datasets/7/?v=cccc', version: 1, checksum: menu.checksum };
+  const zone = (id: number, x: number, y: number, width: number, height: number, w: unknown) => ({ id, x, y, width, height, z: id, widget: w });
+  const layout = {
+    id: 2,
+    version: 1,
+    width: 1920,
+    height: 1080,
+    background: { color: '#202830', image: null },
+    zones: [
+      zone(1, 0, 0, 480, 200, widget('clock', { format: 'time_seconds', hour12: false, color: '#ffffff', background: null, font_size: 64 })),
+      zone(2, 0, 200, 480, 680, widget('qr_code', { text: 'https://vitrine.example/menu', caption: 'Menu', color: '#000000', background: '#ffffff' })),
+      zone(3, 480, 0, 800, 880, widget('data_table', { dataset: 7, columns: [], rows_per_page: 10, page_seconds: 5, header_color: '#ffffff', header_background: '#333333', color: '#ffffff', background: '#000000', font_size: 32 }, data)),
+      zone(4, 1280, 0, 640, 440, widget('map', { legend: true })),
+      zone(5, 1280, 440, 640, 440, widget('web_page', { url: 'http://127.0.0.1:9/bench-page.html', reload_minutes: 0, zoom: 1 })),
+      zone(6, 0, 880, 1920, 200, widget('ticker', { messages: [], dataset: 7, items: 10, speed: 200, direction: 'left', separator: ' • ', color: '#ffffff', background: '#000000', font_size: 40 }, data)),
+    ],
+  };
+  const schedule = {
+    device: 1,
+    version: 1,
+    timezone: 'Europe/Berlin',
+    generated_at: new Date(now).toISOString(),
+    valid_until: new Date(now + 7 * 86_400_000).toISOString(),
+    items: [{ event: 1, title: 'Bench', starts_at: new Date(now - 3_600_000).toISOString(), ends_at: new Date(now + 6 * 3_600_000).toISOString(), priority: 0, playlist: null, media: [], layout }],
+  };
+  const map = { version: 1, object: { name: 'Ground floor', layout: '/api/v1/bench/plan.png', width: 1280, height: 720 }, position: { x: 0.4, y: 0.5 }, comment: '', placeholder: { x: 0, y: 0, width: 1, height: 1 }, markers: [{ id: 1, kind: 'toilet', device: null, x: 0.2, y: 0.3, color: '#0f6cbd', description: 'WC' }] };
+  const json = (body: unknown) => ({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
+  await page.route('**/api/v1/player/hello/', (route) => route.fulfill(json({ status: 'registered', device: 1, heartbeat_seconds: 30, schedule_version: 1 })));
+  await page.route('**/api/v1/player/heartbeat/', (route) => route.fulfill(json({ device: 1, commands: [], schedule_version: 1, config_version: 1, configs: null, navigation_version: 1 })));
+  await page.route('**/api/v1/player/plays/', (route) => route.fulfill(json({ accepted: 0, duplicates: 0, refused: [] })));
+  await page.route('**/api/v1/scheduler/dev2/1', (route) => route.fulfill(json(schedule)));
+  await page.route('**/api/v1/player/datasets/7/**', (route) => route.fulfill({ ...json(menu), headers: { etag: `"${menu.checksum}"` } }));
+  await page.route('**/api/v1/player/navigation/', (route) => route.fulfill(json(map)));
+  await page.route('**/api/v1/bench/plan.png', (route) => route.fulfill({ status: 200, contentType: 'image/png', body: fs.readFileSync(media[1].file) }));
+  await page.route('http://127.0.0.1:9/bench-page.html', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Page</title><h1>Opening hours</h1>' }));
+}
+
+type Paint = { zone: number; kind: string; ms: number };
+const paints = (page: Page) => page.evaluate(() => (window as any).vitrinePlayer.diagnostics.widgetPaints as Paint[]);
+
+/** Widgets: the first paint of each, the first visit (reads) apart from the reloads (kept data). */
+async function widgetsPart(): Promise<Measurement[]> {
+  const server = await startProductionServer();
+  const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-widgets-bench-'));
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-widgets-profile-'));
+  const context = await chromium.launchPersistentContext(userDataDir, { executablePath: CHROME_PATH, args: [...CHROME_ARGS, ...QUIET_CHROMIUM], viewport: { width: 1280, height: 720 } });
+  try {
+    const media = await makeMedia(mediaDir);
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.addInitScript(() => {
+      localStorage.setItem('vitrine.player.serial', 'WEB-BENCH');
+      localStorage.setItem('vitrine.player.key', 'bench-key');
+      localStorage.setItem('vitrine.player.device', '1');
+    });
+    return await measureWidgets(page, server.origin, media);
+  } finally {
+    await context.close();
+    await server.stop();
+    fs.rmSync(mediaDir, { recursive: true, force: true });
+    fs.rmSync(userDataDir, { recursive: true, force: true });
+  }
+}
+
+async function measureWidgets(page: Page, origin: string, media: Awaited<ReturnType<typeof makeMedia>>): Promise<Measurement[]> {
+  await routeWidgets(page, media);
+  const six = () => page.waitForFunction(() => new Set(((window as any).vitrinePlayer?.diagnostics.widgetPaints ?? []).map((paint: Paint) => paint.kind)).size === 6, undefined, { timeout: 60_000, polling: 100 });
+  await page.goto(`${origin}/player/`);
+  await six();
+  // The map arrives with the first heartbeat's navigation version; the next visits have it kept.
+  await page.waitForFunction(() => document.querySelector('.widget-map')?.getAttribute('data-state') === 'map', undefined, { timeout: 60_000, polling: 100 });
+  const first = await paints(page);
+  const kept: Paint[] = [];
+  for (let round = 0; round < RELOADS; round++) {
+    await page.reload();
+    await six();
+    kept.push(...(await paints(page)));
+  }
+  const kinds = ['clock', 'ticker', 'qr_code', 'data_table', 'web_page', 'map'];
+  const measurements: Measurement[] = kinds.flatMap((kind) => {
+    const list = kept.filter((paint) => paint.kind === kind).map((paint) => paint.ms);
+    return [
+      { name: `${kind}: first paint after its zone starts, worst of ${list.length} (kept data)`, value: Math.round(Math.max(...list)), unit: 'ms', goal: { op: '<=' as const, value: 500 } },
+      { name: `  ${kind}: median / first visit`, value: Math.round(percentile(list, 50)), unit: `/ ${Math.round(first.find((paint) => paint.kind === kind)?.ms ?? Number.NaN)} ms` },
+    ];
+  });
+  printMeasurements(`Web player: six widgets' first paint (${RELOADS} reloads)`, measurements);
+  return measurements;
+}
+
 
 async function routeProtocol(page: Page, media: Awaited<ReturnType<typeof makeMedia>>) {
   const now = Date.now();
@@ -71,6 +172,7 @@ export async function run(): Promise<Measurement[]> {
   const measurements: Measurement[] = [];
   if (PARTS.includes('player')) measurements.push(...(await playerPart()));
   if (PARTS.includes('editor')) measurements.push(...(await editorPart()));
+  if (PARTS.includes('widgets')) measurements.push(...(await widgetsPart()));
   return measurements;
 }
 

@@ -16,6 +16,15 @@ export function renderMapWidget(element: HTMLElement, spec: MapSpec, env: Widget
   Object.assign(root.style, { color: '#f5f5f5' });
   let url: string | null = null;
   let drawn: unknown = undefined;
+  // First paint: the map once drawn; the note only when no map comes within a second (the kept map loads from IndexedDB).
+  let resolvePainted: (at: number) => void = () => undefined;
+  const painted = new Promise<number>((resolve) => (resolvePainted = resolve));
+  let noteTimer: ReturnType<typeof setTimeout> | null = null;
+  const settle = () => {
+    if (noteTimer) clearTimeout(noteTimer);
+    noteTimer = null;
+    void nextPaint().then(resolvePainted);
+  };
 
   const draw = () => {
     const kept = env.map();
@@ -32,6 +41,7 @@ export function renderMapWidget(element: HTMLElement, spec: MapSpec, env: Widget
       root.append(note);
       root.dataset.state = 'no_map';
       fitFont(note, Math.max(8, Math.min(28 * env.scale(), root.clientHeight * 0.15 || Infinity)));
+      noteTimer ??= setTimeout(settle, 1000);
       return;
     }
     root.dataset.state = 'map';
@@ -55,6 +65,7 @@ export function renderMapWidget(element: HTMLElement, spec: MapSpec, env: Widget
     url = drawMapFrame(frame, layout, kept, env.ownDevice(), marker);
     root.append(frame);
     if (settings.legend) root.append(legend(kinds, wide, legendRoom, pad, env.scale()));
+    settle();
   };
 
   const legend = (kinds: MarkerKind[], wide: boolean, room: number, pad: number, scale: number) => {
@@ -85,7 +96,6 @@ export function renderMapWidget(element: HTMLElement, spec: MapSpec, env: Widget
   };
 
   draw();
-  const painted = nextPaint();
   return {
     kind: 'map',
     painted,
@@ -97,6 +107,8 @@ export function renderMapWidget(element: HTMLElement, spec: MapSpec, env: Widget
     },
     resize: draw,
     dispose() {
+      if (noteTimer) clearTimeout(noteTimer);
+      noteTimer = null;
       if (url) URL.revokeObjectURL(url);
       url = null;
       root.remove();
