@@ -1,11 +1,12 @@
-import { Body1, Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
-import { ChevronLeftRegular, ChevronRightRegular, MoreHorizontalRegular } from '@fluentui/react-icons';
+import { Body1, Button, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
+import { ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { CampaignsListActor } from '../../machines/campaigns/campaignsList.machine.ts';
 import type { Campaign } from '../../services/campaigns/campaigns.service.ts';
 import { Loading } from '../common/Loading.tsx';
 import { errorMessageKey } from '../common/errorMessageKey.ts';
+import { RowMenu } from '../common/RowMenu.tsx';
 import { useCan } from '../common/usePermission.ts';
 import { AppLink } from './AppLink.tsx';
 import { CampaignMarkers } from './CampaignMarkers.tsx';
@@ -69,18 +70,14 @@ export function CampaignTable({ list, onAction }: { list: CampaignsListActor; on
                 <span className={styles.actions}>
                   <AppLink to={`/campaigns/${campaign.id}/devices`}>{t('actions.devices')}</AppLink>
                   <AppLink to={`/campaigns/${campaign.id}/scheduler`}>{t('actions.scheduler')}</AppLink>
-                  <Menu>
-                    <MenuTrigger disableButtonEnhancement>
-                      <Button appearance="subtle" icon={<MoreHorizontalRegular />} aria-label={t('actions.more', { name: campaign.name })} />
-                    </MenuTrigger>
-                    <MenuPopover>
-                      <MenuList>
-                        {canEdit ? <MenuItem onClick={() => onAction('edit', campaign)}>{t('actions.edit')}</MenuItem> : null}
-                        <MenuItem onClick={() => onAction('report', campaign)}>{t('actions.report')}</MenuItem>
-                        {canEdit ? <MenuItem onClick={() => onAction('delete', campaign)}>{t('actions.delete')}</MenuItem> : null}
-                      </MenuList>
-                    </MenuPopover>
-                  </Menu>
+                  <RowMenu
+                    label={t('actions.more', { name: campaign.name })}
+                    items={[
+                      ...(canEdit ? [{ key: 'edit', label: t('actions.edit'), onClick: () => onAction('edit', campaign) }] : []),
+                      { key: 'report', label: t('actions.report'), onClick: () => onAction('report', campaign) },
+                      ...(canEdit ? [{ key: 'delete', label: t('actions.delete'), onClick: () => onAction('delete', campaign) }] : []),
+                    ]}
+                  />
                 </span>
               </TableCell>
             </TableRow>

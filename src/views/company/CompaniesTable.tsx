@@ -1,8 +1,8 @@
-import { Badge, Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
-import { MoreHorizontalRegular } from '@fluentui/react-icons';
+import { Badge, Button } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { Company } from '../../services/schemas/company.ts';
 import { ResponsiveList } from '../common/ResponsiveList.tsx';
+import { RowMenu } from '../common/RowMenu.tsx';
 import { useCan } from '../common/usePermission.ts';
 import { selectIsAdmin } from '../../machines/session.selectors.ts';
 import { SessionContext } from '../app/actors.ts';
@@ -70,19 +70,16 @@ export function CompaniesTable({ companies, onEdit, onToggleActive, onToggleVide
           ? {
               header: t('actions.edit'),
               cell: (company) => (
-                <Menu>
-                  <MenuTrigger disableButtonEnhancement>
-                    <Button appearance="subtle" icon={<MoreHorizontalRegular />} disabled={disabled} aria-label={t('actions.actionsOf', { name: company.name })} />
-                  </MenuTrigger>
-                  <MenuPopover>
-                    <MenuList>
-                      <MenuItem onClick={() => onEdit(company)}>{t('actions.edit')}</MenuItem>
-                      <MenuItem onClick={() => onToggleActive(company)}>{t(company.is_active ? 'actions.deactivate' : 'actions.activate')}</MenuItem>
-                      <MenuItem onClick={() => onToggleVideo(company)}>{t(company.video_upload_active ? 'actions.videoOff' : 'actions.videoOn')}</MenuItem>
-                      {isAdmin ? <MenuItem onClick={() => onDelete(company)}>{t('actions.delete')}</MenuItem> : null}
-                    </MenuList>
-                  </MenuPopover>
-                </Menu>
+                <RowMenu
+                  label={t('actions.actionsOf', { name: company.name })}
+                  disabled={disabled}
+                  items={[
+                    { key: 'edit', label: t('actions.edit'), onClick: () => onEdit(company) },
+                    { key: 'active', label: t(company.is_active ? 'actions.deactivate' : 'actions.activate'), onClick: () => onToggleActive(company) },
+                    { key: 'video', label: t(company.video_upload_active ? 'actions.videoOff' : 'actions.videoOn'), onClick: () => onToggleVideo(company) },
+                    ...(isAdmin ? [{ key: 'delete', label: t('actions.delete'), onClick: () => onDelete(company) }] : []),
+                  ]}
+                />
               ),
             }
           : undefined
