@@ -35,7 +35,7 @@ export async function createContext(config: ServerConfig, options: OpenDatabaseO
  */
 export async function ensureAdmin(ctx: AppContext, password = randomPassword()): Promise<string | null> {
   if ((await countUsers(ctx.db)) > 0) return null;
-  const row = await insertUser(ctx.db, 'admin', await hashPassword(password));
+  const row = await insertUser(ctx.db, 'admin', await hashPassword(password, ctx.config.passwordScryptCost));
   if (!row) return null;
   if (!ctx.config.inMemory) {
     await fs.mkdir(ctx.config.dataDir, { recursive: true });

@@ -20,6 +20,11 @@ export interface ServerConfig {
   demo: boolean;
   /** Where players keep their config files: every config path must lie under it (normalised, ends in "/"). */
   playerConfigDir: string;
+  /**
+   * scrypt's cost N for the password hashes this server writes (default 16384). Test servers lower it: each hash names
+   * its own N, so a check reads whatever N the hash was made with, and the tests sign in and create users thousands of times.
+   */
+  passwordScryptCost?: number;
   /** How often the schedule compiler drains its queue (ms; 0: never, schedules are then compiled by publish, playlist commits and dev2 reads alone). */
   scheduleCompileMs?: number;
   /** Days plays are kept: older ones are refused at ingest and deleted, with their hourly roll-ups, by the retention sweep. */

@@ -8,11 +8,12 @@ const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptO
 const PARAMS = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 const KEYLEN = 32;
 
-/** Hashes a password with scrypt; the result carries its own parameters and salt. */
-export async function hashPassword(password: string): Promise<string> {
+/** Hashes a password with scrypt (cost N: 16384 unless the server's config says otherwise); the result carries its own parameters and salt. */
+export async function hashPassword(password: string, cost: number = PARAMS.N): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, KEYLEN, PARAMS);
-  return `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${salt.toString('base64')}$${key.toString('base64')}`;
+  const params = { ...PARAMS, N: cost };
+  const key = await scrypt(password, salt, KEYLEN, params);
+  return `scrypt$${params.N}$${params.r}$${params.p}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

@@ -51,7 +51,7 @@ export default async function userRoutes(app: FastifyInstance, { ctx }: { ctx: A
     const body = parse(UserCreateBody, request.body);
     assertStrong(body.password, body.username);
     await assertGroups(body.groups);
-    const row = await insertUser(db, body.username, await hashPassword(body.password), body.groups ?? []);
+    const row = await insertUser(db, body.username, await hashPassword(body.password, ctx.config.passwordScryptCost), body.groups ?? []);
     if (!row) throw conflict('username_taken', 'A user with that username already exists.', { username: 'taken' });
     const user = await withGroups(row);
     await record(db, { userId: currentUser(request).id, action: 'create', entity: 'user', entityId: row.id, after: { username: row.username, groups: user.groups } });
@@ -124,7 +124,7 @@ export default async function userRoutes(app: FastifyInstance, { ctx }: { ctx: A
     }
     // Every other session of the user ends with the old password; the one making the change (their own) goes on.
     const keep = actor.id === body.id ? (actor.family ?? null) : null;
-    const changed = await ctx.tokens.endSessions(body.id, keep, { passwordHash: await hashPassword(body.password) });
+    const changed = await ctx.tokens.endSessions(body.id, keep, { passwordHash: await hashPassword(body.password, ctx.config.passwordScryptCost) });
     ctx.activeUsers.forget(body.id);
     if (!changed) throw notFound('User');
     await record(db, { userId: actor.id, action: 'update', entity: 'user', entityId: body.id, detail: { password: 'changed' } });

@@ -67,6 +67,10 @@ export async function startTestServer(overrides: Partial<ServerConfig> & { check
     mediaStore,
     logLevel: 'silent',
     loginRateLimit: { max: 1000, windowSeconds: 60 },
+    // scrypt at N = 1024 instead of 16384 for the passwords these servers hash (the administrator's at each start, every
+    // user a test creates): each hash names its N and sign-in checks with it, so nothing else changes. At 16384 a hash or
+    // a sign-in cost ~60-370 ms of CPU here (idle to loaded); the suites sign in and create users thousands of times.
+    passwordScryptCost: 1024,
     ...configOverrides,
   });
   // PGlite, in memory or in a restart test's directory (there the dump is loaded only while it holds no database).
