@@ -70,6 +70,10 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
+          // A worker runs its files in one module graph, as the API projects do: each file still starts its own server
+          // and browser contexts (state lives in the AppContext and the page), and re-importing the server, Playwright
+          // and the helpers for each of 27 files was ~1.5 s of CPU a file.
+          isolate: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,
           // Files may run side by side (tests/run.ts gives this line 2 workers): each has its own server and browser contexts.
