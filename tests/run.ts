@@ -4,10 +4,12 @@
  *      exact command, before any other work.
  *   2. typecheck, then the vitest projects that need no build (unit, model, api, api-s3, and api-postgres with VITRINE_TEST_PG);
  *   3. meanwhile the build, then the browser tests (e2e) on it.
- * vitest's default on two cores is one worker, so each line ran one file at a time and the machine sat at 116% of its 200%
- * (the files wait on timers, sockets and pages more than they compute). VITRINE_TEST_WORKERS="node,browser" gives each line
- * more workers; the default stays 1,1: with 3,2 two full runs went to load 12 and over 20 minutes, with media processing
- * and an upload path cut off by their timeouts (the CPU saved by running without isolation is what is kept).
+ * vitest's default on two cores is one worker, so each line ran one file at a time and the machine sat at ~102% of its 200%
+ * (the files wait on timers, sockets and pages more than they compute). VITRINE_TEST_WORKERS="node,browser" sets the files
+ * each line runs at once, default 2,2: at 1,1 a full run took 19 min 59 s, at 2,2 16 min 22 s. Its one failure at 2,2 was
+ * no race of the tests but a deadlock of the server (a device edit against the schedule compiler's store on PostgreSQL,
+ * fixed in server/db/schedules.ts). Long ago 3,2 went to load 12 and over 20 minutes, with media processing and an upload
+ * path cut off by their timeouts.
  * Each line's output is prefixed with its name; the wall time of each phase is printed as it ends and again at the end,
  * followed by one closing line "Tests: N passed, N failed, N skipped" over both vitest runs.
  * Extra arguments go to both vitest runs (e.g. `npm test -- --bail 1`); `--project NAME` runs only the lines and projects named.
@@ -23,7 +25,7 @@ const vitestArgs = process.argv.slice(2);
 /** npm run test:profile -- --no-build: the tests alone, on the dist/ already built. */
 const skipBuild = process.env.VITRINE_TEST_NO_BUILD === '1';
 /** Files run at once in each line: VITRINE_TEST_WORKERS="node,browser". */
-const [nodeWorkers, browserWorkers] = (process.env.VITRINE_TEST_WORKERS ?? '1,1').split(',').map((count) => Math.max(1, Number.parseInt(count, 10) || 1));
+const [nodeWorkers, browserWorkers] = (process.env.VITRINE_TEST_WORKERS ?? '2,2').split(',').map((count) => Math.max(1, Number.parseInt(count, 10) || 1));
 /**
  * The typecheck is incremental: tsc keeps what it learnt of each file (and its errors) in a build-info file and checks
  * again only the files changed since and those whose view of them changed (54 s of CPU for the whole tree, 12 s with
