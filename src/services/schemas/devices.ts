@@ -21,20 +21,16 @@ import {
 } from 'superstruct';
 import { Id, inDateSpan, isRealDate, MAX_ID, Page, requiredString, SHEET_LANGUAGES, TimeZoneName, UNSAFE_REPORTED_CHARACTERS } from './common.ts';
 import { DeviceCapabilities, isTimestamp, NowPlaying, PlaybackErrors } from './playback.ts';
+import { BoundedIdParam, DEVICE_POSITIONS, DEVICE_STATUSES, DEVICE_TYPES, type DevicePosition, type DeviceStatus, type DeviceType } from './deviceEnums.ts';
 
 /* Devices, their configs, the player protocol and the minimal company / branch-office shapes.
  * Request bodies are strict `object`s; response shapes are `type`s so that a newer server may add fields. */
 
-export const DEVICE_POSITIONS = ['horizontal', 'vertical', 'unknown'] as const;
-export type DevicePosition = (typeof DEVICE_POSITIONS)[number];
-export const DEVICE_STATUSES = ['online', 'offline', 'disabled'] as const;
-export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
+// The positions, statuses and types are in ./deviceEnums.ts, which other areas' schemas import without this module.
+export { DEVICE_POSITIONS, DEVICE_STATUSES, DEVICE_TYPES, type DevicePosition, type DeviceStatus, type DeviceType };
 /** playback_errors: the player reports files it had to skip and plays nothing (issue 24). */
 export const SCHEDULE_STATES = ['playing', 'waiting', 'not_found', 'playback_errors'] as const;
 export type ScheduleState = (typeof SCHEDULE_STATES)[number];
-/** `web`: the web player (player/index.html) in a browser, as adopted from /clients. */
-export const DEVICE_TYPES = ['tvpi', 'android', 'windows', 'webos', 'tizen', 'web'] as const;
-export type DeviceType = (typeof DEVICE_TYPES)[number];
 /** Config profiles a new device's files are generated from (its "default config"). */
 export const DEFAULT_CONFIGS = ['standard', 'kiosk', 'videowall'] as const;
 export type DefaultConfig = (typeof DEFAULT_CONFIGS)[number];
@@ -109,7 +105,7 @@ export const isIpAddress = (value: string) => isIPv4(value) || isIPv6(value);
 const isCalendarDate = isRealDate;
 
 /** An id from a path or query string ("12"), within the range of an integer column (a larger one would fail in SQL). */
-export const BoundedIdParam = coerce(min(max(integer(), 2147483647), 1), string(), (value) => (/^\d{1,10}$/.test(value) ? Number(value) : Number.NaN));
+export { BoundedIdParam };
 
 /** An instant of the API's rule (common.ts) between the years 2000 and 9999 in UTC (playback.ts's Timestamp). */
 export { isTimestamp };

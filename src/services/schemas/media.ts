@@ -1,6 +1,6 @@
 import { array, enums, integer, min, nullable, number, object, optional, partial, size, string, type Infer } from 'superstruct';
 import { Id, Page, requiredString } from './common.ts';
-import { DEVICE_POSITIONS, DEVICE_TYPES } from './devices.ts';
+import { DEVICE_POSITIONS, DEVICE_TYPES } from './deviceEnums.ts';
 
 /** Section 5 / 9: the largest media file accepted, in bytes (250 MB). */
 export const MAX_MEDIA_FILE_BYTES = 262144000;

@@ -1,5 +1,5 @@
 import { array, enums, integer, min, nullable, optional, refine, string, type, type Infer } from 'superstruct';
-import { BoundedIdParam, DEVICE_STATUSES } from './devices.ts';
+import { BoundedIdParam, DEVICE_STATUSES } from './deviceEnums.ts';
 import { ApiDate, Id, Page } from './common.ts';
 import { ScheduleItem } from './scheduler.ts';
 

@@ -5,7 +5,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { timelineFiltersMachine } from '../../machines/timeline/timelineFilters.machine.ts';
 import { timelineFirstPageMachine } from '../../machines/timeline/timelineFirstPage.machine.ts';
-import { DEVICE_STATUSES, type DeviceStatus } from '../../services/schemas/devices.ts';
+import { DEVICE_STATUSES, type DeviceStatus } from '../../services/schemas/deviceEnums.ts';
 import type { TimelineDevice, TimelineQuery } from '../../services/scheduler.ts';
 import { DateInput } from '../common/DateInput.tsx';
 import { PageHeader } from '../common/PageHeader.tsx';
