@@ -5,6 +5,8 @@ import { fitLayout, LayoutStage } from './layoutStage.ts';
 import { clockFormatter } from './widgets/clock.ts';
 import { WIDGET_DEFAULTS } from '../services/schemas/widgets.ts';
 import type { DatasetTable } from './widgets/index.ts';
+import { datasetReader } from './widgets/datasets.ts';
+import { memoryDatasets } from '../services/player/storage.ts';
 
 const file = (id: number, duration = 1) => ({ id, url: `/f/${id}`, checksum: `c${id}`, duration });
 /** "main + side + ticker" at 1920 x 1080: two images in main, one in the side, a video in the ticker. */
@@ -161,5 +163,30 @@ describe('the layout stage', () => {
     expect(berlin.format(new Date('2026-10-25T01:00:00Z'))).toBe('02:00:00');
     expect(clockFormatter('time', true, 'en', 'America/New_York').format(new Date('2026-03-08T07:00:00Z'))).toBe('03:00 AM');
     expect(clockFormatter('time', false, 'en', 'Not/AZone').format(new Date())).toMatch(/^\d\d:\d\d$/);
+  });
+});
+
+describe("the widgets' datasets on a screen", () => {
+  it('answers the kept table while its checksum holds (no read), reads a new checksum with the player key, and keeps the last table when a read fails', async () => {
+    const store = memoryDatasets();
+    const calls: { url: string; headers: Record<string, string> }[] = [];
+    let answer: () => Response = () => new Response(JSON.stringify(menu('b', 'Pelmeni')), { status: 200 });
+    const fetcher = (async (url: string, init: RequestInit) => (calls.push({ url, headers: init.headers as Record<string, string> }), answer())) as unknown as typeof fetch;
+    await store.put(menu('a'));
+    const reader = datasetReader(store, () => ({ serial: 'WEB-1', key: 'k' }), fetcher);
+    expect((await reader.read(data('a')))?.rows[24]![0]).toBe('Dish 25');
+    expect(calls).toEqual([]);
+    expect((await reader.read(data('b')))?.rows[24]![0]).toBe('Pelmeni');
+    expect(calls[0]).toEqual({ url: '/api/v1/player/datasets/4/?v=b', headers: { 'x-device-serial': 'WEB-1', 'x-device-key': 'k', 'if-none-match': '"a"' } });
+    expect((await store.get(4))?.checksum).toBe('b');
+    // Offline (or the server failing): the last table read stays on screen.
+    answer = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    expect((await reader.read(data('c')))?.checksum).toBe('b');
+    answer = () => new Response('', { status: 503 });
+    expect((await reader.read(data('c')))?.checksum).toBe('b');
+    await reader.keepOnly([]);
+    expect(await store.get(4)).toBeNull();
   });
 });
