@@ -1,10 +1,10 @@
 import { DEFAULT_PAGE_SIZE } from './config.ts';
 import { ApiRequestError, api, parseResponse } from './http.ts';
 import type { PageOf } from './schemas/common.ts';
-import { Dataset, DatasetPage, type DatasetSourceFormat, type DatasetSummary } from './schemas/datasets.ts';
+import { Dataset, DatasetPage, type DatasetCell, type DatasetSourceFormat, type DatasetSummary } from './schemas/datasets.ts';
 import { writeOutcome, type WriteOutcome } from './writeOutcome.ts';
 
-export type { Dataset, DatasetSummary, DatasetSourceFormat };
+export type { Dataset, DatasetCell, DatasetSummary, DatasetSourceFormat };
 
 export interface DatasetListParams {
   page: number;
@@ -39,6 +39,31 @@ export async function deleteDataset(id: number): Promise<{ ok: true } | { ok: fa
     return { ok: true };
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 409) return { ok: false, reason: error.code };
+    throw error;
+  }
+}
+
+/** GET /datasets/{id}: the dataset with its rows. */
+export async function getDataset(id: number): Promise<Dataset> {
+  return parseResponse(Dataset, await api(`/datasets/${id}`));
+}
+
+/** PUT /datasets/{id} with the whole table (columns and rows together). Refusals resolve `{ ok: false, code, fields }`. */
+export function updateDatasetTable(id: number, table: { columns: { name: string }[]; rows: DatasetCell[][] }): Promise<WriteOutcome<Dataset>> {
+  return writeOutcome(api(`/datasets/${id}`, { method: 'PUT', body: table }).then((answer) => parseResponse(Dataset, answer)));
+}
+
+export type RefreshOutcome = { ok: true; dataset: Dataset } | { ok: false; code: string; dataset: Dataset | null };
+
+/**
+ * POST /datasets/{id}/refresh/: a URL dataset read now. A read that fails (400 `source_failed`) keeps the table and
+ * notes the failure in `source`: the dataset is read again so the failure (since when, why) can be shown.
+ */
+export async function refreshDataset(id: number): Promise<RefreshOutcome> {
+  try {
+    return { ok: true, dataset: parseResponse(Dataset, await api(`/datasets/${id}/refresh/`, { method: 'POST' })) };
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 400) return { ok: false, code: error.code, dataset: await getDataset(id).catch(() => null) };
     throw error;
   }
 }

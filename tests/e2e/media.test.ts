@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ffmpegPath } from '../../server/media/tools.ts';
 import { signInThroughUi, startE2E, tempDir, type E2E } from '../helpers/browser.ts';
 import { CLEAN_REPORT, checkScreen } from '../helpers/screenChecks.ts';
-import { createUserAndSignIn, grantGroup } from '../helpers/server.ts';
+import { createUserAndSignIn, grantGroup, signIn } from '../helpers/server.ts';
 
 const run = promisify(execFile);
 
@@ -178,7 +178,7 @@ describe('media', () => {
 });
 
 describe('datasets', () => {
-  it('uploads a LibreOffice spreadsheet through the dialog, keeps what was typed when the server refuses a file, lists its rows, deletes it after the confirmation, and meets the house standard', async () => {
+  it('uploads a LibreOffice spreadsheet through the dialog, keeps what was typed when the server refuses a file, lists its rows, edits them (a cell, a row deleted after the confirmation) into version 2, deletes it after the confirmation, and meets the house standard', async () => {
     const { page } = await e2e.newPage();
     await signInThroughUi(page, 'admin', e2e.server.adminPassword);
     await page.goto('/datasets');
@@ -199,6 +199,28 @@ describe('datasets', () => {
     await expectVisible(table.getByText('File menu-libreoffice.xlsx'));
     await expectVisible(table.getByText('Dish, Price, Served from'));
     expect(await checkScreen(page, { path: '/datasets', ready: (p) => p.getByText('Lunch menu').first().waitFor({ state: 'visible' }) })).toEqual(CLEAN_REPORT);
+
+    // Its rows, edited: a price changed, the second row deleted after the confirmation, saved as version 2.
+    await page.getByRole('button', { name: 'Rows of Lunch menu' }).click();
+    const rows = page.getByRole('dialog', { name: 'Rows of Lunch menu' });
+    await expectVisible(rows.getByText('Version 1'));
+    const second = await rows.getByRole('textbox', { name: 'Row 2, Dish', exact: true }).inputValue();
+    await rows.getByRole('textbox', { name: 'Row 1, Price', exact: true }).fill('9.50');
+    await rows.getByRole('button', { name: 'Delete row 2', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Delete row 2?' }).getByRole('button', { name: 'Delete' }).click();
+    expect(await rows.getByRole('textbox', { name: 'Row 2, Dish', exact: true }).inputValue()).not.toBe(second);
+    await rows.getByRole('button', { name: 'Save rows' }).click();
+    await expectVisible(rows.getByText('Version 2'));
+    await expectVisible(rows.getByText('24 rows', { exact: true }));
+    const admin = (await signIn(e2e.server)).client;
+    const id = (await admin.get('/datasets/?search=Lunch')).body.results[0].id;
+    const stored = (await admin.get(`/datasets/${id}`)).body;
+    expect([stored.version, stored.row_count, stored.rows[0][1], stored.rows.some((row: unknown[]) => row[0] === second)]).toEqual([2, 24, '9.50', false]);
+    await rows.getByRole('button', { name: 'Close' }).click();
+    await expectVisible(page.getByText('24 rows', { exact: true }));
+    const opens = (p: Page) => p.getByRole('button', { name: /^(Rows of|Строки набора) Lunch menu$/ }).click();
+    expect(await checkScreen(page, { path: '/datasets', ready: (p) => p.getByText('Lunch menu').first().waitFor({ state: 'visible' }), prepare: opens })).toEqual(CLEAN_REPORT);
+    await page.goto('/datasets');
     await page.getByRole('button', { name: 'Delete Lunch menu' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await expectVisible(page.getByText('No datasets yet.', { exact: false }));
@@ -240,7 +262,6 @@ describe('directory', () => {
 
 /** Uploads through the API as the administrator; answers the new file's id. */
 async function e2eUpload(file: string, name: string): Promise<number> {
-  const { signIn } = await import('../helpers/server.ts');
   const admin = await signIn(e2e.server);
   const form = new FormData();
   form.append('src_file[0]', await fs.openAsBlob(file), path.basename(file));

@@ -1,5 +1,5 @@
 import { Button } from '@fluentui/react-components';
-import { DeleteRegular } from '@fluentui/react-icons';
+import { DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
@@ -15,13 +15,15 @@ import { useDatasetsStyles } from './Datasets.styles.ts';
 interface Props {
   list: ActorRefFrom<typeof datasetListMachine>;
   filtered: boolean;
-  /** Without it (view rights only) the rows have no actions. */
+  /** Without it (view rights only) the rows have no delete. */
   onDelete?: (dataset: DatasetSummary) => void;
+  /** Opens a dataset's rows (viewed, or edited with the edit right). */
+  onOpen: (dataset: DatasetSummary) => void;
   onRetry: () => void;
 }
 
 /** The page of datasets (a table on wide screens, stacked cards below the sm breakpoint). */
-export function DatasetList({ list, filtered, onDelete, onRetry }: Props) {
+export function DatasetList({ list, filtered, onDelete, onOpen, onRetry }: Props) {
   const { t, i18n } = useTranslation(['datasets', 'common']);
   const styles = useDatasetsStyles();
   const status = useSelector(list, selectFetchStatus);
@@ -69,18 +71,15 @@ export function DatasetList({ list, filtered, onDelete, onRetry }: Props) {
           { id: 'source', header: t('fields.source'), wrap: 'anywhere', cell: source },
           { id: 'version', header: t('fields.version'), wrap: 'nowrap', cell: (dataset) => number.format(dataset.version) },
         ]}
-        actions={
-          onDelete
-            ? {
-                header: t('fields.actions'),
-                cell: (dataset) => (
-                  <div className={styles.actions}>
-                    <Button appearance="subtle" size="small" icon={<DeleteRegular />} aria-label={t('actions.deleteNamed', { name: dataset.name })} onClick={() => onDelete(dataset)} />
-                  </div>
-                ),
-              }
-            : undefined
-        }
+        actions={{
+          header: t('fields.actions'),
+          cell: (dataset) => (
+            <div className={styles.actions}>
+              <Button appearance="subtle" size="small" icon={<EditRegular />} aria-label={t('actions.rowsNamed', { name: dataset.name })} onClick={() => onOpen(dataset)} />
+              {onDelete ? <Button appearance="subtle" size="small" icon={<DeleteRegular />} aria-label={t('actions.deleteNamed', { name: dataset.name })} onClick={() => onDelete(dataset)} /> : null}
+            </div>
+          ),
+        }}
       />
     </div>
   );

@@ -14,6 +14,7 @@ import { useCan } from '../common/usePermission.ts';
 import { Pager } from '../playlists/Pager.tsx';
 import { DatasetFormDialog } from './DatasetFormDialog.tsx';
 import { DatasetList } from './DatasetList.tsx';
+import { DatasetRowsDialog } from './DatasetRowsDialog.tsx';
 import { useDatasetsStyles } from './Datasets.styles.ts';
 
 const refusalKey = (reason: string) => (reason === 'dataset_in_use' ? 'errors.dataset_in_use' : 'messages.removeError');
@@ -32,6 +33,7 @@ export default function DatasetsScreen() {
   const reload = useCallback(() => list.send({ type: 'fetch.load' }), [list]);
   const remove = useConfirmDelete(datasetDeleteMachine, 'datasets', reload, refusalKey);
   const [creating, setCreating] = useState(false);
+  const [opened, setOpened] = useState<number | null>(null);
   const search = useSearchBox((search) => load({ page: 1, search }));
 
   useEffect(() => list.send({ type: 'fetch.load', params: { page: 1 } }), [list]);
@@ -57,7 +59,7 @@ export default function DatasetsScreen() {
           aria-label={t('filters.searchLabel')}
         />
       </div>
-      <DatasetList list={list} filtered={!!params.search} onDelete={canEdit ? (dataset) => remove.ask(dataset.id, dataset.name) : undefined} onRetry={reload} />
+      <DatasetList list={list} filtered={!!params.search} onDelete={canEdit ? (dataset) => remove.ask(dataset.id, dataset.name) : undefined} onOpen={(dataset) => setOpened(dataset.id)} onRetry={reload} />
       <Pager page={params.page} count={count} labelKey="datasets:list.page" onPage={(page) => load({ page })} />
       {creating ? (
         <DatasetFormDialog
@@ -68,6 +70,7 @@ export default function DatasetsScreen() {
           onClose={() => setCreating(false)}
         />
       ) : null}
+      {opened !== null ? <DatasetRowsDialog key={opened} datasetId={opened} canEdit={canEdit} onSaved={reload} onClose={() => setOpened(null)} /> : null}
       {remove.dialog}
     </section>
   );

@@ -40,6 +40,7 @@ export const FOLLOWABLE: readonly string[] = [
   'datasetDelete',
   'datasetForm',
   'datasetList',
+  'datasetRows',
   'directory',
   'drawer',
   'entityOptions',
