@@ -21,7 +21,7 @@ export interface PreviewCanvas {
 }
 
 /** Plays a layout into an element (src/player/layoutStage.ts playLayout, imported when the preview opens). */
-export type PlayLayout = (element: HTMLElement, layout: ScheduledLayout, store: MediaStore) => { stop(): void };
+export type PlayLayout = (element: HTMLElement, layout: ScheduledLayout, store: MediaStore) => { stop(): void; stage?: { place(): void } };
 
 export interface PreparedPreview {
   layout: ScheduledLayout;

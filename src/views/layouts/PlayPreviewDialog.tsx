@@ -30,7 +30,11 @@ export function PlayPreviewDialog({ preview, width, height }: Props) {
     const element = stage.current;
     if (!prepared || !element) return undefined;
     const playing = prepared.play(element, prepared.layout, previewStore());
+    // The stage places its zones for its host's size: again whenever the dialog's content resizes it (not only the window).
+    const resized = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => playing.stage?.place());
+    resized?.observe(element);
     return () => {
+      resized?.disconnect();
       playing.stop();
       element.replaceChildren();
     };

@@ -226,7 +226,7 @@ export function WidgetForm({ zoneKey, widget, size, refused, disabled, onChange 
   return (
     <div className={styles.form} data-zone={zoneKey}>
       {fields}
-      <WidgetPreview widget={draft} size={size} />
+      <WidgetPreview widget={draft} size={size} valid={Object.keys(errors).length === 0} />
     </div>
   );
 }

@@ -16,5 +16,6 @@ export const useWidgetPreviewStyles = makeStyles({
     padding: tokens.spacingHorizontalS,
     boxSizing: 'border-box',
   },
+  host: { position: 'absolute', inset: 0, overflow: 'hidden' },
   text: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: '100%' },
 });
