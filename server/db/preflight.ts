@@ -181,11 +181,17 @@ export async function layoutCommitTargets(db: Db, layoutId: number): Promise<Tar
   const playlists = await committedPlaylists(db, [...new Set(zones.flatMap((z) => (z.playlist_id === null ? [] : [Number(z.playlist_id)])))]);
   const files = new Set(zones.flatMap((z) => (z.media_id !== null ? [Number(z.media_id)] : (playlists.get(Number(z.playlist_id))?.tracks ?? []).map((track) => track.media))));
   if (!files.size) return [];
+  const devices = await layoutScreens(db, layoutId);
+  return devices.flatMap((device) => [...files].map((media) => ({ device, media })));
+}
+
+/** The screens that show a layout now or soon: its published events' (ended two days ago at most) and its running overrides'. */
+export async function layoutScreens(db: Db, layoutId: number): Promise<number[]> {
   const devices = await rows<{ id: number }>(
     db,
     sql`SELECT DISTINCT unnest(devices) AS id FROM published_events WHERE layout_id = ${layoutId} AND end_date >= current_date - 2
         UNION
         ${overrideDevicesWhere(sql`ov.layout_id = ${layoutId}`)}`,
   );
-  return devices.flatMap((d) => [...files].map((media) => ({ device: Number(d.id), media })));
+  return devices.map((d) => Number(d.id));
 }

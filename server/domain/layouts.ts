@@ -8,7 +8,10 @@ import {
   type ZoneContentDetail,
 } from '../../src/services/schemas/layouts.ts';
 import { widgetDataset, widgetProblems, widgetWithDefaults } from '../../src/services/schemas/widgets.ts';
+import { sql } from 'drizzle-orm';
 import { datasetBriefs } from '../db/datasets.ts';
+import { idArray } from '../db/events.ts';
+import { layoutScreens } from '../db/preflight.ts';
 import type { Db } from '../db/index.ts';
 import { contentDetails, type ZoneWrite } from '../db/layouts.ts';
 import { badRequest } from '../errors.ts';
@@ -126,12 +129,32 @@ export async function layoutDetail(db: Db, layout: Layout): Promise<LayoutDetail
   };
   return {
     ...layout,
+    map_screens: layout.zones.some((zone) => zone.content?.kind === 'widget' && zone.content.widget === 'map') ? await mapScreens(db, layout.id) : null,
     background: { ...layout.background, media_detail: layout.background.media == null ? null : shown(found.media.get(layout.background.media)) },
     zones: layout.zones.map((zone) => ({
       ...zone,
       content: detailOf(zone.content),
     })),
   };
+}
+
+/** Names of screens without a map listed at most in a layout's detail. */
+const MAP_SCREENS_NAMED = 10;
+
+/**
+ * For a layout with a map widget (issue 38): of the screens that show it (published events, running overrides), how
+ * many have no navigation map to show ("you are here" needs the device placed on a map), the first of them named.
+ */
+async function mapScreens(db: Db, layoutId: number): Promise<{ screens: number; without_map: number; names: string[] }> {
+  const screens = await layoutScreens(db, layoutId);
+  if (!screens.length) return { screens: 0, without_map: 0, names: [] };
+  const without = (
+    (await db.execute(
+      sql`SELECT d.name FROM devices d LEFT JOIN navigation_devices n ON n.device_id = d.id
+          WHERE d.id = ANY(${idArray(screens)}) AND n.object_id IS NULL ORDER BY d.name, d.id`,
+    )) as unknown as { rows: { name: string }[] }
+  ).rows;
+  return { screens: screens.length, without_map: without.length, names: without.slice(0, MAP_SCREENS_NAMED).map((row) => row.name) };
 }
 
 /*

@@ -307,6 +307,15 @@ describe('widgets in layout zones', () => {
       expect(answer.status).toBe(200);
       return { version: answer.body.version as number, zones: answer.body.items.find((item: { event: number }) => item.event === event.body.id).layout.zones };
     };
+    // The editor warns when a screen that shows the map has no map of its own ("you are here" needs it placed on one).
+    const mapScreens = async () => (await a.get(`/layouts/${layout.id}/detail/`)).body.map_screens;
+    expect(await mapScreens()).toEqual({ screens: 1, without_map: 1, names: [screen.name] });
+    const plan = (await server.ctx.db.execute(
+      `INSERT INTO navigation_objects (office_id, name, source_file, display_file, width, height) VALUES (${ids.officeA}, 'Widget plan', 'p.png', 'p.webp', 100, 100) RETURNING id` as never,
+    )) as unknown as { rows: { id: number }[] };
+    await server.ctx.db.execute(`INSERT INTO navigation_devices (device_id, object_id, placeholder) VALUES (${screen.id}, ${plan.rows[0]!.id}, '{}'::jsonb)` as never);
+    expect(await mapScreens()).toEqual({ screens: 1, without_map: 0, names: [] });
+    expect((await a.get(`/layouts/${(await a.post('/layouts/create/', { name: 'No map', screen_position: 'horizontal' })).body.id}/detail/`)).body.map_screens).toBeNull();
     const first = await dev2();
     expect(first.zones.map((z: { items: unknown[]; widget: { kind: string } }) => [z.items, z.widget.kind])).toEqual([[[], 'clock'], [[], 'ticker'], [[], 'data_table'], [[], 'qr_code'], [[], 'map']]);
     expect(first.zones[3].widget).toEqual({ kind: 'qr_code', settings: { text: 'https://example.com/menu', caption: 'Scan me', color: '#000000', background: '#ffffff' }, data: null });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signInThroughUi, startE2E, type E2E } from '../helpers/browser.ts';
 import { CLEAN_REPORT, checkScreen } from '../helpers/screenChecks.ts';
 import { signIn } from '../helpers/server.ts';
+import { createCompanyAndOffice, createDevice } from '../api/devices.helpers.ts';
 import { describeAs, makeFixtures, uploadForm } from '../api/media-fixtures.ts';
 
 let e2e: E2E;
@@ -352,6 +353,24 @@ describe('layouts', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(await page.locator('.zone').count()).toBe(0);
+    expect(problems).toEqual([]);
+  });
+
+  it("warns in a map widget's form when a screen that shows the layout has no map of its own (issue 38)", async () => {
+    const { company, office } = await createCompanyAndOffice(admin, 'Map board company');
+    const layout = (await admin.post('/layouts/create/', { name: 'Map board', screen_position: 'horizontal', company: company.id, zones: [{ name: 'Map', x: 0, y: 0, width: 480, height: 480, content: { kind: 'widget', widget: 'map', settings: {} } }] })).body;
+    expect((await admin.post(`/layouts/${layout.id}/commit/`)).status).toBe(200);
+    const screen = await createDevice(admin, { office: office.id, position: 'horizontal', name: 'Atrium screen' });
+    const campaign = (await admin.post('/campaigns/create/', { name: 'Map board campaign', screen_position: 'horizontal', company: company.id, user: 1 })).body.id;
+    expect((await admin.put(`/campaigns/${campaign}/devices/`, { devices: [screen.id] })).status).toBe(200);
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await admin.post('/scheduler/events/create/', { campaign, title: 'Map', all_day: true, start_date: today, end_date: today, devices: [screen.id], layout: layout.id })).status).toBe(201);
+    expect((await admin.post(`/scheduler/publish/${campaign}/`)).status).toBe(200);
+    const { page, problems } = await e2e.newPage();
+    await signInThroughUi(page, 'admin', e2e.server.adminPassword);
+    await page.goto(`/layouts/${layout.id}`);
+    await page.getByRole('list', { name: 'Zones of the layout' }).getByRole('button', { name: /^Map:/ }).click();
+    await page.getByRole('status').filter({ hasText: '1 of the 1 screens that show this layout has no map of its own' }).filter({ hasText: 'Atrium screen' }).waitFor();
     expect(problems).toEqual([]);
   });
 });

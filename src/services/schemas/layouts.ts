@@ -169,8 +169,16 @@ export const ZoneContentDetail = union([FileContentDetail, WidgetContentDetail])
 export type ZoneContentDetail = FileContentDetail | WidgetContentDetail;
 
 /** GET /layouts/{id}/detail/: the layout with each zone's content (and the background image) described. */
+/**
+ * A layout with a map widget (issue 38): of the screens that show it (published events, running overrides), how many
+ * have no navigation map ("you are here" needs the device placed on one), the first ten named; null without a map zone.
+ */
+export const MapScreens = type({ screens: number(), without_map: number(), names: array(string()) });
+export type MapScreens = Infer<typeof MapScreens>;
+
 export const LayoutDetail = type({
   ...Layout.schema,
+  map_screens: optional(nullable(MapScreens)),
   background: type({ color: string(), media: nullable(Id), media_detail: nullable(FileContentDetail) }),
   zones: array(type({ ...Zone.schema, content: nullable(ZoneContentDetail) })),
 });

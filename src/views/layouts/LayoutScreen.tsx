@@ -23,6 +23,7 @@ import { layoutErrorKey } from './format.ts';
 import { useEditorStyles } from './LayoutEditor.styles.ts';
 import { ZoneList } from './ZoneList.tsx';
 import { ZonePanel } from './ZonePanel.tsx';
+import type { MapScreens } from '../../services/schemas/layouts.ts';
 import { PlayPreviewDialog } from './PlayPreviewDialog.tsx';
 
 /** The canvas's colours: Fluent tokens, resolved by the canvas in the theme around it. */
@@ -201,6 +202,7 @@ export default function LayoutScreen() {
             readOnly={!canEdit || busy}
             canForward={canForward}
             canBackward={canBackward}
+            mapScreens={'map_screens' in layout ? (layout as { map_screens?: MapScreens | null }).map_screens : null}
             send={(event) => editor.send(event)}
           />
         ) : (

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { datasetListMachine } from '../../machines/datasets/datasetList.machine.ts';
 import { typedNumber, widgetFormMachine, type WidgetDraft } from '../../machines/layouts/widgetForm.machine.ts';
 import type { DatasetSummary } from '../../services/datasets.service.ts';
+import type { MapScreens } from '../../services/schemas/layouts.ts';
 import { CLOCK_FORMATS, TICKER_DIRECTIONS, WIDGET_DEFAULTS } from '../../services/schemas/widgets.ts';
 import { WidgetPreview } from './WidgetPreview.tsx';
 import { readFailureText } from '../datasets/format.ts';
@@ -33,10 +34,12 @@ interface Props {
   refused: Record<string, string>;
   disabled: boolean;
   onChange: (widget: WidgetDraft) => void;
+  /** For a map: the screens that show the layout and those of them without a map (the layout's detail), if known. */
+  mapScreens?: MapScreens | null;
 }
 
 /** A widget zone's settings (issue 38): every setting of its kind with its range and default, checked as typed. */
-export function WidgetForm({ zoneKey, widget, size, refused, disabled, onChange }: Props) {
+export function WidgetForm({ zoneKey, widget, size, refused, disabled, onChange, mapScreens }: Props) {
   const { t, i18n } = useTranslation(['layouts', 'datasets']);
   const styles = useWidgetFormStyles();
   const changed = useRef(onChange);
@@ -218,6 +221,15 @@ export function WidgetForm({ zoneKey, widget, size, refused, disabled, onChange 
         <>
           {switchField('legend')}
           <p className={styles.hint}>{t('widget.mapHint')}</p>
+          {mapScreens && mapScreens.without_map > 0 ? (
+            <p role="status" className={styles.warning}>
+              {t('widget.mapWithout', {
+                count: mapScreens.without_map,
+                total: mapScreens.screens,
+                names: new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(mapScreens.names),
+              })}
+            </p>
+          ) : null}
         </>
       );
       break;

@@ -10,6 +10,7 @@ import { searchZoneContent } from '../../services/layouts.service.ts';
 import type { ScreenPosition } from '../../services/schemas/media.ts';
 import { OptionPicker } from '../scheduler/OptionPicker.tsx';
 import { useEditorStyles } from './LayoutEditor.styles.ts';
+import type { MapScreens } from '../../services/schemas/layouts.ts';
 import { WidgetForm } from './WidgetForm.tsx';
 import { newWidget, type WidgetDraft } from '../../machines/layouts/widgetForm.machine.ts';
 import { WIDGET_KINDS, type WidgetKind } from '../../services/schemas/widgets.ts';
@@ -52,11 +53,13 @@ interface Props {
   readOnly: boolean;
   canForward: boolean;
   canBackward: boolean;
+  /** For a map widget: the screens that show the layout without a map of their own (the layout's detail). */
+  mapScreens?: MapScreens | null;
   send: (event: { type: 'zone.rename'; name: string } | { type: 'zone.field'; field: RectField; value: number } | { type: 'zone.content'; content: ZoneDraft['content']; name: string | null } | { type: 'zone.forward' } | { type: 'zone.backward' } | { type: 'zone.delete' }) => void;
 }
 
 /** The chosen zone: its name, exact place and size in layout pixels, what it plays, its drawing order and delete. */
-export function ZonePanel({ zone, screenPosition, contentName, fieldError, refused, readOnly, canForward, canBackward, send }: Props) {
+export function ZonePanel({ zone, screenPosition, contentName, fieldError, refused, readOnly, canForward, canBackward, mapScreens, send }: Props) {
   const { t } = useTranslation(['layouts', 'scheduler']);
   const styles = useEditorStyles();
   // A widget zone (issue 38) keeps its widget until a playlist or a file is chosen here.
@@ -120,7 +123,7 @@ export function ZonePanel({ zone, screenPosition, contentName, fieldError, refus
               ))}
             </Select>
           </Field>
-          <WidgetForm key={`${zone.key}-${widget.widget}`} zoneKey={zone.key} widget={widget} size={{ width: zone.width, height: zone.height }} refused={refused} disabled={readOnly} onChange={onWidget} />
+          <WidgetForm key={`${zone.key}-${widget.widget}`} zoneKey={zone.key} widget={widget} size={{ width: zone.width, height: zone.height }} refused={refused} disabled={readOnly} onChange={onWidget} mapScreens={mapScreens} />
         </>
       ) : readOnly ? (
         <p className={styles.hint}>{contentName ?? t('panel.noContent')}</p>
