@@ -370,7 +370,7 @@ describe('layouts', () => {
     await signInThroughUi(page, 'admin', e2e.server.adminPassword);
     await page.goto(`/layouts/${layout.id}`);
     await page.getByRole('list', { name: 'Zones of the layout' }).getByRole('button', { name: /^Map:/ }).click();
-    await page.getByRole('status').filter({ hasText: '1 of the 1 screens that show this layout has no map of its own' }).filter({ hasText: 'Atrium screen' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Screens that show this layout without a map of their own: Atrium screen (1 of 1)' }).filter({ hasText: 'Atrium screen' }).waitFor();
     expect(problems).toEqual([]);
   });
 });
@@ -407,5 +407,10 @@ describe('the playlist screens meet the house standard (360/500 px, en and ru, a
     const layout = (await admin.get('/layouts/?search=Widget%20board')).body.results[0].id;
     const opens = (p: Page) => p.getByRole('list', { name: /./ }).getByRole('button', { name: /^QR:/ }).click();
     expect(await checkScreen(page, { path: `/layouts/${layout}`, ready: shows('Widget board'), prepare: opens })).toEqual(CLEAN_REPORT);
+  });
+  it("/layouts/{id} with a map widget's form warning of a screen without a map (issue 38)", async () => {
+    const layout = (await admin.get('/layouts/?search=Map%20board')).body.results[0].id;
+    const opens = (p: Page) => p.getByRole('list', { name: /./ }).getByRole('button', { name: /^Map:/ }).click();
+    expect(await checkScreen(page, { path: `/layouts/${layout}`, ready: shows('Map board'), prepare: opens })).toEqual(CLEAN_REPORT);
   });
 });
