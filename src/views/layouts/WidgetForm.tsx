@@ -224,7 +224,7 @@ export function WidgetForm({ zoneKey, widget, size, refused, disabled, onChange,
           {mapScreens && mapScreens.without_map > 0 ? (
             <p role="status" className={styles.warning}>
               {t('widget.mapWithout', {
-                count: mapScreens.without_map,
+                without: mapScreens.without_map,
                 total: mapScreens.screens,
                 names: new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(mapScreens.names),
               })}
