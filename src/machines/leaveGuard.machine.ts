@@ -19,7 +19,7 @@ export type LeaveGuardEvent =
  * The leave question of every guarded screen (playlist, campaign devices, scheduler, device configs, upload): while
  * the screen is dirty, a navigation to another page is held back and the question asks; "Stay" cancels the
  * navigation (`stay`), "Leave" lets it go on (`proceed`). The view (common/LeaveGuard.tsx) provides both actions
- * with react-router's blocker, and tells the machine when the router holds a navigation back.
+ * with the router's blocker (views/app/router.tsx), and tells the machine when the router holds a navigation back.
  */
 export const leaveGuardMachine = setup({
   types: {

@@ -1,5 +1,5 @@
 import { useEffect, type ComponentType, type LazyExoticComponent } from 'react';
-import { Navigate, Route, Routes, useLocation, useParams } from 'react-router-dom';
+import { Navigate, Route, Routes, useLocation, useParams } from './app/router.tsx';
 import { selectIsAdmin, selectIsChecking, selectIsSignedIn, selectUser, selectUserStatus } from '../machines/session.selectors.ts';
 import { tokenStore } from '../services/tokenStore.ts';
 import { SessionContext } from './app/actors.ts';

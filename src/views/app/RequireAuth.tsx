@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate } from './router.tsx';
 import { selectIsChecking, selectIsSignedIn } from '../../machines/session.selectors.ts';
 import { Loading } from '../common/Loading.tsx';
 import { SessionContext } from './actors.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from './router.tsx';
 import { useTranslation } from 'react-i18next';
 import { sessionMachine } from '../../machines/session.machine.ts';
 import { selectIsSignedIn } from '../../machines/session.selectors.ts';

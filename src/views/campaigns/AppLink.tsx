@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from '@fluentui/react-components';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../app/router.tsx';
 
 /** A Fluent link (house colours in every theme) that navigates inside the app. */
 export function AppLink({ to, children, className }: { to: string; children: ReactNode; className?: string }) {

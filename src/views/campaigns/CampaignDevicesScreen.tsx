@@ -3,7 +3,7 @@ import { Body1, Button, Spinner, Tooltip } from '@fluentui/react-components';
 import { ArrowUploadRegular, CopyRegular, DismissRegular, SaveRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
+import { useParams } from '../app/router.tsx';
 import { campaignDevicesMachine } from '../../machines/campaigns/campaignDevices.machine.ts';
 import { selectBusy, selectDirty, selectImporting, selectPendingCount, selectSaving } from '../../machines/campaigns/campaignDevices.selectors.ts';
 import { campaignDevicesCampaignMachine } from '../../machines/campaigns/campaignDevicesCampaign.machine.ts';

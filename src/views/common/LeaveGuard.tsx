@@ -1,7 +1,7 @@
-import { useContext, useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Button, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
-import { UNSAFE_DataRouterContext, useBeforeUnload, useBlocker, type Blocker } from 'react-router-dom';
+import { useBeforeUnload, useBlocker, type Blocker } from '../app/router.tsx';
 import { leaveGuardMachine } from '../../machines/leaveGuard.machine.ts';
 import { Dialog } from './Dialog.tsx';
 
@@ -56,16 +56,14 @@ function BlockerGuard({ when, texts }: { when: boolean; texts: LeaveGuardTexts }
 
 /**
  * While `when` holds, leaving the page asks first: in-app navigation (links, the back button) through the leave
- * question machine (machines/leaveGuard) on react-router's useBlocker, reloading or closing the tab through the
- * browser's own beforeunload question. The app runs on a data router; under a plain router (some unit tests) only
- * the beforeunload part applies.
+ * question machine (machines/leaveGuard) on the router's blocker (views/app/router.tsx), reloading or closing the tab
+ * through the browser's own beforeunload question.
  */
 export function LeaveGuard({ when, texts }: { when: boolean; texts: LeaveGuardTexts }) {
-  const dataRouter = useContext(UNSAFE_DataRouterContext);
   useBeforeUnload((event) => {
     if (!when) return;
     event.preventDefault();
     event.returnValue = '';
   });
-  return dataRouter ? <BlockerGuard when={when} texts={texts} /> : null;
+  return <BlockerGuard when={when} texts={texts} />;
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from '@fluentui/react-components';
-import { useHref, useLinkClickHandler } from 'react-router-dom';
+import { useHref, useLinkClickHandler } from '../app/router.tsx';
 
 export interface RouterLinkProps {
   /** The app path to go to (`/media/12`). */

@@ -3,7 +3,7 @@ import { Button, DialogActions, DialogBody, DialogContent, DialogSurface, Dialog
 import { AlertUrgentRegular, ArrowClockwiseRegular, CheckmarkCircleRegular, DeleteRegular, EditRegular, ImageAddRegular, ImageOffRegular, MapRegular, PowerRegular, SettingsRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../app/router.tsx';
 import type { Device } from '../../services/devices.service.ts';
 import { ConfirmDeleteDialog } from '../common/ConfirmDeleteDialog.tsx';
 import { useNotify } from '../common/notify.tsx';

@@ -3,7 +3,7 @@ import { Body1, Button } from '@fluentui/react-components';
 import { ArrowLeftRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from '../app/router.tsx';
 import { deviceConfigsDeviceMachine } from '../../machines/devices/deviceConfigsDevice.machine.ts';
 import { Loading } from '../common/Loading.tsx';
 import { errorMessageKey } from '../common/errorMessageKey.ts';

@@ -3,7 +3,7 @@ import { Button } from '@fluentui/react-components';
 import { AddRegular, AlertUrgentRegular, ArrowSyncRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '../app/router.tsx';
 import { currentLanguage } from '../../i18n.ts';
 import type { Device } from '../../services/devices.service.ts';
 import { PageHeader } from '../common/PageHeader.tsx';

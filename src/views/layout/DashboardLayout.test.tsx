@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '../app/router.tsx';
 import DashboardLayout from './DashboardLayout.tsx';
 import { renderWithProviders, storeSession, type SessionFakes } from '../testing/renderWithProviders.tsx';
 

@@ -1,7 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Caption1, useFocusFinders } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Outlet, useLocation } from '../app/router.tsx';
 import { useTranslation } from 'react-i18next';
 import { drawerMachine } from '../../machines/drawer.machine.ts';
 import { selectDrawerOpen } from '../../machines/drawer.selectors.ts';

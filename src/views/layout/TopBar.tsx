@@ -1,6 +1,6 @@
 import { Button, Text } from '@fluentui/react-components';
 import { NavigationRegular } from '@fluentui/react-icons';
-import { Link } from 'react-router-dom';
+import { Link } from '../app/router.tsx';
 import { useTranslation } from 'react-i18next';
 import { selectUserStatus } from '../../machines/session.selectors.ts';
 import { BRAND, DEFAULT_START_PATH } from '../../services/config.ts';

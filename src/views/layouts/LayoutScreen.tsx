@@ -3,7 +3,7 @@ import { Body1, Button, Switch, tokens } from '@fluentui/react-components';
 import { AddRegular, PlayRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { useParams, useSearchParams } from '../app/router.tsx';
 import { layoutCommitMachine } from '../../machines/layouts/layoutCommit.machine.ts';
 import { layoutEditorMachine } from '../../machines/layouts/layoutEditor.machine.ts';
 import { layoutPreviewMachine } from '../../machines/layouts/layoutPreview.machine.ts';

@@ -3,7 +3,7 @@ import { Button, Field, SearchBox, Select } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../app/router.tsx';
 import { layoutDeleteMachine } from '../../machines/layouts/layoutDelete.machine.ts';
 import { layoutListMachine, type LayoutListParams } from '../../machines/layouts/layoutList.machine.ts';
 import { LAYOUT_POSITIONS } from '../../machines/layouts/layoutTemplates.ts';

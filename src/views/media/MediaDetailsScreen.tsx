@@ -3,7 +3,7 @@ import { Body1, Button, Subtitle1 } from '@fluentui/react-components';
 import { ArrowLeftRegular, ArrowSyncRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from '../app/router.tsx';
 import { mediaDetailsMachine } from '../../machines/media/mediaDetails.machine.ts';
 import {
   selectActionError,

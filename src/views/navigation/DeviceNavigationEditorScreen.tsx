@@ -3,7 +3,7 @@ import { Button, Checkbox, DialogActions, DialogBody, DialogContent, DialogSurfa
 import { AddRegular, SaveRegular, SendRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
+import { useParams } from '../app/router.tsx';
 import { deviceNavigationEditorMachine, isShown } from '../../machines/navigation/deviceNavigationEditor.machine.ts';
 import { markerPlacementMachine } from '../../machines/navigation/markerPlacement.machine.ts';
 import { ConfirmDeleteDialog } from '../common/ConfirmDeleteDialog.tsx';

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../app/router.tsx';
 import { navigationMarkersMachine } from '../../machines/navigation/navigationMarkers.machine.ts';
 import { getImage, type NavigationObject } from '../../services/navigation.service.ts';
 import { errorMessageKey } from '../common/errorMessageKey.ts';

@@ -3,7 +3,7 @@ import { Body1, Button } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { useParams, useSearchParams } from '../app/router.tsx';
 import { playlistCommitMachine } from '../../machines/playlists/playlistCommit.machine.ts';
 import { playlistEditorMachine } from '../../machines/playlists/playlistEditor.machine.ts';
 import { draftTracks } from '../../machines/playlists/playlistEditor.selectors.ts';

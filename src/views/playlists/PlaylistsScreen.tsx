@@ -3,7 +3,7 @@ import { Button, Field, SearchBox, Select } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../app/router.tsx';
 import { playlistDeleteMachine } from '../../machines/playlists/playlistDelete.machine.ts';
 import { playlistListMachine, type PlaylistListParams } from '../../machines/playlists/playlistList.machine.ts';
 import { SCREEN_POSITIONS } from '../../services/schemas/media.ts';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
+import { useParams } from '../app/router.tsx';
 import { schedulerCampaignMachine } from '../../machines/scheduler/schedulerCampaign.machine.ts';
 import { PageHeader } from '../common/PageHeader.tsx';
 import { RouterLink } from '../common/RouterLink.tsx';

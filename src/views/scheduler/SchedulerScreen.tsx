@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '../app/router.tsx';
 import { PageHeader } from '../common/PageHeader.tsx';
 import { usePageTitle } from '../common/usePageTitle.ts';
 import { OptionPicker } from './OptionPicker.tsx';

@@ -3,7 +3,7 @@ import { Button } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '../app/router.tsx';
 import { statisticsQueryMachine } from '../../machines/statistics/query.machine.ts';
 import { BusyIcon } from '../common/Loading.tsx';
 import { saveBlob } from '../devices/format.ts';

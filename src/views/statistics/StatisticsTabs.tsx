@@ -1,6 +1,6 @@
 import { mergeClasses } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router-dom';
+import { NavLink } from '../app/router.tsx';
 import { useStatisticsTabsStyles } from './StatisticsTabs.styles.ts';
 
 /** The tabs of the statistics page (spec section 2), each its own route. */

@@ -5,7 +5,7 @@ import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { MotionBehaviourProvider } from '@fluentui/react-motion';
 import i18next, { type i18n as I18n } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '../app/router.tsx';
 import { afterEach } from 'vitest';
 import { fromPromise } from 'xstate';
 import { sessionMachine } from '../../machines/session.machine.ts';
