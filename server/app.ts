@@ -118,6 +118,12 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy() },
     crossOriginEmbedderPolicy: false,
   });
+  // The web player's page frames the web pages of its widgets (issue 38: any http(s) address a layout names, sandboxed);
+  // the panel frames none.
+  const playerHeaders = helmetHeaders({
+    contentSecurityPolicy: { useDefaults: false, directives: { ...contentSecurityPolicy(), frameSrc: ["'self'", 'https:', 'http:'] } },
+    crossOriginEmbedderPolicy: false,
+  });
   const app = Fastify({
     logger: options.logger ?? { level: ctx.config.logLevel },
     routerOptions: { ignoreTrailingSlash: true },
@@ -230,7 +236,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   // The web player (player/index.html, its own bundle under dist/player/): /player/ and any page below it.
   const playerIndex = path.join(ctx.config.staticDir, 'player', 'index.html');
   const hasPlayer = fs.existsSync(playerIndex);
-  const sendPlayer = (reply: FastifyReply) => reply.header('Cache-Control', 'no-cache').type('text/html').send(fs.createReadStream(playerIndex));
+  const sendPlayer = (reply: FastifyReply) => reply.headers(playerHeaders).header('Cache-Control', 'no-cache').type('text/html').send(fs.createReadStream(playerIndex));
   if (hasPlayer) app.get('/player/', (_request, reply) => sendPlayer(reply));
 
   app.setNotFoundHandler((request, reply) => {

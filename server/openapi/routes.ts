@@ -12,7 +12,7 @@ import { DeviceNavigation, DeviceNavigationBody, Marker, MarkerCreateBody, Marke
 import { Override, OverrideCreateBody, OverrideListQuery, OverrideSwitchBody } from '../../src/services/schemas/overrides.ts';
 import { DevicePlayback, MediaPlayback, Preflight } from '../../src/services/schemas/playback.ts';
 import { CommitResult, DeviceGroupPage, Playlist, PlaylistCreateBody, PlaylistDetail, PlaylistDetailPage, PlaylistListQuery, PlaylistPage, PlaylistUpdateBody, Track, TrackCreateBody, TrackPositionsBody, TrackRowPage, TrackUpdateBody } from '../../src/services/schemas/playlists.ts';
-import { WebPageCheck, WebPageCheckBody } from '../../src/services/schemas/widgets.ts';
+import { PlayerWebPageCheck, WebPageCheck, WebPageCheckBody } from '../../src/services/schemas/widgets.ts';
 import { Dataset, DatasetListQuery, DatasetPage, DatasetUpdateBody } from '../../src/services/schemas/datasets.ts';
 import { Layout, LayoutCommitResult, LayoutCreateBody, LayoutDetail, LayoutListQuery, LayoutPage, LayoutUpdateBody, LayoutVersionPage } from '../../src/services/schemas/layouts.ts';
 import { Preferences, PreferencesBody } from '../../src/services/schemas/profile.ts';
@@ -697,6 +697,14 @@ export const routeDocs: Record<string, RouteDoc> = {
     description: "{url} -> {url, frameable, reason}: reason x_frame_options, frame_ancestors, a read failure (http_404, timeout, private_address, ...) or null.",
     body: WebPageCheckBody,
     response: WebPageCheck,
+  },
+  'GET /player/web-page-check/': {
+    summary: "A screen's check of a web page widget's address",
+    description: "?url= (a web page widget's address in the device's stored schedule) by the player's serial and key (or a user with the playlists area's view right) -> {url, frameable, reason, checked_at}: the server's last check, read again once older than five minutes; 404 for an address the device's schedule does not show.",
+    auth: 'playerOrUser',
+    query: WebPageCheckBody,
+    response: PlayerWebPageCheck,
+    errors: { 404: ["not_found"] },
   },
   'GET /player/datasets/{id}/': {
     summary: "A player's read of a dataset its widgets show",

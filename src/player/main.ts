@@ -160,6 +160,7 @@ const layoutStage = new LayoutStage(
       return language;
     },
     dataset: (data) => datasets.read(data),
+    framing: (url) => protocol.checkWebPage(credentials(), url),
     map: () => navigation.getSnapshot().context.kept,
     ownDevice: () => lifecycle.getSnapshot().context.device,
     online: () => !lifecycle.getSnapshot().hasTag('offline') && navigator.onLine !== false,

@@ -392,4 +392,34 @@ describe('the web page widget', () => {
     expect((await viewer.post('/widgets/web-page-check/', { url: `${sourceBase}/open` })).status).toBe(403);
     expect((await a.post('/widgets/web-page-check/', {})).body.code).toBe('validation_error');
   });
+
+  it("answers a screen the check of the pages its schedule shows, stored and read again once older than five minutes", async () => {
+    served.set('/framed-deny', () => ({ headers: { 'x-frame-options': 'SAMEORIGIN' }, body: '<p>no</p>' }));
+    const [refusing, open] = [`${sourceBase}/framed-deny`, `${sourceBase}/open`];
+    const web = (name: string, x: number, url: string) => ({ name, x, y: 0, width: 320, height: 200, content: { kind: 'widget', widget: 'web_page', settings: { url } } });
+    const layout = (await a.post('/layouts/create/', { name: 'Web wall', screen_position: 'horizontal', zones: [web('Refusing', 0, refusing), web('Open', 320, open)] })).body;
+    expect((await a.post(`/layouts/${layout.id}/commit/`)).body.changed).toBe(true);
+    const [screen, other] = await Promise.all([createDevice(a, { office: ids.officeA, position: 'horizontal' }), createDevice(a, { office: ids.officeA, position: 'horizontal' })]);
+    const campaign = (await a.post('/campaigns/create/', { name: 'Web campaign', screen_position: 'horizontal', user: 1 })).body.id;
+    expect((await a.put(`/campaigns/${campaign}/devices/`, { devices: [screen.id] })).status).toBe(200);
+    const day = new Date().toISOString().slice(0, 10);
+    expect((await a.post('/scheduler/events/create/', { campaign, title: 'Web', all_day: true, start_date: day, end_date: day, devices: [screen.id], layout: layout.id })).status).toBe(201);
+    expect((await a.post(`/scheduler/publish/${campaign}/`)).status).toBe(200);
+    const ask = (device: { sn: string; key: string }, url: string) =>
+      apiClient(server).call('GET', `/player/web-page-check/?url=${encodeURIComponent(url)}`, undefined, { 'x-device-serial': device.sn, 'x-device-key': device.key });
+
+    const first = await ask(screen, refusing);
+    expect([first.status, first.body.url, first.body.frameable, first.body.reason]).toEqual([200, refusing, false, 'x_frame_options']);
+    expect(Date.parse(first.body.checked_at)).toBeGreaterThan(Date.now() - 60_000);
+    expect((await ask(screen, open)).body).toMatchObject({ url: open, frameable: true, reason: null });
+    // Only the pages its schedule shows; a bad query is a 400.
+    expect((await ask(other, refusing)).status).toBe(404);
+    expect((await ask(screen, `${sourceBase}/deny`)).status).toBe(404);
+    expect((await apiClient(server).call('GET', '/player/web-page-check/', undefined, { 'x-device-serial': screen.sn, 'x-device-key': screen.key })).body.code).toBe('validation_error');
+    // The stored check is answered while fresh (the page now allows frames), and read again once older than five minutes.
+    served.set('/framed-deny', () => ({ body: '<p>now framable</p>' }));
+    expect((await ask(screen, refusing)).body).toMatchObject({ frameable: false, checked_at: first.body.checked_at });
+    await server.ctx.db.execute(`UPDATE web_page_checks SET checked_at = checked_at - interval '6 minutes'` as never);
+    expect((await ask(screen, refusing)).body).toMatchObject({ frameable: true, reason: null });
+  });
 });

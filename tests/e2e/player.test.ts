@@ -551,11 +551,14 @@ describe('a layout on the web player (issue 36)', () => {
 });
 
 describe('widgets on the web player (issue 38)', () => {
-  it('draws a clock across a DST switch, a feed ticker, a QR code, the screen\'s map and a paged data table, their data changed through the live channel', async () => {
+  it('draws a clock across a DST switch, a feed ticker, a QR code, the screen\'s map, a paged data table and web pages (one refusing its frame), their data changed through the live channel', async () => {
     // A feed the server reads from 127.0.0.1 (allowed here as by WEBHOOK_ALLOW_PRIVATE=1).
     const item = (title: string, day: number) => `<item><title>${title}</title><link>https://news.example/${day}</link><pubDate>${new Date(Date.UTC(2026, 10, day, 9)).toUTCString()}</pubDate></item>`;
     let feed = [item('Lifts serviced on Monday', 20), item('Winter opening hours', 21)];
-    const rss = http.createServer((_request, response) => {
+    const rss = http.createServer((request, response) => {
+      // Two pages for the web page zones: one refuses to be framed, the other may be.
+      if (request.url === '/refusing.html') return response.writeHead(200, { 'content-type': 'text/html', 'x-frame-options': 'DENY' }).end('<h1>Not in a frame</h1>');
+      if (request.url === '/hours.html') return response.writeHead(200, { 'content-type': 'text/html' }).end('<h1>Opening hours 10-22</h1>');
       response.writeHead(200, { 'content-type': 'application/rss+xml' });
       response.end(`<?xml version="1.0"?><rss version="2.0"><channel><title>Mall news</title>${feed.join('')}</channel></rss>`);
     });
@@ -594,6 +597,7 @@ describe('widgets on the web player (issue 38)', () => {
       // The layout, through the API: clock, QR code, data table, map and a ticker of the feed's titles (1920 x 1080).
       const zone = (name: string, x: number, y: number, width: number, height: number, z: number, widget: string, settings: Record<string, unknown>) => ({ name, x, y, width, height, z, content: { kind: 'widget', widget, settings } });
       const qrText = 'https://vitrine.example/menu?screen=lobby';
+      const pages = `http://127.0.0.1:${(rss.address() as net.AddressInfo).port}`;
       const created = await admin.post('/layouts/create/', {
         name: 'Widget wall',
         screen_position: 'horizontal',
@@ -603,6 +607,8 @@ describe('widgets on the web player (issue 38)', () => {
           zone('Menu', 480, 0, 800, 880, 2, 'data_table', { dataset: menu.body.id, columns: ['Dish', 'Price'], rows_per_page: 10, page_seconds: 3 }),
           zone('Map', 1280, 0, 640, 880, 3, 'map', { legend: true }),
           zone('News', 0, 880, 1920, 200, 4, 'ticker', { dataset: news.body.id, items: 5, speed: 1000 }),
+          zone('Refusing page', 1280, 680, 320, 200, 5, 'web_page', { url: `${pages}/refusing.html` }),
+          zone('Hours page', 1600, 680, 320, 200, 6, 'web_page', { url: `${pages}/hours.html` }),
         ],
       });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -630,7 +636,7 @@ describe('widgets on the web player (issue 38)', () => {
       const heartbeats: number[] = [];
       screen.on('request', (request) => request.url().includes('/player/heartbeat/') && heartbeats.push(Date.now()));
       await screen.goto('/player/?heartbeat=60');
-      const [clockZone, qrZone, tableZone, mapZone, tickerZone] = layout.zones.map((z) => screen.locator(`.layout [data-zone="${z.id}"]`));
+      const [clockZone, qrZone, tableZone, mapZone, tickerZone, refusingZone, hoursZone] = layout.zones.map((z) => screen.locator(`.layout [data-zone="${z.id}"]`));
       await screen.locator('.layout .widget-data_table tbody tr').first().waitFor({ timeout: 30_000 });
       await screen.locator('#player[data-channel="open"]').waitFor();
       // The map is sent now: its notice brings a heartbeat, which names the map's version; the screen fetches it.
@@ -655,6 +661,11 @@ describe('widgets on the web player (issue 38)', () => {
       await mapZone!.getByText('You are here').first().waitFor({ timeout: 20_000 });
       await mapZone!.getByRole('img', { name: 'Toilet: WC' }).waitFor();
       await mapZone!.getByRole('list', { name: 'Legend' }).getByText('Toilet').waitFor();
+      // A page that refuses to be framed shows the placeholder (the server's check: Chromium fires load on the blocked
+      // frame's error page), never its frame; a page that may be framed shows in its frame.
+      await refusingZone!.getByText('This web page does not allow screens to show it').waitFor({ timeout: 10_000 });
+      expect(await refusingZone!.locator('iframe').count()).toBe(0);
+      await hoursZone!.frameLocator('iframe').getByText('Opening hours 10-22').waitFor({ timeout: 10_000 });
       // The ticker shows the feed's titles.
       await vi.waitFor(async () => expect(await tickerZone!.innerText()).toContain('Winter opening hours'), { timeout: 10_000, interval: 200 });
       // The data table pages through the 25 rows: 10, 10, then the last 5 (Sbiten).
@@ -676,17 +687,17 @@ describe('widgets on the web player (issue 38)', () => {
       // Each widget painted within 500 ms of its zone's start (measured in this loaded test browser; the map here came with
       // its send after the layout started: `npm run bench -- layouts` with LAYOUTS_BENCH_PARTS=widgets measures it kept).
       const paints = await screen.evaluate(() => (window as any).vitrinePlayer.diagnostics.widgetPaints as { kind: string; ms: number }[]);
-      expect(new Set(paints.map((paint) => paint.kind))).toEqual(new Set(['clock', 'qr_code', 'data_table', 'map', 'ticker']));
+      expect(new Set(paints.map((paint) => paint.kind))).toEqual(new Set(['clock', 'qr_code', 'data_table', 'map', 'ticker', 'web_page']));
       console.info(`widget first paint, ms: ${paints.map((paint) => `${paint.kind} ${Math.round(paint.ms)}`).join(', ')}`);
       for (const paint of paints.filter((paint) => paint.kind !== 'map')) expect(paint.ms, paint.kind).toBeLessThan(500);
 
       // Proof of play: a showing per zone per 10 s turn, kept in IndexedDB until the next heartbeat sends it (the map sent
       // again asks for one).
-      await vi.waitFor(async () => expect(await screen.evaluate(() => (window as any).vitrinePlayer.pendingPlays())).toBeGreaterThanOrEqual(5), { timeout: 15_000, interval: 200 });
+      await vi.waitFor(async () => expect(await screen.evaluate(() => (window as any).vitrinePlayer.pendingPlays())).toBeGreaterThanOrEqual(7), { timeout: 15_000, interval: 200 });
       expect((await admin.post(`/navigation/devices/${device.body.id}/send/`)).status).toBe(200);
       await vi.waitFor(async () => {
         const rows = ((await e2e.server.ctx.db.execute(sql`SELECT widget, count(*)::int AS showings, min(duration) AS shortest FROM widget_plays WHERE device_id = ${device.body.id} GROUP BY widget ORDER BY widget`)) as unknown as { rows: { widget: string; showings: number; shortest: number }[] }).rows;
-        expect(rows.map((row) => row.widget)).toEqual(['clock', 'data_table', 'map', 'qr_code', 'ticker']);
+        expect(rows.map((row) => row.widget)).toEqual(['clock', 'data_table', 'map', 'qr_code', 'ticker', 'web_page']);
         for (const row of rows) expect(row.shortest).toBeGreaterThanOrEqual(0.5);
       }, { timeout: 20_000, interval: 300 });
 

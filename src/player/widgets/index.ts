@@ -41,6 +41,7 @@ export function defaultWidgetEnv(overrides: Partial<WidgetEnv> = {}): WidgetEnv 
     language,
     scale: () => 1,
     dataset: async () => null,
+    framing: async () => null,
     map: () => null,
     ownDevice: () => null,
     online: () => typeof navigator === 'undefined' || navigator.onLine !== false,

@@ -42,6 +42,11 @@ export interface WidgetEnv {
   map(): KeptMap | null;
   /** The screen's own device id (its marker is "you are here"). */
   ownDevice(): number | null;
+  /**
+   * Whether a web page's address may be framed, as the server checked it (`{frameable, reason}`), or null when it cannot
+   * say: a browser does not tell that a page refused its frame.
+   */
+  framing(url: string): Promise<{ frameable: boolean; reason: string | null } | null>;
   /** Whether the screen is online (a web page is not tried offline). */
   online(): boolean;
 }

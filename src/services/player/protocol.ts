@@ -223,6 +223,20 @@ export async function fetchMap(credentials: Credentials): Promise<KeptMap> {
 }
 
 /**
+ * Whether a web page widget's address may be framed, as the server last checked it (`GET /player/web-page-check/`):
+ * `{frameable, reason}`, or null when the server cannot say (offline, an older server, an address it does not know).
+ */
+export async function checkWebPage(credentials: Credentials, url: string): Promise<{ frameable: boolean; reason: string | null } | null> {
+  try {
+    const answer = await call('GET', `/player/web-page-check/?url=${encodeURIComponent(url)}`, credentials);
+    if (answer.status !== 200 || typeof answer.body.frameable !== 'boolean') return null;
+    return { frameable: answer.body.frameable, reason: typeof answer.body.reason === 'string' ? answer.body.reason : null };
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Sends one batch of plays. Every id of a batch the server answered (accepted, duplicate or refused with a reason)
  * is settled: the player forgets it. A batch the server cannot read (400) is settled too, or it would be sent forever.
  */

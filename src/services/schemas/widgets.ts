@@ -147,5 +147,10 @@ export const WebPageCheckBody = object({ url: size(string(), 1, 2000) });
 /** Whether it may be framed on a screen, and if not why (x_frame_options, frame_ancestors, or a read failure). */
 export const WebPageCheck = type({ url: string(), frameable: boolean(), reason: nullable(string()) });
 export type WebPageCheck = Infer<typeof WebPageCheck>;
+/** GET /player/web-page-check/?url=: the same check as a screen gets it, with when the server made it. */
+export const PlayerWebPageCheck = type({ url: string(), frameable: boolean(), reason: nullable(string()), checked_at: string() });
+export type PlayerWebPageCheck = Infer<typeof PlayerWebPageCheck>;
+/** The reasons that mean the page refuses to be framed (any other reason: the server could not read it, a screen may). */
+export const FRAMING_REFUSALS: readonly string[] = ['x_frame_options', 'frame_ancestors'];
 
 export type { Describe };
