@@ -1,10 +1,9 @@
 import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import { createFetchBackend, languageDetector } from './services/translations.ts';
+import { initReactI18next, useTranslation } from 'react-i18next';
+import type { UseTexts } from './views/common/texts.ts';
+import { createFetchBackend, FALLBACK_LANGUAGE, languageDetector, SUPPORTED_LANGUAGES, type Language } from './services/translations.ts';
 
-export const SUPPORTED_LANGUAGES = ['en', 'ru'] as const;
-export type Language = (typeof SUPPORTED_LANGUAGES)[number];
-export const FALLBACK_LANGUAGE: Language = 'en';
+export { FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES, type Language };
 
 /** Namespaces every screen may need before its own; screens load theirs with `useTranslation('<ns>')`. */
 export const SHARED_NAMESPACES = ['common'];
@@ -17,9 +16,10 @@ export function currentLanguage(lng: string | undefined = i18n.resolvedLanguage 
 
 /**
  * Starts i18next: bundles come over HTTP from /locales/{lng}/{ns}.json (the server serves the repo's locales
- * folder there), one namespace per screen, loaded on first use.
+ * folder there), one namespace per screen, loaded on first use. `seed` holds the namespaces the first page has
+ * already read (views/common/texts.ts) in the language it detected: i18next starts with them and does not read them again.
  */
-export function initI18n() {
+export function initI18n(seed?: { language: Language; bundles: Record<string, Record<string, unknown>> }) {
   i18n.on('languageChanged', (lng) => {
     document.documentElement.lang = currentLanguage(lng);
   });
@@ -42,9 +42,13 @@ export function initI18n() {
       maxRetries: 5,
       retryTimeout: 350,
       backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
+      ...(seed && Object.keys(seed.bundles).length ? { resources: { [seed.language]: seed.bundles }, partialBundledLanguages: true } : {}),
       interpolation: { escapeValue: false },
       react: { useSuspense: true },
     });
 }
+
+/** react-i18next's useTranslation as the texts hook of the parts the first page shares with the app (views/common/texts.ts). */
+export const useI18nTexts = useTranslation as unknown as UseTexts;
 
 export default i18n;

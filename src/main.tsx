@@ -1,6 +1,5 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { initI18n } from './i18n.ts';
 import { hasStoredSession, Shell } from './views/app/Shell.tsx';
 
 /** The panel works online only: any service worker left by an earlier deployment is removed. */
@@ -10,7 +9,6 @@ async function unregisterServiceWorkers(): Promise<void> {
 }
 
 unregisterServiceWorkers().catch((error: unknown) => console.warn('Could not unregister service workers', error));
-void initI18n();
 
 // Anonymous users reach only the login screen (spec section 6); the route guard of the full app would say the same.
 if (!hasStoredSession() && window.location.pathname !== '/login') {

@@ -6,6 +6,19 @@ import type { BackendModule, LanguageDetectorModule, ReadCallback } from 'i18nex
  * JavaScript the /login page has to load.
  */
 
+export const SUPPORTED_LANGUAGES = ['en', 'ru'] as const;
+export type Language = (typeof SUPPORTED_LANGUAGES)[number];
+export const FALLBACK_LANGUAGE: Language = 'en';
+
+/** The first of `codes` whose language is one of ours ('ru-RU' -> 'ru'), as i18next picks it; English otherwise. */
+export function bestLanguage(codes: readonly string[]): Language {
+  for (const code of codes) {
+    const short = code.slice(0, 2).toLowerCase();
+    if ((SUPPORTED_LANGUAGES as readonly string[]).includes(short)) return short as Language;
+  }
+  return FALLBACK_LANGUAGE;
+}
+
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 export const LANGUAGE_COOKIE = 'i18next';
 export const LANGUAGE_QUERY_PARAM = 'lng';

@@ -1,7 +1,9 @@
 import { Suspense } from 'react';
+import { initI18n, useI18nTexts } from '../../i18n.ts';
 import { selectTheme } from '../../machines/theme.selectors.ts';
 import { ErrorBoundary } from '../common/ErrorBoundary.tsx';
 import { Loading } from '../common/Loading.tsx';
+import { TextsContext, shellBundles } from '../common/texts.ts';
 import { AppToaster } from '../common/notify.tsx';
 import { AppRoutes } from '../routes.tsx';
 import { ThemeContext } from './actors.ts';
@@ -23,6 +25,9 @@ function RoutedApp() {
   );
 }
 
+// i18next starts with the full app (the first page's texts come from views/common/texts.ts), with what the first page read.
+void initI18n(shellBundles());
+
 function ThemedApp() {
   const themeName = ThemeContext.useSelector(selectTheme);
   const theme = useFluentTheme(themeName);
@@ -39,8 +44,11 @@ function ThemedApp() {
 /** The whole SPA: theme, toasts, router, session and the route table. */
 export function App() {
   return (
-    <ThemeContext.Provider>
-      <ThemedApp />
-    </ThemeContext.Provider>
+    // The parts the first page shares with the app (login screen, "Loading…", error fallback, page title) take their texts from i18next here.
+    <TextsContext.Provider value={useI18nTexts}>
+      <ThemeContext.Provider>
+        <ThemedApp />
+      </ThemeContext.Provider>
+    </TextsContext.Provider>
   );
 }

@@ -1,8 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { MotionBehaviourProvider } from '@fluentui/react-motion';
-import { storeSession, testI18n } from '../testing/renderWithProviders.tsx';
+import { storeSession } from '../testing/renderWithProviders.tsx';
 
 // The full app is a chunk of its own; here it is a stand-in, so that the test sees when the shell loads it.
 const app = { loads: 0, fail: false };
@@ -25,20 +26,30 @@ async function renderShell() {
   const { Shell } = await import('./Shell.tsx');
   return render(
     <MotionBehaviourProvider value="skip">
-      <I18nextProvider i18n={testI18n()}>
-        <Shell />
-      </I18nextProvider>
+      <Shell />
     </MotionBehaviourProvider>,
   );
 }
+
+/** The locale files the first page reads (views/common/texts.ts: no i18next before the app), served from the repo's folder. */
+const localeReads: string[] = [];
 
 beforeEach(() => {
   vi.resetModules();
   app.loads = 0;
   app.fail = false;
+  localeReads.length = 0;
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+    const { pathname } = new URL(String(input), 'http://localhost');
+    const file = path.join(import.meta.dirname, '../../..', pathname);
+    if (!pathname.startsWith('/locales/') || !fs.existsSync(file)) return new Response('not found', { status: 404 });
+    localeReads.push(pathname);
+    return new Response(fs.readFileSync(file), { headers: { 'content-type': 'application/json' } });
+  });
 });
 
 afterEach(async () => {
+  vi.unstubAllGlobals();
   const { takePendingSignIn, clearLoginDraft } = await handover();
   clearLoginDraft();
   takePendingSignIn();
@@ -50,6 +61,23 @@ describe('Shell (the first page)', () => {
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
     expect(screen.queryByText('the full app')).toBeNull();
     expect(app.loads).toBe(0);
+    // Its texts without i18next: the detected language's files, "{{brand}} © {{year}}" filled in, the page's language said.
+    expect(localeReads.sort()).toEqual(['/locales/en/common.json', '/locales/en/login.json']);
+    expect(screen.getByText(`Vitrine © ${new Date().getFullYear()}`)).toBeTruthy();
+    expect(document.title).toBe('Login - Vitrine');
+    expect(document.documentElement.lang).toBe('en');
+  });
+
+  it('shows the login screen in the language the address asks for', async () => {
+    window.history.replaceState(null, '', '/login?lng=ru');
+    try {
+      await renderShell();
+      expect(await screen.findByRole('button', { name: 'Войти' })).toBeTruthy();
+      expect(localeReads.sort()).toEqual(['/locales/ru/common.json', '/locales/ru/login.json']);
+    } finally {
+      window.history.replaceState(null, '', '/');
+      localStorage.clear();
+    }
   });
 
   it('loads the app on submit and hands it the sign-in, keeping what was typed', async () => {

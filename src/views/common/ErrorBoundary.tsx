@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button, Text } from '@fluentui/react-components';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from './texts.ts';
 import { ChunkLoadError } from './lazyScreen.ts';
 import { useErrorFallbackStyles } from './ErrorBoundary.styles.ts';
 
@@ -12,7 +12,7 @@ export function failureMessageKey(error: unknown): string {
 
 /** What a failed part of the page shows instead: the translated reason and a Reload button. */
 export function ErrorFallback({ error }: { error: unknown }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const styles = useErrorFallbackStyles();
   return (
     <div role="alert" className={styles.root}>

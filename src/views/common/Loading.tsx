@@ -1,11 +1,11 @@
 import { mergeClasses } from '@fluentui/react-components';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from './texts.ts';
 import { useCenteredStyles } from './ErrorBoundary.styles.ts';
 import { useLoadingStyles } from './Loading.styles.ts';
 
 /** A centred busy indicator labelled "Loading…"; `fullPage` fills the viewport (before the layout exists). */
 export function Loading({ fullPage = false }: { fullPage?: boolean }) {
-  const { t, ready } = useTranslation('common', { useSuspense: false });
+  const { t, ready } = useTexts('common', { useSuspense: false });
   const styles = useCenteredStyles();
   const loading = useLoadingStyles();
   const label = ready ? t('loading') : 'Loading';
@@ -24,7 +24,7 @@ export function Loading({ fullPage = false }: { fullPage?: boolean }) {
  * only after a moment, so that a part that loads at once never flashes it.
  */
 export function PartLoading() {
-  const { t, ready } = useTranslation('common', { useSuspense: false });
+  const { t, ready } = useTexts('common', { useSuspense: false });
   const loading = useLoadingStyles();
   const label = ready ? t('loading') : 'Loading';
   return (

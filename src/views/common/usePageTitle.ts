@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from './texts.ts';
 import { BRAND } from '../../services/config.ts';
 
 /** The document title for a page: the spec's template "%s - {brand}". */
@@ -17,7 +17,7 @@ export function usePageTitle(titleKey: string): void {
   const separator = titleKey.indexOf(':');
   const ns = separator > 0 ? titleKey.slice(0, separator) : 'common';
   const key = separator > 0 ? titleKey.slice(separator + 1) : titleKey;
-  const { t } = useTranslation(ns);
+  const { t } = useTexts(ns);
   const title = t(key);
   useEffect(() => {
     document.title = pageTitle(title);

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type CSSProperties, type FormEvent } from 'react';
 import { Button, Caption1, Checkbox, Field, Input, Title3 } from '@fluentui/react-components';
 import { EyeOffRegular, EyeRegular } from '@fluentui/react-icons';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '../common/texts.ts';
 import { BRAND } from '../../services/config.ts';
 import { BusyIcon } from '../common/Loading.tsx';
 import { usePageTitle } from '../common/usePageTitle.ts';
@@ -17,7 +17,7 @@ const rootStyle = { [BACKGROUND_IMAGE_VARIABLE]: `url("${backgroundUrl}")` } as 
 
 /** The sign-in card: username, password (with show/hide), remember me; signs in through useLoginActions(). */
 export default function LoginScreen() {
-  const { t } = useTranslation(['login', 'common']);
+  const { t } = useTexts(['login', 'common']);
   const styles = useLoginStyles();
   usePageTitle('login:title');
   const { signingIn, signIn } = useLoginActions();

@@ -12,7 +12,9 @@ import { sessionMachine } from '../../machines/session.machine.ts';
 import type { ObtainTokensResult } from '../../services/auth.service.ts';
 import type { TokenPair } from '../../services/schemas/auth.ts';
 import type { Profile } from '../../services/schemas/users.ts';
+import { useI18nTexts } from '../../i18n.ts';
 import { SessionContext, ThemeContext } from '../app/actors.ts';
+import { TextsContext } from '../common/texts.ts';
 import enCommon from '../../../locales/en/common.json';
 import enLayout from '../../../locales/en/layout.json';
 import enLogin from '../../../locales/en/login.json';
@@ -89,18 +91,20 @@ export interface RenderOptions {
   session?: SessionFakes;
 }
 
-/** Renders `ui` inside Fluent, i18n (English), a memory router at `path` and a session actor with fakes. */
+/** Renders `ui` inside Fluent, i18n (English, also the texts of the parts the first page shares: views/common/texts.ts), a memory router at `path` and a session actor with fakes. */
 export function renderWithProviders(ui: ReactElement, { path = '/', session }: RenderOptions = {}) {
   const i18n = testI18n();
   const result = render(
     <FluentProvider theme={webLightTheme}>
       <MotionBehaviourProvider value="skip">
         <I18nextProvider i18n={i18n}>
-          <MemoryRouter initialEntries={[path]}>
-            <ThemeContext.Provider>
-              <SessionContext.Provider logic={fakeSessionLogic(session)}>{ui}</SessionContext.Provider>
-            </ThemeContext.Provider>
-          </MemoryRouter>
+          <TextsContext.Provider value={useI18nTexts}>
+            <MemoryRouter initialEntries={[path]}>
+              <ThemeContext.Provider>
+                <SessionContext.Provider logic={fakeSessionLogic(session)}>{ui}</SessionContext.Provider>
+              </ThemeContext.Provider>
+            </MemoryRouter>
+          </TextsContext.Provider>
         </I18nextProvider>
       </MotionBehaviourProvider>
     </FluentProvider>,

@@ -1,0 +1,110 @@
+import { createContext, useContext, useEffect, useSyncExternalStore } from 'react';
+import { bestLanguage, detectLanguages, languageDetector, type Language } from '../../services/translations.ts';
+
+/*
+ * Texts for what both the first page and the full app draw (the login screen, "Loading…", the error fallback, the page
+ * title), without i18next on the first page (issue 37: i18next and react-i18next are 16 KB brotli of /login's budget).
+ * Those parts call useTexts(); the full app provides react-i18next's useTranslation through TextsContext (App.tsx),
+ * and without it (the first page) the texts come from the small store below: the same /locales/{lng}/{ns}.json files,
+ * the language detected the way i18next detects it, "{{name}}" filled in. The full app's i18next starts with the
+ * bundles the store has read (shellBundles), so the login screen does not wait for them a second time.
+ */
+
+export type TextFunction = (key: string, values?: Record<string, unknown>) => string;
+
+export interface Texts {
+  t: TextFunction;
+  /** Whether every namespace asked for has arrived (with useSuspense: false; otherwise the caller suspends until then). */
+  ready: boolean;
+}
+
+/** A hook with useTranslation's shape: namespaces (the first one the default) and whether to suspend until they arrive. */
+export type UseTexts = (namespaces?: string | readonly string[], options?: { useSuspense?: boolean }) => Texts;
+
+type Bundle = Record<string, unknown>;
+
+const language: Language = bestLanguage(detectLanguages());
+const bundles = new Map<string, Bundle>();
+const loading = new Map<string, Promise<void>>();
+const listeners = new Set<() => void>();
+let version = 0;
+
+const RETRIES = 5;
+const FIRST_RETRY_MS = 350;
+
+/** Reads a namespace as i18next's backend does (services/translations.ts): 5 retries from 350 ms, doubling; a 4xx is final. */
+async function fetchBundle(ns: string): Promise<Bundle> {
+  const url = `/locales/${language}/${ns}.json`;
+  for (let attempt = 0; ; attempt += 1) {
+    let retry = true;
+    try {
+      const response = await fetch(url, { headers: { accept: 'application/json' } });
+      if (response.ok) return (await response.json()) as Bundle;
+      retry = response.status >= 500 || response.status === 408 || response.status === 429;
+    } catch {
+      // A network failure: retried.
+    }
+    if (!retry || attempt >= RETRIES) return {};
+    await new Promise((resolve) => setTimeout(resolve, FIRST_RETRY_MS * 2 ** attempt));
+  }
+}
+
+function load(ns: string): Promise<void> {
+  let promise = loading.get(ns);
+  if (!promise) {
+    promise = fetchBundle(ns).then((bundle) => {
+      bundles.set(ns, bundle);
+      version += 1;
+      for (const listener of listeners) listener();
+    });
+    loading.set(ns, promise);
+  }
+  return promise;
+}
+
+function lookup(bundle: Bundle | undefined, key: string): string | undefined {
+  let node: unknown = bundle;
+  for (const part of key.split('.')) node = node && typeof node === 'object' ? (node as Bundle)[part] : undefined;
+  return typeof node === 'string' ? node : undefined;
+}
+
+function translate(namespaces: readonly string[], key: string, values?: Record<string, unknown>): string {
+  const separator = key.indexOf(':');
+  const [order, bare] = separator > 0 ? [[key.slice(0, separator)], key.slice(separator + 1)] : [namespaces, key];
+  for (const ns of order) {
+    const text = lookup(bundles.get(ns), bare);
+    if (text !== undefined) return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (values && name in values ? String(values[name]) : whole));
+  }
+  return bare;
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
+
+/** The first page's texts (see above). */
+export const useShellTexts: UseTexts = (namespaces = 'common', options = {}) => {
+  const list = typeof namespaces === 'string' ? [namespaces] : namespaces;
+  useSyncExternalStore(subscribe, () => version);
+  const missing = list.filter((ns) => !bundles.has(ns));
+  if (missing.length && options.useSuspense !== false) throw Promise.all(missing.map(load));
+  useEffect(() => {
+    for (const ns of missing) void load(ns);
+  });
+  return { t: (key, values) => translate(list, key, values), ready: missing.length === 0 };
+};
+
+/** What the first page has read, for the full app's i18next to start with: its language and the namespaces by name. */
+export function shellBundles(): { language: Language; bundles: Record<string, Bundle> } {
+  return { language, bundles: Object.fromEntries(bundles) };
+}
+
+// The page says its language and keeps the choice, as i18next does when it starts.
+document.documentElement.lang = language;
+languageDetector.cacheUserLanguage?.(language);
+
+export const TextsContext = createContext<UseTexts>(useShellTexts);
+
+/** Texts of the namespaces asked for, from whichever source the page provides (react-i18next in the full app). */
+export const useTexts: UseTexts = (namespaces, options) => useContext(TextsContext)(namespaces, options);
