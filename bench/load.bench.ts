@@ -19,10 +19,12 @@ import { percentile, printMeasurements, ROOT, signInToken, type Measurement } fr
  * Delivery under load (issue 35.20): each player keeps the live channel open (LOAD_BENCH_CHANNEL=0: not) and, as the
  * web player does (src/player/channel.ts), downloads its schedule (dev2) at once on a schedule notice and heartbeats on
  * any other; a heartbeat whose version moved downloads the schedule too.
- * A third of the way in an emergency override reaches every device, two thirds in a publish does (a second event on
- * all of them); the heartbeats begun in the DELIVERY_WINDOW_S seconds after each are measured apart (goal p95 < 100 ms
- * too), as are the schedule downloads. Heartbeats between the first 15 s (warm-up: every first beat and download) and
- * the override are the quiet baseline.
+ * A quarter of the way in an emergency override reaches every device, half way it is cleared, three quarters in a
+ * publish reaches them (a second event on all of them); the heartbeats begun in the DELIVERY_WINDOW_S seconds after each
+ * are measured apart (p50, p95, p99; goal p95 < 100 ms too), as are the schedule downloads. Heartbeats between the first
+ * 15 s (warm-up: every first beat and download) and the override are the quiet baseline, those past each window "later".
+ * Players send the config version their last heartbeat answered, as the web player does (without it every heartbeat
+ * is told the config files, so it goes to the database).
  */
 const CHANNEL = process.env.LOAD_BENCH_CHANNEL !== '0';
 const DELIVERY_WINDOW_S = 20;
@@ -111,6 +113,8 @@ interface Player {
   /** The schedule version last downloaded, and the device id (from the heartbeat's answer). */
   scheduleVersion: number;
   device: number;
+  /** The config version the last heartbeat answered: sent with the next, as the web player does (null until then). */
+  configVersion: number | null;
 }
 
 async function seed(origin: string, token: string): Promise<{ players: Player[]; event: number; media: number; second: number; campaign: number; devices: number[] }> {
@@ -131,7 +135,7 @@ async function seed(origin: string, token: string): Promise<{ players: Player[];
     );
     for (const created of batch) {
       if (created.status !== 201) throw new Error(`device create answered ${created.status}`);
-      players.push({ sn: created.json.sn, key: created.json.key, plays: 0, scheduleVersion: -1, device: created.json.id });
+      players.push({ sn: created.json.sn, key: created.json.key, plays: 0, scheduleVersion: -1, device: created.json.id, configVersion: null });
     }
   }
   const campaign = (await call(origin, 'POST', '/campaigns/create/', { name: 'Load', screen_position: 'horizontal', user: 1 }, auth)).json.id as number;
@@ -246,9 +250,12 @@ async function loadRun(label: string, env: Record<string, string>): Promise<Meas
         }
       };
       const beatOnce = async () => {
-        const body = { version: 'load-1', schedule_state: 'playing', ...(ROTATE_MS ? { now_playing: { event, media: shown % 2 ? second : media, started_at: new Date(shownAt).toISOString() } } : {}) };
+        // The config version the last answer gave, as the web player sends it (src/machines/player/playerLifecycle.machine.ts):
+        // a heartbeat without it is told the config files each time, so it goes to the database every time.
+        const body = { version: 'load-1', schedule_state: 'playing', ...(player.configVersion !== null ? { config_version: player.configVersion } : {}), ...(ROTATE_MS ? { now_playing: { event, media: shown % 2 ? second : media, started_at: new Date(shownAt).toISOString() } } : {}) };
         const answer = await timed('heartbeat', () => call(server.origin, 'POST', '/player/heartbeat/', body, headers));
         const version = answer?.json?.schedule_version;
+        if (typeof answer?.json?.config_version === 'number') player.configVersion = answer.json.config_version;
         if (typeof version === 'number' && version !== player.scheduleVersion) await download();
       };
       // What a notice asked for while this player was busy, carried out next (as the player lifecycle does).
@@ -305,17 +312,32 @@ async function loadRun(label: string, env: Record<string, string>): Promise<Meas
       timers.push(setTimeout(() => (plays(), timers.push(setInterval(plays, 60_000))), (i / players.length) * 60_000));
     });
     // The quiet window ends where the override begins (when the run leaves room for it after the warm-up).
-    if ((SECONDS * 1000) / 3 - DELIVERY_WINDOW_S * 1000 >= 15_000) measureCpu('quiet, before the override', (SECONDS * 1000) / 3 - DELIVERY_WINDOW_S * 1000);
+    // The override starts a quarter of the way in, is cleared at half way, and a publish comes at three quarters.
+    const at = (quarter: number) => (SECONDS * 1000 * quarter) / 4;
+    if (at(1) - DELIVERY_WINDOW_S * 1000 >= 15_000) measureCpu('quiet, before the override', at(1) - DELIVERY_WINDOW_S * 1000);
     let n = 0;
     timers.push(setInterval(() => track(timed('operator', () => call(server.origin, 'GET', pages[n++ % pages.length]!, undefined, auth))), 1000 / OPERATOR_RATE));
     let peakRss = startRss;
     timers.push(setInterval(() => (peakRss = Math.max(peakRss, rssMb(server.pid))), 1000));
-    // An emergency override on every device a third of the way in, a publish reaching all of them two thirds in.
+    // An emergency override on every device, cleared, then a publish reaching all of them.
+    let overrideId: number | null = null;
     timers.push(
       setTimeout(() => {
         startPhase('override');
-        track(timed('override', () => call(server.origin, 'POST', '/overrides/create/', { devices, media }, auth)));
-      }, (SECONDS * 1000) / 3),
+        track(
+          timed('override', async () => {
+            const started = await call(server.origin, 'POST', '/overrides/create/', { devices, media }, auth);
+            overrideId = started.json?.id ?? null;
+            return started;
+          }),
+        );
+      }, at(1)),
+    );
+    timers.push(
+      setTimeout(() => {
+        startPhase('clear');
+        if (overrideId !== null) track(timed('clear', () => call(server.origin, 'POST', `/overrides/${overrideId}/clear/`, undefined, auth)));
+      }, at(2)),
     );
     timers.push(
       setTimeout(() => {
@@ -328,7 +350,7 @@ async function loadRun(label: string, env: Record<string, string>): Promise<Meas
             return call(server.origin, 'POST', `/scheduler/publish/${campaign}/`, undefined, auth);
           }),
         );
-      }, (SECONDS * 2000) / 3),
+      }, at(3)),
     );
     await new Promise((resolve) => setTimeout(resolve, end - Date.now()));
     for (const timer of timers) clearInterval(timer);
@@ -339,9 +361,10 @@ async function loadRun(label: string, env: Record<string, string>): Promise<Meas
     if (errorCount) console.log(`  ${label} errors: ${JSON.stringify(Object.fromEntries(errors))}`);
     const measurements: Measurement[] = [{ name: `${label}: errors`, value: errorCount, unit: 'requests', goal: { op: '<=', value: 0 } }];
     for (const [kind, values] of samples) {
-      const goal = kind === 'plays' || kind.startsWith('schedule') || kind === 'override' || kind === 'publish' ? {} : { goal: { op: '<=' as const, value: 100 } };
-      if (kind.startsWith('heartbeat after')) measurements.push({ name: `${label}: ${kind} p50`, value: percentile(values, 50), unit: 'ms' });
+      const goal = kind === 'plays' || kind.startsWith('schedule') || kind === 'override' || kind === 'clear' || kind === 'publish' ? {} : { goal: { op: '<=' as const, value: 100 } };
+      if (kind.startsWith('heartbeat')) measurements.push({ name: `${label}: ${kind} p50`, value: percentile(values, 50), unit: 'ms' });
       measurements.push({ name: `${label}: ${kind} p95 (${values.length} requests)`, value: percentile(values, 95), unit: 'ms', ...goal });
+      if (kind.startsWith('heartbeat')) measurements.push({ name: `${label}: ${kind} p99`, value: percentile(values, 99), unit: 'ms' });
     }
     // From the override's (the publish's) request to each player's notice (goal 1 s, issue 35.1) and to its download of
     // the schedule that plays it.
@@ -388,7 +411,7 @@ export async function run(): Promise<Measurement[]> {
     console.log(`  load average after PostgreSQL: ${load()}`);
   }
   printMeasurements(
-    `load: ${PLAYERS} players (heartbeat 10 s${ROTATE_MS ? ` and on each change of file, every ${ROTATE_MS / 1000} s` : ''}, plays 60 s${CHANNEL ? ', live channel' : ''}) + ${OPERATOR_RATE} operator requests/s for ${SECONDS} s; an override at ${Math.round(SECONDS / 3)} s, a publish at ${Math.round((SECONDS * 2) / 3)} s reach every player`,
+    `load: ${PLAYERS} players (heartbeat 10 s${ROTATE_MS ? ` and on each change of file, every ${ROTATE_MS / 1000} s` : ''}, plays 60 s${CHANNEL ? ', live channel' : ''}) + ${OPERATOR_RATE} operator requests/s for ${SECONDS} s; an override at ${Math.round(SECONDS / 4)} s, cleared at ${Math.round(SECONDS / 2)} s, a publish at ${Math.round((SECONDS * 3) / 4)} s reach every player`,
     measurements,
   );
   return measurements;

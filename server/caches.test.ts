@@ -95,6 +95,21 @@ describe('PlayerCache', () => {
     expect(cache.get('SN-1')?.id).toBe(1);
   });
 
+  it('keeps the entry of a device whose schedule moved, with the new version (issue 35.20), and ignores an answer begun before', () => {
+    const cache = new PlayerCache(2000, clock().now);
+    cache.store(player({ readAt: 10, scheduleVersion: 4 }), cache.begin());
+    expect(cache.holds(1)).toBe(true);
+    expect(cache.holds(2)).toBe(false);
+    const read = cache.begin();
+    cache.scheduleMoved(1, 6);
+    expect(cache.get('SN-1')).toMatchObject({ readAt: 10, scheduleVersion: 6 });
+    cache.store(player({ readAt: 20, scheduleVersion: 5 }), read);
+    expect(cache.get('SN-1')).toMatchObject({ readAt: 10, scheduleVersion: 6 });
+    // An older version read meanwhile never moves it back.
+    cache.scheduleMoved(1, 5);
+    expect(cache.get('SN-1')?.scheduleVersion).toBe(6);
+  });
+
   it('keeps the newer of two answers', () => {
     const cache = new PlayerCache(2000, clock().now);
     cache.store(player({ readAt: 20, configVersion: 3 }), cache.begin());

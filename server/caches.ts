@@ -204,6 +204,24 @@ export class PlayerCache {
     if (entry) entry.commandsPending = true;
   }
 
+  /** Whether an entry of this device is held (its schedule version is worth reading when it moves). */
+  holds(id: number): boolean {
+    return this.serialById.has(id);
+  }
+
+  /**
+   * The device's schedule version moved to `version` (read from the database after the change log named it; issue
+   * 35.20): its entry stays, with the new version, so its heartbeats are still answered from memory while an override or
+   * a publish reaches every screen (dropping the entry sent each of them to the database, behind the compile and the
+   * schedule downloads). A read or write begun before is not stored (it may hold the old version).
+   */
+  scheduleMoved(id: number, version: number): void {
+    this.generation += 1;
+    const serial = this.serialById.get(id);
+    const entry = serial === undefined ? undefined : this.bySerial.get(serial);
+    if (entry && version > entry.scheduleVersion) entry.scheduleVersion = version;
+  }
+
   /** The device was changed through this instance (edited, activated, deleted, a config saved, signed off). */
   forgetDevice(id: number): void {
     this.generation += 1;

@@ -30,6 +30,29 @@ export async function pruneDeviceChanges(db: Db, ageMs: number): Promise<void> {
   await db.execute(sql`DELETE FROM device_changes WHERE changed_at < now() - make_interval(secs => ${ageMs / 1000})`);
 }
 
+/**
+ * The schedule versions of devices the change log named for a new schedule, read after the entries (so at least the
+ * version each entry stands for) and kept in their player cache entries. A failed read drops the entries instead, as
+ * any other change does (reported; the notices still go out).
+ */
+async function noteScheduleVersions(db: Db, players: PlayerCache, ids: number[], onError: (error: unknown) => void): Promise<void> {
+  try {
+    const result = (await db.execute(sql`SELECT id, schedule_version FROM devices WHERE id = ANY(${sql.param(ids)}::int[])`)) as unknown as {
+      rows: { id: number; schedule_version: number }[];
+    };
+    const versions = new Map(result.rows.map((row) => [Number(row.id), Number(row.schedule_version)]));
+    // A device deleted meanwhile has an `access` entry of its own; its entry is dropped here too.
+    for (const id of ids) {
+      const version = versions.get(id);
+      if (version === undefined) players.forgetDevice(id);
+      else players.scheduleMoved(id, version);
+    }
+  } catch (error) {
+    for (const id of ids) players.forgetDevice(id);
+    onError(error);
+  }
+}
+
 /** How often an instance reads the change log. */
 export const DEVICE_CHANGE_POLL_MS = 500;
 /** How long entries are kept: far longer than any instance takes to read them. */
@@ -70,12 +93,19 @@ export function watchDeviceChanges(
       } else {
         for (;;) {
           const changes = await deviceChangesAfter(db, last, PAGE);
+          const moved = new Set<number>();
           for (const change of changes) {
             // A queued command changes nothing the entry holds but that a command waits: the heartbeat then claims it without a read.
             if (change.kind === 'command') players.commandQueued(change.deviceId);
-            else players.forgetDevice(change.deviceId);
+            // A new schedule changes only the entry's schedule version, read below; an override, nothing it holds (its
+            // compile writes `schedule` entries). Issue 35.20: every screen of an override or a publish keeps its entry.
+            else if (change.kind === 'schedule') {
+              if (players.holds(change.deviceId)) moved.add(change.deviceId);
+            } else if (change.kind !== 'override') players.forgetDevice(change.deviceId);
             last = change.seq;
           }
+          // Before the notices go out, so the heartbeat a notice brings answers the new version.
+          if (moved.size) await noteScheduleVersions(db, players, [...moved], onError);
           if (changes.length) onChanges(changes);
           if (changes.length < PAGE) break;
         }

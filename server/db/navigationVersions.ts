@@ -1,8 +1,14 @@
 import type { Db } from './index.ts';
 import { sentVersionsSince } from './navigation.ts';
 
-/** How stale the heartbeat's navigation_version may be for a send made through another instance. */
+/** How often the sent versions are read again (a send through another instance also expires them, see expire()). */
 export const NAVIGATION_VERSION_POLL_MS = 2000;
+/**
+ * How old the last read may be for a heartbeat to be answered from it while the next read is under way (issue 35.20):
+ * a read merely due does not hold the heartbeats that find it due, which waited for it behind an override's compile
+ * and a thousand schedule downloads. A send made elsewhere (expire()) is always waited for.
+ */
+export const NAVIGATION_VERSION_STALE_MS = 10_000;
 /** A send whose transaction began before the last poll but committed after it is still seen: polls overlap this much. */
 const OVERLAP_MS = 30_000;
 
@@ -16,13 +22,26 @@ export class NavigationVersions {
   private latest: Date | null = null;
   private polledAt = 0;
   private polling: Promise<void> | null = null;
+  /** expire() calls, and how many of them the last completed read began after. */
+  private expiries = 0;
+  private readExpiries = 0;
 
   constructor(private readonly db: Db) {}
 
-  /** The device's version; a promise only when a poll is due (a heartbeat answered from memory need not wait a turn). */
+  /**
+   * The device's version; a promise only when a read must be waited for (a heartbeat answered from memory need not wait
+   * a turn): after a send elsewhere, or when the last read is NAVIGATION_VERSION_STALE_MS old. A read that is only due
+   * starts behind the answer.
+   */
   of(deviceId: number): number | Promise<number> {
-    if (Date.now() - this.polledAt >= NAVIGATION_VERSION_POLL_MS) return this.poll().then(() => this.versions.get(deviceId) ?? 0);
-    return this.versions.get(deviceId) ?? 0;
+    const age = Date.now() - this.polledAt;
+    if (age < NAVIGATION_VERSION_POLL_MS) return this.versions.get(deviceId) ?? 0;
+    const reading = this.poll();
+    if (age < NAVIGATION_VERSION_STALE_MS && this.readExpiries === this.expiries) {
+      reading.catch(() => undefined);
+      return this.versions.get(deviceId) ?? 0;
+    }
+    return reading.then(() => this.versions.get(deviceId) ?? 0);
   }
 
   sent(deviceId: number, version: number): void {
@@ -36,10 +55,12 @@ export class NavigationVersions {
   /** A send was made elsewhere (the device change log says so): the next read polls. */
   expire(): void {
     this.polledAt = 0;
+    this.expiries += 1;
   }
 
   private poll(): Promise<void> {
     this.polling ??= (async () => {
+      const expiries = this.expiries;
       try {
         const since = this.latest ? new Date(this.latest.getTime() - OVERLAP_MS) : null;
         const rows = await sentVersionsSince(this.db, since);
@@ -48,7 +69,9 @@ export class NavigationVersions {
           const at = new Date(row.sentAt);
           if (!this.latest || at > this.latest) this.latest = at;
         }
-        this.polledAt = Date.now();
+        // A send named elsewhere while this read was under way may not be in it: the next heartbeat reads again.
+        if (expiries === this.expiries) this.polledAt = Date.now();
+        this.readExpiries = expiries;
       } finally {
         this.polling = null;
       }

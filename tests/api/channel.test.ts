@@ -99,6 +99,46 @@ describe('GET /player/channel/: the live channel', () => {
     await within(2000, () => expect(overrides()).toBe(2));
   });
 
+  it('answers the heartbeats of a screen a publish or an override reached from memory, with its new schedule version, while the database is held (issue 35.20)', async () => {
+    const device = await createDevice(client, { position: 'horizontal' });
+    const channel = open(server.origin, device);
+    await within(5000, () => expect(channel.events[0]?.type).toBe('ready'));
+    const first = await heartbeat(server, device, { version: '2.0', schedule_state: 'playing', config_version: 1 });
+    const beat = () => heartbeat(server, device, { version: '2.0', schedule_state: 'playing', config_version: first.body.config_version });
+    expect((await beat()).status).toBe(200);
+    const version = async () => Number(((await server.ctx.db.execute(sql`SELECT schedule_version AS v FROM devices WHERE id = ${device.id}`)) as unknown as { rows: { v: number }[] }).rows[0]!.v);
+    /**
+     * A heartbeat sent while a transaction holds the devices table (on PGlite, its one connection too): only one
+     * answered from memory comes back before the transaction ends ('held' after 5 s otherwise).
+     */
+    const beatWhileHeld = () =>
+      server.ctx.db.transaction(async (tx) => {
+        await tx.execute(sql`LOCK TABLE devices IN ACCESS EXCLUSIVE MODE`);
+        return Promise.race([beat().then((answer) => answer.body.schedule_version as number), new Promise<string>((resolve) => setTimeout(() => resolve('held'), 5000))]);
+      });
+    const [file] = await insertMediaFiles(server.ctx.db, [
+      { name: 'Held poster', screenPosition: 'horizontal', deviceType: 'android', kind: 'image', originalName: 'p.png', sourceExt: 'png', mimeType: 'image/png', sizeBytes: 10, status: 'ready_to_play' },
+    ]);
+    const campaign = (await client.post('/campaigns/create/', { name: 'Held campaign', screen_position: 'horizontal' })).body.id;
+    await client.put(`/campaigns/${campaign}/devices/`, { devices: [device.id] });
+    const today = new Date().toISOString().slice(0, 10);
+    await client.post('/scheduler/events/create/', { campaign, title: 'Now', media: file!.id, start_date: today, end_date: today, all_day: true, devices: [device.id] });
+    // Through the other instance: the schedule's move reaches this one through the device change log.
+    expect((await otherClient.post(`/scheduler/publish/${campaign}/`)).status).toBe(200);
+    await within(2000, () => expect(channel.notices()).toContain('schedule'));
+    const published = await version();
+    expect(published).toBeGreaterThan(first.body.schedule_version);
+    expect(await beatWhileHeld()).toBe(published);
+
+    const started = await otherClient.post('/overrides/create/', { devices: [device.id], media: file!.id });
+    expect(started.status).toBe(201);
+    await within(2000, () => expect(channel.notices()).toContain('override'));
+    const overridden = await version();
+    expect(overridden).toBeGreaterThan(published);
+    expect(await beatWhileHeld()).toBe(overridden);
+    await otherClient.post(`/overrides/${started.body.id}/clear/`);
+  });
+
   it('refuses wrong keys, unknown serials and disabled devices with the documented codes, writing nothing', async () => {
     const device = await createDevice(client);
     const disabled = await createDevice(client);
