@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import LongestFirstSequencer from './tests/helpers/sequencer.ts';
 
 /** When VITRINE_TEST_PG names a PostgreSQL server, the API suite runs a second time against it. */
 const postgresUrl = process.env.VITRINE_TEST_PG;
@@ -35,6 +36,8 @@ const UNIT_ISOLATED = ['src/views/app/Shell.test.tsx', 'src/views/login/LoginScr
 export default defineConfig({
   test: {
     reporters: ['default', './tests/helpers/summary-reporter.ts'],
+    // Each project's longest files first (tests/helpers/sequencer.ts): none starts last and holds its line alone.
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         test: {
