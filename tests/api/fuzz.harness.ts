@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Struct } from 'superstruct';
 import * as auth from '../../src/services/schemas/auth.ts';
 import * as campaigns from '../../src/services/schemas/campaigns.ts';
@@ -272,15 +272,23 @@ export function requestArbitrary(routes: string[]): fc.Arbitrary<FuzzRequest> {
   });
 }
 
+/** The statement of tableDigests, by server: the tables are listed once (no request creates or drops one). */
+const digestStatements = new WeakMap<TestServer, SQL>();
+
 /** A digest per table of every row (rate-limit counters excepted: a refused sign-in is counted on purpose). */
 export async function tableDigests(server: TestServer): Promise<Record<string, string>> {
-  const tables = (await server.ctx.db.execute(
-    sql`SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' AND table_name <> 'rate_limits' ORDER BY table_name`,
-  )) as unknown as { rows: { table_name: string }[] };
-  const parts = tables.rows.map(
-    ({ table_name: name }) => sql.raw(`(SELECT coalesce(md5(string_agg(md5(t::text), '' ORDER BY md5(t::text))), '') FROM "${name.replace(/"/g, '""')}" t) AS "${name.replace(/"/g, '""')}"`),
-  );
-  const result = (await server.ctx.db.execute(sql`SELECT ${sql.join(parts, sql`, `)}`)) as unknown as { rows: Record<string, string>[] };
+  let statement = digestStatements.get(server);
+  if (!statement) {
+    const tables = (await server.ctx.db.execute(
+      sql`SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' AND table_name <> 'rate_limits' ORDER BY table_name`,
+    )) as unknown as { rows: { table_name: string }[] };
+    const parts = tables.rows.map(
+      ({ table_name: name }) => sql.raw(`(SELECT coalesce(md5(string_agg(md5(t::text), '' ORDER BY md5(t::text))), '') FROM "${name.replace(/"/g, '""')}" t) AS "${name.replace(/"/g, '""')}"`),
+    );
+    statement = sql`SELECT ${sql.join(parts, sql`, `)}`;
+    digestStatements.set(server, statement);
+  }
+  const result = (await server.ctx.db.execute(statement)) as unknown as { rows: Record<string, string>[] };
   return result.rows[0]!;
 }
 
