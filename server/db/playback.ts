@@ -19,7 +19,7 @@ async function rows<T>(db: Db, query: SQL): Promise<T[]> {
 
 interface NowPlayingRow {
   event: number;
-  media: number;
+  media: number | null;
   name: string | null;
   started_at: string;
   reported_at: string;
@@ -31,7 +31,7 @@ export interface PlayingLayoutRow {
   id: number;
   version: number;
   name: string | null;
-  zones: { id: number; name: string | null; media: number | null; media_name: string | null; started_at: string }[];
+  zones: { id: number; name: string | null; media: number | null; media_name: string | null; started_at: string; widget: string | null }[];
 }
 
 /** A file stays "playing" this long after the last device reported playing it, or the last play of it started. */
@@ -164,7 +164,11 @@ export async function devicePlayback(db: Db, deviceId: number): Promise<{
                 'name', COALESCE(
                   (SELECT vz->>'name' FROM layout_versions v, jsonb_array_elements(v.body->'zones') AS vz
                     WHERE v.layout_id = (p.layout->>'id')::int AND v.version = (p.layout->>'version')::int AND (vz->>'id')::int = z.id LIMIT 1),
-                  (SELECT lz.name FROM layout_zones lz WHERE lz.id = z.id))
+                  (SELECT lz.name FROM layout_zones lz WHERE lz.id = z.id)),
+                -- A widget zone (issue 38): its kind in the version drawn.
+                'widget', (SELECT vz->'content'->>'widget' FROM layout_versions v, jsonb_array_elements(v.body->'zones') AS vz
+                    WHERE v.layout_id = (p.layout->>'id')::int AND v.version = (p.layout->>'version')::int AND (vz->>'id')::int = z.id
+                      AND vz->'content'->>'kind' = 'widget' LIMIT 1)
               ) ORDER BY z.ord), '[]'::json)
               FROM jsonb_array_elements(p.layout->'zones') WITH ORDINALITY AS e(zone, ord)
               CROSS JOIN LATERAL (SELECT (e.zone->>'id')::int AS id, (e.zone->>'media_id')::int AS media, e.zone->>'started_at' AS started_at, e.ord) AS z
@@ -173,7 +177,7 @@ export async function devicePlayback(db: Db, deviceId: number): Promise<{
         FROM (SELECT playing_event_id AS event_id, playing_media_id AS media_id, playing_started_at AS started_at, playing_reported_at AS reported_at,
                 playing_layout AS layout
               FROM devices WHERE id = ${deviceId} AND last_connection > ${onlineSince} AND signed_off_at IS NULL) p LEFT JOIN media_files m ON m.id = p.media_id
-        WHERE p.media_id IS NOT NULL AND p.reported_at > now() - make_interval(mins => ${PLAYING_HOLD_MINUTES})`,
+        WHERE (p.media_id IS NOT NULL OR p.layout IS NOT NULL) AND p.reported_at > now() - make_interval(mins => ${PLAYING_HOLD_MINUTES})`,
   );
   const errors = await rows<{ media: number; name: string | null; kind: 'decode' | 'download' | 'checksum'; count: number; last_at: string; detail: string }>(
     db,
@@ -184,7 +188,7 @@ export async function devicePlayback(db: Db, deviceId: number): Promise<{
   return {
     capabilities: device.capabilities,
     deviceType: device.device_type,
-    nowPlaying: now ? { ...now, event: Number(now.event), media: Number(now.media), layout: typeof now.layout === 'string' ? (JSON.parse(now.layout) as PlayingLayoutRow) : now.layout } : null,
+    nowPlaying: now ? { ...now, event: Number(now.event), media: now.media === null ? null : Number(now.media), layout: typeof now.layout === 'string' ? (JSON.parse(now.layout) as PlayingLayoutRow) : now.layout } : null,
     errors: errors.map((e) => ({ ...e, media: Number(e.media), count: Number(e.count) })),
   };
 }

@@ -70,6 +70,9 @@ describe('isPlainHeartbeat', () => {
     // and while a layout plays (issue 36): the layout drawn and each zone's file, a widget zone without one
     const zones = [{ id: 8, media_id: 4, started_at: '2031-01-01T10:00:00.000Z' }, { id: 9, media_id: null, started_at: '2031-01-01T10:00:00.000Z' }];
     expect(isPlainHeartbeat({ serial: 'WEB-1', key: 'k', now_playing: { event: 3, media: 4, started_at: '2031-01-01T10:00:00.000Z', layout: { id: 5, version: 2 }, zones } })).toBe(true);
+    // a layout of widgets alone shows no file (issue 38): media null, only with the layout
+    expect(isPlainHeartbeat({ serial: 'WEB-1', key: 'k', now_playing: { event: 3, media: null, started_at: '2031-01-01T10:00:00.000Z', layout: { id: 5, version: 2 }, zones } })).toBe(true);
+    expect(isPlainHeartbeat({ serial: 'WEB-1', key: 'k', now_playing: { event: 3, media: null, started_at: '2031-01-01T10:00:00.000Z' } })).toBe(false);
   });
 
   it('never accepts a body the schema refuses (20,000 generated bodies)', () => {
@@ -135,7 +138,7 @@ describe('isPlainHeartbeat', () => {
     let accepted = 0;
     for (let i = 0; i < 30_000; i += 1) {
       const body: Record<string, unknown> = { serial: 'WEB-1', key: 'k', schedule_state: 'playing' };
-      if (next() < 0.7) body.now_playing = next() < 0.95 ? { event: pickOf([1, 3, 0]), media: pickOf([4, 2147483647, 2147483648]), started_at: timestamp(), ...layoutPart() } : pickOf([null, [], 'x']);
+      if (next() < 0.7) body.now_playing = next() < 0.95 ? { event: pickOf([1, 3, 0]), media: pickOf([4, 2147483647, 2147483648, null]), started_at: timestamp(), ...layoutPart() } : pickOf([null, [], 'x']);
       if (next() < 0.5) body.playback_errors = Array.from({ length: pickOf([0, 1, 1, 2, 3]) }, report);
       const plain = isPlainHeartbeat(body);
       if (plain) accepted += 1;

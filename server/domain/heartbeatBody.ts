@@ -44,13 +44,14 @@ export function isPlainHeartbeat(body: Record<string, unknown>): body is PlayerH
 const isId = (value: unknown) => typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_ID;
 
 /**
- * now_playing as NowPlaying accepts it: event and media ids, started_at an ISO date-time of the years 2000 to 9999; a
+ * now_playing as NowPlaying accepts it: event and media ids (media null only with a layout), started_at an ISO date-time of the years 2000 to 9999; a
  * layout item's layout {id, version} and zones [{id, media_id (an id or null), started_at}] (at most 16) if any.
  */
 function isPlainNowPlaying(value: unknown): boolean {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const { event, media, started_at: startedAt, layout, zones } = value as Record<string, unknown>;
-  return isId(event) && isId(media) && isTimestamp(startedAt) && (layout === undefined || isPlainLayout(layout)) && (zones === undefined || isPlainZones(zones));
+  // `media` null: a layout whose zones show no file (widgets only, issue 38), so only with `layout`.
+  return isId(event) && (isId(media) || (media === null && layout !== undefined)) && isTimestamp(startedAt) && (layout === undefined || isPlainLayout(layout)) && (zones === undefined || isPlainZones(zones));
 }
 
 function isPlainLayout(value: unknown): boolean {

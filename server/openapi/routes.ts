@@ -206,7 +206,7 @@ export const routeDocs: Record<string, RouteDoc> = {
   },
   'GET /tvpi/devices/{id}/playback/': {
     summary: "What the device plays (capabilities, now playing, errors)",
-    description: "what the device plays (devices view): {device, capabilities: {codecs, images, max_video: {width, height}, screen: {width, height, orientation} | null, source: \"declared\" | \"defaults\"}, now_playing: {event, media, name, started_at, reported_at, preview, rendition, layout: {id, version, name} | null, zones: [{id, name, media, media_name, started_at, rendition}]} | null, errors: [{media, name, kind, count, last_at, detail}]} (now_playing when reported within 10 minutes; layout and zones while a layout item plays, issue 36; the latest 20 skipped files).",
+    description: "what the device plays (devices view): {device, capabilities: {codecs, images, max_video: {width, height}, screen: {width, height, orientation} | null, source: \"declared\" | \"defaults\"}, now_playing: {event, media, name, started_at, reported_at, preview, rendition, layout: {id, version, name} | null, zones: [{id, name, media, media_name, started_at, rendition, widget}]} | null, errors: [{media, name, kind, count, last_at, detail}]} (now_playing when reported within 10 minutes; layout and zones while a layout item plays, issue 36; media null while a layout of widgets alone plays, issue 38; the latest 20 skipped files).",
     response: DevicePlayback,
   },
   'POST /tvpi/devices/{id}/send-command': {

@@ -35,8 +35,10 @@ export default async function playbackRoutes(app: FastifyInstance, { ctx }: { ct
     const layout = nowPlaying?.layout ?? null;
     // One read for the files of the item: the one named and each zone's (issue 36).
     const zoneFiles = layout ? layout.zones.flatMap((zone) => (zone.media === null ? [] : [zone.media])) : [];
-    const renditions = nowPlaying ? await playingRenditions(db, id, nowPlaying.event, [nowPlaying.media, ...zoneFiles]) : new Map();
-    const rendition = nowPlaying ? renditions.get(nowPlaying.media) ?? null : null;
+    const files = nowPlaying ? [...(nowPlaying.media === null ? [] : [nowPlaying.media]), ...zoneFiles] : [];
+    const renditions = nowPlaying && files.length ? await playingRenditions(db, id, nowPlaying.event, files) : new Map();
+    // A layout of widgets alone (issue 38) plays no file: `media` null, the layout and its zones' widgets say what shows.
+    const rendition = nowPlaying && nowPlaying.media !== null ? renditions.get(nowPlaying.media) ?? null : null;
     return {
       device: id,
       capabilities: effectiveCapabilities(found.deviceType, found.capabilities),
@@ -46,7 +48,7 @@ export default async function playbackRoutes(app: FastifyInstance, { ctx }: { ct
         name: nowPlaying.name,
         started_at: nowPlaying.started_at,
         reported_at: nowPlaying.reported_at,
-        preview: nowPlaying.preview ? `${app.prefix}/media/files/${nowPlaying.media}/preview` : null,
+        preview: nowPlaying.preview && nowPlaying.media !== null ? `${app.prefix}/media/files/${nowPlaying.media}/preview` : null,
         rendition,
         layout: layout && { id: layout.id, version: layout.version, name: layout.name },
         zones: layout ? layout.zones.map((zone) => ({ ...zone, rendition: zone.media === null ? null : renditions.get(zone.media) ?? null })) : [],

@@ -28,6 +28,11 @@ export function deliveryReport(measure: () => DeviceCapabilities = () => measure
       const wait = changes.changed(play.event, play.media.id, Date.now());
       if (wait !== null) setTimeout(heartbeatNow, wait);
     },
+    /** A layout started drawing: reported at once as a file's start is (a layout of widgets starts no file). */
+    layoutShown(event: number) {
+      const wait = changes.changed(event, null, Date.now());
+      if (wait !== null) setTimeout(heartbeatNow, wait);
+    },
     skipped(media: number, reason: string) {
       playback.skipped(media, reason);
     },
@@ -42,6 +47,9 @@ export function deliveryReport(measure: () => DeviceCapabilities = () => measure
       // A layout item: `media` is its lead zone's file (started() is called for that zone's plays), plus every zone's.
       const drawn = layoutNow();
       if (fields.now_playing && drawn && drawn.event === fields.now_playing.event) fields.now_playing = { ...fields.now_playing, layout: drawn.layout, zones: drawn.zones.slice(0, 16) };
+      // A layout no zone of which shows a file (widgets alone, issue 38; or a file of another item still "now"): the
+      // layout is what plays, `media` null, since its first zone started.
+      else if (drawn) fields.now_playing = { event: drawn.event, media: null, started_at: drawn.zones.map((zone) => zone.started_at).sort()[0] ?? new Date().toISOString(), layout: drawn.layout, zones: drawn.zones.slice(0, 16) };
       changes.beat(Date.now());
       const { capabilities, text } = current();
       if (text !== sent) fields.capabilities = capabilities;

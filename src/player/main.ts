@@ -189,6 +189,7 @@ function presentLayout(play: Play & { layout: ScheduledLayout }): void {
   noteSwitch(play);
   delete host.dataset.media;
   layoutStage.show(play, new Set(downloader.getSnapshot().context.ready));
+  delivery.layoutShown(play.event);
   recordPlay(widgetShowings.started(play, layoutStage.widgets(), Date.now()));
 }
 

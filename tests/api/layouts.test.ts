@@ -322,8 +322,8 @@ describe('layouts on the screens', () => {
     expect([card.layout, card.zones]).toEqual([
       { id: layout.id, version: 1, name: 'On screens' },
       [
-        { id: main.id, name: 'Main', media: ids.image, media_name: 'Layout still', started_at: earlier.toISOString(), rendition: { kind: 'source', name: null, size: null } },
-        { id: side.id, name: 'Side', media: ids.clip, media_name: 'Side clip', started_at: now, rendition: { kind: 'fallback', name: null, size: '320x240' } },
+        { id: main.id, name: 'Main', media: ids.image, media_name: 'Layout still', started_at: earlier.toISOString(), rendition: { kind: 'source', name: null, size: null }, widget: null },
+        { id: side.id, name: 'Side', media: ids.clip, media_name: 'Side clip', started_at: now, rendition: { kind: 'fallback', name: null, size: '320x240' }, widget: null },
       ],
     ]);
 

@@ -336,6 +336,20 @@ describe('widgets in layout zones', () => {
     expect(second.zones[2].widget.data).toMatchObject({ version: 2, checksum: edited.body.checksum });
     expect((await apiClient(server).call('GET', second.zones[2].widget.data.url.replace('/api/v1', ''), undefined, player(screen))).body.rows).toHaveLength(3);
 
+    // A layout of widgets alone plays no file: now playing names the layout, `media` null, and each zone's widget (a null
+    // media without a layout is refused); the device card shows them.
+    const now = new Date().toISOString();
+    const heartbeat = (nowPlaying: unknown) => apiClient(server).call('POST', '/player/heartbeat/', { schedule_state: 'playing', now_playing: nowPlaying }, player(screen));
+    const zonesPlaying = (layout.zones as { id: number }[]).map((z) => ({ id: z.id, media_id: null, started_at: now }));
+    const refusedBeat = await heartbeat({ event: event.body.id, media: null, started_at: now });
+    expect([refusedBeat.status, refusedBeat.body.code]).toEqual([400, 'validation_error']);
+    expect((await heartbeat({ event: event.body.id, media: null, started_at: now, layout: { id: layout.id, version: 1 }, zones: zonesPlaying })).status).toBe(200);
+    const card = (await a.get(`/tvpi/devices/${screen.id}/playback/`)).body.now_playing;
+    expect(card).toMatchObject({ event: event.body.id, media: null, name: null, preview: null, rendition: null, layout: { id: layout.id, version: 1, name: 'Widget wall' } });
+    expect(card.zones.map((z: { name: string; media: null; widget: string }) => [z.name, z.media, z.widget])).toEqual([
+      ['Clock', null, 'clock'], ['Ticker', null, 'ticker'], ['Menu', null, 'data_table'], ['QR', null, 'qr_code'], ['Map', null, 'map'],
+    ]);
+
     // Proof of play of widgets: a zone's showing with its kind, refused when that zone shows no such widget.
     const [clock, ticker] = layout.zones as { id: number }[];
     const started = new Date(Date.now() - 60_000).toISOString();

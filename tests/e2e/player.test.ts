@@ -639,6 +639,11 @@ describe('widgets on the web player (issue 38)', () => {
       const [clockZone, qrZone, tableZone, mapZone, tickerZone, refusingZone, hoursZone] = layout.zones.map((z) => screen.locator(`.layout [data-zone="${z.id}"]`));
       await screen.locator('.layout .widget-data_table tbody tr').first().waitFor({ timeout: 30_000 });
       await screen.locator('#player[data-channel="open"]').waitFor();
+      // The layout plays no file, yet the device card says what plays: the layout, and each zone's widget.
+      await vi.waitFor(async () => {
+        const now = (await admin.get(`/tvpi/devices/${device.body.id}/playback/`)).body.now_playing;
+        expect([now?.media, now?.layout?.id, now?.zones?.map((z: { widget: string }) => z.widget)]).toEqual([null, layout.id, ['clock', 'qr_code', 'data_table', 'map', 'ticker', 'web_page', 'web_page']]);
+      }, { timeout: 15_000, interval: 300 });
       // The map is sent now: its notice brings a heartbeat, which names the map's version; the screen fetches it.
       expect((await admin.post(`/navigation/devices/${device.body.id}/send/`)).status).toBe(200);
 

@@ -160,9 +160,9 @@ export class NowPlayingChanges {
     this.due = false;
   }
 
-  /** `event`/`media` started at `now`: ms to wait before a heartbeat, or null (nothing new, or one is already due). */
-  changed(event: number, media: number, now: number): number | null {
-    this.playing = `${event}:${media}`;
+  /** `event`/`media` (null: a layout) started at `now`: ms to wait before a heartbeat, or null (nothing new, or one is already due). */
+  changed(event: number, media: number | null, now: number): number | null {
+    this.playing = `${event}:${media ?? 'layout'}`;
     if (this.playing === this.reported || this.due) return null;
     this.due = true;
     return Math.max(0, this.beatAt + this.spacingMs - now);

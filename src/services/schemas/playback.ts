@@ -42,16 +42,22 @@ export const NowPlayingZone = type({ id: Id, media_id: nullable(Id), started_at:
 /** The most zones a layout holds, and so a now_playing report. */
 export const MAX_NOW_PLAYING_ZONES = 16;
 /**
- * What a player plays now: the event and its file; while a layout item plays, `media` is one zone's current file,
- * `layout` the version drawn and `zones` each zone's current file (issue 36).
+ * What a player plays now: the event and its file; while a layout item plays, `media` is one zone's current file (null
+ * when no zone shows a file, a layout of widgets: issue 38), `layout` the version drawn and `zones` each zone's current
+ * file (issue 36).
  */
-export const NowPlaying = type({
-  event: Id,
-  media: Id,
-  started_at: Timestamp,
-  layout: optional(type({ id: Id, version: Id })),
-  zones: optional(size(array(NowPlayingZone), 0, MAX_NOW_PLAYING_ZONES)),
-});
+export const NowPlaying = refine(
+  type({
+    event: Id,
+    media: nullable(Id),
+    started_at: Timestamp,
+    layout: optional(type({ id: Id, version: Id })),
+    zones: optional(size(array(NowPlayingZone), 0, MAX_NOW_PLAYING_ZONES)),
+  }),
+  'media_or_layout',
+  // A layout of widgets alone shows no file (issue 38): `media` is null only while a layout plays.
+  (value) => value.media !== null || value.layout !== undefined,
+);
 export type NowPlaying = Infer<typeof NowPlaying>;
 
 /**
@@ -101,6 +107,8 @@ export const PlayingZone = type({
   media_name: nullable(string()),
   started_at: string(),
   rendition: nullable(PlayingRendition),
+  /** The kind of widget the zone shows in that version (issue 38: clock, ticker, ...), null for a zone of files. */
+  widget: optional(nullable(string())),
 });
 export type PlayingZone = Infer<typeof PlayingZone>;
 
@@ -110,7 +118,8 @@ export const DevicePlayback = type({
   now_playing: nullable(
     type({
       event: Id,
-      media: Id,
+      /** Null while a layout whose zones show no file plays (widgets only). */
+      media: nullable(Id),
       name: nullable(string()),
       started_at: string(),
       reported_at: string(),

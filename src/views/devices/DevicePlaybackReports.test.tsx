@@ -52,6 +52,20 @@ describe('DeviceNowPlaying of a layout', () => {
     expect(zones[2]!.textContent).toContain('No file');
   });
 
+  it('names each widget of a layout of widgets alone, which plays no file (issue 38)', async () => {
+    await i18n.changeLanguage('ru');
+    const widgets = { ...playing, media: null, name: null, rendition: null, zones: [{ id: 9, name: 'Clock', media: null, media_name: null, started_at: at, rendition: null, widget: 'clock' }] };
+    renderWithProviders(
+      <I18nextProvider i18n={i18n}>
+        <DeviceNowPlaying nowPlaying={widgets} />
+      </I18nextProvider>,
+    );
+    const zone = within(screen.getByTestId('device-now-playing-layout')).getByRole('listitem');
+    expect(zone.querySelector('[data-field="playback-zone-widget"]')?.textContent).toBe('Виджет: Часы');
+    expect(screen.queryByRole('link', { name: /Side clip/ })).toBeNull();
+    await i18n.changeLanguage('en');
+  });
+
   it('speaks Russian', async () => {
     const layout = await show('ru');
     expect(layout.textContent).toContain('версия 12');

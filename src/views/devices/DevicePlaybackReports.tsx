@@ -19,7 +19,7 @@ export function DeviceNowPlaying({ nowPlaying }: { nowPlaying: DevicePlayback['n
   const { t, i18n } = useTranslation('devices');
   const styles = useDevicePlaybackStyles();
   const preview = useDevicePhoto(nowPlaying?.preview ?? null);
-  const name = nowPlaying ? nowPlaying.name ?? t('playback.deletedFile', { id: nowPlaying.media }) : '';
+  const name = nowPlaying && nowPlaying.media !== null ? nowPlaying.name ?? t('playback.deletedFile', { id: nowPlaying.media }) : '';
   return (
     <div>
       <h4 className={styles.subheading}>{t('playback.nowPlaying')}</h4>
@@ -28,7 +28,8 @@ export function DeviceNowPlaying({ nowPlaying }: { nowPlaying: DevicePlayback['n
         <div className={styles.nowPlaying} data-testid="device-now-playing">
           {preview ? <img className={styles.thumb} src={preview} alt={t('playback.previewAlt', { name })} /> : null}
           <div className={styles.nowText}>
-            {nowPlaying.name ? <RouterLink to={`/media/${nowPlaying.media}`}>{name}</RouterLink> : <span>{name}</span>}
+            {/* A layout of widgets alone (issue 38) plays no file: the layout above says what shows. */}
+            {nowPlaying.media === null ? null : nowPlaying.name ? <RouterLink to={`/media/${nowPlaying.media}`}>{name}</RouterLink> : <span>{name}</span>}
             <span className={styles.muted}>{t('playback.since', { time: formatDateTime(nowPlaying.started_at, i18n.language, '') })}</span>
             <span className={styles.muted} data-field="playback-as-of">
               {t('playback.asOf', { time: formatDateTime(nowPlaying.reported_at, i18n.language, '') })}
@@ -67,14 +68,16 @@ function PlayingLayout({ layout, zones }: { layout: NonNullable<NowPlaying['layo
           return (
             <li key={zone.id} className={styles.zone} data-zone={zone.id}>
               <span className={styles.zoneName}>{zoneName}</span>
-              {zone.media === null ? (
+              {zone.media === null && zone.widget ? (
+                <span data-field="playback-zone-widget">{t('playback.layout.widget', { kind: t(`playback.layout.widgets.${zone.widget}`, { defaultValue: zone.widget }) })}</span>
+              ) : zone.media === null ? (
                 <span className={styles.muted}>{t('playback.layout.noFile')}</span>
               ) : zone.media_name ? (
                 <RouterLink to={`/media/${zone.media}`}>{file}</RouterLink>
               ) : (
                 <span>{file}</span>
               )}
-              {zone.media !== null ? <span className={styles.muted}>{t('playback.since', { time: formatDateTime(zone.started_at, i18n.language, '') })}</span> : null}
+              {zone.media !== null || zone.widget ? <span className={styles.muted}>{t('playback.since', { time: formatDateTime(zone.started_at, i18n.language, '') })}</span> : null}
               {zone.rendition ? (
                 <span className={styles.muted} data-field="playback-zone-rendition">
                   {renditionText(zone.rendition, t)}
