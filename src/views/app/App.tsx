@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { initI18n, useI18nTexts } from '../../i18n.ts';
 import { selectTheme } from '../../machines/theme.selectors.ts';
 import { ErrorBoundary } from '../common/ErrorBoundary.tsx';
+import { useFocusKeeper } from '../common/focusKeeper.ts';
 import { Loading } from '../common/Loading.tsx';
 import { TextsContext, shellBundles } from '../common/texts.ts';
 import { AppToaster } from '../common/notify.tsx';
@@ -31,8 +32,11 @@ void initI18n(shellBundles());
 function ThemedApp() {
   const themeName = ThemeContext.useSelector(selectTheme);
   const theme = useFluentTheme(themeName);
+  // Fluent's focus manager, held from the first dialog, drawer, menu or toast on (see common/focusKeeper.ts).
+  const FocusKeeper = useFocusKeeper();
   return (
     <AppSurface theme={theme}>
+      {FocusKeeper && <FocusKeeper />}
       <AppToaster />
       <BrowserRouter>
         <RoutedApp />

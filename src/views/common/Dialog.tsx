@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Dialog as FluentDialog, type DialogProps } from '@fluentui/react-components';
+// Fluent's focus manager stays for the page's life from this part's first use on (issue 37; see focusKeeper.ts).
+import './FocusKeeper.tsx';
 
 /** Controls inside these give focus back to their own opener when they close (a menu's items, a combobox's options). */
 const TRANSIENT = '[role="menu"], [role="listbox"]';

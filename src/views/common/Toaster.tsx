@@ -2,6 +2,8 @@ import { useEffect } from 'react';
 import { Toast, ToastTitle, Toaster, useToastController } from '@fluentui/react-components';
 import { NOTIFICATION_TIMEOUT_MS } from '../../services/config.ts';
 import { registerToastDispatcher } from './notify.tsx';
+// Fluent's focus manager stays for the page's life from this part's first use on (issue 37; see focusKeeper.ts).
+import './FocusKeeper.tsx';
 
 const TOASTER_ID = 'vitrine-toaster';
 

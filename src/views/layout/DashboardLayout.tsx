@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from 'react';
-import { Caption1, useFocusFinders } from '@fluentui/react-components';
+import { Caption1 } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Outlet, useLocation } from '../app/router.tsx';
 import { useTranslation } from 'react-i18next';
@@ -28,10 +28,6 @@ export default function DashboardLayout() {
   const wide = useMediaQuery(WIDE_SCREEN_QUERY);
   const drawer = useActorRef(drawerMachine);
   const drawerOpen = useSelector(drawer, selectDrawerOpen);
-  // Fluent's focus manager (tabster) lives as long as the page: dialogs, menus and toasts share it. Were the last part
-  // using it to unmount, a closing dialog's modalizer would be disposed before it gave the page back (the page stayed
-  // aria-hidden). The sidebar's former Accordion held it; this holds it without the Accordion.
-  useFocusFinders();
 
   useEffect(() => {
     if (wide) drawer.send({ type: 'drawer.close' });

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { BRAND } from '../../services/config.ts';
 import { useDashboardLayoutStyles } from './DashboardLayout.styles.ts';
 import { SidebarNav } from './SidebarNav.tsx';
+// Fluent's focus manager stays for the page's life from this part's first use on (issue 37; see focusKeeper.ts).
+import '../common/FocusKeeper.tsx';
 
 /**
  * The sidebar below 960 px: a 258 px drawer opened from the menu button. A chunk of its own (Fluent's drawer, dialog

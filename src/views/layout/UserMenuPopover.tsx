@@ -15,6 +15,8 @@ import { useTranslation } from 'react-i18next';
 import { THEME_NAMES } from '../../machines/theme.machine.ts';
 import { selectTheme } from '../../machines/theme.selectors.ts';
 import { SessionContext, ThemeContext } from '../app/actors.ts';
+// Fluent's focus manager stays for the page's life from this part's first use on (issue 37; see focusKeeper.ts).
+import '../common/FocusKeeper.tsx';
 
 /**
  * The user menu: the colour theme (six choices) and "Sign out". A chunk of its own (Fluent's Menu brings positioning
