@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { CHROME_ARGS, CHROME_PATH } from '../tests/helpers/browser.ts';
 import { percentile, printMeasurements, recordFrames, ROOT, signInThroughForm, spawnBenchServer, startProductionServer, type Measurement } from './lib.ts';
 import { BENCH_ADMIN_PASSWORD } from './media-server.ts';
@@ -28,6 +28,53 @@ import { makeMedia, memory, QUIET_CHROMIUM } from './player.bench.ts';
  */
 
 const MINUTES = Number(process.env.LAYOUTS_BENCH_MINUTES) || 10;
+/**
+ * LAYOUTS_BENCH_DUMPS=1: a detailed memory-infra dump of every process (CDP Tracing with disabled-by-default-memory-infra,
+ * Tracing.requestMemoryDump) at minute 1 and at the end, and the page renderer's allocators that grew the most printed
+ * (to tell the image decode cache, the compositor's resources, media players or the JS heap apart).
+ */
+const DUMPS = process.env.LAYOUTS_BENCH_DUMPS === '1';
+
+/** Sizes in bytes of each allocator (and its children, as `a/b`) in one detailed dump, by process id. */
+async function memoryDump(context: BrowserContext, page: Page): Promise<Map<number, Map<string, number>>> {
+  const cdp = await context.newCDPSession(page);
+  const events: { ph?: string; pid?: number; args?: { dumps?: { allocators?: Record<string, { attrs?: Record<string, { value: string; units: string }> }> } } }[] = [];
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as typeof events)));
+  const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.start', { traceConfig: { includedCategories: ['disabled-by-default-memory-infra'], memoryDumpConfig: { triggers: [] } } as never, transferMode: 'ReportEvents' });
+  await cdp.send('Tracing.requestMemoryDump', { deterministic: true, levelOfDetail: 'detailed' } as never);
+  await cdp.send('Tracing.end');
+  await complete;
+  await cdp.detach();
+  const byPid = new Map<number, Map<string, number>>();
+  for (const event of events) {
+    const allocators = event.args?.dumps?.allocators;
+    if (event.ph !== 'v' || !allocators || event.pid === undefined) continue;
+    const sizes = byPid.get(event.pid) ?? new Map<string, number>();
+    for (const [name, { attrs }] of Object.entries(allocators)) {
+      const size = attrs?.size;
+      if (size?.units === 'bytes') sizes.set(name, (sizes.get(name) ?? 0) + parseInt(size.value, 16));
+    }
+    byPid.set(event.pid, sizes);
+  }
+  return byPid;
+}
+
+/** Prints the allocators of `pid` that grew most between two dumps (at most three levels deep). */
+function printGrowth(pid: number, first: Map<number, Map<string, number>>, last: Map<number, Map<string, number>>): void {
+  const before = first.get(pid) ?? new Map<string, number>();
+  const after = last.get(pid) ?? new Map<string, number>();
+  const rows = [...after]
+    .filter(([name]) => name.split('/').length <= 3)
+    .map(([name, size]) => ({ name, before: before.get(name) ?? 0, after: size }))
+    .sort((a, b) => b.after - b.before - (a.after - a.before))
+    .slice(0, 30);
+  const mb = (bytes: number) => (bytes / 1048576).toFixed(1);
+  console.log(`  memory-infra, renderer ${pid}: allocator, MB at minute 1 -> end (growth)`);
+  for (const row of rows) console.log(`    ${row.name.padEnd(60)} ${mb(row.before).padStart(8)} -> ${mb(row.after).padStart(8)} (${mb(row.after - row.before)})`);
+  const tops = [...after].filter(([name]) => !name.includes('/'));
+  console.log(`    top-level total ${mb(tops.reduce((sum, [, size]) => sum + size, 0))} MB: ${tops.map(([name, size]) => `${name} ${mb(size)}`).join(', ')}`);
+}
 const PARTS = (process.env.LAYOUTS_BENCH_PARTS ?? 'player,editor').split(',');
 const RELOADS = Number(process.env.LAYOUTS_BENCH_RELOADS) || 5;
 
@@ -268,6 +315,7 @@ async function playerPart(): Promise<Measurement[]> {
     await new Promise((resolve) => setTimeout(resolve, 60_000));
     const first = await memory(context, page, userDataDir);
     const [pagePid, pageFirst] = [...first.renderers].reduce((a, b) => (b[1] > a[1] ? b : a));
+    const firstDump = DUMPS ? await memoryDump(context, page) : null;
     const end = Date.now() + Math.max(0, MINUTES - 1) * 60_000;
     while (Date.now() < end) {
       await new Promise((resolve) => setTimeout(resolve, Math.min(30_000, Math.max(0, end - Date.now()))));
@@ -275,6 +323,12 @@ async function playerPart(): Promise<Measurement[]> {
       console.log(`  ${Math.round((end - Date.now()) / 1000)} s left; renderer ${Math.round((now.renderers.get(pagePid) ?? 0) / 1048576)} MB, JS heap ${Math.round(now.heap / 1048576)} MB, videos loaded ${await page.evaluate('window.mediaLoads_')}; ${JSON.stringify(await page.evaluate(() => (window as any).vitrinePlayer.state()))}`);
     }
     const last = await memory(context, page, userDataDir);
+    if (firstDump) {
+      const lastDump = await memoryDump(context, page);
+      // The dump's process ids are the system's (no sandbox here); else the process whose allocators hold the most.
+      const total = (sizes: Map<string, number>) => [...sizes].filter(([name]) => !name.includes('/')).reduce((sum, [, size]) => sum + size, 0);
+      printGrowth(lastDump.has(pagePid) ? pagePid : [...lastDump].reduce((a, b) => (total(b[1]) > total(a[1]) ? b : a))[0], firstDump, lastDump);
+    }
     const gaps = await zoneGaps(page);
     const elements = await page.evaluate(() => ({ video: document.querySelectorAll('video').length, img: document.querySelectorAll('img').length, loads: (window as unknown as { mediaLoads_: number }).mediaLoads_ }));
     const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;

@@ -403,8 +403,9 @@ async function withThrowAwayDatabase<T>(url: string, run: (databaseUrl: string) 
 export async function run(): Promise<Measurement[]> {
   const load = () => os.loadavg().map((v) => v.toFixed(1)).join(' ');
   console.log(`  load average before: ${load()} (${os.cpus().length} cores)`);
-  const measurements = await loadRun('PGlite', {});
-  console.log(`  load average after PGlite: ${load()}`);
+  // LOAD_BENCH_PGLITE=0 (with LOAD_BENCH_PG): PostgreSQL alone.
+  const measurements = process.env.LOAD_BENCH_PGLITE === '0' ? [] : await loadRun('PGlite', {});
+  if (measurements.length) console.log(`  load average after PGlite: ${load()}`);
   const pgUrl = process.env.LOAD_BENCH_PG;
   if (pgUrl) {
     measurements.push(...(await withThrowAwayDatabase(pgUrl, (databaseUrl) => loadRun('PostgreSQL', { DATABASE_URL: databaseUrl }))));
