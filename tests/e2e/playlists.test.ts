@@ -287,9 +287,15 @@ describe('layouts', () => {
     expect(problems).toEqual(['console: Failed to load resource: the server responded with a status of 409 (Conflict)']);
   });
 
-  it('puts a ticker with two messages and a QR code in widget zones (issue 38), refuses a size out of range on its field, saves, reopens them and plays the preview', async () => {
+  it('puts a ticker with two messages and a QR code in widget zones (issue 38), refuses a size out of range on its field, saves, reopens them and plays the preview with a data table\'s rows', async () => {
     const rect = { x: 0, y: 960, width: 1920, height: 120 };
-    const created = await admin.post('/layouts/create/', { name: 'Widget board', screen_position: 'horizontal', zones: [{ name: 'Ticker', ...rect }, { name: 'QR', x: 1440, y: 0, width: 480, height: 480 }] });
+    // A data table of a small dataset, put there through the API: the preview draws its rows.
+    const sheet = new FormData();
+    sheet.append('name', 'Board menu');
+    sheet.append('file', new Blob(['Dish,Price\nBorscht,4.5\nPelmeni,6\n']), 'board.csv');
+    const dataset = (await admin.post('/datasets/create/', sheet)).body;
+    const menu = { name: 'Menu', x: 0, y: 0, width: 960, height: 480, content: { kind: 'widget', widget: 'data_table', settings: { dataset: dataset.id } } };
+    const created = await admin.post('/layouts/create/', { name: 'Widget board', screen_position: 'horizontal', zones: [{ name: 'Ticker', ...rect }, { name: 'QR', x: 1440, y: 0, width: 480, height: 480 }, menu] });
     expect(created.status).toBe(201);
     const id = created.body.id;
     const { page, problems } = await e2e.newPage();
@@ -310,7 +316,7 @@ describe('layouts', () => {
     await page.getByRole('button', { name: 'Save changes' }).click();
     await visible(page.getByText('The server refused the changes: check the zones').first());
     expect(await size.inputValue()).toBe('500');
-    expect((await admin.get(`/layouts/${id}`)).body.zones.map((zone: any) => zone.content)).toEqual([null, null]);
+    expect((await admin.get(`/layouts/${id}`)).body.zones.map((zone: any) => zone.content?.widget ?? null)).toEqual([null, null, 'data_table']);
     await size.fill('48');
     await page.getByText('Type a value from 8 to 400').waitFor({ state: 'detached' });
 
@@ -328,6 +334,7 @@ describe('layouts', () => {
     expect(saved.map((zone: any) => [zone.name, zone.content.widget, zone.content.settings])).toEqual([
       ['Ticker', 'ticker', expect.objectContaining({ messages: ['Welcome to the lobby', 'Lunch from 12:00'], font_size: 48, speed: 120 })],
       ['QR', 'qr_code', { text: 'https://vitrine.example/menu', caption: 'Scan for the menu', color: '#000000', background: '#ffffff' }],
+      ['Menu', 'data_table', expect.objectContaining({ dataset: dataset.id })],
     ]);
 
     // Opened again: the same settings in each zone's form.
@@ -338,11 +345,13 @@ describe('layouts', () => {
     await zones.getByRole('button', { name: /^QR:/ }).click();
     expect(await page.getByRole('textbox', { name: 'Text or address' }).inputValue()).toBe('https://vitrine.example/menu');
 
-    // Play preview: the player's stage draws both zones at the canvas's scale; closing tears it down.
+    // Play preview: the player's stage draws the zones at the canvas's scale, the data table with its dataset's rows;
+    // closing tears it down.
     await page.getByRole('button', { name: 'Play preview' }).click();
     const dialog = page.getByRole('dialog', { name: 'Preview' });
     const stage = dialog.getByTestId('layout-preview');
-    await expect.poll(() => stage.locator('.zone').count(), { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => stage.locator('.zone').count(), { timeout: 15_000 }).toBe(3);
+    await expect.poll(() => stage.locator('.widget-data_table tbody tr').allInnerTexts(), { timeout: 10_000 }).toEqual([expect.stringMatching(/^Borscht\s+4\.5$/), expect.stringMatching(/^Pelmeni\s+6$/)]);
     // Measured once the dialog's opening motion (a transform) has ended: the QR zone at its scaled place, within 2 px.
     const misplaced = async () => {
       const canvas = (await stage.locator('.layout-canvas').boundingBox())!;

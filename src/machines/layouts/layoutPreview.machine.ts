@@ -6,7 +6,8 @@ import { getMedia } from '../../services/media.service.ts';
 import { listTracks } from '../../services/playlists.service.ts';
 import type { LayoutFile, LayoutZone, ScheduledLayout } from '../../services/player/schedule.ts';
 import type { MediaStore, StoredMedia } from '../../services/player/storage.ts';
-import { WIDGET_DEFAULTS } from '../../services/schemas/widgets.ts';
+import { getDataset } from '../../services/datasets.service.ts';
+import { WIDGET_DEFAULTS, widgetDataset } from '../../services/schemas/widgets.ts';
 import type { ZoneDraft } from './layoutGeometry.ts';
 
 /** An image's seconds in a preview when the draft says none (a media zone plays one file; the player's default). */
@@ -20,8 +21,63 @@ export interface PreviewCanvas {
   background: { color: string; media: number | null };
 }
 
+/** A widget's dataset in a preview: `checksum` names the dataset only, so the rows are read once a preview. */
+export interface PreviewData {
+  id: number;
+  url: string;
+  version: number;
+  checksum: string;
+}
+
+/** A dataset's table as a widget draws it (the player's DatasetTable). */
+export interface PreviewTable {
+  id: number;
+  version: number;
+  checksum: string;
+  columns: { name: string }[];
+  rows: (string | number | null)[][];
+}
+
+/** Where a preview's widgets read their datasets: the panel's (GET /datasets/{id}, with the operator's session). */
+export interface PreviewWidgetEnv {
+  dataset(data: PreviewData): Promise<PreviewTable | null>;
+}
+
 /** Plays a layout into an element (src/player/layoutStage.ts playLayout, imported when the preview opens). */
-export type PlayLayout = (element: HTMLElement, layout: ScheduledLayout, store: MediaStore) => { stop(): void; stage?: { place(): void } };
+export type PlayLayout = (
+  element: HTMLElement,
+  layout: ScheduledLayout,
+  store: MediaStore,
+  ready?: ReadonlySet<number>,
+  widgetEnv?: PreviewWidgetEnv,
+) => { stop(): void; stage?: { place(): void } };
+
+/** The dataset a widget's settings name (a data table, a ticker fed by a dataset), as a preview's `data`, or null. */
+export function previewData(content: { kind: string; widget?: string; settings?: unknown } | null | undefined): PreviewData | null {
+  const id = widgetDataset(content);
+  return id === null ? null : { id, url: '', version: 0, checksum: `preview:${id}` };
+}
+
+/**
+ * The datasets of a preview, read from the server with the operator's session, each once (a dataset that cannot be
+ * read draws as none: the widget shows its empty state).
+ */
+export function previewDatasets(): PreviewWidgetEnv {
+  const tables = new Map<number, Promise<PreviewTable | null>>();
+  return {
+    dataset: (data) => {
+      let entry = tables.get(data.id);
+      if (!entry) {
+        entry = getDataset(data.id).then(
+          (dataset) => ({ id: dataset.id, version: dataset.version, checksum: data.checksum, columns: dataset.columns, rows: dataset.rows ?? [] }),
+          () => null,
+        );
+        tables.set(data.id, entry);
+      }
+      return entry;
+    },
+  };
+}
 
 export interface PreparedPreview {
   layout: ScheduledLayout;
@@ -32,7 +88,8 @@ const fileOf = (id: number, seconds: number | null): LayoutFile => ({ id, url: `
 
 /**
  * The draft as a screen's layout item (docs/api.md "Layouts on the screens"): each zone's files from what it plays now
- * (a playlist's tracks with their seconds, a media file's own), a widget with its settings as typed over the defaults;
+ * (a playlist's tracks with their seconds, a media file's own), a widget with its settings as typed over the defaults
+ * and the dataset it shows (read by previewDatasets when it draws);
  * zones in drawing order, unsaved zones numbered below zero.
  */
 export async function previewLayout(canvas: PreviewCanvas, zones: readonly ZoneDraft[]): Promise<ScheduledLayout> {
@@ -42,7 +99,7 @@ export async function previewLayout(canvas: PreviewCanvas, zones: readonly ZoneD
       const base = { id: zone.id ?? -(index + 1), x: zone.x, y: zone.y, width: zone.width, height: zone.height, z: zone.z };
       const content = zone.content;
       if (!content) return { ...base, items: [] };
-      if (content.kind === 'widget') return { ...base, widget: { kind: content.widget, settings: { ...WIDGET_DEFAULTS[content.widget], ...content.settings }, data: null } };
+      if (content.kind === 'widget') return { ...base, widget: { kind: content.widget, settings: { ...WIDGET_DEFAULTS[content.widget], ...content.settings }, data: previewData(content) } };
       if (content.kind === 'media') {
         const media = await getMedia(content.id);
         return { ...base, items: [fileOf(media.id, media.duration)] };

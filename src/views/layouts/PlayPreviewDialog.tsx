@@ -3,7 +3,7 @@ import { Body1, Button, DialogActions, DialogBody, DialogContent, DialogSurface,
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import { previewStore, type layoutPreviewMachine } from '../../machines/layouts/layoutPreview.machine.ts';
+import { previewDatasets, previewStore, type layoutPreviewMachine } from '../../machines/layouts/layoutPreview.machine.ts';
 import { Dialog } from '../common/Dialog.tsx';
 import { layoutErrorKey } from './format.ts';
 import { usePlayPreviewStyles } from './PlayPreviewDialog.styles.ts';
@@ -29,7 +29,8 @@ export function PlayPreviewDialog({ preview, width, height }: Props) {
   useEffect(() => {
     const element = stage.current;
     if (!prepared || !element) return undefined;
-    const playing = prepared.play(element, prepared.layout, previewStore());
+    // A data table's rows (or a ticker's feed) read from the panel's datasets, as a screen reads its copy.
+    const playing = prepared.play(element, prepared.layout, previewStore(), undefined, previewDatasets());
     // The stage places its zones for its host's size: again whenever the dialog's content resizes it (not only the window).
     const resized = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => playing.stage?.place());
     resized?.observe(element);

@@ -1,19 +1,21 @@
 import { useEffect, useRef, useState } from 'react';
 import { Caption1 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
+import { previewData, previewDatasets } from '../../machines/layouts/layoutPreview.machine.ts';
 import type { WidgetDraft } from '../../machines/layouts/widgetForm.machine.ts';
 import { WIDGET_DEFAULTS } from '../../services/schemas/widgets.ts';
 import type { WidgetHandle, WidgetSpec } from '../../player/widgets/index.ts';
 import { useWidgetPreviewStyles } from './WidgetPreview.styles.ts';
 
 const colour = (value: unknown): string | undefined => (typeof value === 'string' && /^#[0-9a-fA-F]{6}$/.test(value) ? value : undefined);
-const specOf = (widget: WidgetDraft): WidgetSpec => ({ kind: widget.widget, settings: { ...WIDGET_DEFAULTS[widget.widget], ...widget.settings }, data: null }) as WidgetSpec;
+const specOf = (widget: WidgetDraft): WidgetSpec =>
+  ({ kind: widget.widget, settings: { ...WIDGET_DEFAULTS[widget.widget], ...widget.settings }, data: previewData(widget) }) as WidgetSpec;
 
 /**
  * The widget being edited, drawn at its zone's aspect by the web player's own renderer (src/player/widgets/, a chunk
  * loaded when the first widget form opens), at the zone's scale. It follows the settings while they are valid (the last
  * valid drawing stays while a value is refused); until the renderer has loaded, or if it cannot draw, a stand-in says what
- * it shows. A dataset's rows are not read here (the screens read them).
+ * it shows. A dataset's rows are read from the panel's datasets (previewDatasets), as the Play preview does.
  */
 export function WidgetPreview({ widget, size, valid }: { widget: WidgetDraft; size: { width: number; height: number }; valid: boolean }) {
   const { t } = useTranslation('layouts');
@@ -21,6 +23,8 @@ export function WidgetPreview({ widget, size, valid }: { widget: WidgetDraft; si
   const host = useRef<HTMLDivElement | null>(null);
   const handle = useRef<WidgetHandle | null>(null);
   const [drawn, setDrawn] = useState(false);
+  // The dataset a data table or a ticker shows, read once while the form is open (GET /datasets/{id}).
+  const datasets = useRef(previewDatasets());
   const latest = useRef(widget);
   latest.current = widget;
   const settings = widget.settings;
@@ -31,7 +35,7 @@ export function WidgetPreview({ widget, size, valid }: { widget: WidgetDraft; si
       const element = host.current;
       if (cancelled || !element) return;
       try {
-        const env = widgets.defaultWidgetEnv({ scale: () => (element.clientWidth || size.width) / size.width });
+        const env = widgets.defaultWidgetEnv({ scale: () => (element.clientWidth || size.width) / size.width, dataset: datasets.current.dataset });
         handle.current = widgets.renderWidget(element, specOf(latest.current), env);
         setDrawn(true);
       } catch {
