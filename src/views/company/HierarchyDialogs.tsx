@@ -3,9 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Hierarchy } from '../../services/company.service.ts';
 import type { Company, Department, Office } from '../../services/schemas/company.ts';
 import { useNotify } from '../common/notify.tsx';
-import { CompanyFormDialog } from './CompanyFormDialog.tsx';
-import { DepartmentFormDialog } from './DepartmentFormDialog.tsx';
-import { OfficeFormDialog } from './OfficeFormDialog.tsx';
+import { CompanyFormDialog, DepartmentFormDialog, OfficeFormDialog } from './lazyDialogs.tsx';
 
 export type OpenForm =
   | { kind: 'company'; company: Company | null }
