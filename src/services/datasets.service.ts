@@ -12,6 +12,25 @@ export interface DatasetListParams {
   search?: string;
 }
 
+/** Datasets a widget's picker lists at a time (a search narrows them on the server). */
+export const DATASET_OPTIONS_PAGE = 20;
+
+/**
+ * One search of a widget's dataset picker: the first matches of GET /datasets/?search=, the chosen one first when the
+ * search is empty and it is not among them. Answers the summaries too (columns, source) for what the form shows.
+ */
+export async function searchDatasetOptions(query: { search: string; chosen: number[] }): Promise<{ count: number; results: (DatasetSummary & { name: string })[] }> {
+  const search = query.search.trim();
+  const page = await listDatasets({ page: 1, page_size: DATASET_OPTIONS_PAGE, ...(search ? { search } : {}) });
+  const results = [...page.results];
+  const chosen = query.chosen[0];
+  if (chosen !== undefined && !search && !results.some((row) => row.id === chosen)) {
+    const dataset = await getDataset(chosen).catch(() => null);
+    if (dataset) results.unshift({ ...dataset, rows: undefined } as DatasetSummary);
+  }
+  return { count: page.count, results };
+}
+
 /** GET /datasets/ (paged, newest first; search by name). */
 export async function listDatasets(params: DatasetListParams): Promise<PageOf<DatasetSummary>> {
   const query: Record<string, string | number> = { page: params.page, page_size: params.page_size ?? DEFAULT_PAGE_SIZE };

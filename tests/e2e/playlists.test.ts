@@ -344,6 +344,14 @@ describe('layouts', () => {
     expect(await page.getByRole('textbox', { name: 'Text size (px)' }).inputValue()).toBe('48');
     await zones.getByRole('button', { name: /^QR:/ }).click();
     expect(await page.getByRole('textbox', { name: 'Text or address' }).inputValue()).toBe('https://vitrine.example/menu');
+    // The data table's dataset picker names the chosen dataset and searches the server as the zone's pickers do.
+    await zones.getByRole('button', { name: /^Menu:/ }).click();
+    const picker = page.getByRole('combobox', { name: 'Dataset' });
+    await expect.poll(() => picker.inputValue()).toBe('Board menu');
+    await picker.click();
+    await picker.fill('board m');
+    await page.getByRole('option', { name: 'Board menu' }).click();
+    expect(await picker.inputValue()).toBe('Board menu');
 
     // Play preview: the player's stage draws the zones at the canvas's scale, the data table with its dataset's rows;
     // closing tears it down.

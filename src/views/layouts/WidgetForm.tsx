@@ -3,11 +3,13 @@ import { Button, Checkbox, Field, Input, Select, Switch } from '@fluentui/react-
 import { AddRegular, ArrowDownRegular, ArrowUpRegular, DeleteRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { datasetListMachine } from '../../machines/datasets/datasetList.machine.ts';
+import { fromPromise } from 'xstate';
+import { optionSearchMachine } from '../../machines/scheduler/optionSearch.machine.ts';
 import { typedNumber, widgetFormMachine, type WidgetDraft } from '../../machines/layouts/widgetForm.machine.ts';
-import type { DatasetSummary } from '../../services/datasets.service.ts';
+import { searchDatasetOptions, type DatasetSummary } from '../../services/datasets.service.ts';
 import type { MapScreens } from '../../services/schemas/layouts.ts';
 import { CLOCK_FORMATS, TICKER_DIRECTIONS, WIDGET_DEFAULTS } from '../../services/schemas/widgets.ts';
+import { OptionPicker } from '../scheduler/OptionPicker.tsx';
 import { WidgetPreview } from './WidgetPreview.tsx';
 import { readFailureText } from '../datasets/format.ts';
 import { useWidgetFormStyles } from './WidgetForm.styles.ts';
@@ -293,29 +295,51 @@ function MessageList({ messages, disabled, errorOf, onChange }: { messages: stri
   );
 }
 
-/** The datasets of the layout's company (the server scopes the list), a URL one that fails saying since when. */
+/**
+ * The datasets of the layout's company (the server scopes the list), searched on the server as the zone's playlist and
+ * media pickers are (the first matches, the chosen one first); a URL one that fails says since when.
+ */
 function DatasetPicker({ value, optional, disabled, error, onChange, columns }: { value: number | null; optional?: boolean; disabled: boolean; error?: string; onChange: (id: number | null) => void; columns?: (all: string[]) => ReactNode }) {
   const { t, i18n } = useTranslation('layouts');
   const styles = useWidgetFormStyles();
-  const list = useActorRef(datasetListMachine);
-  useEffect(() => list.send({ type: 'fetch.load', params: { page: 1, page_size: 100 } }), [list]);
-  const datasets = useSelector(list, (s) => s.context.data?.results ?? null);
-  const failed = useSelector(list, (s) => s.matches('error'));
-  const chosen: DatasetSummary | null = datasets?.find((dataset) => dataset.id === value) ?? null;
+  // The summaries the searches answered (columns, source), by id: what the form shows of the chosen one.
+  const [known, setKnown] = useState<ReadonlyMap<number, DatasetSummary>>(new Map());
+  const logic = useMemo(
+    () =>
+      optionSearchMachine.provide({
+        actors: {
+          search: fromPromise(async ({ input }) => {
+            const found = await searchDatasetOptions({ search: input.search, chosen: input.chosen });
+            setKnown((before) => new Map([...before, ...found.results.map((dataset) => [dataset.id, dataset] as const)]));
+            return { count: found.count, results: found.results.map(({ id, name }) => ({ id, name })) };
+          }),
+        },
+      }),
+    [],
+  );
+  const chosen: DatasetSummary | null = value === null ? null : (known.get(value) ?? null);
   const failingSince = chosen?.source?.failed_since ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(chosen.source.failed_since)) : null;
   return (
     <>
-      <Field label={t('widget.fields.dataset')} validationState={error ? 'error' : 'none'} validationMessage={error} hint={failed ? t('widget.datasetsFailed') : datasets?.length === 0 ? t('widget.noDatasets') : undefined}>
-        <Select disabled={disabled || !datasets} value={value === null ? '' : String(value)} onChange={(_, data) => onChange(data.value ? Number(data.value) : null)}>
-          <option value="">{optional ? t('widget.noDataset') : t('widget.chooseDataset')}</option>
-          {value !== null && datasets && !chosen ? <option value={String(value)}>{t('widget.datasetNumber', { id: value })}</option> : null}
-          {(datasets ?? []).map((dataset) => (
-            <option key={dataset.id} value={String(dataset.id)}>
-              {dataset.name}
-            </option>
-          ))}
-        </Select>
-      </Field>
+      {disabled ? (
+        <Field label={t('widget.fields.dataset')}>
+          <p className={styles.hint}>{chosen?.name ?? (value === null ? t('widget.noDataset') : t('widget.datasetNumber', { id: value }))}</p>
+        </Field>
+      ) : (
+        <OptionPicker
+          kind="playlists"
+          campaign={null}
+          value={value}
+          valueName={chosen?.name ?? (value === null ? null : t('widget.datasetNumber', { id: value }))}
+          onChange={(id) => onChange(id)}
+          label={t('widget.fields.dataset')}
+          placeholder={t('widget.datasetSearch')}
+          noneLabel={optional ? t('widget.noDataset') : undefined}
+          required={!optional}
+          validation={error ? { validationState: 'error', validationMessage: error } : undefined}
+          logic={logic}
+        />
+      )}
       {failingSince ? (
         <p role="status" className={styles.warning}>
           {t('widget.failingSince', { date: failingSince })}
