@@ -14,7 +14,7 @@ import { ResponsiveList } from '../common/ResponsiveList.tsx';
 import { useNotify } from '../common/notify.tsx';
 import { usePageTitle } from '../common/usePageTitle.ts';
 import { ListStates } from './ListStates.tsx';
-import { UserAccessDialog, UserCreateDialog, UserPasswordDialog, UserRenameDialog } from './UserDialogs.tsx';
+import { UserAccessDialog, UserCreateDialog, UserPasswordDialog, UserRenameDialog } from './lazyDialogs.tsx';
 import { useUsersStyles } from './Users.styles.ts';
 import { formatDay } from '../common/dateTime.ts';
 
