@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Play } from '../services/player/schedule.ts';
 import type { MediaStore } from '../services/player/storage.ts';
-import { Stage, VIDEO_POOL } from './stage.ts';
+import { IMAGE_POOL, Stage, VIDEO_POOL } from './stage.ts';
 
 /*
  * The stage keeps the videos it played loaded (src/player/stage.ts): Chromium gives back little of a media player's
@@ -79,6 +79,17 @@ describe('the stage', () => {
     expect(started).toEqual([1, 1, 1, 1]);
     expect(loads.length).toBe(1);
     expect([...host.querySelectorAll('video.current')].filter((video) => video.getAttribute('src')).length).toBe(1);
+  });
+
+  it(`decodes each image once and shows it again from its own <img> (at most ${IMAGE_POOL} kept), videos between them or not`, async () => {
+    const decode = vi.mocked(HTMLImageElement.prototype.decode);
+    const { host, started, stage } = await run([3, 8, 1, 9], 5);
+    expect(started).toEqual(Array.from({ length: 5 }, () => [3, 8, 1, 9]).flat());
+    // Setting src on every play made a new decoded image each time, kept by Chromium's image decode cache.
+    expect(decode.mock.calls.length).toBe(3);
+    expect(host.querySelectorAll('img').length).toBeLessThanOrEqual(2 + IMAGE_POOL);
+    stage.clear();
+    expect([...host.querySelectorAll('img')].filter((image) => image.getAttribute('src'))).toEqual([]);
   });
 
   it(`keeps at most ${VIDEO_POOL} videos loaded (and the one being prepared), unloading the least recently played`, async () => {

@@ -8,12 +8,17 @@ import type { MediaStore } from '../services/player/storage.ts';
  * (VIDEO_POOL per stage, its element moved to whichever layer plays it): playing it again is a seek to its start, not a
  * new media player. Chromium gives back little of a media player's memory: loading a video anew on every play (setting
  * `src`, or a new element each time) grew the page's renderer by ~0.08 MB a play for good, ~35 MB a minute for a
- * 4-zone layout of short clips (bench/layouts.bench.ts), where a pooled replay keeps it flat. Blob URLs are made once
- * per file and revoked when it is no longer kept.
+ * 4-zone layout of short clips (bench/layouts.bench.ts), where a pooled replay keeps it flat. Images are pooled the same
+ * way (IMAGE_POOL per stage, the <img> element moved to the layer that shows it): setting `src` again on every play made a
+ * new decoded image each time, and the compositor's image decode cache kept them (memory-infra: cc/image_memory grew
+ * 28.8 -> 85.0 MB in 3 minutes of the layouts bench, nearly all of the renderer's growth, to a plateau at the cache's
+ * budget). Blob URLs are made once per file and revoked when it is no longer kept.
  */
 
 /** Videos a stage keeps loaded (its files played again without a new media player). */
 export const VIDEO_POOL = 4;
+/** Images a stage keeps decoded in their own <img> (shown again without a new decode). */
+export const IMAGE_POOL = 4;
 
 export interface StageEvents {
   /** A play began to show (its proof of play is recorded when it ends); `duration` in seconds. */
@@ -47,6 +52,8 @@ export class Stage {
   private token = 0;
   /** Videos loaded and kept, by file (least recently used first): the element and the blob URL it plays. */
   private readonly videos = new Map<number, { video: HTMLVideoElement; url: string }>();
+  /** Images loaded and kept, by file (least recently used first): the element and the blob URL it shows. */
+  private readonly images = new Map<number, { image: HTMLImageElement; url: string }>();
   volume = 1;
   readonly stats: StageStats = { gaps: [], transitions: 0 };
 
@@ -64,14 +71,76 @@ export class Stage {
     const root = document.createElement('div');
     root.className = 'layer';
     root.dataset.layer = String(index);
-    const image = document.createElement('img');
-    image.alt = '';
-    image.decoding = 'async';
+    const image = this.makeImage();
     const video = this.makeVideo();
     video.classList.add('current');
     root.append(image, video);
     this.host.append(root);
     return { root, image, video, url: null, play: null, kind: null, loading: null };
+  }
+
+  private makeImage(): HTMLImageElement {
+    const image = document.createElement('img');
+    image.alt = '';
+    image.decoding = 'async';
+    return image;
+  }
+
+  private layerWithImage(image: HTMLImageElement): Layer | null {
+    return this.layers.find((layer) => layer.image === image) ?? null;
+  }
+
+  private isPooledImage(image: HTMLImageElement): boolean {
+    for (const kept of this.images.values()) if (kept.image === image) return true;
+    return false;
+  }
+
+  /** Makes `image` the layer's <img> (in its place); a layer that held it gets an empty one. */
+  private attachImage(layer: Layer, image: HTMLImageElement): void {
+    if (layer.image === image) return;
+    const holder = this.layerWithImage(image);
+    if (holder) {
+      const empty = this.makeImage();
+      holder.root.replaceChild(empty, image);
+      holder.image = empty;
+    }
+    layer.root.replaceChild(image, layer.image);
+    layer.image = image;
+  }
+
+  /** The pooled <img> showing file `id` from `url` for `layer` (null: not kept, or on screen in the other layer). */
+  private pooledImage(layer: Layer, id: number, url: string): HTMLImageElement | null {
+    const kept = this.images.get(id);
+    if (!kept) return null;
+    if (kept.url !== url) {
+      this.dropImage(id);
+      return null;
+    }
+    const holder = this.layerWithImage(kept.image);
+    if (holder && holder !== layer && holder.kind === 'image' && holder.play) return null;
+    this.images.delete(id);
+    this.images.set(id, kept);
+    return kept.image;
+  }
+
+  /** File `id` now decoded in `image` (into the pool; the least recently used one no layer shows beyond IMAGE_POOL goes). */
+  private keepImage(id: number, url: string, image: HTMLImageElement): void {
+    for (const [other, kept] of this.images) if (kept.image === image && other !== id) this.images.delete(other);
+    this.images.delete(id);
+    this.images.set(id, { image, url });
+    for (const [other, kept] of this.images) {
+      if (this.images.size <= IMAGE_POOL) break;
+      if (this.layerWithImage(kept.image)?.play) continue;
+      this.dropImage(other);
+    }
+  }
+
+  /** Lets a pooled image go (its decode freed); an element a layer holds stays there, emptied when the layer is released. */
+  private dropImage(id: number): void {
+    const kept = this.images.get(id);
+    if (!kept) return;
+    this.images.delete(id);
+    if (!this.layerWithImage(kept.image)?.play) kept.image.removeAttribute('src');
   }
 
   /** A <video> element; its events go to whichever layer holds it then. */
@@ -187,6 +256,7 @@ export class Stage {
       if (keep.has(id)) continue;
       // A video still loaded from the URL may read it again (a seek): unloaded first.
       this.dropVideo(id);
+      this.dropImage(id);
       this.urls.delete(id);
       void entry.then((value) => value && URL.revokeObjectURL(value.url));
     }
@@ -222,8 +292,17 @@ export class Stage {
         }
       } else {
         layer.kind = 'image';
-        layer.image.src = layer.url;
-        await layer.image.decode();
+        const pooled = this.pooledImage(layer, play.media.id, stored.url);
+        if (pooled) {
+          this.attachImage(layer, pooled);
+          if (!pooled.complete) await pooled.decode();
+        } else {
+          // The layer's element shows another pooled file: that one stays kept, this file gets an element of its own.
+          if (this.isPooledImage(layer.image)) this.attachImage(layer, this.makeImage());
+          layer.image.src = layer.url;
+          await layer.image.decode();
+          if (current()) this.keepImage(play.media.id, stored.url, layer.image);
+        }
       }
       return current() ? null : 'superseded';
     })().catch((error: Error) => `${error.name}: ${error.message}`);
@@ -241,7 +320,8 @@ export class Stage {
       if (this.isPooled(layer.video)) layer.video.pause();
       else unload(layer.video);
     }
-    if (layer.image.getAttribute('src')) layer.image.removeAttribute('src');
+    // A pooled image stays decoded in its element for its next play; any other is let go.
+    if (layer.image.getAttribute('src') && !this.isPooledImage(layer.image)) layer.image.removeAttribute('src');
     layer.url = null;
   }
 
@@ -374,8 +454,9 @@ export class Stage {
       layer.root.classList.remove('shown');
       this.release(layer);
     }
-    // Nothing plays: no video stays loaded.
+    // Nothing plays: no video stays loaded, no image decoded.
     for (const id of [...this.videos.keys()]) this.dropVideo(id);
+    for (const id of [...this.images.keys()]) this.dropImage(id);
   }
 
   /** Gone for good (a layout's zone left): both layers emptied and removed, every object URL revoked. */
