@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState, type ComponentProps } from 'react';
 import { Button, SearchBox } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -11,11 +11,15 @@ import { useConfirmDelete } from '../common/useConfirmDelete.tsx';
 import { useSearchBox } from '../common/useSearchBox.ts';
 import { usePageTitle } from '../common/usePageTitle.ts';
 import { useCan } from '../common/usePermission.ts';
+import { lazyScreen } from '../common/lazyScreen.ts';
 import { Pager } from '../playlists/Pager.tsx';
 import { DatasetFormDialog } from './DatasetFormDialog.tsx';
 import { DatasetList } from './DatasetList.tsx';
-import { DatasetRowsDialog } from './DatasetRowsDialog.tsx';
+import type { DatasetRowsDialog as DatasetRowsDialogNow } from './DatasetRowsDialog.tsx';
 import { useDatasetsStyles } from './Datasets.styles.ts';
+
+// A dataset's rows load with the dialog that edits them, in a chunk of their own: the list does without them.
+const DatasetRowsDialog = lazyScreen<ComponentProps<typeof DatasetRowsDialogNow>>(() => import('./DatasetRowsDialog.tsx').then((m) => ({ default: m.DatasetRowsDialog })));
 
 const refusalKey = (reason: string) => (reason === 'dataset_in_use' ? 'errors.dataset_in_use' : 'messages.removeError');
 
@@ -70,7 +74,11 @@ export default function DatasetsScreen() {
           onClose={() => setCreating(false)}
         />
       ) : null}
-      {opened !== null ? <DatasetRowsDialog key={opened} datasetId={opened} canEdit={canEdit} onSaved={reload} onClose={() => setOpened(null)} /> : null}
+      {opened !== null ? (
+        <Suspense fallback={null}>
+          <DatasetRowsDialog key={opened} datasetId={opened} canEdit={canEdit} onSaved={reload} onClose={() => setOpened(null)} />
+        </Suspense>
+      ) : null}
       {remove.dialog}
     </section>
   );
