@@ -14,7 +14,8 @@ import { useConfirmDelete } from '../common/useConfirmDelete.tsx';
 import { useNotify } from '../common/notify.tsx';
 import { ListStates } from '../users/ListStates.tsx';
 import { useUsersStyles } from '../users/Users.styles.ts';
-import { AlertSettingsDialog, type AlertSettingsDialogProps } from './AlertSettingsDialog.tsx';
+import type { AlertSettingsDialogProps } from './AlertSettingsDialog.tsx';
+import { AlertSettingsDialog } from './lazyDialogs.tsx';
 import { useWebhooksStyles } from './Webhooks.styles.ts';
 
 const refusalKey = () => 'messages.removeError';

@@ -16,7 +16,7 @@ import { useNotify } from '../common/notify.tsx';
 import { usePageTitle } from '../common/usePageTitle.ts';
 import { ListStates } from '../users/ListStates.tsx';
 import { useUsersStyles } from '../users/Users.styles.ts';
-import { WebhookFormDialog } from './WebhookFormDialog.tsx';
+import { WebhookFormDialog } from './lazyDialogs.tsx';
 import { AlertSettingsPanel } from './AlertSettingsPanel.tsx';
 import { Attempts, eventKey, SecretOnce, TestAnswer, UrlText } from './WebhookPanels.tsx';
 import { useWebhooksStyles } from './Webhooks.styles.ts';
