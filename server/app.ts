@@ -41,6 +41,9 @@ export function contentSecurityPolicy(): Record<string, string[]> {
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
     formAction: ["'self'"],
+    // The web player's web page widgets, and the layout editor's previews of them (the player's own renderer), frame
+    // any http(s) address a layout names, in a sandboxed iframe; nothing may frame the panel or the player.
+    frameSrc: ["'self'", 'https:', 'http:'],
     frameAncestors: ["'none'"],
   };
 }
@@ -116,12 +119,6 @@ function holdBodiesToIdleTimeout(app: FastifyInstance, idleMs: number): void {
 export async function buildApp(ctx: AppContext, options: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
   const securityHeaders = helmetHeaders({
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy() },
-    crossOriginEmbedderPolicy: false,
-  });
-  // The web player's page frames the web pages of its widgets (issue 38: any http(s) address a layout names, sandboxed);
-  // the panel frames none.
-  const playerHeaders = helmetHeaders({
-    contentSecurityPolicy: { useDefaults: false, directives: { ...contentSecurityPolicy(), frameSrc: ["'self'", 'https:', 'http:'] } },
     crossOriginEmbedderPolicy: false,
   });
   const app = Fastify({
@@ -236,7 +233,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   // The web player (player/index.html, its own bundle under dist/player/): /player/ and any page below it.
   const playerIndex = path.join(ctx.config.staticDir, 'player', 'index.html');
   const hasPlayer = fs.existsSync(playerIndex);
-  const sendPlayer = (reply: FastifyReply) => reply.headers(playerHeaders).header('Cache-Control', 'no-cache').type('text/html').send(fs.createReadStream(playerIndex));
+  const sendPlayer = (reply: FastifyReply) => reply.headers(securityHeaders).header('Cache-Control', 'no-cache').type('text/html').send(fs.createReadStream(playerIndex));
   if (hasPlayer) app.get('/player/', (_request, reply) => sendPlayer(reply));
 
   app.setNotFoundHandler((request, reply) => {

@@ -163,6 +163,8 @@ describe('security headers', () => {
     expect(csp).toContain("script-src 'self';");
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).toContain("frame-ancestors 'none'");
+    // The layout editor's previews of a web page widget frame the address it names, as the web player does.
+    expect(csp).toContain("frame-src 'self' https: http:");
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   });
 });
