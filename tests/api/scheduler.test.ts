@@ -564,6 +564,14 @@ describe('publish and the compiled device schedule', () => {
     expect(await drainScheduleQueue(db, log)).toBe(0);
     expect(await rows(sql`SELECT 1 FROM schedule_dirty WHERE device_id = ${bad.id}`)).toEqual([]);
     expect((await schedule(bad.id)).items.map((item) => item.title)).toEqual(['Shared']);
+
+    // A closing server stops between batches: the batch under way is stored, the devices not taken stay queued.
+    await db.execute(sql`INSERT INTO schedule_dirty (device_id) VALUES (${bad.id}), (${good.id}) ON CONFLICT DO NOTHING`);
+    let turns = 0;
+    expect(await drainScheduleQueue(db, log, 1, () => turns++ > 0)).toBe(1);
+    expect(await rows(sql`SELECT device_id, taken_at IS NOT NULL AS taken FROM schedule_dirty`)).toEqual([{ device_id: good.id, taken: false }]);
+    expect(await drainScheduleQueue(db, log)).toBe(1);
+    expect(await rows(sql`SELECT 1 FROM schedule_dirty`)).toEqual([]);
   });
 
   /*
