@@ -241,6 +241,9 @@ export default async function playerRoutes(app: FastifyInstance, { ctx }: { ctx:
   app.post('/player/bye/', machineRoute, async (request) => {
     const body = parse(PlayerHeartbeatBody, withCredentials(request));
     const player = await authenticatePlayer(ctx, body.serial, body.key);
+    // A heartbeat answered just before waits in memory; written after the sign-off, its contact time (the database's
+    // clock less its age, read under load later than the sign-off's) could pass the sign-off and undo it.
+    await ctx.contacts.flush();
     await signOffDevice(db, player.id);
     ctx.players.forgetDevice(player.id);
     return { status: 'signed_off' };
