@@ -50,10 +50,15 @@ export class Stage {
   private endedAt: number | null = null;
   private presenting: Promise<void> = Promise.resolve();
   private token = 0;
-  /** Videos loaded and kept, by file (least recently used first): the element and the blob URL it plays. */
-  private readonly videos = new Map<number, { video: HTMLVideoElement; url: string }>();
-  /** Images loaded and kept, by file (least recently used first): the element and the blob URL it shows. */
-  private readonly images = new Map<number, { image: HTMLImageElement; url: string }>();
+  /** Videos loaded and kept, by file: unloaded when let go; an element no layer holds leaves the page. */
+  private readonly videos = new ElementPool<HTMLVideoElement>(VIDEO_POOL, 'video', (video) => this.layerWith(video), (video) => {
+    unload(video);
+    if (!this.layerWith(video)) video.remove();
+  });
+  /** Images decoded and kept, by file: let go (the decode freed) unless a layer shows it, emptied when the layer is released. */
+  private readonly images = new ElementPool<HTMLImageElement>(IMAGE_POOL, 'image', (image) => this.layerWithImage(image), (image) => {
+    if (!this.layerWithImage(image)?.play) image.removeAttribute('src');
+  });
   volume = 1;
   readonly stats: StageStats = { gaps: [], transitions: 0 };
 
@@ -90,11 +95,6 @@ export class Stage {
     return this.layers.find((layer) => layer.image === image) ?? null;
   }
 
-  private isPooledImage(image: HTMLImageElement): boolean {
-    for (const kept of this.images.values()) if (kept.image === image) return true;
-    return false;
-  }
-
   /** Makes `image` the layer's <img> (in its place); a layer that held it gets an empty one. */
   private attachImage(layer: Layer, image: HTMLImageElement): void {
     if (layer.image === image) return;
@@ -106,41 +106,6 @@ export class Stage {
     }
     layer.root.replaceChild(image, layer.image);
     layer.image = image;
-  }
-
-  /** The pooled <img> showing file `id` from `url` for `layer` (null: not kept, or on screen in the other layer). */
-  private pooledImage(layer: Layer, id: number, url: string): HTMLImageElement | null {
-    const kept = this.images.get(id);
-    if (!kept) return null;
-    if (kept.url !== url) {
-      this.dropImage(id);
-      return null;
-    }
-    const holder = this.layerWithImage(kept.image);
-    if (holder && holder !== layer && holder.kind === 'image' && holder.play) return null;
-    this.images.delete(id);
-    this.images.set(id, kept);
-    return kept.image;
-  }
-
-  /** File `id` now decoded in `image` (into the pool; the least recently used one no layer shows beyond IMAGE_POOL goes). */
-  private keepImage(id: number, url: string, image: HTMLImageElement): void {
-    for (const [other, kept] of this.images) if (kept.image === image && other !== id) this.images.delete(other);
-    this.images.delete(id);
-    this.images.set(id, { image, url });
-    for (const [other, kept] of this.images) {
-      if (this.images.size <= IMAGE_POOL) break;
-      if (this.layerWithImage(kept.image)?.play) continue;
-      this.dropImage(other);
-    }
-  }
-
-  /** Lets a pooled image go (its decode freed); an element a layer holds stays there, emptied when the layer is released. */
-  private dropImage(id: number): void {
-    const kept = this.images.get(id);
-    if (!kept) return;
-    this.images.delete(id);
-    if (!this.layerWithImage(kept.image)?.play) kept.image.removeAttribute('src');
   }
 
   /** A <video> element; its events go to whichever layer holds it then. */
@@ -156,7 +121,7 @@ export class Stage {
       if (layer) this.finish(layer);
     });
     video.addEventListener('error', () => {
-      for (const [id, kept] of this.videos) if (kept.video === video) this.videos.delete(id);
+      this.videos.forget(video);
       const layer = this.layerWith(video);
       if (layer?.play && this.layers[this.visible] === layer) this.fail(layer, 'video_error');
     });
@@ -183,52 +148,13 @@ export class Stage {
     }
     const previous = layer.video;
     previous.classList.remove('current');
-    if (!this.isPooled(previous)) previous.remove();
+    if (!this.videos.holds(previous)) previous.remove();
     if (video.parentElement !== layer.root) layer.root.append(video);
     video.classList.add('current');
     layer.video = video;
   }
 
-  private isPooled(video: HTMLVideoElement): boolean {
-    for (const kept of this.videos.values()) if (kept.video === video) return true;
-    return false;
-  }
 
-  /** The pooled element playing file `id` from `url` for `layer` (null: not loaded yet, or on screen in the other layer). */
-  private pooledVideo(layer: Layer, id: number, url: string): HTMLVideoElement | null {
-    const kept = this.videos.get(id);
-    if (!kept) return null;
-    if (kept.url !== url) {
-      this.dropVideo(id);
-      return null;
-    }
-    const holder = this.layerWith(kept.video);
-    if (holder && holder !== layer && holder.kind === 'video' && holder.play) return null;
-    this.videos.delete(id);
-    this.videos.set(id, kept);
-    return kept.video;
-  }
-
-  /** File `id` now loaded in `video` (into the pool; the least recently used one not in a layer's play beyond VIDEO_POOL is unloaded). */
-  private keepVideo(id: number, url: string, video: HTMLVideoElement): void {
-    for (const [other, kept] of this.videos) if (kept.video === video && other !== id) this.videos.delete(other);
-    this.videos.delete(id);
-    this.videos.set(id, { video, url });
-    for (const [other, kept] of this.videos) {
-      if (this.videos.size <= VIDEO_POOL) break;
-      if (this.layerWith(kept.video)?.play) continue;
-      this.dropVideo(other);
-    }
-  }
-
-  /** Unloads a pooled video (its media player freed); an element a layer holds stays there, empty. */
-  private dropVideo(id: number): void {
-    const kept = this.videos.get(id);
-    if (!kept) return;
-    this.videos.delete(id);
-    unload(kept.video);
-    if (!this.layerWith(kept.video)) kept.video.remove();
-  }
 
   /**
    * One blob URL per kept file, made once and reused by every play of it: a URL per play would register a new blob
@@ -255,8 +181,8 @@ export class Stage {
     for (const [id, entry] of this.urls) {
       if (keep.has(id)) continue;
       // A video still loaded from the URL may read it again (a seek): unloaded first.
-      this.dropVideo(id);
-      this.dropImage(id);
+      this.videos.drop(id);
+      this.images.drop(id);
       this.urls.delete(id);
       void entry.then((value) => value && URL.revokeObjectURL(value.url));
     }
@@ -274,7 +200,7 @@ export class Stage {
       layer.url = stored.url;
       if (stored.type.startsWith('video/')) {
         layer.kind = 'video';
-        const pooled = this.pooledVideo(layer, play.media.id, stored.url);
+        const pooled = this.videos.take(layer, play.media.id, stored.url);
         if (pooled) {
           this.attach(layer, pooled);
           // Loaded already: back to its first frame (a seek, no new media player).
@@ -283,25 +209,25 @@ export class Stage {
         } else {
           const video = layer.video;
           // The layer's element plays another pooled file: that one stays loaded, this file gets an element of its own.
-          if (this.isPooled(video)) this.attach(layer, this.makeVideo());
+          if (this.videos.holds(video)) this.attach(layer, this.makeVideo());
           layer.video.src = layer.url;
           const loaded = videoReady(layer.video, ['canplay']);
           layer.video.load();
           await loaded;
-          this.keepVideo(play.media.id, stored.url, layer.video);
+          this.videos.keep(play.media.id, stored.url, layer.video);
         }
       } else {
         layer.kind = 'image';
-        const pooled = this.pooledImage(layer, play.media.id, stored.url);
+        const pooled = this.images.take(layer, play.media.id, stored.url);
         if (pooled) {
           this.attachImage(layer, pooled);
           if (!pooled.complete) await pooled.decode();
         } else {
           // The layer's element shows another pooled file: that one stays kept, this file gets an element of its own.
-          if (this.isPooledImage(layer.image)) this.attachImage(layer, this.makeImage());
+          if (this.images.holds(layer.image)) this.attachImage(layer, this.makeImage());
           layer.image.src = layer.url;
           await layer.image.decode();
-          if (current()) this.keepImage(play.media.id, stored.url, layer.image);
+          if (current()) this.images.keep(play.media.id, stored.url, layer.image);
         }
       }
       return current() ? null : 'superseded';
@@ -317,11 +243,11 @@ export class Stage {
     layer.root.classList.remove('image', 'video');
     // A pooled video stays loaded (paused) for its next play; any other is unloaded.
     if (layer.video.getAttribute('src')) {
-      if (this.isPooled(layer.video)) layer.video.pause();
+      if (this.videos.holds(layer.video)) layer.video.pause();
       else unload(layer.video);
     }
     // A pooled image stays decoded in its element for its next play; any other is let go.
-    if (layer.image.getAttribute('src') && !this.isPooledImage(layer.image)) layer.image.removeAttribute('src');
+    if (layer.image.getAttribute('src') && !this.images.holds(layer.image)) layer.image.removeAttribute('src');
     layer.url = null;
   }
 
@@ -438,7 +364,7 @@ export class Stage {
   private fail(layer: Layer, reason: string, failed: Play | null = layer.play): void {
     const play = failed;
     if (!play) return;
-    if (play.media.id !== undefined && this.videos.get(play.media.id)?.video === layer.video) this.dropVideo(play.media.id);
+    if (play.media.id !== undefined && this.videos.get(play.media.id) === layer.video) this.videos.drop(play.media.id);
     this.release(layer);
     this.endedAt = null;
     this.events.failed(play, reason);
@@ -455,8 +381,8 @@ export class Stage {
       this.release(layer);
     }
     // Nothing plays: no video stays loaded, no image decoded.
-    for (const id of [...this.videos.keys()]) this.dropVideo(id);
-    for (const id of [...this.images.keys()]) this.dropImage(id);
+    this.videos.dropAll();
+    this.images.dropAll();
   }
 
   /** Gone for good (a layout's zone left): both layers emptied and removed, every object URL revoked. */
@@ -468,7 +394,7 @@ export class Stage {
 
   setVolume(volume: number): void {
     this.volume = Math.min(1, Math.max(0, volume));
-    for (const video of new Set([...this.layers.map((layer) => layer.video), ...[...this.videos.values()].map((kept) => kept.video)])) {
+    for (const video of new Set([...this.layers.map((layer) => layer.video), ...this.videos.elements()])) {
       video.volume = this.volume;
       video.muted = this.volume === 0;
     }
@@ -476,6 +402,77 @@ export class Stage {
 }
 
 /** Frees a video's media player: its source removed and the element reset. */
+/**
+ * Elements kept loaded per file, least recently used first (the stage's videos and images: a file played again reuses
+ * its element instead of a new load or decode). `shownBy` names the layer holding an element; `release` frees one let go.
+ */
+class ElementPool<E extends HTMLElement> {
+  private readonly kept = new Map<number, { element: E; url: string }>();
+
+  constructor(
+    private readonly size: number,
+    private readonly kind: 'video' | 'image',
+    private readonly shownBy: (element: E) => Layer | null,
+    private readonly release: (element: E) => void,
+  ) {}
+
+  get(id: number): E | undefined {
+    return this.kept.get(id)?.element;
+  }
+
+  holds(element: E): boolean {
+    for (const kept of this.kept.values()) if (kept.element === element) return true;
+    return false;
+  }
+
+  elements(): E[] {
+    return [...this.kept.values()].map((kept) => kept.element);
+  }
+
+  /** Forgets `element` without releasing it (it failed). */
+  forget(element: E): void {
+    for (const [id, kept] of this.kept) if (kept.element === element) this.kept.delete(id);
+  }
+
+  /** The kept element of file `id` from `url` for `layer` (null: not kept, or on screen in another layer), now the most recently used. */
+  take(layer: Layer, id: number, url: string): E | null {
+    const kept = this.kept.get(id);
+    if (!kept) return null;
+    if (kept.url !== url) {
+      this.drop(id);
+      return null;
+    }
+    const holder = this.shownBy(kept.element);
+    if (holder && holder !== layer && holder.kind === this.kind && holder.play) return null;
+    this.kept.delete(id);
+    this.kept.set(id, kept);
+    return kept.element;
+  }
+
+  /** File `id` now loaded in `element`; beyond the pool's size the least recently used one no layer plays is let go. */
+  keep(id: number, url: string, element: E): void {
+    this.forget(element);
+    this.kept.delete(id);
+    this.kept.set(id, { element, url });
+    for (const [other, kept] of this.kept) {
+      if (this.kept.size <= this.size) break;
+      if (this.shownBy(kept.element)?.play) continue;
+      this.drop(other);
+    }
+  }
+
+  drop(id: number): void {
+    const kept = this.kept.get(id);
+    if (!kept) return;
+    this.kept.delete(id);
+    this.release(kept.element);
+  }
+
+  dropAll(): void {
+    for (const id of [...this.kept.keys()]) this.drop(id);
+  }
+}
+
 function unload(video: HTMLVideoElement): void {
   video.pause();
   video.removeAttribute('src');
