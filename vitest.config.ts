@@ -3,6 +3,8 @@ import LongestFirstSequencer from './tests/helpers/sequencer.ts';
 
 /** When VITRINE_TEST_PG names a PostgreSQL server, the API suite runs a second time against it. */
 const postgresUrl = process.env.VITRINE_TEST_PG;
+/** npm run test:profile records each file's CPU time (tests/helpers/cpuSetup.ts); an ordinary run does not load it. */
+const profiling = process.env.VITRINE_TEST_PROFILE ? ['tests/helpers/cpuSetup.ts'] : [];
 const API_FILES = ['tests/api/**/*.test.ts'];
 /** Files of PostgreSQL alone (*.postgres.test.ts: several connections at once, which PGlite's one cannot show). */
 const POSTGRES_ONLY = 'tests/api/**/*.postgres.test.ts';
@@ -21,6 +23,7 @@ const apiProject = (name: string, databaseUrl: string, include = API_FILES, more
     hookTimeout: 60_000,
     env: { TEST_DATABASE_URL: databaseUrl, ...more.env },
     globalSetup: ['tests/helpers/globalSetup.ts', ...(more.globalSetup ?? [])],
+    setupFiles: profiling,
   },
 });
 
@@ -48,7 +51,7 @@ export default defineConfig({
           // One module graph per worker (see tests/helpers/unitSetup.ts): re-evaluating React, Fluent and i18next for
           // each of 89 files was 103 s of CPU isolated against 28 s not.
           isolate: false,
-          setupFiles: ['tests/helpers/unitSetup.ts'],
+          setupFiles: ['tests/helpers/unitSetup.ts', ...profiling],
           // The default 5 s is too short for a full render of a screen while the API projects load both cores.
           testTimeout: 20_000,
         },
@@ -56,12 +59,12 @@ export default defineConfig({
       {
         // The files that need a module graph of their own: a vi.mock of the app (Shell), the first page's module-level
         // login draft and session start (LoginScreen, routes).
-        test: { name: 'unit-isolated', include: UNIT_ISOLATED, environment: 'happy-dom', testTimeout: 20_000 },
+        test: { name: 'unit-isolated', include: UNIT_ISOLATED, environment: 'happy-dom', testTimeout: 20_000, setupFiles: profiling },
       },
       {
         // The gate generates the QA page of a large machine (campaignDevices, devices) in ~1 s on a quiet machine and
         // went over the default 5 s beside the API projects: 30 s still catches a hang.
-        test: { name: 'model', include: ['tests/model/**/*.test.{ts,tsx}'], environment: 'happy-dom', testTimeout: 30_000 },
+        test: { name: 'model', include: ['tests/model/**/*.test.{ts,tsx}'], environment: 'happy-dom', testTimeout: 30_000, setupFiles: profiling },
       },
       // The PGlite run checks every JSON answer of a documented route against its OpenAPI response schema
       // (tests/helpers/answerCheck.ts; a file's server fails close() naming the route and the field).
@@ -81,6 +84,7 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Files may run side by side (tests/run.ts gives this line 2 workers): each has its own server and browser contexts.
           globalSetup: ['tests/helpers/e2eSetup.ts'],
+          setupFiles: profiling,
         },
       },
     ],

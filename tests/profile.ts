@@ -1,7 +1,7 @@
 /*
  * npm run test:profile [-- --no-build] [-- VITEST ARGS]: where the test time goes.
  * Runs the test command (tests/run.ts: typecheck and build, unless --no-build, and both lines of vitest runs, narrowed
- * by the arguments) with VITRINE_TEST_PROFILE set, then prints the 25 slowest test files and the time spent making
+ * by the arguments) with VITRINE_TEST_PROFILE set, then prints the 25 slowest test files, the 25 using the most CPU, and the time spent making
  * database templates, starting databases and servers, launching browsers, waiting in pages and tearing down
  * (tests/helpers/profile.ts records them; the phases' wall times are printed by the test command itself).
  */
@@ -67,11 +67,20 @@ for (const file of sorted.slice(0, 25)) {
   console.log(`${seconds(wall(file)).padStart(8)}  ${file.project.padEnd(12)} ${file.file} (${file.tests} tests${file.state === 'failed' ? ', FAILED' : ''}; ${parts.join(', ')})`);
 }
 
+// Wall times stretch with the machine's load; CPU seconds compare across runs (tests/helpers/cpuSetup.ts).
+const cpuOf = (file: FileTimes) => stepsByFile.get(key(file.project, file.file))?.get('cpu') ?? 0;
+const byCpu = files.filter((file) => cpuOf(file) > 0).sort((a, b) => cpuOf(b) - cpuOf(a));
+if (byCpu.length > 0) {
+  console.log(`\nThe 25 test files using the most CPU (the worker's user + system time; a browser file's Chromium not counted):`);
+  for (const file of byCpu.slice(0, 25)) console.log(`${seconds(cpuOf(file)).padStart(8)}  ${file.project.padEnd(12)} ${file.file} (wall ${seconds(wall(file))})`);
+}
+
 const sum = (pick: (file: FileTimes) => number) => files.reduce((total, file) => total + pick(file), 0);
 console.log('\nEach project (its files one after another; a line of work runs its projects in its worker):');
 for (const project of [...new Set(files.map((file) => file.project))].sort()) {
   const own = files.filter((file) => file.project === project);
-  console.log(`  ${project.padEnd(16)} ${String(own.length).padStart(4)} files ${seconds(own.reduce((total, file) => total + wall(file), 0)).padStart(9)}`);
+  const cpu = own.reduce((total, file) => total + (stepsByFile.get(key(file.project, file.file))?.get('cpu') ?? 0), 0);
+  console.log(`  ${project.padEnd(16)} ${String(own.length).padStart(4)} files ${seconds(own.reduce((total, file) => total + wall(file), 0)).padStart(9)}, CPU ${seconds(cpu).padStart(8)}`);
 }
 console.log('\nWhere the time went (summed over files; files run side by side, so sums exceed the wall time):');
 for (const [name, ms] of phases) console.log(`  ${name.padEnd(44)} ${seconds(ms)}`);
@@ -82,6 +91,7 @@ const describe: Record<string, string> = {
   browser: 'launching Chromium',
   wait: 'pages waiting (address, response, selector)',
   teardown: 'closing servers, databases and browsers',
+  cpu: 'CPU of the test workers (user + system; not Chromium)',
 };
 console.log(`  ${'worker setup of the files'.padEnd(44)} ${seconds(sum((file) => file.prepareMs))}`);
 console.log(`  ${'importing the test files'.padEnd(44)} ${seconds(sum((file) => file.importMs))}`);

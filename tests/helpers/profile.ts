@@ -19,7 +19,9 @@ export type Phase =
   /** closing servers, browsers and databases */
   | 'teardown'
   /** a page waiting for an address, a response, a selector or an event */
-  | 'wait';
+  | 'wait'
+  /** CPU time (user + system) of the worker process while the file was imported and ran (tests/helpers/cpuSetup.ts) */
+  | 'cpu';
 
 const directory = process.env.VITRINE_TEST_PROFILE;
 
