@@ -26,7 +26,7 @@ function RoutedApp() {
   );
 }
 
-// i18next starts with the full app (the first page's texts come from views/common/texts.ts), with what the first page read.
+// The app's translations (i18n.ts) start with the full app (the first page's texts come from views/common/texts.ts), with what the first page read.
 void initI18n(shellBundles());
 
 function ThemedApp() {
@@ -48,7 +48,7 @@ function ThemedApp() {
 /** The whole SPA: theme, toasts, router, session and the route table. */
 export function App() {
   return (
-    // The parts the first page shares with the app (login screen, "Loading…", error fallback, page title) take their texts from i18next here.
+    // The parts the first page shares with the app (login screen, "Loading…", error fallback, page title) take their texts from i18n.ts here.
     <TextsContext.Provider value={useI18nTexts}>
       <ThemeContext.Provider>
         <ThemedApp />

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useNavigate } from './router.tsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { sessionMachine } from '../../machines/session.machine.ts';
 import { selectIsSignedIn } from '../../machines/session.selectors.ts';
 import { useNotify } from '../common/notify.tsx';

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Body1, Button, Spinner, Tooltip } from '@fluentui/react-components';
 import { ArrowUploadRegular, CopyRegular, DismissRegular, SaveRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { useParams } from '../app/router.tsx';
 import { campaignDevicesMachine } from '../../machines/campaigns/campaignDevices.machine.ts';
 import { selectBusy, selectDirty, selectImporting, selectPendingCount, selectSaving } from '../../machines/campaigns/campaignDevices.selectors.ts';

@@ -1,5 +1,5 @@
 import { Field, Input, Select } from '@fluentui/react-components';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { campaignFormInput, campaignFormMachine } from '../../machines/campaigns/campaignForm.machine.ts';
 import type { Campaign } from '../../services/campaigns/campaigns.service.ts';
 import { DEVICE_POSITIONS, type DevicePosition } from '../../services/schemas/devices.ts';

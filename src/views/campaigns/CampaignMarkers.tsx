@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { Badge, Tooltip } from '@fluentui/react-components';
 import { ArrowSyncCircleRegular, CalendarCancelRegular, CalendarErrorRegular, CheckmarkCircleRegular, EyeOffRegular } from '@fluentui/react-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import type { Campaign } from '../../services/campaigns/campaigns.service.ts';
 import { useCampaignsStyles } from './Campaigns.styles.ts';
 

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Button, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, ProgressBar } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { campaignReportMachine } from '../../machines/campaigns/campaignReport.machine.ts';
 import type { Campaign } from '../../services/campaigns/campaigns.service.ts';
 import { currentLanguage } from '../../i18n.ts';

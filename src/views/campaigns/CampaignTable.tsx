@@ -1,7 +1,7 @@
 import { Body1, Button, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
 import { ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
 import { useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import type { CampaignsListActor } from '../../machines/campaigns/campaignsList.machine.ts';
 import type { Campaign } from '../../services/campaigns/campaigns.service.ts';
 import { Loading } from '../common/Loading.tsx';

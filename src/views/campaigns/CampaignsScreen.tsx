@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { Button, Field, SearchBox, Select } from '@fluentui/react-components';
 import { AddRegular, ArrowSyncRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { campaignsListMachine } from '../../machines/campaigns/campaignsList.machine.ts';
 import type { Campaign } from '../../services/campaigns/campaigns.service.ts';
 import { CAMPAIGN_FILTERS, type CampaignFilter } from '../../services/schemas/campaigns.ts';

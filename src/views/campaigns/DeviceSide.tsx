@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Badge, Body1, Button, Checkbox, Select, SearchBox, Title3 } from '@fluentui/react-components';
 import { ArrowLeftRegular, ArrowRightRegular, ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
 import { useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import type { CampaignDevicesActor, DeviceRow } from '../../machines/campaigns/campaignDevices.machine.ts';
 import { rangeOf, selectSide, selectSideStatus, sideCount, sideRows } from '../../machines/campaigns/campaignDevices.selectors.ts';
 import type { SideQuery } from '../../services/campaigns/campaigns.service.ts';

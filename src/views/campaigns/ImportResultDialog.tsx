@@ -1,6 +1,6 @@
 import { Button, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
 import { useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import type { CampaignDevicesActor } from '../../machines/campaigns/campaignDevices.machine.ts';
 import { importSummary } from '../../machines/campaigns/campaignDevices.selectors.ts';
 import { useCampaignDevicesStyles } from './Campaigns.styles.ts';

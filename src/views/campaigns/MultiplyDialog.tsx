@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Checkbox, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import type { CampaignDevicesActor } from '../../machines/campaigns/campaignDevices.machine.ts';
 import { multiplyTargetsMachine } from '../../machines/campaigns/multiplyTargets.machine.ts';
 import type { Campaign } from '../../services/campaigns/campaigns.service.ts';

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Body1, Button } from '@fluentui/react-components';
 import { AddRegular, ArrowSyncRegular, DismissRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import type { PendingClient } from '../../services/devices.service.ts';
 import { Loading } from '../common/Loading.tsx';
 import { PageHeader } from '../common/PageHeader.tsx';

@@ -7,7 +7,7 @@ import {
   DialogTitle,
   Spinner,
 } from '@fluentui/react-components';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { Dialog } from './Dialog.tsx';
 
 export interface ConfirmDeleteDialogProps {

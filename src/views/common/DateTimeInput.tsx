@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Input, type InputProps } from '@fluentui/react-components';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { currentLanguage } from '../../i18n.ts';
 import { datePattern } from './dateText.ts';
 import { formatDateTimeText, parseDateTimeText, usesDayPeriod } from './dateTime.ts';

@@ -2,7 +2,7 @@ import { useMemo, useRef, type HTMLAttributes, type ReactNode } from 'react';
 import { Button, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, mergeClasses, Spinner } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { AnyActorRef, SnapshotFrom } from 'xstate';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import type { FieldErrors, FormActor, FormFields, FormInput, FormMachine } from '../../machines/form/form.machine.ts';
 import { useFormDialogStyles } from './FormDialog.styles.ts';
 import { Dialog } from './Dialog.tsx';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Body1, Button, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import type { PublishWarning } from '../../services/schemas/playback.ts';
 import { Dialog } from './Dialog.tsx';
 import { usePreflightDialogStyles } from './PreflightDialog.styles.ts';

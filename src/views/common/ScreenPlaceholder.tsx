@@ -1,5 +1,5 @@
 import { Body1 } from '@fluentui/react-components';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { PageHeader } from './PageHeader.tsx';
 import { usePageTitle } from './usePageTitle.ts';
 

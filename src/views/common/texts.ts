@@ -1,12 +1,11 @@
 import { createContext, useContext, useEffect, useSyncExternalStore } from 'react';
-import { bestLanguage, detectLanguages, languageDetector, type Language } from '../../services/translations.ts';
+import { bestLanguage, detectLanguages, languageDetector, readBundle, type Language } from '../../services/translations.ts';
 
 /*
  * Texts for what both the first page and the full app draw (the login screen, "Loading…", the error fallback, the page
- * title), without i18next on the first page (issue 37: i18next and react-i18next are 16 KB brotli of /login's budget).
- * Those parts call useTexts(); the full app provides react-i18next's useTranslation through TextsContext (App.tsx),
- * and without it (the first page) the texts come from the small store below: the same /locales/{lng}/{ns}.json files,
- * the language detected the way i18next detects it, "{{name}}" filled in. The full app's i18next starts with the
+ * title), without the app's translations on the first page (issue 37). Those parts call useTexts(); the full app provides
+ * its useTranslation (i18n.ts) through TextsContext (App.tsx), and without it (the first page) the texts come from the small store below: the same /locales/{lng}/{ns}.json files,
+ * the language detected the way the app detects it, "{{name}}" filled in. The full app's translations start with the
  * bundles the store has read (shellBundles), so the login screen does not wait for them a second time.
  */
 
@@ -29,30 +28,10 @@ const loading = new Map<string, Promise<void>>();
 const listeners = new Set<() => void>();
 let version = 0;
 
-const RETRIES = 5;
-const FIRST_RETRY_MS = 350;
-
-/** Reads a namespace as i18next's backend does (services/translations.ts): 5 retries from 350 ms, doubling; a 4xx is final. */
-async function fetchBundle(ns: string): Promise<Bundle> {
-  const url = `/locales/${language}/${ns}.json`;
-  for (let attempt = 0; ; attempt += 1) {
-    let retry = true;
-    try {
-      const response = await fetch(url, { headers: { accept: 'application/json' } });
-      if (response.ok) return (await response.json()) as Bundle;
-      retry = response.status >= 500 || response.status === 408 || response.status === 429;
-    } catch {
-      // A network failure: retried.
-    }
-    if (!retry || attempt >= RETRIES) return {};
-    await new Promise((resolve) => setTimeout(resolve, FIRST_RETRY_MS * 2 ** attempt));
-  }
-}
-
 function load(ns: string): Promise<void> {
   let promise = loading.get(ns);
   if (!promise) {
-    promise = fetchBundle(ns).then((bundle) => {
+    promise = readBundle(language, ns).then((bundle) => {
       bundles.set(ns, bundle);
       version += 1;
       for (const listener of listeners) listener();
@@ -95,16 +74,16 @@ export const useShellTexts: UseTexts = (namespaces = 'common', options = {}) => 
   return { t: (key, values) => translate(list, key, values), ready: missing.length === 0 };
 };
 
-/** What the first page has read, for the full app's i18next to start with: its language and the namespaces by name. */
+/** What the first page has read, for the full app's translations to start with: its language and the namespaces by name. */
 export function shellBundles(): { language: Language; bundles: Record<string, Bundle> } {
   return { language, bundles: Object.fromEntries(bundles) };
 }
 
-// The page says its language and keeps the choice, as i18next does when it starts.
+// The page says its language and keeps the choice, as the app's translations do when they start.
 document.documentElement.lang = language;
 languageDetector.cacheUserLanguage?.(language);
 
 export const TextsContext = createContext<UseTexts>(useShellTexts);
 
-/** Texts of the namespaces asked for, from whichever source the page provides (react-i18next in the full app). */
+/** Texts of the namespaces asked for, from whichever source the page provides (i18n.ts's useTranslation in the full app). */
 export const useTexts: UseTexts = (namespaces, options) => useContext(TextsContext)(namespaces, options);

@@ -1,6 +1,6 @@
 import { useMemo, useRef, type ReactElement } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import type { ConfirmDeleteMachine, DeleteOutcome } from '../../machines/confirmDelete.ts';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.tsx';
 import { useNotify } from './notify.tsx';

@@ -1,5 +1,5 @@
 import { Badge, Button } from '@fluentui/react-components';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import type { Company } from '../../services/schemas/company.ts';
 import { ResponsiveList } from '../common/ResponsiveList.tsx';
 import { RowMenu } from '../common/RowMenu.tsx';

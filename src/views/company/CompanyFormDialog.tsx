@@ -1,5 +1,5 @@
 import { Field, Input, Textarea } from '@fluentui/react-components';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { companyFormInput, companyFormMachine } from '../../machines/company/companyForm.machine.ts';
 import { COMPANY_TEXT_FIELDS, type Company, type CompanyTextField } from '../../services/schemas/company.ts';
 import { FormDialog, FormRow, fieldValidation, useFormActor, useFormState } from '../common/FormDialog.tsx';

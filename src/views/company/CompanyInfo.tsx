@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Subtitle2, Text } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { companySummaryMachine } from '../../machines/company/companySummary.machine.ts';
 import { selectFetchStatus } from '../../machines/fetchStatus.selectors.ts';
 import type { Company } from '../../services/schemas/company.ts';

@@ -1,5 +1,5 @@
 import { Field, Input, Select, Textarea } from '@fluentui/react-components';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { departmentFormInput, departmentFormMachine } from '../../machines/company/departmentForm.machine.ts';
 import type { Company, Department } from '../../services/schemas/company.ts';
 import { FormDialog, fieldValidation, useFormActor, useFormState } from '../common/FormDialog.tsx';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import type { Hierarchy } from '../../services/company.service.ts';
 import type { Company, Department, Office } from '../../services/schemas/company.ts';
 import { useNotify } from '../common/notify.tsx';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from '@fluentui/react-components';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import type { Hierarchy } from '../../services/company.service.ts';
 import { Loading } from '../common/Loading.tsx';
 import { useCompanyStyles } from './Company.styles.ts';

@@ -1,5 +1,5 @@
 import { Field, Input, Select, Textarea } from '@fluentui/react-components';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { officeFormInput, officeFormMachine, type OfficeFields } from '../../machines/company/officeForm.machine.ts';
 import type { Company, Department, Office } from '../../services/schemas/company.ts';
 import { FormDialog, FormRow, fieldValidation, useFormActor, useFormState } from '../common/FormDialog.tsx';

@@ -1,6 +1,6 @@
 import { Button } from '@fluentui/react-components';
 import { DeleteRegular, EditRegular } from '@fluentui/react-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import type { Office } from '../../services/schemas/company.ts';
 import { ResponsiveList } from '../common/ResponsiveList.tsx';
 import { useCan } from '../common/usePermission.ts';

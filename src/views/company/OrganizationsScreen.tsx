@@ -1,6 +1,6 @@
 import { Button } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { PageHeader } from '../common/PageHeader.tsx';
 import { selectIsAdmin } from '../../machines/session.selectors.ts';
 import { SessionContext } from '../app/actors.ts';

@@ -1,6 +1,6 @@
 import { useMemo, useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { companySwitchMachine } from '../../machines/company/companySwitch.machine.ts';
 import { companyDeleteMachine, departmentDeleteMachine, officeDeleteMachine } from '../../machines/company/hierarchyDelete.machine.ts';
 import type { HierarchyEntity } from '../../services/company.service.ts';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Body1, Button, Card, Subtitle1 } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { contentOverviewMachine } from '../../machines/playlists/playlistList.machine.ts';
 import { MEDIA_STATUSES } from '../../services/schemas/media.ts';
 import { Loading } from '../common/Loading.tsx';

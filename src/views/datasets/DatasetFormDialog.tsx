@@ -1,5 +1,5 @@
 import { Field, Input, Radio, RadioGroup, Select } from '@fluentui/react-components';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import {
   DATASET_NAME_MAX,
   MAX_DATASET_FILE_BYTES,

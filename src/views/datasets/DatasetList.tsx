@@ -1,7 +1,7 @@
 import { Button } from '@fluentui/react-components';
 import { DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import type { ActorRefFrom } from 'xstate';
 import type { datasetListMachine } from '../../machines/datasets/datasetList.machine.ts';
 import { selectError, selectFetchStatus } from '../../machines/fetchStatus.selectors.ts';

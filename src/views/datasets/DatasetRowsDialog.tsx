@@ -2,7 +2,7 @@ import { useMemo, useRef } from 'react';
 import { Body1, Button, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Input } from '@fluentui/react-components';
 import { AddRegular, ArrowSyncRegular, DeleteRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { ROWS_PAGE, datasetRowsMachine } from '../../machines/datasets/datasetRows.machine.ts';
 import type { Dataset } from '../../services/datasets.service.ts';
 import { ConfirmDeleteDialog } from '../common/ConfirmDeleteDialog.tsx';

@@ -2,7 +2,7 @@ import { Suspense, useCallback, useEffect, useState, type ComponentProps } from 
 import { Button, SearchBox } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { datasetDeleteMachine } from '../../machines/datasets/datasetDelete.machine.ts';
 import { datasetListMachine, type DatasetListParams } from '../../machines/datasets/datasetList.machine.ts';
 import { PageHeader } from '../common/PageHeader.tsx';

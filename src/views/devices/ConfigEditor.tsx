@@ -1,6 +1,6 @@
 import { Body1, Button, Caption1, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Spinner, Subtitle2, Textarea } from '@fluentui/react-components';
 import { useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import type { ActorRefFrom } from 'xstate';
 import type { devicesConfigEditorMachine } from '../../machines/devices/devicesConfigEditor.machine.ts';
 import { useDeviceConfigsStyles } from './DeviceConfigs.styles.ts';

@@ -2,7 +2,7 @@ import { useMemo, useRef } from 'react';
 import { Button, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner } from '@fluentui/react-components';
 import { AlertUrgentRegular, ArrowClockwiseRegular, CheckmarkCircleRegular, DeleteRegular, EditRegular, ImageAddRegular, ImageOffRegular, MapRegular, PowerRegular, SettingsRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { useNavigate } from '../app/router.tsx';
 import type { Device } from '../../services/devices.service.ts';
 import { ConfirmDeleteDialog } from '../common/ConfirmDeleteDialog.tsx';

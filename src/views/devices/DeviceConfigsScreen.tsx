@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { Body1, Button } from '@fluentui/react-components';
 import { ArrowLeftRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { useNavigate, useParams } from '../app/router.tsx';
 import { deviceConfigsDeviceMachine } from '../../machines/devices/deviceConfigsDevice.machine.ts';
 import { Loading } from '../common/Loading.tsx';

@@ -2,7 +2,7 @@ import { Button } from '@fluentui/react-components';
 import { CopyRegular } from '@fluentui/react-icons';
 import { useEffect, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { deviceScheduleMachine } from '../../machines/devices/deviceSchedule.machine.ts';
 import { scheduledEventCount } from '../../machines/devices/devices.selectors.ts';
 import type { Device } from '../../services/devices.service.ts';

@@ -1,6 +1,6 @@
 import { Field, SearchBox, Select } from '@fluentui/react-components';
 import { useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import type { DevicesActor } from '../../machines/devices/devices.machine.ts';
 import { selectFilters, selectSearchText } from '../../machines/devices/devices.selectors.ts';
 import { DEVICE_STATUSES, DEVICE_TYPES, SCHEDULE_STATES } from '../../services/schemas/devices.ts';

@@ -1,7 +1,7 @@
 import { type FormEvent, useMemo, useRef } from 'react';
 import { Button, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Select, Spinner, Textarea } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import type { DeviceFormField, DeviceFormValues } from '../../machines/devices/devicesForm.machine.ts';
 import type { Device } from '../../services/devices.service.ts';
 import { DEFAULT_CONFIGS, DEVICE_POSITIONS, DEVICE_TYPES } from '../../services/schemas/devices.ts';

@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Badge, Button } from '@fluentui/react-components';
 import { ArrowClockwiseRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { devicePlaybackMachine } from '../../machines/devices/devicePlayback.machine.ts';
 import { selectError, selectFetchStatus } from '../../machines/fetchStatus.selectors.ts';
 import type { DevicePlayback as Playback } from '../../services/playback.service.ts';

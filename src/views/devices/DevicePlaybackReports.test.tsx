@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { I18nProvider } from '../../i18n.ts';
 import { renderWithProviders, testI18n } from '../testing/renderWithProviders.tsx';
 import { DeviceNowPlaying } from './DevicePlaybackReports.tsx';
 import type { DevicePlayback } from '../../services/playback.service.ts';
@@ -32,9 +32,9 @@ const playing: NonNullable<DevicePlayback['now_playing']> = {
 async function show(language: 'en' | 'ru') {
   await i18n.changeLanguage(language);
   renderWithProviders(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <DeviceNowPlaying nowPlaying={playing} />
-    </I18nextProvider>,
+    </I18nProvider>,
   );
   return screen.getByTestId('device-now-playing-layout');
 }
@@ -56,9 +56,9 @@ describe('DeviceNowPlaying of a layout', () => {
     await i18n.changeLanguage('ru');
     const widgets = { ...playing, media: null, name: null, rendition: null, zones: [{ id: 9, name: 'Clock', media: null, media_name: null, started_at: at, rendition: null, widget: 'clock' }] };
     renderWithProviders(
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <DeviceNowPlaying nowPlaying={widgets} />
-      </I18nextProvider>,
+      </I18nProvider>,
     );
     const zone = within(screen.getByTestId('device-now-playing-layout')).getByRole('listitem');
     expect(zone.querySelector('[data-field="playback-zone-widget"]')?.textContent).toBe('Виджет: Часы');

@@ -1,6 +1,6 @@
 import { Badge } from '@fluentui/react-components';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from '../../i18n.ts';
+import { useTranslation } from '../../i18n.ts';
 import type { DevicePlayback } from '../../services/playback.service.ts';
 import { RouterLink } from '../common/RouterLink.tsx';
 import { useDevicePlaybackStyles } from './DevicePlayback.styles.ts';
@@ -8,7 +8,7 @@ import { formatDateTime } from './format.ts';
 import { useDevicePhoto } from './useDevicePhoto.ts';
 
 /** The file the device downloads for what it plays, in words (issue 35): as uploaded, a Directory format, a fallback render. */
-function renditionText(rendition: NonNullable<NonNullable<DevicePlayback['now_playing']>['rendition']>, t: TFunction<'devices'>): string {
+function renditionText(rendition: NonNullable<NonNullable<DevicePlayback['now_playing']>['rendition']>, t: TFunction): string {
   if (rendition.kind === 'render') return t('playback.rendition.render', { name: rendition.name ?? '' });
   if (rendition.kind === 'fallback') return t('playback.rendition.fallback', { size: (rendition.size ?? '').replace('x', ' × ') });
   return t('playback.rendition.source');

@@ -1,7 +1,7 @@
 import { Button, Spinner } from '@fluentui/react-components';
 import { ScreenshotRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { Loading } from '../common/Loading.tsx';
 import { useCan } from '../common/usePermission.ts';
 import { useDeviceScreenshotStyles } from './DeviceScreenshot.styles.ts';

@@ -1,6 +1,6 @@
 import { Badge, Link, Title3 } from '@fluentui/react-components';
 import { useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import type { DevicesActor } from '../../machines/devices/devices.machine.ts';
 import type { DeviceOverridesActor } from '../../machines/devices/deviceOverrides.machine.ts';
 import { overrideOf } from '../../machines/devices/deviceOverrides.selectors.ts';

@@ -1,7 +1,7 @@
 import { Body1, Button } from '@fluentui/react-components';
 import { ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
 import { useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import type { DevicesActor } from '../../machines/devices/devices.machine.ts';
 import { selectPageInfo, selectStatistics, selectStatisticsError } from '../../machines/devices/devices.selectors.ts';
 import { DEFAULT_PAGE_SIZE } from '../../services/config.ts';

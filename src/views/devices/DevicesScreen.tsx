@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button } from '@fluentui/react-components';
 import { AddRegular, AlertUrgentRegular, ArrowSyncRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { useLocation } from '../app/router.tsx';
 import { currentLanguage } from '../../i18n.ts';
 import type { Device } from '../../services/devices.service.ts';

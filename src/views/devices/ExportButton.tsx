@@ -1,7 +1,7 @@
 import { Button, Caption1, ProgressBar } from '@fluentui/react-components';
 import { ArrowDownloadRegular, DismissRegular } from '@fluentui/react-icons';
 import { useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import type { DevicesActor } from '../../machines/devices/devices.machine.ts';
 import { selectExportPercent } from '../../machines/devices/devices.selectors.ts';
 import { useDevicesStyles } from './Devices.styles.ts';

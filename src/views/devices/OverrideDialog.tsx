@@ -11,7 +11,7 @@ import {
   Spinner,
 } from '@fluentui/react-components';
 import { useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import type { DeviceOverridesActor, OverrideFields } from '../../machines/devices/deviceOverrides.machine.ts';
 import { selectComposing } from '../../machines/devices/deviceOverrides.selectors.ts';
 import { DateTimeInput } from '../common/DateTimeInput.tsx';

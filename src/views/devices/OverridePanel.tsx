@@ -2,7 +2,7 @@ import { Button } from '@fluentui/react-components';
 import { DismissCircleRegular } from '@fluentui/react-icons';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import type { DeviceOverridesActor } from '../../machines/devices/deviceOverrides.machine.ts';
 import type { Override } from '../../services/schemas/overrides.ts';
 import { ConfirmDeleteDialog } from '../common/ConfirmDeleteDialog.tsx';

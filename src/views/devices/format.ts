@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n.ts';
 import type { DeviceFormField } from '../../machines/devices/devicesForm.machine.ts';
 
 export { formatDate, formatDateTime } from '../common/dateTime.ts';

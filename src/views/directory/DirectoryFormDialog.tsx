@@ -1,6 +1,6 @@
 import { Button, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Select, Spinner } from '@fluentui/react-components';
 import { useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import type { DirectoryFields } from '../../machines/directory.machine.ts';
 import { selectError, selectFieldErrors, selectForm, selectIsSaving } from '../../machines/directory.selectors.ts';
 import { DEVICE_TYPES } from '../../services/schemas/devices.ts';

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Button } from '@fluentui/react-components';
 import { AddRegular, ArrowSyncRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { directoryMachine } from '../../machines/directory.machine.ts';
 import { selectIsLoading, selectLoadError } from '../../machines/directory.selectors.ts';
 import { Loading } from '../common/Loading.tsx';

@@ -1,7 +1,7 @@
 import { Badge, Button, Spinner } from '@fluentui/react-components';
 import { EditRegular } from '@fluentui/react-icons';
 import { useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import type { ActorRefFrom } from 'xstate';
 import type { directoryMachine } from '../../machines/directory.machine.ts';
 import { selectQueries, selectTogglingId } from '../../machines/directory.selectors.ts';

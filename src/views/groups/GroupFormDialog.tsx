@@ -1,5 +1,5 @@
 import { Checkbox, Field, FieldContextProvider, Input, Select } from '@fluentui/react-components';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { groupFormInput, groupFormMachine } from '../../machines/groups/groupForm.machine.ts';
 import type { CompanyName } from '../../services/groups.service.ts';
 import { AREAS, LEVELS, type Group, type Level } from '../../services/schemas/groups.ts';

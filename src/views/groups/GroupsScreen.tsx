@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { selectError, selectFetchStatus } from '../../machines/fetchStatus.selectors.ts';
 import { groupDeleteMachine } from '../../machines/groups/groupDelete.machine.ts';
 import { groupListMachine } from '../../machines/groups/groupList.machine.ts';

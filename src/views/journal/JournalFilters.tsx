@@ -1,7 +1,7 @@
 import { Button, Field, Select } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import { useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import type { JournalActor } from '../../machines/journal/journal.machine.ts';
 import { JOURNAL_ACTIONS, JOURNAL_ENTITIES } from '../../services/schemas/journal.ts';
 import { DateInput } from '../common/DateInput.tsx';

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Button, Spinner } from '@fluentui/react-components';
 import { ArrowDownloadRegular, ArrowSyncRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { journalMachine } from '../../machines/journal/journal.machine.ts';
 import { PageHeader } from '../common/PageHeader.tsx';
 import { errorMessageKey } from '../common/errorMessageKey.ts';

@@ -1,7 +1,7 @@
 import { Button } from '@fluentui/react-components';
 import { ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
 import { useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { JOURNAL_PAGE_SIZE, type JournalActor } from '../../machines/journal/journal.machine.ts';
 import { changeRows, changeValueText, entityPath } from '../../machines/journal/journal.selectors.ts';
 import type { JournalEntry } from '../../services/schemas/journal.ts';

@@ -2,7 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { Caption1 } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Outlet, useLocation } from '../app/router.tsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { drawerMachine } from '../../machines/drawer.machine.ts';
 import { selectDrawerOpen } from '../../machines/drawer.selectors.ts';
 import { BRAND } from '../../services/config.ts';

@@ -1,9 +1,9 @@
 import { Select } from '@fluentui/react-components';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { SUPPORTED_LANGUAGES, currentLanguage } from '../../i18n.ts';
 import { useChooseLanguage } from '../profile/PreferencesBridge.tsx';
 
-/** "Eng" / "Рус": switches i18next's language (the language detector keeps it in localStorage) and keeps it with the account. */
+/** "Eng" / "Рус": switches the app's language (the language detector keeps it in localStorage) and keeps it with the account. */
 export function LanguagePicker({ className }: { className?: string }) {
   const { t, i18n } = useTranslation('layout');
   const chooseLanguage = useChooseLanguage();

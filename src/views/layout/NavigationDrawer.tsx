@@ -1,6 +1,6 @@
 import { Button, DrawerBody, DrawerHeader, DrawerHeaderTitle, OverlayDrawer } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { BRAND } from '../../services/config.ts';
 import { useDashboardLayoutStyles } from './DashboardLayout.styles.ts';
 import { SidebarNav } from './SidebarNav.tsx';

@@ -1,5 +1,5 @@
 import { Body1 } from '@fluentui/react-components';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { DEFAULT_START_PATH } from '../../services/config.ts';
 import { RouterLink } from '../common/RouterLink.tsx';
 import { PageHeader } from '../common/PageHeader.tsx';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { mergeClasses } from '@fluentui/react-components';
 import { ChevronRightRegular } from '@fluentui/react-icons';
 import { NavLink, useLocation } from '../app/router.tsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { selectIsAdmin, selectUser } from '../../machines/session.selectors.ts';
 import { SessionContext } from '../app/actors.ts';
 import { navSectionsFor, sectionOf } from './navSections.ts';

@@ -1,7 +1,7 @@
 import { Button, Text } from '@fluentui/react-components';
 import { NavigationRegular } from '@fluentui/react-icons';
 import { Link } from '../app/router.tsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { selectUserStatus } from '../../machines/session.selectors.ts';
 import { BRAND, DEFAULT_START_PATH } from '../../services/config.ts';
 import { tokenStore } from '../../services/tokenStore.ts';

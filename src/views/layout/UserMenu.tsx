@@ -1,7 +1,7 @@
 import { useState, type ComponentType, type KeyboardEvent } from 'react';
 import { Button } from '@fluentui/react-components';
 import { PersonCircleRegular } from '@fluentui/react-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { SessionContext } from '../app/actors.ts';
 import { PartLoading } from '../common/Loading.tsx';
 import { withChunkTimeout } from '../common/lazyScreen.ts';

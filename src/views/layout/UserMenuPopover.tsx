@@ -11,7 +11,7 @@ import {
   MenuTrigger,
 } from '@fluentui/react-components';
 import { PersonCircleRegular, SignOutRegular } from '@fluentui/react-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { THEME_NAMES } from '../../machines/theme.machine.ts';
 import { selectTheme } from '../../machines/theme.selectors.ts';
 import { SessionContext, ThemeContext } from '../app/actors.ts';

@@ -1,5 +1,5 @@
 import { Field, Input } from '@fluentui/react-components';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { layoutDuplicateMachine } from '../../machines/layouts/layoutDuplicate.machine.ts';
 import { LAYOUT_NAME_MAX } from '../../machines/layouts/layoutForm.machine.ts';
 import type { Layout } from '../../services/layouts.service.ts';

@@ -1,5 +1,5 @@
 import { Field, Input, Radio, RadioGroup, Select } from '@fluentui/react-components';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { LAYOUT_NAME_MAX, layoutFormMachine, type LayoutFields } from '../../machines/layouts/layoutForm.machine.ts';
 import { LAYOUT_POSITIONS, LAYOUT_TEMPLATES, type LayoutTemplate } from '../../machines/layouts/layoutTemplates.ts';
 import type { Layout } from '../../services/layouts.service.ts';

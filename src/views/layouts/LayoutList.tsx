@@ -1,7 +1,7 @@
 import { Button } from '@fluentui/react-components';
 import { CopyRegular, DeleteRegular } from '@fluentui/react-icons';
 import { useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import type { ActorRefFrom } from 'xstate';
 import { selectError, selectFetchStatus } from '../../machines/fetchStatus.selectors.ts';
 import type { layoutListMachine } from '../../machines/layouts/layoutList.machine.ts';

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useRef, type KeyboardEvent } from 'react';
 import { Body1, Button, Switch, tokens } from '@fluentui/react-components';
 import { AddRegular, PlayRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { useParams, useSearchParams } from '../app/router.tsx';
 import { layoutCommitMachine } from '../../machines/layouts/layoutCommit.machine.ts';
 import { layoutEditorMachine } from '../../machines/layouts/layoutEditor.machine.ts';

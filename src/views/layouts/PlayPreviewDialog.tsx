@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Body1, Button, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner } from '@fluentui/react-components';
 import { useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import type { ActorRefFrom } from 'xstate';
 import { previewDatasets, previewStore, type layoutPreviewMachine } from '../../machines/layouts/layoutPreview.machine.ts';
 import { Dialog } from '../common/Dialog.tsx';

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button, Checkbox, Field, Input, Select, Switch } from '@fluentui/react-components';
 import { AddRegular, ArrowDownRegular, ArrowUpRegular, DeleteRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { fromPromise } from 'xstate';
 import { optionSearchMachine } from '../../machines/scheduler/optionSearch.machine.ts';
 import { typedNumber, widgetFormMachine, type WidgetDraft } from '../../machines/layouts/widgetForm.machine.ts';

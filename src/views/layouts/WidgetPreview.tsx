@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Caption1 } from '@fluentui/react-components';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { previewData, previewDatasets } from '../../machines/layouts/layoutPreview.machine.ts';
 import type { WidgetDraft } from '../../machines/layouts/widgetForm.machine.ts';
 import { WIDGET_DEFAULTS } from '../../services/schemas/widgets.ts';

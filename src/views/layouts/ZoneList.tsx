@@ -1,5 +1,5 @@
 import { Button, Caption1 } from '@fluentui/react-components';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { zonesTopFirst } from '../../machines/layouts/layoutEditor.selectors.ts';
 import type { ZoneDraft } from '../../machines/layouts/layoutGeometry.ts';
 import { useEditorStyles } from './LayoutEditor.styles.ts';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Field, Input, Select, Subtitle2 } from '@fluentui/react-components';
 import { ArrowDownRegular, ArrowUpRegular, DeleteRegular } from '@fluentui/react-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { fromPromise } from 'xstate';
 import type { RectField, ZoneDraft } from '../../machines/layouts/layoutGeometry.ts';
 import { ZONE_NAME_MAX, type LayoutEditorContext } from '../../machines/layouts/layoutEditor.machine.ts';

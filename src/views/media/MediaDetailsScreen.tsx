@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { Body1, Button, Subtitle1 } from '@fluentui/react-components';
 import { ArrowLeftRegular, ArrowSyncRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { useNavigate, useParams } from '../app/router.tsx';
 import { mediaDetailsMachine } from '../../machines/media/mediaDetails.machine.ts';
 import {

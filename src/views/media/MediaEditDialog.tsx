@@ -1,5 +1,5 @@
 import { Field, Input, Select, Textarea } from '@fluentui/react-components';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { mediaEditInput, mediaEditMachine } from '../../machines/media/mediaEdit.machine.ts';
 import { DEVICE_TYPES } from '../../services/schemas/devices.ts';
 import { SCREEN_POSITIONS, type MediaFile } from '../../services/schemas/media.ts';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Table, TableBody, TableCell, TableRow } from '@fluentui/react-components';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import type { MediaFile } from '../../services/schemas/media.ts';
 import { formatDateTime, formatDuration, formatMb } from './format.ts';
 import { MediaStatusBadge } from './MediaStatusBadge.tsx';

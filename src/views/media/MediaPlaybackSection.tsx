@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Badge, Body1, Button, Subtitle1, Subtitle2, mergeClasses } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { mediaPlaybackMachine } from '../../machines/media/mediaPlayback.machine.ts';
 import { selectFetchStatus } from '../../machines/fetchStatus.selectors.ts';
 import { Loading } from '../common/Loading.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Body1 } from '@fluentui/react-components';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { useDetailsStyles } from './MediaDetails.styles.ts';
 
 /** The preview image (loaded with the JWT header as a blob, shown through an object URL). */

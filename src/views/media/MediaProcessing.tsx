@@ -1,6 +1,6 @@
 import { Badge, Body1, Body1Strong, Button, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
 import { ArrowClockwiseRegular } from '@fluentui/react-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import type { FormatStatus, MediaFile } from '../../services/schemas/media.ts';
 import { formatMb } from './format.ts';
 import { useDetailsStyles } from './MediaDetails.styles.ts';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, SearchBox } from '@fluentui/react-components';
 import { AddRegular, ArrowSyncRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { mediaListMachine } from '../../machines/media/mediaList.machine.ts';
 import { selectHasProcessing, selectParams } from '../../machines/media/mediaList.selectors.ts';
 import { uploadMachine } from '../../machines/media/upload.machine.ts';

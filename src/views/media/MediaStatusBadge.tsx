@@ -1,5 +1,5 @@
 import { Badge } from '@fluentui/react-components';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import type { MediaStatus } from '../../services/schemas/media.ts';
 
 const COLOR: Record<MediaStatus, 'informative' | 'success' | 'brand' | 'danger'> = {

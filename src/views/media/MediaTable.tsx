@@ -1,7 +1,7 @@
 import { Button } from '@fluentui/react-components';
 import { EditRegular } from '@fluentui/react-icons';
 import { useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import type { ActorRefFrom } from 'xstate';
 import type { mediaListMachine } from '../../machines/media/mediaList.machine.ts';
 import { selectMediaPage, selectParams } from '../../machines/media/mediaList.selectors.ts';

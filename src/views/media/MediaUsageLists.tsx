@@ -1,5 +1,5 @@
 import { Body1, Subtitle2, mergeClasses } from '@fluentui/react-components';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import type { MediaUsage } from '../../services/schemas/media.ts';
 import { useDetailsStyles } from './MediaDetails.styles.ts';
 

@@ -10,7 +10,7 @@ import {
 } from '@fluentui/react-components';
 import { FolderOpenRegular } from '@fluentui/react-icons';
 import { useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import type { ActorRefFrom } from 'xstate';
 import type { uploadMachine } from '../../machines/media/upload.machine.ts';
 import { selectIsBusy, selectIsEditing, selectIsFinished, selectItems, selectSummary } from '../../machines/media/upload.selectors.ts';

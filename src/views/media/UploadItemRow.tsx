@@ -1,6 +1,6 @@
 import { Body1, Button, Caption1, Field, Input, ProgressBar, Select } from '@fluentui/react-components';
 import { ArrowClockwiseRegular, DeleteRegular, DismissRegular } from '@fluentui/react-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import type { UploadEvent, UploadItem } from '../../machines/media/upload.machine.ts';
 import { infoErrors, percentOf } from '../../machines/media/upload.selectors.ts';
 import { DEVICE_TYPES } from '../../services/schemas/devices.ts';

@@ -1,4 +1,4 @@
-import i18next from 'i18next';
+import { I18n } from '../../i18n.ts';
 import { describe, expect, it } from 'vitest';
 import en from '../../../locales/en/media.json' with { type: 'json' };
 import ru from '../../../locales/ru/media.json' with { type: 'json' };
@@ -21,8 +21,7 @@ describe('media formatting', () => {
   });
 
   it('writes sizes in MB to two decimals, and a file under 0.01 MB as "< 0.01 MB" rather than "0 MB"', async () => {
-    const i18n = i18next.createInstance();
-    await i18n.init({ lng: 'en', resources: { en: { media: en }, ru: { media: ru } } });
+    const i18n = new I18n({ lng: 'en', ns: ['media'], resources: { en: { media: en }, ru: { media: ru } }, load: null });
     const sizes = (language: string) => [0.003, 0.0099, 0.01, 1.234, 0].map((mb) => formatMb(mb, language, i18n.getFixedT(language)));
     expect(sizes('en')).toEqual(['< 0.01 MB', '< 0.01 MB', '0.01 MB', '1.23 MB', '0 MB']);
     expect(sizes('ru')).toEqual(['< 0,01 МБ', '< 0,01 МБ', '0,01 МБ', '1,23 МБ', '0 МБ']);

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { useNotify } from '../common/notify.tsx';
 
 /** Toast after a save (the list and details use the same words). */

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Checkbox, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Option, Textarea, tokens } from '@fluentui/react-components';
 import { AddRegular, SaveRegular, SendRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { useParams } from '../app/router.tsx';
 import { deviceNavigationEditorMachine, isShown } from '../../machines/navigation/deviceNavigationEditor.machine.ts';
 import { markerPlacementMachine } from '../../machines/navigation/markerPlacement.machine.ts';

@@ -3,7 +3,7 @@ import { Button, tokens } from '@fluentui/react-components';
 import { ArrowMaximizeRegular, ZoomInRegular, ZoomOutRegular } from '@fluentui/react-icons';
 import type Konva from 'konva';
 import { Image as KonvaImage, Layer, Shape, Stage } from 'react-konva';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import type { MarkerKind } from '../../services/schemas/navigation.ts';
 import { useLayoutStageStyles } from './Navigation.styles.ts';
 import { useMarkerIcons } from './markerIcons.ts';

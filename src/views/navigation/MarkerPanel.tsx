@@ -1,6 +1,6 @@
 import { Button, Dropdown, Field, Option, Textarea } from '@fluentui/react-components';
 import { DeleteRegular } from '@fluentui/react-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { ICON_KINDS } from '../../services/schemas/navigation.ts';
 import type { MarkerDraft } from '../../machines/navigation/markerPlacement.machine.ts';
 import { useNavigationStyles } from './Navigation.styles.ts';

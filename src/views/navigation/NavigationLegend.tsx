@@ -1,5 +1,5 @@
 import { tokens } from '@fluentui/react-components';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { ICON_KINDS } from '../../services/schemas/navigation.ts';
 import { useNavigationStyles } from './Navigation.styles.ts';
 import { MARKER_ICON_URLS } from './markerIcons.ts';

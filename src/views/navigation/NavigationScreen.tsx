@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Button, Card, CardFooter, CardHeader, Dropdown, Field, Option, Text } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, EditRegular, MapRegular } from '@fluentui/react-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { useSearchParams } from '../app/router.tsx';
 import { navigationCompaniesMachine } from '../../machines/navigation/navigationCompanies.machine.ts';
 import { navigationObjectsMachine } from '../../machines/navigation/navigationObjects.machine.ts';

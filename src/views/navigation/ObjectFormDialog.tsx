@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Button, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, ProgressBar } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { objectUploadMachine, type ObjectUploadInput } from '../../machines/navigation/objectUpload.machine.ts';
 import type { NavigationObject } from '../../services/navigation.service.ts';
 import { errorMessageKey } from '../common/errorMessageKey.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '@fluentui/react-components';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { useNavigate } from '../app/router.tsx';
 import { navigationMarkersMachine } from '../../machines/navigation/navigationMarkers.machine.ts';
 import { getImage, type NavigationObject } from '../../services/navigation.service.ts';

@@ -1,5 +1,5 @@
 import { Subtitle2 } from '@fluentui/react-components';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { officeDevicesMachine } from '../../machines/navigation/officeDevices.machine.ts';
 import { RouterLink } from '../common/RouterLink.tsx';
 import { useNavigationStyles } from './Navigation.styles.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type Konva from 'konva';
 import { Layer, Rect, Stage, Text as KonvaText, Transformer } from 'react-konva';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import type { Placeholder } from '../../services/schemas/navigation.ts';
 
 const WIDTH = 256;

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Body1, Button, Subtitle1 } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { deviceGroupsMachine } from '../../machines/playlists/playlistList.machine.ts';
 import { RouterLink } from '../common/RouterLink.tsx';
 import { useEditorStyles } from './PlaylistEditor.styles.ts';

@@ -1,5 +1,5 @@
 import { Badge } from '@fluentui/react-components';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import type { Playlist } from '../../services/schemas/playlists.ts';
 
 /** The uncommitted marker of a playlist (or its committed version). */

@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { Body1, Button, Checkbox, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, SearchBox, Spinner, Switch } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { mediaPickerMachine } from '../../machines/playlists/mediaPicker.machine.ts';
 import { notOfferedReason } from '../../machines/playlists/mediaPicker.selectors.ts';
 import type { PlaylistDetail } from '../../services/schemas/playlists.ts';

@@ -1,6 +1,6 @@
 import { Body1, Button } from '@fluentui/react-components';
 import { ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { DEFAULT_PAGE_SIZE } from '../../services/config.ts';
 import { usePlaylistsStyles } from './Playlists.styles.ts';
 

@@ -1,5 +1,5 @@
 import { Field, Input, Select } from '@fluentui/react-components';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { playlistFormInput, playlistFormMachine } from '../../machines/playlists/playlistForm.machine.ts';
 import { SCREEN_POSITIONS } from '../../services/schemas/media.ts';
 import type { Playlist } from '../../services/schemas/playlists.ts';

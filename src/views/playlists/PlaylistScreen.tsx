@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { Body1, Button } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { useParams, useSearchParams } from '../app/router.tsx';
 import { playlistCommitMachine } from '../../machines/playlists/playlistCommit.machine.ts';
 import { playlistEditorMachine } from '../../machines/playlists/playlistEditor.machine.ts';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button, Field, SearchBox, Select } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { useNavigate } from '../app/router.tsx';
 import { playlistDeleteMachine } from '../../machines/playlists/playlistDelete.machine.ts';
 import { playlistListMachine, type PlaylistListParams } from '../../machines/playlists/playlistList.machine.ts';

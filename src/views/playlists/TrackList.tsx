@@ -5,7 +5,7 @@ import { DeleteRegular, ReOrderDotsVerticalRegular } from '@fluentui/react-icons
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type Announcements, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import type { TrackDetail } from '../../services/schemas/playlists.ts';
 import { clock } from './format.ts';
 import { TrackThumbnail } from './TrackThumbnail.tsx';

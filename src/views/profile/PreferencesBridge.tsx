@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useActorRef } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { currentLanguage } from '../../i18n.ts';
 import { preferencesMachine, type PreferencesActor } from '../../machines/profile/preferences.machine.ts';
 import { selectUser } from '../../machines/session.selectors.ts';
@@ -18,7 +18,7 @@ export function usePreferences(): PreferencesActor | null {
 /**
  * The language pickers' (top bar, /profile) choice: switches the interface language and keeps it with the account.
  * Only such an explicit choice is saved: the language the page starts in (query, storage, the browser's languages) is
- * i18next's guess, and saving it when its translations arrived after the profile wrote the browser's language to the
+ * the app's guess, and saving it when its translations arrived after the profile wrote the browser's language to the
  * account of a user who never chose one.
  */
 export function useChooseLanguage(): (language: string) => void {

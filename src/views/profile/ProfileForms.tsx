@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Field, Input, Subtitle2 } from '@fluentui/react-components';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { EMPTY_PASSWORD_FIELDS, passwordFormMachine } from '../../machines/profile/passwordForm.machine.ts';
 import { usernameFormMachine } from '../../machines/profile/usernameForm.machine.ts';
 import { errorMessageKey } from '../common/errorMessageKey.ts';

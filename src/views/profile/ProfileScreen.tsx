@@ -1,6 +1,6 @@
 import { Button, Field, Select, Subtitle2 } from '@fluentui/react-components';
 import { useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { SUPPORTED_LANGUAGES, currentLanguage } from '../../i18n.ts';
 import { selectUser } from '../../machines/session.selectors.ts';
 import { THEME_NAMES, isThemeName } from '../../machines/theme.names.ts';

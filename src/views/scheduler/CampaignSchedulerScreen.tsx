@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { useParams } from '../app/router.tsx';
 import { schedulerCampaignMachine } from '../../machines/scheduler/schedulerCampaign.machine.ts';
 import { PageHeader } from '../common/PageHeader.tsx';

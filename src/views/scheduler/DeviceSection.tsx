@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { Button, Checkbox, Input, Label, Spinner, Switch } from '@fluentui/react-components';
 import { SearchRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { optionSearchMachine } from '../../machines/scheduler/optionSearch.machine.ts';
 import { useEventFormStyles } from './EventFormDialog.styles.ts';
 

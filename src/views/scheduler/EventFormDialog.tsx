@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
 import { Button, Checkbox, Field, Input, Radio, RadioGroup, ToggleButton, mergeClasses } from '@fluentui/react-components';
 import { DeleteRegular } from '@fluentui/react-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { eventFormInput, eventFormMachine, WEEKDAYS, type EventFields, type EventStart } from '../../machines/scheduler/eventForm.machine.ts';
 import { currentLanguage } from '../../i18n.ts';
 import type { EventOptions, SchedulerEvent } from '../../services/scheduler.ts';

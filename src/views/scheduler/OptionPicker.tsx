@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Combobox, Field, Option, Spinner } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { optionSearchMachine } from '../../machines/scheduler/optionSearch.machine.ts';
 import type { OptionSearchQuery } from '../../services/scheduler.ts';
 

@@ -4,7 +4,7 @@ import { CalendarAddRegular, SearchRegular } from '@fluentui/react-icons';
 import { Draggable } from '@fullcalendar/react/interaction';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import type { playlistDragMachine, PanelPlaylist } from '../../machines/scheduler/playlistDrag.machine.ts';
 import { RouterLink } from '../common/RouterLink.tsx';
 import { usePanelStyles } from './PlaylistPanel.styles.ts';

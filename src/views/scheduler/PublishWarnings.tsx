@@ -2,7 +2,7 @@ import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle 
 import { DismissRegular } from '@fluentui/react-icons';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import type { schedulerMachine } from '../../machines/scheduler/scheduler.machine.ts';
 import { useWarningText } from '../common/PreflightDialog.tsx';
 import { useSchedulerStyles } from './Scheduler.styles.ts';

@@ -10,7 +10,7 @@ import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import { Button, Field, Spinner, Tab, TabList } from '@fluentui/react-components';
 import { ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { currentLanguage } from '../../i18n.ts';
 import type { EventTiming, SchedulerEvent } from '../../services/scheduler.ts';
 import { DateInput } from '../common/DateInput.tsx';

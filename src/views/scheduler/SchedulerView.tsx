@@ -3,7 +3,7 @@ import { Body1, Button, Spinner } from '@fluentui/react-components';
 import { AddRegular, CloudArrowUpRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import type { EventStart } from '../../machines/scheduler/eventForm.machine.ts';
 import { eventOptionsMachine } from '../../machines/scheduler/eventOptions.machine.ts';
 import { playlistDragMachine } from '../../machines/scheduler/playlistDrag.machine.ts';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
 import { LineChart, ResponsiveContainer, type LineChartPoints } from '@fluentui/react-charts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { hourRows, type ShownSeries } from '../../machines/statistics/compare.selectors.ts';
 import { wholeTicks } from '../../machines/statistics/statistics.selectors.ts';
 import { currentLanguage } from '../../i18n.ts';

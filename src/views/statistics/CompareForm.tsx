@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Field, Input, Select } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { paramsError, type CompareActor } from '../../machines/statistics/compare.machine.ts';
 import { COMPARE_KINDS, MAX_PERIOD_HOURS, MIN_PERIOD_HOURS, type CompareKind } from '../../services/statistics.ts';
 import { DateInput } from '../common/DateInput.tsx';

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Button, Spinner } from '@fluentui/react-components';
 import { DeleteRegular, DismissRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { compareMachine, keyOf, type CompareActor } from '../../machines/statistics/compare.machine.ts';
 import { answerMatchesList, shownSeries } from '../../machines/statistics/compare.selectors.ts';
 import { readCompareList, writeCompareList } from '../../services/compareList.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Combobox, Field, Option, Spinner } from '@fluentui/react-components';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { entityOptionsMachine } from '../../machines/statistics/entityOptions.machine.ts';
 import type { CompareKind } from '../../services/statistics.ts';
 import { useFetch } from '../navigation/useFetch.ts';

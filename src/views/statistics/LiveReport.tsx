@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { Button, mergeClasses, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { liveFeedMachine } from '../../machines/statistics/live.machine.ts';
 import { currentLanguage } from '../../i18n.ts';
 import { errorMessageKey } from '../common/errorMessageKey.ts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, mergeClasses, Switch } from '@fluentui/react-components';
 import { useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import type { StatisticsQueryActor } from '../../machines/statistics/query.machine.ts';
 import { rankedRows, type RankedRow } from '../../machines/statistics/statistics.selectors.ts';
 import { currentLanguage } from '../../i18n.ts';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Button, Field, Input } from '@fluentui/react-components';
 import { useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import type { StatisticsQueryActor } from '../../machines/statistics/query.machine.ts';
 import { MAX_PERIOD_HOURS, MIN_PERIOD_HOURS } from '../../services/statistics.ts';
 import { DateInput } from '../common/DateInput.tsx';

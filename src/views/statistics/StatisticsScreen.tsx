@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { Button } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { useSearchParams } from '../app/router.tsx';
 import { statisticsQueryMachine } from '../../machines/statistics/query.machine.ts';
 import { BusyIcon } from '../common/Loading.tsx';

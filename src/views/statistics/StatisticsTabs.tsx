@@ -1,5 +1,5 @@
 import { mergeClasses } from '@fluentui/react-components';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { NavLink } from '../app/router.tsx';
 import { useStatisticsTabsStyles } from './StatisticsTabs.styles.ts';
 

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Button, Field, ProgressBar, Radio, RadioGroup, Select } from '@fluentui/react-components';
 import { ArrowDownloadRegular, DismissRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { currentLanguage } from '../../i18n.ts';
 import { unloadFileName, unloadMachine, type UnloadActor, type UnloadForm, type UnloadScope } from '../../machines/statistics/unload.machine.ts';
 import { COMPARE_KINDS, UNLOAD_GRANULARITIES, type CompareKind, type UnloadGranularity } from '../../services/statistics.ts';

@@ -3,8 +3,6 @@ import { cleanup, render } from '@testing-library/react';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 // Not re-exported by react-components: skips Fluent motions, which never finish under happy-dom.
 import { MotionBehaviourProvider } from '@fluentui/react-motion';
-import i18next, { type i18n as I18n } from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter } from '../app/router.tsx';
 import { afterEach } from 'vitest';
 import { fromPromise } from 'xstate';
@@ -12,7 +10,7 @@ import { sessionMachine } from '../../machines/session.machine.ts';
 import type { ObtainTokensResult } from '../../services/auth.service.ts';
 import type { TokenPair } from '../../services/schemas/auth.ts';
 import type { Profile } from '../../services/schemas/users.ts';
-import { useI18nTexts } from '../../i18n.ts';
+import { I18n, I18nProvider, useI18nTexts } from '../../i18n.ts';
 import { SessionContext, ThemeContext } from '../app/actors.ts';
 import { TextsContext } from '../common/texts.ts';
 import enCommon from '../../../locales/en/common.json';
@@ -26,20 +24,15 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-/** An English i18next instance with the bundles of the foundation namespaces, loaded synchronously. */
+/** An English instance of the app's translations with the bundles of the foundation namespaces, at hand at once (nothing read). */
 export function testI18n(): I18n {
-  const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
+  return new I18n({
     lng: 'en',
-    fallbackLng: 'en',
     ns: ['common', 'layout', 'login', 'screens'],
-    defaultNS: 'common',
     resources: { en: { common: enCommon, layout: enLayout, login: enLogin, screens: enScreens } },
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-    initAsync: false,
+    load: null,
+    useSuspense: false,
   });
-  return instance;
 }
 
 function base64Url(text: string): string {
@@ -97,7 +90,7 @@ export function renderWithProviders(ui: ReactElement, { path = '/', session }: R
   const result = render(
     <FluentProvider theme={webLightTheme}>
       <MotionBehaviourProvider value="skip">
-        <I18nextProvider i18n={i18n}>
+        <I18nProvider i18n={i18n}>
           <TextsContext.Provider value={useI18nTexts}>
             <MemoryRouter initialEntries={[path]}>
               <ThemeContext.Provider>
@@ -105,7 +98,7 @@ export function renderWithProviders(ui: ReactElement, { path = '/', session }: R
               </ThemeContext.Provider>
             </MemoryRouter>
           </TextsContext.Provider>
-        </I18nextProvider>
+        </I18nProvider>
       </MotionBehaviourProvider>
     </FluentProvider>,
   );

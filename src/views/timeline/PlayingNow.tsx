@@ -1,6 +1,6 @@
 import { Body1Strong, Button } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import type { TimelineDevice } from '../../services/scheduler.ts';
 import { filesOf, playingAt } from './timeline.ts';
 import { useTimelineStyles } from './Timeline.styles.ts';

@@ -1,6 +1,6 @@
 import type { CSSProperties, MouseEvent, KeyboardEvent } from 'react';
 import { mergeClasses } from '@fluentui/react-components';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import type { TimelineDevice } from '../../services/scheduler.ts';
 import { barsOn, clock, DAY_MINUTES } from './timeline.ts';
 import { useTimelineStyles } from './Timeline.styles.ts';

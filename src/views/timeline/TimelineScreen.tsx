@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Body1, Button, Field, Input, Select, Spinner } from '@fluentui/react-components';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { timelineFiltersMachine } from '../../machines/timeline/timelineFilters.machine.ts';
 import { timelineFirstPageMachine } from '../../machines/timeline/timelineFirstPage.machine.ts';
 import { DEVICE_STATUSES, type DeviceStatus } from '../../services/schemas/deviceEnums.ts';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Button, SearchBox } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { trackListMachine } from '../../machines/playlists/playlistList.machine.ts';
 import { Loading } from '../common/Loading.tsx';
 import { PageHeader } from '../common/PageHeader.tsx';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { I18nProvider } from '../../i18n.ts';
 import { renderWithProviders, testI18n } from '../testing/renderWithProviders.tsx';
 import { ListStates } from './ListStates.tsx';
 import enGroups from '../../../locales/en/groups.json';
@@ -12,11 +12,11 @@ i18n.addResourceBundle('en', 'groups', enGroups);
 
 function renderError(ns: 'users' | 'groups', error: string) {
   renderWithProviders(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <ListStates ns={ns} status="error" error={error} empty={false} onRetry={() => {}}>
         <p>rows</p>
       </ListStates>
-    </I18nextProvider>,
+    </I18nProvider>,
   );
   return (screen.getByRole('alert').firstChild?.textContent ?? '');
 }

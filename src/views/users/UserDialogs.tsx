@@ -1,5 +1,5 @@
 import { Checkbox, Field, FieldContextProvider, Input, Switch } from '@fluentui/react-components';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { userCreateFormMachine, userCreateInput } from '../../machines/users/userCreateForm.machine.ts';
 import { userEditFormMachine, userEditInput } from '../../machines/users/userEditForm.machine.ts';
 import { userPasswordFormMachine, userPasswordInput } from '../../machines/users/userPasswordForm.machine.ts';

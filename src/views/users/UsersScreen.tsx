@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Badge, Button } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, KeyRegular, PeopleRegular, RenameRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { selectError, selectFetchStatus } from '../../machines/fetchStatus.selectors.ts';
 import { groupListMachine } from '../../machines/groups/groupList.machine.ts';
 import { userDeleteMachine } from '../../machines/users/userDelete.machine.ts';

@@ -1,6 +1,6 @@
 import { Caption1, Field, Input, Select, Switch, Textarea } from '@fluentui/react-components';
 import { useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import type { AlertOffice } from '../../machines/webhooks/alertSettings.selectors.ts';
 import { alertFieldsChanged, alertSettingsFormMachine, MAX_EMAILS, MAX_OFFLINE_MINUTES, OFFLINE_AFTER_MINUTES, type AlertFields } from '../../machines/webhooks/alertSettingsForm.machine.ts';
 import type { AlertSettings } from '../../services/webhooks.service.ts';

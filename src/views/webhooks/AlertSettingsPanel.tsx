@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Body1, Button, Subtitle1 } from '@fluentui/react-components';
 import { AddRegular, ArrowResetRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { selectError, selectFetchStatus } from '../../machines/fetchStatus.selectors.ts';
 import { alertRows, officesWithoutOverride, type AlertRow } from '../../machines/webhooks/alertSettings.selectors.ts';
 import { alertSettingsDeleteMachine } from '../../machines/webhooks/alertSettingsDelete.machine.ts';

@@ -1,5 +1,5 @@
 import { Checkbox, Field, FieldContextProvider, Input, Switch } from '@fluentui/react-components';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { webhookFormInput, webhookFormMachine } from '../../machines/webhooks/webhookForm.machine.ts';
 import { WEBHOOK_EVENTS } from '../../services/schemas/webhooks.ts';
 import type { WebhookEndpoint } from '../../services/webhooks.service.ts';

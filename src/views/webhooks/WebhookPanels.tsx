@@ -1,7 +1,7 @@
 import { Fragment } from 'react';
 import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
 import { useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import type { ActorRefFrom } from 'xstate';
 import type { webhookDeliveriesMachine } from '../../machines/webhooks/webhookDeliveries.machine.ts';
 import type { webhookTestMachine } from '../../machines/webhooks/webhookTest.machine.ts';

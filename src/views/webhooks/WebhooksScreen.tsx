@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Badge, Button } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, EditRegular, HistoryRegular, SendRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { selectError, selectFetchStatus } from '../../machines/fetchStatus.selectors.ts';
 import { webhookDeleteMachine } from '../../machines/webhooks/webhookDelete.machine.ts';
 import { webhookDeliveriesMachine } from '../../machines/webhooks/webhookDeliveries.machine.ts';
