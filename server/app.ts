@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { requestContext } from './requestContext.ts';
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import path from 'node:path';
@@ -140,6 +141,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   holdBodiesToIdleTimeout(app, ctx.config.bodyIdleTimeoutMs ?? 30_000);
   guardMultipartBodies(app);
   app.decorateRequest('user', null);
+  // Each request runs in a context of its own (server/requestContext.ts): what authenticated it reaches the journal.
+  app.addHook('onRequest', (_request, _reply, done) => requestContext.run({}, done));
   const routeTable: string[] = [];
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];

@@ -81,6 +81,7 @@ export class ActiveUserCache {
   forget(id: number): void {
     this.generation += 1;
     this.entries.delete(id);
+    this.apiTokens.clear();
   }
 
   private readonly families = new Map<string, number>();
@@ -114,6 +115,51 @@ export class ActiveUserCache {
     this.familyGeneration += 1;
     this.families.delete(family);
   }
+
+  // API tokens (issue 40) found valid in the database, by the SHA-256 of their secret: a revocation, an expiry or the
+  // user's deactivation through another instance is seen here within the TTL; through this one, at once.
+  private readonly apiTokens = new Map<string, { until: number; token: CachedApiToken }>();
+  private apiTokenGeneration = 0;
+
+  /** The valid token with this hash, read less than the TTL ago; undefined to read the database. */
+  apiToken(hash: string): CachedApiToken | undefined {
+    const entry = this.apiTokens.get(hash);
+    if (entry === undefined) return undefined;
+    if (entry.until > this.now()) return entry.token;
+    this.apiTokens.delete(hash);
+    return undefined;
+  }
+
+  /** Call before reading a token from the database; hand the answer to confirmApiToken(). */
+  beginApiToken(): { generation: number; at: number } {
+    return { generation: this.apiTokenGeneration + this.generation, at: this.now() };
+  }
+
+  /** Records that the read begun at `read` found the token valid (ignored when a token or user was dropped meanwhile). */
+  confirmApiToken(hash: string, read: { generation: number; at: number }, token: CachedApiToken): void {
+    if (read.generation !== this.apiTokenGeneration + this.generation) return;
+    if (this.apiTokens.size >= ActiveUserCache.FAMILIES) this.apiTokens.delete(this.apiTokens.keys().next().value!);
+    this.apiTokens.set(hash, { until: read.at + this.ttlMs, token });
+  }
+
+  /** A token was revoked, or a user deactivated, through this instance: every cached token is read again. */
+  forgetApiTokens(): void {
+    this.apiTokenGeneration += 1;
+    this.apiTokens.clear();
+  }
+}
+
+/** An API token as the auth check needs it (see server/auth/apiTokens.ts). */
+export interface CachedApiToken {
+  id: number;
+  userId: number;
+  name: string;
+  /** The token's own rights per area (areas it was not given are absent: none). */
+  permissions: Partial<Record<string, 'none' | 'view' | 'edit'>>;
+  /** Own clock (ms), or null: never. */
+  expiresAt: number | null;
+  /** Own clock (ms) of the last use written to the database, or null. */
+  lastUsedAt: number | null;
 }
 
 /** What a heartbeat needs to know about a device, as last read from or written to the database. */

@@ -63,7 +63,7 @@ function readerCondition(reader: NonNullable<JournalFilter['reader']>): SQL {
 }
 
 const entrySelect = sql`
-  SELECT j.id, j.user_id AS "user", u.username, j.action, j.entity, j.entity_id, j.changes, ${isoText(sql`j.created_at`)} AS created_at
+  SELECT j.id, j.user_id AS "user", u.username, j.action, j.entity, j.entity_id, j.changes, j.detail->>'integration' AS via, ${isoText(sql`j.created_at`)} AS created_at
   FROM journal j LEFT JOIN users u ON u.id = j.user_id`;
 
 /**
@@ -91,7 +91,7 @@ export async function listJournal(
     : sql`SELECT j.id FROM journal j ${where} ORDER BY j.created_at DESC, j.id DESC LIMIT ${limit + 1} OFFSET ${offset}`;
   const page = await rows<JournalEntry>(
     db,
-    sql`SELECT j.id, j.user_id AS "user", u.username, j.action, j.entity, j.entity_id, j.changes, ${isoText(sql`j.created_at`)} AS created_at
+    sql`SELECT j.id, j.user_id AS "user", u.username, j.action, j.entity, j.entity_id, j.changes, j.detail->>'integration' AS via, ${isoText(sql`j.created_at`)} AS created_at
         FROM (${pick}) picked
         JOIN journal j ON j.id = picked.id
         LEFT JOIN users u ON u.id = j.user_id

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { journal } from '../db/schema.ts';
+import { requestContext } from '../requestContext.ts';
 
 export type JournalAction = 'create' | 'update' | 'delete' | 'login' | 'logout' | string;
 
@@ -122,6 +123,12 @@ export function cleanChanges(changes: Changes): Changes {
   return clean;
 }
 
+/** The API token a request presented, named in its entries (`integration`; answered as `via`). */
+function integration(): { integration?: string } {
+  const apiToken = requestContext.getStore()?.apiToken;
+  return apiToken ? { integration: apiToken.name } : {};
+}
+
 /**
  * Records who changed what; every write through the API calls this. `changes` (or `before`/`after`, compared field by
  * field) say what changed; both are optional, so older calls that only pass `detail` keep working.
@@ -134,7 +141,7 @@ export async function record(db: Db, entry: JournalRecord): Promise<void> {
     action: entry.action,
     entity: entry.entity,
     entityId: entry.entityId == null ? null : String(entry.entityId),
-    detail: (withoutSecrets(entry.detail ?? {}) as Record<string, unknown>) ?? {},
+    detail: { ...((withoutSecrets(entry.detail ?? {}) as Record<string, unknown>) ?? {}), ...integration() },
     changes,
     companyId: ownerOf(entry),
   });

@@ -43,6 +43,12 @@ export function changesText(changes: JournalEntry['changes'], words: Words): str
     .join('; ');
 }
 
+/** Who wrote an entry, as the journal screen says it: the user, and the API token the change was made with. */
+function who(entry: JournalEntry, list: Record<string, string>): string {
+  const user = entry.username ?? (entry.user === null ? (list.system ?? 'system') : `#${entry.user}`);
+  return entry.via ? (list.viaToken ?? '{{user}} ({{token}})').replace('{{user}}', user).replace('{{token}}', entry.via) : user;
+}
+
 export function journalSheet(entries: JournalEntry[], words: Words, zone: string): SheetData {
   const columns = group(words, 'columns');
   const actions = group(words, 'actions');
@@ -51,7 +57,7 @@ export function journalSheet(entries: JournalEntry[], words: Words, zone: string
   const text = (value: string | null | undefined) => (value ? { value, type: String } : null);
   const body = entries.map((entry) => [
     { value: wallClock(new Date(entry.created_at), zone), type: Date, format: 'yyyy-mm-dd hh:mm:ss' },
-    text(entry.username ?? (entry.user === null ? (group(words, 'list').system ?? 'system') : `#${entry.user}`)),
+    text(who(entry, group(words, 'list'))),
     text(actions[entry.action] ?? entry.action),
     text(entities[entry.entity] ?? entry.entity),
     text(entry.entity_id),

@@ -131,8 +131,18 @@ function cachedScope(ctx: Pick<AppContext, 'db'>, userId: number): Promise<Scope
 export function scopeOf(ctx: Pick<AppContext, 'db'>, request: FastifyRequest): Promise<Scope> {
   const scoped = request as ScopedRequest;
   const userId = currentUser(request).id;
-  scoped[SCOPE] ??= userId === ADMIN_USER_ID ? Promise.resolve(unionOfGroups(userId, [])) : cachedScope(ctx, userId);
+  const apiToken = request.user?.apiToken;
+  scoped[SCOPE] ??= (userId === ADMIN_USER_ID ? Promise.resolve(unionOfGroups(userId, [])) : cachedScope(ctx, userId)).then((scope) =>
+    apiToken ? boundedBy(scope, apiToken.permissions) : scope,
+  );
   return scoped[SCOPE];
+}
+
+/** A scope whose rights are at most `permissions` per area (an API token's, issue 40): the lower of the two levels. */
+export function boundedBy(scope: Scope, permissions: Partial<Record<string, Level>>): Scope {
+  const bounded = { ...scope.permissions };
+  for (const area of AREAS) if (rank(permissions[area] ?? 'none') < rank(bounded[area])) bounded[area] = permissions[area] ?? 'none';
+  return { ...scope, permissions: bounded };
 }
 
 export function can(scope: Scope, area: Area, needed: Exclude<Level, 'none'>): boolean {

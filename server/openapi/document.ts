@@ -32,7 +32,7 @@ function errorResponses(key: string, doc: RouteDoc): Record<string, unknown> {
   const add = (status: number, ...names: string[]) => names.forEach((name) => (codes[status] ??= new Set()).add(name));
   const [, path] = split(key);
   if (doc.query || doc.body || path.includes('{')) add(400, 'validation_error');
-  if (auth === 'user' || auth === 'playerOrUser') add(401, 'not_authenticated', 'token_not_valid', 'token_revoked', 'user_inactive'), add(403, 'forbidden');
+  if (auth === 'user' || auth === 'playerOrUser') add(401, 'not_authenticated', 'token_not_valid', 'token_revoked', 'token_expired', 'user_inactive'), add(403, 'forbidden');
   if (auth === 'player' || auth === 'playerOrUser') add(401, 'unknown_device', 'invalid_device_key');
   if (path.includes('{')) add(404, 'not_found');
   for (const [status, names] of Object.entries(doc.errors ?? {})) add(Number(status), ...names);
@@ -125,7 +125,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
     servers: [{ url: '/api/v1' }],
     components: {
       securitySchemes: {
-        jwt: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'A signed-in user: `Authorization: JWT <access token>` (POST /auth/token-obtain/).' },
+        jwt: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'A signed-in user: `Authorization: JWT <access token>` (POST /auth/token-obtain/), or an integration: `Authorization: Token <API token>` (made on the profile, POST /profile/api-tokens/), with the rights the token was given; `Bearer` works for either.' },
         deviceSerial: { type: 'apiKey', in: 'header', name: 'X-Device-Serial', description: "A player: the device's serial number (with X-Device-Key)." },
         deviceKey: { type: 'apiKey', in: 'header', name: 'X-Device-Key', description: "A player: the device's key (with X-Device-Serial)." },
       },

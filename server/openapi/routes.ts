@@ -16,6 +16,7 @@ import { PlayerWebPageCheck, WebPageCheck, WebPageCheckBody } from '../../src/se
 import { Dataset, DatasetListQuery, DatasetPage, DatasetUpdateBody } from '../../src/services/schemas/datasets.ts';
 import { Layout, LayoutCommitResult, LayoutCreateBody, LayoutDetail, LayoutListQuery, LayoutPage, LayoutUpdateBody, LayoutVersionPage } from '../../src/services/schemas/layouts.ts';
 import { Preferences, PreferencesBody } from '../../src/services/schemas/profile.ts';
+import { ApiTokenCreateBody, ApiTokenCreated, ApiTokenList } from '../../src/services/schemas/apiTokens.ts';
 import { DeviceScreenshotList } from '../../src/services/schemas/screenshots.ts';
 import { AlertSettings, AlertSettingsBody, WebhookCreateBody, WebhookDelivery, WebhookEndpoint, WebhookTestResult, WebhookUpdateBody } from '../../src/services/schemas/webhooks.ts';
 import { DeviceSchedule, Event, EventCreateBody, EventListQuery, EventOptionsBody, EventOptionsPage, EventPageEnvelope, EventUpdateBody, PublishResult } from '../../src/services/schemas/scheduler.ts';
@@ -98,6 +99,26 @@ export const routeDocs: Record<string, RouteDoc> = {
     body: PreferencesBody,
     response: Preferences,
     errors: { 400: ["validation_error"] },
+  },
+  'GET /profile/api-tokens/': {
+    summary: "The signed-in user's API tokens",
+    description: "{results: [{id, name, prefix, permissions, created_at, expires_at, last_used_at}]}, newest first: the tokens not revoked (expired ones too, with their expires_at in the past), never their value (prefix: its first 10 characters). A signed-in session only: an API token cannot list tokens (403 session_required).",
+    response: ApiTokenList,
+    errors: { 403: ["session_required"] },
+  },
+  'POST /profile/api-tokens/': {
+    summary: "Make an API token for an integration",
+    description: "{name (1-100), expires_days?: 30|90|365|null (null or absent: until revoked), permissions: {area: \"none\"|\"view\"|\"edit\"}} -> 201 the token with `token`, its value, this once (only its SHA-256 is kept). `Authorization: Token <value>` then works on every route within the token's rights and its user's (the lower of the two per area, read again on each use: a user who loses a right loses it in their tokens too) and the user's companies; never the administrator's own routes (users, Directory). 400 permission_exceeds (fields.permissions.<area>) for more than the user has; 400 validation_error when no area is given; 409 name_taken (a live token of the user has the name, any case), too_many_tokens (50 live). A signed-in session only (403 session_required). Journaled (entity api_token); every change made with a token is journaled with its name (`via` in the journal).",
+    status: 201,
+    body: ApiTokenCreateBody,
+    response: ApiTokenCreated,
+    errors: { 400: ["permission_exceeds"], 403: ["session_required"], 409: ["name_taken", "too_many_tokens"] },
+  },
+  'DELETE /profile/api-tokens/{id}/': {
+    summary: "Revoke an API token",
+    description: "204; the token is refused (401 token_revoked) at once on this instance and within 2 s on every other. Another user's token is 404. A signed-in session only (403 session_required). Journaled.",
+    status: 204,
+    errors: { 403: ["session_required"] },
   },
   'GET /users/': {
     summary: "Paged list of users (administrator only)",

@@ -1,9 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema.ts';
-import { forbidden, unauthorized } from '../errors.ts';
+import { ApiError, forbidden, unauthorized } from '../errors.ts';
 import { familyIsOpen } from '../auth/tokens.ts';
-import { tokenIsCurrent } from '../caches.ts';
+import { tokenIsCurrent, type CachedApiToken } from '../caches.ts';
+import { API_TOKEN_PREFIX, verifyApiToken } from '../auth/apiTokens.ts';
+import { requestContext } from '../requestContext.ts';
 import type { AppContext } from '../context.ts';
 
 export interface AuthUser {
@@ -11,6 +13,8 @@ export interface AuthUser {
   isAdmin: boolean;
   /** The refresh family (session) of the access token; absent in tokens older than migration 0008. */
   family?: string;
+  /** The API token the request presented instead of a session's access token (issue 40): its rights bound the user's. */
+  apiToken?: CachedApiToken;
 }
 
 declare module 'fastify' {
@@ -22,13 +26,21 @@ declare module 'fastify' {
 /** The administrator is user 1: the only one who gets the Directory and manages other accounts. */
 export const ADMIN_USER_ID = 1;
 
-/** preHandler: requires `Authorization: JWT <access>` of an active user. */
+/** preHandler: requires `Authorization: JWT <access>` of an active user, or `Token <API token>` (Bearer for either). */
 export function requireUser(ctx: AppContext) {
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply) {
     const header = request.headers.authorization ?? '';
-    const match = /^(?:JWT|Bearer)\s+(\S+)$/.exec(header);
+    const match = /^(JWT|Bearer|Token)\s+(\S+)$/.exec(header);
     if (!match) throw unauthorized('not_authenticated', 'Authentication credentials were not provided.');
-    const payload = await ctx.tokens.verifyAccess(match[1]!);
+    if (match[1] === 'Token' || (match[1] === 'Bearer' && match[2]!.startsWith(API_TOKEN_PREFIX))) {
+      // An API token (issue 40): never the administrator's powers (users, Directory), only the areas it was given.
+      const apiToken = await verifyApiToken(ctx.db, ctx.activeUsers, match[2]!);
+      request.user = { id: apiToken.userId, isAdmin: false, apiToken };
+      const store = requestContext.getStore();
+      if (store) store.apiToken = { id: apiToken.id, name: apiToken.name };
+      return;
+    }
+    const payload = await ctx.tokens.verifyAccess(match[2]!);
     const generation = payload.gen ?? 0;
     // The user was found active at most CACHE_TTL_MS ago (a change through this instance drops the entry at once).
     let current = ctx.activeUsers.accepts(payload.user_id, generation, payload.fid);
@@ -64,4 +76,9 @@ export async function requireAdmin(request: FastifyRequest) {
 export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw unauthorized('not_authenticated', 'Authentication credentials were not provided.');
   return request.user;
+}
+
+/** preHandler to chain after requireUser: a signed-in session, not an API token (tokens cannot make or see tokens). */
+export async function requireSession(request: FastifyRequest) {
+  if (request.user?.apiToken) throw new ApiError(403, 'session_required', 'This needs a signed-in session, not an API token.');
 }

@@ -17,6 +17,7 @@ import widgetRoutes from './widgets.ts';
 import navigationRoutes from './navigation.ts';
 import journalRoutes from './journal.ts';
 import profileRoutes from './profile.ts';
+import apiTokenRoutes from './apiTokens.ts';
 import groupRoutes from './groups.ts';
 import playRoutes from './plays.ts';
 import statisticsRoutes from './statistics.ts';
@@ -46,6 +47,7 @@ export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }>[] = [
   navigationRoutes,
   journalRoutes,
   profileRoutes,
+  apiTokenRoutes,
   groupRoutes,
   playRoutes,
   statisticsRoutes,

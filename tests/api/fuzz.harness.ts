@@ -295,6 +295,8 @@ export async function tableDigests(server: TestServer): Promise<Record<string, s
 export interface FuzzReport {
   tried: number;
   statuses: Record<string, number>;
+  /** Writes (POST, PUT, PATCH, DELETE) the server carried out (2xx): generated bodies that passed every rule of their route. */
+  acceptedWrites: number;
   /** Requests answered with a 5xx. */
   serverErrors: { request: FuzzRequest; status: number; body: string }[];
   /** Refused requests (4xx) after which a table had changed. */
@@ -335,7 +337,7 @@ const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADU
 export async function runFuzz(server: TestServer, options: { seed: number; count: number; onProgress?: (done: number) => void }): Promise<FuzzReport> {
   const routes = server.app.routeTable.filter((route) => !route.startsWith('HEAD '));
   const requests = fc.sample(requestArbitrary(routes), { seed: options.seed, numRuns: options.count });
-  const report: FuzzReport = { tried: 0, statuses: {}, serverErrors: [], refusedChanges: [] };
+  const report: FuzzReport = { tried: 0, statuses: {}, acceptedWrites: 0, serverErrors: [], refusedChanges: [] };
   let before: Record<string, string> | null = null;
   // The administrator's session, renewed well before its access token expires (a long run outlasts ACCESS_TOKEN_TTL).
   let access = '';
@@ -358,6 +360,7 @@ export async function runFuzz(server: TestServer, options: { seed: number; count
     const response = await server.app.inject({ method: request.method as 'GET', url: request.url, headers, payload: request.body?.payload });
     report.tried += 1;
     report.statuses[response.statusCode] = (report.statuses[response.statusCode] ?? 0) + 1;
+    if (request.method !== 'GET' && response.statusCode < 300) report.acceptedWrites += 1;
     if (response.statusCode >= 500) report.serverErrors.push({ request, status: response.statusCode, body: response.body.slice(0, 300) });
     if (response.statusCode >= 400) {
       const after = await tableDigests(server);

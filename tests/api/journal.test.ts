@@ -47,6 +47,7 @@ describe('GET /journal/', () => {
       entity: 'device',
       entity_id: String(device.id),
       changes: { name: ['Lobby', 'Hall'], position: ['unknown', 'vertical'] },
+      via: null,
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
     });
 

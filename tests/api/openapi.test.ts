@@ -140,7 +140,7 @@ describe('the OpenAPI document', () => {
 });
 
 describe('a client generated from the document', () => {
-  it('types the API (a wrong field does not compile), signs in, lists devices and creates a playlist', async () => {
+  it('types the API (a wrong field does not compile), signs in, lists devices, creates a playlist and works with an API token', async () => {
     const { client } = await signIn(server);
     const company = await client.post('/companies/create/', { name: 'Client company', user: 1 });
     const office = await client.post('/branch-offices/create/', { company: company.body.id, name: 'Client office', user: 1 });
@@ -166,6 +166,7 @@ describe('a client generated from the document', () => {
       const result = await run(server.api, 'admin', server.adminPassword);
       expect(result.devices).toEqual({ count: 1, names: ['Lobby screen'] });
       expect(result.playlist).toMatchObject({ name: 'From the client', screen_position: 'horizontal' });
+      expect(result.token).toEqual({ devices: 1, refused: 403 });
       expect((await client.get(`/media/play_lists/${result.playlist.id}`)).body.name).toBe('From the client');
     } finally {
       await fs.rm(dir, { recursive: true, force: true });
@@ -190,7 +191,13 @@ export async function run(baseUrl: string, username: string, password: string) {
   const created = await api.POST('/media/play_lists/create/', { headers, body: { name: 'From the client', screen_position: 'horizontal' } });
   if (!created.data) throw new Error('playlist: ' + JSON.stringify(created.error));
   const playlist: { id: number; name: string; screen_position: string } = created.data;
-  return { devices: { count, names }, playlist };
+  // An integration's own credential: an API token with view rights on devices, then only the token.
+  const made = await api.POST('/profile/api-tokens/', { headers, body: { name: 'Generated client', expires_days: 30, permissions: { devices: 'view' } } });
+  if (!made.data) throw new Error('token: ' + JSON.stringify(made.error));
+  const token: string = made.data.token;
+  const byToken = await api.GET('/tvpi/devices/', { headers: { Authorization: 'Token ' + token } });
+  const refused = await api.POST('/media/play_lists/create/', { headers: { Authorization: 'Token ' + token }, body: { name: 'Not allowed', screen_position: 'horizontal' } });
+  return { devices: { count, names }, playlist, token: { devices: byToken.data?.count, refused: refused.response.status } };
 }
 `;
 

@@ -2,9 +2,11 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { readSheet } from 'read-excel-file/node';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { updateMediaFile } from '../../server/db/media.ts';
-import { apiClient, signIn, startTestServer, type TestServer } from '../helpers/server.ts';
+import { CACHE_TTL_MS } from '../../server/caches.ts';
+import { apiClient, signIn, startSecondInstance, startTestServer, type TestServer } from '../helpers/server.ts';
 import { createCompanyAndOffice, createDevice, TINY_PNG } from './devices.helpers.ts';
 import { describeAs, uploadForm } from './media-fixtures.ts';
 
@@ -390,5 +392,113 @@ describe('the scope matrix', () => {
     expect((await b.get(`/scheduler/events/${eventB}`)).body.title).toBe('Scope event');
     expect((await a.get(`/scheduler/events/${eventA}`)).body.title).toBe('Scope event');
     expect((await a.post(`/scheduler/publish/${ids.campaignA}/`, {})).status).toBe(200);
+  });
+});
+
+describe('API tokens (issue 40)', () => {
+  const RIGHTS = { devices: 'edit', media: 'none', playlists: 'none', campaigns: 'view', statistics: 'none', company: 'view' };
+  let holder: Client;
+  let holderId: number;
+  const tokenOf = async (body: Record<string, unknown>) => {
+    const made = await holder.post('/profile/api-tokens/', body);
+    expect([made.status, made.body.code]).toEqual([201, undefined]);
+    return made.body as { id: number; token: string; prefix: string };
+  };
+  beforeAll(async () => {
+    const group = (await admin.post('/groups/create/', { name: 'Token holders', companies: [ids.companyA], permissions: RIGHTS })).body.id;
+    holder = await userIn('scope-tokens', [group]);
+    holderId = (await holder.get('/users/profile/')).body.id;
+  });
+
+  it('works within the token’s rights, its user’s rights and companies, never the administrator’s, and names itself in the journal', async () => {
+    const viewDevices = await tokenOf({ name: 'Wall display', expires_days: 30, permissions: { devices: 'view', campaigns: 'view' } });
+    expect(viewDevices.token).toMatch(/^vit_[A-Za-z0-9_-]{43}$/);
+    const reader = apiClient(server, viewDevices.token, 'Token');
+    expect(idsOf((await reader.get('/tvpi/devices/?page_size=100')).body)).toEqual([ids.deviceA]);
+    expect((await apiClient(server, viewDevices.token, 'Bearer').get(`/tvpi/devices/${ids.deviceA}`)).status).toBe(200);
+    expect((await reader.get(`/tvpi/devices/${ids.deviceB}`)).status).toBe(404);
+    // The token may view devices only: an edit is refused although its user may edit them.
+    const renamed = await reader.put(`/tvpi/devices/${ids.deviceA}`, { name: 'Renamed by a view token' });
+    expect([renamed.status, renamed.body.code]).toEqual([403, 'forbidden']);
+    expect((await reader.get('/media/files/')).status).toBe(403);
+    expect((await reader.get('/users/profile/')).body.access.permissions).toEqual({ ...RIGHTS, devices: 'view', company: 'none' });
+    // Tokens cannot manage tokens.
+    for (const [method, url] of [['GET', '/profile/api-tokens/'], ['POST', '/profile/api-tokens/'], ['DELETE', `/profile/api-tokens/${viewDevices.id}/`]]) {
+      const refused = await reader.call(method!, url!, method === 'POST' ? { name: 'x', permissions: { devices: 'view' } } : undefined);
+      expect([method, refused.status, refused.body.code]).toEqual([method, 403, 'session_required']);
+    }
+
+    const editor = await tokenOf({ name: 'Inventory sync', permissions: { devices: 'edit' } });
+    const synced = await apiClient(server, editor.token, 'Token').put(`/tvpi/devices/${ids.deviceA}`, { name: 'Renamed by the sync' });
+    expect(synced.status).toBe(200);
+    const journal = await admin.get(`/journal/?entity=device&user=${holderId}`);
+    expect(journal.body.results[0]).toMatchObject({ entity_id: String(ids.deviceA), action: 'update', via: 'Inventory sync' });
+    expect((await admin.get(`/journal/?entity=api_token&user=${holderId}`)).body.results.map((entry: { action: string }) => entry.action)).toEqual(['create', 'create']);
+    // The journal's download names the token too, in the reader's language; the token itself writes to the journal as its user.
+    const sheet = await fetch(`${server.api}/journal/xlsx/?entity=device&user=${holderId}&lang=ru`, { headers: { authorization: `Token ${editor.token}` } });
+    expect((await readSheet(Buffer.from(await sheet.arrayBuffer()))).slice(1).map((row) => row[1])).toEqual(['scope-tokens (API-токен «Inventory sync»)']);
+
+    // The administrator's token carries every company but never the administrator's own routes.
+    const adminToken = (await admin.post('/profile/api-tokens/', { name: 'Fleet report', permissions: { devices: 'view' } })).body.token as string;
+    const fleet = apiClient(server, adminToken, 'Token');
+    expect(idsOf((await fleet.get('/tvpi/devices/?page_size=100')).body)).toEqual([ids.deviceA, ids.deviceB, ids.deviceNone].sort((x, y) => x - y));
+    for (const url of ['/users/', '/groups/']) expect([url, (await fleet.get(url)).status]).toEqual([url, 403]);
+
+    // Listed without their value; a session's list is its own.
+    const listed = (await holder.get('/profile/api-tokens/')).body.results;
+    expect(listed.map((token: { name: string }) => token.name)).toEqual(['Inventory sync', 'Wall display']);
+    expect(listed[1]).toMatchObject({ prefix: viewDevices.token.slice(0, 10), permissions: { ...Object.fromEntries(Object.keys(RIGHTS).map((area) => [area, 'none'])), devices: 'view', campaigns: 'view' } });
+    expect(JSON.stringify(listed)).not.toContain(viewDevices.token);
+    expect(Date.parse(listed[1].expires_at) - Date.parse(listed[1].created_at)).toBe(30 * 86_400_000);
+    expect((await admin.get('/profile/api-tokens/')).body.results.map((token: { name: string }) => token.name)).toEqual(['Fleet report']);
+  });
+
+  it('refuses more rights than the user has, no rights, a taken name, and keeps nothing', async () => {
+    const beyond = await holder.post('/profile/api-tokens/', { name: 'Too much', permissions: { devices: 'edit', media: 'view', campaigns: 'edit' } });
+    expect([beyond.status, beyond.body.code, beyond.body.fields]).toEqual([400, 'permission_exceeds', { 'permissions.media': 'out_of_range', 'permissions.campaigns': 'out_of_range' }]);
+    const none = await holder.post('/profile/api-tokens/', { name: 'Nothing', permissions: { devices: 'none' } });
+    expect([none.status, none.body.fields]).toEqual([400, { permissions: 'required' }]);
+    for (const body of [{ name: ' ', permissions: { devices: 'view' } }, { name: 'Bad expiry', expires_days: 7, permissions: { devices: 'view' } }, { name: 'Bad level', permissions: { devices: 'admin' } }]) {
+      expect([JSON.stringify(body), (await holder.post('/profile/api-tokens/', body)).status]).toEqual([JSON.stringify(body), 400]);
+    }
+    const taken = await holder.post('/profile/api-tokens/', { name: 'wall DISPLAY', permissions: { devices: 'view' } });
+    expect([taken.status, taken.body.code]).toEqual([409, 'name_taken']);
+    expect((await holder.get('/profile/api-tokens/')).body.results).toHaveLength(2);
+    const wrong = await apiClient(server, `vit_${'x'.repeat(43)}`, 'Token').get('/tvpi/devices/');
+    expect([wrong.status, wrong.body.code]).toEqual([401, 'token_not_valid']);
+  });
+
+  it('refuses a revoked token at once here and within 2 s on another instance, an expired one, and those of a deactivated user', async () => {
+    const other = await startSecondInstance(server);
+    try {
+      const made = await tokenOf({ name: 'Kiosk feed', permissions: { devices: 'view' } });
+      const here = apiClient(server, made.token, 'Token');
+      const there = apiClient(other, made.token, 'Token');
+      expect([(await here.get('/tvpi/devices/')).status, (await there.get('/tvpi/devices/')).status]).toEqual([200, 200]);
+      expect((await holder.delete(`/profile/api-tokens/${made.id}/`)).status).toBe(204);
+      expect((await here.get('/tvpi/devices/')).body.code).toBe('token_revoked');
+      const started = performance.now();
+      while ((await there.get('/tvpi/devices/')).status === 200) {
+        expect(performance.now() - started).toBeLessThan(CACHE_TTL_MS + 1500);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect((await there.get('/tvpi/devices/')).body.code).toBe('token_revoked');
+      expect((await holder.delete(`/profile/api-tokens/${made.id}/`)).status).toBe(404);
+      expect((await b.delete(`/profile/api-tokens/${made.id - 1}/`)).status).toBe(404);
+      expect((await admin.get(`/journal/?entity=api_token&action=delete&user=${holderId}`)).body.results[0]).toMatchObject({ entity_id: String(made.id) });
+
+      const expiring = await tokenOf({ name: 'Short lived', expires_days: 30, permissions: { devices: 'view' } });
+      await server.ctx.db.execute(sql`UPDATE api_tokens SET expires_at = now() - interval '1 minute' WHERE id = ${expiring.id}`);
+      const expired = await apiClient(server, expiring.token, 'Token').get('/tvpi/devices/');
+      expect([expired.status, expired.body.code]).toEqual([401, 'token_expired']);
+
+      const lasting = await tokenOf({ name: 'Lasting', permissions: { devices: 'view' } });
+      expect((await apiClient(server, lasting.token, 'Token').get('/tvpi/devices/')).status).toBe(200);
+      expect((await admin.put(`/users/${holderId}/`, { is_active: false })).status).toBe(200);
+      const inactive = await apiClient(server, lasting.token, 'Token').get('/tvpi/devices/');
+      expect([inactive.status, inactive.body.code]).toEqual([401, 'token_not_valid']);
+    } finally {
+      await other.close();
+    }
   });
 });

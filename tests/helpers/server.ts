@@ -170,10 +170,10 @@ export interface JsonResponse<T = any> {
 }
 
 /** A small real-HTTP client for API tests. */
-export function apiClient(server: Pick<TestServer, 'api'>, token?: string) {
+export function apiClient(server: Pick<TestServer, 'api'>, token?: string, scheme: 'JWT' | 'Token' | 'Bearer' = 'JWT') {
   async function call<T = any>(method: string, url: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<JsonResponse<T>> {
     const headers: Record<string, string> = { ...extraHeaders };
-    if (token) headers.authorization = `JWT ${token}`;
+    if (token) headers.authorization = `${scheme} ${token}`;
     let payload: BodyInit | undefined;
     if (body instanceof FormData || typeof body === 'string') payload = body as BodyInit;
     else if (body !== undefined) {

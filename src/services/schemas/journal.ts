@@ -14,6 +14,8 @@ export const JournalEntry = object({
   entity: string(),
   entity_id: nullable(string()),
   changes: JournalChanges,
+  /** The API token the change was made with (issue 40), by name; null for a signed-in session or the system. */
+  via: nullable(string()),
   created_at: string(),
 });
 export type JournalEntry = Infer<typeof JournalEntry>;
@@ -36,7 +38,7 @@ export const Instant = refine(
 export const JOURNAL_ENTITIES = [
   'device', 'device_config', 'media_file', 'playlist', 'layout', 'dataset', 'track', 'campaign', 'event', 'directory_query', 'company', 'department',
   'office', 'user', 'group', 'session', 'pending_client', 'navigation_object', 'navigation_marker',
-  'device_navigation', 'override',
+  'device_navigation', 'override', 'api_token',
 ] as const;
 export const JOURNAL_ACTIONS = ['create', 'update', 'delete', 'activate', 'deactivate', 'command', 'login', 'logout'] as const;
 

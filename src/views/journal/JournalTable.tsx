@@ -34,7 +34,10 @@ export function JournalTable({ journal }: { journal: JournalActor }) {
   if (!result) return <Loading />;
   if (result.results.length === 0) return <p className={styles.message}>{filtered || page > 1 ? t('list.empty') : t('list.emptyAll')}</p>;
 
-  const who = (entry: JournalEntry) => entry.username ?? (entry.user === null ? t('list.system') : t('list.removedUser', { id: entry.user }));
+  const who = (entry: JournalEntry) => {
+    const user = entry.username ?? (entry.user === null ? t('list.system') : t('list.removedUser', { id: entry.user }));
+    return entry.via ? t('list.viaToken', { user, token: entry.via }) : user;
+  };
   const what = (entry: JournalEntry) => {
     const name = `${t(`entities.${entry.entity}`, { defaultValue: entry.entity })}${entry.entity_id ? ` ${entry.entity_id}` : ''}`;
     const path = entityPath(entry);
