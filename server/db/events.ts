@@ -3,6 +3,7 @@ import type { Event } from '../../src/services/schemas/scheduler.ts';
 import type { DeviceGroup } from '../../src/services/schemas/playlists.ts';
 import { isoText } from './devices.ts';
 import type { Db } from './index.ts';
+import { REQUEUE } from './scheduleQueue.ts';
 
 /* Scheduler events (migration 0010's events and event_devices, 0013b's published copies). Plain SQL. */
 
@@ -191,7 +192,8 @@ export async function uncommittedLayouts(db: Db, campaignId: number): Promise<{ 
 
 /**
  * Publishes a campaign: its events become its published copies (replacing the previous ones) and are marked
- * published. Answers the number of events and every device whose schedule may change (of the old copies and the new).
+ * published, and every device whose schedule may change (of the old copies and the new) is queued for compiling in the
+ * same transaction. Answers the number of events and those devices.
  */
 export async function publishCampaign(db: Db, campaignId: number): Promise<{ events: number; devices: number[]; publishedAt: string }> {
   return db.transaction(async (tx) => {
@@ -216,7 +218,10 @@ export async function publishCampaign(db: Db, campaignId: number): Promise<{ eve
     // The devices of the old copies and the new ones, merged here (a DISTINCT over 500,000 pairs costs seconds in PGlite).
     const devices = new Set<number>();
     for (const row of [...before, ...after]) for (const id of idText(row.devices)) devices.add(id);
-    return { events: after.length, devices: [...devices].sort((a, b) => a - b), publishedAt: stamp!.published_at };
+    const sorted = [...devices].sort((a, b) => a - b);
+    // Queued with the publish (issue 35.20): the compile may come after the answer, through any instance.
+    if (sorted.length) await t.execute(sql`INSERT INTO schedule_dirty (device_id) SELECT unnest(${idArray(sorted)}) ${REQUEUE}`);
+    return { events: after.length, devices: sorted, publishedAt: stamp!.published_at };
   });
 }
 

@@ -147,14 +147,6 @@ export async function runningOverridesFor(db: Db, deviceIds: readonly number[]):
   return reached;
 }
 
-/**
- * Tells the players of these devices that an override changed (the live channel's `override` notice, migration 0027):
- * written after the compile that moved their schedule_version, so the heartbeat the notice triggers finds the new one.
- */
-export async function noteOverrideChange(db: Db, devices: readonly number[]): Promise<void> {
-  if (devices.length) await db.execute(sql`INSERT INTO device_changes (device_id, kind) SELECT unnest(${idArray([...devices])}), 'override'`);
-}
-
 /** Whether an override has passed its end time unsettled (the compiler's cheap check each turn, outside a transaction). */
 export async function anyEndedOverride(db: Db): Promise<boolean> {
   return (await rows(db, sql`SELECT 1 FROM overrides WHERE cleared_at IS NULL AND NOT settled AND ends_at <= now() LIMIT 1`)).length > 0;

@@ -383,9 +383,17 @@ export async function startCompile(db: Db, ids: readonly number[]): Promise<stri
   return row!.at;
 }
 
-/** Deletes the queue rows of `ids` that a compile begun at `startedAt` (or earlier) took and nothing queued again since. */
+/**
+ * Deletes the queue rows of `ids` that a compile begun at `startedAt` (or earlier) took and nothing queued again since,
+ * and writes the `override` notice each of those rows owes (migration 0049: queued by an override's start, clear or end)
+ * to the device change log, in the caller's transaction: the notice follows the compile that changed the schedule.
+ */
 export async function finishQueued(db: Db, ids: readonly number[], startedAt: string): Promise<void> {
-  if (ids.length) await db.execute(sql`DELETE FROM schedule_dirty WHERE device_id = ANY(${idArray(ids)}) AND taken_at <= ${startedAt}::timestamptz`);
+  if (!ids.length) return;
+  await db.execute(
+    sql`WITH done AS (DELETE FROM schedule_dirty WHERE device_id = ANY(${idArray(ids)}) AND taken_at <= ${startedAt}::timestamptz RETURNING device_id, override_notice)
+        INSERT INTO device_changes (device_id, kind) SELECT device_id, 'override' FROM done WHERE override_notice ORDER BY device_id`,
+  );
 }
 
 /** The first wait after a failed compile; each further failure doubles it, up to COMPILE_RETRY_MAX_SECONDS. */
@@ -409,6 +417,28 @@ export async function queueFailed(db: Db, ids: readonly number[]): Promise<void>
 /** Queues devices for compiling (a committed playlist changed under them, the daily roll of the window). */
 export async function queueDirty(db: Db, ids: readonly number[]): Promise<void> {
   if (ids.length) await db.execute(sql`INSERT INTO schedule_dirty (device_id) SELECT DISTINCT unnest(${idArray(ids)}) ${REQUEUE}`);
+}
+
+/** The NOTIFY channel that wakes the schedule compilers of every instance (a request queued devices for them). */
+export const SCHEDULE_QUEUE_CHANNEL = 'vitrine_schedule_queue';
+
+/**
+ * Queues devices whose override started, was cleared or ended (issue 35.20): each row owes its device an `override`
+ * notice, written by the store that finishes it (finishQueued), and is queued afresh even when a compile holds it (that
+ * compile may have read before the change). `wake`: wakes the compilers of every instance (NOTIFY, sent at commit).
+ */
+export async function queueOverrideDevices(db: Db, ids: readonly number[], wake = true): Promise<void> {
+  if (!ids.length) return;
+  await db.execute(
+    sql`INSERT INTO schedule_dirty (device_id, override_notice) SELECT DISTINCT unnest(${idArray(ids)}), true
+        ON CONFLICT (device_id) DO UPDATE SET override_notice = true, taken_at = NULL, retry_at = NULL, queued_at = now()`,
+  );
+  if (wake) await wakeScheduleCompilers(db);
+}
+
+/** Wakes the schedule compilers of every instance (sent at the commit of the caller's transaction, if any). */
+export async function wakeScheduleCompilers(db: Db): Promise<void> {
+  await db.execute(sql`SELECT pg_notify(${SCHEDULE_QUEUE_CHANNEL}, '')`);
 }
 
 /** Devices whose stored schedule was compiled before `hoursAgo` hours ago (the window moves on each day). */

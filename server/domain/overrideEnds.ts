@@ -1,6 +1,6 @@
 import type { Db } from '../db/index.ts';
-import { anyEndedOverride, claimEndedOverrides, findOverride, noteOverrideChange, overrideDevices } from '../db/overrides.ts';
-import { queueDirty } from '../db/schedules.ts';
+import { anyEndedOverride, claimEndedOverrides, findOverride, overrideDevices } from '../db/overrides.ts';
+import { queueOverrideDevices } from '../db/schedules.ts';
 import { emitEvent, wakeDeliveries } from '../webhooks/events.ts';
 import { record } from './journal.ts';
 
@@ -12,9 +12,10 @@ export interface EndedOverride {
 
 /**
  * Ends the overrides whose end time has passed with the effects of a clear (issue 25, issue 29's `override.cleared`):
- * in one transaction with the claim, their devices are queued for compiling, the journal records the end (no user),
- * and the webhook event is queued. The claim lets exactly one instance do it; a failure rolls the claim back, so the
- * next turn tries again and nothing is done twice. The caller compiles the queue and then calls `noteEnded`.
+ * in one transaction with the claim, their devices are queued for compiling (each owing its player the `override`
+ * notice, written with its compiled schedule), the journal records the end (no user), and the webhook event is queued.
+ * The claim lets exactly one instance do it; a failure rolls the claim back, so the next turn tries again and nothing
+ * is done twice. The caller compiles the queue.
  */
 export async function settleEndedOverrides(db: Db): Promise<EndedOverride[]> {
   if (!(await anyEndedOverride(db))) return [];
@@ -23,7 +24,7 @@ export async function settleEndedOverrides(db: Db): Promise<EndedOverride[]> {
     const settled: EndedOverride[] = [];
     for (const { id, companyId } of await claimEndedOverrides(t)) {
       const devices = await overrideDevices(t, id);
-      await queueDirty(t, devices);
+      await queueOverrideDevices(t, devices, false);
       const override = await findOverride(t, id);
       await record(t, {
         userId: null,
@@ -41,12 +42,4 @@ export async function settleEndedOverrides(db: Db): Promise<EndedOverride[]> {
   });
   if (ended.length) wakeDeliveries(db);
   return ended;
-}
-
-/**
- * Tells the players of the ended overrides' devices (the channel's `override` notice), after the compile that moved
- * their schedule_version, as a clear does.
- */
-export async function noteEnded(db: Db, ended: readonly EndedOverride[]): Promise<void> {
-  await noteOverrideChange(db, [...new Set(ended.flatMap((override) => override.devices))]);
 }

@@ -17,12 +17,13 @@ import {
   isQueued,
   queueFailed,
   takeDirty,
+  wakeScheduleCompilers,
   type CompiledSchedule,
   type MediaRow,
   type PublishedEventRow,
 } from '../db/schedules.ts';
 import { runningOverridesFor, type RunningOverride } from '../db/overrides.ts';
-import { noteEnded, settleEndedOverrides } from './overrideEnds.ts';
+import { settleEndedOverrides } from './overrideEnds.ts';
 import { OVERRIDE_PRIORITY } from '../../src/services/schemas/overrides.ts';
 import { mediaSources, queueFallbacks, type Wait } from '../db/renditions.ts';
 import { chooseRendition, profileKey, type DeviceProfile } from './renditions.ts';
@@ -411,11 +412,24 @@ async function compileApart(db: Db, ids: readonly number[], log: CompileLog, bud
 }
 
 /**
- * How many queued devices one compile of the compiler's turn takes: a stopping server waits for one batch at most (a
- * campaign of 10,000 devices queued just before a close held the close for over a minute on a loaded PostgreSQL), and
- * the devices not taken stay queued for the next turn or another instance.
+ * How many queued devices one compile of the compiler's turn takes (issue 35.20): each statement of a compile runs on
+ * PGlite's one connection (on the Node main thread), so a batch is small enough that a heartbeat or an operator's read
+ * waiting behind one of its statements waits a few tens of ms, and the event loop is given back between batches. A
+ * stopping server waits for one batch at most, and the devices not taken stay queued for the next turn or another
+ * instance.
  */
-export const COMPILE_BATCH = 2_000;
+export const COMPILE_BATCH = 250;
+
+/**
+ * A request (a publish, an override's start or clear) reaching at most this many devices compiles them itself before it
+ * answers (one batch's worth); one reaching more queues them for the compilers of every instance, which take them in
+ * batches, and answers at once (issue 35.20: a thousand screens compiled inside the request held PGlite, and with it
+ * every heartbeat, for seconds).
+ */
+export const INLINE_COMPILE_MAX = COMPILE_BATCH;
+
+/** Gives the event loop back (what waits, requests and timers, runs before the next batch). */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Compiles the queued devices, a batch at a time, until no device is left to take (devices waiting out a failure wait)
@@ -430,6 +444,7 @@ export async function drainScheduleQueue(db: Db, log: CompileLog, batch = COMPIL
     if (!ids.length) return total;
     await compileApart(db, ids, log, budget);
     total += ids.length;
+    await yieldToEventLoop();
   }
 }
 
@@ -466,6 +481,26 @@ export async function compileOrQueue(db: Db, ids: readonly number[], log: Compil
   }
 }
 
+/** What a request that changed schedules did: devices reached, those compiled in it whose version moved, those queued. */
+export interface CompileAnswer {
+  devices: number;
+  changed: number[];
+  /** Devices left to the compilers (more than INLINE_COMPILE_MAX): their versions move after the answer. */
+  queued: number;
+}
+
+/**
+ * The compile of a request that changed what `ids` play, whose devices were queued by it (in its transaction): up to
+ * INLINE_COMPILE_MAX compiled here (compileOrQueue), more left to the compilers, woken on every instance (issue 35.20).
+ */
+export async function compileQueued(db: Db, ids: readonly number[], log: CompileLog): Promise<CompileAnswer> {
+  if (ids.length > INLINE_COMPILE_MAX) {
+    await wakeScheduleCompilers(db);
+    return { devices: ids.length, changed: [], queued: ids.length };
+  }
+  return { ...(await compileOrQueue(db, ids, log)), queued: 0 };
+}
+
 /** Queues schedules compiled more than an hour ago: the window follows the day, so each is compiled at least hourly. */
 export async function queueStaleSchedules(db: Db): Promise<void> {
   await queueDirty(db, await staleSchedules(db, 1, 50_000));
@@ -476,33 +511,44 @@ export async function queueStaleSchedules(db: Db): Promise<void> {
  * minutes. Several instances share the queue (rows are taken with SKIP LOCKED). Errors are logged and retried; a device
  * whose compile fails is retried with a backoff while the others go on (compileApart).
  */
-export function startScheduleCompiler(db: Db, log: CompileLog, intervalMs = 1000): { stop(): Promise<void> } {
+export function startScheduleCompiler(db: Db, log: CompileLog, intervalMs = 1000): { wake(): void; stop(): Promise<void> } {
   let running: Promise<void> | null = null;
   let lastStaleCheck = 0;
   let stopping = false;
+  let again = false;
   const tick = () => {
-    if (running || stopping) return;
+    if (stopping) return;
+    if (running) {
+      // Woken during a turn: the rows queued meanwhile may have been looked for already; one more turn right after.
+      again = true;
+      return;
+    }
+    again = false;
     running = (async () => {
       try {
-        // Overrides past their end time: ended like a clear (journal, webhook); their devices are queued here,
-        // compiled below, and then told through the channel.
-        const ended = await settleEndedOverrides(db);
+        // Overrides past their end time: ended like a clear (journal, webhook); their devices are queued here, each
+        // owing its `override` notice, and compiled below.
+        await settleEndedOverrides(db);
         if (Date.now() - lastStaleCheck > 600_000) {
           lastStaleCheck = Date.now();
           await queueStaleSchedules(db);
         }
         await drainScheduleQueue(db, log, COMPILE_BATCH, () => stopping);
-        if (ended.length) await noteEnded(db, ended);
       } catch (error) {
         log.error({ err: error }, 'schedule compile failed');
       } finally {
         running = null;
+        if (again && !stopping) tick();
       }
     })();
   };
   const timer = intervalMs > 0 ? setInterval(tick, intervalMs) : undefined;
   timer?.unref();
   return {
+    /** A turn now (a request queued devices, through this instance or another): a compiler off (interval 0) stays off. */
+    wake() {
+      if (timer) tick();
+    },
     async stop() {
       stopping = true;
       if (timer) clearInterval(timer);

@@ -10,7 +10,6 @@ import {
   findOverride,
   insertOverride,
   listRunningOverrides,
-  noteOverrideChange,
   overrideDevices,
   playlistVersion,
   layoutVersionOf,
@@ -18,7 +17,9 @@ import {
 } from '../db/overrides.ts';
 import { record } from '../domain/journal.ts';
 import { pageOf, pageRequest } from '../domain/paging.ts';
-import { compileOrQueue } from '../domain/schedules.ts';
+import { compileQueued } from '../domain/schedules.ts';
+import { queueOverrideDevices } from '../db/schedules.ts';
+import type { Db } from '../db/index.ts';
 import { areaScope, assertVisible, isVisible, type Scope } from '../domain/scope.ts';
 import { badRequest, conflict, parse } from '../errors.ts';
 import { currentUser, requireUser } from '../plugins/auth.ts';
@@ -26,8 +27,10 @@ import { emitQuietly } from '../webhooks/events.ts';
 
 /*
  * Emergency overrides (issue 25): scoped like the devices routes (devices edit to start or clear, devices view to
- * read; another company's targets and overrides answer 404 like absent ones). Starting and clearing compile the
- * reached devices' schedules at once, which raises their schedule_version (what players follow).
+ * read; another company's targets and overrides answer 404 like absent ones). Starting and clearing queue the reached
+ * devices in the transaction that writes the change, each owing its player the `override` notice; up to
+ * INLINE_COMPILE_MAX are compiled before the answer, more by the compilers of every instance after it (issue 35.20).
+ * Each compile raises the schedule_version (what players follow) and writes the notice with it.
  */
 
 function idParam(request: FastifyRequest): number {
@@ -86,26 +89,30 @@ export default async function overrideRoutes(app: FastifyInstance, { ctx }: { ct
       throw badRequest('override_end_in_past', 'The end time must lie in the future.', { ends_at: 'in_past' });
     }
     const userId = currentUser(request).id;
-    const id = await insertOverride(db, {
-      companyId,
-      kind,
-      ids,
-      mediaId: body.media ?? null,
-      playlistId: body.playlist ?? null,
-      layoutId: body.layout ?? null,
-      endsAt: body.ends_at ?? null,
-      userId,
+    const { id, devices } = await db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      const inserted = await insertOverride(t, {
+        companyId,
+        kind,
+        ids,
+        mediaId: body.media ?? null,
+        playlistId: body.playlist ?? null,
+        layoutId: body.layout ?? null,
+        endsAt: body.ends_at ?? null,
+        userId,
+      });
+      const reached = await overrideDevices(t, inserted);
+      await queueOverrideDevices(t, reached, false);
+      return { id: inserted, devices: reached };
     });
-    const devices = await overrideDevices(db, id);
-    const compiled = await compileOrQueue(db, devices, request.log);
-    await noteOverrideChange(db, devices);
+    const compiled = await compileQueued(db, devices, request.log);
     await record(db, {
       userId,
       action: 'start',
       entity: 'override',
       entityId: id,
       company: companyId,
-      detail: { targets: { kind, ids }, devices: devices.length, changed: compiled.changed.length },
+      detail: { targets: { kind, ids }, devices: devices.length, changed: compiled.changed.length, queued: compiled.queued },
       changes: { media: [null, body.media ?? null], playlist: [null, body.playlist ?? null], layout: [null, body.layout ?? null], ends_at: [null, body.ends_at ?? null] },
     });
     const started = await findOverride(db, id);
@@ -133,17 +140,22 @@ export default async function overrideRoutes(app: FastifyInstance, { ctx }: { ct
     const id = idParam(request);
     const found = await visibleOverride(id, scope);
     const userId = currentUser(request).id;
-    if (!(await clearOverride(db, id, userId))) throw conflict('override_not_active', 'The override was already cleared or has ended.');
-    const devices = await overrideDevices(db, id);
-    const compiled = await compileOrQueue(db, devices, request.log);
-    await noteOverrideChange(db, devices);
+    const devices = await db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      if (!(await clearOverride(t, id, userId))) return null;
+      const reached = await overrideDevices(t, id);
+      await queueOverrideDevices(t, reached, false);
+      return reached;
+    });
+    if (!devices) throw conflict('override_not_active', 'The override was already cleared or has ended.');
+    const compiled = await compileQueued(db, devices, request.log);
     await record(db, {
       userId,
       action: 'clear',
       entity: 'override',
       entityId: id,
       company: found.company,
-      detail: { devices: devices.length, changed: compiled.changed.length },
+      detail: { devices: devices.length, changed: compiled.changed.length, queued: compiled.queued },
       changes: { active: [true, false] },
     });
     const cleared = await findOverride(db, id);

@@ -38,7 +38,7 @@ import {
   type EventValues,
 } from '../db/events.ts';
 import { batcher } from '../db/batcher.ts';
-import { scheduleItems, storedPointers, storedSchedule, storedSchedules, type StoredSchedule } from '../db/schedules.ts';
+import { SCHEDULE_QUEUE_CHANNEL, scheduleItems, storedPointers, storedSchedule, storedSchedules, type StoredSchedule } from '../db/schedules.ts';
 import { findCampaign } from '../db/campaigns.ts';
 import { listDevices } from '../db/devices.ts';
 import { TimelineQuery, type TimelineRow } from '../../src/services/schemas/timeline.ts';
@@ -51,8 +51,9 @@ import { pageOf, pageRequest } from '../domain/paging.ts';
 import { playlistCommitListeners, playlistDeviceGroupProviders, playlistUsageProviders } from '../domain/playlists.ts';
 import { layoutCommitListeners, layoutUsageProviders } from '../domain/layouts.ts';
 import { findLayout } from '../db/layouts.ts';
-import { compileIfQueued, compileOrQueue, compileSchedules, startScheduleCompiler } from '../domain/schedules.ts';
+import { compileIfQueued, compileQueued, compileSchedules, startScheduleCompiler } from '../domain/schedules.ts';
 import type { Db } from '../db/index.ts';
+import type { Listening } from '../db/listen.ts';
 import { ApiError, badRequest, notFound, parse } from '../errors.ts';
 import { mediaUsageProviders } from '../media/usage.ts';
 import { currentUser, requireUser } from '../plugins/auth.ts';
@@ -132,7 +133,20 @@ export default async function schedulerRoutes(app: FastifyInstance, { ctx }: { c
   const { db } = ctx;
   const asUser = { preHandler: requireUser(ctx) };
   const compiler = startScheduleCompiler(db, app.log, ctx.config.scheduleCompileMs ?? 1000);
-  app.addHook('onClose', async () => compiler.stop());
+  // A request that queued many devices (a publish, an override) wakes the compilers of every instance (issue 35.20).
+  let woken: Listening | undefined;
+  app.addHook('onReady', async () => {
+    woken = await ctx.database
+      .listen(SCHEDULE_QUEUE_CHANNEL, () => compiler.wake(), (error) => app.log.warn({ err: error }, 'Listening for the schedule queue failed'))
+      .catch((error: unknown) => {
+        app.log.warn({ err: error }, 'Listening for the schedule queue failed');
+        return undefined;
+      });
+  });
+  app.addHook('onClose', async () => {
+    await woken?.close().catch(() => undefined);
+    await compiler.stop();
+  });
 
   /*
    * Items by content hash: a hash always names the same items (sha-256 of the zone and the items), so this instance
@@ -293,20 +307,24 @@ export default async function schedulerRoutes(app: FastifyInstance, { ctx }: { c
       return reply.code(409).send({ detail: 'Uncommitted layouts found!', code: 'uncommitted_layouts', playlists: [], layouts });
     }
     const published = await publishCampaign(db, campaignId);
-    const compiled = await compileOrQueue(db, published.devices, request.log);
-    await journal(request, 'publish', 'campaign', campaignId, { events: published.events, devices: compiled.devices, changed: compiled.changed.length });
+    const compiled = await compileQueued(db, published.devices, request.log);
+    await journal(request, 'publish', 'campaign', campaignId, { events: published.events, devices: compiled.devices, changed: compiled.changed.length, queued: compiled.queued });
     await emitQuietly(db, request.log, 'campaign.published', company, { campaign: campaignId, events: published.events, devices: compiled.devices, published_at: published.publishedAt });
     const result: PublishResult = {
       campaign: campaignId,
       events: published.events,
       devices: compiled.devices,
       changed: compiled.changed.length,
+      queued: compiled.queued,
       published_at: published.publishedAt,
-      warnings: [
-        ...(await campaignWaits(db, campaignId)),
-        // A file every screen of it failed to decode is flagged too (issue 35): it plays nowhere, though nothing waits.
-        ...(await warningsFor(db, await publishedTargets(db, campaignId))).filter((w) => w.reason === 'decode_failed').map(({ screens: _, ...w }) => w),
-      ],
+      warnings: compiled.queued
+        ? // Compiled after the answer (issue 35.20): what its compile will find, reckoned now as the preview does.
+          (await warningsFor(db, await publishedTargets(db, campaignId))).map(({ screens: _, ...w }) => w)
+        : [
+            ...(await campaignWaits(db, campaignId)),
+            // A file every screen of it failed to decode is flagged too (issue 35): it plays nowhere, though nothing waits.
+            ...(await warningsFor(db, await publishedTargets(db, campaignId))).filter((w) => w.reason === 'decode_failed').map(({ screens: _, ...w }) => w),
+          ],
     };
     return result;
   });

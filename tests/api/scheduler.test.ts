@@ -3,7 +3,8 @@ import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertMediaFiles } from '../../server/db/media.ts';
 import { storedSchedules } from '../../server/db/schedules.ts';
-import { compileSchedules, drainScheduleQueue } from '../../server/domain/schedules.ts';
+import { compileSchedules, drainScheduleQueue, INLINE_COMPILE_MAX } from '../../server/domain/schedules.ts';
+import { insertDevicesBulk, type DeviceInsert } from '../../server/db/devices.ts';
 import { DeviceSchedule, Event, EventPage, PublishConflict, PublishResult } from '../../src/services/schemas/scheduler.ts';
 import { apiClient, signIn, startTestServer, type TestServer } from '../helpers/server.ts';
 import { createDevice, heartbeat, nextSerial } from './devices.helpers.ts';
@@ -572,6 +573,73 @@ describe('publish and the compiled device schedule', () => {
     expect(await rows(sql`SELECT device_id, taken_at IS NOT NULL AS taken FROM schedule_dirty`)).toEqual([{ device_id: good.id, taken: false }]);
     expect(await drainScheduleQueue(db, log)).toBe(1);
     expect(await rows(sql`SELECT 1 FROM schedule_dirty`)).toEqual([]);
+  });
+
+  /*
+   * Issue 35.20: a publish or an override reaching more devices than a request compiles itself (INLINE_COMPILE_MAX)
+   * answers before their compile: the devices wait in the compile queue (the one every instance's compiler takes from),
+   * a heartbeat meanwhile answers the version before, and the compile (here one drain, the compiler being off) moves
+   * it, with an `override` notice for each device of the override written after its schedule. Before, the request
+   * compiled them all itself (a thousand screens held PGlite, and every heartbeat, for seconds).
+   */
+  it('queues the compile of a publish or an override reaching many devices, answers, and the compile moves the versions after', async () => {
+    const { db } = server.ctx;
+    const count = INLINE_COMPILE_MAX + 1;
+    const serial = nextSerial('MANY');
+    await insertDevicesBulk(
+      db,
+      Array.from({ length: count }, (_, i) => ({ sn: `${serial}-${i}`, name: `Many ${i}`, officeId: berlin.id, deviceType: 'android', position: 'horizontal', isActive: true, deviceKey: `many-key-${i}`, userId: 1 }) as DeviceInsert),
+    );
+    const many = await rows<{ id: number; sn: string; key: string }>(sql`SELECT id, sn, device_key AS key FROM devices WHERE sn LIKE ${`${serial}-%`} ORDER BY id`);
+    expect(many).toHaveLength(count);
+    const ids = many.map((d) => d.id);
+    const campaign = await campaignWith(many as Device[]);
+    await drainScheduleQueue(db, quietLog);
+    const today = Temporal.Now.plainDateISO('Europe/Berlin');
+    await createEvent(eventBody(campaign, many as Device[], { title: 'Many', start_date: today.toString(), end_date: today.add({ days: 3 }).toString(), all_day: true }));
+    const queued = async () => (await rows<{ n: number; notices: number }>(sql`SELECT count(*)::int AS n, count(*) FILTER (WHERE override_notice)::int AS notices FROM schedule_dirty WHERE device_id = ANY(${`{${ids.join(',')}}`}::int[])`))[0]!;
+    const lastSeq = async () => (await rows<{ seq: number }>(sql`SELECT COALESCE(max(seq), 0)::float8 AS seq FROM device_changes`))[0]!.seq;
+    const noticesSince = async (seq: number) =>
+      Object.fromEntries(
+        (await rows<{ kind: string; n: number }>(sql`SELECT kind, count(DISTINCT device_id)::int AS n FROM device_changes WHERE seq > ${seq} AND device_id = ANY(${`{${ids.join(',')}}`}::int[]) GROUP BY kind`)).map((r) => [r.kind, r.n]),
+      );
+    const first = many[0]!;
+    const versionBeat = async () => (await heartbeat(server, first)).body.schedule_version as number;
+
+    // The publish answers with every device queued and none compiled yet.
+    const published = await client.post(`/scheduler/publish/${campaign}/`);
+    expect(published.status).toBe(200);
+    expect(PublishResult.is(published.body)).toBe(true);
+    expect(published.body).toMatchObject({ campaign, events: 1, devices: count, changed: 0, queued: count, warnings: [] });
+    expect(await queued()).toEqual({ n: count, notices: 0 });
+    expect(await versionBeat()).toBe(0);
+    expect(await drainScheduleQueue(db, quietLog)).toBe(count);
+    expect(await queued()).toEqual({ n: 0, notices: 0 });
+    await expect.poll(versionBeat).toBe(1);
+
+    // The override: stored and answered, its devices queued each owing its `override` notice; none written yet.
+    let seq = await lastSeq();
+    const started = await client.post('/overrides/create/', { devices: ids, media: video });
+    expect(started.status).toBe(201);
+    expect(started.body).toMatchObject({ devices: count, active: true });
+    expect(await queued()).toEqual({ n: count, notices: count });
+    expect(await noticesSince(seq)).toEqual({});
+    expect(await versionBeat()).toBe(1);
+    expect(await drainScheduleQueue(db, quietLog)).toBe(count);
+    expect(await noticesSince(seq)).toEqual({ schedule: count, override: count });
+    await expect.poll(versionBeat).toBe(2);
+    expect((await schedule(first.id)).items.filter((item) => item.override === started.body.id)).toHaveLength(1);
+
+    // The clear, the same way.
+    seq = await lastSeq();
+    const cleared = await client.post(`/overrides/${started.body.id}/clear/`);
+    expect(cleared.body).toMatchObject({ active: false });
+    expect(await queued()).toEqual({ n: count, notices: count });
+    expect(await versionBeat()).toBe(2);
+    expect(await drainScheduleQueue(db, quietLog)).toBe(count);
+    expect(await noticesSince(seq)).toEqual({ schedule: count, override: count });
+    await expect.poll(versionBeat).toBe(3);
+    expect((await schedule(first.id)).items.map((item) => item.title)).toEqual(['Many']);
   });
 
   /*

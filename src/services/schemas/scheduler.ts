@@ -259,10 +259,12 @@ export const PublishResult = type({
   campaign: Id,
   /** Events marked published. */
   events: min(integer(), 0),
-  /** Devices whose schedule was compiled. */
+  /** Devices whose schedule was compiled (or queued for compiling). */
   devices: min(integer(), 0),
-  /** Of those, devices whose schedule version changed. */
+  /** Of those compiled before the answer, devices whose schedule version changed. */
   changed: min(integer(), 0),
+  /** Devices queued for the compilers, compiled after the answer (a publish reaching more than 250; issue 35.20). */
+  queued: optional(min(integer(), 0)),
   published_at: string(),
   /** Files some of the campaign's screens cannot play yet (a render is on its way) or at all. */
   warnings: array(PublishWarning),
