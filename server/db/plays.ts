@@ -55,51 +55,70 @@ export interface StoreOutcome {
 const numberArray = (values: readonly (number | null)[]) => `{${values.map((value) => (value === null ? 'NULL' : String(value))).join(',')}}`;
 const textArray = (values: readonly string[]) => `{${values.map((value) => `"${value.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
 
+/** One device's plays, as one request sent them. */
+export interface DevicePlays {
+  device: number;
+  plays: PlayInput[];
+}
+
+/** A device's plays stored alone (see storePlaysOfDevices). */
+export async function storePlays(db: Db, device: number, plays: PlayInput[]): Promise<StoreOutcome> {
+  return (await storePlaysOfDevices(db, [{ device, plays }]))[0]!;
+}
+
 /**
- * Stores a device's plays and adds them to the hourly roll-ups, in one statement: a play whose (device, id) is already
- * stored is skipped (ON CONFLICT DO NOTHING) and adds nothing to the roll-ups, so a re-sent batch changes nothing.
+ * Stores the plays of several devices (each request's batch; a device at most once) and adds them to the hourly
+ * roll-ups, in one statement: a play whose (device, id) is already stored is skipped (ON CONFLICT DO NOTHING) and adds
+ * nothing to the roll-ups, so a re-sent batch changes nothing. Answers each batch's outcome, in order.
  * A play is refused when its event or media does not exist, or when the device was not scheduled to play that media:
  * the published copy of the event (published_events, what the compiled schedules are made of, migration 0013b) must
  * name the device and show the media, itself or in a committed version of its playlist. A play of an event published
  * once and deleted since still counts (its published copy stays until the next publish).
  *
- * The hot path of ingest (issue 17: 20,000 plays/s on PGlite). A batch names few distinct (event, media) pairs, so the
- * checks above run once per pair, not once per play (they cost as much as the insert itself when run per row); the
- * plays travel as arrays (unnest) with the index of their pair, and the roll-ups are summed from the rows the insert
- * returns inside the statement, so duplicates add nothing and nothing per row comes back to JavaScript. The roll-ups
- * are play_hours (per hour, campaign, device, media and event) and the narrower play_hours_device and play_hours_media
- * the statistics screens read (migration 0019). A failed play adds its seconds on screen and one to `failed`, never to
+ * The hot path of ingest (issue 17: 20,000 plays/s on PGlite). The batches of the requests that arrive together are
+ * stored by one statement (issue 35.20: 1,000 players sending their plays each minute cost one statement each, about a
+ * quarter of PGlite's time). They name few distinct (device, event, media, zone) combinations, so the checks above run
+ * once per combination, not once per play (they cost as much as the insert itself when run per row); the plays travel
+ * as arrays (unnest) with the index of their combination, and the roll-ups are summed from the rows the insert returns
+ * inside the statement, so duplicates add nothing and nothing per row comes back to JavaScript. The roll-ups are
+ * play_hours (per hour, campaign, device, media and event) and the narrower play_hours_device and play_hours_media the
+ * statistics screens read (migration 0019). A failed play adds its seconds on screen and one to `failed`, never to
  * `plays` (migration 0039): statistics, compare and unloads count only what was shown. A ready file shown (a completed
  * or partial play) within PLAYING_HOLD_MINUTES turns "playing" (issue 35.5), as a heartbeat naming it does.
  */
-export async function storePlays(db: Db, device: number, plays: PlayInput[]): Promise<StoreOutcome> {
-  if (plays.length === 0) return { accepted: 0, refused: [] };
+export async function storePlaysOfDevices(db: Db, batches: readonly DevicePlays[]): Promise<StoreOutcome[]> {
+  const all = batches.flatMap((batch) => batch.plays.map((play) => ({ device: batch.device, play })));
+  if (all.length === 0) return batches.map(() => ({ accepted: 0, refused: [] }));
   const pairIndex = new Map<string, number>();
+  const pairDevices: number[] = [];
   const pairEvents: number[] = [];
   const pairMedia: number[] = [];
   const pairZones: (number | null)[] = [];
-  const pairOf = plays.map((play) => {
-    const key = `${play.event}:${play.media}:${play.zone ?? ''}`;
+  const pairOf = all.map(({ device, play }) => {
+    const key = `${device}:${play.event}:${play.media}:${play.zone ?? ''}`;
     let index = pairIndex.get(key);
     if (index === undefined) {
       index = pairEvents.length;
       pairIndex.set(key, index);
+      pairDevices.push(device);
       pairEvents.push(play.event);
       pairMedia.push(play.media);
       pairZones.push(play.zone);
     }
     return index + 1;
   });
-  const [row] = await rows<{ accepted: number; refusals: { pair: number; reason: PlayRefusal }[] | null }>(
+  const plays = all.map(({ play }) => play);
+  const [row] = await rows<{ accepted: { device: number; n: number }[] | null; refusals: { pair: number; reason: PlayRefusal }[] | null }>(
     db,
     sql`WITH pairs AS (
-          SELECT * FROM unnest(${numberArray(pairEvents)}::int[], ${numberArray(pairMedia)}::int[], ${numberArray(pairZones)}::int[]) WITH ORDINALITY AS x(event, media, zone, pair)
+          SELECT * FROM unnest(${numberArray(pairDevices)}::int[], ${numberArray(pairEvents)}::int[], ${numberArray(pairMedia)}::int[], ${numberArray(pairZones)}::int[])
+            WITH ORDINALITY AS x(device, event, media, zone, pair)
         ),
         checked AS (
-          SELECT p.pair, COALESCE(pe.campaign_id, e.campaign_id) AS campaign_id,
+          SELECT p.pair, p.device, COALESCE(pe.campaign_id, e.campaign_id) AS campaign_id,
             CASE WHEN pe.id IS NULL AND e.id IS NULL THEN 'unknown_event'
                  WHEN m.id IS NULL THEN 'unknown_media'
-                 WHEN pe.id IS NULL OR NOT (${device}::int = ANY(pe.devices)) THEN 'not_scheduled'
+                 WHEN pe.id IS NULL OR NOT (p.device = ANY(pe.devices)) THEN 'not_scheduled'
                  -- A layout event's play names a zone of one of the layout's versions that shows the file, itself or
                  -- in a committed version of its playlist (issue 36); a zone is named only for a layout event.
                  WHEN pe.layout_id IS NOT NULL THEN CASE WHEN p.zone IS NULL OR NOT EXISTS (
@@ -123,7 +142,7 @@ export async function storePlays(db: Db, device: number, plays: PlayInput[]): Pr
         ),
         stored AS (
           INSERT INTO plays (device_id, play_id, started_at, duration, event_id, campaign_id, media_id, playlist_id, zone_id, outcome)
-          SELECT ${device}, i.id, i.started_at, i.duration, i.event, c.campaign_id, i.media, i.playlist, p.zone, i.outcome
+          SELECT c.device, i.id, i.started_at, i.duration, i.event, c.campaign_id, i.media, i.playlist, p.zone, i.outcome
           FROM unnest(${textArray(plays.map((play) => play.id))}::text[], ${textArray(plays.map((play) => play.started_at))}::timestamptz[],
                       ${numberArray(plays.map((play) => play.duration))}::float8[], ${numberArray(plays.map((play) => play.event))}::int[],
                       ${numberArray(plays.map((play) => play.media))}::int[], ${numberArray(plays.map((play) => play.playlist))}::int[],
@@ -131,19 +150,19 @@ export async function storePlays(db: Db, device: number, plays: PlayInput[]): Pr
           JOIN checked c ON c.pair = i.pair AND c.refusal IS NULL
           JOIN pairs p ON p.pair = i.pair
           ON CONFLICT DO NOTHING
-          RETURNING started_at, duration, event_id, campaign_id, media_id, outcome = 'failed' AS failed
+          RETURNING device_id, started_at, duration, event_id, campaign_id, media_id, outcome = 'failed' AS failed
         ),
         rolled AS (
           INSERT INTO play_hours AS h (campaign_id, hour, device_id, media_id, event_id, plays, seconds, failed)
-          SELECT campaign_id, date_trunc('hour', started_at, 'UTC'), ${device}, media_id, event_id, count(*) FILTER (WHERE NOT failed), sum(duration), count(*) FILTER (WHERE failed)
-          FROM stored GROUP BY 1, 2, 4, 5 ORDER BY 1, 2, 4, 5
+          SELECT campaign_id, date_trunc('hour', started_at, 'UTC'), device_id, media_id, event_id, count(*) FILTER (WHERE NOT failed), sum(duration), count(*) FILTER (WHERE failed)
+          FROM stored GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
           ON CONFLICT (campaign_id, hour, device_id, media_id, event_id)
           DO UPDATE SET plays = h.plays + excluded.plays, seconds = h.seconds + excluded.seconds, failed = h.failed + excluded.failed
         ),
         by_device AS (
           INSERT INTO play_hours_device AS h (campaign_id, hour, device_id, plays, seconds, failed)
-          SELECT campaign_id, date_trunc('hour', started_at, 'UTC'), ${device}, count(*) FILTER (WHERE NOT failed), sum(duration), count(*) FILTER (WHERE failed)
-          FROM stored GROUP BY 1, 2 ORDER BY 1, 2
+          SELECT campaign_id, date_trunc('hour', started_at, 'UTC'), device_id, count(*) FILTER (WHERE NOT failed), sum(duration), count(*) FILTER (WHERE failed)
+          FROM stored GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
           ON CONFLICT (campaign_id, hour, device_id)
           DO UPDATE SET plays = h.plays + excluded.plays, seconds = h.seconds + excluded.seconds, failed = h.failed + excluded.failed
         ),
@@ -159,18 +178,21 @@ export async function storePlays(db: Db, device: number, plays: PlayInput[]): Pr
           WHERE status = 'ready_to_play' AND id IN (
             SELECT media_id FROM stored WHERE NOT failed AND started_at > now() - make_interval(mins => ${PLAYING_HOLD_MINUTES}))
         )
-        SELECT (SELECT count(*) FROM stored)::int AS accepted,
+        SELECT (SELECT json_agg(json_build_object('device', device_id, 'n', n)) FROM (SELECT device_id, count(*)::int AS n FROM stored GROUP BY device_id) a) AS accepted,
           (SELECT json_agg(json_build_object('pair', pair, 'reason', refusal)) FROM checked WHERE refusal IS NOT NULL) AS refusals`,
   );
+  const acceptedBy = new Map((row?.accepted ?? []).map((entry) => [Number(entry.device), Number(entry.n)]));
   const refusedPairs = new Map((row?.refusals ?? []).map((refusal) => [Number(refusal.pair), refusal.reason]));
-  const refused: StoreOutcome['refused'] = [];
-  if (refusedPairs.size) {
-    plays.forEach((play, index) => {
-      const reason = refusedPairs.get(pairOf[index]!);
+  let index = 0;
+  return batches.map((batch) => {
+    const refused: StoreOutcome['refused'] = [];
+    for (const play of batch.plays) {
+      const reason = refusedPairs.size ? refusedPairs.get(pairOf[index]!) : undefined;
       if (reason) refused.push({ id: play.id, reason });
-    });
-  }
-  return { accepted: Number(row?.accepted ?? 0), refused };
+      index += 1;
+    }
+    return { accepted: acceptedBy.get(batch.device) ?? 0, refused };
+  });
 }
 
 /** The instant `date` starts in `zone`, and the end `hours` later, as SQL expressions. */
