@@ -20,7 +20,8 @@ function reset() {
   sessionStorage.clear();
 }
 
-const lost = { to: 'idle', calls: ['sessionLost'], see: { busy: false, access: null, refresh: null } };
+/** The session is lost: the stored tokens are cleared and the panel told. */
+const lost = { to: 'idle', calls: ['clearTokens', 'sessionLost'], see: { busy: false, access: null, refresh: null } };
 
 // The procedure has no screen of its own: a tester sees it in the devtools Network tab and in the page that called.
 const REFRESHING = 'no message: the refused call waits while the Network tab shows POST /api/v1/auth/token/token-refresh/';
@@ -84,15 +85,15 @@ export default defineQa({
   expect: {
     idle: {
       // Step 1 drops the refused access token; step 3 asks for one refresh, which every other failing call waits for.
-      [UNAUTHORIZED]: { to: 'refreshing', see: { busy: true, access: null }, calls: ['refreshTokens: {"refresh":"R-1"}'], screen: [REFRESHING] },
+      [UNAUTHORIZED]: { to: 'refreshing', see: { busy: true, access: null }, calls: ['dropAccess', 'refreshTokens: {"refresh":"R-1"}'], screen: [REFRESHING] },
       // Another call refreshed meanwhile: this one retries with the stored token, no second refresh.
       [UNAUTHORIZED_OLD]: { to: 'idle', see: { busy: false }, calls: [], screen: [RETRIED_AT_ONCE] },
-      [UNAUTHORIZED_NO_REFRESH]: { to: 'idle', calls: ['sessionLost'], see: { busy: false, access: null } },
+      [UNAUTHORIZED_NO_REFRESH]: { to: 'idle', calls: ['dropAccess', 'sessionLost'], see: { busy: false, access: null } },
       [RETRY_REFUSED]: { to: 'endingSession', see: { busy: true }, calls: ['logout: {"refresh":"R-2"}'], screen: [ENDING] },
     },
     refreshing: {
       // The failed calls retry once with the new access token.
-      [REFRESHED]: { to: 'idle', see: { busy: false, access: 'A-2', refresh: 'R-2' }, calls: [], screen: [RETRIED] },
+      [REFRESHED]: { to: 'idle', see: { busy: false, access: 'A-2', refresh: 'R-2' }, calls: ['storeTokens: {"tokens":{"access":"A-2","refresh":"R-2"}}'], screen: [RETRIED] },
       [REFRESH_REFUSED]: lost,
       [RETRY_REFUSED]: { to: 'endingSession', see: { busy: true }, calls: ['logout: {"refresh":"R-2"}'], screen: [ENDING] },
     },

@@ -142,7 +142,8 @@ export default defineQa({
       [LIST_FAILS]: { to: 'failed', see: { loadError: 'forbidden' }, screen: [`in red: "${englishText('directory:messages.loadError')}: ${englishText('common:errors.forbidden')}"`] },
     },
     failed: {
-      [RELOAD]: { to: 'loading', calls: ['loadQueries: {"page":1}'], screen: [SPINNER] },
+      // "Reload" asks again for the page that failed (page 2 once page 2 was asked for), as it does once the list shows.
+      [RELOAD]: (context: Context) => ({ to: 'loading', calls: [`loadQueries: {"page":${context.page}}`], screen: [SPINNER] }),
       [PAGE_2]: { to: 'loading', calls: ['loadQueries: {"page":2}'] },
     },
     'ready.idle': {

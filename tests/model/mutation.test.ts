@@ -26,6 +26,11 @@ import session from './session.qa.ts';
 import live from './statistics/live.qa.ts';
 import theme from './theme.qa.ts';
 import userCreateForm from './users/userCreateForm.qa.ts';
+import campaignDevices from './campaigns/campaignDevices.qa.ts';
+import devicesForm from './devices/devicesForm.qa.ts';
+import widgetForm from './layouts/widgetForm.qa.ts';
+import searchDebounce from './searchDebounce.qa.ts';
+import { bodyOf, type DeviceFormContext } from '../../src/machines/devices/devicesForm.machine.ts';
 
 type Config = Record<string, any>;
 
@@ -57,6 +62,8 @@ function withDelay(machine: AnyStateMachine, name: string, ms: number): AnyState
 /** Which check reported a problem, in words. */
 function checkOf(problem: string): string {
   if (/ timer for /.test(problem)) return 'timer duration';
+  if (/ (debounce|throttle) timer to /.test(problem)) return 'timer restart/cancel';
+  if (/the catalogue has no expectation/.test(problem)) return 'a situation the catalogue does not allow';
   if (/expected nothing to (change|happen)/.test(problem)) return 'nothing happens (state-by-event pair)';
   if (/expected calls /.test(problem)) return 'calls';
   if (/: expected [^ ]+, reached /.test(problem)) return 'state reached';
@@ -89,7 +96,17 @@ async function verdict(name: string, qa: QaCatalogue, mutated: AnyStateMachine):
   return { problems: missed, caughtBy: missed.length ? `coverage from the replay: ${missed[0]}` : '' };
 }
 
-type Kind = 'retargeted transition' | 'dropped guard' | 'dropped action' | 'swapped action' | 'removed onError' | 'removed onDone' | 'changed delay' | 'removed ignore rule';
+type Kind =
+  | 'retargeted transition'
+  | 'dropped guard'
+  | 'dropped action'
+  | 'swapped action'
+  | 'removed onError'
+  | 'removed onDone'
+  | 'changed delay'
+  | 'removed ignore rule'
+  | 'wrong call arguments'
+  | 'debounce not restarted';
 type Mutation = [machine: string, kind: Kind, what: string, qa: QaCatalogue, mutated: () => AnyStateMachine];
 
 const on = (qa: QaCatalogue, change: (config: Config) => void) => () => mutate(qa.machine, change);
@@ -122,6 +139,15 @@ const mutations: Mutation[] = [
   ['optionSearch', 'dropped action', 'typing does not keep the text', optionSearch, on(optionSearch, (c) => void (c.on['search.type'].actions = []))],
   ['optionSearch', 'changed delay', 'the option search debounce is 3 s instead of 300 ms', optionSearch, () => withDelay(optionSearch.machine, 'searchDebounce', 3000)],
   ['theme', 'dropped action', 'the fallback for an unknown name keeps the current theme', theme, on(theme, (c) => void (c.on['theme.set'][1].actions = [c.on['theme.set'][1].actions[0]]))],
+  // Issue 39: calls nothing checked (a toast dropped, a reload with the wrong params, a field not sent).
+  ['campaignDevices', 'dropped action', 'a saved set says nothing ("Campaign updated!" gone)', campaignDevices, on(campaignDevices, (c) => void (at(c, 'changes.saving').invoke.onDone[0].actions = at(c, 'changes.saving').invoke.onDone[0].actions.filter((action: { type?: string }) => action.type !== 'notify')))],
+  ['fetchStatus', 'wrong call arguments', 'page 2 asked after a failed load reloads page 1', fetchStatus, on(fetchStatus, (c) => void (at(c, 'error').on['fetch.load'].actions = [{ type: 'setParams', params: () => ({ params: { page: 1 } }) }]))],
+  ['devicesForm', 'wrong call arguments', 'the save never sends the chosen office', devicesForm, on(devicesForm, (c) => void (at(c, 'submitting').invoke.input = ({ context }: { context: DeviceFormContext }) => ({ deviceId: context.deviceId, body: { ...bodyOf(context.values), office: null } })))],
+  // Issue 39: debounces checked for restart and cancel, not only duration.
+  ['searchDebounce', 'debounce not restarted', 'typing while the search waits does not start the 300 ms again (searches fire mid-word)', searchDebounce, on(searchDebounce, (c) => void (at(c, 'waiting').on = { 'search.type': [{ ...c.on['search.type'][0], target: 'idle' }, { actions: c.on['search.type'][1].actions }] }))],
+  ['devices', 'debounce not restarted', 'typing while the device search waits does not start the wait again', devices, on(devices, (c) => void delete at(c, 'search.debouncing').on['devices.search'].reenter)],
+  ['optionSearch', 'debounce not restarted', 'typing while the picker search waits does not start the wait again', optionSearch, on(optionSearch, (c) => void (at(c, 'debouncing').on = { ...at(c, 'debouncing').on, 'search.type': { actions: c.on['search.type'].actions } }))],
+  ['widgetForm', 'debounce not restarted', 'a web page address typed while its check waits is checked 600 ms after the first key', widgetForm, on(widgetForm, (c) => void (at(c, 'waiting').on = { 'widget.set': { guard: { type: 'addressTyped', params: ({ event }: { event: unknown }) => event }, actions: [{ type: 'setValue', params: ({ event }: { event: unknown }) => event }, 'clearCheck', { type: 'changed', params: ({ context }: { context: { widget: unknown } }) => ({ widget: context.widget }) }] } }))],
 ];
 
 const table: string[] = [];

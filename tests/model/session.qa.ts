@@ -61,7 +61,10 @@ function reset() {
   sessionStorage.clear();
 }
 
-const toLogin = { calls: ['goToLogin'], see: { signedIn: false, access: null, refresh: null } };
+/** Back to the sign-in page with the stored tokens cleared (the calls: the tokens dropped, the page changed). */
+const toLogin = { calls: ['clearTokens', 'goToLogin'], see: { signedIn: false, access: null, refresh: null } };
+/** A sign-out (answered or not) also forgets the stored run name. */
+const signedOff = { ...toLogin, calls: ['clearTokens', 'clearRunName', 'goToLogin'] };
 
 /** Spec sections 2 and 3: stored-token check, sign-in with remember-me, profile, sign-out, expiry. */
 export default defineQa({
@@ -170,14 +173,14 @@ export default defineQa({
       [SIGN_IN_EMPTY]: { to: 'signingIn', calls: ['obtainTokens: {"username":"","password":""}'] },
     },
     refreshing: {
-      [REFRESHED]: { to: 'signedIn.loadingProfile', see: { signedIn: true, userId: 1, access: ACCESS, refresh: 'R-rotated' }, calls: ['loadProfile'], screen: ['the spinner gives way to the devices page'] },
+      [REFRESHED]: { to: 'signedIn.loadingProfile', see: { signedIn: true, userId: 1, access: ACCESS, refresh: 'R-rotated' }, calls: [`storeTokens: ${JSON.stringify({ tokens: { access: ACCESS, refresh: 'R-rotated' } })}`, 'loadProfile'], screen: ['the spinner gives way to the devices page'] },
       [REFRESH_REFUSED]: { to: 'signedOut.idle', ...toLogin },
     },
     signingIn: {
       [ACCEPTED]: (context: { remember: boolean }) => ({
         to: 'signedIn.loadingProfile',
         see: { signedIn: true, userId: 1, access: ACCESS, refresh: 'R-new', remembered: context.remember },
-        calls: [`notify: {"intent":"success","message":"${SIGN_IN_SUCCESS}"}`, 'goToStart', 'loadProfile'],
+        calls: [`storeTokens: ${JSON.stringify({ tokens: { access: ACCESS, refresh: 'R-new' }, remember: context.remember })}`, `notify: {"intent":"success","message":"${SIGN_IN_SUCCESS}"}`, 'goToStart', 'loadProfile'],
       }),
       [REFUSED]: { to: 'signedOut.idle', see: { loginError: SIGN_IN_ERROR, access: null }, calls: [`notify: {"intent":"error","message":"${SIGN_IN_ERROR}"}`] },
       [SIGN_IN_OFFLINE]: { to: 'signedOut.idle', see: { loginError: SIGN_IN_ERROR }, calls: [`notify: {"intent":"error","message":"${SIGN_IN_ERROR}"}`] },
@@ -205,13 +208,13 @@ export default defineQa({
       [FORBIDDEN_READ]: { to: 'signedIn.loadingProfile', see: { profile: 'loading' }, calls: ['loadProfile'], screen: [`no toast (the list shows its own load error); ${RIGHTS_READ_AGAIN}`] },
     },
     'signedIn.loadingProfile': {
-      [PROFILE]: { to: 'signedIn.ready', see: { profile: 'complete', runName: 'admin' }, screen: [RUN_NAME('admin')] },
+      [PROFILE]: { to: 'signedIn.ready', see: { profile: 'complete', runName: 'admin' }, calls: ['storeRunName: {"name":"admin"}'], screen: [RUN_NAME('admin')] },
       // The top bar keeps the name stored by an earlier profile (a reload after a rename), else "unknown name".
       [PROFILE_FAILS]: () => ({ to: 'signedIn.profileError', see: { profile: 'error' }, screen: [PROFILE_FAILED(tokenStore.getRunName())] }),
     },
     signingOut: {
-      [LOGGED_OUT]: { to: 'signedOut.idle', ...toLogin, see: { ...toLogin.see, runName: null, userId: null } },
-      [LOGOUT_FAILS]: { to: 'signedOut.logoutFailed', ...toLogin, see: { ...toLogin.see, runName: null, profile: 'error' } },
+      [LOGGED_OUT]: { to: 'signedOut.idle', ...signedOff, see: { ...toLogin.see, runName: null, userId: null } },
+      [LOGOUT_FAILS]: { to: 'signedOut.logoutFailed', ...signedOff, see: { ...toLogin.see, runName: null, profile: 'error' } },
     },
   },
   view: (snapshot) => ({

@@ -130,20 +130,20 @@ const sideExpectations = (side: 'participating' | 'available', loaded: string, f
     [search]: queried(side, change),
     // A save while the side loads (a 30 s refresh): that load may have read the set before the save, so it is asked again.
     [RELOAD]: reloads(side),
-    [SAVED]: { to: `${side}.loading` },
+    [SAVED]: (context: Context) => ({ to: `${side}.loading`, calls: [loadCall(side, { ...context[side].query })] }),
   },
   [`${side}.ready`]: {
     [search]: queried(side, change),
     [RELOAD]: reloads(side),
     // Device statuses stay current: a shown side loads its page again every 30 s (a newly paired player turns Online).
     [refresh]: reloads(side),
-    [SAVED]: { to: `${side}.loading` },
+    [SAVED]: (context: Context) => ({ to: `${side}.loading`, calls: [loadCall(side, { ...context[side].query })] }),
   },
   [`${side}.failed`]: {
     [retry]: reloads(side),
     [search]: queried(side, change),
     [RELOAD]: reloads(side),
-    [SAVED]: { to: `${side}.loading` },
+    [SAVED]: (context: Context) => ({ to: `${side}.loading`, calls: [loadCall(side, { ...context[side].query })] }),
   },
 });
 
@@ -297,7 +297,7 @@ export default defineQa({
       [ADD_WINDOW]: moved([WINDOW], 'participating'),
       [REMOVE_LOBBY]: moved([LOBBY], 'available'),
       [WINDOW_BACK]: moved([WINDOW], 'available'),
-      [IMPORT]: { to: 'changes.importing', see: { busy: true }, screen: [IMPORTING] },
+      [IMPORT]: { to: 'changes.importing', see: { busy: true }, calls: ['importFile: {"campaignId":9,"file":"a 4-byte file"}'], screen: [IMPORTING] },
       [DISCARD]: { to: 'changes.clean', see: { pending: 0, dirty: false }, screen: ['the moved devices are back where they were saved', pendingLine(0)] },
       // Saving needs the saved set: the campaign's own side must have loaded once.
       [SAVE]: (context: Context) =>
@@ -342,6 +342,7 @@ export default defineQa({
     [SAVED]: (context: Context) => ({
         to: 'changes.clean',
         see: { pending: 0, dirty: false, saveError: null, saved: savedSet(context).sort((a, b) => a - b) },
+        calls: ['notify: {"intent":"success","message":"campaigns:devices.saved"}'],
         screen: [`a success toast ${text('campaigns:devices.saved')}`, pendingLine(0), 'both sides load again'],
       }),
       [MISMATCH]: {

@@ -71,8 +71,8 @@ export default defineQa({
     },
     failed: {
       [RELOAD]: (context) => ({ to: 'loading', calls: [loadCall(context.query)], screen: [LOADS] }),
-      [SEARCH]: { to: 'loading', screen: [`${LOADS}, searching winter`] },
-      [EXPIRED]: { to: 'loading', screen: [`${LOADS}, expired campaigns only`] },
+      [SEARCH]: (context) => ({ to: 'loading', calls: [loadCall({ ...context.query, page: 1, page_size: 20, search: 'winter' })], screen: [`${LOADS}, searching winter`] }),
+      [EXPIRED]: (context) => ({ to: 'loading', calls: [loadCall({ ...context.query, page: 1, page_size: 20, status: 'expired' })], screen: [`${LOADS}, expired campaigns only`] }),
     },
     deleting: {
       [DELETED]: (context) => ({ to: 'loading', calls: ['notify: {"intent":"success","message":"common:messages.removeSuccess"}', loadCall(context.query)], screen: ['the confirmation closes', LOADS] }),

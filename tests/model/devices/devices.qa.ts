@@ -166,7 +166,7 @@ export default defineQa({
   },
   initial: { start: { to: 'list.initial', see: { status: 'initial', rows: 0 } } },
   delays: {
-    searchDebounce: { ms: 300, from: 'product rule (issue 28): typing rests 300 ms before a search is sent' },
+    searchDebounce: { ms: 300, from: 'product rule (issue 28): typing rests 300 ms before a search is sent', watch: 'debounce' },
     autoRefresh: { ms: 30_000, from: 'product rule: the device list follows the 30 s heartbeat (docs/api.md heartbeat_seconds)' },
   },
   expect: withScreen({
@@ -226,12 +226,16 @@ export default defineQa({
       [REMOVED]: (context: Context) => ({ to: 'list.loading', calls: [load(context)] }),
       [FILTER]: (context: Context) => ({ to: 'list.loading', calls: [load(context, { filters: filtered(context), page: 1 })] }),
       [PAGE_2]: (context: Context) => ({ to: 'list.loading', calls: [load(context, { page: 2 })] }),
-      [RESTS]: (context: Context) => ((context.searchText.trim() || undefined) !== context.filters.search ? { to: 'list.loading' } : 'list.error'),
+      [RESTS]: (context: Context) =>
+        (context.searchText.trim() || undefined) !== context.filters.search
+          ? { to: 'list.loading', calls: [load(context, { filters: { ...context.filters, search: context.searchText.trim() || undefined }, page: 1 })] }
+          : 'list.error',
     },
-    'search.idle': { [SEARCH]: { to: 'search.debouncing', see: { searchText: 'lobby' } }, [SEARCH_BLANK]: 'search.debouncing' },
+    // The 300 ms wait starts with the first key and starts again with every key while it waits (no search mid-word).
+    'search.idle': { [SEARCH]: { to: 'search.debouncing', see: { searchText: 'lobby' }, timers: { searchDebounce: 'start' } }, [SEARCH_BLANK]: { to: 'search.debouncing', timers: { searchDebounce: 'start' } } },
     'search.debouncing': {
-      [SEARCH]: { to: 'search.debouncing', see: { searchText: 'lobby' } },
-      [SEARCH_BLANK]: 'search.debouncing',
+      [SEARCH]: { to: 'search.debouncing', see: { searchText: 'lobby' }, timers: { searchDebounce: 'restart' } },
+      [SEARCH_BLANK]: { to: 'search.debouncing', timers: { searchDebounce: 'restart' } },
       [RESTS]: (context: Context) => ({ to: 'search.idle', see: { search: context.searchText.trim() || undefined } }),
     },
     'statistics.idle': { [LOAD]: STATISTICS_RELOAD, [REFRESH]: STATISTICS_RELOAD },

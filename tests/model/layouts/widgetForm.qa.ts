@@ -42,18 +42,23 @@ const zoomTyped = (value: number, to: string) => (context: Context) => {
     screen: [errors.zoom ? `under ${ZOOM_FIELD}: ${text('layouts:widget.errors.out_of_range', { min: '0.25', max: '4' })}` : `${ZOOM_FIELD} reads ${value}, no message under it`],
   };
 };
-/** A new address typed: the old check is dropped; a valid one is checked once typing rests. */
-const urlTyped = (value: string) => (context: Context) => {
+/**
+ * A new address typed (in state `from`): the old check is dropped; a valid one is checked once typing rests: the 600 ms
+ * wait starts, or starts again when it was waiting; an invalid one drops a waiting check.
+ */
+const urlTyped = (value: string, from: string) => (context: Context) => {
   const errors = errorsAfter(context, 'url', value);
+  const waiting = from === 'waiting';
   return {
     to: errors.url ? 'idle' : 'waiting',
     see: { url: value, check: null, errors },
     calls: [changed(context, 'url', value)],
+    timers: { checkDelay: errors.url ? (waiting ? ('cancel' as const) : ('none' as const)) : waiting ? ('restart' as const) : ('start' as const) },
     screen: errors.url ? [`under ${URL_FIELD}: ${text('layouts:widget.errors.invalid')}`] : [`${URL_FIELD} reads ${value}; no warning yet`],
   };
 };
 const refusedStep = (to: string) => ({ to, see: { refused: { zoom: 'out_of_range' } }, calls: [], screen: [`under ${ZOOM_FIELD}: ${text('layouts:widget.errors.out_of_range', { min: '0.25', max: '4' })}`] });
-const typing = (to: string) => ({ [TYPE_ZOOM]: zoomTyped(2, to), [TYPE_ZOOM_BAD]: zoomTyped(5, to), [TYPE_URL]: urlTyped(ADDRESS), [TYPE_URL_BAD]: urlTyped('intranet'), [SAVE_REFUSED]: refusedStep(to) });
+const typing = (to: string) => ({ [TYPE_ZOOM]: zoomTyped(2, to), [TYPE_ZOOM_BAD]: zoomTyped(5, to), [TYPE_URL]: urlTyped(ADDRESS, to), [TYPE_URL_BAD]: urlTyped('intranet', to), [SAVE_REFUSED]: refusedStep(to) });
 const USER = 'admin (or a user with playlists edit rights)';
 
 /**
@@ -86,7 +91,7 @@ export default defineQa({
   recorded: ['changed'],
   onScreen: { changed: `the layout's draft takes the settings: ${text('layouts:editor.dirty')}` },
   describeCall: (name, argument) => `${name}: ${JSON.stringify(name === 'changed' ? (argument as { widget: { settings: unknown } }).widget.settings : argument)}`,
-  delays: { checkDelay: { ms: 600, from: 'product rule (issue 38): the address is checked once typing rests, as the search boxes wait (debounced)' } },
+  delays: { checkDelay: { ms: 600, from: 'product rule (issue 38): the address is checked once typing rests, as the search boxes wait (debounced)', watch: 'debounce' } },
   starts: { 'a new web page widget': () => ({ widget: EMPTY }), 'a saved web page widget': () => ({ widget: SAVED }) },
   events: {
     [TYPE_ZOOM]: { type: 'widget.set', key: 'zoom', value: 2 },

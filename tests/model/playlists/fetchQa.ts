@@ -2,6 +2,7 @@ import type { AnyStateMachine } from 'xstate';
 import { selectError, selectFetchStatus, selectIsLoading } from '../../../src/machines/fetchStatus.selectors.ts';
 import { ApiRequestError } from '../../../src/services/http.ts';
 import { defineQa, done, error, type QaCatalogue, type StepExpectation } from '../qa/catalogue.ts';
+import { inWords } from '../qa/run.ts';
 
 /** The failure a tester causes by blocking the request (see `blocked`), for `defineFetchQa`'s `failure`. */
 export const OFFLINE = { words: 'the request is blocked (the server cannot be reached)', error: new TypeError('Failed to fetch'), code: 'network_error' };
@@ -49,6 +50,9 @@ export function defineFetchQa(list: {
   const words = list.screen;
   const shows = (expectation: StepExpectation, lines: (screen: FetchScreen) => string[]): StepExpectation => (words ? { ...expectation, screen: lines(words) } : expectation);
   const updating = (screen: FetchScreen) => screen.updating ?? [...screen.answer, '(still shown while it loads again)'];
+  // The open sample's load: its own params, or without params (a reload), the params last asked for.
+  const openCall = (context: { params: unknown }) =>
+    list.open.params === undefined && inWords(context.params) === inWords(list.other.params) ? list.other.calls : list.open.calls;
   const open = list.open.params === undefined ? { type: 'fetch.load' } : { type: 'fetch.load', params: list.open.params };
   return defineQa({
     machine: list.machine,
@@ -66,28 +70,33 @@ export function defineFetchQa(list: {
       [FORBIDDEN]: error('load', failure.error),
     },
     initial: { start: { to: 'initial', see: { status: 'initial', loading: false } } },
+    // Every load is a call of the list's `load`, with the params asked for: a load without params (open, "Try again")
+    // asks again for what was last asked (the other params once they were asked for), on page 1 or page 2 alike.
     expect: {
       initial: {
-        [OPEN]: shows({ to: 'loading', calls: [list.open.calls] }, (screen) => screen.loading),
+        [OPEN]: (context) => shows({ to: 'loading', calls: [openCall(context)] }, (screen) => screen.loading),
         [OTHER]: shows({ to: 'loading', calls: [list.other.calls] }, (screen) => screen.loading),
       },
       loading: {
-        [OPEN]: 'loading',
+        [OPEN]: (context) => shows({ to: 'loading', calls: [openCall(context)] }, (screen) => screen.loading),
         [OTHER]: shows({ to: 'loading', calls: [list.other.calls] }, (screen) => screen.loading),
         [ANSWER]: shows({ to: 'complete', see: { rows: list.answer.rows, error: null, loading: false } }, (screen) => screen.answer),
         [FORBIDDEN]: shows({ to: 'error', see: { error: failure.code } }, (screen) => screen.forbidden),
       },
       updating: {
-        [OPEN]: shows({ to: 'updating', see: { loading: true } }, updating),
-        [OTHER]: 'updating',
+        [OPEN]: (context) => shows({ to: 'updating', see: { loading: true }, calls: [openCall(context)] }, updating),
+        [OTHER]: shows({ to: 'updating', calls: [list.other.calls] }, updating),
         [ANSWER]: shows({ to: 'complete', see: { rows: list.answer.rows } }, (screen) => screen.answer),
         [FORBIDDEN]: shows({ to: 'error', see: { error: failure.code } }, (screen) => screen.forbidden),
       },
       complete: {
-        [OPEN]: shows({ to: 'updating', see: { rows: list.answer.rows, loading: true } }, updating),
+        [OPEN]: (context) => shows({ to: 'updating', see: { rows: list.answer.rows, loading: true }, calls: [openCall(context)] }, updating),
         [OTHER]: shows({ to: 'updating', calls: [list.other.calls] }, updating),
       },
-      error: { [OPEN]: shows({ to: 'loading', see: { loading: true } }, (screen) => screen.loading), [OTHER]: words ? { to: 'loading', screen: words.loading } : 'loading' },
+      error: {
+        [OPEN]: (context) => shows({ to: 'loading', see: { loading: true }, calls: [openCall(context)] }, (screen) => screen.loading),
+        [OTHER]: shows({ to: 'loading', calls: [list.other.calls] }, (screen) => screen.loading),
+      },
     },
     view: (snapshot) => {
       const data = snapshot.context.data as { results?: unknown[] } | null;

@@ -18,7 +18,16 @@ export interface StepExpectation {
   screen?: string[];
   /** Ids of the spec requirements this step checks (tests/model/requirements.ts). */
   req?: string[];
+  /**
+   * What the step does to the timers of the watched delays (a debounce, a throttle: `watch` in `delays`), by delay key:
+   * `start` (a timer set, none cancelled), `restart` (the waiting one cancelled and a new one set: the wait begins
+   * again), `cancel` (the waiting one dropped), `none` (untouched: what a step that lists nothing expects).
+   */
+  timers?: Record<string, TimerOperation>;
 }
+
+/** What a step does to a watched delay's timer (see `StepExpectation.timers`). */
+export type TimerOperation = 'start' | 'restart' | 'cancel' | 'none';
 
 /** What a tester prepares before a start: where to go, as whom, with what data. */
 export interface Preconditions {
@@ -34,6 +43,12 @@ export interface Preconditions {
 export interface ExpectedDelay {
   ms: number;
   from: string;
+  /**
+   * A debounce or a throttle: besides its duration, every step's effect on its timer is checked (`timers` of the
+   * step's expectation; `none` when it says nothing), so typing that no longer restarts the wait, or a wait that is
+   * not dropped, fails.
+   */
+  watch?: 'debounce' | 'throttle';
 }
 
 /**

@@ -164,6 +164,34 @@ export function pairItems(snapshot: AnyMachineSnapshot, sample: string): string[
   return activeLeaves(snapshot).map((leaf) => `p:${leaf || '(root)'} <- ${sample}`);
 }
 
+/** How many distinct expected outcomes of one state-by-event pair the paths take (the rest: walks, mutations). */
+const OUTCOMES = 2;
+
+/**
+ * The outcome items of sending `sample` in a situation: per active leaf, the calls and watched timers the catalogue
+ * expects there (`o:<leaf> <- <sample> => <calls>`). A pair whose expected calls depend on the situation (page 2 asked
+ * after page 1, a save with an office chosen) is taken once per distinct outcome, so each one is checked.
+ */
+export function outcomeItems(qa: QaCatalogue, snapshot: AnyMachineSnapshot, sample: string): string[] {
+  const leaves = activeLeaves(snapshot);
+  return leaves.flatMap((leaf) => {
+    const parts = leaf ? leaf.split('.') : [];
+    let entry: unknown;
+    for (let length = parts.length; length >= 0 && entry === undefined; length--) entry = qa.expect[parts.slice(0, length).join('.')]?.[sample];
+    if (typeof entry !== 'function') return [];
+    let resolved: unknown;
+    try {
+      resolved = entry(snapshot.context);
+    } catch {
+      return [];
+    }
+    if (!resolved || typeof resolved !== 'object') return [];
+    const { calls, timers } = resolved as { calls?: string[]; timers?: unknown };
+    if (!calls?.length && !timers) return [];
+    return [`o:${leaf || '(root)'} <- ${sample} => ${JSON.stringify([[...(calls ?? [])].sort(), timers ?? null])}`];
+  });
+}
+
 /** A generated path: a start and the named sample events, in order. */
 export interface QaPath {
   start: string;
@@ -209,6 +237,18 @@ export function coverPaths(
   const index = new Map<string, number>();
   const roots: Array<{ start: string; node: number; covers: string[] }> = [];
   const samples = Object.entries(qa.events);
+  // Per state-by-event pair, the first OUTCOMES distinct expected outcomes found (nearest first) are items to take.
+  const outcomesOf = new Map<string, Set<string>>();
+  const outcomes = (snapshot: AnyMachineSnapshot, sample: string) =>
+    outcomeItems(qa, snapshot, sample).filter((item) => {
+      const pair = item.slice(0, item.indexOf(' => '));
+      const known = outcomesOf.get(pair) ?? new Set<string>();
+      outcomesOf.set(pair, known);
+      if (known.has(item)) return true;
+      if (known.size >= OUTCOMES) return false;
+      known.add(item);
+      return true;
+    });
 
   const itemsOf = (step: PureStep) => [
     ...step.transitions.filter((definition) => infos.has(definition)).map(itemOf),
@@ -241,7 +281,7 @@ export function coverPaths(
           const moves = step.transitions.some((definition) => infos.has(definition));
           if (!moves && !pairs) continue;
           const target = moves ? add(step.snapshot) : { id, fresh: false };
-          const covers = [...itemsOf(step), `e:${sample}`, ...(pairs ? pairItems(node.snapshot, sample) : [])];
+          const covers = [...itemsOf(step), `e:${sample}`, ...(pairs ? [...pairItems(node.snapshot, sample), ...outcomes(node.snapshot, sample)] : [])];
           node.edges.push({ sample, to: target.id, covers });
           if (target.fresh) next.push(target.id);
         }
@@ -250,9 +290,10 @@ export function coverPaths(
     }
   }
 
+  // Outcome items (`o:`) only steer the paths: the coverage counts states, transitions, pairs and timers.
   const reachable = new Set<string>();
-  for (const root of roots) root.covers.forEach((item) => reachable.add(item));
-  for (const node of nodes) for (const edge of node.edges) edge.covers.forEach((item) => reachable.add(item));
+  for (const root of roots) root.covers.forEach((item) => item.startsWith('o:') || reachable.add(item));
+  for (const node of nodes) for (const edge of node.edges) edge.covers.forEach((item) => item.startsWith('o:') || reachable.add(item));
   const covered = new Set<string>();
   const paths: QaPath[] = [];
 

@@ -1,5 +1,5 @@
 import { createActor, fromPromise, type AnyActorLogic, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
-import type { Expectations, QaCatalogue, StepExpectation } from './catalogue.ts';
+import type { Expectations, QaCatalogue, StepExpectation, TimerOperation } from './catalogue.ts';
 import { activeLeaves, activeStates, pairItems, transitionsOf, type QaPath } from './graph.ts';
 
 const DONE = 'xstate.done.actor.';
@@ -64,8 +64,19 @@ export function judge(
   before: AnyMachineSnapshot,
   after: AnyMachineSnapshot,
   calls: string[] | null,
+  timerOps: { key: string; op: 'set' | 'cancel' }[] = [],
 ): string[] {
   const problems: string[] = [];
+  // The watched delays (debounces, throttles): what the step did to each one's timer is what its expectation says.
+  for (const [key, delay] of Object.entries(qa.delays ?? {})) {
+    if (!delay.watch) continue;
+    const ops = timerOps.filter((op) => op.key === key);
+    const set = ops.some((op) => op.op === 'set');
+    const cancelled = ops.some((op) => op.op === 'cancel');
+    const did: TimerOperation = set && cancelled ? 'restart' : set ? 'start' : cancelled ? 'cancel' : 'none';
+    const wanted = expectations.map((expectation) => expectation.timers?.[key]).find((op) => op !== undefined) ?? 'none';
+    if (did !== wanted) problems.push(`expected the ${key} ${delay.watch} timer to ${wanted === 'none' ? 'stay as it was' : wanted}, it did ${did === 'none' ? 'nothing' : did}`);
+  }
   const view = qa.view?.(after as never) ?? {};
   for (const expectation of expectations) {
     if (expectation.to !== undefined && expectation.to !== '' && !after.matches(toValue(expectation.to) as never)) {
@@ -83,10 +94,10 @@ export function judge(
       if (!sameValue(shown[name], value)) problems.push(`expected nothing to change, but ${name} went from ${inWords(shown[name])} to ${inWords(value)}`);
     }
   }
-  // The calls of a step are checked when any region's expectation names them: all of them, in any order.
-  const named = expectations.filter((expectation) => expectation.calls);
-  if (calls && named.length) {
-    const wanted = named.flatMap((expectation) => expectation.calls!).sort();
+  // Every step's calls are checked, exactly, in any order: the union of what each region's expectation lists (an
+  // expectation that lists none expects none). A call the catalogue does not list fails the step.
+  if (calls && !(expectations.length && expectations.every((expectation) => nothing.has(expectation)))) {
+    const wanted = expectations.flatMap((expectation) => expectation.calls ?? []).sort();
     if (!sameValue([...calls].sort(), wanted)) problems.push(`expected calls ${inWords(wanted)}, made ${inWords(calls)}`);
   }
   if (qa.invariant) {
@@ -97,6 +108,15 @@ export function judge(
     }
   }
   return problems;
+}
+
+/** The machine's own actions (not an XState built-in such as assign or raise), by name. */
+export function ownActions(machine: AnyStateMachine): [string, unknown][] {
+  const actions = (machine.implementations as { actions?: Record<string, unknown> }).actions ?? {};
+  return Object.entries(actions).filter(([, action]) => {
+    const type = (action as { type?: unknown } | undefined)?.type;
+    return typeof action === 'function' && !(typeof type === 'string' && type.startsWith('xstate.'));
+  });
 }
 
 /** The source an invoke id runs (the invoke id when no state invokes it under that id). */
@@ -165,7 +185,14 @@ function manualClock() {
       clock.onSet(timer);
       return next++;
     },
-    clearTimeout: (id: number) => void timers.delete(id),
+    /** Called for every waiting timer cleared (not one that ran out). */
+    onClear: (_timer: Timer) => {},
+    clearTimeout: (id: number) => {
+      const timer = timers.get(id);
+      if (!timer) return;
+      timers.delete(id);
+      clock.onClear(timer);
+    },
     /** Fires the waiting timer of a delayed event; false when none waits. */
     fire(event: string): boolean {
       for (const [id, timer] of timers) {
@@ -240,15 +267,32 @@ export async function runPath(qa: QaCatalogue, path: QaPath, machine: AnyStateMa
       ),
     ]),
   ) as Record<string, AnyActorLogic>;
-  const actions = Object.fromEntries(
-    (qa.recorded ?? []).map((name) => [name, (_: unknown, params: unknown) => void calls.push(describe(name, params))]),
-  );
+  // Recorded actions are stubbed; every other action of the machine's own (not an assign, raise or other XState
+  // built-in) still runs but is a call too, so a step that stores tokens or reloads a list must say so.
+  const recorded = new Set(qa.recorded ?? []);
+  const actions = Object.fromEntries([
+    ...ownActions(machine)
+      .filter(([name]) => !recorded.has(name))
+      .map(([name, implementation]) => [
+        name,
+        (args: unknown, params: unknown) => {
+          calls.push(describe(name, params));
+          return (implementation as (args: unknown, params: unknown) => unknown)(args, params);
+        },
+      ]),
+    ...[...recorded].map((name) => [name, (_: unknown, params: unknown) => void calls.push(describe(name, params))]),
+  ]);
   const clock = manualClock();
   const timers = new Map<string, { set: number; fired: number }>();
   let stepName = 'start';
+  let timerOps: { key: string; op: 'set' | 'cancel' }[] = [];
+  clock.onClear = (timer) => {
+    if (timer.event?.startsWith(AFTER)) timerOps.push({ key: delayKeyOf(machine, timer.event), op: 'cancel' });
+  };
   clock.onSet = (timer) => {
     if (!timer.event?.startsWith(AFTER)) return;
     const key = delayKeyOf(machine, timer.event);
+    timerOps.push({ key, op: 'set' });
     const count = timers.get(key) ?? { set: 0, fired: 0 };
     count.set++;
     timers.set(key, count);
@@ -290,15 +334,22 @@ export async function runPath(qa: QaCatalogue, path: QaPath, machine: AnyStateMa
   const initial = qa.initial?.[path.start];
   let before = actor.getSnapshot() as AnyMachineSnapshot;
   observe(before, initial === undefined ? [] : [typeof initial === 'string' ? { to: initial } : initial]);
-  if (initial !== undefined) {
-    const expectation = typeof initial === 'string' ? { to: initial } : initial;
-    problems.push(...judge(qa, [expectation], before, before, calls).map((problem) => `start (${path.start}): ${problem}`));
-  }
+  // The start is a step too: its calls (a first load) are what `initial` lists, none when it lists none.
+  const expectation = initial === undefined ? {} : typeof initial === 'string' ? { to: initial } : initial;
+  problems.push(...judge(qa, [expectation], before, before, calls, timerOps).map((problem) => `start (${path.start}): ${problem}`));
   for (const [index, sample] of path.steps.entries()) {
     const event = qa.events[sample] as EventObject & { output?: unknown; error?: unknown };
     calls = [];
+    timerOps = [];
     stepName = `step ${index + 1} (${sample})`;
-    const expectations = expectationsFor(qa, before, sample);
+    let expectations: StepExpectation[];
+    try {
+      expectations = expectationsFor(qa, before, sample);
+    } catch (failure) {
+      // A catalogue's rule that cannot read the situation (a machine gone where the spec never goes) fails the step.
+      problems.push(`${stepName} in ${activeLeaves(before).join(' + ') || '(root)'}: the catalogue has no expectation for this situation (${(failure as Error).message})`);
+      break;
+    }
     if (event.type.startsWith(DONE) || event.type.startsWith(ERROR)) {
       const id = event.type.slice(event.type.startsWith(DONE) ? DONE.length : ERROR.length);
       const call = pending.get(id);
@@ -324,7 +375,7 @@ export async function runPath(qa: QaCatalogue, path: QaPath, machine: AnyStateMa
     const where = activeLeaves(before).join(' + ') || '(root)';
     pairItems(before, sample).forEach((pair) => pairs.add(pair));
     sent.add(sample);
-    problems.push(...judge(qa, expectations, before, reached, calls).map((problem) => `step ${index + 1} (${sample}) in ${where}: ${problem}`));
+    problems.push(...judge(qa, expectations, before, reached, calls, timerOps).map((problem) => `step ${index + 1} (${sample}) in ${where}: ${problem}`));
     before = reached;
   }
   actor.stop();

@@ -27,16 +27,23 @@ const searches = (change: Partial<Context['query']>, screen: string[]) => (conte
   calls: [`search: ${JSON.stringify({ ...context.query, ...change })}`],
   screen,
 });
-const waits = (search: string) => ({ to: 'debouncing', see: { search, busy: true }, calls: [], screen: [`the box ${BOX} reads "${search}"; ${SPINS}`] });
+/** Typing waits for it to rest: the 300 ms wait starts with the key, and starts again with each key while it waits. */
+const waits = (search: string, waiting: boolean) => ({ to: 'debouncing', see: { search, busy: true }, calls: [], timers: { searchDebounce: waiting ? ('restart' as const) : ('start' as const) }, screen: [`the box ${BOX} reads "${search}"; ${SPINS}`] });
+/** The switch searches at once: a wait for typing to rest is dropped. */
+const switched = (on: boolean, waiting: boolean) => (context: Context) => ({
+  ...searches({ onlyChosen: on }, [`the switch ${SWITCH} is ${on ? 'on' : 'off'}; ${SPINS}`])(context),
+  timers: { searchDebounce: waiting ? ('cancel' as const) : ('none' as const) },
+});
 
-/** In every state: typing waits for it to rest; the switch searches at once; a tick is remembered for the next search. */
-const anywhere = {
-  [TYPE]: waits('lobby'),
-  [TYPE_MORE]: waits('lobby 1'),
-  [ONLY]: searches({ onlyChosen: true }, [`the switch ${SWITCH} is on; ${SPINS}`]),
-  [EVERY]: searches({ onlyChosen: false }, [`the switch ${SWITCH} is off; ${SPINS}`]),
+/** In every state (`waiting`: typing waits to rest): typing waits; the switch searches at once; a tick is remembered for the next search. */
+const everywhere = (waiting: boolean) => ({
+  [TYPE]: waits('lobby', waiting),
+  [TYPE_MORE]: waits('lobby 1', waiting),
+  [ONLY]: switched(true, waiting),
+  [EVERY]: switched(false, waiting),
   [TICK]: { see: { chosen: [7, 130] }, calls: [], screen: [`"Screen 130 lobby · Riverside" is ticked; the label reads ${text('scheduler:form.devices_other', { count: 2 })}`] },
-};
+});
+const anywhere = everywhere(false);
 
 /**
  * Issue 11: the event form's device, playlist and media pickers (and the /scheduler campaign filter) search the server
@@ -91,7 +98,7 @@ export default defineQa({
       screen: [`the label ${text('scheduler:form.devices_one', { count: 1 })} over the empty box ${BOX}; ${SPINS}`],
     },
   },
-  delays: { searchDebounce: { ms: 300, from: 'product rule (issue 28): typing rests 300 ms before a search is sent' } },
+  delays: { searchDebounce: { ms: 300, from: 'product rule (issue 28): typing rests 300 ms before a search is sent', watch: 'debounce' } },
   expect: {
     searching: {
       ...anywhere,
@@ -103,7 +110,7 @@ export default defineQa({
       [FAILS]: { to: 'failed', see: { busy: false, error: 'network_error' }, screen: [`the list gives way to ${text('scheduler:form.searchError')} in red with the button ${text('scheduler:actions.retry')}`] },
     },
     debouncing: {
-      ...anywhere,
+      ...everywhere(true),
       [RESTS]: searches({}, [`${SPINS} while the search runs`]),
     },
     shown: anywhere,

@@ -76,7 +76,7 @@ export default defineQa({
     [CANCEL]: { type: 'drag.cancel' },
     [SCHEDULE]: { type: 'playlist.schedule', playlist: DRAFT, date: '2026-11-22', time: null },
   },
-  initial: { start: { to: 'loading', see: { loading: true, playlists: [] } } },
+  initial: { start: { to: 'loading', see: { loading: true, playlists: [] }, calls: ['loadPlaylists: {"screen_position":"horizontal","search":""}'] } },
   expect: {
     loading: {
       [LOADED]: { to: 'ready.idle', see: { loading: false, playlists: ['Утренние новости', 'Draft promo*'] }, screen: [LIST] },
@@ -84,7 +84,8 @@ export default defineQa({
       [SEARCH]: { to: 'loading', calls: ['loadPlaylists: {"screen_position":"horizontal","search":"утр"}'], screen: [SEARCHING] },
     },
     failed: {
-      [RETRY]: { to: 'loading', see: { loading: true }, screen: [text('scheduler:panel.loading')] },
+      // "Retry" asks again with the search typed (the search kept from before the failure).
+      [RETRY]: (context: { query: { search: string } }) => ({ to: 'loading', see: { loading: true }, calls: [`loadPlaylists: ${JSON.stringify({ screen_position: 'horizontal', search: context.query.search })}`], screen: [text('scheduler:panel.loading')] }),
       [SEARCH]: { to: 'loading', calls: ['loadPlaylists: {"screen_position":"horizontal","search":"утр"}'], screen: [SEARCHING] },
     },
     'ready.idle': {

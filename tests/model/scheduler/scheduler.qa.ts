@@ -207,8 +207,8 @@ export default defineQa({
     [CANCEL]: { type: 'publish.cancel' },
   },
   initial: {
-    'one campaign\'s calendar': { to: 'loading', see: { loading: true, events: [] } },
-    'the calendar of every campaign': { to: 'loading', see: { loading: true, events: [] } },
+    'one campaign\'s calendar': { to: 'loading', see: { loading: true, events: [] }, calls: ['loadSchedule: {"campaign":9,"start":"2026-10-26","end":"2026-12-07"}'] },
+    'the calendar of every campaign': { to: 'loading', see: { loading: true, events: [] }, calls: ['loadSchedule: {"campaign":null,"start":"2026-10-26","end":"2026-12-07"}'] },
   },
   expect: {
     loading: {

@@ -154,8 +154,8 @@ export default defineQa({
   when: { [GONE]: (snapshot) => snapshot.context.entities.some((entity) => key(entity) === 'device:1') },
   initial: {
     'nothing stored': { to: 'empty', see: { entities: [], shown: false }, screen: [`the tabs, ${text('statistics:compare.intro', { max: 10 })}, the pickers, the window (${DATE_FIELD}, ${PERIOD_FIELD} 24), ${EMPTY}`] },
-    'Lobby and Hall stored': { to: 'loading', see: { entities: ['device:1', 'device:2'], loading: true }, screen: [`the list "Device: Lobby", "Device: Hall"; ${COUNT(2)}; ${SPINNER}`] },
-    'ten media stored': { to: 'loading', see: { entities: TEN.map(key) }, screen: [`the list "Media: Clip 1" to "Media: Clip 10"; ${COUNT(10)}; ${SPINNER}`] },
+    'Lobby and Hall stored': { to: 'loading', see: { entities: ['device:1', 'device:2'], loading: true }, calls: [`loadCompare: ${inWords({ entities: [{ kind: 'device', id: 1 }, { kind: 'device', id: 2 }], date: DATE, period: 24 })}`], screen: [`the list "Device: Lobby", "Device: Hall"; ${COUNT(2)}; ${SPINNER}`] },
+    'ten media stored': { to: 'loading', see: { entities: TEN.map(key) }, calls: [`loadCompare: ${inWords({ entities: TEN.map(({ kind, id }) => ({ kind, id })), date: DATE, period: 24 })}`], screen: [`the list "Media: Clip 1" to "Media: Clip 10"; ${COUNT(10)}; ${SPINNER}`] },
   },
   expect: {
     '': {
