@@ -51,7 +51,7 @@ import { pageOf, pageRequest } from '../domain/paging.ts';
 import { playlistCommitListeners, playlistDeviceGroupProviders, playlistUsageProviders } from '../domain/playlists.ts';
 import { layoutCommitListeners, layoutUsageProviders } from '../domain/layouts.ts';
 import { findLayout } from '../db/layouts.ts';
-import { compileIfQueued, compileQueued, compileSchedules, startScheduleCompiler } from '../domain/schedules.ts';
+import { COMPILE_BATCH, COMPILE_BATCH_POSTGRES, compileIfQueued, compileQueued, compileSchedules, startScheduleCompiler } from '../domain/schedules.ts';
 import type { Db } from '../db/index.ts';
 import type { Listening } from '../db/listen.ts';
 import { ApiError, badRequest, notFound, parse } from '../errors.ts';
@@ -132,7 +132,7 @@ const EVENT_MESSAGES = {
 export default async function schedulerRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const { db } = ctx;
   const asUser = { preHandler: requireUser(ctx) };
-  const compiler = startScheduleCompiler(db, app.log, ctx.config.scheduleCompileMs ?? 1000);
+  const compiler = startScheduleCompiler(db, app.log, ctx.config.scheduleCompileMs ?? 1000, ctx.database.kind === 'pglite' ? COMPILE_BATCH : COMPILE_BATCH_POSTGRES);
   // A request that queued many devices (a publish, an override) wakes the compilers of every instance (issue 35.20).
   let woken: Listening | undefined;
   app.addHook('onReady', async () => {
