@@ -17,7 +17,7 @@ export { FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES, type Language };
 
 type Bundle = Record<string, unknown>;
 
-export type TOptions = Record<string, unknown> & { count?: number; defaultValue?: string };
+export type TOptions = Record<string, unknown> & { count?: number; context?: string; defaultValue?: string };
 /** A key's text in a language and namespaces (bound by useTranslation or getFixedT). */
 export type TFunction = (key: string, options?: TOptions) => string;
 
@@ -187,16 +187,20 @@ export class I18n {
     const separator = key.indexOf(':');
     const [order, bare] = separator > 0 ? [[key.slice(0, separator)], key.slice(separator + 1)] : [namespaces, key];
     const count = options?.count;
+    const context = typeof options?.context === 'string' || typeof options?.context === 'number' ? String(options.context) : '';
     for (const ns of order) {
       for (const code of this.codes(lng)) {
         const bundle = this.bundles.get(`${code}/${ns}`);
         if (!bundle) continue;
         let text: string | undefined;
-        if (typeof count === 'number') {
-          if (count === 0) text = lookup(bundle, `${bare}_zero`);
-          text ??= lookup(bundle, `${bare}_${pluralForm(code, count)}`);
+        // i18next's order: key_context_plural, key_context, key_plural, key (with _zero before a plural for 0).
+        for (const base of context ? [`${bare}_${context}`, bare] : [bare]) {
+          if (text === undefined && typeof count === 'number') {
+            if (count === 0) text = lookup(bundle, `${base}_zero`);
+            text ??= lookup(bundle, `${base}_${pluralForm(code, count)}`);
+          }
+          text ??= lookup(bundle, base);
         }
-        text ??= lookup(bundle, bare);
         if (text !== undefined) return interpolate(text, options, lng);
       }
     }

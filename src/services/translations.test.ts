@@ -56,6 +56,10 @@ describe("the app's translations (i18n.ts)", () => {
     expect(t('missing.key')).toBe('missing.key');
     expect(t('common:missing', { defaultValue: 'Was {{what}}', what: 'here' })).toBe('Was here');
     expect(i18n.t('save')).toBe('Сохранить');
+    // A context picks key_context (with its plural forms) before the key, as i18next's did.
+    const contexts = new I18n({ lng: 'en', resources: { en: { common: { hint: 'Any', hint_vertical: 'Upright', files_vertical_one: 'One upright', files_vertical_other: '{{count}} upright' } } }, load: null });
+    expect(['vertical', 'horizontal', undefined].map((context) => contexts.t('hint', { context }))).toEqual(['Upright', 'Any', 'Any']);
+    expect([1, 2].map((count) => contexts.t('files', { context: 'vertical', count }))).toEqual(['One upright', '2 upright']);
   });
 
   it('picks the plural form of the language and formats {{count, number}} in it; a value left out is empty', () => {
