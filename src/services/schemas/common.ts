@@ -5,6 +5,8 @@ export const requiredString = define<string>('requiredString', (value) => typeof
 
 /** The largest id a PostgreSQL integer column holds. */
 export const MAX_ID = 2147483647;
+/** Priorities run from 0 (default) to 100; where occurrences overlap on a device the higher one plays (here, not in scheduler.ts: overrides use it too). */
+export const MAX_EVENT_PRIORITY = 100;
 
 /** A positive integer id within the database's integer range. */
 export const Id = min(max(integer(), MAX_ID), 1);

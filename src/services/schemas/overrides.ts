@@ -1,6 +1,5 @@
 import { array, boolean, enums, integer, min, nullable, object, optional, pattern, refine, size, string, type, type Infer } from 'superstruct';
-import { ApiInstant, Id, IdParam } from './common.ts';
-import { MAX_EVENT_PRIORITY } from './scheduler.ts';
+import { ApiInstant, Id, IdParam, MAX_EVENT_PRIORITY } from './common.ts';
 
 /*
  * Emergency overrides (issue 25): one media file or playlist on chosen devices, offices or a whole company, above every

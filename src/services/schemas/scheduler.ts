@@ -1,5 +1,5 @@
 import { array, boolean, enums, integer, max, min, nullable, object, optional, pattern, record, refine, size, string, type, unknown, type Infer } from 'superstruct';
-import { Id, IdParam, inDateSpan, isRealDate, Page } from './common.ts';
+import { Id, IdParam, inDateSpan, isRealDate, MAX_EVENT_PRIORITY, Page } from './common.ts';
 import { PublishWarning, Rendition } from './playback.ts';
 import { WIDGET_KINDS } from './widgets.ts';
 
@@ -12,8 +12,7 @@ import { WIDGET_KINDS } from './widgets.ts';
  */
 
 export const MAX_EVENT_TITLE = 200;
-/** Priorities run from 0 (default) to 100; where occurrences overlap on a device the higher one plays. */
-export const MAX_EVENT_PRIORITY = 100;
+export { MAX_EVENT_PRIORITY };
 /** The longest an event's `duration` (seconds one showing lasts) may be: one day. */
 export const MAX_EVENT_DURATION = 86400;
 /** FullCalendar's default event colour. */

@@ -40,6 +40,8 @@ export const useDevicesStyles = makeStyles({
   },
   exportBox: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: '280px' },
   exportProgress: { flexGrow: 1, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
+  /** Where the progress bar (thickness large) goes while its chunk loads. */
+  exportBarSpace: { height: '4px' },
   message: { padding: tokens.spacingVerticalL, color: tokens.colorNeutralForeground2 },
   updating: { opacity: 0.6 },
   overrideMarker: { marginInlineStart: tokens.spacingHorizontalXS },
