@@ -1,7 +1,8 @@
 import { array, object, type, type Struct } from 'superstruct';
 import { Id, Page } from '../../src/services/schemas/common.ts';
 import { RefreshBody, TokenObtainBody, TokenPair } from '../../src/services/schemas/auth.ts';
-import { Campaign, CampaignCreateBody, CampaignDevices, CampaignDevicesBody, CampaignDevicesSaved, CampaignListQuery, CampaignMatchBody, CampaignMatchEnvelope, CampaignPage, CampaignReportQuery, CampaignUpdateBody, MultiplyBody, MultiplyResult } from '../../src/services/schemas/campaigns.ts';
+import { CampaignDevices } from '../../src/services/schemas/campaignDevices.ts';
+import { Campaign, CampaignCreateBody, CampaignDevicesBody, CampaignDevicesSaved, CampaignListQuery, CampaignMatchBody, CampaignMatchEnvelope, CampaignPage, CampaignReportQuery, CampaignUpdateBody, MultiplyBody, MultiplyResult } from '../../src/services/schemas/campaigns.ts';
 import { Company, CompanyActiveBody, CompanyCreateBody, CompanyPage, CompanySummary, CompanyUpdateBody, CompanyVideoUploadBody, Department, DepartmentCreateBody, DepartmentListQuery, DepartmentPage, DepartmentUpdateBody, Office, OfficeCreateBody, OfficeListQuery, OfficePage, OfficeUpdateBody } from '../../src/services/schemas/company.ts';
 import { ChangeActiveBody, ConfigUpdateBody, Device, DeviceCheck, DeviceConfig, DeviceConfigList, DeviceCreateBody, DeviceListPage, DeviceListQuery, DeviceSheetQuery, DeviceStatistics, DeviceUpdateBody, PendingClientPage, PlayerHeartbeatAnswer, PlayerHeartbeatBody, PlayerHelloAnswer, PlayerHelloBody, QueuedCommand, SendCommandBody } from '../../src/services/schemas/devices.ts';
 import { DirectoryQuery, DirectoryQueryCreateBody, DirectoryQueryPage, DirectoryQueryUpdateBody } from '../../src/services/schemas/directory.ts';

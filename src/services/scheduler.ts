@@ -1,4 +1,5 @@
-import { getCampaign, listCampaigns, loadCampaignSide, type Campaign } from './campaigns/campaigns.service.ts';
+import { loadCampaignSide } from './campaigns/campaignDevices.service.ts';
+import { getCampaign, listCampaigns, type Campaign } from './campaigns/campaigns.service.ts';
 import type { DeviceStatus } from './schemas/devices.ts';
 import { ApiRequestError, api, parseResponse } from './http.ts';
 import {

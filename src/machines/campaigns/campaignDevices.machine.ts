@@ -1,7 +1,7 @@
 import { assign, fromPromise, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { errorCodeOf } from '../fetchStatus.machine.ts';
+import { loadCampaignSide } from '../../services/campaigns/campaignDevices.service.ts';
 import {
-  loadCampaignSide,
   matchCampaignDevices,
   multiplyCampaign,
   saveCampaignDevices,

@@ -3,7 +3,6 @@ import { api, parseResponse } from '../http.ts';
 import type { PageOf } from '../schemas/common.ts';
 import {
   Campaign,
-  CampaignDevices,
   CampaignDevicesSaved,
   CampaignMatch,
   CampaignMatchEnvelope,
@@ -17,7 +16,8 @@ import {
 import type { DevicePosition, DeviceStatus } from '../schemas/devices.ts';
 import { writeOutcome, type WriteOutcome } from '../writeOutcome.ts';
 
-export type { Campaign, CampaignDevices, CampaignMatch, MultiplyResult };
+export type { Campaign, CampaignMatch, MultiplyResult };
+export type { CampaignDevices } from '../schemas/campaignDevices.ts';
 
 export interface CampaignListParams {
   page: number;
@@ -62,15 +62,6 @@ export interface SideQuery {
   status?: Extract<DeviceStatus, 'online' | 'offline'>;
   page: number;
   page_size: number;
-}
-
-/** GET /campaigns/{id}/devices/?side=...: one side's page, and every participating id with `withIds`. */
-export async function loadCampaignSide(id: number, side: CampaignSide, query: SideQuery, withIds = false): Promise<CampaignDevices> {
-  const params: Record<string, string | number> = { side, [`${side}_page`]: query.page, [`${side}_page_size`]: query.page_size };
-  if (query.search?.trim()) params[`${side}_search`] = query.search.trim();
-  if (query.status) params[`${side}_status`] = query.status;
-  if (withIds) params.with_ids = 1;
-  return parseResponse(CampaignDevices, await api(`/campaigns/${id}/devices/`, { query: params }));
 }
 
 /** PUT /campaigns/{id}/devices/: the whole participating set. */

@@ -1,6 +1,6 @@
 import { array, boolean, enums, integer, max, min, nullable, object, optional, refine, size, string, type, unknown, type Infer } from 'superstruct';
 import { ApiDate, Id, Page, requiredString } from './common.ts';
-import { DEVICE_POSITIONS, DevicePage } from './devices.ts';
+import { DEVICE_POSITIONS } from './deviceEnums.ts';
 
 /* Campaigns and their devices. Request bodies are strict `object`s; answers are `type`s (a newer server may add fields). */
 
@@ -57,14 +57,6 @@ export type CampaignListQuery = Infer<typeof CampaignListQuery>;
 
 export const CAMPAIGN_SIDES = ['participating', 'available'] as const;
 export type CampaignSide = (typeof CAMPAIGN_SIDES)[number];
-
-/** GET /campaigns/{id}/devices/: the sides asked for (both by default); `participating_ids` with `with_ids=1`. */
-export const CampaignDevices = type({
-  participating: optional(DevicePage),
-  available: optional(DevicePage),
-  participating_ids: optional(array(Id)),
-});
-export type CampaignDevices = Infer<typeof CampaignDevices>;
 
 /** PUT /campaigns/{id}/devices/: the whole participating set. */
 export const CampaignDevicesBody = object({ devices: size(array(Id), 0, MAX_CAMPAIGN_DEVICES), user: UserField });

@@ -1,7 +1,8 @@
 import type { ReactElement } from 'react';
-import { Badge, Tooltip } from '@fluentui/react-components';
+import { Badge } from '@fluentui/react-components';
 import { ArrowSyncCircleRegular, CalendarCancelRegular, CalendarErrorRegular, CheckmarkCircleRegular, EyeOffRegular } from '@fluentui/react-icons';
 import { useTranslation } from '../../i18n.ts';
+import { LazyTooltip } from '../common/LazyTooltip.tsx';
 import type { Campaign } from '../../services/campaigns/campaigns.service.ts';
 import { useCampaignsStyles } from './Campaigns.styles.ts';
 
@@ -25,11 +26,11 @@ export function CampaignMarkers({ campaign }: { campaign: Campaign }) {
   return (
     <span className={styles.markers}>
       {markers.map((marker) => (
-        <Tooltip key={marker.key} content={t(`markers.${marker.key}Hint`, { count: waiting })} relationship="description" withArrow>
+        <LazyTooltip key={marker.key} content={t(`markers.${marker.key}Hint`, { count: waiting })} withArrow>
           <Badge appearance="tint" color={marker.color} icon={marker.icon} tabIndex={0} role="note">
             {t(`markers.${marker.key}`, { count: waiting })}
           </Badge>
-        </Tooltip>
+        </LazyTooltip>
       ))}
     </span>
   );
