@@ -1,9 +1,7 @@
 import { array } from 'superstruct';
 import { DEFAULT_PAGE_SIZE } from './config.ts';
 import { ApiRequestError, api, parseResponse } from './http.ts';
-import { listMedia } from './media.service.ts';
 import type { PageOf } from './schemas/common.ts';
-import type { MediaFile, MediaStatus } from './schemas/media.ts';
 import {
   CommitResult,
   DeviceGroupPage,
@@ -18,7 +16,6 @@ import {
   type TrackRow,
 } from './schemas/playlists.ts';
 import { writeOutcome, type WriteOutcome } from './writeOutcome.ts';
-import { Preflight } from './schemas/playback.ts';
 
 export type { Playlist, PlaylistDetail, Track, TrackRow, DeviceGroup };
 
@@ -72,10 +69,6 @@ export async function commitPlaylist(id: number): Promise<CommitResult> {
   return parseResponse(CommitResult, await api(`media/play_lists/${id}/commit/`));
 }
 
-/** GET /media/play_lists/{id}/commit/preview/: what committing now would leave unplayable on the playlist's screens (issue 35). */
-export async function previewCommit(id: number): Promise<Preflight> {
-  return parseResponse(Preflight, await api(`/media/play_lists/${id}/commit/preview/`));
-}
 
 /** GET /media/play_lists/{id}/tracks/. */
 export async function listTracks(id: number): Promise<Track[]> {
@@ -114,28 +107,3 @@ export async function listAllTracks(params: { page: number; search?: string }): 
   return parseResponse(TrackRowPage, await api('/media/play_list_tracks/', { query }));
 }
 
-export interface ContentOverview {
-  media: Record<MediaStatus, number>;
-  playlists: { committed: number; uncommitted: number };
-  recentUploads: MediaFile[];
-  waiting: Playlist[];
-}
-
-const RECENT = 5;
-
-/** The /content overview: media counts by status, playlists by committed state, recent uploads, playlists to commit. */
-export async function loadContentOverview(): Promise<ContentOverview> {
-  const statuses: MediaStatus[] = ['processing', 'ready_to_play', 'playing', 'failed'];
-  const [counts, recent, committed, waiting] = await Promise.all([
-    Promise.all(statuses.map((status) => listMedia({ page: 1, page_size: 1, status }))),
-    listMedia({ page: 1, page_size: RECENT, ordering: '-uploaded' }),
-    listPlaylists({ page: 1, page_size: 1, committed: 'true' }),
-    listPlaylists({ page: 1, page_size: RECENT, committed: 'false' }),
-  ]);
-  return {
-    media: Object.fromEntries(statuses.map((status, i) => [status, counts[i]!.count])) as Record<MediaStatus, number>,
-    playlists: { committed: committed.count, uncommitted: waiting.count },
-    recentUploads: recent.results,
-    waiting: waiting.results,
-  };
-}

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { errorCodeOf } from '../fetchStatus.machine.ts';
-import { commitPlaylist, previewCommit } from '../../services/playlists.service.ts';
+import { previewCommit } from '../../services/playlistCommit.service.ts';
+import { commitPlaylist } from '../../services/playlists.service.ts';
 import type { CommitResult } from '../../services/schemas/playlists.ts';
 import type { Preflight, PublishWarning } from '../../services/schemas/playback.ts';
 

@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate';
 import { createFetchStatusMachine } from '../fetchStatus.machine.ts';
-import { listAllTracks, listDeviceGroups, listPlaylists, loadContentOverview, type ContentOverview, type PlaylistListParams } from '../../services/playlists.service.ts';
+import type { ContentOverview } from '../../services/contentOverview.service.ts';
+import { listAllTracks, listDeviceGroups, listPlaylists, type PlaylistListParams } from '../../services/playlists.service.ts';
 import type { PageOf } from '../../services/schemas/common.ts';
 import type { DeviceGroup, Playlist, TrackRow } from '../../services/schemas/playlists.ts';
 
@@ -23,7 +24,8 @@ export const trackListMachine = createFetchStatusMachine<PageOf<TrackRow>, Track
 
 /** The content overview (/content). */
 export const contentOverviewMachine = createFetchStatusMachine<ContentOverview, null>(null).provide({
-  actors: { load: fromPromise(() => loadContentOverview()) },
+  // Its service (with the media one) loads with /content, not with every screen that uses this module's machines (issue 37).
+  actors: { load: fromPromise(() => import('../../services/contentOverview.service.ts').then(({ loadContentOverview }) => loadContentOverview())) },
 });
 
 /** The campaigns, events and devices that play one playlist ("information about broadcasts"). */
