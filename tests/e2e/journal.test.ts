@@ -160,6 +160,47 @@ describe('profile', () => {
     await visible(own.getByRole('textbox', { name: 'Username' }));
   });
 
+  it('makes an API token shown once that works on the API, refuses a taken name keeping what was typed, and revokes one', async () => {
+    await page.goto('/profile');
+    const tokens = page.getByRole('region', { name: 'API tokens' });
+    await visible(tokens.getByText('No tokens yet.'));
+    const make = async (name: string) => {
+      await tokens.getByRole('button', { name: 'New token' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New API token' });
+      await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+      await dialog.getByRole('combobox', { name: 'Expires' }).selectOption({ label: 'In 30 days' });
+      await dialog.getByRole('combobox', { name: 'Devices' }).selectOption({ label: 'View' });
+      await dialog.getByRole('button', { name: 'Create token' }).click();
+      return dialog;
+    };
+    await make(`${marker} feed`);
+    await visible(page.getByText('Token created'));
+    const value = (await tokens.locator('code').filter({ hasText: /^vit_/ }).first().textContent())!;
+    expect(value).toMatch(/^vit_[A-Za-z0-9_-]{43}$/);
+    const withToken = (url: string) => fetch(`${e2e.server.api}${url}`, { headers: { authorization: `Token ${value}` } });
+    expect((await withToken('/tvpi/devices/')).status).toBe(200);
+    expect((await withToken('/media/files/')).status).toBe(403);
+    await tokens.getByRole('button', { name: 'I have copied it' }).click();
+    await expect.poll(() => tokens.getByText(value).count()).toBe(0);
+    await visible(tokens.getByText(`${marker} feed`));
+
+    // A taken name is refused under the field, with what was typed kept.
+    const again = await make(`${marker} FEED`);
+    await visible(again.getByText('You already have a token with this name'));
+    expect(await again.getByRole('textbox', { name: 'Name' }).inputValue()).toBe(`${marker} FEED`);
+    await again.getByRole('textbox', { name: 'Name' }).fill(`${marker} kept`);
+    await again.getByRole('button', { name: 'Create token' }).click();
+    await visible(tokens.getByText(`${marker} kept`));
+    await tokens.getByRole('button', { name: 'I have copied it' }).click();
+
+    await tokens.getByRole('button', { name: `Revoke ${marker} feed` }).click();
+    const confirm = page.getByRole('alertdialog').or(page.getByRole('dialog')).filter({ hasText: `Revoke the token “${marker} feed”?` });
+    await confirm.getByRole('button', { name: 'Revoke' }).click();
+    await visible(page.getByText('Token revoked'));
+    await expect.poll(() => tokens.getByText(`${marker} feed`, { exact: true }).count()).toBe(0);
+    expect((await withToken('/tvpi/devices/')).status).toBe(401);
+  });
+
   it('/profile meets the house standard', async () => {
     const report = await checkScreen(page, { path: '/profile', ready: (p) => p.getByRole('button', { name: /^(Change password|Сменить пароль)$/ }).waitFor({ state: 'visible' }) });
     expect(report).toEqual(CLEAN_REPORT);

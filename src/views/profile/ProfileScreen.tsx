@@ -11,6 +11,7 @@ import { PageHeader } from '../common/PageHeader.tsx';
 import { usePageTitle } from '../common/usePageTitle.ts';
 import { useChooseLanguage, usePreferences } from './PreferencesBridge.tsx';
 import { ProfileForms } from './ProfileForms.tsx';
+import { ApiTokensSection } from './ApiTokensSection.tsx';
 import { useProfileStyles } from './Profile.styles.ts';
 
 /** Language and theme: applied at once here, kept with the account by the preferences actor. */
@@ -55,7 +56,7 @@ function PreferencesSection() {
   );
 }
 
-/** /profile: own username and password (the current one required), language and theme kept with the account. */
+/** /profile: own username and password (the current one required), language and theme kept with the account, API tokens. */
 export default function ProfileScreen() {
   const { t } = useTranslation(['profile', 'screens']);
   usePageTitle('screens:titles.profile');
@@ -79,6 +80,7 @@ export default function ProfileScreen() {
         <div className={styles.sections}>
           <ProfileForms userId={user.id} username={user.username} onRenamed={() => session.send({ type: 'session.reloadProfile' })} />
           <PreferencesSection />
+          <ApiTokensSection />
         </div>
       )}
     </section>
