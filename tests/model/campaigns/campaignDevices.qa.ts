@@ -345,12 +345,18 @@ export default defineQa({
         calls: ['notify: {"intent":"success","message":"campaigns:devices.saved"}'],
         screen: [`a success toast ${text('campaigns:devices.saved')}`, pendingLine(0), 'both sides load again'],
       }),
-      [MISMATCH]: {
-        to: 'changes.dirty',
-        see: { saveError: 'position_mismatch', dirty: true },
+      // A refused or failed save keeps the moves still pending; when the set read again meanwhile already holds them
+      // (another operator made the same change), nothing is left unsaved (walk --seed 5 and 101 of issue 39).
+      [MISMATCH]: (context: Context) => ({
+        to: movesAfter(context, [], 'participating').pending ? 'changes.dirty' : 'changes.clean',
+        see: { saveError: 'position_mismatch', dirty: movesAfter(context, [], 'participating').pending > 0 },
         calls: ['notify: {"intent":"error","message":"campaigns:devices.positionMismatch"}'],
-      },
-      [SAVE_FAILS]: { to: 'changes.dirty', see: { saveError: 'network_error' }, calls: ['notify: {"intent":"error","message":"campaigns:devices.saveError"}'] },
+      }),
+      [SAVE_FAILS]: (context: Context) => ({
+        to: movesAfter(context, [], 'participating').pending ? 'changes.dirty' : 'changes.clean',
+        see: { saveError: 'network_error' },
+        calls: ['notify: {"intent":"error","message":"campaigns:devices.saveError"}'],
+      }),
     },
     'changes.multiplying': {
       [MULTIPLIED]: {

@@ -193,6 +193,11 @@ export default defineQa({
   describeCall: (name, argument) => {
     if (name === 'loaded') return `loaded: version ${(argument as { layout: Layout }).layout.version}`;
     if (name === 'notify') return `notify: ${(argument as { key: string }).key}`;
+    // A save's zones are known by their z (docs/api.md), not by their place in the list: read in z order.
+    if (name === 'saveLayout') {
+      const save = argument as { body: { zones: { z: number }[] } };
+      return `saveLayout: ${JSON.stringify({ ...save, body: { ...save.body, zones: [...save.body.zones].sort((a, b) => a.z - b.z) } })}`;
+    }
     return argument === undefined ? name : `${name}: ${JSON.stringify(argument)}`;
   },
   events: {

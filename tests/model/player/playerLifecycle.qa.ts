@@ -327,7 +327,9 @@ export default defineQa({
       [BEAT_REBOOT]: { to: 'rebooting', see: { acknowledged: 1 }, calls: ['signOff'] },
       [BEAT_KEY]: { to: 'keyLost', see: { problem: 'invalid_device_key' } },
       [BEAT_DISABLED]: { to: 'refused', see: { problem: 'device_disabled' } },
-      [BEAT_OFFLINE]: { to: 'offline.resting', see: { problem: 'offline' } },
+      // Offline forgets the notices noted during the heartbeat: the probe's answer carries the schedule version, so a
+      // notice noted before must not cause a second heartbeat or fetch once back online (issue 39's walk).
+      [BEAT_OFFLINE]: { to: 'offline.resting', see: { problem: 'offline', noticeWaiting: false, scheduleNoticeWaiting: false } },
     },
     // A notice while a heartbeat is on its way starts no second one at once: it is noted, and the player heartbeats
     // again as soon as this one is answered (the change may have come after the server answered it).

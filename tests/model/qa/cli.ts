@@ -1,4 +1,5 @@
 // npm run qa:paths [-- <machine> ...] [-- --markdown]: the transition-cover paths in words (docs/qa/<machine>.md).
+// npm run qa:walk -- [<machine> ...] --budget steps=N,seconds=S [--steps K] [--seed N]: budgeted, coverage-guided walks.
 // npm run qa:requirements [-- --markdown]: every spec requirement with the paths that check it (docs/qa/REQUIREMENTS.md).
 // npm run qa:diagrams: a Mermaid diagram of every machine (docs/machines/<machine>.md).
 // npm run qa:coverage: what the replayed paths covered (docs/qa/COVERAGE.md).
@@ -7,7 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { coverageDocument, replayCoverage, uncovered, type MachineCoverage } from './coverage.ts';
 import { diagramDocument } from './diagram.ts';
-import { checkWalk, walkInWords } from './walk.ts';
+import { budgetInWords, checkWalk, walkInWords, walkWithin } from './walk.ts';
 import { catalogueFileFor, findCatalogues, findMachines, ROOT } from './registry.ts';
 import { requirementReport } from './requirements.ts';
 import { machinePage } from './words.ts';
@@ -23,7 +24,7 @@ const option = (name: string, fallback: number) => {
   const at = rest.indexOf(`--${name}`);
   return at >= 0 ? Number(rest[at + 1]) : fallback;
 };
-const wanted = rest.filter((arg, index) => !arg.startsWith('--') && !['--seed', '--steps'].includes(rest[index - 1] ?? ''));
+const wanted = rest.filter((arg, index) => !arg.startsWith('--') && !['--seed', '--steps', '--budget'].includes(rest[index - 1] ?? ''));
 
 const machines = await findMachines();
 const catalogues = await findCatalogues();
@@ -83,6 +84,21 @@ if (command === 'diagrams') {
   ]) {
     console.error(problem);
     process.exitCode = 1;
+  }
+} else if (command === 'walk' && rest.includes('--budget')) {
+  // npm run qa:walk -- [<machine> ...] --budget steps=N,seconds=S [--steps K (each walk's length)] [--seed N (the first)]
+  const spec = Object.fromEntries((rest[rest.indexOf('--budget') + 1] ?? '').split(',').map((part) => part.split('=') as [string, string]));
+  const steps = Number(spec.steps ?? 2000);
+  const seconds = Number(spec.seconds ?? 30);
+  const chosen = wanted.length ? catalogues.filter((catalogue) => wanted.includes(catalogue.name)) : catalogues;
+  if (!Number.isFinite(steps) || !Number.isFinite(seconds) || steps < 1 || seconds <= 0 || !chosen.length) {
+    console.error('Usage: npm run qa:walk -- [<machine> ...] --budget steps=N,seconds=S [--steps K] [--seed N]: walks each machine (every machine when none is named) until N steps or S seconds are spent, a walk fails, or every state-by-event pair and every requirement its catalogue names is taken');
+    process.exitCode = 2;
+  }
+  for (const catalogue of chosen) {
+    const result = await walkWithin(catalogue.qa, { steps, seconds, length: option('steps', 60), from: option('seed', 1) });
+    console.log(budgetInWords(catalogue.name, result));
+    if (result.failure) process.exitCode = 1;
   }
 } else if (command === 'walk') {
   const seed = option('seed', 1);

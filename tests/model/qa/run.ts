@@ -22,6 +22,11 @@ export function inWords(value: unknown): string {
 /** The expectations `expectationsFor` made up for a sample the catalogue lists for none of the active states. */
 const nothing = new WeakSet<StepExpectation>();
 
+/** Whether an expectation is the made-up "nothing happens" of a sample no active state lists. */
+export function isNothing(expectation: StepExpectation): boolean {
+  return nothing.has(expectation);
+}
+
 /**
  * The expectations of one step from the active states before it: per active leaf, the entry of the leaf or
  * its nearest ancestor that names the sample; a leaf no entry speaks for must stay where it is.

@@ -5,8 +5,8 @@
 // `npm run qa:walk -- <machine> --seed N --steps K`; walk.test.ts runs a fixed set of seeds per machine.
 import type { AnyMachineSnapshot } from 'xstate';
 import type { QaCatalogue } from './catalogue.ts';
-import { canHappen, pureInitial, pureStep, type QaPath } from './graph.ts';
-import { runPath } from './run.ts';
+import { canHappen, coverPaths, pairItems, pureInitial, pureStep, type QaPath } from './graph.ts';
+import { isNothing, runPath, type PathRun } from './run.ts';
 
 /** A small seeded generator (mulberry32): the same seed gives the same walk. */
 export function seeded(seed: number): () => number {
@@ -29,7 +29,14 @@ function initialOf(qa: QaCatalogue, start: string): AnyMachineSnapshot {
   return pureInitial(qa.machine, prepare() ?? qa.input).snapshot;
 }
 
-/** A walk of at most `steps` samples from a start the seed picks (shorter when the machine stops or nothing can happen). */
+/** How often a guided walk picks among the samples whose state-by-event pair it has not taken yet (else any). */
+const GUIDED = 0.75;
+
+/**
+ * A walk of at most `steps` samples from a start the seed picks (shorter when the machine stops or nothing can happen).
+ * Coverage-guided: three times in four it picks among the samples whose state-by-event pair the walk has not taken yet
+ * (the walk depends on its seed and length alone, so `--seed N --steps K` replays it).
+ */
 export function walkPath(qa: QaCatalogue, seed: number, steps: number): QaPath {
   const random = seeded(seed);
   const starts = startsOf(qa);
@@ -38,10 +45,14 @@ export function walkPath(qa: QaCatalogue, seed: number, steps: number): QaPath {
   let snapshot = initialOf(qa, start);
   const samples = Object.keys(qa.events);
   const spent = new Set<string>();
+  const taken = new Set<string>();
   for (let step = 0; step < steps && snapshot.status === 'active'; step++) {
     const possible = samples.filter((sample) => canHappen(qa, snapshot, sample) && !spent.has(sample));
     if (!possible.length) break;
-    const sample = possible[Math.floor(random() * possible.length)]!;
+    const fresh = possible.filter((sample) => pairItems(snapshot, sample).some((pair) => !taken.has(pair)));
+    const pool = fresh.length && random() < GUIDED ? fresh : possible;
+    const sample = pool[Math.floor(random() * pool.length)]!;
+    pairItems(snapshot, sample).forEach((pair) => taken.add(pair));
     path.steps.push(sample);
     snapshot = advance(qa, snapshot, sample, spent);
   }
@@ -118,4 +129,99 @@ export function walkInWords(name: string, result: WalkResult): string {
     `shortest failing walk (${result.shrunk.path.steps.length} steps) ${steps(result.shrunk.path)}`,
     ...result.shrunk.problems.map((problem) => `  - ${problem}`),
   ].join('\n');
+}
+
+/** What a budgeted run of walks may spend, and when it stops early. */
+export interface WalkBudget {
+  /** Samples sent in all, over every walk. */
+  steps: number;
+  /** Wall-clock seconds in all (a walk under way finishes). */
+  seconds: number;
+  /** The length of each walk (default 60). */
+  length?: number;
+  /** The first seed (default 1); each next walk takes the next seed. */
+  from?: number;
+  /**
+   * Stop once every reachable state-by-event pair was taken and every requirement the catalogue names was checked by
+   * a walk (default true; the reachable pairs come from the paths' exploration, which costs a moment per machine).
+   */
+  stopWhenCovered?: boolean;
+}
+
+export interface BudgetResult {
+  walks: number;
+  steps: number;
+  seconds: number;
+  /** Why the run ended: `failure`, `covered` or `budget`. */
+  stopped: 'failure' | 'covered' | 'budget';
+  /** The first failing walk (its seed replays it: `npm run qa:walk -- <machine> --seed N --steps K`). */
+  failure?: WalkResult;
+  /** State-by-event pairs taken, of those reachable (null when not counted). */
+  pairs: { taken: number; reachable: number | null };
+  /** Requirement ids the catalogue names that a walk checked, of all it names. */
+  requirements: { checked: number; named: number; missing: string[] };
+}
+
+/** The requirement ids a replayed walk checked: an expectation's own, or the sample's where the catalogue expects something. */
+function requirementsOf(qa: QaCatalogue, path: QaPath, run: PathRun): Set<string> {
+  const found = new Set<string>();
+  run.observed.slice(1).forEach((step, index) => {
+    for (const expectation of step.expected) expectation.req?.forEach((id) => found.add(id));
+    if (step.expected.some((expectation) => !isNothing(expectation))) qa.req?.[path.steps[index]!]?.forEach((id) => found.add(id));
+  });
+  (qa.req?.[path.start] ?? []).forEach((id) => found.add(id));
+  return found;
+}
+
+/** Every requirement id a catalogue names (by sample, start or expectation). */
+export function namedRequirements(qa: QaCatalogue): Set<string> {
+  const named = new Set<string>(Object.values(qa.req ?? {}).flat());
+  for (const byState of Object.values(qa.expect)) {
+    for (const entry of Object.values(byState)) if (entry && typeof entry === 'object') entry.req?.forEach((id) => named.add(id));
+  }
+  return named;
+}
+
+/**
+ * Walks seed after seed until the budget is spent, a walk fails (shrunk, its seed printed) or, with stopWhenCovered,
+ * every reachable state-by-event pair and every named requirement has been taken by some walk.
+ */
+export async function walkWithin(qa: QaCatalogue, budget: WalkBudget): Promise<BudgetResult> {
+  const length = budget.length ?? 60;
+  const began = performance.now();
+  const elapsed = () => (performance.now() - began) / 1000;
+  const stopWhenCovered = budget.stopWhenCovered ?? true;
+  const reachable = stopWhenCovered ? new Set([...coverPaths(qa).reachable].filter((item) => item.startsWith('p:') && !(item.slice(2) in (qa.unreachable ?? {})))) : null;
+  const named = namedRequirements(qa);
+  const pairs = new Set<string>();
+  const checked = new Set<string>();
+  let walks = 0;
+  let steps = 0;
+  const result = (stopped: BudgetResult['stopped'], failure?: WalkResult): BudgetResult => ({
+    walks,
+    steps,
+    seconds: Math.round(elapsed() * 100) / 100,
+    stopped,
+    ...(failure ? { failure } : {}),
+    pairs: { taken: reachable ? [...reachable].filter((pair) => pairs.has(pair)).length : pairs.size, reachable: reachable?.size ?? null },
+    requirements: { checked: [...named].filter((id) => checked.has(id)).length, named: named.size, missing: [...named].filter((id) => !checked.has(id)).sort() },
+  });
+  for (let seed = budget.from ?? 1; steps < budget.steps && elapsed() < budget.seconds; seed++) {
+    const path = walkPath(qa, seed, Math.min(length, budget.steps - steps));
+    const run = await runPath(qa, path);
+    walks++;
+    steps += path.steps.length;
+    if (run.problems.length) return result('failure', await checkWalk(qa, seed, path.steps.length));
+    run.pairs.forEach((pair) => pairs.add(pair));
+    requirementsOf(qa, path, run).forEach((id) => checked.add(id));
+    if (reachable && [...reachable].every((pair) => pairs.has(pair)) && [...named].every((id) => checked.has(id))) return result('covered');
+    if (!path.steps.length) break;
+  }
+  return result('budget');
+}
+
+/** A budgeted run in words (what `npm run qa:walk -- --budget ...` prints). */
+export function budgetInWords(name: string, result: BudgetResult): string {
+  const head = `${name}: ${result.walks} walks, ${result.steps} steps, ${result.seconds} s; pairs ${result.pairs.taken}${result.pairs.reachable === null ? '' : ` of ${result.pairs.reachable}`}; requirements ${result.requirements.checked} of ${result.requirements.named}; stopped: ${result.stopped}`;
+  return result.failure ? `${head}\n${walkInWords(name, result.failure)}` : head;
 }
