@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { setImmediate } from 'node:timers';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -107,12 +108,21 @@ function dropKnownParsers(options: QueryOptions | undefined): QueryOptions | und
   return rest;
 }
 
-/** The client (or a transaction of it) as drizzle sees it: queries lose the parsers PGlite already has. */
+/**
+ * The client (or a transaction of it) as drizzle sees it: queries lose the parsers PGlite already has, and each gives
+ * the event loop back before it runs (issue 35.20). PGlite runs a statement on the Node main thread and its promise
+ * settles at once, so a chain of statements (a request's, a compile's, a transaction's) ran as one turn of the event
+ * loop: a compile of 500 devices held it 150-440 ms, and every heartbeat answered from memory waited behind it, though
+ * no statement took 40 ms. Now a heartbeat waits for one statement at most. (On PostgreSQL each statement is I/O.)
+ */
 function withoutQueryParsers<T extends Queryable>(client: T): T {
   return new Proxy(client, {
     get(target, property) {
       if (property === 'query') {
-        return (text: string, params?: unknown[], options?: QueryOptions) => target.query(text, params, dropKnownParsers(options));
+        return async (text: string, params?: unknown[], options?: QueryOptions) => {
+          await new Promise<void>((resolve) => setImmediate(resolve));
+          return target.query(text, params, dropKnownParsers(options));
+        };
       }
       if (property === 'transaction') {
         const transaction = (target as unknown as { transaction<R>(fn: (tx: Queryable) => Promise<R>): Promise<R> }).transaction;

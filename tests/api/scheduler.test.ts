@@ -625,7 +625,18 @@ describe('publish and the compiled device schedule', () => {
     expect(await queued()).toEqual({ n: count, notices: count });
     expect(await noticesSince(seq)).toEqual({});
     expect(await versionBeat()).toBe(1);
+    // The compile gives the event loop back between its statements: on PGlite a chain of statements ran as one turn, so
+    // no heartbeat was answered while a batch compiled (the loop turned once during a drain of 251 devices).
+    let turns = 0;
+    let draining = true;
+    const turn = () => {
+      turns += 1;
+      if (draining) setImmediate(turn);
+    };
+    setImmediate(turn);
     expect(await drainScheduleQueue(db, quietLog)).toBe(count);
+    draining = false;
+    expect(turns).toBeGreaterThan(10);
     expect(await noticesSince(seq)).toEqual({ schedule: count, override: count });
     await expect.poll(versionBeat).toBe(2);
     expect((await schedule(first.id)).items.filter((item) => item.override === started.body.id)).toHaveLength(1);
