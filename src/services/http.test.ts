@@ -55,6 +55,34 @@ describe('api defaults', () => {
   });
 });
 
+describe('the client (fetchClient.ts, as ofetch did)', () => {
+  it('joins the base, adds the query, sends a plain object as JSON and reads the JSON answer', async () => {
+    const fake = await serve(() => ({ status: 200, body: { ok: [1, 'two'] } }));
+    const api = client(fake);
+    const query = { search: 'Café & co', page: 2, skip: undefined, ids: [3, 4], flag: true, bare: null, empty: '' };
+    expect(await api('/devices/', { query })).toEqual({ ok: [1, 'two'] });
+    expect(await api('devices/?a=1', { query: { b: 2 } })).toEqual({ ok: [1, 'two'] });
+    // A full URL is left as it is.
+    await api(`${fake.base}/media/7/`, { method: 'PATCH', body: { name: 'Lobby', tags: ['a'] } });
+    expect(fake.requests.map(({ method, path, body }) => [method, path, body])).toEqual([
+      ['GET', '/devices/?search=Caf%C3%A9%20%26%20co&page=2&ids=3&ids=4&flag=true&bare&empty', undefined],
+      ['GET', '/devices/?a=1&b=2', undefined],
+      ['PATCH', '/media/7/', { name: 'Lobby', tags: ['a'] }],
+    ]);
+  });
+
+  it('answers blob and stream bodies as asked, and a 4xx with its data to onResponseError before rejecting', async () => {
+    const fake = await serve((request) => (request.path === '/refused/' ? { status: 409, body: { playlists: [5] } } : { status: 200, body: { n: 1 } }));
+    const api = client(fake);
+    expect(await (await api<Blob, 'blob'>('/file/', { responseType: 'blob' })).text()).toBe('{"n":1}');
+    const raw = await api.raw<ReadableStream<Uint8Array>, 'stream'>('/file/', { responseType: 'stream' });
+    expect([raw.status, await new Response(raw._data).text()]).toEqual([200, '{"n":1}']);
+    let seen: unknown = null;
+    const error = await api('/refused/', { method: 'POST', body: { user: 1 }, onResponseError: ({ response }) => (seen = response._data) }).catch((e: unknown) => e);
+    expect([seen, (error as { status?: number }).status]).toEqual([{ playlists: [5] }, 409]);
+  });
+});
+
 describe('JWT header', () => {
   it('sends "JWT <access>" when a token is stored and nothing otherwise', async () => {
     const fake = await serve(() => ({ status: 200, body: {} }));

@@ -1,4 +1,4 @@
-import { FetchError, ofetch, type $Fetch, type FetchOptions, type FetchRequest } from 'ofetch';
+import { createFetch, FetchError, type $Fetch, type FetchOptions, type FetchRequest } from './fetchClient.ts';
 import { StructError, create, type Struct } from 'superstruct';
 import { createActor, waitFor } from 'xstate';
 import { authRenewalMachine, type AuthClient } from '../machines/authRenewal.machine.ts';
@@ -35,7 +35,7 @@ function fieldsOf(value: unknown): Record<string, string> | undefined {
   return fields;
 }
 
-/** Turns an ofetch failure into an ApiRequestError; anything else (a bug) passes through untouched. */
+/** Turns a client failure (fetchClient.ts) into an ApiRequestError; anything else (a bug) passes through untouched. */
 export function toApiRequestError(error: unknown): unknown {
   if (error instanceof ApiRequestError || !(error instanceof FetchError)) return error;
   const status = error.response?.status;
@@ -94,11 +94,10 @@ function renewalSettled(): Promise<unknown> {
 }
 
 function pathOf(request: FetchRequest): string {
-  const url = typeof request === 'string' ? request : request instanceof URL ? request.href : request.url;
-  return url.split(/[?#]/)[0]!;
+  return request.split(/[?#]/)[0]!;
 }
 
-function withAccess<O extends FetchOptions<any>>(options: O | undefined, access: string | null): O {
+function withAccess<O extends FetchOptions>(options: O | undefined, access: string | null): O {
   const headers = new Headers(options?.headers as HeadersInit | undefined);
   if (access) headers.set('Authorization', `JWT ${access}`);
   else headers.delete('Authorization');
@@ -135,7 +134,7 @@ async function endSession(base: $Fetch): Promise<void> {
   await renewalSettled();
 }
 
-type Send<T> = (request: FetchRequest, options: FetchOptions<any>) => Promise<T>;
+type Send<T> = (request: FetchRequest, options: FetchOptions) => Promise<T>;
 
 type ForbiddenHandler = (refused: { method: string }) => void;
 const forbiddenHandlers = new Set<ForbiddenHandler>();
@@ -149,7 +148,7 @@ export function onForbidden(handler: ForbiddenHandler): () => void {
   return () => void forbiddenHandlers.delete(handler);
 }
 
-async function sendWithSession<T>(base: $Fetch, send: Send<T>, request: FetchRequest, options: FetchOptions<any> | undefined): Promise<T> {
+async function sendWithSession<T>(base: $Fetch, send: Send<T>, request: FetchRequest, options: FetchOptions | undefined): Promise<T> {
   try {
     return await sendWithRenewal(base, send, request, options);
   } catch (error) {
@@ -161,7 +160,7 @@ async function sendWithSession<T>(base: $Fetch, send: Send<T>, request: FetchReq
   }
 }
 
-async function sendWithRenewal<T>(base: $Fetch, send: Send<T>, request: FetchRequest, options: FetchOptions<any> | undefined): Promise<T> {
+async function sendWithRenewal<T>(base: $Fetch, send: Send<T>, request: FetchRequest, options: FetchOptions | undefined): Promise<T> {
   if (AUTH_ENDPOINT.test(pathOf(request))) {
     try {
       return await send(request, withAccess(options, null));
@@ -185,31 +184,28 @@ async function sendWithRenewal<T>(base: $Fetch, send: Send<T>, request: FetchReq
   }
 }
 
-/** Wraps an ofetch instance with the JWT header, the 401 procedure and ApiRequestError failures. */
+/** Wraps a client (fetchClient.ts) with the JWT header, the 401 procedure and ApiRequestError failures. */
 export function withSession(base: $Fetch): $Fetch {
-  const call = ((request: FetchRequest, options?: FetchOptions<any>) =>
-    sendWithSession(base, (r, o) => base(r, o), request, options)) as $Fetch;
-  call.raw = ((request: FetchRequest, options?: FetchOptions<any>) =>
-    sendWithSession(base, (r, o) => base.raw(r, o), request, options)) as $Fetch['raw'];
-  call.native = base.native;
-  call.create = (defaults, globalOptions) => withSession(base.create(defaults, globalOptions));
+  const call = ((request: FetchRequest, options?: FetchOptions) => sendWithSession(base, (r, o) => base(r, o), request, options)) as $Fetch;
+  call.raw = ((request: FetchRequest, options?: FetchOptions) => sendWithSession(base, (r, o) => base.raw(r, o), request, options)) as $Fetch['raw'];
+  call.create = (defaults) => withSession(base.create(defaults));
   return call;
 }
 
-const baseFetch = ofetch.create({ baseURL: API_BASE, timeout: REQUEST_TIMEOUT_MS, retry: 0 });
+const baseFetch = createFetch({ baseURL: API_BASE, timeout: REQUEST_TIMEOUT_MS });
 
-/** The ofetch instance every SPA call goes through: `api<T>(path, { method, body, query })`. */
+/** The client every SPA call goes through: `api<T>(path, { method, body, query })`. */
 export const api: $Fetch = withSession(baseFetch);
 
 /**
- * For transports other than ofetch (the XMLHttpRequest upload): section 8 steps 1-4 after a 401 answered to a
+ * For transports other than fetch (the XMLHttpRequest upload): section 8 steps 1-4 after a 401 answered to a
  * request sent with `refusedAccess`. Resolves the access token to retry with, or null when the session is lost.
  */
 export function renewAccessAfterUnauthorized(refusedAccess: string | null): Promise<string | null> {
   return renewAccess(baseFetch, refusedAccess);
 }
 
-/** For transports other than ofetch: section 8 step 5, the retried request was refused too. */
+/** For transports other than fetch: section 8 step 5, the retried request was refused too. */
 export function endSessionAfterUnauthorized(): Promise<void> {
   return endSession(baseFetch);
 }
