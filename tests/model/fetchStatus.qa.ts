@@ -23,7 +23,6 @@ export default defineQa({
   machine: fetchStatusMachine,
   file: 'src/machines/fetchStatus.machine.ts',
   title: 'The fetch status of a loaded list (spec section 4)',
-  req: { [LOAD]: ['S4.1-1', 'S4.1-2'], [ANSWER]: ['S4.1-3'], [FORBIDDEN]: ['S4.1-4'], [OFFLINE]: ['S4.1-4'] },
   namespace: 'media',
   preconditions: {
     start: {
@@ -51,26 +50,26 @@ export default defineQa({
   // once page 2 was asked for: "Retry" after a failed page 2 reloads page 2, not page 1).
   expect: {
     initial: {
-      [LOAD]: { to: 'loading', see: { loading: true }, calls: ['load: {}'], screen: [SPINNER] },
-      [LOAD_PAGE_2]: { to: 'loading', calls: [PAGE_2], screen: [SPINNER] },
+      [LOAD]: { to: 'loading', see: { loading: true }, calls: ['load: {}'], screen: [SPINNER], req: ['S4.1-1'] },
+      [LOAD_PAGE_2]: { to: 'loading', calls: [PAGE_2], screen: [SPINNER], req: ['S4.1-1'] },
     },
     loading: {
       [LOAD]: (context) => ({ to: 'loading', see: { loading: true }, calls: [again(context)], screen: [SPINNER] }),
       [LOAD_PAGE_2]: { to: 'loading', calls: [PAGE_2], screen: [SPINNER] },
-      [ANSWER]: { to: 'complete', see: { status: 'complete', data: ['row'], error: null, loading: false }, screen: [ROWS] },
-      [FORBIDDEN]: { to: 'error', see: { error: 'forbidden', loading: false }, screen: [failure('forbidden')] },
-      [OFFLINE]: { to: 'error', see: { error: 'network_error' }, screen: [failure('network_error')] },
+      [ANSWER]: { to: 'complete', see: { status: 'complete', data: ['row'], error: null, loading: false }, screen: [ROWS], req: ['S4.1-3'] },
+      [FORBIDDEN]: { to: 'error', see: { error: 'forbidden', loading: false }, screen: [failure('forbidden')], req: ['S4.1-4'] },
+      [OFFLINE]: { to: 'error', see: { error: 'network_error' }, screen: [failure('network_error')], req: ['S4.1-4'] },
     },
     updating: {
       [LOAD]: (context) => ({ to: 'updating', see: { data: ['row'], loading: true }, calls: [again(context)], screen: [DIMMED] }),
       [LOAD_PAGE_2]: { to: 'updating', calls: [PAGE_2], screen: [DIMMED] },
-      [ANSWER]: { to: 'complete', see: { data: ['row'], error: null }, screen: [ROWS] },
-      [FORBIDDEN]: { to: 'error', see: { error: 'forbidden' }, screen: [failure('forbidden')] },
-      [OFFLINE]: { to: 'error', see: { error: 'network_error' }, screen: [failure('network_error')] },
+      [ANSWER]: { to: 'complete', see: { data: ['row'], error: null }, screen: [ROWS], req: ['S4.1-3'] },
+      [FORBIDDEN]: { to: 'error', see: { error: 'forbidden' }, screen: [failure('forbidden')], req: ['S4.1-4'] },
+      [OFFLINE]: { to: 'error', see: { error: 'network_error' }, screen: [failure('network_error')], req: ['S4.1-4'] },
     },
     complete: {
-      [LOAD]: (context) => ({ to: 'updating', see: { status: 'updating', data: ['row'], loading: true }, calls: [again(context)], screen: [DIMMED] }),
-      [LOAD_PAGE_2]: { to: 'updating', see: { data: ['row'] }, calls: [PAGE_2], screen: [DIMMED] },
+      [LOAD]: (context) => ({ to: 'updating', see: { status: 'updating', data: ['row'], loading: true }, calls: [again(context)], screen: [DIMMED], req: ['S4.1-2'] }),
+      [LOAD_PAGE_2]: { to: 'updating', see: { data: ['row'] }, calls: [PAGE_2], screen: [DIMMED], req: ['S4.1-2'] },
     },
     error: {
       [LOAD]: (context) => ({ to: 'loading', see: { loading: true }, calls: [again(context)], screen: [SPINNER] }),
