@@ -25,6 +25,13 @@ import { percentile, printMeasurements, ROOT, signInToken, type Measurement } fr
  * 15 s (warm-up: every first beat and download) and the override are the quiet baseline, those past each window "later".
  * Players send the config version their last heartbeat answered, as the web player does (without it every heartbeat
  * is told the config files, so it goes to the database).
+ * Measured 2026-11-29 (issue 35.20: compiles of more than 250 devices queued after the answer, PGlite statements giving
+ * the event loop back, plays of requests together in one statement, live statistics in one pass), `LOAD_BENCH_PG=...
+ * npx tsx bench/run.ts load`, load average 1.6 before, 0.6 after PGlite, 1.5 after PostgreSQL (quiet): no errors;
+ * heartbeat p95 quiet / after the override / after the clear / after the publish / later: PGlite 8 / 11 / 16 / 26 / 15 ms,
+ * PostgreSQL 3 / 12 / 11 / 5 / 4 ms; warm-up p95 83 and 29 ms; operator p95 49 and 25 ms; notice p95 override / clear /
+ * publish: PGlite 693 / 997 / 888 ms, PostgreSQL 893 / 780 / 703 ms; server CPU per 20 s 7.9-9.7 s on PGlite, 2.7-3.3 s
+ * on PostgreSQL.
  */
 const CHANNEL = process.env.LOAD_BENCH_CHANNEL !== '0';
 const DELIVERY_WINDOW_S = 20;
