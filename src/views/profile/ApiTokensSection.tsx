@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, Subtitle2 } from '@fluentui/react-components';
+import { Button, Subtitle2 } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from '../../i18n.ts';
@@ -14,35 +14,13 @@ import { formatDateTime } from '../common/dateTime.ts';
 import { errorMessageKey } from '../common/errorMessageKey.ts';
 import { lazyPart } from '../common/lazyPart.tsx';
 import { useNotify } from '../common/notify.tsx';
+import { ShownOnce } from '../common/ShownOnce.tsx';
 import { useConfirmDelete } from '../common/useConfirmDelete.tsx';
 import { useProfileStyles } from './Profile.styles.ts';
 
 const ApiTokenDialog = lazyPart<{ onCreated: (token: { token: string }) => void; onClose: () => void }>(() =>
   import('./ApiTokenDialog.tsx').then((m) => ({ default: m.ApiTokenDialog })),
 );
-
-/** A new token's value, shown once with a way to copy it. */
-function TokenOnce({ token, onDismiss }: { token: string; onDismiss: () => void }) {
-  const { t } = useTranslation('profile');
-  const styles = useProfileStyles();
-  const [copied, setCopied] = useState(false);
-  return (
-    <MessageBar intent="warning" layout="multiline">
-      <MessageBarBody>
-        <MessageBarTitle>{t('tokens.once.title')}</MessageBarTitle>
-        {t('tokens.once.body')} <code className={styles.secret}>{token}</code>
-      </MessageBarBody>
-      <MessageBarActions>
-        <Button size="small" onClick={() => void navigator.clipboard?.writeText(token).then(() => setCopied(true), () => undefined)}>
-          {t(copied ? 'tokens.once.copied' : 'tokens.once.copy')}
-        </Button>
-        <Button size="small" appearance="primary" onClick={onDismiss}>
-          {t('tokens.once.dismiss')}
-        </Button>
-      </MessageBarActions>
-    </MessageBar>
-  );
-}
 
 /** /profile's API tokens (issue 40): the user's tokens for their integrations, made, shown once, and revoked. */
 export function ApiTokensSection() {
@@ -82,7 +60,13 @@ export function ApiTokensSection() {
         </Button>
       </div>
       <p className={styles.note}>{t('tokens.intro')}</p>
-      {shown ? <TokenOnce token={shown} onDismiss={() => setShown(null)} /> : null}
+      {shown ? (
+        <ShownOnce
+          value={shown}
+          words={{ title: t('tokens.once.title'), body: t('tokens.once.body'), copy: t('tokens.once.copy'), copied: t('tokens.once.copied'), dismiss: t('tokens.once.dismiss') }}
+          onDismiss={() => setShown(null)}
+        />
+      ) : null}
       {status === 'initial' || status === 'loading' ? (
         <Loading />
       ) : status === 'error' ? (

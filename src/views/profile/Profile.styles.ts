@@ -10,7 +10,6 @@ export const useProfileStyles = makeStyles({
   note: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
   heading: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
   name: { fontWeight: tokens.fontWeightSemibold, overflowWrap: 'anywhere' },
-  secret: { fontFamily: tokens.fontFamilyMonospace, overflowWrap: 'anywhere', userSelect: 'all' },
   warning: { color: tokens.colorPaletteDarkOrangeForeground1 },
   error: { color: tokens.colorPaletteRedForeground1, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM },
 });

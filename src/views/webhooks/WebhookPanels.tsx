@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
+import { Button } from '@fluentui/react-components';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from '../../i18n.ts';
 import type { ActorRefFrom } from 'xstate';
@@ -93,28 +93,6 @@ export function Attempts({ actor, url, onClose }: { actor: ActorRefFrom<typeof w
         </Button>
       </div>
     </section>
-  );
-}
-
-/** A new secret, shown once with a way to copy it. */
-export function SecretOnce({ secret, onDismiss }: { secret: string; onDismiss: () => void }) {
-  const { t } = useTranslation('webhooks');
-  const styles = useWebhooksStyles();
-  return (
-    <MessageBar intent="warning" layout="multiline">
-      <MessageBarBody>
-        <MessageBarTitle>{t('secret.title')}</MessageBarTitle>
-        {t('secret.body')} <code className={styles.secret}>{secret}</code>
-      </MessageBarBody>
-      <MessageBarActions>
-        <Button size="small" onClick={() => void navigator.clipboard?.writeText(secret).catch(() => undefined)}>
-          {t('actions.copy')}
-        </Button>
-        <Button size="small" appearance="primary" onClick={onDismiss}>
-          {t('secret.dismiss')}
-        </Button>
-      </MessageBarActions>
-    </MessageBar>
   );
 }
 

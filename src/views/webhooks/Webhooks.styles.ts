@@ -18,7 +18,6 @@ export const useWebhooksStyles = makeStyles({
     minWidth: 0,
   },
   answer: { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontFamily: tokens.fontFamilyMonospace, margin: 0, maxHeight: '160px', overflowY: 'auto' },
-  secret: { fontFamily: tokens.fontFamilyMonospace, overflowWrap: 'anywhere' },
   list: { margin: 0, paddingLeft: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   section: { marginTop: tokens.spacingVerticalXXL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
   choices: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },

@@ -18,7 +18,8 @@ import { ListStates } from '../users/ListStates.tsx';
 import { useUsersStyles } from '../users/Users.styles.ts';
 import { WebhookFormDialog } from './lazyDialogs.tsx';
 import { AlertSettingsPanel } from './AlertSettingsPanel.tsx';
-import { Attempts, eventKey, SecretOnce, TestAnswer, UrlText } from './WebhookPanels.tsx';
+import { Attempts, eventKey, TestAnswer, UrlText } from './WebhookPanels.tsx';
+import { ShownOnce } from '../common/ShownOnce.tsx';
 import { useWebhooksStyles } from './Webhooks.styles.ts';
 
 const refusalKey = () => 'messages.removeError';
@@ -73,7 +74,9 @@ export default function WebhooksScreen() {
           </Button>
         }
       />
-      {secret ? <SecretOnce secret={secret} onDismiss={() => setSecret(null)} /> : null}
+      {secret ? (
+        <ShownOnce value={secret} words={{ title: t('secret.title'), body: t('secret.body'), copy: t('actions.copy'), dismiss: t('secret.dismiss') }} onDismiss={() => setSecret(null)} />
+      ) : null}
       <ListStates ns="webhooks" status={status} error={error} empty={endpoints.length === 0} onRetry={reload}>
         <ResponsiveList
           label={t('list.label')}
