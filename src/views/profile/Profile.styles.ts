@@ -4,6 +4,8 @@ import { tokens } from '@fluentui/tokens';
 export const useProfileStyles = makeStyles({
   intro: { color: tokens.colorNeutralForeground2, marginBottom: tokens.spacingVerticalM },
   sections: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXL, maxWidth: '560px' },
+  /** The API tokens' list: a table of five columns needs more than the forms' width. */
+  wide: { maxWidth: '960px', marginTop: tokens.spacingVerticalXL },
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   row: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalM },
   field: { minWidth: '0', flexGrow: 1 },

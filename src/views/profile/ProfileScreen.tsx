@@ -77,11 +77,15 @@ export default function ProfileScreen() {
       ) : !user ? (
         <Loading />
       ) : (
-        <div className={styles.sections}>
-          <ProfileForms userId={user.id} username={user.username} onRenamed={() => session.send({ type: 'session.reloadProfile' })} />
-          <PreferencesSection />
-          <ApiTokensSection />
-        </div>
+        <>
+          <div className={styles.sections}>
+            <ProfileForms userId={user.id} username={user.username} onRenamed={() => session.send({ type: 'session.reloadProfile' })} />
+            <PreferencesSection />
+          </div>
+          <div className={styles.wide}>
+            <ApiTokensSection />
+          </div>
+        </>
       )}
     </section>
   );
