@@ -1,6 +1,6 @@
 import { Field, Input, Select } from '@fluentui/react-components';
 import { useTranslation } from '../../i18n.ts';
-import { selectIsAdmin, selectUser } from '../../machines/session.selectors.ts';
+import { selectCan } from '../../machines/session.selectors.ts';
 import { apiTokenFormInput, apiTokenFormMachine, TOKEN_EXPIRIES, type TokenExpiry } from '../../machines/profile/apiTokenForm.machine.ts';
 import type { ApiTokenCreated } from '../../services/apiTokens.service.ts';
 import { AREAS, LEVELS, type Area, type Level } from '../../services/schemas/groups.ts';
@@ -10,15 +10,11 @@ import { FormDialog, FormRow, fieldValidation, useFormActor, useFormState } from
 const KNOWN_ERRORS = ['too_many_tokens', 'network_error', 'forbidden'];
 const KNOWN_FIELDS = ['required', 'too_long', 'name_taken', 'taken', 'permission_exceeds', 'out_of_range'];
 
-/** The levels the signed-in user may give in an area: up to their own (the server refuses more: permission_exceeds). */
+/** The levels the signed-in user may give in an area: up to their own, as useCan reads it (the server refuses more). */
 function useOwnLevels(): (area: Area) => readonly Level[] {
-  const user = SessionContext.useSelector(selectUser);
-  const admin = SessionContext.useSelector(selectIsAdmin);
-  return (area) => {
-    const access = user?.access;
-    const own = admin || !access || access.admin ? LEVELS.length - 1 : LEVELS.indexOf(access.permissions[area]);
-    return LEVELS.filter((_, rank) => rank <= own);
-  };
+  // One digit per area (0 none, 1 view, 2 edit): a string, so the selector's answer compares equal while rights stay.
+  const ranks = SessionContext.useSelector((s) => AREAS.map((area) => (selectCan(area, 'edit')(s) ? 2 : selectCan(area, 'view')(s) ? 1 : 0)).join(''));
+  return (area) => LEVELS.slice(0, Number(ranks[AREAS.indexOf(area)]) + 1);
 }
 
 /** New API token: name, expiry and rights per area (no more than the user's own); the answer carries the token once. */
