@@ -117,6 +117,43 @@ describe('devicesMachine', () => {
     expect(selectStatistics(actor.getSnapshot())).toEqual({ active: 5, deactive: 2 });
   });
 
+  it('asks for the statistics again when a device changes while they load: the answer in flight would undo the change', async () => {
+    let server = { active: 5, deactive: 2 };
+    const answers: Array<() => void> = [];
+    const actor = createActor(
+      devicesMachine.provide({
+        actors: {
+          loadDevices: fromPromise(async () => pageOf([fakeDevice(1)])),
+          // Each load reads the server's numbers when asked and answers when the test lets it.
+          loadStatistics: fromPromise(() => {
+            const asked = { ...server };
+            return new Promise((resolve) => answers.push(() => resolve(asked)));
+          }),
+        },
+      }),
+      { input: {} },
+    ).start();
+    actor.send({ type: 'devices.load' });
+    answers.shift()!();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(selectStatistics(actor.getSnapshot())).toEqual({ active: 5, deactive: 2 });
+    actor.send({ type: 'devices.refresh' });
+    expect(answers).toHaveLength(1);
+    server = { active: 4, deactive: 3 };
+    actor.send({ type: 'devices.activationChanged', device: fakeDevice(1, { is_active: false, status: 'disabled' }) });
+    expect(answers).toHaveLength(2);
+    answers.forEach((answer) => answer());
+    await vi.advanceTimersByTimeAsync(1);
+    expect(selectStatistics(actor.getSnapshot())).toEqual({ active: 4, deactive: 3 });
+    server = { active: 5, deactive: 3 };
+    actor.send({ type: 'devices.refresh' });
+    actor.send({ type: 'devices.added', device: fakeDevice(2) });
+    expect(answers).toHaveLength(4);
+    answers.slice(2).forEach((answer) => answer());
+    await vi.advanceTimersByTimeAsync(1);
+    expect(selectStatistics(actor.getSnapshot())).toEqual({ active: 5, deactive: 3 });
+  });
+
   it('reloads a loaded page by itself every 30 s', async () => {
     const { actor, loads } = start(async () => pageOf([]));
     actor.send({ type: 'devices.load' });

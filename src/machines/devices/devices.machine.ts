@@ -1,4 +1,4 @@
-import { assign, fromPromise, raise, setup, type ActorRefFrom } from 'xstate';
+import { assign, enqueueActions, fromPromise, raise, setup, type ActorRefFrom } from 'xstate';
 import type { Device, DeviceFilters, DeviceListPage, DeviceStatistics, ExportProgress } from '../../services/devices.service.ts';
 import { errorCodeOf } from '../fetchStatus.machine.ts';
 
@@ -50,6 +50,7 @@ export interface DevicesContext {
 export type DevicesEvent =
   | { type: 'devices.load' }
   | { type: 'devices.refresh' }
+  | { type: 'statistics.adjusted' }
   | { type: 'devices.search'; text: string }
   | { type: 'devices.filter'; filters: Partial<Omit<DeviceFilters, 'search'>> }
   | { type: 'devices.page'; page: number }
@@ -97,9 +98,11 @@ export const devicesMachine = setup({
     replaceDevice: assign(({ context }, params: { device: Device }) => ({ data: replaceDevice(context.data, params.device) })),
     setStatistics: assign((_, params: { statistics: DeviceStatistics }) => ({ statistics: params.statistics, statisticsError: null })),
     setStatisticsError: assign((_, params: { error: unknown }) => ({ statisticsError: errorCodeOf(params.error) })),
-    adjustStatistics: assign(({ context }, params: { change: StatisticsChange }) => ({
-      statistics: context.statistics && adjustStatistics(context.statistics, params.change),
-    })),
+    adjustStatistics: enqueueActions(({ context, enqueue }, params: { change: StatisticsChange }) => {
+      enqueue.assign({ statistics: context.statistics && adjustStatistics(context.statistics, params.change) });
+      // A load in flight was asked before this change: its answer would undo the adjustment, so it is asked again.
+      enqueue.raise({ type: 'statistics.adjusted' });
+    }),
     startExport: assign({ exportProgress: { loaded: 0, total: 0 }, exportError: null }),
     setExportProgress: assign((_, params: ExportProgress) => ({ exportProgress: params })),
     setExportError: assign((_, params: { error: unknown }) => ({ exportError: errorCodeOf(params.error), exportProgress: null })),
@@ -213,6 +216,7 @@ export const devicesMachine = setup({
       states: {
         idle: { on: { 'devices.load': 'loading', 'devices.refresh': 'loading' } },
         loading: {
+          on: { 'statistics.adjusted': { target: 'loading', reenter: true }, 'devices.added': { target: 'loading', reenter: true } },
           invoke: {
             id: 'loadStatistics',
             src: 'loadStatistics',

@@ -243,6 +243,11 @@ export default defineQa({
       [STATS]: { to: 'statistics.ready', see: { statistics: { active: 39, deactive: 2 } } },
       // The last numbers stay on screen above the message.
       [STATS_FAIL]: { to: 'statistics.failed', see: { statisticsError: 'network_error' } },
+      // A change while the numbers are asked for: the answer in flight was read before it and would undo it, so they
+      // are asked for again (the earlier answer is dropped).
+      [ADDED]: STATISTICS_RELOAD,
+      [ACTIVATED]: STATISTICS_RELOAD,
+      [DEACTIVATED]: STATISTICS_RELOAD,
     },
     'statistics.ready': {
       // Spec section 4: adding raises "active" locally; a removal asks the server again.
