@@ -1,5 +1,5 @@
 import { playerSequencerMachine, type SequencerContext } from '../../../src/machines/player/playerSequencer.machine.ts';
-import { advance, nextPlay, overrideTurned, scheduleState, stillAllowed, type DeviceSchedule, type ScheduleItem } from '../../../src/services/player/schedule.ts';
+import type { DeviceSchedule, ScheduleItem } from '../../../src/services/player/schedule.ts';
 import { defineQa } from '../qa/catalogue.ts';
 import { text } from '../qa/screen.ts';
 
@@ -41,21 +41,61 @@ const KEEPS = (id: number) => `file ${id} keeps playing (what follows it is prep
 type Change = Partial<Pick<SequencerContext, 'schedule' | 'ready' | 'now'>>;
 const name = (id: number | undefined) => (id === undefined ? 'nothing' : String(id));
 
-/** Where the sequencer goes and what it shows after the schedule, the files or the time change (the spec's rules). */
+/*
+ * The oracle, written from the rules (docs/api.md Scheduler, issue 35) for the three events above rather than with
+ * the player's own schedule functions, so a change to those functions is checked against the rules, not itself:
+ * the highest priority on wins (an override above all); an event goes on from the file after the last one it played,
+ * skipping files not downloaded; nothing on but something later today is "waiting", nothing left is "empty".
+ */
+interface Winner {
+  event: number;
+  override: number | null;
+  files: number[];
+}
+
+const minutes = (now: number) => new Date(now).getUTCHours() * 60 + new Date(now).getUTCMinutes();
+const between = (now: number, from: string, to: string) => {
+  const [fh, fm] = from.split(':').map(Number);
+  const [th, tm] = to.split(':').map(Number);
+  return minutes(now) >= fh! * 60 + fm! && minutes(now) < th! * 60 + tm!;
+};
+
+/** The event on screen at `now` under the schedule of that version (4: the three events; 5: with the override). */
+function winner(version: number | null, now: number): Winner | null {
+  if (version === null) return null;
+  if (version === 5 && between(now, '09:00', '10:00')) return { event: -3, override: 3, files: [91] };
+  if (between(now, '09:00', '10:00')) return { event: 2, override: null, files: [21] };
+  if (between(now, '08:00', '12:00')) return { event: 1, override: null, files: [11, 12] };
+  if (between(now, '14:00', '15:00')) return { event: 3, override: null, files: [31] };
+  return null;
+}
+
+/** The winner's next downloaded file after the one it last played (`last`, -1 for none), and its place in the list. */
+function pick(on: Winner, last: number, ready: number[]): { id: number; index: number } | null {
+  for (let step = 1; step <= on.files.length; step++) {
+    const index = (last + step) % on.files.length;
+    if (ready.includes(on.files[index]!)) return { id: on.files[index]!, index };
+  }
+  return null;
+}
+
+/** Where the sequencer goes and what it shows after the schedule, the files or the time change (the rules above). */
 function decide(context: SequencerContext, change: Change) {
   const next = { ...context, ...change };
-  const ready = new Set(next.ready);
-  const current = nextPlay(next.schedule, next.now, next.cursor, ready);
-  if (current) {
-    const after = nextPlay(next.schedule, next.now, advance(next.cursor, current), ready);
+  const version = next.schedule?.version ?? null;
+  const on = winner(version, next.now);
+  const current = on && pick(on, next.cursor?.positions[on.event] ?? -1, next.ready);
+  if (on && current) {
+    const after = pick(on, current.index, next.ready);
     return {
       to: 'playing',
-      see: { current: current.media.id, next: after?.media.id ?? null },
-      calls: [`present: ${current.media.id}`, `prepare: ${name(after?.media.id)}`],
-      screen: [SHOWS(current.media.id)],
+      see: { current: current.id, next: after?.id ?? null },
+      calls: [`present: ${current.id}`, `prepare: ${name(after?.id)}`],
+      screen: [SHOWS(current.id)],
     };
   }
-  const state = scheduleState(next.schedule, next.now, ready) === 'waiting' ? 'waiting' : 'empty';
+  // The last event of the day ends at 15:00.
+  const state = version !== null && minutes(next.now) < 15 * 60 ? 'waiting' : 'empty';
   return { to: state, see: { current: null, next: null }, screen: [IDLE[state]] };
 }
 
@@ -65,26 +105,31 @@ function decide(context: SequencerContext, change: Change) {
  */
 function replan(context: SequencerContext, change: Change) {
   const next = { ...context, ...change };
-  if (!stillAllowed(context.current!, next.schedule, next.now, new Set(next.ready))) {
+  const playing = context.current!;
+  const on = winner(next.schedule?.version ?? null, next.now);
+  const allowed = !!on && on.event === playing.event && on.override === (playing.override ?? null) && on.files.includes(playing.media.id) && next.ready.includes(playing.media.id);
+  if (!allowed) {
     const cut = decide(context, change);
-    return { ...cut, screen: [`file ${context.current!.media.id} is cut at once: ${cut.screen[0]}`] };
+    return { ...cut, screen: [`file ${playing.media.id} is cut at once: ${cut.screen[0]}`] };
   }
-  const after = nextPlay(next.schedule, next.now, next.cursor, new Set(next.ready));
+  const after = pick(on, next.cursor?.positions[on.event] ?? -1, next.ready);
   return {
     to: 'playing',
-    see: { current: context.current!.media.id, next: after?.media.id ?? null },
-    calls: [`prepare: ${name(after?.media.id)}`],
-    screen: [KEEPS(context.current!.media.id)],
+    see: { current: playing.media.id, next: after?.id ?? null },
+    calls: [`prepare: ${name(after?.id)}`],
+    screen: [KEEPS(playing.media.id)],
   };
 }
 
 /** The clock cuts a play only when an override starts or ends. */
 function tick(context: SequencerContext, now: number) {
-  if (overrideTurned(context.current!, context.schedule, now)) {
+  const playing = context.current!;
+  const overrideNow = winner(context.schedule?.version ?? null, now)?.override ?? null;
+  if (overrideNow !== (playing.override ?? null)) {
     const cut = decide(context, { now });
-    return { ...cut, screen: [`file ${context.current!.media.id} is cut at once (an override started or ended): ${cut.screen[0]}`] };
+    return { ...cut, screen: [`file ${playing.media.id} is cut at once (an override started or ended): ${cut.screen[0]}`] };
   }
-  return { to: 'playing', see: {}, screen: [`${KEEPS(context.current!.media.id)}: the clock cuts a play short only when an override starts or ends`] };
+  return { to: 'playing', see: {}, screen: [`${KEEPS(playing.media.id)}: the clock cuts a play short only when an override starts or ends`] };
 }
 
 const idle = {
