@@ -35,6 +35,8 @@ describe('statistics parameters', () => {
   it('require a campaign and a date, and a period of 1 to 744 hours', () => {
     expect(statisticsProblems({ campaign: 3, date: '2026-11-01', period: 24 })).toEqual({});
     expect(statisticsProblems({ campaign: null, date: '', period: 24 })).toEqual({ campaign: 'required', date: 'required' });
+    expect(statisticsProblems({ campaign: 3, date: '2026-02-30', period: 24 })).toEqual({ date: 'required' });
+    expect(statisticsProblems({ campaign: 3, date: '2024-02-29', period: 24 })).toEqual({});
     expect(statisticsProblems({ campaign: 3, date: '2026-13-45', period: 1 })).toEqual({ date: 'required' });
     expect(statisticsProblems({ campaign: 3, date: '2026-11-01', period: 0 })).toEqual({ period: 'out_of_range' });
     expect(statisticsProblems({ campaign: 3, date: '2026-11-01', period: 745 })).toEqual({ period: 'out_of_range' });
