@@ -1,7 +1,7 @@
 import { array, define, enums, integer, min, number, object, string, type Infer } from 'superstruct';
 import { api, parseResponse } from './http.ts';
 import { createXlsxRowCounter } from './xlsxRowCounter.ts';
-import { Id } from './schemas/common.ts';
+import { Id, isRealDate } from './schemas/common.ts';
 import {
   COMPARE_KINDS,
   ENTITY_SEARCH_LIMIT,
@@ -68,9 +68,8 @@ export interface StatisticsParams {
 export function statisticsProblems(params: { campaign?: number | null; date?: string | null; period?: number | null }): Record<string, string> {
   const problems: Record<string, string> = {};
   if (!params.campaign) problems.campaign = 'required';
-  // A day the calendar has: Date.parse takes 2026-02-30 as 2 March, so the date must read back the same.
-  const day = params.date && /^\d{4}-\d{2}-\d{2}$/.test(params.date) ? new Date(`${params.date}T00:00:00Z`) : null;
-  if (!day || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== params.date) problems.date = 'required';
+  // A day the calendar has, as the server checks it (Date.parse alone takes 2026-02-30 as 2 March).
+  if (!params.date || !isRealDate(params.date)) problems.date = 'required';
   const period = params.period;
   if (typeof period !== 'number' || !Number.isInteger(period) || period < MIN_PERIOD_HOURS || period > MAX_PERIOD_HOURS) problems.period = 'out_of_range';
   return problems;
