@@ -1,7 +1,10 @@
-import { playerDownloaderMachine, MAX_ATTEMPTS, type DownloaderContext } from '../../../src/machines/player/playerDownloader.machine.ts';
+import { playerDownloaderMachine, type DownloaderContext } from '../../../src/machines/player/playerDownloader.machine.ts';
 import type { ScheduledMedia } from '../../../src/services/player/schedule.ts';
 import { after, defineQa, done, error } from '../qa/catalogue.ts';
 import { text } from '../qa/screen.ts';
+
+/** Tries of one file whose bytes differ from its checksum before it is given up until the next schedule (docs/api.md). */
+const ATTEMPTS = 3;
 
 const file = (id: number): ScheduledMedia => ({ id, url: `/api/v1/media/files/${id}/source`, checksum: `sum-${id}`, duration: 5, type: '' });
 
@@ -104,7 +107,7 @@ export default defineQa({
         const [head, ...rest] = context.queue;
         const attempts = (context.attempts[head!.id] ?? 0) + 1;
         // Another try: the file goes to the end of the queue and is not given up.
-        if (attempts < MAX_ATTEMPTS) {
+        if (attempts < ATTEMPTS) {
           const settled = afterSettled(context, [...rest, head!]);
           return { ...settled, see: { ...settled.see, failed: ids(context.failed) } };
         }
