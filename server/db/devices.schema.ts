@@ -88,6 +88,9 @@ export const devices = pgTable(
     userId: integer('user_id'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    /** Migration 0053: tags as written, and their lower-case keys (what filters compare; GIN index devices_tag_keys_idx). */
+    tags: text('tags').array().notNull().default(sql`'{}'`),
+    tagKeys: text('tag_keys').array().notNull().default(sql`'{}'`),
   },
   (t) => [
     uniqueIndex('devices_sn_key').on(t.sn),

@@ -3,6 +3,7 @@ import type { Db } from './index.ts';
 import { sqlError, UNIQUE_VIOLATION } from './sqlState.ts';
 import { companies, deviceCommands, deviceConfigs, devices, offices, pendingClients } from './devices.schema.ts';
 import { DEVICE_POSITIONS, type Device, type DeviceConfig, type DeviceListQuery, type DeviceStatus, type PendingClient } from '../../src/services/schemas/devices.ts';
+import { tagFilterKeys, tagKey } from '../../src/services/schemas/deviceTags.ts';
 import { likePattern, ONLINE_WINDOW_SECONDS, type ConfigFile } from '../domain/devices.ts';
 
 export type DeviceRow = typeof devices.$inferSelect;
@@ -50,6 +51,7 @@ export function toDevice(row: JoinedDevice, photoBase: string): Device {
     key: d.deviceKey,
     user: d.userId,
     created_at: d.createdAt.toISOString(),
+    tags: d.tags,
   };
 }
 
@@ -72,6 +74,9 @@ function scopeOffices(companies: readonly number[], where: SQL): SQL {
   return sql`(SELECT id FROM offices WHERE company_id IN (${sql.join(companies.map((id) => sql`${id}`), sql`, `)}) OFFSET 0) scope_offices
     CROSS JOIN LATERAL (SELECT devices.id, devices.position_rank FROM devices WHERE devices.office_id = scope_offices.id AND ${where} OFFSET 0) devices`;
 }
+
+/** A text[] parameter (never SQL text): the tag filters' operand, which the GIN index on tag_keys answers. */
+export const textArray = (values: readonly string[]) => sql`ARRAY[${sql.join(values.map((value) => sql`${value}`), sql`, `)}]::text[]`;
 
 function filterConditions(filter: DeviceFilter): SQL | undefined {
   const conditions: SQL[] = [];
@@ -96,6 +101,10 @@ function filterConditions(filter: DeviceFilter): SQL | undefined {
   if (filter.companies) conditions.push(devicesOfCompanies(filter.companies));
   // The same test on the group rank, a small number near the start of the row (migration 0007), not the text.
   if (filter.position) conditions.push(eq(devices.positionRank, DEVICE_POSITIONS.indexOf(filter.position)));
+  const anyTags = tagFilterKeys(filter.tags);
+  if (anyTags.length) conditions.push(sql`${devices.tagKeys} && ${textArray(anyTags)}`);
+  const allTags = tagFilterKeys(filter.tags_all);
+  if (allTags.length) conditions.push(sql`${devices.tagKeys} @> ${textArray(allTags)}`);
   if (filter.campaign) {
     const member = sql`EXISTS (SELECT 1 FROM campaign_devices WHERE campaign_devices.campaign_id = ${filter.campaign.id} AND campaign_devices.device_id = ${devices.id})`;
     conditions.push(filter.campaign.member ? member : sql`NOT ${member}`);
@@ -161,7 +170,7 @@ export const DEVICE_COUNT_AHEAD = 1000;
  * and names how many screens it reaches.
  */
 export function countsExactly(filter: DeviceFilter): boolean {
-  const narrowed = [filter.search?.trim(), filter.status, filter.schedule, filter.type, filter.position].some((value) => value !== undefined && value !== '');
+  const narrowed = [filter.search?.trim(), filter.status, filter.schedule, filter.type, filter.position, filter.tags?.trim(), filter.tags_all?.trim()].some((value) => value !== undefined && value !== '');
   return !narrowed && !filter.campaign && (filter.office !== undefined || filter.company !== undefined);
 }
 
@@ -303,6 +312,38 @@ export async function updateDevice(db: Db, id: number, patch: Partial<DeviceInse
   // later leaves it off; switching it on while the company is off is held by the trigger.
   if (rows.length && patch.isActive === false) await db.execute(sql`DELETE FROM company_held_devices WHERE device_id = ${id}`);
   return rows.length > 0;
+}
+
+/** The columns that store `tags` (already normalised: normalizeTags). */
+export const tagColumns = (tags: readonly string[]) => ({ tags: [...tags], tagKeys: tags.map(tagKey) });
+
+/**
+ * The spreadsheet import of tags: each row's tags replace those of the device with its serial number. Answers how many
+ * devices changed and the indexes of rows whose serial names no device (or one outside `companies`).
+ */
+export async function importDeviceTags(
+  db: Db,
+  rows: readonly { sn: string; tags: string[] }[],
+  companies: readonly number[] | null,
+): Promise<{ updated: number; unmatched: number[]; ids: number[] }> {
+  const serials = [...new Set(rows.map((row) => row.sn))];
+  const found = await db
+    .select({ id: devices.id, sn: devices.sn })
+    .from(devices)
+    .where(and(inArray(devices.sn, serials), companies ? devicesOfCompanies(companies) : undefined));
+  const idOf = new Map(found.map((row) => [row.sn, row.id]));
+  const unmatched = rows.flatMap((row, index) => (idOf.has(row.sn) ? [] : [index]));
+  // A serial named twice takes its last row's tags, as a spreadsheet read top to bottom would.
+  const last = new Map(rows.filter((row) => idOf.has(row.sn)).map((row) => [idOf.get(row.sn)!, row.tags]));
+  const ids = [...last.keys()];
+  if (ids.length) {
+    await db.execute(sql`
+      UPDATE devices SET tags = t.tags, tag_keys = t.tag_keys, updated_at = now()
+      FROM (SELECT * FROM jsonb_to_recordset(${JSON.stringify(ids.map((id) => ({ id, tags: last.get(id)!, tag_keys: last.get(id)!.map(tagKey) })))}::jsonb)
+        AS r(id integer, tags text[], tag_keys text[])) t
+      WHERE devices.id = t.id`);
+  }
+  return { updated: ids.length, unmatched, ids };
 }
 
 /** Deletes a device; answers its photo file (to remove from disk) or undefined when it did not exist. */

@@ -46,6 +46,8 @@ const VALUES: Record<DeviceSheetKey, Value> = {
   mount_date: (d) => calendarDate(d.mount_date),
   warranty: (d) => calendarDate(d.warranty),
   description: (d) => text(d.description),
+  // As the spreadsheet import reads them back: one cell, comma-separated.
+  tags: (d) => text(d.tags?.join(', ')),
 };
 
 const loaded = new Map<string, Words>();
@@ -107,5 +109,5 @@ export function deviceSheet(devices: Device[], words: Words, zone: string): Shee
 
 /** Column widths (in characters) that fit the headers and typical values. */
 export const DEVICE_SHEET_WIDTHS = DEVICE_SHEET_KEYS.map((key) => ({
-  width: key === 'name' || key === 'office' || key === 'company' || key === 'description' ? 32 : key === 'last_connection' || key === 'schedule_expiry' ? 18 : 14,
+  width: key === 'name' || key === 'office' || key === 'company' || key === 'description' || key === 'tags' ? 32 : key === 'last_connection' || key === 'schedule_expiry' ? 18 : 14,
 }));

@@ -4,7 +4,7 @@ import { RefreshBody, TokenObtainBody, TokenPair } from '../../src/services/sche
 import { CampaignDevices } from '../../src/services/schemas/campaignDevices.ts';
 import { Campaign, CampaignCreateBody, CampaignDevicesBody, CampaignDevicesSaved, CampaignListQuery, CampaignMatchBody, CampaignMatchEnvelope, CampaignPage, CampaignReportQuery, CampaignUpdateBody, MultiplyBody, MultiplyResult } from '../../src/services/schemas/campaigns.ts';
 import { Company, CompanyActiveBody, CompanyCreateBody, CompanyPage, CompanySummary, CompanyUpdateBody, CompanyVideoUploadBody, Department, DepartmentCreateBody, DepartmentListQuery, DepartmentPage, DepartmentUpdateBody, Office, OfficeCreateBody, OfficeListQuery, OfficePage, OfficeUpdateBody } from '../../src/services/schemas/company.ts';
-import { ChangeActiveBody, ConfigUpdateBody, Device, DeviceCheck, DeviceConfig, DeviceConfigList, DeviceCreateBody, DeviceListPage, DeviceListQuery, DeviceSheetQuery, DeviceStatistics, DeviceUpdateBody, PendingClientPage, PlayerHeartbeatAnswer, PlayerHeartbeatBody, PlayerHelloAnswer, PlayerHelloBody, QueuedCommand, SendCommandBody } from '../../src/services/schemas/devices.ts';
+import { ChangeActiveBody, ConfigUpdateBody, Device, DeviceCheck, DeviceConfig, DeviceConfigList, DeviceCreateBody, DeviceListPage, DeviceListQuery, DeviceSheetQuery, DeviceStatistics, DeviceTagsImportAnswer, DeviceTagsImportBody, DeviceUpdateBody, PendingClientPage, PlayerHeartbeatAnswer, PlayerHeartbeatBody, PlayerHelloAnswer, PlayerHelloBody, QueuedCommand, SendCommandBody } from '../../src/services/schemas/devices.ts';
 import { DirectoryQuery, DirectoryQueryCreateBody, DirectoryQueryPage, DirectoryQueryUpdateBody } from '../../src/services/schemas/directory.ts';
 import { Group, GroupCreateBody, GroupPage, GroupUpdateBody } from '../../src/services/schemas/groups.ts';
 import { JournalPage, JournalQuery, JournalSheetQuery } from '../../src/services/schemas/journal.ts';
@@ -209,7 +209,7 @@ export const routeDocs: Record<string, RouteDoc> = {
   },
   'PUT /tvpi/devices/{id}': {
     summary: "Update a device",
-    description: "any subset of the editable fields plus user -> the device; 400, 404, 409 device_exists; 409 device_in_campaign (fields.position) when the new position differs from that of a campaign the device takes part in (device and campaign screen position must match).",
+    description: "any subset of the editable fields plus user -> the device; 400 (too_many_tags, tag_too_long, invalid_tag for tags), 404, 409 device_exists; 409 device_in_campaign (fields.position) when the new position differs from that of a campaign the device takes part in (device and campaign screen position must match).",
     body: DeviceUpdateBody,
     response: Device,
     errors: { 409: ["device_exists","device_in_campaign"] },
@@ -238,6 +238,13 @@ export const routeDocs: Record<string, RouteDoc> = {
     body: SendCommandBody,
     response: QueuedCommand,
     errors: { 409: ["device_disabled"] },
+  },
+  'PUT /tvpi/devices/tags/': {
+    summary: "Import tags by serial number (the spreadsheet import)",
+    description: "{rows: [{sn, tags}]} -> {updated, unmatched}: each row's tags replace those of the device with that serial; unmatched lists the indexes of rows naming no device. Every row is checked before any is written: 400 too_many_tags, tag_too_long or invalid_tag with fields {\"rows.<index>.tags\": code}.",
+    body: DeviceTagsImportBody,
+    response: DeviceTagsImportAnswer,
+    errors: { 400: ["too_many_tags", "tag_too_long", "invalid_tag"] },
   },
   'GET /tvpi/devices/check/{id}': {
     summary: "Whether the device is ready (online)",

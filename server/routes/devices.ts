@@ -12,11 +12,13 @@ import {
   DeviceUpdateBody,
   BoundedIdParam,
   DeviceSheetQuery,
+  DeviceTagsImportBody,
   MAX_DEVICE_PHOTO_BYTES,
   SendCommandBody,
   type DeviceCreateBody as CreateBody,
   type DeviceUpdateBody as UpdateBody,
 } from '../../src/services/schemas/devices.ts';
+import { MAX_DEVICE_TAGS, MAX_TAG_LENGTH, normalizeTags } from '../../src/services/schemas/deviceTags.ts';
 import type { AppContext } from '../context.ts';
 import { DEVICE_SHEET_WIDTHS, deviceSheet, sheetTitle, sheetWords } from '../domain/deviceSheet.ts';
 import {
@@ -28,6 +30,7 @@ import {
   findDevice,
   findOffice,
   findPendingClientBySerial,
+  importDeviceTags,
   insertDevice,
   listConfigs,
   listDevices,
@@ -37,6 +40,7 @@ import {
   officeExists,
   queueCommand,
   setDevicePhoto,
+  tagColumns,
   toDevice,
   updateConfig,
   updateDevice,
@@ -59,7 +63,7 @@ import { areaScope, assertVisible, type Scope } from '../domain/scope.ts';
 
 /** Device fields the journal compares: what an operator sets (status, contacts and the key are not edits). */
 const JOURNALED_FIELDS = [
-  'sn', 'mac', 'name', 'office', 'company', 'device_type', 'default_config', 'screen_type', 'description', 'mount_date', 'warranty', 'position', 'ip', 'is_active', 'user',
+  'sn', 'mac', 'name', 'office', 'company', 'device_type', 'default_config', 'screen_type', 'description', 'mount_date', 'warranty', 'position', 'ip', 'is_active', 'user', 'tags',
 ] as const;
 const PHOTO_NAME = /^[0-9a-f]{32}\.(?:png|jpg|webp)$/;
 const ANALYZE_EVERY_MS = 10 * 60 * 1000;
@@ -102,7 +106,20 @@ function columnsOf(body: CreateBody | UpdateBody): Partial<DeviceInsert> {
   if (body.ip !== undefined) columns.ip = body.ip;
   if (body.is_active !== undefined) columns.isActive = body.is_active;
   if (body.user !== undefined) columns.userId = body.user;
+  if (body.tags !== undefined) Object.assign(columns, tagColumns(checkedTags(body.tags)));
   return columns;
+}
+
+/** Tags as stored, or the 400 that names the rule they break (too_many_tags, tag_too_long, invalid_tag). */
+function checkedTags(values: readonly string[], field = 'tags'): string[] {
+  const outcome = normalizeTags(values);
+  if (outcome.ok) return outcome.tags;
+  const detail = {
+    too_many_tags: `A device has at most ${MAX_DEVICE_TAGS} tags.`,
+    tag_too_long: `A tag has at most ${MAX_TAG_LENGTH} characters.`,
+    invalid_tag: 'A tag holds no comma and no control character.',
+  }[outcome.reason];
+  throw badRequest(outcome.reason, detail, { [field]: outcome.reason });
 }
 
 export default async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -214,6 +231,17 @@ export default async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx:
       const created = await answer(id);
       await record(db, { userId: currentUser(request).id, action: 'create', entity: 'device', entityId: id, detail: { sn: body.sn }, after: created, fields: JOURNALED_FIELDS });
       return reply.code(201).send(created);
+    });
+
+    // The spreadsheet import of tags (serial + tags): every row is checked before any is written; unknown serials are named.
+    guarded.put('/tvpi/devices/tags/', async (request) => {
+      const scope = await edit(request);
+      const body = parse(DeviceTagsImportBody, request.body);
+      const rows = body.rows.map((row, index) => ({ sn: row.sn.trim(), tags: checkedTags(row.tags, `rows.${index}.tags`) }));
+      const { updated, unmatched, ids } = await importDeviceTags(db, rows, scope.companies);
+      for (const id of ids) ctx.players.forgetDevice(id);
+      await record(db, { userId: currentUser(request).id, action: 'import_tags', entity: 'device', detail: { updated, unmatched: unmatched.length } });
+      return { updated, unmatched };
     });
 
     guarded.get('/tvpi/devices/check/:id', async (request) => {

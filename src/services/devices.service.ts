@@ -25,6 +25,7 @@ import {
   type PendingClient,
   type ScheduleState,
 } from './schemas/devices.ts';
+import type { TagError } from './schemas/deviceTags.ts';
 
 export type { Company, Device, DeviceCheck, DeviceConfig, DeviceListPage, DeviceSchedule, DeviceStatistics, Office, PendingClient };
 
@@ -37,6 +38,10 @@ export interface DeviceFilters {
   company?: number;
   office?: number;
   position?: DevicePosition;
+  /** Devices with any of these tags (comma-separated, case-insensitive). */
+  tags?: string;
+  /** Devices with all of these tags. */
+  tags_all?: string;
 }
 
 export interface DeviceListParams extends DeviceFilters {
@@ -51,6 +56,9 @@ export function filterQuery(filters: DeviceFilters): Record<string, string | num
   for (const key of ['status', 'schedule', 'type', 'company', 'office', 'position'] as const) {
     const value = filters[key];
     if (value !== undefined && value !== null) query[key] = value;
+  }
+  for (const key of ['tags', 'tags_all'] as const) {
+    if (filters[key]?.trim()) query[key] = filters[key].trim();
   }
   return query;
 }
@@ -76,12 +84,15 @@ export type DeviceWriteResult =
   | { ok: true; device: Device }
   | { ok: false; reason: 'device_exists' | 'validation' | 'unknown_office'; fields: Record<string, string> };
 
+/** The tag rules' refusals (./schemas/deviceTags.ts): field errors of the form like any validation. */
+const TAG_ERRORS = new Set<string>(['too_many_tags', 'tag_too_long', 'invalid_tag'] satisfies TagError[]);
+
 function writeRefusal(error: unknown): DeviceWriteResult {
   if (error instanceof ApiRequestError) {
     const fields = error.fields ?? {};
     if (error.code === 'device_exists') return { ok: false, reason: 'device_exists', fields };
     if (error.code === 'unknown_office') return { ok: false, reason: 'unknown_office', fields };
-    if (error.code === 'validation_error') return { ok: false, reason: 'validation', fields };
+    if (error.code === 'validation_error' || TAG_ERRORS.has(error.code)) return { ok: false, reason: 'validation', fields };
   }
   throw error;
 }

@@ -44,6 +44,7 @@ describe('devices: create, read, update, delete', () => {
       warranty: '2027-03-01',
       position: 'vertical',
       ip: '10.1.2.3',
+      tags: [' Lobby ', 'lobby', 'Floor 2', ''],
       user: 1,
     });
     expect(response.status).toBe(201);
@@ -74,6 +75,7 @@ describe('devices: create, read, update, delete', () => {
       is_active: true,
       photo: null,
       user: 1,
+      tags: ['Lobby', 'Floor 2'],
     });
     expect((await client.get(`/tvpi/devices/${id}`)).body).toEqual(response.body);
     const configs = await client.get(`/tvpi/devices/${id}/configs/`);
@@ -347,7 +349,7 @@ describe('devices: list filters and paging', () => {
       return readSheet(Buffer.from(await response.arrayBuffer()));
     };
     const all = await download('');
-    expect(all[0]).toEqual(['ID', 'SN', 'MAC address', 'Name', 'Company', 'Branch office', 'Device type', 'Screen type', 'Device position', 'IP address', 'Status', 'Schedule', 'Last connection', 'Schedule expiry', 'Version', 'Active', 'Mount date', 'Warranty until', 'Description']);
+    expect(all[0]).toEqual(['ID', 'SN', 'MAC address', 'Name', 'Company', 'Branch office', 'Device type', 'Screen type', 'Device position', 'IP address', 'Status', 'Schedule', 'Last connection', 'Schedule expiry', 'Version', 'Active', 'Mount date', 'Warranty until', 'Description', 'Tags']);
     expect(all.slice(1).map((row) => row[0])).toEqual([fleet[1]!.id, fleet[3]!.id, fleet[0]!.id, fleet[2]!.id]);
     const online = await download('status=online');
     expect(online.slice(1).map((row) => [row[1], row[10]])).toEqual([[fleet[0]!.sn, 'Online']]);
@@ -401,6 +403,67 @@ describe('devices: list filters and paging', () => {
     expect(toSecond(cell('Дата монтажа'))).toEqual(new Date('2026-03-01T00:00:00Z'));
     expect(toSecond(cell('Гарантия до'))).toEqual(new Date('2028-02-29T00:00:00Z'));
     expect(cell('Расписание действует до')).toBeNull();
+  });
+});
+
+describe('devices: tags', () => {
+  it('keeps tags trimmed, one of each whatever the case, and refuses more than 20, one over 40 characters or a comma with stable codes', async () => {
+    const device = await createDevice(client, { tags: ['  Hall ', 'HALL', 'Ёлка'] });
+    expect(device.tags).toEqual(['Hall', 'Ёлка']);
+    const twenty = Array.from({ length: 20 }, (_, index) => `t${index}`);
+    const forty = 'ж'.repeat(40);
+    const saved = await client.put(`/tvpi/devices/${device.id}`, { tags: [...twenty, 'T0 ', forty.slice(1)] });
+    expect(saved.status).toBe(400);
+    expect([saved.body.code, saved.body.fields]).toEqual(['too_many_tags', { tags: 'too_many_tags' }]);
+    // Twenty distinct keys pass: a repeat in another case is not a 21st.
+    const atLimit = await client.put(`/tvpi/devices/${device.id}`, { tags: [...twenty.slice(0, 19), forty, 'T0'] });
+    expect([atLimit.status, atLimit.body.tags]).toEqual([200, [...twenty.slice(0, 19), forty]]);
+    for (const [tags, code] of [[[`${forty}ж`], 'tag_too_long'], [['a,b'], 'invalid_tag'], [['a\u0007'], 'invalid_tag']] as const) {
+      const refused = await client.put(`/tvpi/devices/${device.id}`, { tags });
+      expect([refused.status, refused.body.code], JSON.stringify(tags)).toEqual([400, code]);
+      const created = await client.post('/tvpi/devices/create/', { sn: nextSerial('TAG'), tags, user: 1 });
+      expect([created.status, created.body.code]).toEqual([400, code]);
+    }
+    expect((await client.put(`/tvpi/devices/${device.id}`, { tags: 'lobby' })).body.code).toBe('validation_error');
+    // Nothing refused was written.
+    expect((await client.get(`/tvpi/devices/${device.id}`)).body.tags).toEqual([...twenty.slice(0, 19), forty]);
+  });
+
+  it('filters by any of the tags (tags) or all of them (tags_all), case-insensitively, with the xlsx Tags column', async () => {
+    const marker = `tagged${process.pid}`;
+    const both = await createDevice(client, { name: `${marker} both`, tags: ['Lobby', 'Floor-2'] });
+    const lobby = await createDevice(client, { name: `${marker} lobby`, tags: ['lobby'] });
+    const floor = await createDevice(client, { name: `${marker} floor`, tags: ['FLOOR-2', 'cafe'] });
+    await createDevice(client, { name: `${marker} none` });
+    const ids = async (query: string) => {
+      const response = await client.get(`/tvpi/devices/?search=${marker}&${query}`);
+      expect(response.status, query).toBe(200);
+      return response.body.results.map((device: { id: number }) => device.id).sort((a: number, b: number) => a - b);
+    };
+    expect(await ids('tags=LOBBY')).toEqual([both.id, lobby.id]);
+    expect(await ids('tags=lobby,%20floor-2%20')).toEqual([both.id, lobby.id, floor.id]);
+    expect(await ids('tags_all=Lobby,FLOOR-2')).toEqual([both.id]);
+    expect(await ids('tags=cafe&tags_all=floor-2')).toEqual([floor.id]);
+    expect(await ids('tags=nowhere')).toEqual([]);
+    const sheet = await fetch(`${server.api}/tvpi/devices-xslx/?search=${marker}&tags_all=lobby,floor-2`, { headers: { authorization: `JWT ${(await signIn(server)).access}` } });
+    const [header, row, ...rest] = await readSheet(Buffer.from(await sheet.arrayBuffer()));
+    expect([row![header!.indexOf('Tags')], rest]).toEqual(['Lobby, Floor-2', []]);
+  });
+
+  it('imports tags by serial number: every row checked first, unknown serials named, journaled', async () => {
+    const first = await createDevice(client, { tags: ['old'] });
+    const second = await createDevice(client);
+    const refused = await client.put('/tvpi/devices/tags/', { rows: [{ sn: first.sn, tags: ['ok'] }, { sn: second.sn, tags: ['x'.repeat(41)] }] });
+    expect([refused.status, refused.body.code, refused.body.fields]).toEqual([400, 'tag_too_long', { 'rows.1.tags': 'tag_too_long' }]);
+    expect((await client.get(`/tvpi/devices/${first.id}`)).body.tags).toEqual(['old']);
+    const imported = await client.put('/tvpi/devices/tags/', {
+      rows: [{ sn: ` ${first.sn} `, tags: ['Lobby', ' lobby'] }, { sn: 'NO-SUCH-SERIAL', tags: ['x'] }, { sn: second.sn, tags: [] }, { sn: second.sn, tags: ['Cafe'] }],
+    });
+    expect([imported.status, imported.body]).toEqual([200, { updated: 2, unmatched: [1] }]);
+    expect((await client.get(`/tvpi/devices/${first.id}`)).body.tags).toEqual(['Lobby']);
+    expect((await client.get(`/tvpi/devices/${second.id}`)).body.tags).toEqual(['Cafe']);
+    expect((await client.get(`/tvpi/devices/?tags=cafe&search=${second.sn}`)).body.count).toBe(1);
+    for (const body of [{}, { rows: [] }, { rows: [{ sn: first.sn }] }]) expect((await client.put('/tvpi/devices/tags/', body)).status).toBe(400);
   });
 });
 

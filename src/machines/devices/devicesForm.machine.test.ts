@@ -31,6 +31,16 @@ describe('validateDeviceForm', () => {
   });
 });
 
+describe('device tags on the form', () => {
+  it('reads the comma-separated field as the tags the server keeps and refuses what it would refuse', () => {
+    const form = { ...EMPTY_DEVICE_FORM, sn: 'SN-1' };
+    expect(bodyOf({ ...form, tags: ' Lobby, floor 2,, ' }).tags).toEqual(['Lobby', 'floor 2']);
+    expect(validateDeviceForm({ ...form, tags: 'a, A, b' })).toEqual({});
+    expect(validateDeviceForm({ ...form, tags: Array.from({ length: 21 }, (_, index) => `t${index}`).join(',') })).toEqual({ tags: 'too_many_tags' });
+    expect(validateDeviceForm({ ...form, tags: 'x'.repeat(41) })).toEqual({ tags: 'tag_too_long' });
+  });
+});
+
 describe('adoptPrefill', () => {
   it('starts the form of a waiting web player as "Web player (browser)", any other with the default type', () => {
     expect(adoptPrefill({ serial: 'WEB-1', mac: null, ip: '10.0.0.5', version: PLAYER_VERSION })).toEqual({ sn: 'WEB-1', mac: '', ip: '10.0.0.5', device_type: 'web' });

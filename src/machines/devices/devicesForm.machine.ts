@@ -11,6 +11,7 @@ import {
   type DevicePosition,
   type DeviceType,
 } from '../../services/schemas/devices.ts';
+import { normalizeTags, tagsOfText, tagsText } from '../../services/schemas/deviceTags.ts';
 import { errorCodeOf } from '../fetchStatus.machine.ts';
 
 /** The form's fields as the inputs hold them (text; '' for none). */
@@ -27,6 +28,8 @@ export interface DeviceFormValues {
   warranty: string;
   position: DevicePosition;
   ip: string;
+  /** Comma-separated, as typed ("lobby, floor 2"). */
+  tags: string;
 }
 export type DeviceFormField = keyof DeviceFormValues;
 
@@ -43,6 +46,7 @@ export const EMPTY_DEVICE_FORM: DeviceFormValues = {
   warranty: '',
   position: 'unknown',
   ip: '',
+  tags: '',
 };
 
 export function valuesOf(device: Device): DeviceFormValues {
@@ -59,6 +63,7 @@ export function valuesOf(device: Device): DeviceFormValues {
     warranty: device.warranty ?? '',
     position: device.position,
     ip: device.ip ?? '',
+    tags: tagsText(device.tags ?? []),
   };
 }
 
@@ -81,6 +86,8 @@ export function validateDeviceForm(values: DeviceFormValues): Partial<Record<Dev
       errors[field] = 'invalid_format';
     }
   }
+  const tags = normalizeTags(tagsOfText(values.tags));
+  if (!tags.ok) errors.tags = tags.reason;
   for (const [field, limit] of Object.entries(LIMITS) as [DeviceFormField, number][]) {
     if (!errors[field] && values[field].length > limit) errors[field] = 'too_long';
   }
@@ -103,6 +110,7 @@ export function bodyOf(values: DeviceFormValues): DeviceCreateBody {
     warranty: orNull(values.warranty),
     position: values.position,
     ip: orNull(values.ip),
+    tags: tagsOfText(values.tags),
   };
 }
 

@@ -148,6 +148,8 @@ const editableFields = {
   ip: optional(IpAddress),
   is_active: optional(boolean()),
   user: UserField,
+  /** Free text, checked by normalizeTags (./deviceTags.ts): 400 too_many_tags, tag_too_long or invalid_tag beyond. */
+  tags: optional(size(array(string()), 0, 200)),
 };
 
 /** POST /tvpi/devices/create/ */
@@ -185,6 +187,8 @@ export const Device = type({
   key: string(),
   user: nullable(number()),
   created_at: string(),
+  /** Issue 41; a server before it sends none. */
+  tags: optional(array(string())),
 });
 export type Device = Infer<typeof Device>;
 export const DevicePage = Page(Device);
@@ -201,6 +205,10 @@ export const DeviceListQuery = type({
   company: optional(BoundedIdParam),
   office: optional(BoundedIdParam),
   position: optional(enums(DEVICE_POSITIONS)),
+  /** Devices with any of these tags (comma-separated, case-insensitive). */
+  tags: optional(BoundedText(1000)),
+  /** Devices with all of these tags. */
+  tags_all: optional(BoundedText(1000)),
 });
 export type DeviceListQuery = Infer<typeof DeviceListQuery>;
 
@@ -319,9 +327,18 @@ export { SHEET_LANGUAGES, TimeZoneName };
 /** The sheet's columns, in order; each is headed by the translation `devices:fields.<key>`. */
 export const DEVICE_SHEET_KEYS = [
   'id', 'sn', 'mac', 'name', 'company', 'office', 'device_type', 'screen_type', 'position', 'ip', 'status', 'schedule_state',
-  'last_connection', 'schedule_expiry', 'version', 'is_active', 'mount_date', 'warranty', 'description',
+  'last_connection', 'schedule_expiry', 'version', 'is_active', 'mount_date', 'warranty', 'description', 'tags',
 ] as const;
 export type DeviceSheetKey = (typeof DEVICE_SHEET_KEYS)[number];
+
+/** PUT /tvpi/devices/tags/: the spreadsheet import of tags, a row per serial number (its tags replace the device's). */
+export const DeviceTagsImportBody = object({
+  rows: size(array(object({ sn: size(string(), 1, 200), tags: size(array(string()), 0, 200) })), 1, 10_000),
+  user: UserField,
+});
+export type DeviceTagsImportBody = Infer<typeof DeviceTagsImportBody>;
+export const DeviceTagsImportAnswer = type({ updated: integer(), unmatched: array(integer()) });
+export type DeviceTagsImportAnswer = Infer<typeof DeviceTagsImportAnswer>;
 
 export const DeviceSheetQuery = assign(DeviceListQuery, type({ lang: optional(enums(SHEET_LANGUAGES)), tz: optional(TimeZoneName) }));
 export type DeviceSheetQuery = Infer<typeof DeviceSheetQuery>;

@@ -10,6 +10,7 @@ import { useNotify } from '../common/notify.tsx';
 import { StatusBadge } from './DeviceTable.tsx';
 import { useDeviceCardStyles } from './Devices.styles.ts';
 import { formatDate, formatDateTime } from './format.ts';
+import { TagChips } from './TagChips.tsx';
 
 /** The device's schedule (GET /scheduler/dev2/{id}) in one line. */
 function ScheduleSummary({ id }: { id: number }) {
@@ -57,6 +58,7 @@ export function DeviceDetails({ device }: { device: Device }) {
     ['mount_date', formatDate(device.mount_date, language, none)],
     ['warranty', formatDate(device.warranty, language, none)],
     ['description', device.description || none],
+    ['tags', <TagChips key="tags" tags={device.tags} none={none} />],
   ];
 
   return (

@@ -1,4 +1,5 @@
-import { Field, SearchBox, Select } from '@fluentui/react-components';
+import { Checkbox, Field, Input, SearchBox, Select } from '@fluentui/react-components';
+import { useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from '../../i18n.ts';
 import type { DevicesActor } from '../../machines/devices/devices.machine.ts';
@@ -58,6 +59,7 @@ export function DeviceFilters({ devices }: { devices: DevicesActor }) {
           ))}
         </Select>
       </Field>
+      <TagFilter devices={devices} />
       <Field label={t('filters.company')} className={styles.filter}>
         <Select
           value={filters.company ? String(filters.company) : ''}
@@ -81,6 +83,38 @@ export function DeviceFilters({ devices }: { devices: DevicesActor }) {
           ))}
         </Select>
       </Field>
+    </div>
+  );
+}
+
+/**
+ * The tag filter: the tags typed (comma-separated) apply on Enter or when the field is left, any of them by default or
+ * all of them when the box is ticked (`tags` or `tags_all` of the list call).
+ */
+function TagFilter({ devices }: { devices: DevicesActor }) {
+  const { t } = useTranslation('devices');
+  const styles = useDevicesStyles();
+  const filters = useSelector(devices, selectFilters);
+  const applied = filters.tags_all ?? filters.tags ?? '';
+  const [draft, setDraft] = useState<string | null>(null);
+  const apply = (text: string, all: boolean) => {
+    setDraft(null);
+    const tags = text.trim() || undefined;
+    if (tags === (all ? filters.tags_all : filters.tags) && (all ? !filters.tags : !filters.tags_all)) return;
+    devices.send({ type: 'devices.filter', filters: all ? { tags: undefined, tags_all: tags } : { tags, tags_all: undefined } });
+  };
+  const all = filters.tags_all !== undefined;
+  return (
+    <div className={styles.tagFilter}>
+      <Field label={t('filters.tags')} hint={t('filters.tagsHint')} className={styles.filter}>
+        <Input
+          value={draft ?? applied}
+          onChange={(_, data) => setDraft(data.value)}
+          onBlur={() => draft !== null && apply(draft, all)}
+          onKeyDown={(event) => event.key === 'Enter' && apply(draft ?? applied, all)}
+        />
+      </Field>
+      <Checkbox label={t('filters.tagsAll')} checked={all} onChange={(_, data) => apply(draft ?? applied, Boolean(data.checked))} />
     </div>
   );
 }

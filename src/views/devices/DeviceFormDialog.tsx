@@ -127,6 +127,9 @@ export function DeviceFormDialog({ device, prefill, onSaved, onClose }: DeviceFo
                     ))}
                   </Select>
                 </Field>
+                <Field {...fieldProps('tags')} hint={t('form.tagsHint')} className={styles.wide}>
+                  <Input value={values.tags} onChange={(_, data) => change('tags', data.value)} />
+                </Field>
                 <Field {...fieldProps('description')} className={styles.wide}>
                   <Textarea value={values.description} onChange={(_, data) => change('description', data.value)} resize="vertical" />
                 </Field>

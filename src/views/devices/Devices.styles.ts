@@ -12,6 +12,7 @@ export const useDevicesStyles = makeStyles({
   search: { minWidth: 'min(260px, 100%)', flexGrow: 1, maxWidth: '420px' },
   // A select is as wide as its longest option (a long company or office name): bounded, so it never passes the window.
   filter: { flexGrow: 1, flexBasis: '150px', minWidth: 0, maxWidth: '100%', '@media (min-width: 600px)': { maxWidth: '240px' }, '& select': { width: '100%', minWidth: 0, textOverflow: 'ellipsis' } },
+  tagFilter: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalS, flexGrow: 1, flexBasis: '220px', minWidth: 0 },
   statistics: {
     display: 'flex',
     gap: tokens.spacingHorizontalL,

@@ -1,4 +1,5 @@
 import type { TFunction } from '../../i18n.ts';
+import { MAX_DEVICE_TAGS, MAX_TAG_LENGTH } from '../../services/schemas/deviceTags.ts';
 import type { DeviceFormField } from '../../machines/devices/devicesForm.machine.ts';
 
 export { formatDate, formatDateTime } from '../common/dateTime.ts';
@@ -19,6 +20,7 @@ export function fieldErrorMessage(t: TFunction, field: DeviceFormField, code: st
   if (code === 'taken' || code === 'device_exists') return t('validation.device_exists');
   if (code === 'device_in_campaign') return t('validation.device_in_campaign');
   if (code === 'required' || code === 'too_long' || code === 'not_found') return t(`validation.${code}`);
+  if (code === 'too_many_tags' || code === 'tag_too_long' || code === 'invalid_tag') return t(`validation.${code}`, { count: code === 'too_many_tags' ? MAX_DEVICE_TAGS : MAX_TAG_LENGTH });
   return t('validation.invalid_format');
 }
 
