@@ -43,6 +43,47 @@ export interface ServerConfig {
   webhooks?: Partial<WebhookConfig>;
   /** How often each instance claims URL datasets due for a read (ms; 0: never; DATASET_TICK_MS, default 30000). */
   datasetTickMs?: number;
+  /** Single sign-on with OpenID Connect (issue 40; README, "Single sign-on"); off when unset. */
+  oidc?: OidcConfig;
+}
+
+/** The OIDC_* settings: Vitrine as a relying party of one OpenID provider. */
+export interface OidcConfig {
+  /** OIDC_ISSUER: the provider's issuer URL (its discovery document is at /.well-known/openid-configuration under it). */
+  issuer: string;
+  /** OIDC_CLIENT_ID and OIDC_CLIENT_SECRET: Vitrine's registration at the provider. */
+  clientId: string;
+  clientSecret: string;
+  /** OIDC_REDIRECT_URL: the address registered at the provider, https://<panel>/api/v1/auth/oidc/callback/. */
+  redirectUrl: string;
+  /** OIDC_GROUPS_CLAIM: the claim (of the ID token, else of the userinfo answer) that lists the user's groups; default `groups`. */
+  groupsClaim: string;
+  /** OIDC_SCOPES: the scopes asked for (space-separated); default `openid profile email` (Okta, for one, wants `groups` too). */
+  scopes: string;
+  /** OIDC_NAME: the provider's name on the login page's button ("Sign in with <name>"); default `SSO`. */
+  name: string;
+}
+
+/** The OIDC_* variables: undefined when OIDC_ISSUER is unset; a half-done configuration stops the start, naming what is missing. */
+export function oidcFromEnv(env: NodeJS.ProcessEnv = process.env): OidcConfig | undefined {
+  const read = (name: string) => env[name]?.trim() || undefined;
+  const issuer = read('OIDC_ISSUER');
+  if (!issuer) return undefined;
+  const required = ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_REDIRECT_URL'] as const;
+  const missing = required.filter((name) => !read(name));
+  if (missing.length) throw new Error(`OIDC_ISSUER is set: set ${missing.join(', ')} too`);
+  for (const name of ['OIDC_ISSUER', 'OIDC_REDIRECT_URL'] as const) {
+    if (!URL.canParse(read(name)!) || !/^https?:$/.test(new URL(read(name)!).protocol)) throw new Error(`${name} must be an http(s) URL, got "${read(name)}"`);
+  }
+  return {
+    issuer,
+    clientId: read('OIDC_CLIENT_ID')!,
+    clientSecret: read('OIDC_CLIENT_SECRET')!,
+    redirectUrl: read('OIDC_REDIRECT_URL')!,
+    groupsClaim: read('OIDC_GROUPS_CLAIM') ?? 'groups',
+    scopes: read('OIDC_SCOPES') ?? 'openid profile email',
+    name: read('OIDC_NAME') ?? 'SSO',
+  };
 }
 
 export interface WebhookConfig {
@@ -171,6 +212,7 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     mediaJobStaleSeconds: Math.max(1, intFromEnv('MEDIA_JOB_STALE_SECONDS', 60)),
     webhooks: webhooksFromEnv(),
     datasetTickMs: intFromEnv('DATASET_TICK_MS', 30_000),
+    oidc: oidcFromEnv(),
     ...overrides,
   };
 }

@@ -6,8 +6,12 @@ import { refreshTokens, settings, users } from '../db/schema.ts';
 import { unauthorized } from '../errors.ts';
 import type { AccessPayload, TokenPair } from '../../src/services/schemas/auth.ts';
 
+/** How a session began (refresh_tokens.sign_in_method, the access token's claim `sim`). */
+export type SignInMethod = 'password' | 'oidc';
+
 export interface TokenService {
-  issue(userId: number, familyId?: string): Promise<TokenPair>;
+  /** A new session (a new family unless one is given) for the user, begun by `method` (default 'password'). */
+  issue(userId: number, familyId?: string, method?: SignInMethod): Promise<TokenPair>;
   verifyAccess(token: string): Promise<AccessPayload>;
   rotate(refresh: string): Promise<TokenPair>;
   revoke(refresh: string): Promise<void>;
@@ -66,8 +70,8 @@ export async function createTokenService(
 ): Promise<TokenService> {
   const key = await signingKey(db);
 
-  async function mint(tx: Executor, userId: number, familyId: string, generation: number): Promise<TokenPair> {
-    const access = await new SignJWT({ user_id: userId, token_type: 'access', gen: generation, fid: familyId })
+  async function mint(tx: Executor, userId: number, familyId: string, generation: number, method: string): Promise<TokenPair> {
+    const access = await new SignJWT({ user_id: userId, token_type: 'access', gen: generation, fid: familyId, sim: method })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuedAt()
       .setJti(randomUUID())
@@ -81,6 +85,7 @@ export async function createTokenService(
       userId,
       tokenHash: sha256(secret),
       expiresAt: new Date(Date.now() + ttl.refreshSeconds * 1000),
+      signInMethod: method,
     });
     return { access, refresh: `${id}.${secret}` };
   }
@@ -95,11 +100,11 @@ export async function createTokenService(
     return row;
   }
 
-  async function issue(userId: number, familyId: string = randomUUID()): Promise<TokenPair> {
+  async function issue(userId: number, familyId: string = randomUUID(), method: SignInMethod = 'password'): Promise<TokenPair> {
     return db.transaction(async (tx) => {
       const session = await sessionOf(tx, userId);
       if (!session?.isActive) throw unauthorized('user_inactive', 'User is inactive or deleted.');
-      return mint(tx, userId, familyId, session.generation);
+      return mint(tx, userId, familyId, session.generation, method);
     });
   }
 
@@ -162,7 +167,7 @@ export async function createTokenService(
         return { refused: 'token_reused', family: row.familyId };
       }
       await tx.update(refreshTokens).set({ spentAt: sql`now()` }).where(eq(refreshTokens.id, row.id));
-      return { pair: await mint(tx, row.userId, row.familyId, session.generation) };
+      return { pair: await mint(tx, row.userId, row.familyId, session.generation, row.signInMethod) };
     });
     if ('pair' in outcome) return outcome.pair;
     if (outcome.refused === 'token_revoked') throw unauthorized('token_revoked', 'Token has been revoked.');

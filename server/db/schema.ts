@@ -29,6 +29,8 @@ export const refreshTokens = pgTable(
     spentAt: timestamp('spent_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** How the session (the family) began: 'password' or 'oidc' (migration 0052); every rotation carries it. */
+    signInMethod: text('sign_in_method').notNull().default('password'),
   },
   (t) => [index('refresh_tokens_family_idx').on(t.familyId)],
 );

@@ -18,6 +18,7 @@ import { Dataset, DatasetListQuery, DatasetPage, DatasetUpdateBody } from '../..
 import { Layout, LayoutCommitResult, LayoutCreateBody, LayoutDetail, LayoutListQuery, LayoutPage, LayoutUpdateBody, LayoutVersionPage } from '../../src/services/schemas/layouts.ts';
 import { Preferences, PreferencesBody } from '../../src/services/schemas/profile.ts';
 import { ApiTokenCreateBody, ApiTokenCreated, ApiTokenList } from '../../src/services/schemas/apiTokens.ts';
+import { OidcExchangeBody, OidcExchanged, OidcGroupMapping, OidcGroupMappingBody, OidcGroupMappingList, OidcStartQuery, OidcStatus } from '../../src/services/schemas/oidc.ts';
 import { DeviceScreenshotList } from '../../src/services/schemas/screenshots.ts';
 import { AlertSettings, AlertSettingsBody, WebhookCreateBody, WebhookDelivery, WebhookEndpoint, WebhookTestResult, WebhookUpdateBody } from '../../src/services/schemas/webhooks.ts';
 import { DeviceSchedule, Event, EventCreateBody, EventListQuery, EventOptionsBody, EventOptionsPage, EventPageEnvelope, EventUpdateBody, PublishResult } from '../../src/services/schemas/scheduler.ts';
@@ -88,6 +89,35 @@ export const routeDocs: Record<string, RouteDoc> = {
     body: RefreshBody,
     response: object({}),
     errors: { 401: ["token_revoked"] },
+  },
+  'GET /auth/oidc/': {
+    summary: "Whether single sign-on is on, and the provider's name",
+    description: "{enabled, name}: whether the OIDC_* settings configure single sign-on, and the provider's name (OIDC_NAME) for the login page's \"Sign in with <name>\".",
+    auth: 'none',
+    response: OidcStatus,
+  },
+  'GET /auth/oidc/start/': {
+    summary: "Start a single sign-on: to the provider",
+    description: "?next=<path of the app> (default /devices) -> 302 to the provider's authorization endpoint (authorization code flow with PKCE, state and nonce; the pending sign-in kept in the database for 10 minutes, so any instance takes the callback). 404 oidc_disabled; 503 oidc_unavailable when the provider's discovery fails.",
+    auth: 'none',
+    status: 302,
+    query: OidcStartQuery,
+    errors: { 404: ["oidc_disabled"], 503: ["oidc_unavailable"] },
+  },
+  'GET /auth/oidc/callback/': {
+    summary: "The provider's answer: link or create the user, then to the SPA",
+    description: "The provider's redirect (OIDC_REDIRECT_URL) -> 303 to /login/sso#code=<one-time code> (for POST /auth/oidc/exchange/), or /login/sso#error=<code>: state_invalid, provider_error, id_token_invalid (signature, issuer, audience, nonce, expiry), no_access (the groups claim maps to no Vitrine group), user_inactive. Journaled (login, refuse, link).",
+    auth: 'none',
+    status: 303,
+    errors: { 404: ["oidc_disabled"] },
+  },
+  'POST /auth/oidc/exchange/': {
+    summary: "Trade the callback's one-time code for the session's tokens",
+    description: "{code} -> {access, refresh, next}: a password sign-in's tokens (the access token's sim: \"oidc\") and the page the user was going to. A code works once, within 60 s; 401 code_invalid.",
+    auth: 'none',
+    body: OidcExchangeBody,
+    response: OidcExchanged,
+    errors: { 401: ["code_invalid"] },
   },
   'GET /users/profile/': {
     summary: "The signed-in user and their access scope",
@@ -173,6 +203,24 @@ export const routeDocs: Record<string, RouteDoc> = {
     body: GroupCreateBody,
     response: Group,
     errors: { 400: ["unknown_company"], 409: ["group_exists"] },
+  },
+  'GET /groups/oidc-mappings/': {
+    summary: "Single sign-on's group mappings (administrator only)",
+    description: "{results: [{id, provider_group, group, group_name}]}: which value of the groups claim gives which Vitrine group.",
+    response: OidcGroupMappingList,
+  },
+  'POST /groups/oidc-mappings/': {
+    summary: "Map a provider group to a Vitrine group",
+    description: "{provider_group (1-256, trimmed), group} -> 201 mapping; 409 mapping_exists; 400 unknown_group. Takes effect at each user's next sign-in. Journaled.",
+    status: 201,
+    body: OidcGroupMappingBody,
+    response: OidcGroupMapping,
+    errors: { 400: ["unknown_group"], 409: ["mapping_exists"] },
+  },
+  'DELETE /groups/oidc-mappings/{id}/': {
+    summary: "Remove a group mapping",
+    description: "204; 404 when absent. Journaled.",
+    status: 204,
   },
   'GET /groups/{id}': {
     summary: "One group",

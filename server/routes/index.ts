@@ -19,6 +19,7 @@ import journalRoutes from './journal.ts';
 import profileRoutes from './profile.ts';
 import apiTokenRoutes from './apiTokens.ts';
 import groupRoutes from './groups.ts';
+import { oidcAuthRoutes, oidcMappingRoutes } from './oidc.ts';
 import playRoutes from './plays.ts';
 import statisticsRoutes from './statistics.ts';
 import schedulerRoutes from './scheduler.ts';
@@ -32,6 +33,7 @@ import openApiRoutes from './openapi.ts';
 export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }>[] = [
   healthRoutes,
   authRoutes,
+  oidcAuthRoutes,
   userRoutes,
   mediaRoutes,
   directoryRoutes,
@@ -48,6 +50,7 @@ export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }>[] = [
   journalRoutes,
   profileRoutes,
   apiTokenRoutes,
+  oidcMappingRoutes,
   groupRoutes,
   playRoutes,
   statisticsRoutes,

@@ -24,4 +24,6 @@ export interface AccessPayload {
   gen?: number;
   /** The refresh family (session) the token belongs to. */
   fid?: string;
+  /** How the session began: 'password' or 'oidc' (single sign-on); absent in tokens older than migration 0052 ('password'). */
+  sim?: string;
 }

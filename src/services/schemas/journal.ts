@@ -38,7 +38,7 @@ export const Instant = refine(
 export const JOURNAL_ENTITIES = [
   'device', 'device_config', 'media_file', 'playlist', 'layout', 'dataset', 'track', 'campaign', 'event', 'directory_query', 'company', 'department',
   'office', 'user', 'group', 'session', 'pending_client', 'navigation_object', 'navigation_marker',
-  'device_navigation', 'override', 'api_token',
+  'device_navigation', 'override', 'api_token', 'oidc_group_mapping',
 ] as const;
 export const JOURNAL_ACTIONS = ['create', 'update', 'delete', 'activate', 'deactivate', 'command', 'login', 'logout'] as const;
 
