@@ -122,9 +122,28 @@ export async function deleteCampaign(db: Db, id: number): Promise<boolean> {
 export async function inCampaignOfOtherPosition(db: Db, deviceId: number, position: DevicePosition): Promise<boolean> {
   const [row] = await rows(
     db,
-    sql`SELECT 1 FROM campaign_devices cd JOIN campaigns c ON c.id = cd.campaign_id WHERE cd.device_id = ${deviceId} AND c.screen_position <> ${position} LIMIT 1`,
+    sql`SELECT 1 FROM campaign_devices cd JOIN campaigns c ON c.id = cd.campaign_id WHERE cd.device_id = ${deviceId} AND cd.picked AND c.screen_position <> ${position} LIMIT 1`,
   );
   return row !== undefined;
+}
+
+/** How many screens take part in the campaign now, and how many of them only through its smart groups. */
+export async function campaignScreens(db: Db, id: number): Promise<{ screens: number; via_smart_groups: number }> {
+  const [row] = await rows<{ screens: number; via: number }>(
+    db,
+    sql`SELECT count(*)::int AS screens, count(*) FILTER (WHERE NOT picked)::int AS via FROM campaign_devices WHERE campaign_id = ${id}`,
+  );
+  return { screens: Number(row?.screens ?? 0), via_smart_groups: Number(row?.via ?? 0) };
+}
+
+/** For the devices among `ids` that take part in the campaign: whether picked by hand and the smart groups they came through. */
+export async function campaignDeviceSources(db: Db, id: number, ids: readonly number[]): Promise<Record<string, { picked: boolean; groups: number[] }>> {
+  if (!ids.length) return {};
+  const found = await rows<{ device_id: number; picked: boolean; via_groups: number[] | string }>(
+    db,
+    sql`SELECT device_id, picked, via_groups FROM campaign_devices WHERE campaign_id = ${id} AND device_id = ANY(${idArray(ids)})`,
+  );
+  return Object.fromEntries(found.map((row) => [String(row.device_id), { picked: row.picked, groups: intArray(row.via_groups) }]));
 }
 
 /** The campaign's owning company: undefined when the campaign does not exist, null when it belongs to no company. */
@@ -200,23 +219,27 @@ export async function saveCampaignDevices(db: Db, id: number, deviceIds: readonl
       const mismatched = intArray(check!.mismatched);
       if (mismatched.length) return { ok: false, reason: 'position_mismatch', ids: mismatched };
     }
+    // A device left out that still comes through a smart group stays, no longer picked (server/db/smartGroups.ts).
+    await t.execute(sql`UPDATE campaign_devices SET picked = false WHERE campaign_id = ${id} AND picked AND via_groups <> '{}' AND NOT (device_id = ANY(${idArray(ids)}))`);
     const [removed] = await rows<{ n: number }>(
       t,
-      sql`WITH gone AS (DELETE FROM campaign_devices WHERE campaign_id = ${id} AND NOT (device_id = ANY(${idArray(ids)})) RETURNING device_id)
+      sql`WITH gone AS (DELETE FROM campaign_devices WHERE campaign_id = ${id} AND via_groups = '{}' AND NOT (device_id = ANY(${idArray(ids)})) RETURNING device_id)
           SELECT count(*)::int AS n FROM gone`,
     );
     if (removed!.n > 0) {
       await t.execute(sql`
         DELETE FROM event_devices ed USING events ev
-        WHERE ed.event_id = ev.id AND ev.campaign_id = ${id} AND NOT (ed.device_id = ANY(${idArray(ids)}))`);
+        WHERE ed.event_id = ev.id AND ev.campaign_id = ${id}
+          AND NOT EXISTS (SELECT 1 FROM campaign_devices cd WHERE cd.campaign_id = ${id} AND cd.device_id = ed.device_id)`);
       // The events' remaining devices may lie in other zones: their ends are computed again (server/db/eventEnds.ts).
       await t.execute(sql`UPDATE events SET ends_at = NULL WHERE campaign_id = ${id} AND ends_at IS NOT NULL`);
     }
     const [added] = await rows<{ n: number }>(
       t,
       sql`WITH fresh AS (
-            INSERT INTO campaign_devices (campaign_id, device_id) SELECT ${id}, unnest(${idArray(ids)}) ON CONFLICT DO NOTHING RETURNING 1
-          ) SELECT count(*)::int AS n FROM fresh`,
+            INSERT INTO campaign_devices (campaign_id, device_id) SELECT ${id}, unnest(${idArray(ids)})
+            ON CONFLICT (campaign_id, device_id) DO UPDATE SET picked = true WHERE NOT campaign_devices.picked RETURNING (xmax = 0) AS inserted
+          ) SELECT count(*) FILTER (WHERE inserted)::int AS n FROM fresh`,
     );
     await t.execute(sql`UPDATE campaigns SET updated_at = now() WHERE id = ${id}`);
     return { ok: true, devices: ids.length, added: added!.n, removed: removed!.n };

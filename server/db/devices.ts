@@ -61,6 +61,8 @@ export interface DeviceFilter extends DeviceListQuery {
   campaign?: { id: number; member: boolean };
   /** The caller's scope (server/domain/scope.ts): only devices of offices of these companies; absent or null for all. */
   companies?: readonly number[] | null;
+  /** A further condition over the devices table (a smart group's rule, server/db/smartGroups.ts). */
+  rule?: SQL;
 }
 
 /** Devices whose office belongs to one of `companies` (none when the list is empty). */
@@ -105,6 +107,7 @@ function filterConditions(filter: DeviceFilter): SQL | undefined {
   if (anyTags.length) conditions.push(sql`${devices.tagKeys} && ${textArray(anyTags)}`);
   const allTags = tagFilterKeys(filter.tags_all);
   if (allTags.length) conditions.push(sql`${devices.tagKeys} @> ${textArray(allTags)}`);
+  if (filter.rule) conditions.push(filter.rule);
   if (filter.campaign) {
     const member = sql`EXISTS (SELECT 1 FROM campaign_devices WHERE campaign_devices.campaign_id = ${filter.campaign.id} AND campaign_devices.device_id = ${devices.id})`;
     conditions.push(filter.campaign.member ? member : sql`NOT ${member}`);
@@ -171,7 +174,7 @@ export const DEVICE_COUNT_AHEAD = 1000;
  */
 export function countsExactly(filter: DeviceFilter): boolean {
   const narrowed = [filter.search?.trim(), filter.status, filter.schedule, filter.type, filter.position, filter.tags?.trim(), filter.tags_all?.trim()].some((value) => value !== undefined && value !== '');
-  return !narrowed && !filter.campaign && (filter.office !== undefined || filter.company !== undefined);
+  return !narrowed && !filter.campaign && !filter.rule && (filter.office !== undefined || filter.company !== undefined);
 }
 
 /**

@@ -20,6 +20,7 @@ import { Preferences, PreferencesBody } from '../../src/services/schemas/profile
 import { ApiTokenCreateBody, ApiTokenCreated, ApiTokenList } from '../../src/services/schemas/apiTokens.ts';
 import { OidcExchangeBody, OidcExchanged, OidcGroupMapping, OidcGroupMappingBody, OidcGroupMappingList, OidcStartQuery, OidcStatus } from '../../src/services/schemas/oidc.ts';
 import { DeviceScreenshotList } from '../../src/services/schemas/screenshots.ts';
+import { SmartGroup, SmartGroupCreateBody, SmartGroupPage, SmartGroupPreviewBody, SmartGroupUpdateBody } from '../../src/services/schemas/smartGroups.ts';
 import { AlertSettings, AlertSettingsBody, WebhookCreateBody, WebhookDelivery, WebhookEndpoint, WebhookTestResult, WebhookUpdateBody } from '../../src/services/schemas/webhooks.ts';
 import { DeviceSchedule, Event, EventCreateBody, EventListQuery, EventOptionsBody, EventOptionsPage, EventPageEnvelope, EventUpdateBody, PublishResult } from '../../src/services/schemas/scheduler.ts';
 import { CompareAnswer, CompareQuery, EntitySearchAnswer, EntitySearchQuery, LiveAnswer, StatisticsAnswer, StatisticsQuery, UnloadQuery } from '../../src/services/schemas/statistics.ts';
@@ -237,6 +238,49 @@ export const routeDocs: Record<string, RouteDoc> = {
     summary: "Delete a group",
     description: "204; its members lose what it granted.",
     status: 204,
+  },
+  'GET /device-groups/smart/': {
+    summary: "Paged smart groups of the caller's companies",
+    description: "paged smart groups {id, name, company, company_name, rule, members, campaigns, created_at, updated_at}, by name; members is computed on every read.",
+    response: SmartGroupPage,
+  },
+  'POST /device-groups/smart/create/': {
+    summary: "Create a smart group",
+    description: "{name, company?, rule} -> 201 smart group; 409 name_taken (per company, case-insensitive); 400 unknown_company, unknown_office, unknown_department.",
+    status: 201,
+    body: SmartGroupCreateBody,
+    response: SmartGroup,
+    errors: { 400: ["unknown_company", "unknown_office", "unknown_department"], 409: ["name_taken"] },
+  },
+  'POST /device-groups/smart/preview/': {
+    summary: "The members a rule would have, before it is saved",
+    description: "{company?, rule} -> a page of the device list: {count, count_exact, next, previous, results}.",
+    body: SmartGroupPreviewBody,
+    response: DeviceListPage,
+  },
+  'GET /device-groups/smart/{id}': {
+    summary: "One smart group",
+    description: "one smart group with its members count now; 404 not_found.",
+    response: SmartGroup,
+    errors: { 404: ["not_found"] },
+  },
+  'GET /device-groups/smart/{id}/devices/': {
+    summary: "A smart group's members now",
+    description: "a page of the device list: the devices that match the group's rule now.",
+    response: DeviceListPage,
+  },
+  'PUT /device-groups/smart/{id}': {
+    summary: "Update a smart group",
+    description: "{name?, rule?} -> the smart group; the campaigns that target it take its new members and let go of the others at once.",
+    body: SmartGroupUpdateBody,
+    response: SmartGroup,
+    errors: { 409: ["name_taken"] },
+  },
+  'DELETE /device-groups/smart/{id}': {
+    summary: "Delete a smart group",
+    description: "204; 409 smart_group_in_campaign while a campaign targets it.",
+    status: 204,
+    errors: { 409: ["smart_group_in_campaign"] },
   },
   'GET /tvpi/devices/': {
     summary: "Paged, filtered list of devices as {count, count_exact, next, previous, results}",
@@ -876,10 +920,10 @@ export const routeDocs: Record<string, RouteDoc> = {
   },
   'PUT /campaigns/{id}/devices/': {
     summary: "Set the campaign's devices",
-    description: "{devices: [id, ...], user} (at most 100,000) saves the whole participating set in one transaction -> {campaign, devices, added, removed}. A device of another screen position: 400 position_mismatch with fields: {\"devices.<id>\": \"position_mismatch\"} (\"Device and campaing screen position mismatch\" in the SPA); an absent device: 400 unknown_device (fields: {\"devices.<id>\": \"not_found\"}); either way nothing changes. Devices that leave also leave the campaign's events. A device keeps its screen position while it takes part (PUT /tvpi/devices/{id} answers 409 device_in_campaign).",
+    description: "{devices: [id, ...], smart_groups?: [id, ...], user} (at most 100,000 devices) saves the whole hand-picked set in one transaction -> {campaign, devices, added, removed, smart_groups, screens}; with smart_groups the campaign targets those smart groups, whose members take part too, always current (400 unknown_smart_group, smart_group_status_rule). A device of another screen position: 400 position_mismatch with fields: {\"devices.<id>\": \"position_mismatch\"} (\"Device and campaing screen position mismatch\" in the SPA); an absent device: 400 unknown_device (fields: {\"devices.<id>\": \"not_found\"}); either way nothing changes. Devices that leave also leave the campaign's events. A device keeps its screen position while it takes part (PUT /tvpi/devices/{id} answers 409 device_in_campaign).",
     body: CampaignDevicesBody,
     response: CampaignDevicesSaved,
-    errors: { 400: ["position_mismatch","unknown_device"], 409: ["device_in_campaign"] },
+    errors: { 400: ["position_mismatch","unknown_device","unknown_smart_group","smart_group_status_rule"], 409: ["device_in_campaign"] },
   },
   'POST /campaigns/{id}/devices/match/': {
     summary: "Devices matching a rule for the campaign",

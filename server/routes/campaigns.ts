@@ -21,7 +21,9 @@ import { BoundedIdParam, DeviceListQuery, normalizeMac } from '../../src/service
 import type { AppContext } from '../context.ts';
 import {
   campaignDeviceCounts,
+  campaignDeviceSources,
   campaignPosition,
+  campaignScreens,
   campaignReport,
   deleteCampaign,
   findCampaign,
@@ -35,6 +37,8 @@ import {
   updateCampaign,
 } from '../db/campaigns.ts';
 import { devicesOutside, listDevicesJson } from '../db/devices.ts';
+import { campaignSmartGroups, findSmartGroup, setCampaignSmartGroups, syncSmartCampaigns } from '../db/smartGroups.ts';
+import type { SmartGroupRule } from '../../src/services/schemas/smartGroups.ts';
 import { campaignPlaysByDay } from '../db/plays.ts';
 import { statisticsTimeZone, withPlays } from '../domain/statistics.ts';
 import { areaScope, assertVisible, isVisible, ownerCompany, type Scope } from '../domain/scope.ts';
@@ -175,6 +179,13 @@ export default async function campaignRoutes(app: FastifyInstance, { ctx }: { ct
       parts.push(`"${name}":{"count":${total},"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)},"results":${json}}`);
     }
     if (counts.ids) parts.push(`"participating_ids":${JSON.stringify(counts.ids)}`);
+    // Issue 41: the smart groups the campaign targets, and for the participating page's devices how each takes part.
+    const participating = parts.find((part) => part.startsWith('"participating":'));
+    if (participating) {
+      const pageIds = [...participating.matchAll(/\{"id" ?: ?(\d+),/g)].map((match) => Number(match[1]));
+      parts.push(`"smart_groups":${JSON.stringify(await campaignSmartGroups(db, id))}`);
+      parts.push(`"sources":${JSON.stringify(await campaignDeviceSources(db, id, pageIds))}`);
+    }
     return reply.type('application/json; charset=utf-8').send(`{${parts.join(',')}}`);
   });
 
@@ -186,16 +197,30 @@ export default async function campaignRoutes(app: FastifyInstance, { ctx }: { ct
     // Another company's device is "unknown", like an absent one.
     const foreign = await devicesOutside(db, body.devices, scope.companies);
     if (foreign.length) throw badRequest('unknown_device', 'Some devices do not exist.', Object.fromEntries(foreign.map((device) => [`devices.${device}`, 'not_found'])));
+    const groups = body.smart_groups === undefined ? undefined : [...new Set(body.smart_groups)];
+    for (const [index, group] of (groups ?? []).entries()) {
+      const found = await findSmartGroup(db, group);
+      if (!found || !isVisible(scope, found.company)) throw badRequest('unknown_smart_group', 'Some smart groups do not exist.', { [`smart_groups.${index}`]: 'not_found' });
+      // Online status changes with every heartbeat: a campaign's screens (and their schedules) would follow it.
+      if ((found.rule as SmartGroupRule).status) {
+        throw badRequest('smart_group_status_rule', 'A campaign cannot target a smart group with an online status rule.', { [`smart_groups.${index}`]: 'status_rule' });
+      }
+    }
     const outcome = await saveCampaignDevices(db, id, body.devices);
     if (!outcome.ok) {
       if (outcome.reason === 'not_found') throw notFound('Campaign');
       if (outcome.reason === 'position_mismatch') throw positionMismatch(outcome.ids);
       throw badRequest('unknown_device', 'Some devices do not exist.', Object.fromEntries(outcome.ids.map((device) => [`devices.${device}`, 'not_found'])));
     }
-    const { ok: _ok, ...saved } = outcome;
+    if (groups) await setCampaignSmartGroups(db, id, groups);
+    const synced = await syncSmartCampaigns(db, { campaign: id });
+    const { ok: _ok, ...picked } = outcome;
+    const saved = { ...picked, added: picked.added + synced.joined, removed: picked.removed + synced.left };
+    const targeted = (await campaignSmartGroups(db, id)).map((group) => group.id);
+    const { screens } = await campaignScreens(db, id);
     analyzeAfterLargeChange(db, saved.added + saved.removed, (error) => request.log.warn({ err: error }, 'ANALYZE of campaign_devices failed'));
-    await record(db, { userId: userOf(request), action: 'update_devices', entity: 'campaign', entityId: id, detail: saved });
-    return { campaign: id, ...saved };
+    await record(db, { userId: userOf(request), action: 'update_devices', entity: 'campaign', entityId: id, detail: { ...saved, smart_groups: targeted, screens } });
+    return { campaign: id, ...saved, smart_groups: targeted, screens };
   });
 
   // Spreadsheet import: which devices the cells name (by serial number or MAC address). Reads only.

@@ -55,6 +55,7 @@ import { sendStoredFile } from '../media/serve.ts';
 import { screenshotsPrefix } from './screenshots.ts';
 import type { MediaStore } from '../media/storage.ts';
 import { inCampaignOfOtherPosition } from '../db/campaigns.ts';
+import { syncSmartCampaigns } from '../db/smartGroups.ts';
 import { record } from '../domain/journal.ts';
 import { pageJson, pageRequest } from '../domain/paging.ts';
 import { ApiError, badRequest, conflict, notFound, parse } from '../errors.ts';
@@ -228,6 +229,8 @@ export default async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx:
       } catch (error) {
         throw duplicateError(error) ?? error;
       }
+      // A device that matches a smart group a campaign targets takes part at once (issue 41).
+      await syncSmartCampaigns(db, { devices: [id] });
       const created = await answer(id);
       await record(db, { userId: currentUser(request).id, action: 'create', entity: 'device', entityId: id, detail: { sn: body.sn }, after: created, fields: JOURNALED_FIELDS });
       return reply.code(201).send(created);
@@ -239,6 +242,7 @@ export default async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx:
       const body = parse(DeviceTagsImportBody, request.body);
       const rows = body.rows.map((row, index) => ({ sn: row.sn.trim(), tags: checkedTags(row.tags, `rows.${index}.tags`) }));
       const { updated, unmatched, ids } = await importDeviceTags(db, rows, scope.companies);
+      if (ids.length) await syncSmartCampaigns(db, { devices: ids });
       for (const id of ids) ctx.players.forgetDevice(id);
       await record(db, { userId: currentUser(request).id, action: 'import_tags', entity: 'device', detail: { updated, unmatched: unmatched.length } });
       return { updated, unmatched };
@@ -271,6 +275,7 @@ export default async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx:
         ctx.players.forgetDevice(id);
       }
       if (!updated || !before) throw notFound('Device');
+      await syncSmartCampaigns(db, { devices: [id] });
       const after = await answer(id);
       const was = toDevice(before, app.prefix);
       await record(db, { userId: currentUser(request).id, action: 'update', entity: 'device', entityId: id, detail: { fields: Object.keys(body) }, before: was, after, fields: JOURNALED_FIELDS });

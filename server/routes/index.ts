@@ -18,6 +18,7 @@ import navigationRoutes from './navigation.ts';
 import journalRoutes from './journal.ts';
 import profileRoutes from './profile.ts';
 import apiTokenRoutes from './apiTokens.ts';
+import smartGroupRoutes from './smartGroups.ts';
 import groupRoutes from './groups.ts';
 import { oidcAuthRoutes, oidcMappingRoutes } from './oidc.ts';
 import playRoutes from './plays.ts';
@@ -51,6 +52,7 @@ export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }>[] = [
   profileRoutes,
   apiTokenRoutes,
   oidcMappingRoutes,
+  smartGroupRoutes,
   groupRoutes,
   playRoutes,
   statisticsRoutes,

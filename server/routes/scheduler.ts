@@ -42,7 +42,8 @@ import { SCHEDULE_QUEUE_CHANNEL, scheduleItems, storedPointers, storedSchedule, 
 import { findCampaign } from '../db/campaigns.ts';
 import { listDevices } from '../db/devices.ts';
 import { TimelineQuery, type TimelineRow } from '../../src/services/schemas/timeline.ts';
-import { campaignCompany, campaignPosition } from '../db/campaigns.ts';
+import { campaignCompany, campaignPosition, campaignScreens } from '../db/campaigns.ts';
+import { syncSmartCampaigns } from '../db/smartGroups.ts';
 import { eventOptions } from '../db/eventOptions.ts';
 import { findMediaFile } from '../db/media.ts';
 import { record } from '../domain/journal.ts';
@@ -306,8 +307,11 @@ export default async function schedulerRoutes(app: FastifyInstance, { ctx }: { c
     if (layouts.length) {
       return reply.code(409).send({ detail: 'Uncommitted layouts found!', code: 'uncommitted_layouts', playlists: [], layouts });
     }
+    // The screens that come through smart groups are brought up to date first (issue 41).
+    await syncSmartCampaigns(db, { campaign: campaignId });
     const published = await publishCampaign(db, campaignId);
     const compiled = await compileQueued(db, published.devices, request.log);
+    const { screens, via_smart_groups } = await campaignScreens(db, campaignId);
     await journal(request, 'publish', 'campaign', campaignId, { events: published.events, devices: compiled.devices, changed: compiled.changed.length, queued: compiled.queued });
     await emitQuietly(db, request.log, 'campaign.published', company, { campaign: campaignId, events: published.events, devices: compiled.devices, published_at: published.publishedAt });
     const result: PublishResult = {
@@ -317,6 +321,8 @@ export default async function schedulerRoutes(app: FastifyInstance, { ctx }: { c
       changed: compiled.changed.length,
       queued: compiled.queued,
       published_at: published.publishedAt,
+      screens,
+      via_smart_groups,
       warnings: compiled.queued
         ? // Compiled after the answer (issue 35.20): what its compile will find, reckoned now as the preview does.
           (await warningsFor(db, await publishedTargets(db, campaignId))).map(({ screens: _, ...w }) => w)

@@ -467,6 +467,94 @@ describe('devices: tags', () => {
   });
 });
 
+describe('smart groups (issue 41)', () => {
+  let company: number;
+  let office: number;
+  let otherOffice: number;
+  let fleet: Record<string, { id: number; sn: string; key: string }>;
+  beforeAll(async () => {
+    const made = await createCompanyAndOffice(client, `Smart ${nextSerial('G')}`);
+    company = made.company.id;
+    office = made.office.id;
+    const department = await client.post('/departments/create/', { company, name: 'Retail' });
+    const sub = await client.post('/departments/create/', { company, name: 'Malls', parent: department.body.id });
+    otherOffice = (await client.post('/branch-offices/create/', { company, name: `Mall ${nextSerial('M')}`, department: sub.body.id, user: 1 })).body.id;
+    const spec = {
+      lobby: { office, tags: ['Lobby', 'floor-1'], name: 'Lobby 50%_off', position: 'horizontal', device_type: 'web' },
+      hall: { office, tags: ['lobby', 'Hall'], name: 'Hall left', position: 'vertical', device_type: 'tvpi' },
+      mall: { office: otherOffice, tags: ['floor-1'], name: 'Mall kiosk', position: 'horizontal', device_type: 'android' },
+      bare: { office, tags: [], name: "Bare'; DROP TABLE devices; --", position: 'unknown', device_type: 'tvpi' },
+    };
+    fleet = {};
+    for (const [key, fields] of Object.entries(spec)) fleet[key] = await createDevice(client, { ...fields, sn: nextSerial(`SG${key.toUpperCase()}`) });
+    expect((await heartbeat(server, fleet.lobby!, { version: 'web-1.10.0' })).status).toBe(200);
+    expect((await heartbeat(server, fleet.hall!, { version: '1.9.3' })).status).toBe(200);
+    await setLastConnection(server, fleet.hall!.id, 600);
+    await createDevice(client, { tags: ['lobby'], name: 'Another company' });
+  });
+
+  const preview = async (rule: Record<string, unknown>) => {
+    const response = await client.post('/device-groups/smart/preview/', { company, rule });
+    expect(response.status, JSON.stringify(rule)).toBe(200);
+    const names = Object.fromEntries(Object.entries(fleet).map(([key, device]) => [device.id, key]));
+    return response.body.results.map((device: { id: number }) => names[device.id]).sort();
+  };
+
+  it('holds the devices of each rule: tags all, any and none, type, office, department, position, status, version, name and serial patterns', async () => {
+    expect(await preview({})).toEqual(['bare', 'hall', 'lobby', 'mall']);
+    expect(await preview({ tags_any: ['LOBBY', 'nothing'] })).toEqual(['hall', 'lobby']);
+    expect(await preview({ tags_all: ['lobby', 'Floor-1'] })).toEqual(['lobby']);
+    expect(await preview({ tags_none: ['lobby'] })).toEqual(['bare', 'mall']);
+    expect(await preview({ device_type: 'tvpi' })).toEqual(['bare', 'hall']);
+    expect(await preview({ office: otherOffice })).toEqual(['mall']);
+    expect(await preview({ department: (await client.get(`/branch-offices/${otherOffice}`)).body.department })).toEqual(['mall']);
+    expect(await preview({ position: 'horizontal' })).toEqual(['lobby', 'mall']);
+    expect(await preview({ status: 'online' })).toEqual(['lobby']);
+    expect(await preview({ status: 'offline' })).toEqual(['bare', 'hall', 'mall']);
+    expect(await preview({ version: { compare: 'eq', value: 'WEB-1.10.0' } })).toEqual(['lobby']);
+    // Numbers part by part: 1.9.3 is older than 1.10, web-1.10.0 is not; a device that never reported is not older.
+    expect(await preview({ version: { compare: 'older', value: '1.10' } })).toEqual(['hall']);
+    // Patterns: * and ?, case-insensitive; % and _ are literal, quotes are data.
+    expect(await preview({ name_pattern: '*50%_off' })).toEqual(['lobby']);
+    expect(await preview({ name_pattern: '%' })).toEqual([]);
+    expect(await preview({ name_pattern: "bare'; drop*" })).toEqual(['bare']);
+    expect(await preview({ serial_pattern: 'sgha??-*' })).toEqual(['hall']);
+    expect(await preview({ tags_any: ['floor-1'], position: 'horizontal', device_type: 'android' })).toEqual(['mall']);
+  });
+
+  it('is saved per company, answers its members now, and refuses bad rules, names and other companies with stable codes', async () => {
+    const created = await client.post('/device-groups/smart/create/', { name: ' Lobby ', company, rule: { tags_any: ['lobby'] } });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: 'Lobby', company, rule: { tags_any: ['lobby'] }, members: 2, campaigns: 0 });
+    const id = created.body.id;
+    expect((await client.post('/device-groups/smart/create/', { name: 'LOBBY', company, rule: {} })).body.code).toBe('name_taken');
+    // A new device with the tag is a member at once.
+    await createDevice(client, { office, tags: ['Lobby'], sn: nextSerial('SGNEW') });
+    expect((await client.get(`/device-groups/smart/${id}`)).body.members).toBe(3);
+    const page = await client.get(`/device-groups/smart/${id}/devices/?page_size=2`);
+    expect([page.body.count, page.body.count_exact, page.body.results.length]).toEqual([3, true, 2]);
+    expect((await client.put(`/device-groups/smart/${id}`, { rule: { tags_any: ['hall'] } })).body.members).toBe(1);
+    const listed = await client.get('/device-groups/smart/');
+    expect(listed.body.results.map((group: { id: number }) => group.id)).toContain(id);
+    for (const [body, code] of [
+      [{ name: 'x', company, rule: { office: 999_999 } }, 'unknown_office'],
+      [{ name: 'x', company, rule: { department: 999_999 } }, 'unknown_department'],
+      [{ name: 'x', company: 999_999, rule: {} }, 'unknown_company'],
+      [{ name: 'x', company, rule: { status: 'sleeping' } }, 'validation_error'],
+      [{ name: 'x', company, rule: { name_pattern: 'x'.repeat(101) } }, 'validation_error'],
+      [{ name: 'x', company, rule: { tags_any: Array.from({ length: 21 }, (_, i) => `t${i}`) } }, 'validation_error'],
+      [{ name: 'x', rule: {} }, 'validation_error'],
+      [{ name: '  ', company, rule: {} }, 'validation_error'],
+    ] as const) {
+      const refused = await client.post('/device-groups/smart/create/', body);
+      expect([refused.status, refused.body.code], JSON.stringify(body)).toEqual([400, code]);
+    }
+    expect((await client.get('/device-groups/smart/999999')).status).toBe(404);
+    expect((await client.delete(`/device-groups/smart/${id}`)).status).toBe(204);
+    expect((await client.get(`/device-groups/smart/${id}`)).status).toBe(404);
+  });
+});
+
 describe('devices: location photo', () => {
   const photosDir = () => path.join(server.dataDir, 'photos');
   const putPhoto = (id: number, body: FormData | Record<string, unknown>) => client.call('PUT', `/tvpi/device/${id}/upload-photo`, body);

@@ -59,10 +59,28 @@ export const CAMPAIGN_SIDES = ['participating', 'available'] as const;
 export type CampaignSide = (typeof CAMPAIGN_SIDES)[number];
 
 /** PUT /campaigns/{id}/devices/: the whole participating set. */
-export const CampaignDevicesBody = object({ devices: size(array(Id), 0, MAX_CAMPAIGN_DEVICES), user: UserField });
+/** Smart groups a campaign may target at most. */
+export const MAX_CAMPAIGN_SMART_GROUPS = 50;
+/**
+ * The hand-picked devices, and (issue 41) the smart groups whose members take part too, always current: left out, the
+ * campaign keeps the groups it targets.
+ */
+export const CampaignDevicesBody = object({
+  devices: size(array(Id), 0, MAX_CAMPAIGN_DEVICES),
+  smart_groups: optional(size(array(Id), 0, MAX_CAMPAIGN_SMART_GROUPS)),
+  user: UserField,
+});
 export type CampaignDevicesBody = Infer<typeof CampaignDevicesBody>;
 
-export const CampaignDevicesSaved = type({ campaign: Id, devices: min(integer(), 0), added: min(integer(), 0), removed: min(integer(), 0) });
+export const CampaignDevicesSaved = type({
+  campaign: Id,
+  devices: min(integer(), 0),
+  added: min(integer(), 0),
+  removed: min(integer(), 0),
+  /** Issue 41: the groups it targets, and how many screens take part now (hand-picked or through a group). */
+  smart_groups: optional(array(Id)),
+  screens: optional(min(integer(), 0)),
+});
 export type CampaignDevicesSaved = Infer<typeof CampaignDevicesSaved>;
 
 /** POST /campaigns/{id}/devices/match/: spreadsheet cells (serial numbers or MAC addresses) to devices. */

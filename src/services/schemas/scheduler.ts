@@ -265,6 +265,9 @@ export const PublishResult = type({
   /** Devices queued for the compilers, compiled after the answer (a publish reaching more than 250; issue 35.20). */
   queued: optional(min(integer(), 0)),
   published_at: string(),
+  /** Issue 41: the screens taking part now (hand-picked or through smart groups), and how many only through smart groups. */
+  screens: optional(min(integer(), 0)),
+  via_smart_groups: optional(min(integer(), 0)),
   /** Files some of the campaign's screens cannot play yet (a render is on its way) or at all. */
   warnings: array(PublishWarning),
 });
