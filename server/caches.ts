@@ -22,6 +22,8 @@ export const WATCHED_ENTRY_MAX_AGE_MS = 5 * 60_000;
 export interface UserSession {
   generation: number;
   keptFamily: string | null;
+  /** Their company requires two-factor codes and they have none yet (server/auth/twoFactor.ts, mustEnrol). */
+  mustEnrol?: boolean;
 }
 
 /**
@@ -62,6 +64,17 @@ export class ActiveUserCache {
     const session = this.live(id);
     if (!session || generation > session.generation) return undefined;
     return tokenIsCurrent(session, generation, family);
+  }
+
+  /** Whether the cached entry says the user must enrol a second factor; undefined without a live entry. */
+  mustEnrol(id: number): boolean | undefined {
+    return this.live(id)?.mustEnrol;
+  }
+
+  /** A company's two-factor requirement changed through this instance: every user's entry is read again. */
+  forgetAll(): void {
+    this.generation += 1;
+    this.entries.clear();
   }
 
   private live(id: number): UserSession | undefined {

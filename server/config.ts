@@ -45,7 +45,13 @@ export interface ServerConfig {
   datasetTickMs?: number;
   /** Single sign-on with OpenID Connect (issue 40; README, "Single sign-on"); off when unset. */
   oidc?: OidcConfig;
+  /**
+   * TWO_FACTOR_KEY: the key the users' TOTP secrets are sealed with (AES-256-GCM, the key its SHA-256), so that a dump of
+   * the database alone does not give them away. Unset: they are stored as they are (README says so).
+   */
+  twoFactorKey?: string;
 }
+
 
 /** The OIDC_* settings: Vitrine as a relying party of one OpenID provider. */
 export interface OidcConfig {
@@ -213,6 +219,7 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     webhooks: webhooksFromEnv(),
     datasetTickMs: intFromEnv('DATASET_TICK_MS', 30_000),
     oidc: oidcFromEnv(),
+    twoFactorKey: process.env.TWO_FACTOR_KEY || undefined,
     ...overrides,
   };
 }

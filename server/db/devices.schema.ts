@@ -22,6 +22,8 @@ export const companies = pgTable('companies', {
   inn: text('inn').notNull().default(''),
   contract: text('contract').notNull().default(''),
   videoUploadActive: boolean('video_upload_active').notNull().default(true),
+  /** "Require two-factor codes" (migration 0051). */
+  requireTwoFactor: boolean('require_two_factor').notNull().default(false),
   alias: text('alias').notNull().default(''),
   country: text('country').notNull().default(''),
   city: text('city').notNull().default(''),

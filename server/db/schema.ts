@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, jsonb, pgTable, serial, text, timestamp, uuid, index } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, jsonb, pgTable, serial, text, timestamp, uuid, index } from 'drizzle-orm/pg-core';
 
 /* Core tables (migration 0001_core.sql). Feature tables live in schema files of their own beside this one. */
 
@@ -16,6 +16,11 @@ export const users = pgTable('users', {
   /** Interface preferences (migration 0016d); null until the user picks one. */
   language: text('language'),
   theme: text('theme'),
+  /** Two-factor codes (migration 0051): the sealed TOTP secret (server/auth/twoFactor.ts), an enrolment's before its first code, when it was turned on, the last time step accepted. */
+  twoFactorSecret: text('two_factor_secret'),
+  twoFactorPending: text('two_factor_pending'),
+  twoFactorEnabledAt: timestamp('two_factor_enabled_at', { withTimezone: true }),
+  twoFactorLastStep: bigint('two_factor_last_step', { mode: 'number' }),
 });
 
 export const refreshTokens = pgTable(

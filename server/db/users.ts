@@ -15,6 +15,7 @@ export function toUser(row: UserRow, groups: number[] = []): User {
     is_admin: row.id === ADMIN_USER_ID,
     date_joined: row.createdAt.toISOString(),
     groups,
+    two_factor: row.twoFactorEnabledAt !== null,
   };
 }
 

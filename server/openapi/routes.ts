@@ -1,4 +1,4 @@
-import { array, object, type, type Struct } from 'superstruct';
+import { array, object, type, union, type Struct } from 'superstruct';
 import { Id, Page } from '../../src/services/schemas/common.ts';
 import { RefreshBody, TokenObtainBody, TokenPair } from '../../src/services/schemas/auth.ts';
 import { CampaignDevices } from '../../src/services/schemas/campaignDevices.ts';
@@ -19,6 +19,7 @@ import { Layout, LayoutCommitResult, LayoutCreateBody, LayoutDetail, LayoutListQ
 import { Preferences, PreferencesBody } from '../../src/services/schemas/profile.ts';
 import { ApiTokenCreateBody, ApiTokenCreated, ApiTokenList } from '../../src/services/schemas/apiTokens.ts';
 import { OidcExchangeBody, OidcExchanged, OidcGroupMapping, OidcGroupMappingBody, OidcGroupMappingList, OidcStartQuery, OidcStatus } from '../../src/services/schemas/oidc.ts';
+import { SecondFactorBody, SecondFactorChallenge, TwoFactorCodeBody, TwoFactorConfirmed, TwoFactorEnrolment, TwoFactorState } from '../../src/services/schemas/twoFactor.ts';
 import { DeviceScreenshotList } from '../../src/services/schemas/screenshots.ts';
 import { SmartGroup, SmartGroupCreateBody, SmartGroupPage, SmartGroupPreviewBody, SmartGroupUpdateBody } from '../../src/services/schemas/smartGroups.ts';
 import { AlertSettings, AlertSettingsBody, WebhookCreateBody, WebhookDelivery, WebhookEndpoint, WebhookTestResult, WebhookUpdateBody } from '../../src/services/schemas/webhooks.ts';
@@ -26,6 +27,14 @@ import { DeviceSchedule, Event, EventCreateBody, EventListQuery, EventOptionsBod
 import { CompareAnswer, CompareQuery, EntitySearchAnswer, EntitySearchQuery, LiveAnswer, StatisticsAnswer, StatisticsQuery, UnloadQuery } from '../../src/services/schemas/statistics.ts';
 import { TimelinePage, TimelineQuery } from '../../src/services/schemas/timeline.ts';
 import { Profile, SetPasswordBody, SetUsernameBody, User, UserCreateBody, UserPage, UserUpdateBody } from '../../src/services/schemas/users.ts';
+
+/**
+ * A union whose members the document shows (anyOf): superstruct's union keeps them in a closure (schema null, which
+ * server/openapi/jsonSchema.ts turns into `{}`); its checks are the union's own.
+ */
+function documentedUnion(structs: [Struct<any, any>, Struct<any, any>, ...Struct<any, any>[]]): Struct<any, any> {
+  return Object.assign(union(structs), { schema: structs });
+}
 
 /** Who may call a route: nobody in particular, a signed-in user (`Authorization: JWT <token>`), a player (its serial and key headers), or either. */
 export type RouteAuth = 'none' | 'user' | 'player' | 'playerOrUser';
@@ -69,11 +78,19 @@ export const routeDocs: Record<string, RouteDoc> = {
   },
   'POST /auth/token-obtain/': {
     summary: "Sign in: a pair of access and refresh tokens",
-    description: "{username, password} -> {access, refresh}; 401 invalid_credentials; 429 rate_limited with Retry-After after LOGIN_RATE_LIMIT attempts (default 10) per client address and LOGIN_RATE_WINDOW seconds (default 60), counted in the database so every instance shares the limit.",
+    description: "{username, password} -> {access, refresh}; for a user with two-factor codes, {challenge, expires_in} instead (no tokens): POST /auth/token-obtain/second-factor/ with a code completes the sign-in. 401 invalid_credentials; 429 rate_limited with Retry-After after LOGIN_RATE_LIMIT attempts (default 10) per client address and LOGIN_RATE_WINDOW seconds (default 60), counted in the database so every instance shares the limit.",
     auth: 'none',
     body: TokenObtainBody,
-    response: TokenPair,
+    response: documentedUnion([TokenPair, SecondFactorChallenge]),
     errors: { 401: ["invalid_credentials"], 429: ["rate_limited"] },
+  },
+  'POST /auth/token-obtain/second-factor/': {
+    summary: "Complete a sign-in with a two-factor code",
+    description: "{challenge, code} -> {access, refresh}: the challenge a password sign-in answered (single use, bound to its user, valid 5 minutes) and a code of the user's authenticator app, or one of their recovery codes (each works once). A code is accepted once: the same code again within its window is refused. 401 invalid_code, challenge_not_valid (unknown, expired or spent); 429 rate_limited with Retry-After after LOGIN_RATE_LIMIT attempts per client address, and per account, and LOGIN_RATE_WINDOW seconds. Journaled (login; recovery_code when one was used).",
+    auth: 'none',
+    body: SecondFactorBody,
+    response: TokenPair,
+    errors: { 401: ["invalid_code", "challenge_not_valid"], 429: ["rate_limited"] },
   },
   'POST /auth/token/token-refresh/': {
     summary: "Trade a refresh token for a new pair",
@@ -151,6 +168,38 @@ export const routeDocs: Record<string, RouteDoc> = {
     description: "204; the token is refused (401 token_revoked) at once on this instance and within 2 s on every other. Another user's token is 404. A signed-in session only (403 session_required). Journaled.",
     status: 204,
     errors: { 403: ["session_required"] },
+  },
+  'GET /profile/two-factor/': {
+    summary: "The signed-in user's two-factor codes",
+    description: "{enabled, enabled_at, recovery_codes_left, required}: required when a company the user belongs to (by a group) requires two-factor codes and they have none: until they enrol, every other route but GET /users/profile/ answers 403 two_factor_required. A signed-in session only (403 session_required).",
+    response: TwoFactorState,
+    errors: { 403: ["session_required"] },
+  },
+  'POST /profile/two-factor/enrol/': {
+    summary: "Start an enrolment: a new secret and its otpauth URI",
+    description: "-> {secret, otpauth_uri} (RFC 6238: SHA-1, 6 digits, 30 s; issuer Vitrine, label the username): drawn as a QR code for an authenticator app, the secret for manual entry. Nothing is on until POST /profile/two-factor/confirm/; a new enrolment replaces one not confirmed. 409 two_factor_enabled when already on. Stored sealed with TWO_FACTOR_KEY when the server has one.",
+    response: TwoFactorEnrolment,
+    errors: { 403: ["session_required"], 409: ["two_factor_enabled"] },
+  },
+  'POST /profile/two-factor/confirm/': {
+    summary: "Turn two-factor codes on with a first code",
+    description: "{code} -> {recovery_codes}: ten one-time recovery codes, this once (stored hashed). 400 invalid_code; 409 not_enrolling (no enrolment started), two_factor_enabled; 429 rate_limited after LOGIN_RATE_LIMIT attempts per account and window. Journaled (enable).",
+    body: TwoFactorCodeBody,
+    response: TwoFactorConfirmed,
+    errors: { 400: ["invalid_code"], 403: ["session_required"], 409: ["not_enrolling", "two_factor_enabled"], 429: ["rate_limited"] },
+  },
+  'POST /profile/two-factor/disable/': {
+    summary: "Turn two-factor codes off with a current code",
+    description: "{code} (a code of the app, or a recovery code) -> the state, off. 400 invalid_code; 409 two_factor_not_enabled; 429 rate_limited. Journaled (disable).",
+    body: TwoFactorCodeBody,
+    response: TwoFactorState,
+    errors: { 400: ["invalid_code"], 403: ["session_required"], 409: ["two_factor_not_enabled"], 429: ["rate_limited"] },
+  },
+  'DELETE /users/{id}/two-factor/': {
+    summary: "Reset a user's two-factor codes (administrator only)",
+    description: "204: the user signs in with their password alone until they enrol again (at once, if their company requires it). 409 two_factor_not_enabled. Journaled (reset, entity two_factor).",
+    status: 204,
+    errors: { 409: ["two_factor_not_enabled"] },
   },
   'GET /users/': {
     summary: "Paged list of users (administrator only)",

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { users } from '../db/schema.ts';
 import { ApiError, forbidden, unauthorized } from '../errors.ts';
 import { familyIsOpen } from '../auth/tokens.ts';
@@ -15,6 +15,8 @@ export interface AuthUser {
   family?: string;
   /** The API token the request presented instead of a session's access token (issue 40): its rights bound the user's. */
   apiToken?: CachedApiToken;
+  /** How the session began (the access token's `sim`): 'oidc' sessions are exempt from a company's two-factor requirement. */
+  signInMethod?: string;
 }
 
 declare module 'fastify' {
@@ -44,15 +46,17 @@ export function requireUser(ctx: AppContext) {
     const generation = payload.gen ?? 0;
     // The user was found active at most CACHE_TTL_MS ago (a change through this instance drops the entry at once).
     let current = ctx.activeUsers.accepts(payload.user_id, generation, payload.fid);
+    let mustEnrol = ctx.activeUsers.mustEnrol(payload.user_id);
     if (current === undefined) {
       const read = ctx.activeUsers.begin();
       const [row] = await ctx.db
-        .select({ id: users.id, isActive: users.isActive, generation: users.tokenGeneration, keptFamily: users.keptFamily })
+        .select({ id: users.id, isActive: users.isActive, generation: users.tokenGeneration, keptFamily: users.keptFamily, mustEnrol: mustEnrolColumn })
         .from(users)
         .where(eq(users.id, payload.user_id));
       if (!row || !row.isActive) throw unauthorized('user_inactive', 'User is inactive or deleted.');
-      const session = { generation: row.generation, keptFamily: row.keptFamily };
+      const session = { generation: row.generation, keptFamily: row.keptFamily, mustEnrol: row.mustEnrol === true };
       ctx.activeUsers.confirm(row.id, read, session);
+      mustEnrol = session.mustEnrol;
       current = tokenIsCurrent(session, generation, payload.fid);
     }
     // A password change or deactivation since the token was minted ended its session.
@@ -63,8 +67,26 @@ export function requireUser(ctx: AppContext) {
       if (!(await familyIsOpen(ctx.db, payload.fid))) throw unauthorized('token_revoked', 'The session has ended: sign in again.');
       ctx.activeUsers.confirmFamily(payload.fid, read);
     }
-    request.user = { id: payload.user_id, isAdmin: payload.user_id === ADMIN_USER_ID, family: payload.fid };
+    // A company requiring two-factor codes: a user without one may only enrol, read their profile and sign out (a
+    // session opened through single sign-on is exempt: the provider enforces its own).
+    if (payload.sim !== 'oidc' && mustEnrol === true && !openToUnenrolled(request)) {
+      throw new ApiError(403, 'two_factor_required', 'Your company requires two-factor codes: set them up on your profile first.');
+    }
+    request.user = { id: payload.user_id, isAdmin: payload.user_id === ADMIN_USER_ID, family: payload.fid, signInMethod: payload.sim };
   };
+}
+
+/** Whether a user is not enrolled although a company they belong to (by a group) requires two-factor codes: see mustEnrol. */
+// Spelled with the table's name: drizzle writes a column of the selected table unqualified, which inside the subquery
+// would name the companies' id.
+const mustEnrolColumn = sql<boolean>`("users"."two_factor_enabled_at" IS NULL AND EXISTS (
+  SELECT 1 FROM user_group_members m JOIN user_group_companies gc ON gc.group_id = m.group_id JOIN companies c ON c.id = gc.company_id
+  WHERE m.user_id = "users"."id" AND c.require_two_factor))`;
+
+/** The routes a user who must enrol may still call: their profile (read), the two-factor routes. Logout takes no access token. */
+function openToUnenrolled(request: FastifyRequest): boolean {
+  const url = request.routeOptions.url ?? '';
+  return url.includes('/profile/two-factor/') || (request.method === 'GET' && url.endsWith('/users/profile/'));
 }
 
 /** preHandler to chain after requireUser: only user 1. */

@@ -6,6 +6,7 @@ import { deleteUser, findUserById, insertUser, listUsers, toUser, updateUser, fi
 import { groupsOfUsers, missingGroups, setUserGroups } from '../db/groups.ts';
 import { accessOf, forgetScopes, scopeOf } from '../domain/scope.ts';
 import { preferencesOf } from '../domain/profile.ts';
+import { mustEnrol } from '../auth/twoFactor.ts';
 import { record } from '../domain/journal.ts';
 import { pageOf, pageRequest } from '../domain/paging.ts';
 import { hitRateLimit } from '../domain/rateLimit.ts';
@@ -37,7 +38,9 @@ export default async function userRoutes(app: FastifyInstance, { ctx }: { ctx: A
   app.get('/users/profile/', async (request) => {
     const row = await findUserById(db, currentUser(request).id);
     if (!row) throw notFound('User');
-    return { ...(await withGroups(row)), ...preferencesOf(row), access: accessOf(await scopeOf(ctx, request)) };
+    const exempt = currentUser(request).signInMethod === 'oidc';
+    const twoFactor = { enabled: row.twoFactorEnabledAt !== null, required: !exempt && (await mustEnrol(db, row.id)) };
+    return { ...(await withGroups(row)), ...preferencesOf(row), access: accessOf(await scopeOf(ctx, request)), two_factor: twoFactor };
   });
 
   app.get('/users/', { preHandler: requireAdmin }, async (request) => {

@@ -67,6 +67,7 @@ describe('companies', () => {
       offices_count: 0,
       departments_count: 0,
       devices_count: 0,
+      require_two_factor: false,
       created_at: expect.any(String),
     });
     const id = created.body.id;

@@ -182,6 +182,7 @@ export async function run(baseUrl: string, username: string, password: string) {
   const api = createClient<paths>({ baseUrl });
   const tokens = await api.POST('/auth/token-obtain/', { body: { username, password } });
   if (!tokens.data) throw new Error('sign-in failed: ' + JSON.stringify(tokens.error));
+  if (!('access' in tokens.data)) throw new Error('a second factor is asked for');
   const access: string = tokens.data.access;
   const headers = { Authorization: 'JWT ' + access };
   const devices = await api.GET('/tvpi/devices/', { headers, params: { query: { search: 'Lobby', page_size: 10 } } });

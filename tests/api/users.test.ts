@@ -16,7 +16,7 @@ describe('users', () => {
     const { client } = await signIn(server);
     const profile = await client.get('/users/profile/');
     expect(profile.status).toBe(200);
-    expect({ ...profile.body, date_joined: 'x', access: 'x' }).toEqual({ id: 1, username: 'admin', is_active: true, is_admin: true, date_joined: 'x', groups: [], access: 'x', language: null, theme: null });
+    expect({ ...profile.body, date_joined: 'x', access: 'x' }).toEqual({ id: 1, username: 'admin', is_active: true, is_admin: true, date_joined: 'x', groups: [], access: 'x', language: null, theme: null, two_factor: { enabled: false, required: false } });
   });
 
   it('the administrator creates a user (user field accepted as sent), who can then sign in', async () => {

@@ -44,6 +44,8 @@ const companyFields = {
   contract: optional(Text(200)),
   is_active: optional(boolean()),
   video_upload_active: optional(boolean()),
+  /** "Require two-factor codes": the company's users (by their groups) must set them up before anything else. */
+  require_two_factor: optional(boolean()),
   alias: optional(Text(100)),
   country: optional(Text(100)),
   city: optional(Text(100)),
@@ -81,6 +83,8 @@ export const Company = type({
   contract: string(),
   is_active: boolean(),
   video_upload_active: boolean(),
+  /** Always sent by this server; optional so that an older answer still reads. */
+  require_two_factor: optional(boolean()),
   alias: string(),
   country: string(),
   city: string(),

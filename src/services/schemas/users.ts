@@ -16,6 +16,8 @@ export const User = object({
   date_joined: string(),
   /** The groups the user belongs to (ids); their rights are the union of these groups'. Always sent by this server. */
   groups: optional(array(Id)),
+  /** Whether the user has a second factor (two-factor codes); the administrator may reset it. Always sent by this server. */
+  two_factor: optional(boolean()),
 });
 export type User = Infer<typeof User>;
 
@@ -34,6 +36,8 @@ export const Profile = object({
   /** Interface preferences kept on the server (null: not chosen); optional like groups. */
   language: optional(nullable(enums(PREFERENCE_LANGUAGES))),
   theme: optional(nullable(enums(THEME_NAMES))),
+  /** Two-factor codes: whether they are on, and whether the user must set them up before anything else (their company requires them). */
+  two_factor: optional(object({ enabled: boolean(), required: boolean() })),
 });
 export type Profile = Infer<typeof Profile>;
 
