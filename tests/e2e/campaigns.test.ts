@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { readSheet } from 'read-excel-file/node';
 import writeXlsxFile from 'write-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInThroughUi, startE2E, tempDir, type E2E } from '../helpers/browser.ts';
+import { signInStored, startE2E, tempDir, type E2E } from '../helpers/browser.ts';
 import { CLEAN_REPORT, checkScreen } from '../helpers/screenChecks.ts';
 import { apiClient, signIn } from '../helpers/server.ts';
 
@@ -33,7 +33,7 @@ beforeAll(async () => {
     devices[key] = created.body;
   }
   ({ page, problems } = await e2e.newPage());
-  await signInThroughUi(page, 'admin', e2e.server.adminPassword);
+  await signInStored(page, e2e.server);
 });
 afterAll(async () => {
   await e2e?.close();

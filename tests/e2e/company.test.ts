@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { heartbeat } from '../api/devices.helpers.ts';
-import { signInThroughUi, startE2E, type E2E } from '../helpers/browser.ts';
+import { signInStored, startE2E, type E2E } from '../helpers/browser.ts';
 import { CLEAN_REPORT, checkScreen } from '../helpers/screenChecks.ts';
 import { signIn } from '../helpers/server.ts';
 
@@ -21,7 +21,7 @@ const DEPARTMENT = 'Отдел розничных продаж и выкладк
 beforeAll(async () => {
   e2e = await startE2E();
   ({ page, problems } = await e2e.newPage());
-  await signInThroughUi(page, 'admin', e2e.server.adminPassword);
+  await signInStored(page, e2e.server);
 });
 afterAll(async () => {
   await e2e?.close();

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { readSheet } from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSimulatedPlayer, type SimulatedPlayer } from '../../server/simulate.ts';
-import { signInThroughUi, startE2E, tempDir, type E2E } from '../helpers/browser.ts';
+import { signInStored, startE2E, tempDir, type E2E } from '../helpers/browser.ts';
 import { apiClient, signIn } from '../helpers/server.ts';
 
 let e2e: E2E;
@@ -21,7 +21,7 @@ beforeAll(async () => {
   const company = await admin.post('/companies/create/', { name: 'E2E Retail', user: 1 });
   await admin.post('/branch-offices/create/', { company: company.body.id, name: 'E2E Central', user: 1 });
   ({ page, problems } = await e2e.newPage());
-  await signInThroughUi(page, 'admin', e2e.server.adminPassword);
+  await signInStored(page, e2e.server);
   await page.goto('/devices');
 });
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInThroughUi, startE2E, type E2E } from '../helpers/browser.ts';
+import { signInStored, signInThroughUi, startE2E, type E2E } from '../helpers/browser.ts';
 import { CLEAN_REPORT, checkScreen } from '../helpers/screenChecks.ts';
 import { createUserAndSignIn, signIn } from '../helpers/server.ts';
 
@@ -14,7 +14,7 @@ beforeAll(async () => {
   e2e = await startE2E();
   admin = (await signIn(e2e.server)).client;
   ({ page, problems } = await e2e.newPage());
-  await signInThroughUi(page, 'admin', e2e.server.adminPassword);
+  await signInStored(page, e2e.server);
 });
 afterAll(async () => {
   await e2e?.close();

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ffmpegPath } from '../../server/media/tools.ts';
-import { signInThroughUi, startE2E, tempDir, type E2E } from '../helpers/browser.ts';
+import { signInStored, signInThroughUi, startE2E, tempDir, type E2E } from '../helpers/browser.ts';
 import { CLEAN_REPORT, checkScreen } from '../helpers/screenChecks.ts';
 import { createUserAndSignIn, grantGroup, signIn } from '../helpers/server.ts';
 
@@ -52,7 +52,7 @@ const tempUploads = () => fs.readdirSync(path.join(e2e.server.dataDir, 'media', 
 describe('media', () => {
   it('uploads two files with visible progress, cancels one, and the other becomes ready to play with a preview', async () => {
     const { page, problems } = await e2e.newPage();
-    await signInThroughUi(page, 'admin', e2e.server.adminPassword);
+    await signInStored(page, e2e.server);
     await page.goto('/media');
     await expectVisible(page.getByRole('heading', { name: 'Media', level: 1 }));
     await page.getByRole('button', { name: 'Add media' }).click();
@@ -140,7 +140,7 @@ describe('media', () => {
 
   it('renews a refused access token during an upload with the shared refresh procedure', async () => {
     const { page, problems } = await e2e.newPage();
-    await signInThroughUi(page, 'admin', e2e.server.adminPassword);
+    await signInStored(page, e2e.server);
     await page.goto('/media');
     await page.getByRole('button', { name: 'Add media' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add media' });
@@ -163,7 +163,7 @@ describe('media', () => {
   it('edits a file from the list', async () => {
     const created = await e2eUpload(keep, 'Menu board');
     const { page } = await e2e.newPage();
-    await signInThroughUi(page, 'admin', e2e.server.adminPassword);
+    await signInStored(page, e2e.server);
     await page.goto('/media');
     await page.getByRole('button', { name: 'Edit Menu board' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit media' });
@@ -180,7 +180,7 @@ describe('media', () => {
 describe('datasets', () => {
   it('uploads a LibreOffice spreadsheet through the dialog, keeps what was typed when the server refuses a file, lists its rows, edits them (a cell, a row deleted after the confirmation) into version 2, deletes it after the confirmation, and meets the house standard', async () => {
     const { page } = await e2e.newPage();
-    await signInThroughUi(page, 'admin', e2e.server.adminPassword);
+    await signInStored(page, e2e.server);
     await page.goto('/datasets');
     await expectVisible(page.getByText('No datasets yet.', { exact: false }));
     await page.getByRole('button', { name: 'New dataset' }).click();
@@ -230,7 +230,7 @@ describe('datasets', () => {
 describe('directory', () => {
   it('adds a query with the value format checked, then deactivates it', async () => {
     const { page, problems } = await e2e.newPage();
-    await signInThroughUi(page, 'admin', e2e.server.adminPassword);
+    await signInStored(page, e2e.server);
     await page.goto('/directory');
     await page.getByRole('button', { name: 'Add query' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add query' });

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ffmpegPath } from '../../server/media/tools.ts';
 import { startSimulatedPlayer, type SimulatedPlayer } from '../../server/simulate.ts';
-import { signInThroughUi, startE2E, tempDir, type E2E } from '../helpers/browser.ts';
+import { signInStored, startE2E, tempDir, type E2E } from '../helpers/browser.ts';
 import { CLEAN_REPORT, checkScreen } from '../helpers/screenChecks.ts';
 import { apiClient, signIn } from '../helpers/server.ts';
 
@@ -31,7 +31,7 @@ beforeAll(async () => {
   Object.assign(deviceKey, { sn: device.body.sn, key: device.body.key });
   player = startSimulatedPlayer({ server: e2e.server.origin, serial: device.body.sn, key: device.body.key, intervalMs: 300 });
   ({ page, problems } = await e2e.newPage());
-  await signInThroughUi(page, 'admin', e2e.server.adminPassword);
+  await signInStored(page, e2e.server);
 });
 afterAll(async () => {
   await player?.stop();

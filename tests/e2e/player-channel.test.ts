@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { signInThroughUi, startE2E, type E2E } from '../helpers/browser.ts';
+import { signInStored, startE2E, type E2E } from '../helpers/browser.ts';
 import { checkScreen, CLEAN_REPORT } from '../helpers/screenChecks.ts';
 import { signIn } from '../helpers/server.ts';
 import { describeAs, makeFixtures, uploadForm } from '../api/media-fixtures.ts';
@@ -68,7 +68,7 @@ describe('the live channel reaches the web player', () => {
 
     // The device card: "Take screenshot" queues the command, the screen answers through the channel, the card shows it.
     const { page: panel } = await e2e.newPage();
-    await signInThroughUi(panel, 'admin', e2e.server.adminPassword);
+    await signInStored(panel, e2e.server);
     await panel.goto('/devices');
     await panel.getByRole('button', { name: `Open ${serial}` }).click();
     const card = panel.getByRole('dialog', { name: new RegExp(serial) });

@@ -13,7 +13,7 @@ import jsQR from 'jsqr';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ffmpegPath } from '../../server/media/tools.ts';
 import { layoutSize, templateZones } from '../../src/machines/layouts/layoutTemplates.ts';
-import { signInThroughUi, startE2E, type E2E } from '../helpers/browser.ts';
+import { signInStored, startE2E, type E2E } from '../helpers/browser.ts';
 import { checkScreen, CLEAN_REPORT } from '../helpers/screenChecks.ts';
 import { signIn } from '../helpers/server.ts';
 import { describeAs, makeFixtures, uploadForm } from '../api/media-fixtures.ts';
@@ -100,7 +100,7 @@ describe('a browser becomes a screen', () => {
     expect((await screen.locator('#serial').innerText()).trim()).toBe(serial);
 
     const { page: panel } = await e2e.newPage();
-    await signInThroughUi(panel, 'admin', e2e.server.adminPassword);
+    await signInStored(panel, e2e.server);
     await panel.goto('/clients');
     const adopt = panel.getByRole('button', { name: `Adopt ${serial}` });
     await vi.waitFor(async () => {
@@ -261,7 +261,7 @@ describe('a published campaign plays on the screen', () => {
       // videos in a row: the playlist alternates image and video), the list marks the device, and clearing it on
       // /devices brings the playlist back. No plays are recorded for the override.
       const { page: panel } = await e2e.newPage();
-      await signInThroughUi(panel, 'admin', e2e.server.adminPassword);
+      await signInStored(panel, e2e.server);
       await panel.goto('/devices');
       await panel.getByRole('button', { name: `Open ${serial}` }).click();
       const card = panel.getByRole('dialog', { name: new RegExp(serial) });
@@ -395,7 +395,7 @@ describe('delivery to the web player (issue 24)', () => {
 
       // Publishing in the scheduler says in words that the screen waits for a conversion of the HEVC file.
       const { page: panel, problems } = await e2e.newPage();
-      await signInThroughUi(panel, 'admin', e2e.server.adminPassword);
+      await signInStored(panel, e2e.server);
       await panel.goto(`/campaigns/${campaign}/scheduler`);
       await panel.getByRole('button', { name: 'Publish', exact: true }).click();
       // Said before publishing (issue 35.7), and again once published anyway.

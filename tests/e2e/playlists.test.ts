@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { signInThroughUi, startE2E, type E2E } from '../helpers/browser.ts';
+import { signInStored, startE2E, type E2E } from '../helpers/browser.ts';
 import { CLEAN_REPORT, checkScreen } from '../helpers/screenChecks.ts';
 import { signIn } from '../helpers/server.ts';
 import { createCompanyAndOffice, createDevice } from '../api/devices.helpers.ts';
@@ -64,7 +64,7 @@ async function trackOrder(page: Page): Promise<string[]> {
 describe('playlists', () => {
   it('creates a playlist, adds three media, reorders by keyboard, commits twice and guards an unsaved change', async () => {
     const { page, problems } = await e2e.newPage();
-    await signInThroughUi(page, 'admin', e2e.server.adminPassword);
+    await signInStored(page, e2e.server);
     await page.goto('/playlists');
     await visible(page.getByRole('heading', { name: 'Playlists', level: 1 }));
     await visible(page.getByText('No playlists yet.', { exact: false }));
@@ -160,7 +160,7 @@ describe('playlists', () => {
 
   it('lists every track with a link to its playlist, and the content overview', async () => {
     const { page } = await e2e.newPage();
-    await signInThroughUi(page, 'admin', e2e.server.adminPassword);
+    await signInStored(page, e2e.server);
     await page.goto('/tracks');
     await visible(page.getByRole('heading', { name: 'Tracks', level: 1 }));
     await page.getByRole('searchbox', { name: 'Search tracks' }).fill('Снимок');
@@ -183,7 +183,7 @@ describe('a long playlist', () => {
     const ids: number[] = [];
     for (let i = 0; i < 120; i += 1) ids.push((await admin.post('/media/play_list_tracks/create/', { playlist: playlist.id, media, duration: 1 + (i % 9) })).body.id);
     const { page, problems } = await e2e.newPage();
-    await signInThroughUi(page, 'admin', e2e.server.adminPassword);
+    await signInStored(page, e2e.server);
     await page.goto(`/playlists/${playlist.id}?from=/campaigns/3/scheduler`);
     expect(await page.getByRole('link', { name: 'Back to scheduler' }).getAttribute('href')).toBe('/campaigns/3/scheduler');
     const list = page.getByRole('list', { name: 'Tracks of Long loop' });
@@ -216,7 +216,7 @@ describe('layouts', () => {
     expect((await admin.post('/media/play_list_tracks/create/', { playlist: playlist.id, media, duration: 5 })).status).toBe(201);
     expect((await admin.get(`/media/play_lists/${playlist.id}/commit/`)).body).toEqual({ changed: true, version: 1 });
     const { page, problems } = await e2e.newPage();
-    await signInThroughUi(page, 'admin', e2e.server.adminPassword);
+    await signInStored(page, e2e.server);
     await page.goto('/layouts');
     await visible(page.getByRole('heading', { name: 'Layouts', level: 1 }));
     await page.getByRole('button', { name: 'New layout' }).click();
@@ -299,7 +299,7 @@ describe('layouts', () => {
     expect(created.status).toBe(201);
     const id = created.body.id;
     const { page, problems } = await e2e.newPage();
-    await signInThroughUi(page, 'admin', e2e.server.adminPassword);
+    await signInStored(page, e2e.server);
     await page.goto(`/layouts/${id}`);
     const zones = page.getByRole('list', { name: 'Zones of the layout' });
     await zones.getByRole('button', { name: /^Ticker:/ }).click();
@@ -384,7 +384,7 @@ describe('layouts', () => {
     expect((await admin.post('/scheduler/events/create/', { campaign, title: 'Map', all_day: true, start_date: today, end_date: today, devices: [screen.id], layout: layout.id })).status).toBe(201);
     expect((await admin.post(`/scheduler/publish/${campaign}/`)).status).toBe(200);
     const { page, problems } = await e2e.newPage();
-    await signInThroughUi(page, 'admin', e2e.server.adminPassword);
+    await signInStored(page, e2e.server);
     await page.goto(`/layouts/${layout.id}`);
     await page.getByRole('list', { name: 'Zones of the layout' }).getByRole('button', { name: /^Map:/ }).click();
     await page.getByRole('status').filter({ hasText: 'Screens that show this layout without a map of their own: Atrium screen (1 of 1)' }).filter({ hasText: 'Atrium screen' }).waitFor();
@@ -397,7 +397,7 @@ describe('the playlist screens meet the house standard (360/500 px, en and ru, a
   let id = 0;
   beforeAll(async () => {
     ({ page } = await e2e.newPage());
-    await signInThroughUi(page, 'admin', e2e.server.adminPassword);
+    await signInStored(page, e2e.server);
     id = (await admin.get(`/media/play_lists/?search=${encodeURIComponent(LONG_PLAYLIST)}`)).body.results[0].id;
   });
   const shows = (text: string) => (p: Page) => p.getByText(text, { exact: false }).first().waitFor({ state: 'visible' });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { signInThroughUi, startE2E, type E2E } from '../helpers/browser.ts';
+import { signInStored, startE2E, type E2E } from '../helpers/browser.ts';
 import { CLEAN_REPORT, checkScreen } from '../helpers/screenChecks.ts';
 import { apiClient, signIn } from '../helpers/server.ts';
 import { describeAs, makeFixtures, uploadForm } from '../api/media-fixtures.ts';
@@ -52,7 +52,7 @@ beforeAll(async () => {
   ids.playlist = playlist.body.id;
   expect((await admin.post('/media/play_list_tracks/create/', { playlist: ids.playlist, media })).status).toBe(201);
   ({ page, problems } = await e2e.newPage());
-  await signInThroughUi(page, 'admin', e2e.server.adminPassword);
+  await signInStored(page, e2e.server);
 });
 afterAll(async () => {
   await e2e?.close();

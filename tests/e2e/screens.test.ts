@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { signInThroughUi, startE2E, type E2E } from '../helpers/browser.ts';
+import { signInStored, startE2E, type E2E } from '../helpers/browser.ts';
 import { CLEAN_REPORT, checkScreen, type CheckedTheme } from '../helpers/screenChecks.ts';
 import { apiClient, signIn } from '../helpers/server.ts';
 import { describeAs, makeFixtures, uploadForm } from '../api/media-fixtures.ts';
@@ -70,7 +70,7 @@ beforeAll(async () => {
   await vi.waitFor(async () => expect((await admin.get(`/media/files/${ids.media}`)).body.status).not.toBe('processing'), { timeout: 60_000, interval: 500 });
 
   ({ page } = await e2e.newPage());
-  await signInThroughUi(page, 'admin', e2e.server.adminPassword);
+  await signInStored(page, e2e.server);
 });
 afterAll(async () => {
   await e2e?.close();

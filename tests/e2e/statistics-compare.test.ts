@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { readSheet } from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, createFleet, insertMedia, play, postPlays, type Fleet } from '../api/statistics.helpers.ts';
-import { signInThroughUi, startE2E, tempDir, type E2E } from '../helpers/browser.ts';
+import { signInStored, startE2E, tempDir, type E2E } from '../helpers/browser.ts';
 import { CLEAN_REPORT, checkScreen } from '../helpers/screenChecks.ts';
 import { signIn } from '../helpers/server.ts';
 import { formatDateText } from '../../src/views/common/dateText.ts';
@@ -40,7 +40,7 @@ beforeAll(async () => {
     expect(answer.body).toEqual({ accepted: PLAYS[index], duplicates: 0, refused: [] });
   }
   ({ page, problems } = await e2e.newPage());
-  await signInThroughUi(page, 'admin', e2e.server.adminPassword);
+  await signInStored(page, e2e.server);
 }, 120_000);
 afterAll(async () => {
   await e2e?.close();
@@ -237,7 +237,7 @@ describe('statistics compare and unloads', () => {
     const group = await client.post('/groups/create/', { name: `${tag} counters`, companies: [mine.company], permissions: { statistics: 'view' } });
     expect((await client.post('/users/', { username: 'picker-counter', password: 'picker-counter-pass-1', user: 1, groups: [group.body.id] })).status).toBe(201);
     const own = await e2e.newPage();
-    await signInThroughUi(own.page, 'picker-counter', 'picker-counter-pass-1');
+    await signInStored(own.page, e2e.server, 'picker-counter', 'picker-counter-pass-1');
     await own.page.goto('/statistics/compare');
     await own.page.getByRole('combobox', { name: 'What to add' }).selectOption({ label: 'Device' });
     const picker = own.page.getByRole('combobox', { name: 'Device' });

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFleet, play, postPlays, type Fleet } from '../api/statistics.helpers.ts';
-import { signInThroughUi, startE2E, type E2E } from '../helpers/browser.ts';
+import { signInStored, startE2E, type E2E } from '../helpers/browser.ts';
 import { signIn } from '../helpers/server.ts';
 import { statisticsTimeZone } from '../../server/domain/statistics.ts';
 
@@ -38,7 +38,7 @@ beforeAll(async () => {
     expect((await postPlays(e2e.server, device, plays)).body).toEqual({ accepted: PLAYS[index], duplicates: 0, refused: [] });
   }
   ({ page, problems } = await e2e.newPage());
-  await signInThroughUi(page, 'admin', e2e.server.adminPassword);
+  await signInStored(page, e2e.server);
 }, 120_000);
 afterAll(async () => {
   await e2e?.close();

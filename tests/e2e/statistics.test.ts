@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { signInThroughUi, startE2E, type E2E } from '../helpers/browser.ts';
+import { signInStored, startE2E, type E2E } from '../helpers/browser.ts';
 import { CLEAN_REPORT, checkScreen } from '../helpers/screenChecks.ts';
 import { apiClient, signIn } from '../helpers/server.ts';
 import { describeAs, makeFixtures, uploadForm } from '../api/media-fixtures.ts';
@@ -67,7 +67,7 @@ beforeAll(async () => {
   // 600 newer campaigns: the list answers newest first, so this one lies beyond any first page of 500 (the picker searches).
   await e2e.server.ctx.db.execute(sql`INSERT INTO campaigns (name, screen_position) SELECT 'Filler campaign ' || g, 'horizontal' FROM generate_series(1, 600) g`);
   ({ page, problems } = await e2e.newPage());
-  await signInThroughUi(page, 'admin', e2e.server.adminPassword);
+  await signInStored(page, e2e.server);
 }, 180_000);
 afterAll(async () => {
   await Promise.all(players.map((player) => player.stop()));

@@ -1,6 +1,6 @@
 import type { Route } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { signInThroughUi, startE2E, type E2E } from '../helpers/browser.ts';
+import { signInStored, startE2E, type E2E } from '../helpers/browser.ts';
 import { startReceiver } from '../helpers/receiver.ts';
 import { signIn } from '../helpers/server.ts';
 import { CLEAN_REPORT, checkScreen } from '../helpers/screenChecks.ts';
@@ -33,7 +33,7 @@ afterAll(async () => {
 
 it('registers an endpoint, shows its secret once, shows a test delivery\'s answer and the attempts, and meets the house standard', async () => {
   const { page, problems } = await e2e.newPage();
-  await signInThroughUi(page, 'admin', e2e.server.adminPassword);
+  await signInStored(page, e2e.server);
   await page.goto('/webhooks');
   await page.getByText('No endpoints yet').waitFor();
 
@@ -158,7 +158,7 @@ it('a test delivery the server refuses (403: the rights were taken away) says wh
   expect((await keeper.post('/webhooks/create/', { url, events: ['device.offline'], company: company.id })).status).toBe(201);
 
   const { page, problems } = await e2e.newPage();
-  await signInThroughUi(page, 'hook-keeper', 'password-123');
+  await signInStored(page, e2e.server, 'hook-keeper', 'password-123');
   await page.goto('/webhooks');
   const send = page.getByRole('button', { name: `Send a test to ${url}` });
   await send.waitFor();

@@ -264,6 +264,9 @@ export async function checkScreen(page: Page, options: ScreenCheckOptions): Prom
   const axeWidths = options.axeWidths ?? [1280, 360];
   const height = options.height ?? 800;
   const report: ScreenReport = { overflow: [], unreachable: [], violations: [] };
+  // A page that has opened nothing yet (its session handed over by signInStored) opens the screen first: the
+  // preferences are read and written from the app's origin.
+  if (page.url() === 'about:blank') await page.goto(options.path);
   const kept = await serverPreferences(page);
   const axeIn = async (theme: CheckedTheme) => {
     for (const width of axeWidths) {
