@@ -31,6 +31,7 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
   { id: 'Devices', path: '/devices', Screen: lazyScreen(() => import('./devices/DevicesScreen.tsx')) },
   { id: 'DeviceConfig', path: '/devices/:deviceId/configs', Screen: lazyScreen(() => import('./devices/DeviceConfigsScreen.tsx')) },
   { id: 'Clients', path: '/clients', Screen: lazyScreen(() => import('./clients/ClientsScreen.tsx')) },
+  { id: 'SmartGroups', path: '/smart-groups', Screen: lazyScreen(() => import('./devices/SmartGroupsScreen.tsx')) },
   { id: 'Media', path: '/media', Screen: lazyScreen(() => import('./media/MediaScreen.tsx')) },
   { id: 'MediaDetails', path: '/media/:mediaId', Screen: lazyScreen(() => import('./media/MediaDetailsScreen.tsx')) },
   { id: 'Content', path: '/content', Screen: lazyScreen(() => import('./content/ContentScreen.tsx')) },

@@ -250,4 +250,30 @@ describe('devices page', () => {
     }, { timeout: 15_000, interval: 300 });
     expect(unexpected(problems)).toEqual([]);
   });
+  it('filters tagged devices by tag, shows the chips, and makes a smart group "lobby" whose live preview counts them (issue 41)', async () => {
+    const company = (await admin.get('/companies/')).body.results.find((c: { name: string }) => c.name === 'E2E Retail');
+    const office = (await admin.get(`/branch-offices/?company=${company.id}`)).body.results[0];
+    for (const index of [1, 2]) {
+      expect((await admin.post('/tvpi/devices/create/', { sn: `${marker}-lobby-${index}`, name: `${marker} lobby ${index}`, office: office.id, tags: ['Lobby', `floor-${index}`], user: 1 })).status).toBe(201);
+    }
+    await page.goto('/devices');
+    await search(marker);
+    const tags = page.getByRole('textbox', { name: 'Tags' });
+    await tags.fill('LOBBY');
+    await tags.press('Enter');
+    await visible(page.getByRole('list', { name: '2 tags' }).first());
+    await expect.poll(async () => page.getByRole('button', { name: new RegExp(`Open ${marker} lobby`) }).count(), { timeout: 15_000 }).toBe(2);
+
+    await page.goto('/smart-groups');
+    await page.getByRole('button', { name: 'New smart group' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New smart group' });
+    await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('lobby');
+    await dialog.getByRole('combobox', { name: 'Company' }).selectOption({ label: 'E2E Retail' });
+    await dialog.getByRole('textbox', { name: 'Any of the tags' }).fill('lobby');
+    await visible(dialog.getByText('2 devices match now'));
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await visible(page.getByText('Smart group saved').first());
+    await visible(page.getByRole('cell', { name: '2 devices' }).or(page.getByText('2 devices')).first());
+    expect(unexpected(problems)).toEqual([]);
+  });
 });

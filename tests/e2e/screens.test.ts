@@ -41,6 +41,13 @@ beforeAll(async () => {
     expect(created.status).toBe(201);
     ids.device ||= created.body.id;
   }
+  // A smart group with a long name and a rule of every kind of condition (issue 41).
+  const smart = await admin.post('/device-groups/smart/create/', {
+    name: LONG_NAME,
+    company: company.body.id,
+    rule: { tags_any: ['lobby', LONG_NAME.slice(0, 40)], device_type: 'android', position: 'horizontal', version: { compare: 'older', value: '4.12' }, name_pattern: '*вход*' },
+  });
+  expect(smart.status).toBe(201);
   // A player waiting for adoption on /clients, with everything it may report.
   const hello = await fetch(`${e2e.server.api}/player/hello/`, {
     method: 'POST',
@@ -99,6 +106,10 @@ describe('every built screen meets the house standard (360/500 px, en and ru, ax
 
   it('/clients', async () => {
     expect(await checkScreen(page, { path: '/clients', ready: shows('SN-WAITING-PLAYER'), widths: LIST_WIDTHS })).toEqual(CLEAN_REPORT);
+  });
+
+  it('/smart-groups', async () => {
+    expect(await checkScreen(page, { path: '/smart-groups', ready: shows(LONG_NAME), widths: LIST_WIDTHS })).toEqual(CLEAN_REPORT);
   });
 
   it('/media', async () => {

@@ -56,7 +56,7 @@ describe('SidebarNav', () => {
       view.unmount();
       return seen;
     };
-    expect(await links('view')).toEqual([['Devices', 'Campaigns', 'Company', 'Navigation'], ['Devices list']]);
-    expect(await links('edit')).toEqual([['Devices', 'Campaigns', 'Company', 'Navigation'], ['Devices list', 'Clients']]);
+    expect(await links('view')).toEqual([['Devices', 'Campaigns', 'Company', 'Navigation'], ['Devices list', 'Smart groups']]);
+    expect(await links('edit')).toEqual([['Devices', 'Campaigns', 'Company', 'Navigation'], ['Devices list', 'Smart groups', 'Clients']]);
   });
 });

@@ -43,6 +43,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
     Icon: DesktopRegular,
     items: [
       { key: 'devices', path: '/devices' },
+      { key: 'smartGroups', path: '/smart-groups' },
       { key: 'clients', path: '/clients', edit: true },
     ],
     area: 'devices',
