@@ -219,7 +219,9 @@ export async function saveCampaignDevices(db: Db, id: number, deviceIds: readonl
       const mismatched = intArray(check!.mismatched);
       if (mismatched.length) return { ok: false, reason: 'position_mismatch', ids: mismatched };
     }
-    // A device left out that still comes through a smart group stays, no longer picked (server/db/smartGroups.ts).
+    // A device left out that still comes through a smart group stays, no longer picked (server/db/smartGroups.ts). One
+    // listed that takes part through a group only stays so: the devices page saves every participating device it shows,
+    // and a group's members follow its rule, not the last save.
     await t.execute(sql`UPDATE campaign_devices SET picked = false WHERE campaign_id = ${id} AND picked AND via_groups <> '{}' AND NOT (device_id = ANY(${idArray(ids)}))`);
     const [removed] = await rows<{ n: number }>(
       t,
@@ -237,9 +239,8 @@ export async function saveCampaignDevices(db: Db, id: number, deviceIds: readonl
     const [added] = await rows<{ n: number }>(
       t,
       sql`WITH fresh AS (
-            INSERT INTO campaign_devices (campaign_id, device_id) SELECT ${id}, unnest(${idArray(ids)})
-            ON CONFLICT (campaign_id, device_id) DO UPDATE SET picked = true WHERE NOT campaign_devices.picked RETURNING (xmax = 0) AS inserted
-          ) SELECT count(*) FILTER (WHERE inserted)::int AS n FROM fresh`,
+            INSERT INTO campaign_devices (campaign_id, device_id) SELECT ${id}, unnest(${idArray(ids)}) ON CONFLICT DO NOTHING RETURNING 1
+          ) SELECT count(*)::int AS n FROM fresh`,
     );
     await t.execute(sql`UPDATE campaigns SET updated_at = now() WHERE id = ${id}`);
     return { ok: true, devices: ids.length, added: added!.n, removed: removed!.n };

@@ -156,6 +156,106 @@ describe('campaign counters and list filters', () => {
   });
 });
 
+describe('campaigns that target smart groups (issue 41)', () => {
+  const quietLog = { warn: () => undefined, error: () => undefined, info: () => undefined } as never;
+  const query = async <T>(statement: ReturnType<typeof sql>) => ((await server.ctx.db.execute(statement)) as unknown as { rows: T[] }).rows;
+  const members = async (campaign: number) =>
+    (await query<{ device_id: number; picked: boolean; via_groups: number[] | string }>(sql`SELECT device_id, picked, array_to_string(via_groups, ',') AS via_groups FROM campaign_devices WHERE campaign_id = ${campaign} ORDER BY device_id`)).map(
+      (row) => [Number(row.device_id), row.picked, String(row.via_groups)],
+    );
+  const queued = async (device: number) => (await query(sql`SELECT 1 FROM schedule_dirty WHERE device_id = ${device}`)).length > 0;
+  const version = async (device: number) => Number((await query<{ v: number }>(sql`SELECT schedule_version AS v FROM devices WHERE id = ${device}`))[0]!.v);
+  /** The compilers (this one drained here, or either instance's background turn) have compiled the device: not queued, a new version. */
+  const compiledPast = async (device: number, before: number) => {
+    await drainScheduleQueue(server.ctx.db, quietLog);
+    await expect.poll(async () => !(await queued(device)) && (await version(device)) > before, { timeout: 10_000 }).toBe(true);
+  };
+  /** The event ids of the device's compiled schedule, as its player reads it. */
+  const playedEvents = async (device: { id: number; sn: string; key: string }) => {
+    const answer = await apiClient(server).call('GET', `/scheduler/dev2/${device.id}`, undefined, { 'x-device-serial': device.sn, 'x-device-key': device.key });
+    expect(answer.status).toBe(200);
+    return [...new Set((answer.body.items as { event: number }[]).map((item) => item.event))];
+  };
+
+  it('takes in a device created or tagged to match, compiled through the queue on any instance, and lets it go when the tag goes', async () => {
+    const { company, office } = await createCompanyAndOffice(client, `Smart ${nextSerial('S')}`);
+    const lobbyA = await createDevice(client, { office: office.id, position: 'horizontal', tags: ['Lobby'] });
+    const picked = await createDevice(client, { office: office.id, position: 'horizontal', tags: ['lobby', 'cafe'] });
+    const vertical = await createDevice(client, { office: office.id, position: 'vertical', tags: ['lobby'] });
+    const plain = await createDevice(client, { office: office.id, position: 'horizontal' });
+    const group = await client.post('/device-groups/smart/create/', { name: 'Lobby screens', company: company.id, rule: { tags_any: ['LOBBY'] } });
+    expect([group.status, group.body.members]).toEqual([201, 3]);
+    const campaign = await createCampaign();
+    await server.ctx.db.execute(sql`INSERT INTO playlist_versions (playlist_id, version, tracks, duration) VALUES (${playlist}, 1, '[]', 0) ON CONFLICT DO NOTHING`);
+    await server.ctx.db.execute(sql`UPDATE playlists SET version = 1, committed = true WHERE id = ${playlist}`);
+    const event = await insertEvent(server.ctx.db, { campaignId: campaign.id, title: 'Lobby loop', playlistId: playlist, startDate: today(), endDate: daysFromNow(30), allDay: true, devices: [picked.id] });
+
+    const saved = await client.put(`/campaigns/${campaign.id}/devices/`, { devices: [picked.id], smart_groups: [group.body.id] });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toEqual({ campaign: campaign.id, devices: 1, added: 2, removed: 0, smart_groups: [group.body.id], screens: 2 });
+    // The vertical device matches the rule but not the campaign's position; the untagged one does not match.
+    expect(await members(campaign.id)).toEqual([[lobbyA.id, false, String(group.body.id)], [picked.id, true, String(group.body.id)]]);
+    // The devices page saves every participating device it shows: a group's member stays a member through the group.
+    const resaved = await client.put(`/campaigns/${campaign.id}/devices/`, { devices: [picked.id, lobbyA.id] });
+    expect([resaved.body.added, resaved.body.removed, resaved.body.screens]).toEqual([0, 0, 2]);
+    expect(await members(campaign.id)).toEqual([[lobbyA.id, false, String(group.body.id)], [picked.id, true, String(group.body.id)]]);
+    const page = await client.get(`/campaigns/${campaign.id}/devices/?side=participating`);
+    expect(page.body.smart_groups).toEqual([{ id: group.body.id, name: 'Lobby screens' }]);
+    expect(page.body.sources).toEqual({ [lobbyA.id]: { picked: false, groups: [group.body.id] }, [picked.id]: { picked: true, groups: [group.body.id] } });
+    const published = await client.post(`/scheduler/publish/${campaign.id}/`);
+    expect([published.status, published.body.screens, published.body.via_smart_groups]).toEqual([200, 2, 1]);
+    expect(await playedEvents(lobbyA)).toEqual([event]);
+
+    // Another instance creates a device with the tag: it joins the campaign and its events, and is queued for the compilers.
+    const other = await startSecondInstance(server);
+    try {
+      const otherClient = apiClient(other, (await signIn(server)).access);
+      const created = await otherClient.post('/tvpi/devices/create/', { sn: nextSerial('NEW'), office: office.id, position: 'horizontal', tags: [' LOBBY '], user: 1 });
+      expect(created.status).toBe(201);
+      const newcomer = created.body as { id: number; sn: string; key: string };
+      expect(await members(campaign.id)).toContainEqual([newcomer.id, false, String(group.body.id)]);
+      // Compiled through the queue (no dev2 read, no publish) with the campaign's event.
+      await compiledPast(newcomer.id, 0);
+      expect(await playedEvents(newcomer)).toEqual([event]);
+      expect((await client.get(`/campaigns/${campaign.id}`)).body.active_devices).toBe(3);
+
+      // The tag goes (on the other instance): the device leaves, its schedule is compiled without the campaign.
+      const joinedVersion = await version(newcomer.id);
+      expect((await otherClient.put(`/tvpi/devices/${newcomer.id}`, { tags: ['cafe'] })).status).toBe(200);
+      expect((await members(campaign.id)).map(([id]) => id)).not.toContain(newcomer.id);
+      await compiledPast(newcomer.id, joinedVersion);
+      expect(await playedEvents(newcomer)).toEqual([]);
+      // A picked device stays when it stops matching; the import of tags moves devices too.
+      expect((await otherClient.put('/tvpi/devices/tags/', { rows: [{ sn: picked.sn, tags: ['cafe'] }, { sn: plain.sn, tags: ['lobby'] }] })).status).toBe(200);
+      expect(await members(campaign.id)).toEqual([[lobbyA.id, false, String(group.body.id)], [picked.id, true, ''], [plain.id, false, String(group.body.id)]]);
+    } finally {
+      await other.close();
+    }
+
+    // A rule change moves the campaign's screens at once; a vertical rule leaves only the picked device.
+    expect((await client.put(`/device-groups/smart/${group.body.id}`, { rule: { tags_any: ['lobby'], name_pattern: 'nothing*' } })).status).toBe(200);
+    expect(await members(campaign.id)).toEqual([[picked.id, true, '']]);
+    expect(await playedEvents(lobbyA)).toEqual([]);
+    expect(vertical.id).toBeGreaterThan(0);
+    // Leaving smart_groups out keeps them; an empty list drops them.
+    expect((await client.put(`/campaigns/${campaign.id}/devices/`, { devices: [picked.id] })).body.smart_groups).toEqual([group.body.id]);
+    expect((await client.delete(`/device-groups/smart/${group.body.id}`)).body.code).toBe('smart_group_in_campaign');
+    expect((await client.put(`/campaigns/${campaign.id}/devices/`, { devices: [picked.id], smart_groups: [] })).body.smart_groups).toEqual([]);
+    expect((await client.delete(`/device-groups/smart/${group.body.id}`)).status).toBe(204);
+  });
+
+  it('refuses an unknown smart group and one with an online status rule, changing nothing', async () => {
+    const { company } = await createCompanyAndOffice(client, `Smart refuse ${nextSerial('S')}`);
+    const online = await client.post('/device-groups/smart/create/', { name: 'Online', company: company.id, rule: { status: 'online' } });
+    const campaign = await createCampaign();
+    for (const [groups, code] of [[[999_999], 'unknown_smart_group'], [[online.body.id], 'smart_group_status_rule']] as const) {
+      const refused = await client.put(`/campaigns/${campaign.id}/devices/`, { devices: [], smart_groups: groups });
+      expect([refused.status, refused.body.code]).toEqual([400, code]);
+    }
+    expect((await server.ctx.db.execute(sql`SELECT 1 FROM campaign_smart_groups WHERE campaign_id = ${campaign.id}`)) as unknown as { rows: unknown[] }).toMatchObject({ rows: [] });
+  });
+});
+
 describe('campaign devices', () => {
   it('answers both sides: its own devices and the available ones of the same position, with status, office and filters', async () => {
     const { office } = await createCompanyAndOffice(client, nextSerial('Sides'));
@@ -279,102 +379,6 @@ describe('campaign devices', () => {
     expect(response.body.unmatched).toEqual([2]);
     expect(response.body.mismatched).toEqual([3]);
     expect((await client.post(`/campaigns/${campaign.id}/devices/match/`, { values: [] })).status).toBe(400);
-  });
-});
-
-describe('campaigns that target smart groups (issue 41)', () => {
-  const quietLog = { warn: () => undefined, error: () => undefined, info: () => undefined } as never;
-  const query = async <T>(statement: ReturnType<typeof sql>) => ((await server.ctx.db.execute(statement)) as unknown as { rows: T[] }).rows;
-  const members = async (campaign: number) =>
-    (await query<{ device_id: number; picked: boolean; via_groups: number[] | string }>(sql`SELECT device_id, picked, array_to_string(via_groups, ',') AS via_groups FROM campaign_devices WHERE campaign_id = ${campaign} ORDER BY device_id`)).map(
-      (row) => [Number(row.device_id), row.picked, String(row.via_groups)],
-    );
-  const queued = async (device: number) => (await query(sql`SELECT 1 FROM schedule_dirty WHERE device_id = ${device}`)).length > 0;
-  const version = async (device: number) => Number((await query<{ v: number }>(sql`SELECT schedule_version AS v FROM devices WHERE id = ${device}`))[0]!.v);
-  /** The compilers (this one drained here, or either instance's background turn) have compiled the device: not queued, a new version. */
-  const compiledPast = async (device: number, before: number) => {
-    await drainScheduleQueue(server.ctx.db, quietLog);
-    await expect.poll(async () => !(await queued(device)) && (await version(device)) > before, { timeout: 10_000 }).toBe(true);
-  };
-  /** The event ids of the device's compiled schedule, as its player reads it. */
-  const playedEvents = async (device: { id: number; sn: string; key: string }) => {
-    const answer = await apiClient(server).call('GET', `/scheduler/dev2/${device.id}`, undefined, { 'x-device-serial': device.sn, 'x-device-key': device.key });
-    expect(answer.status).toBe(200);
-    return [...new Set((answer.body.items as { event: number }[]).map((item) => item.event))];
-  };
-
-  it('takes in a device created or tagged to match, compiled through the queue on any instance, and lets it go when the tag goes', async () => {
-    const { company, office } = await createCompanyAndOffice(client, `Smart ${nextSerial('S')}`);
-    const lobbyA = await createDevice(client, { office: office.id, position: 'horizontal', tags: ['Lobby'] });
-    const picked = await createDevice(client, { office: office.id, position: 'horizontal', tags: ['lobby', 'cafe'] });
-    const vertical = await createDevice(client, { office: office.id, position: 'vertical', tags: ['lobby'] });
-    const plain = await createDevice(client, { office: office.id, position: 'horizontal' });
-    const group = await client.post('/device-groups/smart/create/', { name: 'Lobby screens', company: company.id, rule: { tags_any: ['LOBBY'] } });
-    expect([group.status, group.body.members]).toEqual([201, 3]);
-    const campaign = await createCampaign();
-    await server.ctx.db.execute(sql`INSERT INTO playlist_versions (playlist_id, version, tracks, duration) VALUES (${playlist}, 1, '[]', 0) ON CONFLICT DO NOTHING`);
-    await server.ctx.db.execute(sql`UPDATE playlists SET version = 1, committed = true WHERE id = ${playlist}`);
-    const event = await insertEvent(server.ctx.db, { campaignId: campaign.id, title: 'Lobby loop', playlistId: playlist, startDate: today(), endDate: daysFromNow(30), allDay: true, devices: [picked.id] });
-
-    const saved = await client.put(`/campaigns/${campaign.id}/devices/`, { devices: [picked.id], smart_groups: [group.body.id] });
-    expect(saved.status).toBe(200);
-    expect(saved.body).toEqual({ campaign: campaign.id, devices: 1, added: 2, removed: 0, smart_groups: [group.body.id], screens: 2 });
-    // The vertical device matches the rule but not the campaign's position; the untagged one does not match.
-    expect(await members(campaign.id)).toEqual([[lobbyA.id, false, String(group.body.id)], [picked.id, true, String(group.body.id)]]);
-    const page = await client.get(`/campaigns/${campaign.id}/devices/?side=participating`);
-    expect(page.body.smart_groups).toEqual([{ id: group.body.id, name: 'Lobby screens' }]);
-    expect(page.body.sources).toEqual({ [lobbyA.id]: { picked: false, groups: [group.body.id] }, [picked.id]: { picked: true, groups: [group.body.id] } });
-    const published = await client.post(`/scheduler/publish/${campaign.id}/`);
-    expect([published.status, published.body.screens, published.body.via_smart_groups]).toEqual([200, 2, 1]);
-    expect(await playedEvents(lobbyA)).toEqual([event]);
-
-    // Another instance creates a device with the tag: it joins the campaign and its events, and is queued for the compilers.
-    const other = await startSecondInstance(server);
-    try {
-      const otherClient = apiClient(other, (await signIn(server)).access);
-      const created = await otherClient.post('/tvpi/devices/create/', { sn: nextSerial('NEW'), office: office.id, position: 'horizontal', tags: [' LOBBY '], user: 1 });
-      expect(created.status).toBe(201);
-      const newcomer = created.body as { id: number; sn: string; key: string };
-      expect(await members(campaign.id)).toContainEqual([newcomer.id, false, String(group.body.id)]);
-      // Compiled through the queue (no dev2 read, no publish) with the campaign's event.
-      await compiledPast(newcomer.id, 0);
-      expect(await playedEvents(newcomer)).toEqual([event]);
-      expect((await client.get(`/campaigns/${campaign.id}`)).body.active_devices).toBe(3);
-
-      // The tag goes (on the other instance): the device leaves, its schedule is compiled without the campaign.
-      const joinedVersion = await version(newcomer.id);
-      expect((await otherClient.put(`/tvpi/devices/${newcomer.id}`, { tags: ['cafe'] })).status).toBe(200);
-      expect((await members(campaign.id)).map(([id]) => id)).not.toContain(newcomer.id);
-      await compiledPast(newcomer.id, joinedVersion);
-      expect(await playedEvents(newcomer)).toEqual([]);
-      // A picked device stays when it stops matching; the import of tags moves devices too.
-      expect((await otherClient.put('/tvpi/devices/tags/', { rows: [{ sn: picked.sn, tags: ['cafe'] }, { sn: plain.sn, tags: ['lobby'] }] })).status).toBe(200);
-      expect(await members(campaign.id)).toEqual([[lobbyA.id, false, String(group.body.id)], [picked.id, true, ''], [plain.id, false, String(group.body.id)]]);
-    } finally {
-      await other.close();
-    }
-
-    // A rule change moves the campaign's screens at once; a vertical rule leaves only the picked device.
-    expect((await client.put(`/device-groups/smart/${group.body.id}`, { rule: { tags_any: ['lobby'], name_pattern: 'nothing*' } })).status).toBe(200);
-    expect(await members(campaign.id)).toEqual([[picked.id, true, '']]);
-    expect(await playedEvents(lobbyA)).toEqual([]);
-    expect(vertical.id).toBeGreaterThan(0);
-    // Leaving smart_groups out keeps them; an empty list drops them.
-    expect((await client.put(`/campaigns/${campaign.id}/devices/`, { devices: [picked.id] })).body.smart_groups).toEqual([group.body.id]);
-    expect((await client.delete(`/device-groups/smart/${group.body.id}`)).body.code).toBe('smart_group_in_campaign');
-    expect((await client.put(`/campaigns/${campaign.id}/devices/`, { devices: [picked.id], smart_groups: [] })).body.smart_groups).toEqual([]);
-    expect((await client.delete(`/device-groups/smart/${group.body.id}`)).status).toBe(204);
-  });
-
-  it('refuses an unknown smart group and one with an online status rule, changing nothing', async () => {
-    const { company } = await createCompanyAndOffice(client, `Smart refuse ${nextSerial('S')}`);
-    const online = await client.post('/device-groups/smart/create/', { name: 'Online', company: company.id, rule: { status: 'online' } });
-    const campaign = await createCampaign();
-    for (const [groups, code] of [[[999_999], 'unknown_smart_group'], [[online.body.id], 'smart_group_status_rule']] as const) {
-      const refused = await client.put(`/campaigns/${campaign.id}/devices/`, { devices: [], smart_groups: groups });
-      expect([refused.status, refused.body.code]).toEqual([400, code]);
-    }
-    expect((await server.ctx.db.execute(sql`SELECT 1 FROM campaign_smart_groups WHERE campaign_id = ${campaign.id}`)) as unknown as { rows: unknown[] }).toMatchObject({ rows: [] });
   });
 });
 
