@@ -1,5 +1,5 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
-import { fetchProfile, logout, obtainTokens, refreshTokens, type ObtainTokensResult } from '../services/auth.service.ts';
+import { fetchProfile, logout, obtainSecondFactor, obtainTokens, refreshTokens, type ObtainTokensResult, type SecondFactorResult } from '../services/auth.service.ts';
 import { onAuthFailure, onForbidden } from '../services/http.ts';
 import { userIdOf } from '../services/jwt.ts';
 import type { TokenPair } from '../services/schemas/auth.ts';
@@ -13,10 +13,16 @@ export interface SessionContext {
   error: string | null;
   /** The remember-me choice of the sign-in under way. */
   remember: boolean;
+  /** The challenge a password sign-in answered for a user with two-factor codes, until a code spends it. */
+  challenge: string | null;
 }
 
 export type SessionEvent =
   | { type: 'session.signIn'; username: string; password: string; remember?: boolean }
+  /** The login screen's second step: a code of the authenticator app, or a recovery code. */
+  | { type: 'session.submitCode'; code: string }
+  /** "Back" on the second step: to the password form again. */
+  | { type: 'session.cancelCode' }
   | { type: 'session.signOut' }
   | { type: 'session.expired' }
   | { type: 'session.reloadProfile' }
@@ -37,6 +43,8 @@ export interface NotifyParams {
 export const SIGN_IN_SUCCESS = 'login.success';
 export const SIGN_IN_ERROR = 'login.error';
 export const FORBIDDEN = 'errors.forbidden';
+/** The second step's refusals, under the code field (i18n keys of the login namespace). */
+export const CODE_ERRORS = { invalidCode: 'login:code.wrong', rateLimited: 'login:code.rateLimited', challengeExpired: 'login:code.expired' } as const;
 
 /**
  * The signed-in session: token check on start, sign-in, profile load, sign-out, expiry.
@@ -63,6 +71,7 @@ export const sessionMachine = setup({
   actors: {
     refreshTokens: fromPromise<TokenPair, { refresh: string }>(({ input }) => refreshTokens(input.refresh)),
     obtainTokens: fromPromise<ObtainTokensResult, { username: string; password: string }>(({ input }) => obtainTokens(input)),
+    obtainSecondFactor: fromPromise<SecondFactorResult, { challenge: string; code: string }>(({ input }) => obtainSecondFactor(input)),
     loadProfile: fromPromise<Profile>(() => fetchProfile()),
     logout: fromPromise<void, { refresh: string | null }>(async ({ input }) => {
       if (input.refresh) await logout(input.refresh);
@@ -92,18 +101,24 @@ export const sessionMachine = setup({
     setUser: assign((_, params: { user: Profile }) => ({ user: params.user })),
     startSignIn: assign((_, params: { remember: boolean }) => ({ remember: params.remember, error: null })),
     setSignInError: assign({ error: SIGN_IN_ERROR }),
+    keepChallenge: assign((_, params: { challenge: string }) => ({ challenge: params.challenge, error: null })),
+    forgetChallenge: assign({ challenge: null }),
+    setCodeError: assign((_, params: { error: string }) => ({ error: params.error })),
+    clearError: assign({ error: null }),
     resetUser: assign({ user: null, userId: null }),
   },
   guards: {
     hasAccessToken: () => tokenStore.getAccess() !== null,
     hasRefreshToken: () => tokenStore.getRefresh() !== null,
-    signInAccepted: (_, params: { result: ObtainTokensResult }) => params.result.ok,
+    signInAccepted: (_, params: { result: ObtainTokensResult | SecondFactorResult }) => params.result.ok === true,
+    secondFactorAsked: (_, params: { result: ObtainTokensResult }) => params.result.ok === 'challenge',
+    challengeExpired: (_, params: { result: SecondFactorResult }) => !params.result.ok && params.result.reason === 'challengeExpired',
     /** A refused write (anything but a GET) says why in a toast; a refused read only reloads the profile. */
     refusedWrite: (_, params: { method: string }) => params.method.toUpperCase() !== 'GET',
   },
 }).createMachine({
   id: 'session',
-  context: { user: null, userId: null, error: null, remember: true },
+  context: { user: null, userId: null, error: null, remember: true, challenge: null },
   initial: 'checking',
   // Registering the listeners cannot fail; the session goes on without them if it ever did.
   invoke: { id: 'httpClient', src: 'httpClient', onError: {} },
@@ -180,12 +195,62 @@ export const sessionMachine = setup({
             ],
           },
           {
+            guard: { type: 'secondFactorAsked', params: ({ event }) => ({ result: event.output }) },
+            target: 'secondFactor',
+            actions: { type: 'keepChallenge', params: ({ event }) => ({ challenge: challengeOf(event.output) }) },
+          },
+          {
             target: 'signedOut',
             actions: ['setSignInError', { type: 'notify', params: { intent: 'error', message: SIGN_IN_ERROR } }],
           },
         ],
         onError: {
           target: 'signedOut',
+          actions: ['setSignInError', { type: 'notify', params: { intent: 'error', message: SIGN_IN_ERROR } }],
+        },
+      },
+    },
+    /** Two-factor codes: the password was right; a code of the user's app (or a recovery code) completes the sign-in. */
+    secondFactor: {
+      on: {
+        'session.submitCode': { target: 'verifyingCode', actions: 'clearError' },
+        'session.cancelCode': { target: 'signedOut', actions: ['forgetChallenge', 'clearError'] },
+      },
+    },
+    verifyingCode: {
+      tags: ['busy'],
+      invoke: {
+        id: 'obtainSecondFactor',
+        src: 'obtainSecondFactor',
+        input: ({ context, event }) => ({ challenge: context.challenge ?? '', code: (event as Extract<SessionEvent, { type: 'session.submitCode' }>).code }),
+        onDone: [
+          {
+            guard: { type: 'signInAccepted', params: ({ event }) => ({ result: event.output }) },
+            target: 'signedIn',
+            actions: [
+              'forgetChallenge',
+              {
+                type: 'storeTokens',
+                params: ({ event, context }) => ({ tokens: acceptedTokens(event.output), remember: context.remember }),
+              },
+              { type: 'setUserId', params: ({ event }) => ({ access: acceptedTokens(event.output).access }) },
+              { type: 'notify', params: { intent: 'success', message: SIGN_IN_SUCCESS } },
+              'goToStart',
+            ],
+          },
+          // The challenge expired or was spent: the password form again, saying why.
+          {
+            guard: { type: 'challengeExpired', params: ({ event }) => ({ result: event.output }) },
+            target: 'signedOut',
+            actions: ['forgetChallenge', { type: 'setCodeError', params: { error: CODE_ERRORS.challengeExpired } }],
+          },
+          {
+            target: 'secondFactor',
+            actions: { type: 'setCodeError', params: ({ event }) => ({ error: codeErrorOf(event.output) }) },
+          },
+        ],
+        onError: {
+          target: 'secondFactor',
           actions: ['setSignInError', { type: 'notify', params: { intent: 'error', message: SIGN_IN_ERROR } }],
         },
       },
@@ -239,9 +304,17 @@ export const sessionMachine = setup({
   },
 });
 
-function acceptedTokens(result: ObtainTokensResult): TokenPair {
-  if (!result.ok) throw new Error('sign-in result was refused');
+function acceptedTokens(result: ObtainTokensResult | SecondFactorResult): TokenPair {
+  if (result.ok !== true) throw new Error('sign-in result was refused');
   return result.tokens;
+}
+
+function challengeOf(result: ObtainTokensResult): string {
+  return result.ok === 'challenge' ? result.challenge : '';
+}
+
+function codeErrorOf(result: SecondFactorResult): string {
+  return result.ok ? SIGN_IN_ERROR : CODE_ERRORS[result.reason];
 }
 
 export type SessionMachine = typeof sessionMachine;

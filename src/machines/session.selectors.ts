@@ -17,6 +17,9 @@ export const selectUserId = (snapshot: SessionSnapshot): number | null => snapsh
 export const selectIsAdmin = (snapshot: SessionSnapshot): boolean => snapshot.context.userId === ADMIN_USER_ID;
 export const selectUser = (snapshot: SessionSnapshot) => snapshot.context.user;
 export const selectLoginError = (snapshot: SessionSnapshot): string | null => snapshot.context.error;
+/** The login screen's second step (two-factor codes) is shown: asked for a code, or checking one. */
+export const selectCodeAsked = (snapshot: SessionSnapshot): boolean => snapshot.matches('secondFactor') || snapshot.matches('verifyingCode');
+export const selectCodeChecking = (snapshot: SessionSnapshot): boolean => snapshot.matches('verifyingCode');
 
 export function selectUserStatus(snapshot: SessionSnapshot): UserStatus {
   if (snapshot.matches({ signedIn: 'loadingProfile' })) return 'loading';

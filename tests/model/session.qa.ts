@@ -1,6 +1,6 @@
 import { sessionMachine } from '../../src/machines/session.machine.ts';
 import { englishText } from './qa/screen.ts';
-import { selectIsBusy, selectIsSignedIn, selectLoginError, selectUserId, selectUserStatus } from '../../src/machines/session.selectors.ts';
+import { selectCodeAsked, selectIsBusy, selectIsSignedIn, selectLoginError, selectUserId, selectUserStatus } from '../../src/machines/session.selectors.ts';
 import type { Profile } from '../../src/services/schemas/users.ts';
 import { tokenStore } from '../../src/services/tokenStore.ts';
 import { defineQa, done, error } from './qa/catalogue.ts';
@@ -39,6 +39,17 @@ const EXPIRED = 'the session expires (a call answers 401 after refresh)';
 const TOKENS_STORED = "a call's 401 refresh stores a new token pair of admin";
 const FORBIDDEN_WRITE = 'a save is refused with 403 (the rights changed meanwhile)';
 const FORBIDDEN_READ = 'a list load is refused with 403 (the rights changed meanwhile)';
+// Two-factor codes (issue 40): a user with them gets a second step after the password.
+const CODE_ASKED = 'the server asks for a two-factor code (the user has them on)';
+const SUBMIT_CODE = 'type the code 123456 and press "Verify"';
+const CODE_ACCEPTED = 'the server accepts the code';
+const CODE_WRONG = 'the server refuses the code (wrong or already used)';
+const CODE_LIMITED = 'the server refuses the code: too many attempts';
+const CODE_EXPIRED = 'the server says the sign-in expired (the challenge is older than 5 minutes or spent)';
+const CODE_OFFLINE = 'the network is down while the code is checked';
+const CANCEL_CODE = 'press "Back" on the code step';
+const CODE_STEP = `the login screen asks for ${text('login:code.label')} with ${text('login:code.useRecovery')}, ${text('login:code.submit')} and ${text('login:code.back')}; the password form is gone`;
+const noCodeStep = 'the code step is shown only after a password sign-in of a user with two-factor codes';
 const forbiddenToast = `notify: {"intent":"error","message":"${FORBIDDEN}"}`;
 const noCallsWhenSignedOut = {
   signedOut: 'no screen calls the API while signed out',
@@ -93,6 +104,13 @@ export default defineQa({
   howTo: {
     [REFUSED]: 'type a wrong password before pressing "Sign in"',
     [SIGN_IN_OFFLINE]: 'in the devtools Network tab, block the request URL /api/v1/auth/token-obtain/ before pressing "Sign in"',
+    [CODE_ASKED]: 'sign in as a user who turned on two-factor codes on /profile',
+    [CODE_WRONG]: 'type a code the app does not show (or the one just used)',
+    [CODE_LIMITED]: 'type wrong codes until the server refuses (LOGIN_RATE_LIMIT attempts a minute)',
+    [CODE_EXPIRED]: 'wait more than 5 minutes on the code step before pressing "Verify"',
+    [CODE_OFFLINE]: 'in the devtools Network tab, block /api/v1/auth/token-obtain/second-factor/ before pressing "Verify"',
+    [SUBMIT_CODE]: `type the code of the authenticator app into ${text('login:code.label')} and press ${text('login:code.submit')}`,
+    [CANCEL_CODE]: `press ${text('login:code.back')}`,
     [REFRESH_REFUSED]: 'before reloading, set localStorage "refresh" to a token the server never issued',
     [PROFILE_FAILS]: 'in the devtools Network tab, block /api/v1/users/profile/ and reload',
     [LOGOUT_FAILS]: 'in the devtools Network tab, block /api/v1/auth/logout/ before pressing "Sign out"',
@@ -123,10 +141,12 @@ export default defineQa({
     [TOKENS_STORED]: noCallsWhenSignedOut,
     [FORBIDDEN_WRITE]: noCallsWhenSignedOut,
     [FORBIDDEN_READ]: noCallsWhenSignedOut,
+    [SUBMIT_CODE]: { '': noCodeStep, verifyingCode: `${text('login:code.submit')} is disabled while the code is checked` },
+    [CANCEL_CODE]: { '': noCodeStep, verifyingCode: `${text('login:code.back')} is disabled while the code is checked` },
   },
   onScreen: { goToLogin: `the login screen ${text('login:heading')}`, goToStart: 'the devices page' },
   req: { [ACCEPTED]: ['S4.8-1', 'S8.2-1'], [REFUSED]: ['S4.8-2', 'S8.2-1'], [SIGN_IN_OFFLINE]: ['S4.8-2'], [SIGN_OUT]: ['S4.9-1'], [LOGGED_OUT]: ['S4.9-2', 'S4.9-3', 'S4.9-4'], [LOGOUT_FAILS]: ['S4.9-2', 'S4.9-3', 'S4.9-4'], [REFRESHED]: ['S4.10-2'], [REFRESH_REFUSED]: ['S4.10-2', 'S8.1-4'], [TOKENS_STORED]: ['S8.1-3'], [EXPIRED]: ['S8.1-5', 'S4.11-1'], [PROFILE_FAILS]: ['S8.1-7'], 'an access token stored': ['S4.10-1', 'S4.11-1'], 'no tokens stored': ['S4.10-3'] },
-  actors: ['refreshTokens', 'obtainTokens', 'loadProfile', 'logout'],
+  actors: ['refreshTokens', 'obtainTokens', 'obtainSecondFactor', 'loadProfile', 'logout'],
   recorded: ['goToLogin', 'goToStart', 'notify'],
   starts: {
     'no tokens stored': reset,
@@ -150,6 +170,14 @@ export default defineQa({
     [ACCEPTED]: done('obtainTokens', { ok: true, tokens: { access: ACCESS, refresh: 'R-new' } }),
     [REFUSED]: done('obtainTokens', { ok: false, reason: 'invalidCredentials' }),
     [SIGN_IN_OFFLINE]: error('obtainTokens', new TypeError('Failed to fetch')),
+    [CODE_ASKED]: done('obtainTokens', { ok: 'challenge', challenge: 'C-1' }),
+    [SUBMIT_CODE]: { type: 'session.submitCode', code: '123456' },
+    [CODE_ACCEPTED]: done('obtainSecondFactor', { ok: true, tokens: { access: ACCESS, refresh: 'R-code' } }),
+    [CODE_WRONG]: done('obtainSecondFactor', { ok: false, reason: 'invalidCode' }),
+    [CODE_LIMITED]: done('obtainSecondFactor', { ok: false, reason: 'rateLimited' }),
+    [CODE_EXPIRED]: done('obtainSecondFactor', { ok: false, reason: 'challengeExpired' }),
+    [CODE_OFFLINE]: error('obtainSecondFactor', new TypeError('Failed to fetch')),
+    [CANCEL_CODE]: { type: 'session.cancelCode' },
     [REFRESHED]: done('refreshTokens', { access: ACCESS, refresh: 'R-rotated' }),
     [REFRESH_REFUSED]: error('refreshTokens', new Error('token_not_valid')),
     [PROFILE]: done('loadProfile', admin),
@@ -196,6 +224,22 @@ export default defineQa({
       }),
       [REFUSED]: { to: 'signedOut.idle', see: { loginError: SIGN_IN_ERROR, access: null }, calls: [`notify: {"intent":"error","message":"${SIGN_IN_ERROR}"}`] },
       [SIGN_IN_OFFLINE]: { to: 'signedOut.idle', see: { loginError: SIGN_IN_ERROR }, calls: [`notify: {"intent":"error","message":"${SIGN_IN_ERROR}"}`] },
+      [CODE_ASKED]: { to: 'secondFactor', see: { signedIn: false, busy: false, codeAsked: true, challenge: 'C-1', loginError: null, access: null }, screen: [CODE_STEP] },
+    },
+    secondFactor: {
+      [SUBMIT_CODE]: { to: 'verifyingCode', see: { busy: true, codeAsked: true, loginError: null }, calls: ['obtainSecondFactor: {"challenge":"C-1","code":"123456"}'], screen: [`${text('login:code.submit')} is disabled and shows a spinner`] },
+      [CANCEL_CODE]: { to: 'signedOut.idle', see: { codeAsked: false, challenge: null, loginError: null }, screen: [`${LOGIN_FORM}, with what was typed`] },
+    },
+    verifyingCode: {
+      [CODE_ACCEPTED]: (context: { remember: boolean }) => ({
+        to: 'signedIn.loadingProfile',
+        see: { signedIn: true, userId: 1, access: ACCESS, refresh: 'R-code', challenge: null, remembered: context.remember },
+        calls: [`storeTokens: ${JSON.stringify({ tokens: { access: ACCESS, refresh: 'R-code' }, remember: context.remember })}`, `notify: {"intent":"success","message":"${SIGN_IN_SUCCESS}"}`, 'goToStart', 'loadProfile'],
+      }),
+      [CODE_WRONG]: { to: 'secondFactor', see: { loginError: 'login:code.wrong', challenge: 'C-1', access: null }, screen: [`${text('login:code.wrong')} under the field, the code typed kept`] },
+      [CODE_LIMITED]: { to: 'secondFactor', see: { loginError: 'login:code.rateLimited' }, screen: [`${text('login:code.rateLimited')} under the field`] },
+      [CODE_EXPIRED]: { to: 'signedOut.idle', see: { loginError: 'login:code.expired', challenge: null, codeAsked: false }, screen: [`${LOGIN_FORM}, above it ${text('login:code.expired')}`] },
+      [CODE_OFFLINE]: { to: 'secondFactor', see: { loginError: SIGN_IN_ERROR }, calls: [`notify: {"intent":"error","message":"${SIGN_IN_ERROR}"}`] },
     },
     signedIn: {
       // The sign-out call hands the server the refresh token stored at that moment.
@@ -235,6 +279,8 @@ export default defineQa({
     userId: selectUserId(snapshot),
     profile: selectUserStatus(snapshot),
     loginError: selectLoginError(snapshot),
+    codeAsked: selectCodeAsked(snapshot),
+    challenge: snapshot.context.challenge,
     access: tokenStore.getAccess(),
     refresh: tokenStore.getRefresh(),
     remembered: localStorage.getItem('refresh') !== null,
@@ -246,6 +292,9 @@ export default defineQa({
   invariant: (snapshot) => {
     // Signed out leaves no token behind, whatever the route into it.
     if (snapshot.matches('signedOut') && (tokenStore.getAccess() ?? tokenStore.getRefresh()) !== null) throw new Error('signed out with a stored token');
+    // The second step stores nothing until a code is accepted, and a challenge never outlives it.
+    if ((snapshot.matches('secondFactor') || snapshot.matches('verifyingCode')) && tokenStore.getAccess() !== null) throw new Error('a stored token before the code');
+    if (snapshot.context.challenge !== null && !(snapshot.matches('secondFactor') || snapshot.matches('verifyingCode'))) throw new Error('a challenge kept outside the code step');
   },
   key: (snapshot) => JSON.stringify([snapshot.value, snapshot.context]),
 });

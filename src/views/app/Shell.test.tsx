@@ -91,7 +91,7 @@ describe('Shell (the first page)', () => {
     expect(app.loads).toBe(1);
     const { takePendingSignIn, loginDraft } = await handover();
     expect(takePendingSignIn()).toEqual({ username: 'operator', password: 'secret', remember: false });
-    expect(loginDraft).toEqual({ username: 'operator', password: 'secret', remember: false });
+    expect(loginDraft).toEqual({ username: 'operator', password: 'secret', remember: false, code: '' });
   });
 
   it('does not load the app for an incomplete form', async () => {

@@ -5,6 +5,9 @@ import { tokens } from '@fluentui/tokens';
 export const BACKGROUND_IMAGE_VARIABLE = '--vitrine-login-background';
 
 export const useLoginStyles = makeStyles({
+  /** Why the password form is shown again (a second step that expired). */
+  notice: { color: tokens.colorPaletteRedForeground1 },
+  switchCode: { alignSelf: 'flex-start' },
   root: {
     position: 'relative',
     display: 'flex',

@@ -87,4 +87,31 @@ describe('LoginScreen', () => {
     expect((usernameField() as HTMLInputElement).value).toBe('operator');
     expect(document.activeElement).toBe(passwordField());
   });
+
+  it('asks a user with two-factor codes for a code: a refusal keeps what was typed, a recovery code can be used, Back returns to the password', async () => {
+    const obtainTokens = vi.fn(() => Promise.resolve({ ok: 'challenge' as const, challenge: 'C-1' }));
+    const obtainSecondFactor = vi.fn(() => Promise.resolve({ ok: false as const, reason: 'invalidCode' as const }));
+    renderWithProviders(<LoginScreen />, { path: '/login', session: { obtainTokens, obtainSecondFactor } });
+    fireEvent.change(usernameField(), { target: { value: 'admin' } });
+    fireEvent.change(passwordField(), { target: { value: 'secret' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    const code = (await screen.findByRole('textbox', { name: 'Code' })) as HTMLInputElement;
+    await waitFor(() => expect(document.activeElement).toBe(code));
+    fireEvent.change(code, { target: { value: '123456' } });
+    fireEvent.submit(code.form!);
+    expect(await screen.findByText('The code is not right, or was already used.')).toBeTruthy();
+    expect(obtainSecondFactor).toHaveBeenCalledWith({ challenge: 'C-1', code: '123456' });
+    expect((screen.getByRole('textbox', { name: 'Code' }) as HTMLInputElement).value).toBe('123456');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Use a recovery code' }));
+    const recovery = screen.getByRole('textbox', { name: 'Recovery code' }) as HTMLInputElement;
+    fireEvent.change(recovery, { target: { value: 'abcde-fghjk' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(obtainSecondFactor).toHaveBeenLastCalledWith({ challenge: 'C-1', code: 'abcde-fghjk' }));
+
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Back' }) as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(((await screen.findByRole('textbox', { name: 'Username' })) as HTMLInputElement).value).toBe('admin');
+  });
 });

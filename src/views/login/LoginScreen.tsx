@@ -6,7 +6,7 @@ import { BRAND } from '../../services/config.ts';
 import { BusyIcon } from '../common/Loading.tsx';
 import { usePageTitle } from '../common/usePageTitle.ts';
 import { BACKGROUND_IMAGE_VARIABLE, useLoginStyles } from './LoginScreen.styles.ts';
-import { loginDraft, useLoginActions } from './loginActions.ts';
+import { loginDraft, useLoginActions, type SecondFactorActions } from './loginActions.ts';
 
 const logoUrl = new URL('../../assets/logo.svg', import.meta.url).href;
 const backgroundUrl = new URL('../../assets/login-background.svg', import.meta.url).href;
@@ -20,7 +20,7 @@ export default function LoginScreen() {
   const { t } = useTexts(['login', 'common']);
   const styles = useLoginStyles();
   usePageTitle('login:title');
-  const { signingIn, signIn } = useLoginActions();
+  const { signingIn, signIn, secondFactor, notice } = useLoginActions();
 
   const [username, setUsername] = useState(loginDraft.username);
   const [password, setPassword] = useState(loginDraft.password);
@@ -68,7 +68,15 @@ export default function LoginScreen() {
             {t('heading')}
           </Title3>
         </div>
+        {secondFactor?.asked ? (
+          <CodeStep actions={secondFactor} />
+        ) : (
         <form className={styles.form} onSubmit={submit} noValidate>
+          {notice ? (
+            <Caption1 role="alert" className={styles.notice}>
+              {t(notice)}
+            </Caption1>
+          ) : null}
           {/* `required` on the inputs, not the Field: a label asterisk would make the names "Username*"/"Password*". */}
           <Field
             label={t('username')}
@@ -112,10 +120,64 @@ export default function LoginScreen() {
             {t('submit')}
           </Button>
         </form>
+        )}
       </main>
       <footer className={styles.footer}>
         <Caption1>{t('footer', { brand: BRAND, year: new Date().getFullYear() })}</Caption1>
       </footer>
     </div>
+  );
+}
+
+/**
+ * The second step of a sign-in with two-factor codes: a code of the authenticator app, or (after "Use a recovery code")
+ * one of the user's recovery codes. What was typed stays after a refusal; Enter submits, "Back" returns to the password.
+ */
+function CodeStep({ actions }: { actions: SecondFactorActions }) {
+  const { t } = useTexts(['login', 'common']);
+  const styles = useLoginStyles();
+  const [code, setCode] = useState(loginDraft.code);
+  const [recovery, setRecovery] = useState(false);
+  const [attempted, setAttempted] = useState(false);
+  const codeRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    codeRef.current?.focus();
+  }, [recovery]);
+  const change = (value: string) => {
+    loginDraft.code = value;
+    setCode(value);
+  };
+  const missing = attempted && !filled(code);
+  const message = missing ? t('common:validation.required') : actions.error ? t(actions.error) : undefined;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setAttempted(true);
+    if (!filled(code)) return;
+    actions.submit(code.trim());
+  };
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <Caption1 block>{t(recovery ? 'code.recoveryHint' : 'code.hint')}</Caption1>
+      <Field label={t(recovery ? 'code.recoveryLabel' : 'code.label')} validationState={message ? 'error' : 'none'} validationMessage={message}>
+        <Input
+          ref={codeRef}
+          value={code}
+          onChange={(_, data) => change(data.value)}
+          name="code"
+          autoComplete="one-time-code"
+          inputMode={recovery ? 'text' : 'numeric'}
+          required
+        />
+      </Field>
+      <Button appearance="transparent" className={styles.switchCode} onClick={() => setRecovery((value) => !value)}>
+        {t(recovery ? 'code.useApp' : 'code.useRecovery')}
+      </Button>
+      <Button type="submit" appearance="primary" className={styles.submit} disabled={actions.checking} icon={actions.checking ? <BusyIcon /> : undefined}>
+        {t('code.submit')}
+      </Button>
+      <Button appearance="secondary" onClick={actions.cancel} disabled={actions.checking}>
+        {t('code.back')}
+      </Button>
+    </form>
   );
 }

@@ -13,6 +13,19 @@ export interface Credentials {
 export interface LoginActions {
   signingIn: boolean;
   signIn(credentials: Credentials): void;
+  /** Two-factor codes: the second step, once the password was right (the full app's session; the shell has none). */
+  secondFactor?: SecondFactorActions;
+  /** i18n key of a refusal to show above the password form (a second step that expired), or null. */
+  notice?: string | null;
+}
+
+export interface SecondFactorActions {
+  asked: boolean;
+  checking: boolean;
+  /** i18n key of the last refusal of a code, or null. */
+  error: string | null;
+  submit(code: string): void;
+  cancel(): void;
 }
 
 export const LoginActionsContext = createContext<LoginActions | null>(null);
@@ -28,10 +41,11 @@ export function useLoginActions(): LoginActions {
  * login screen mounts again and must show the same values (and keep them if the sign-in is refused).
  * Cleared once a session is signed in, so the password never outlives the sign-in.
  */
-export const loginDraft: Credentials = { username: '', password: '', remember: true };
+export const loginDraft: Credentials & { code: string } = { username: '', password: '', remember: true, code: '' };
 
 export function clearLoginDraft(): void {
   loginDraft.username = '';
   loginDraft.password = '';
   loginDraft.remember = true;
+  loginDraft.code = '';
 }

@@ -7,7 +7,7 @@ import { MemoryRouter } from '../app/router.tsx';
 import { afterEach } from 'vitest';
 import { fromPromise } from 'xstate';
 import { sessionMachine } from '../../machines/session.machine.ts';
-import type { ObtainTokensResult } from '../../services/auth.service.ts';
+import type { ObtainTokensResult, SecondFactorResult } from '../../services/auth.service.ts';
 import type { TokenPair } from '../../services/schemas/auth.ts';
 import type { Profile } from '../../services/schemas/users.ts';
 import { I18n, I18nProvider, useI18nTexts } from '../../i18n.ts';
@@ -53,6 +53,7 @@ export function storeSession(userId: number): void {
 
 export interface SessionFakes {
   obtainTokens?: (input: { username: string; password: string }) => Promise<ObtainTokensResult>;
+  obtainSecondFactor?: (input: { challenge: string; code: string }) => Promise<SecondFactorResult>;
   loadProfile?: () => Promise<Profile>;
   refreshTokens?: (input: { refresh: string }) => Promise<TokenPair>;
   logout?: () => Promise<void>;
@@ -71,6 +72,7 @@ export function fakeSessionLogic(fakes: SessionFakes = {}) {
   return sessionMachine.provide({
     actors: {
       obtainTokens: fromPromise(({ input }) => (fakes.obtainTokens ?? (() => new Promise<never>(() => {})))(input)),
+      obtainSecondFactor: fromPromise(({ input }) => (fakes.obtainSecondFactor ?? (() => new Promise<never>(() => {})))(input)),
       loadProfile: fromPromise(() => (fakes.loadProfile ?? (() => Promise.resolve(profileOf(1))))()),
       refreshTokens: fromPromise(({ input }) => (fakes.refreshTokens ?? (() => Promise.reject(new Error('no refresh'))))(input)),
       logout: fromPromise(() => (fakes.logout ?? (() => Promise.resolve()))()),

@@ -40,6 +40,11 @@ export const sessionAdapter: Adapter = {
     // played in the browser by access.test.ts and access-screens.test.ts (the toast, then the screens follow the profile).
     'a save is refused with 403 (the rights changed meanwhile)': 'needs another user to change the rights mid-path; played by tests/e2e/access*.test.ts',
     'a list load is refused with 403 (the rights changed meanwhile)': 'needs another user to change the rights mid-path; played by tests/e2e/access*.test.ts',
+    // The paths sign in as admin, who has no two-factor codes: the code step is played by tests/e2e/journal.test.ts
+    // (a user enrolled through the API signs in with password and code) and src/views/login/LoginScreen.test.tsx.
+    'the server asks for a two-factor code (the user has them on)': 'admin has no two-factor codes; a user with them is played by tests/e2e/journal.test.ts',
+    'type the code 123456 and press "Verify"': 'needs a user with two-factor codes and a code of the moment; played by tests/e2e/journal.test.ts',
+    'press "Back" on the code step': 'needs a user with two-factor codes; played by src/views/login/LoginScreen.test.tsx',
   },
   async start(ctx, start) {
     if (start === 'an access token stored') {
