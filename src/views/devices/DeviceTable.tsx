@@ -70,6 +70,8 @@ export function DeviceTable({ devices, overrides, onOpen }: { devices: DevicesAc
                           {t('override.marker')}
                         </Badge>
                       ) : null}
+                      {/* Under the name rather than a column of their own: the table keeps to 700 px (screens.test.ts). */}
+                      <TagChips tags={device.tags} />
                     </>
                   );
                 },
@@ -80,7 +82,6 @@ export function DeviceTable({ devices, overrides, onOpen }: { devices: DevicesAc
                 { id: 'schedule', header: t('fields.schedule_state'), cell: (device) => (device.status === 'online' ? t(`schedule.${device.schedule_state}`) : t('schedule.offline')), wideOnly: true },
                 { id: 'type', header: t('fields.device_type'), cell: (device) => t(`types.${device.device_type}`, { defaultValue: device.device_type }), wideOnly: true, wrap: 'nowrap' },
                 { id: 'office', header: t('fields.office'), cell: (device) => (device.office_name ? `${device.company_name ?? ''} · ${device.office_name}` : none), wrap: 'anywhere' },
-                { id: 'tags', header: t('fields.tags'), cell: (device) => <TagChips tags={device.tags} />, wrap: 'anywhere' },
                 { id: 'ip', header: t('fields.ip'), cell: (device) => device.ip ?? none, wideOnly: true, wrap: 'nowrap' },
                 { id: 'last', header: t('fields.last_connection'), cell: (device) => formatDateTime(device.last_connection, i18n.language, t('list.never')), wrap: 'nowrap' },
               ]}

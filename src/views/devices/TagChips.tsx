@@ -3,7 +3,7 @@ import { tokens } from '@fluentui/tokens';
 import { useTranslation } from '../../i18n.ts';
 
 const useStyles = makeStyles({
-  chips: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS, margin: 0, padding: 0, listStyleType: 'none', minWidth: 0 },
+  chips: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS, margin: `${tokens.spacingVerticalXXS} 0 0`, padding: 0, listStyleType: 'none', minWidth: 0 },
   chip: { maxWidth: '100%', overflowWrap: 'anywhere' },
 });
 
