@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { SSO_LANDING_PATH } from './services/ssoStatus.ts';
 import { hasStoredSession, Shell } from './views/app/Shell.tsx';
 
 /** The panel works online only: any service worker left by an earlier deployment is removed. */
@@ -11,7 +12,8 @@ async function unregisterServiceWorkers(): Promise<void> {
 unregisterServiceWorkers().catch((error: unknown) => console.warn('Could not unregister service workers', error));
 
 // Anonymous users reach only the login screen (spec section 6); the route guard of the full app would say the same.
-if (!hasStoredSession() && window.location.pathname !== '/login') {
+// The landing of a single sign-on (/login/sso) is an anonymous page too: its fragment carries the sign-in's code.
+if (!hasStoredSession() && window.location.pathname !== '/login' && window.location.pathname !== SSO_LANDING_PATH) {
   window.history.replaceState(null, '', `/login${window.location.search}`);
 }
 

@@ -5,7 +5,7 @@ import { authRenewalMachine, type AuthClient } from '../machines/authRenewal.mac
 import { API_BASE, REQUEST_TIMEOUT_MS } from './config.ts';
 import { tokenStore } from './tokenStore.ts';
 
-const AUTH_ENDPOINT = /\/auth\/(?:token-obtain(?:\/second-factor)?|token\/token-refresh|logout)\/?$/;
+const AUTH_ENDPOINT = /\/auth\/(?:token-obtain(?:\/second-factor)?|token\/token-refresh|logout|oidc\/exchange)\/?$/;
 
 /** Every failure of an API call as callers see it: the server's `{detail, code, fields}` plus the HTTP status. */
 export class ApiRequestError extends Error {

@@ -27,6 +27,7 @@ const FIXTURES: Record<string, unknown> = {
   'GET /api/v1/media/play_list_tracks/': EMPTY_PAGE,
   'GET /api/v1/media/play_lists/': EMPTY_PAGE,
   'GET /api/v1/overrides/': EMPTY_PAGE,
+  'GET /api/v1/auth/oidc/': { enabled: false, name: null },
 };
 
 let unhandled: string[] = [];

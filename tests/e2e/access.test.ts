@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSimulatedPlayer, type SimulatedPlayer } from '../../server/simulate.ts';
 import { signInThroughUi, startE2E, type E2E } from '../helpers/browser.ts';
 import { signIn } from '../helpers/server.ts';
+import { CLEAN_REPORT, checkScreen } from '../helpers/screenChecks.ts';
+import { CLIENT, startProvider, type TestProvider } from '../api/oidc.provider.ts';
 
 /**
  * Issue 12, access scopes in a real Chromium: the administrator creates a company with an office and a department, a
@@ -218,5 +220,66 @@ describe('access scopes', () => {
     await admin.getByRole('cell', { name: VIEWER, exact: true }).waitFor({ state: 'detached' });
     expect((await api.get('/users/?page_size=100')).body.results.map((u: { username: string }) => u.username)).not.toContain(VIEWER);
     expect(adminProblems).toEqual([]);
+  });
+});
+
+/*
+ * Issue 40, single sign-on in a real Chromium against a real OpenID provider (oidc-provider, in this process, with its
+ * own login page): this file's server is made its relying party once it listens (its address is the redirect URI).
+ */
+describe('single sign-on', () => {
+  let provider: TestProvider;
+  let group: number;
+  beforeAll(async () => {
+    const redirectUrl = `${e2e.server.api}/auth/oidc/callback/`;
+    provider = await startProvider([redirectUrl]);
+    e2e.server.ctx.config.oidc = { issuer: provider.issuer, clientId: CLIENT.id, clientSecret: CLIENT.secret, redirectUrl, groupsClaim: 'groups', scopes: 'openid profile email', name: 'Test ID' };
+    group = (await api.post('/groups/create/', { name: 'Screen operators (SSO)', companies: [], permissions: { devices: 'view' } })).body.id;
+    expect((await api.post('/groups/oidc-mappings/', { provider_group: 'screen-operators', group })).status).toBe(201);
+  });
+  afterAll(async () => {
+    e2e.server.ctx.config.oidc = undefined;
+    await provider?.close();
+  });
+
+  /** From /login through the provider's own login page, as `login`. */
+  async function throughProvider(page: Page, login: string) {
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Sign in with Test ID' }).click();
+    await page.waitForURL((url) => url.origin === provider.issuer);
+    await page.getByPlaceholder('Enter any login').fill(login);
+    await page.getByPlaceholder('and password').fill('any password');
+    await page.getByRole('button', { name: 'Sign-in' }).click();
+    await page.waitForURL((url) => url.origin === e2e.server.origin);
+  }
+
+  it('"Sign in with Test ID" goes through the provider\'s login page and back into /devices, signed in with the mapped group', async () => {
+    provider.accounts.set('sso.operator', ['screen-operators']);
+    const { page, problems } = await e2e.newPage();
+    await throughProvider(page, 'sso.operator');
+    // What the provider's own pages logged (their stylesheet's font, their favicon) is not the panel's.
+    problems.splice(0);
+    await page.waitForURL((url) => url.origin === e2e.server.origin && url.pathname === '/devices');
+    // The session the landing stored ("Remember me"'s storage) is the new user's.
+    const profile = await page.evaluate(async () => (await fetch('/api/v1/users/profile/', { headers: { authorization: `JWT ${localStorage.getItem('access')}` } })).json());
+    expect(profile.username).toBe('sso.operator');
+    const created = (await api.get('/users/?page_size=100')).body.results.find((user: { username: string }) => user.username === 'sso.operator');
+    expect(created.groups).toEqual([group]);
+    expect(problems).toEqual([]);
+  });
+
+  it('an account with no mapped group reads that it has no access, on a page that meets the house standard, as /login with its button does', async () => {
+    provider.accounts.set('sso.stranger', ['visitors']);
+    const { page } = await e2e.newPage();
+    await throughProvider(page, 'sso.stranger');
+    await page.getByText('Your account has no access to Vitrine. Ask your administrator.').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login/sso');
+    expect(new URL(page.url()).hash).toBe('');
+    await page.getByRole('link', { name: 'Back to sign-in' }).click();
+    await page.getByRole('link', { name: 'Sign in with Test ID' }).waitFor();
+    const { page: anonymous } = await e2e.newPage();
+    await anonymous.goto('/login');
+    expect(await checkScreen(anonymous, { path: '/login', ready: (p) => p.getByRole('link', { name: /^(Sign in with|Войти через) Test ID$/ }).waitFor() })).toEqual(CLEAN_REPORT);
+    expect(await checkScreen(anonymous, { path: '/login/sso', ready: (p) => p.getByRole('link', { name: /^(Back to sign-in|Вернуться ко входу)$/ }).waitFor() })).toEqual(CLEAN_REPORT);
   });
 });

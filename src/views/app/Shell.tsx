@@ -1,5 +1,6 @@
-import { Suspense, useCallback, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { storedTheme } from '../../machines/theme.names.ts';
+import { SSO_LANDING_PATH } from '../../services/ssoStatus.ts';
 import { tokenStore } from '../../services/tokenStore.ts';
 import { ErrorFallback } from '../common/ErrorBoundary.tsx';
 import { Loading } from '../common/Loading.tsx';
@@ -12,6 +13,9 @@ import { useFluentTheme } from './themes.ts';
 
 /** The full app (router, session and theme machines, services, every screen) is a chunk of its own. */
 const loadApp = (): Promise<ComponentType> => withChunkTimeout(import('./App.tsx')).then((module) => module.App);
+
+/** The landing of a single sign-on (issue 40), a chunk of its own: only the provider's answer opens it. */
+const SsoLanding = lazy(() => withChunkTimeout(import('../login/SsoLanding.tsx')));
 
 /** Tokens in storage: the full app checks (or refreshes) them; without any the visitor is anonymous. */
 export function hasStoredSession(): boolean {
@@ -50,7 +54,7 @@ export function Shell() {
   }, []);
 
   useEffect(() => {
-    if (!anonymous) start();
+    if (!anonymous && window.location.pathname !== SSO_LANDING_PATH) start();
   }, [anonymous, start]);
 
   const loginActions = useMemo<LoginActions>(
@@ -65,6 +69,14 @@ export function Shell() {
   );
 
   if (App) return <App />;
+  // Back from the identity provider: the landing exchanges its code, stores the session and opens the app afresh.
+  if (window.location.pathname === SSO_LANDING_PATH) {
+    return (
+      <ShellFrame>
+        <SsoLanding />
+      </ShellFrame>
+    );
+  }
   return (
     <ShellFrame>
       {failure ? (

@@ -75,4 +75,14 @@ export const useLoginStyles = makeStyles({
   submit: {
     marginTop: tokens.spacingVerticalS,
   },
+  // Single sign-on (SsoButton.tsx, SsoLanding.tsx): below the password form, and the refusal page's ways out.
+  sso: {
+    display: 'flex',
+    flexDirection: 'column',
+  },
+  ssoActions: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: tokens.spacingHorizontalS,
+  },
 });

@@ -1,16 +1,42 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { SessionLoginScreen as LoginScreen } from '../app/SessionLoginScreen.tsx';
 import { renderWithProviders } from '../testing/renderWithProviders.tsx';
 import { clearLoginDraft, loginDraft } from './loginActions.ts';
+import { forgetSsoStatus } from '../../services/ssoStatus.ts';
 
 // What was typed outlives the component on purpose (the shell hands over to the app); each test starts empty.
 afterEach(clearLoginDraft);
+
+// GET /auth/oidc/ (single sign-on, issue 40): off unless a test says otherwise.
+let sso: { enabled: boolean; name: string | null } = { enabled: false, name: null };
+beforeEach(() => {
+  sso = { enabled: false, name: null };
+  forgetSsoStatus();
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL) =>
+    String(input).endsWith('/auth/oidc/') ? new Response(JSON.stringify(sso), { headers: { 'content-type': 'application/json' } }) : new Response(null, { status: 404 }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
 
 const usernameField = () => screen.getByRole('textbox', { name: 'Username' });
 const passwordField = () => screen.getByLabelText('Password', { selector: 'input' }) as HTMLInputElement;
 
 describe('LoginScreen', () => {
+  it('offers "Sign in with <name>" when the server has single sign-on, a link to its start with the page to land on', async () => {
+    sso = { enabled: true, name: 'Contoso ID' };
+    renderWithProviders(<LoginScreen />, { path: '/login' });
+    const link = await screen.findByRole('link', { name: 'Sign in with Contoso ID' });
+    expect(link.getAttribute('href')).toBe('/api/v1/auth/oidc/start/?next=%2Fdevices');
+  });
+
+  it('offers no single sign-on when the server has none', async () => {
+    renderWithProviders(<LoginScreen />, { path: '/login' });
+    await screen.findByRole('button', { name: 'Sign in' });
+    await Promise.resolve();
+    expect(screen.queryByRole('link', { name: /Sign in with/ })).toBeNull();
+  });
+
   it('shows a required message per empty field and keeps what was typed', async () => {
     const obtainTokens = vi.fn();
     renderWithProviders(<LoginScreen />, { path: '/login', session: { obtainTokens } });

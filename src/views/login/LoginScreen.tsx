@@ -7,6 +7,7 @@ import { BusyIcon } from '../common/Loading.tsx';
 import { usePageTitle } from '../common/usePageTitle.ts';
 import { BACKGROUND_IMAGE_VARIABLE, useLoginStyles } from './LoginScreen.styles.ts';
 import { loginDraft, useLoginActions, type SecondFactorActions } from './loginActions.ts';
+import { SsoButton } from './SsoButton.tsx';
 
 const logoUrl = new URL('../../assets/logo.svg', import.meta.url).href;
 const backgroundUrl = new URL('../../assets/login-background.svg', import.meta.url).href;
@@ -121,6 +122,7 @@ export default function LoginScreen() {
           </Button>
         </form>
         )}
+        {secondFactor?.asked ? null : <SsoButton />}
       </main>
       <footer className={styles.footer}>
         <Caption1>{t('footer', { brand: BRAND, year: new Date().getFullYear() })}</Caption1>

@@ -102,6 +102,7 @@ export const FOLLOWABLE: readonly string[] = [
   'smartGroupForm',
   'smartGroupList',
   'smartGroupPreview',
+  'ssoLanding',
   'statisticsQuery',
   'theme',
   'timelineFilters',

@@ -1,0 +1,26 @@
+import { useSyncExternalStore } from 'react';
+import { Button, Divider } from '@fluentui/react-components';
+import { useTexts } from '../common/texts.ts';
+import { lastVisitedPath } from '../app/lastVisited.ts';
+import { currentSsoStatus, ssoStartUrl, subscribeSsoStatus } from '../../services/ssoStatus.ts';
+import { useLoginStyles } from './LoginScreen.styles.ts';
+
+/**
+ * "Sign in with <name>" under the password form when the server has single sign-on (issue 40): a link to the server's
+ * start, which sends the browser to the provider; back from it, the user lands where they were going. Nothing is shown
+ * while the server is asked or when single sign-on is off.
+ */
+export function SsoButton() {
+  const status = useSyncExternalStore(subscribeSsoStatus, currentSsoStatus);
+  const { t } = useTexts(['login']);
+  const styles = useLoginStyles();
+  if (!status?.enabled) return null;
+  return (
+    <div className={styles.sso}>
+      <Divider>{t('sso.or')}</Divider>
+      <Button as="a" href={ssoStartUrl(lastVisitedPath())} appearance="secondary" className={styles.submit}>
+        {t('sso.button', { name: status.name })}
+      </Button>
+    </div>
+  );
+}
