@@ -13,7 +13,7 @@ const SPEC_PATHS = [
   '/navigation', '/navigation/:deviceId',
 ];
 /** Screens added beyond the spec's table, by issue: /webhooks (29), /layouts and /layouts/:layoutId (36), /datasets (38). */
-const ADDED_PATHS = ['/webhooks', '/layouts', '/layouts/:layoutId', '/datasets'];
+const ADDED_PATHS = ['/webhooks', '/layouts', '/layouts/:layoutId', '/datasets', '/smart-groups'];
 
 const EMPTY_PAGE = { count: 0, next: null, previous: null, results: [] };
 
