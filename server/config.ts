@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { DeviceJobOptions } from './jobs/deviceJobWorker.ts';
 import { DEFAULT_PLAYER_CONFIG_DIR, normaliseConfigDir } from './domain/configPaths.ts';
 
 /** Runtime configuration of the API server, read once from the environment. */
@@ -43,6 +44,8 @@ export interface ServerConfig {
   webhooks?: Partial<WebhookConfig>;
   /** How often each instance claims URL datasets due for a read (ms; 0: never; DATASET_TICK_MS, default 30000). */
   datasetTickMs?: number;
+  /** How each instance's bulk-action worker paces its jobs (issue 41; server/jobs/deviceJobWorker.ts); tests and benches set it. */
+  deviceJobs?: DeviceJobOptions;
   /** Single sign-on with OpenID Connect (issue 40; README, "Single sign-on"); off when unset. */
   oidc?: OidcConfig;
   /**

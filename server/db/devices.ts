@@ -248,6 +248,12 @@ export async function listDevices(db: Db, filter: DeviceFilter, limit: number, o
   return { total: Number(total), rows };
 }
 
+/** The ids of the devices matching a filter, in id order, at most `limit` (a bulk action's "all matching the filter"). */
+export async function deviceIdsMatching(db: Db, filter: DeviceFilter, limit: number): Promise<number[]> {
+  const rows = await db.select({ id: devices.id }).from(devices).where(filterConditions(filter)).orderBy(asc(devices.id)).limit(limit);
+  return rows.map((row) => row.id);
+}
+
 export async function findDevice(db: Db, id: number): Promise<JoinedDevice | undefined> {
   const [row] = await selectDevices(db, eq(devices.id, id), 1, 0);
   return row;

@@ -5,6 +5,7 @@ import { CampaignDevices } from '../../src/services/schemas/campaignDevices.ts';
 import { Campaign, CampaignCreateBody, CampaignDevicesBody, CampaignDevicesSaved, CampaignListQuery, CampaignMatchBody, CampaignMatchEnvelope, CampaignPage, CampaignReportQuery, CampaignUpdateBody, MultiplyBody, MultiplyResult } from '../../src/services/schemas/campaigns.ts';
 import { Company, CompanyActiveBody, CompanyCreateBody, CompanyPage, CompanySummary, CompanyUpdateBody, CompanyVideoUploadBody, Department, DepartmentCreateBody, DepartmentListQuery, DepartmentPage, DepartmentUpdateBody, Office, OfficeCreateBody, OfficeListQuery, OfficePage, OfficeUpdateBody } from '../../src/services/schemas/company.ts';
 import { ChangeActiveBody, ConfigUpdateBody, Device, DeviceCheck, DeviceConfig, DeviceConfigList, DeviceCreateBody, DeviceListPage, DeviceListQuery, DeviceSheetQuery, DeviceStatistics, DeviceTagsImportAnswer, DeviceTagsImportBody, DeviceUpdateBody, PendingClientPage, PlayerHeartbeatAnswer, PlayerHeartbeatBody, PlayerHelloAnswer, PlayerHelloBody, QueuedCommand, SendCommandBody } from '../../src/services/schemas/devices.ts';
+import { DeviceBulkBody, Job, JobListQuery, JobPage } from '../../src/services/schemas/deviceJobs.ts';
 import { DirectoryQuery, DirectoryQueryCreateBody, DirectoryQueryPage, DirectoryQueryUpdateBody } from '../../src/services/schemas/directory.ts';
 import { Group, GroupCreateBody, GroupPage, GroupUpdateBody } from '../../src/services/schemas/groups.ts';
 import { JournalPage, JournalQuery, JournalSheetQuery } from '../../src/services/schemas/journal.ts';
@@ -386,6 +387,30 @@ export const routeDocs: Record<string, RouteDoc> = {
     body: DeviceTagsImportBody,
     response: DeviceTagsImportAnswer,
     errors: { 400: ["too_many_tags", "tag_too_long", "invalid_tag"] },
+  },
+  'POST /tvpi/devices/bulk/': {
+    summary: "A bulk action over devices, run as a job",
+    description: "{action, devices | filter | smart_group, tags?, office?, campaign?} -> 202 the job (GET /jobs/{id}/). action: reboot, screenshot, add_tags, remove_tags, move_office, activate, deactivate, add_to_campaign; the devices ticked (up to 10,000 ids), all matching the device list's filters, or a smart group's members (up to 100,000). Any instance's worker runs it in batches and another goes on with it when that instance stops. A device out of the caller's reach fails on its own (not_found), never the job. Journaled as one bulk_<action> entry with the count. 400 no_devices, too_many_devices, unknown_office, unknown_campaign, unknown_smart_group, too_many_tags, tag_too_long, invalid_tag; 403 without devices edit (and campaigns edit for add_to_campaign).",
+    status: 202,
+    body: DeviceBulkBody,
+    response: Job,
+    errors: { 400: ["no_devices", "too_many_devices", "unknown_office", "unknown_campaign", "unknown_smart_group", "too_many_tags", "tag_too_long", "invalid_tag"] },
+  },
+  'GET /jobs/': {
+    summary: "The caller's jobs, newest first",
+    description: "paged jobs of the caller (without failures); active=1 only those queued or running (the devices page finds its running job again after a reload).",
+    query: JobListQuery,
+    response: JobPage,
+  },
+  'GET /jobs/{id}': {
+    summary: "A job's progress and, at the end, its failures",
+    description: "{id, kind, action, status (queued, running, done, cancelled), total, done, failed, params, created_at, finished_at, failures}: failures (once the job is over) are the first 1,000 failed devices by id, {device, sn, name, reason}, reason one of not_found, forbidden, device_disabled, too_many_tags, position_mismatch, campaign_not_found, office_not_found. Another user's job answers 404.",
+    response: Job,
+  },
+  'POST /jobs/{id}/cancel/': {
+    summary: "Stop a job",
+    description: "-> the job, cancelled unless it was over already: the batch under way finishes, no further one starts; what was done stays done.",
+    response: Job,
   },
   'GET /tvpi/devices/check/{id}': {
     summary: "Whether the device is ready (online)",

@@ -19,6 +19,7 @@ import journalRoutes from './journal.ts';
 import profileRoutes from './profile.ts';
 import apiTokenRoutes from './apiTokens.ts';
 import smartGroupRoutes from './smartGroups.ts';
+import jobRoutes from './jobs.ts';
 import twoFactorRoutes from './twoFactor.ts';
 import groupRoutes from './groups.ts';
 import { oidcAuthRoutes, oidcMappingRoutes } from './oidc.ts';
@@ -54,6 +55,7 @@ export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }>[] = [
   apiTokenRoutes,
   oidcMappingRoutes,
   smartGroupRoutes,
+  jobRoutes,
   twoFactorRoutes,
   groupRoutes,
   playRoutes,

@@ -3,17 +3,18 @@ import path from 'node:path';
 import { readSheet } from 'read-excel-file/node';
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { like } from 'drizzle-orm';
+import { like, sql } from 'drizzle-orm';
 import { insertDevicesBulk, walksGroupIndex } from '../../server/db/devices.ts';
 import { devices } from '../../server/db/devices.schema.ts';
-import { apiClient, signIn, startTestServer, type TestServer } from '../helpers/server.ts';
+import { apiClient, signIn, startSecondInstance, startTestServer, type TestServer } from '../helpers/server.ts';
 import { xlsxLook } from '../helpers/xlsxLook.ts';
 import { createCompanyAndOffice, createDevice, heartbeat, nextSerial, photoForm, setLastConnection, TINY_PNG } from './devices.helpers.ts';
 
 let server: TestServer;
 let client: ReturnType<typeof apiClient>;
 beforeAll(async () => {
-  server = await startTestServer();
+  // Bulk jobs in small, paced batches: their progress is seen on the way, and a job is mid-way when an instance closes.
+  server = await startTestServer({ deviceJobs: { batchSize: 100, pauseMs: 30, pollMs: 1000 } });
   client = (await signIn(server)).client;
 });
 afterAll(async () => {
@@ -552,6 +553,120 @@ describe('smart groups (issue 41)', () => {
     expect((await client.get('/device-groups/smart/999999')).status).toBe(404);
     expect((await client.delete(`/device-groups/smart/${id}`)).status).toBe(204);
     expect((await client.get(`/device-groups/smart/${id}`)).status).toBe(404);
+  });
+});
+
+describe('bulk actions (issue 41)', () => {
+  const query = async <T>(statement: ReturnType<typeof sql>) => ((await server.ctx.db.execute(statement)) as unknown as { rows: T[] }).rows;
+  type Job = { id: number; status: string; total: number; done: number; failed: number; failures: unknown[]; [field: string]: unknown };
+  /** Reads the job until it is over, keeping every `done` seen on the way. */
+  const follow = async (reader: ReturnType<typeof apiClient>, id: number) => {
+    const seen: number[] = [];
+    let job: Job | undefined;
+    await expect
+      .poll(async () => {
+        job = (await reader.get(`/jobs/${id}/`)).body as Job;
+        seen.push(job.done);
+        return job.status;
+      }, { timeout: 60_000, interval: 40 })
+      .toBe('done');
+    return { job: job!, seen };
+  };
+  const fleetOf = async (office: number, count: number, marker: string) => {
+    await insertDevicesBulk(
+      server.ctx.db,
+      Array.from({ length: count }, (_, i) => ({ sn: `${marker}-${i}`, name: `${marker} ${i}`, officeId: office, position: 'horizontal' as const, deviceKey: `${marker}-key-${i}`, userId: 1 })),
+    );
+    return (await server.ctx.db.select({ id: devices.id }).from(devices).where(like(devices.sn, `${marker}-%`))).map((row) => row.id);
+  };
+
+  it('tags 2,000 devices as one job, progress readable on the way, failing only a device out of scope and one over the tag limit', async () => {
+    const { company, office } = await createCompanyAndOffice(client, `Bulk ${nextSerial('B')}`);
+    const other = await createCompanyAndOffice(client, `Bulk other ${nextSerial('B')}`);
+    const marker = nextSerial('BULK');
+    const ids = await fleetOf(office.id, 1999, marker);
+    const full = await createDevice(client, { office: office.id, name: 'Full of tags', tags: Array.from({ length: 20 }, (_, i) => `t${i}`) });
+    const foreign = await createDevice(client, { office: other.office.id, name: 'Not yours' });
+    // An operator of the first company only.
+    const permissions = { devices: 'edit', media: 'view', playlists: 'view', campaigns: 'view', statistics: 'view', company: 'view' };
+    const group = (await client.post('/groups/create/', { name: `${marker} operators`, companies: [company.id], permissions })).body.id;
+    const username = marker.toLowerCase();
+    expect((await client.post('/users/', { username, password: 'operator-pass-1', user: 1, groups: [group] })).status).toBe(201);
+    const operator = (await signIn(server, username, 'operator-pass-1')).client;
+
+    const started = await operator.post('/tvpi/devices/bulk/', { action: 'add_tags', tags: [' Lobby ', 'lobby'], devices: [...ids, full.id, foreign.id], user: 1 });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    expect(started.body).toMatchObject({ kind: 'device_bulk', action: 'add_tags', total: 2001, failed: 0, params: { tags: ['Lobby'] }, failures: [], finished_at: null });
+    const id = started.body.id as number;
+    // The devices page finds the running job again after a reload.
+    expect((await operator.get('/jobs/?active=1')).body.results.map((job: Job) => job.id)).toContain(id);
+    const { job, seen } = await follow(operator, id);
+    expect(seen.some((done) => done > 0 && done < 2001), `progress seen: ${[...new Set(seen)].join(', ')}`).toBe(true);
+    expect(job).toMatchObject({ status: 'done', total: 2001, done: 2001, failed: 2 });
+    expect(Date.parse(job.finished_at as string)).not.toBeNaN();
+    // The foreign device is named by its id alone.
+    expect(job.failures).toEqual([
+      { device: full.id, sn: full.sn, name: 'Full of tags', reason: 'too_many_tags' },
+      { device: foreign.id, sn: null, name: null, reason: 'not_found' },
+    ]);
+    // The list's count stops 1,000 past the page: counted in the database.
+    const tagged = async (tag: string) => Number((await query<{ n: number }>(sql`SELECT count(*)::int AS n FROM devices WHERE sn LIKE ${`${marker}-%`} AND tag_keys @> ARRAY[${tag}]::text[]`))[0]!.n);
+    expect(await tagged('lobby')).toBe(1999);
+    expect((await client.get(`/tvpi/devices/${foreign.id}`)).body.tags).toEqual([]);
+    expect((await client.get(`/tvpi/devices/${full.id}`)).body.tags).toHaveLength(20);
+    expect((await operator.get('/jobs/?active=1')).body.results.map((job: Job) => job.id)).not.toContain(id);
+    // Journaled once, with the count.
+    const entries = await query<{ action: string; devices: string }>(sql`SELECT action, detail->>'devices' AS devices FROM journal WHERE detail->>'job' = ${String(id)}`);
+    expect(entries).toEqual([{ action: 'bulk_add_tags', devices: '2001' }]);
+    // The job is its user's; removing the tag by filter takes the filter's devices (the caller's only).
+    expect((await apiClient(server).get(`/jobs/${id}/`)).status).toBe(401);
+    const removed = await operator.post('/tvpi/devices/bulk/', { action: 'remove_tags', tags: ['LOBBY'], filter: { search: marker } });
+    expect([removed.status, removed.body.total]).toEqual([202, 1999]);
+    expect((await follow(operator, removed.body.id)).job).toMatchObject({ done: 1999, failed: 0 });
+    expect(await tagged('lobby')).toBe(0);
+  });
+
+  it('refuses a selection it cannot take with stable codes', async () => {
+    const device = await createDevice(client, {});
+    for (const [body, status, code] of [
+      [{ action: 'reboot' }, 400, 'validation_error'],
+      [{ action: 'reboot', devices: [device.id], smart_group: 1 }, 400, 'validation_error'],
+      [{ action: 'explode', devices: [device.id] }, 400, 'validation_error'],
+      [{ action: 'add_tags', devices: [device.id] }, 400, 'validation_error'],
+      [{ action: 'add_tags', devices: [device.id], tags: ['a,b'] }, 400, 'invalid_tag'],
+      [{ action: 'move_office', devices: [device.id], office: 999_999 }, 400, 'unknown_office'],
+      [{ action: 'add_to_campaign', devices: [device.id], campaign: 999_999 }, 400, 'unknown_campaign'],
+      [{ action: 'reboot', smart_group: 999_999 }, 400, 'unknown_smart_group'],
+      [{ action: 'reboot', filter: { search: 'no device is named like this' } }, 400, 'no_devices'],
+    ] as const) {
+      const refused = await client.post('/tvpi/devices/bulk/', body);
+      expect([refused.status, refused.body.code], JSON.stringify(body)).toEqual([status, code]);
+    }
+    expect((await client.get('/jobs/999999/')).status).toBe(404);
+  });
+
+  it('goes on with a job on another instance when the one running it closes mid-job', async () => {
+    const { office } = await createCompanyAndOffice(client, `Bulk restart ${nextSerial('B')}`);
+    const marker = nextSerial('BULKR');
+    await fleetOf(office.id, 1000, marker);
+    const other = await startSecondInstance(server);
+    let closed = false;
+    try {
+      const otherClient = apiClient(other, (await signIn(server)).access);
+      const started = await otherClient.post('/tvpi/devices/bulk/', { action: 'deactivate', filter: { search: marker } });
+      expect([started.status, started.body.total]).toEqual([202, 1000]);
+      await expect.poll(async () => (await client.get(`/jobs/${started.body.id}/`)).body.done, { timeout: 30_000, interval: 10 }).toBeGreaterThan(0);
+      await other.close();
+      closed = true;
+      const paused = (await client.get(`/jobs/${started.body.id}/`)).body;
+      expect(paused.done, 'closed mid-job').toBeLessThan(1000);
+      const { job } = await follow(client, started.body.id);
+      expect(job).toMatchObject({ done: 1000, failed: 0 });
+      expect((await client.get(`/tvpi/devices/?search=${marker}&status=disabled`)).body.count).toBe(1000);
+      expect((await client.get(`/tvpi/devices/?search=${marker}&status=offline`)).body.count).toBe(0);
+    } finally {
+      if (!closed) await other.close();
+    }
   });
 });
 
