@@ -50,6 +50,8 @@ interface Server {
   origin: string;
   pid: number;
   stop(): Promise<void>;
+  /** The lines the server logged at level error or above (pino's JSON lines). */
+  errorLines(): string[];
 }
 
 async function startServer(env: Record<string, string>): Promise<Server & { password: string }> {
@@ -83,6 +85,7 @@ async function startServer(env: Record<string, string>): Promise<Server & { pass
     origin,
     pid: child.pid!,
     password,
+    errorLines: () => output.split('\n').filter((line) => /"level":(50|60)/.test(line)),
     async stop() {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
@@ -202,14 +205,15 @@ async function loadRun(label: string, env: Record<string, string>): Promise<Meas
       if (!phase) return at < warmedUp ? `${kind} warm-up` : `${kind} quiet`;
       return at < phase.at + DELIVERY_WINDOW_S * 1000 ? `${kind} after ${phase.name}` : `${kind} later`;
     };
-    const timed = async <T extends { status: number }>(kind: string, run: () => Promise<T>): Promise<T | null> => {
+    // `what` names the request in the error count (an operator page's path), so a failure says where it was.
+    const timed = async <T extends { status: number }>(kind: string, run: () => Promise<T>, what = kind): Promise<T | null> => {
       const started = performance.now();
       let answer: T | null = null;
       try {
         answer = await run();
-        if (answer.status >= 300) errors.set(`${kind} ${answer.status}`, (errors.get(`${kind} ${answer.status}`) ?? 0) + 1);
+        if (answer.status >= 300) errors.set(`${what} ${answer.status}`, (errors.get(`${what} ${answer.status}`) ?? 0) + 1);
       } catch (error) {
-        errors.set(`${kind} ${(error as Error).message}`, (errors.get(`${kind} ${(error as Error).message}`) ?? 0) + 1);
+        errors.set(`${what} ${(error as Error).message}`, (errors.get(`${what} ${(error as Error).message}`) ?? 0) + 1);
       }
       const name = phaseOf(kind, started);
       const list = samples.get(name) ?? [];
@@ -323,7 +327,12 @@ async function loadRun(label: string, env: Record<string, string>): Promise<Meas
     const at = (quarter: number) => (SECONDS * 1000 * quarter) / 4;
     if (at(1) - DELIVERY_WINDOW_S * 1000 >= 15_000) measureCpu('quiet, before the override', at(1) - DELIVERY_WINDOW_S * 1000);
     let n = 0;
-    timers.push(setInterval(() => track(timed('operator', () => call(server.origin, 'GET', pages[n++ % pages.length]!, undefined, auth))), 1000 / OPERATOR_RATE));
+    timers.push(
+      setInterval(() => {
+        const page = pages[n++ % pages.length]!;
+        track(timed('operator', () => call(server.origin, 'GET', page, undefined, auth), `operator ${page.split('?')[0]}`));
+      }, 1000 / OPERATOR_RATE),
+    );
     let peakRss = startRss;
     timers.push(setInterval(() => (peakRss = Math.max(peakRss, rssMb(server.pid))), 1000));
     // An emergency override on every device, cleared, then a publish reaching all of them.
@@ -365,7 +374,11 @@ async function loadRun(label: string, env: Record<string, string>): Promise<Meas
     await Promise.all(pending);
     const endRss = rssMb(server.pid);
     const errorCount = [...errors.values()].reduce((a, b) => a + b, 0);
-    if (errorCount) console.log(`  ${label} errors: ${JSON.stringify(Object.fromEntries(errors))}`);
+    if (errorCount) {
+      console.log(`  ${label} errors: ${JSON.stringify(Object.fromEntries(errors))}`);
+      // What the server logged about them (its errors, at most five).
+      for (const line of server.errorLines().slice(0, 5)) console.log(`  ${label} server: ${line.slice(0, 2000)}`);
+    }
     const measurements: Measurement[] = [{ name: `${label}: errors`, value: errorCount, unit: 'requests', goal: { op: '<=', value: 0 } }];
     for (const [kind, values] of samples) {
       const goal = kind === 'plays' || kind.startsWith('schedule') || kind === 'override' || kind === 'clear' || kind === 'publish' ? {} : { goal: { op: '<=' as const, value: 100 } };
