@@ -250,6 +250,39 @@ describe('devices page', () => {
     }, { timeout: 15_000, interval: 300 });
     expect(unexpected(problems)).toEqual([]);
   });
+  it('tags ten ticked devices in bulk, following the job to its end (issue 41)', async () => {
+    const company = (await admin.get('/companies/')).body.results.find((c: { name: string }) => c.name === 'E2E Retail');
+    const office = (await admin.get(`/branch-offices/?company=${company.id}`)).body.results[0];
+    const ids: number[] = [];
+    for (let index = 1; index <= 10; index += 1) {
+      const created = await admin.post('/tvpi/devices/create/', { sn: `${marker}-bulk-${index}`, name: `${marker} bulk ${index}`, office: office.id, position: 'horizontal', user: 1 });
+      expect(created.status).toBe(201);
+      ids.push(created.body.id);
+    }
+    await page.goto('/devices');
+    await search(`${marker}-bulk`);
+    await expect.poll(async () => page.getByRole('button', { name: new RegExp(`Open ${marker} bulk`) }).count(), { timeout: 15_000 }).toBe(10);
+    await page.getByRole('button', { name: 'Select this page' }).click();
+    await visible(page.getByText('10 devices selected'));
+    await page.getByRole('button', { name: 'Bulk actions…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Bulk action' });
+    await dialog.getByRole('radio', { name: 'The 10 selected devices' }).waitFor();
+    expect(await dialog.getByRole('radio', { name: 'The 10 selected devices' }).isChecked()).toBe(true);
+    await dialog.getByRole('combobox', { name: 'Action' }).selectOption('add_tags');
+    // Nothing typed: said in words, nothing sent.
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await visible(dialog.getByText('Required'));
+    await dialog.getByRole('textbox', { name: 'Tags' }).fill('lobby');
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    const outcome = page.getByRole('dialog', { name: 'Bulk action finished' });
+    await visible(outcome.getByText('Add tags: 10 of 10 devices handled.'));
+    await visible(outcome.getByText('Every device succeeded.'));
+    await outcome.getByRole('button', { name: 'Close' }).click();
+    await visible(page.getByText('0 devices selected'));
+    for (const id of ids) expect((await admin.get(`/tvpi/devices/${id}`)).body.tags).toEqual(['lobby']);
+    expect(unexpected(problems)).toEqual([]);
+  });
+
   it('filters tagged devices by tag, shows the chips, and makes a smart group "lobby" whose live preview counts them (issue 41)', async () => {
     const company = (await admin.get('/companies/')).body.results.find((c: { name: string }) => c.name === 'E2E Retail');
     const office = (await admin.get(`/branch-offices/?company=${company.id}`)).body.results[0];

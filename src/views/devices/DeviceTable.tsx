@@ -1,7 +1,8 @@
-import { Badge, Link, Title3 } from '@fluentui/react-components';
+import { Badge, Checkbox, Link, Title3 } from '@fluentui/react-components';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from '../../i18n.ts';
 import type { DevicesActor } from '../../machines/devices/devices.machine.ts';
+import type { DeviceBulkActor } from '../../machines/devices/deviceBulk.machine.ts';
 import type { DeviceOverridesActor } from '../../machines/devices/deviceOverrides.machine.ts';
 import { overrideOf } from '../../machines/devices/deviceOverrides.selectors.ts';
 import { selectGroups, selectIsFiltered, selectListError, selectListStatus } from '../../machines/devices/devices.selectors.ts';
@@ -27,7 +28,24 @@ export function StatusBadge({ status }: { status: DeviceStatus }) {
 }
 
 /** The page of devices in position groups (horizontal, vertical, unknown), one table each. */
-export function DeviceTable({ devices, overrides, onOpen }: { devices: DevicesActor; overrides: DeviceOverridesActor; onOpen: (device: Device) => void }) {
+/** The tick of a device for a bulk action (issue 41), in the row's first cell (the card's title on a phone). */
+function PickBox({ bulk, device }: { bulk: DeviceBulkActor; device: Device }) {
+  const { t } = useTranslation('devices');
+  const styles = useDevicesStyles();
+  const checked = useSelector(bulk, (s) => s.context.picked.includes(device.id));
+  const idle = useSelector(bulk, (s) => s.matches('idle'));
+  return (
+    <Checkbox
+      className={styles.pick}
+      checked={checked}
+      disabled={!idle}
+      aria-label={t('bulk.select', { name: device.name || device.sn })}
+      onChange={() => bulk.send({ type: 'selection.toggle', id: device.id })}
+    />
+  );
+}
+
+export function DeviceTable({ devices, overrides, bulk, onOpen }: { devices: DevicesActor; overrides: DeviceOverridesActor; bulk?: DeviceBulkActor; onOpen: (device: Device) => void }) {
   const { t, i18n } = useTranslation(['devices', 'common']);
   const styles = useDevicesStyles();
   const status = useSelector(devices, selectListStatus);
@@ -62,6 +80,7 @@ export function DeviceTable({ devices, overrides, onOpen }: { devices: DevicesAc
                   const override = overrideOf(running, device);
                   return (
                     <>
+                      {bulk ? <PickBox bulk={bulk} device={device} /> : null}
                       <Link as="button" className={styles.nameCell} onClick={() => onOpen(device)} aria-label={t('actions.open', { name: device.name || device.sn })}>
                         {device.name || device.sn}
                       </Link>

@@ -46,6 +46,7 @@ export const useDevicesStyles = makeStyles({
   message: { padding: tokens.spacingVerticalL, color: tokens.colorNeutralForeground2 },
   updating: { opacity: 0.6 },
   overrideMarker: { marginInlineStart: tokens.spacingHorizontalXS },
+  pick: { marginInlineStart: `calc(-1 * ${tokens.spacingHorizontalS})`, verticalAlign: 'middle' },
 });
 
 export const useDeviceCardStyles = makeStyles({

@@ -15,8 +15,9 @@ import { DeviceTable } from './DeviceTable.tsx';
 import { DevicesPager, DeviceStatisticsBar } from './DevicesPager.tsx';
 import { ExportButton } from './ExportButton.tsx';
 import { saveBlob } from './format.ts';
-import { DeviceCard, DeviceFormDialog, OverrideDialog } from './lazyDialogs.tsx';
-import { devicesLogic, deviceOverridesLogic } from './logic.ts';
+import { BulkDialog, DeviceCard, DeviceFormDialog, OverrideDialog } from './lazyDialogs.tsx';
+import { BulkBar } from './BulkBar.tsx';
+import { deviceBulkLogic, devicesLogic, deviceOverridesLogic } from './logic.ts';
 import { listDraft } from '../../machines/devices/deviceOverrides.selectors.ts';
 import { selectDevices, selectFilters } from '../../machines/devices/devices.selectors.ts';
 import { OverridePanel } from './OverridePanel.tsx';
@@ -55,6 +56,9 @@ export default function DevicesScreen() {
     [i18n, notify, devices],
   );
   const overrides = useActorRef(overridesLogic, { input: {} });
+  // A bulk action's end changes what the list shows (tags, offices, on/off): the list and its statistics load again.
+  const bulkLogic = useMemo(() => deviceBulkLogic.provide({ actions: { jobEnded: () => devices.send({ type: 'devices.refresh' }) } }), [devices]);
+  const bulk = useActorRef(bulkLogic);
   const overrideReady = useSelector(overrides, (s) => s.matches('ready'));
   const filters = useSelector(devices, selectFilters);
   const shown = useSelector(devices, selectDevices);
@@ -106,8 +110,10 @@ export default function DevicesScreen() {
       <OverrideDialog overrides={overrides} targets={targetsText} />
       <DeviceStatisticsBar devices={devices} />
       <DeviceFilters devices={devices} />
-      <DeviceTable devices={devices} overrides={overrides} onOpen={(device) => setDialog({ kind: 'card', device })} />
+      {canEdit ? <BulkBar bulk={bulk} devices={devices} /> : null}
+      <DeviceTable devices={devices} overrides={overrides} bulk={canEdit ? bulk : undefined} onOpen={(device) => setDialog({ kind: 'card', device })} />
       <DevicesPager devices={devices} />
+      <BulkDialog bulk={bulk} />
       {dialog?.kind === 'add' ? <DeviceFormDialog onSaved={saved} onClose={close} /> : null}
       {dialog?.kind === 'edit' ? <DeviceFormDialog device={dialog.device} onSaved={saved} onClose={() => setDialog({ kind: 'card', device: dialog.device })} /> : null}
       {dialog?.kind === 'card' ? (

@@ -5,6 +5,8 @@ import { lazyPart } from '../common/lazyPart.tsx';
 import type { DeviceCardProps } from './DeviceCard.tsx';
 import type { DeviceFormDialogProps } from './DeviceFormDialog.tsx';
 import type { OverrideDialogProps } from './OverrideDialog.tsx';
+import type { BulkDialogProps } from './BulkDialog.tsx';
+import type { DeviceBulkActor } from '../../machines/devices/deviceBulk.machine.ts';
 
 /*
  * The dialogs of the device list, each a chunk of its own loaded when it first opens (issue 37): the card (with its
@@ -22,4 +24,12 @@ const LazyOverrideDialog = lazyPart<OverrideDialogProps>(() => import('./Overrid
 export function OverrideDialog(props: { overrides: DeviceOverridesActor; targets: string }) {
   const open = useSelector(props.overrides, selectComposing);
   return open ? <LazyOverrideDialog {...props} /> : null;
+}
+
+const LazyBulkDialog = lazyPart<BulkDialogProps>(() => import('./BulkDialog.tsx').then((m) => ({ default: m.BulkDialog })));
+
+/** The bulk action's dialog (issue 41), loaded once the flow opens it (composing, a running job found again, its outcome). */
+export function BulkDialog(props: { bulk: DeviceBulkActor }) {
+  const open = useSelector(props.bulk, (s) => s.hasTag('dialog'));
+  return open ? <LazyBulkDialog {...props} /> : null;
 }

@@ -1,6 +1,8 @@
 import { fromPromise } from 'xstate';
 import { devicesMachine } from '../../machines/devices/devices.machine.ts';
 import { deviceOverridesMachine } from '../../machines/devices/deviceOverrides.machine.ts';
+import { deviceBulkMachine } from '../../machines/devices/deviceBulk.machine.ts';
+import { cancelJob, findActiveJob, readJob, startBulkJob } from '../../services/deviceJobs.service.ts';
 import { clearOverride, listOverrides, startOverride } from '../../services/overrides.service.ts';
 import { downloadDevicesXlsx, getDeviceStatistics, listDevices } from '../../services/devices.service.ts';
 
@@ -28,5 +30,15 @@ export const deviceOverridesLogic = deviceOverridesMachine.provide({
     loadOverrides: fromPromise(({ input }) => listOverrides(input.device ?? undefined)),
     startOverride: fromPromise(({ input }) => startOverride(input.body)),
     clearOverride: fromPromise(({ input }) => clearOverride(input.id)),
+  },
+});
+
+/** Bulk actions (issue 41): the job is started, followed and cancelled on the server. */
+export const deviceBulkLogic = deviceBulkMachine.provide({
+  actors: {
+    findActiveJob: fromPromise(() => findActiveJob()),
+    startJob: fromPromise(({ input }) => startBulkJob(input.request)),
+    readJob: fromPromise(({ input }) => readJob(input.id)),
+    cancelJob: fromPromise(({ input }) => cancelJob(input.id)),
   },
 });

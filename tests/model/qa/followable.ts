@@ -25,6 +25,8 @@ export const FOLLOWABLE: readonly string[] = [
   'contentOverview',
   'departmentDelete',
   'departmentForm',
+  'deviceBulk',
+  'deviceCampaignOptions',
   'deviceCompanyOptions',
   'deviceConfigsDevice',
   'deviceGroups',
