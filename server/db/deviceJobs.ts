@@ -98,10 +98,12 @@ export async function runBatch(db: Db, job: ClaimedJob, size: number, leaseSecon
     let changed: number[] = [];
     let commands: number[] = [];
     if (ids.length) {
+      // The batch's rows are locked first, in id order, as the contact writer and the schedule store lock theirs: writers
+      // that lock in one order never wait on each other in a circle (a deadlock costs PostgreSQL's deadlock_timeout).
       const found = await rowsOf<DeviceState>(
         t,
         sql`SELECT d.id, o.company_id, d.is_active, d.position, array_to_json(d.tags)::text AS tags
-            FROM devices d LEFT JOIN offices o ON o.id = d.office_id WHERE d.id = ANY(${idArray(ids)}) ORDER BY d.id`,
+            FROM devices d LEFT JOIN offices o ON o.id = d.office_id WHERE d.id = ANY(${idArray(ids)}) ORDER BY d.id FOR NO KEY UPDATE OF d`,
       );
       const byId = new Map(found.map((row) => [Number(row.id), row]));
       const reachable: DeviceState[] = [];
