@@ -56,6 +56,7 @@ describe('PlayerCache', () => {
     scheduleExpiry: null,
     playingEvent: null,
     playingMedia: null,
+    display: null,
     contactAt: 0,
     signedOff: false,
     commandsPending: false,

@@ -191,6 +191,8 @@ export interface CachedPlayer {
   /** What the device row says it plays (file and event; null: nothing or never reported). */
   playingEvent: number | null;
   playingMedia: number | null;
+  /** What the player last reported of its screen ('on', 'off'; null: never said). */
+  display: string | null;
   /** Own clock (ms) no later than the stored last_connection, or null when the device was never in contact. */
   contactAt: number | null;
   signedOff: boolean;

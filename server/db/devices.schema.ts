@@ -92,6 +92,8 @@ export const devices = pgTable(
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
     /** Migration 0053: tags as written, and their lower-case keys (what filters compare; GIN index devices_tag_keys_idx). */
     tags: text('tags').array().notNull().default(sql`'{}'`),
+    /** Migration 0056: what the player last reported of its screen ('on', 'off'; null: never said). */
+    display: text('display'),
     tagKeys: text('tag_keys').array().notNull().default(sql`'{}'`),
   },
   (t) => [

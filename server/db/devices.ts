@@ -19,7 +19,7 @@ const statusOf = sql<DeviceStatus>`CASE WHEN NOT ${devices.isActive} THEN 'disab
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
 /** A device row (without its search column) with its office, company and derived status. */
-type JoinedDevice = { device: Omit<DeviceRow, 'searchText'>; officeName: string | null; companyId: number | null; companyName: string | null; status: DeviceStatus };
+type JoinedDevice = { device: Omit<DeviceRow, 'searchText'>; officeName: string | null; companyId: number | null; companyName: string | null; status: DeviceStatus; screenOff?: boolean };
 
 /** The API shape of a device; `photoBase` is the prefix of the photo link (the API base). */
 export function toDevice(row: JoinedDevice, photoBase: string): Device {
@@ -52,6 +52,8 @@ export function toDevice(row: JoinedDevice, photoBase: string): Device {
     user: d.userId,
     created_at: d.createdAt.toISOString(),
     tags: d.tags,
+    display: d.display as Device['display'],
+    screen_off: row.screenOff ?? false,
   };
 }
 
@@ -135,12 +137,21 @@ async function selectDevices(db: Db, where: SQL | undefined, limit: number, offs
   // The count rides along in the same statement (one round trip instead of two).
   const total = sql<number>`(SELECT count(*) FROM ${devices} WHERE ${where ?? sql`true`})`.mapWith(Number);
   const rows = await db
-    .select({ device: fields, status: page.status, officeName: offices.name, companyId: offices.companyId, companyName: companies.name, total })
+    .select({ device: fields, status: page.status, officeName: offices.name, companyId: offices.companyId, companyName: companies.name, total, screenOff: screenOffOf(page) })
     .from(page)
     .leftJoin(offices, eq(offices.id, page.officeId))
     .leftJoin(companies, eq(companies.id, offices.companyId))
     .orderBy(asc(page.positionRank), asc(page.id));
   return rows as unknown as (JoinedDevice & { total: number })[];
+}
+
+/**
+ * Whether a device's screen is off by its power schedule (issue 41), as device_page_json says it (migration 0056):
+ * reported off while online, or silent within the off hours of its compiled schedule.
+ */
+function screenOffOf(page: { id: unknown; isActive: unknown; display: unknown; status: unknown }): SQL<boolean> {
+  return sql<boolean>`(${page.isActive} AND CASE WHEN ${page.status} = 'online' THEN ${page.display} IS NOT DISTINCT FROM 'off'
+    ELSE COALESCE((SELECT power_off_at(b.power, s.valid_until, now()) FROM device_schedules s JOIN schedule_bodies b ON b.hash = s.body_hash WHERE s.device_id = ${page.id}), false) END)`.mapWith(Boolean);
 }
 
 /** A timestamp as the API writes it (toISOString: milliseconds, UTC, "Z"). */

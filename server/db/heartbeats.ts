@@ -37,6 +37,8 @@ export interface HeartbeatReport {
   acknowledged: number[];
   /** What the player plays now (null: nothing), or undefined when it does not say. */
   nowPlaying?: NowPlaying | null;
+  /** The screen as the player shows it ('on', 'off': its power schedule's off hours), null when it does not say. */
+  display?: string | null;
 }
 
 export interface HeartbeatResult {
@@ -56,6 +58,7 @@ interface StoredContact {
   scheduleExpiry: number | null;
   playingEvent: number | null;
   playingMedia: number | null;
+  display: string | null;
 }
 
 const epochMs = (column: string) => sql.raw(`(extract(epoch FROM ${column}) * 1000)::float8`);
@@ -115,8 +118,9 @@ async function writeHeartbeats(db: Db, reports: HeartbeatReport[]): Promise<({ a
         ${column((r) => r.scheduleExpiry !== undefined)}::boolean[], ${column((r) => r.scheduleExpiry ?? null)}::timestamptz[],
         ${column((r) => r.configVersion)}::int[], ${column((r) => r.nowPlaying !== undefined)}::boolean[],
         ${column((r) => r.nowPlaying?.event ?? null)}::int[], ${column((r) => r.nowPlaying?.media ?? null)}::int[],
-        ${column((r) => r.nowPlaying?.started_at ?? null)}::timestamptz[], ${column((r) => playingLayoutText(r.nowPlaying))}::text[]
-      ) WITH ORDINALITY AS x(serial, key, ip, version, schedule_state, expiry_given, expiry, known_config, playing_given, playing_event, playing_media, playing_started, playing_layout, i)
+        ${column((r) => r.nowPlaying?.started_at ?? null)}::timestamptz[], ${column((r) => playingLayoutText(r.nowPlaying))}::text[],
+        ${column((r) => r.display ?? null)}::text[]
+      ) WITH ORDINALITY AS x(serial, key, ip, version, schedule_state, expiry_given, expiry, known_config, playing_given, playing_event, playing_media, playing_started, playing_layout, display, i)
     ), dev AS (
       UPDATE devices d SET
         last_connection = now(),
@@ -125,13 +129,14 @@ async function writeHeartbeats(db: Db, reports: HeartbeatReport[]): Promise<({ a
         version = COALESCE(x.version, d.version),
         schedule_state = COALESCE(x.schedule_state, d.schedule_state),
         schedule_expiry = CASE WHEN x.expiry_given THEN x.expiry ELSE d.schedule_expiry END,
+        display = COALESCE(x.display, d.display),
         ${playingColumns('x.playing_given', 'now()')}
       FROM input x
       -- sn = ANY(...) lets the planner look the serials up in their unique index: joined to the input alone, a large
       -- batch was planned as a hash join over a sequential scan of every device (about 30 ms for 10,000 in PGlite).
       WHERE d.sn = ANY(${column((r) => r.serial)}::text[]) AND d.sn = x.serial AND d.device_key = x.key AND d.is_active
       RETURNING d.id, d.schedule_version, d.config_version, x.i::int AS i, x.known_config,
-        d.device_key, d.ip, d.version, d.schedule_state, ${epochMs('d.schedule_expiry')} AS expiry_ms, d.playing_event_id, d.playing_media_id
+        d.device_key, d.ip, d.version, d.schedule_state, ${epochMs('d.schedule_expiry')} AS expiry_ms, d.playing_event_id, d.playing_media_id, d.display
     ), played AS (${markPlaying(sql`SELECT playing_media_id FROM dev`, reports.map((r) => r.nowPlaying?.media))}
     ), acked AS (
       UPDATE device_commands c SET acknowledged_at = now()
@@ -149,7 +154,7 @@ async function writeHeartbeats(db: Db, reports: HeartbeatReport[]): Promise<({ a
         COALESCE((SELECT json_agg(json_build_object('id', c.id, 'name', c.name, 'path', c.path, 'content', c.content, 'updated_at', ${isoText(sql`c.updated_at`)}) ORDER BY c.id)
                   FROM device_configs c WHERE c.device_id = dev.id), '[]'::json)
       END AS configs,
-      dev.device_key, dev.ip, dev.version, dev.schedule_state, dev.expiry_ms, dev.playing_event_id, dev.playing_media_id
+      dev.device_key, dev.ip, dev.version, dev.schedule_state, dev.expiry_ms, dev.playing_event_id, dev.playing_media_id, dev.display
     FROM dev
   `;
   // Several devices' rows are locked in id order first, as writeContacts does (a schedule store locks them in that
@@ -165,16 +170,16 @@ async function writeHeartbeats(db: Db, reports: HeartbeatReport[]): Promise<({ a
   ) as unknown as {
     rows: (HeartbeatResult & {
       i: number; device_key: string; ip: string | null; version: string; schedule_state: string; expiry_ms: number | null;
-      playing_event_id: number | null; playing_media_id: number | null;
+      playing_event_id: number | null; playing_media_id: number | null; display: string | null;
     })[];
   };
   const answers: ({ answer: HeartbeatResult; stored: StoredContact } | undefined)[] = reports.map(() => undefined);
-  for (const { i, device_key, ip, version, schedule_state, expiry_ms, playing_event_id, playing_media_id, ...answer } of result.rows) {
+  for (const { i, device_key, ip, version, schedule_state, expiry_ms, playing_event_id, playing_media_id, display, ...answer } of result.rows) {
     answers[i - 1] = {
       answer,
       stored: {
         key: device_key, ip, version, scheduleState: schedule_state, scheduleExpiry: expiry_ms === null ? null : Number(expiry_ms),
-        playingEvent: idOrNull(playing_event_id), playingMedia: idOrNull(playing_media_id),
+        playingEvent: idOrNull(playing_event_id), playingMedia: idOrNull(playing_media_id), display: display ?? null,
       },
     };
   }
@@ -206,14 +211,14 @@ async function readPlayersWhere(db: Db, where: SQL, readAt: number, orderAndLimi
     SELECT d.id, d.sn, d.device_key, d.is_active, d.schedule_version, d.config_version, d.ip, d.version, d.schedule_state,
       ${epochMs('d.schedule_expiry')} AS expiry_ms,
       (extract(epoch FROM now() - d.last_connection) * 1000)::float8 AS contact_age_ms,
-      d.signed_off_at IS NOT NULL AS signed_off, d.playing_event_id, d.playing_media_id,
+      d.signed_off_at IS NOT NULL AS signed_off, d.playing_event_id, d.playing_media_id, d.display,
       EXISTS (SELECT 1 FROM device_commands c WHERE c.device_id = d.id AND c.delivered_at IS NULL) AS commands_pending
     FROM devices d WHERE ${where} ${orderAndLimit}
   `)) as unknown as {
     rows: {
       id: number; sn: string; device_key: string; is_active: boolean; schedule_version: number; config_version: number; ip: string | null;
       version: string; schedule_state: string; expiry_ms: number | null; contact_age_ms: number | null; signed_off: boolean; commands_pending: boolean;
-      playing_event_id: number | null; playing_media_id: number | null;
+      playing_event_id: number | null; playing_media_id: number | null; display: string | null;
     }[];
   };
   const players = new Map<string, CachedPlayer>();
@@ -234,6 +239,7 @@ async function readPlayersWhere(db: Db, where: SQL, readAt: number, orderAndLimi
       signedOff: row.signed_off,
       playingEvent: idOrNull(row.playing_event_id),
       playingMedia: idOrNull(row.playing_media_id),
+      display: row.display ?? null,
       commandsPending: row.commands_pending,
       readAt,
     });
@@ -254,6 +260,8 @@ export interface Contact {
   scheduleExpiry: string | null | undefined;
   /** What the player plays (null: nothing); undefined: not reported, the stored one stays. */
   nowPlaying?: NowPlaying | null;
+  /** What the player shows ('on', 'off'); null or undefined: not reported, the stored one stays. */
+  display?: string | null;
 }
 
 /**
@@ -298,11 +306,12 @@ export class ContactWriter {
     const previous = this.pending.get(contact.deviceId);
     this.pending.set(
       contact.deviceId,
-      previous && (contact.scheduleExpiry === undefined || contact.nowPlaying === undefined)
+      previous && (contact.scheduleExpiry === undefined || contact.nowPlaying === undefined || contact.display == null)
         ? {
             ...contact,
             scheduleExpiry: contact.scheduleExpiry === undefined ? previous.scheduleExpiry : contact.scheduleExpiry,
             nowPlaying: contact.nowPlaying === undefined ? previous.nowPlaying : contact.nowPlaying,
+            display: contact.display ?? previous.display,
           }
         : contact,
     );
@@ -396,7 +405,8 @@ async function writeContacts(db: Db, contacts: Contact[], now: number): Promise<
       ip = COALESCE(x.ip, d.ip),
       version = COALESCE(x.version, d.version),
       schedule_state = COALESCE(x.schedule_state, d.schedule_state),
-      schedule_expiry = CASE WHEN x.expiry_given THEN x.expiry ELSE d.schedule_expiry END${playing ? sql`,
+      schedule_expiry = CASE WHEN x.expiry_given THEN x.expiry ELSE d.schedule_expiry END,
+      display = COALESCE(x.display, d.display)${playing ? sql`,
       ${playingColumns('x.playing_given', 'x.contact')}` : sql``}
     FROM (
       SELECT u.*, now() - make_interval(secs => u.age_ms / 1000.0) AS contact
@@ -406,8 +416,8 @@ async function writeContacts(db: Db, contacts: Contact[], now: number): Promise<
         ${column((c) => c.scheduleExpiry !== undefined)}::boolean[], ${column((c) => c.scheduleExpiry ?? null)}::timestamptz[],
         ${column((c) => c.nowPlaying !== undefined)}::boolean[], ${column((c) => c.nowPlaying?.event ?? null)}::int[],
         ${column((c) => c.nowPlaying?.media ?? null)}::int[], ${column((c) => c.nowPlaying?.started_at ?? null)}::timestamptz[],
-        ${column((c) => playingLayoutText(c.nowPlaying))}::text[]
-      ) AS u(id, age_ms, ip, version, schedule_state, expiry_given, expiry, playing_given, playing_event, playing_media, playing_started, playing_layout)
+        ${column((c) => playingLayoutText(c.nowPlaying))}::text[], ${column((c) => c.display ?? null)}::text[]
+      ) AS u(id, age_ms, ip, version, schedule_state, expiry_given, expiry, playing_given, playing_event, playing_media, playing_started, playing_layout, display)
     ) x
     WHERE d.id = ANY(${column((c) => c.deviceId)}::int[]) AND d.id = x.id AND d.is_active`;
   const write = playing
@@ -443,6 +453,7 @@ function hasContactToRecord(player: CachedPlayer, report: HeartbeatReport, at: n
     (report.ip !== null && report.ip !== player.ip) ||
     (report.version !== null && report.version !== player.version) ||
     (report.scheduleState !== null && report.scheduleState !== player.scheduleState) ||
+    (report.display != null && report.display !== player.display) ||
     (report.scheduleExpiry !== undefined && expiryMs(report.scheduleExpiry) !== player.scheduleExpiry) ||
     player.contactAt === null ||
     at - player.contactAt >= CONTACT_WRITE_INTERVAL_MS ||
@@ -520,7 +531,7 @@ export function heartbeatRecorder(
     if (hasContactToRecord(player, report, at)) {
       contacts.note({
         deviceId: player.id, at, ip: report.ip, version: report.version, scheduleState: report.scheduleState, scheduleExpiry: report.scheduleExpiry,
-        nowPlaying: report.nowPlaying,
+        nowPlaying: report.nowPlaying, display: report.display,
       });
       // The entry now says what the database will hold once the contact is written.
       player.contactAt = at;
@@ -528,6 +539,7 @@ export function heartbeatRecorder(
       if (report.ip !== null) player.ip = report.ip;
       if (report.version !== null) player.version = report.version;
       if (report.scheduleState !== null) player.scheduleState = report.scheduleState;
+      if (report.display != null) player.display = report.display;
       if (report.scheduleExpiry !== undefined) player.scheduleExpiry = expiryMs(report.scheduleExpiry);
       if (report.nowPlaying !== undefined) {
         player.playingEvent = report.nowPlaying?.event ?? null;

@@ -188,7 +188,7 @@ export interface CompiledSchedule {
 export async function storeSchedules(
   db: Db,
   startedAt: string,
-  bodies: ReadonlyMap<string, { timezone: string; items: string }>,
+  bodies: ReadonlyMap<string, { timezone: string; items: string; power?: string | null }>,
   compiled: readonly CompiledSchedule[],
   emptyHashes: ReadonlySet<string>,
   waits: readonly Wait[],
@@ -225,10 +225,10 @@ export async function storeSchedules(
     // A device that never had a schedule and still has nothing to play stores nothing (dev2 answers it empty, version 0).
     const kept = schedules.filter((s) => previous.has(s.device) || !emptyHashes.has(s.hash));
     const used = new Set(kept.map((s) => s.hash));
-    const bodyRecords = [...bodies].filter(([hash]) => used.has(hash)).map(([hash, body]) => ({ hash, timezone: body.timezone, items: body.items }));
+    const bodyRecords = [...bodies].filter(([hash]) => used.has(hash)).map(([hash, body]) => ({ hash, timezone: body.timezone, items: body.items, power: body.power ?? null }));
     await t.execute(
-      sql`INSERT INTO schedule_bodies (hash, timezone, items)
-          SELECT x.hash, x.timezone, x.items FROM json_to_recordset(${JSON.stringify(bodyRecords)}::json) AS x(hash text, timezone text, items text)
+      sql`INSERT INTO schedule_bodies (hash, timezone, items, power)
+          SELECT x.hash, x.timezone, x.items, x.power FROM json_to_recordset(${JSON.stringify(bodyRecords)}::json) AS x(hash text, timezone text, items text, power text)
           ON CONFLICT (hash) DO NOTHING`,
     );
     // Three array parameters: PGlite reads them faster than 10,000 JSON records.
@@ -261,6 +261,8 @@ export interface StoredSchedule {
   generatedAt: string | null;
   validUntil: string | null;
   hash: string | null;
+  /** dev2's `power` as JSON text (the on spans of the window), null: always on or nothing stored (issue 41). */
+  power: string | null;
   queued: boolean;
   /** Queued and taken by a compile that is under way (begun less than ABANDONED_COMPILE_MINUTES ago). */
   taken: boolean;
@@ -279,10 +281,10 @@ export interface StoredSchedule {
  */
 export async function storedSchedules(db: Db, deviceIds: readonly number[], withItems = false): Promise<Map<number, StoredSchedule>> {
   if (!deviceIds.length) return new Map();
-  const found = await rows<{ id: number; version: number; company_id: number | null; office_timezone: string | null; timezone: string | null; generated_at: string | null; valid_until: string | null; hash: string | null; queued: boolean; taken: boolean; items?: string | null }>(
+  const found = await rows<{ id: number; version: number; company_id: number | null; office_timezone: string | null; timezone: string | null; generated_at: string | null; valid_until: string | null; hash: string | null; power: string | null; queued: boolean; taken: boolean; items?: string | null }>(
     db,
     sql`SELECT d.id, d.schedule_version AS version, o.company_id, o.timezone AS office_timezone, b.timezone, ${isoText(sql`s.generated_at`)} AS generated_at,
-          ${isoText(sql`s.valid_until`)} AS valid_until, s.body_hash AS hash, q.device_id IS NOT NULL AS queued,
+          ${isoText(sql`s.valid_until`)} AS valid_until, s.body_hash AS hash, b.power, q.device_id IS NOT NULL AS queued,
           COALESCE(q.taken_at > now() - make_interval(mins => ${ABANDONED_COMPILE_MINUTES}), false) AS taken${withItems ? sql`, b.items` : sql``}
         FROM devices d
         LEFT JOIN offices o ON o.id = d.office_id
@@ -302,6 +304,7 @@ export async function storedSchedules(db: Db, deviceIds: readonly number[], with
         generatedAt: row.generated_at,
         validUntil: row.valid_until,
         hash: row.hash,
+        power: row.power ?? null,
         queued: row.queued,
         taken: row.taken,
         ...(withItems ? { items: row.items ?? null } : {}),

@@ -37,6 +37,7 @@ export function isPlainHeartbeat(body: Record<string, unknown>): body is PlayerH
     (body.now_playing === undefined || body.now_playing === null || isPlainNowPlaying(body.now_playing)) &&
     (version === undefined || (typeof version === 'string' && version.length <= MAX_VERSION && !UNSAFE_REPORTED_CHARACTERS.test(version))) &&
     (scheduleState === undefined || scheduleStates.includes(scheduleState)) &&
+    (body.display === undefined || body.display === 'on' || body.display === 'off') &&
     (configVersion === undefined || (typeof configVersion === 'number' && Number.isInteger(configVersion) && configVersion >= 0 && configVersion <= MAX_ID))
   );
 }

@@ -28,6 +28,9 @@ import { OVERRIDE_PRIORITY } from '../../src/services/schemas/overrides.ts';
 import { mediaSources, queueFallbacks, type Wait } from '../db/renditions.ts';
 import { chooseRendition, profileKey, type DeviceProfile } from './renditions.ts';
 import { expandEvents, lastOccurrenceEnd, SCHEDULE_DAYS, serverTimeZone, windowBounds, type EventTiming } from './occurrences.ts';
+import { effectivePower } from '../db/power.ts';
+import { powerWindows } from './power.ts';
+import type { PowerSchedule } from '../../src/services/schemas/power.ts';
 
 /*
  * Compiling device schedules (issue 11). A device's schedule is the occurrences of the published events it plays,
@@ -102,6 +105,8 @@ export async function compileSchedules(db: Db, deviceIds: readonly number[], now
   if (!deviceIds.length) return { devices: 0, changed: [] };
   const startedAt = await startCompile(db, deviceIds);
   const { devices: inputs, events: eventRows } = await deviceInputs(db, deviceIds);
+  // Screen power (issue 41): the schedule that applies to each device, as JSON text (null: always on).
+  const powerSchedules = await effectivePower(db, inputs.map((input) => input.id));
   const events = new Map(eventRows.map((event) => [event.id, event]));
   // Emergency overrides (issue 25): the running one reaching a device is its top-priority item.
   const overrides = await runningOverridesFor(db, inputs.map((input) => input.id));
@@ -230,7 +235,7 @@ export async function compileSchedules(db: Db, deviceIds: readonly number[], now
   const waits: Wait[] = [];
 
   const fallbackZone = serverTimeZone();
-  const bodies = new Map<string, { timezone: string; items: string }>();
+  const bodies = new Map<string, { timezone: string; items: string; power: string | null }>();
   const groups = new Map<string, { hash: string; validUntil: string; waits: Omit<Wait, 'device'>[] }>();
   const emptyHashes = new Set<string>();
   const schedules: CompiledSchedule[] = [];
@@ -239,7 +244,8 @@ export async function compileSchedules(db: Db, deviceIds: readonly number[], now
     const override = overrides.get(input.id);
     const profile = input.profile;
     const renditionKey = profileKey(profile);
-    const key = `${timezone}|${renditionKey}|${input.events.join(',')}|${override?.id ?? ''}`;
+    const powerSchedule = powerSchedules.get(input.id) ?? null;
+    const key = `${timezone}|${renditionKey}|${input.events.join(',')}|${override?.id ?? ''}|${powerSchedule ?? ''}`;
     let group = groups.get(key);
     if (!group) {
       const window = compileWindow(now, timezone);
@@ -290,9 +296,11 @@ export async function compileSchedules(db: Db, deviceIds: readonly number[], now
         if (item) items.splice(items.filter((other) => other.starts_at <= item.starts_at).length, 0, item);
       }
       const text = JSON.stringify(items);
-      const hash = hashOf(timezone, text);
-      if (!items.length) emptyHashes.add(hash);
-      bodies.set(hash, { timezone, items: text });
+      const power = compiledPower(powerSchedule, timezone, window);
+      // Without a power schedule the hash is what it was before power schedules (no version moves on upgrade).
+      const hash = hashOf(timezone, power === null ? text : `${text}\npower:${power}`);
+      if (!items.length && power === null) emptyHashes.add(hash);
+      bodies.set(hash, { timezone, items: text, power });
       group = { hash, validUntil: bounds.until.toString(), waits: [...groupWaits.values()] };
       groups.set(key, group);
     }
@@ -302,6 +310,17 @@ export async function compileSchedules(db: Db, deviceIds: readonly number[], now
   const changed = await storeSchedules(db, startedAt, bodies, schedules, emptyHashes, waits, deviceIds);
   await queueFallbacks(db, [...fallbacks.values()]);
   return { devices: schedules.length, changed };
+}
+
+/**
+ * dev2's `power` for a window, as JSON text: the on spans of the schedule that applies (server/domain/power.ts), or null
+ * when the device is always on. The window stays the schedule's (8 local days): the spans carry every on and off time
+ * in it and the player switches its screen by its own clock, so the window need not end at the next power boundary;
+ * a changed schedule is compiled again (the queue) and moves the version like any other change.
+ */
+function compiledPower(schedule: string | null, timezone: string, window: { from: string; days: number }): string | null {
+  if (schedule === null) return null;
+  return JSON.stringify(powerWindows(JSON.parse(schedule) as PowerSchedule, timezone, window));
 }
 
 /**

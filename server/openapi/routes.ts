@@ -22,6 +22,7 @@ import { ApiTokenCreateBody, ApiTokenCreated, ApiTokenList } from '../../src/ser
 import { OidcExchangeBody, OidcExchanged, OidcGroupMapping, OidcGroupMappingBody, OidcGroupMappingList, OidcStartQuery, OidcStatus } from '../../src/services/schemas/oidc.ts';
 import { SecondFactorBody, SecondFactorChallenge, TwoFactorCodeBody, TwoFactorConfirmed, TwoFactorEnrolment, TwoFactorState } from '../../src/services/schemas/twoFactor.ts';
 import { DeviceScreenshotList } from '../../src/services/schemas/screenshots.ts';
+import { DevicePower, DevicePowerBody, OfficePower, OfficePowerBody } from '../../src/services/schemas/power.ts';
 import { SmartGroup, SmartGroupCreateBody, SmartGroupPage, SmartGroupPreviewBody, SmartGroupUpdateBody } from '../../src/services/schemas/smartGroups.ts';
 import { AlertSettings, AlertSettingsBody, WebhookCreateBody, WebhookDelivery, WebhookEndpoint, WebhookTestResult, WebhookUpdateBody } from '../../src/services/schemas/webhooks.ts';
 import { DeviceSchedule, Event, EventCreateBody, EventListQuery, EventOptionsBody, EventOptionsPage, EventPageEnvelope, EventUpdateBody, PublishResult } from '../../src/services/schemas/scheduler.ts';
@@ -332,6 +333,30 @@ export const routeDocs: Record<string, RouteDoc> = {
     status: 204,
     errors: { 409: ["smart_group_in_campaign"] },
   },
+  'GET /branch-offices/{id}/power/': {
+    summary: "An office's screen power schedule",
+    description: "{office, timezone, schedule}: the hours the office's screens are on per weekday (Monday first) with exceptions by date, in its time zone; schedule null: always on. See docs/api.md \"Power schedules\".",
+    response: OfficePower,
+  },
+  'PUT /branch-offices/{id}/power/': {
+    summary: "Set an office's screen power schedule",
+    description: "{schedule} (null: always on) -> as GET (company edit). Journaled; the office's devices are compiled again (dev2 power).",
+    body: OfficePowerBody,
+    response: OfficePower,
+    errors: { 400: ["power_time_invalid", "power_span_empty", "power_spans_overlap", "power_too_many_spans", "power_too_many_exceptions", "power_date_invalid", "power_exception_duplicate"] },
+  },
+  'GET /tvpi/devices/{id}/power/': {
+    summary: "A device's screen power settings",
+    description: "{device, timezone, mode (office | always_on | own), schedule (its own), office_schedule, effective (null: always on)}.",
+    response: DevicePower,
+  },
+  'PUT /tvpi/devices/{id}/power/': {
+    summary: "Set a device's screen power settings",
+    description: "{mode, schedule?} -> as GET (devices edit); own needs a schedule (power_schedule_required). Journaled; the device is compiled again (dev2 power).",
+    body: DevicePowerBody,
+    response: DevicePower,
+    errors: { 400: ["power_schedule_required", "power_time_invalid", "power_span_empty", "power_spans_overlap", "power_too_many_spans", "power_too_many_exceptions", "power_date_invalid", "power_exception_duplicate"] },
+  },
   'GET /tvpi/devices/': {
     summary: "Paged, filtered list of devices as {count, count_exact, next, previous, results}",
     description: "paged, filtered list of devices as {count, count_exact, next, previous, results}. The count stops 1,000 matches past the start of the page: when more match, count is the page's offset + 1,000 (page 1: 1,000) with count_exact: false, and next still leads on (counting every match of a 100,000-device fleet read the whole table for each page). A list filtered by office or company alone (no search, status, schedule, type or position) is always counted exactly, count_exact: true, like any list with fewer matches. GET /tvpi/devices/office-devices/{id} answers the same way.",
@@ -481,7 +506,7 @@ export const routeDocs: Record<string, RouteDoc> = {
   },
   'POST /player/heartbeat/': {
     summary: "Player: heartbeat (state in, commands and schedule version out)",
-    description: "{ip?, version?, schedule_state?, schedule_expiry?, config_version?, acknowledged?: [commandId], capabilities?, now_playing?, playback_errors?} -> {device, commands: [{id, command, created_at}], schedule_version, config_version, configs, navigation_version}. Records the contact (the reported ip, else the address it connects from). Queued commands are answered exactly once (marked delivered in the same statement); acknowledged marks carried-out ones. configs lists the device's config files {id, name, path, content, updated_at}, or is null when the player's config_version is current. Send one every heartbeat_seconds (30); a device is offline after 120 s without one. A heartbeat that reports not",
+    description: "{ip?, version?, schedule_state?, schedule_expiry?, display? (on | off: the power schedule's off hours), config_version?, acknowledged?: [commandId], capabilities?, now_playing?, playback_errors?} -> {device, commands: [{id, command, created_at}], schedule_version, config_version, configs, navigation_version}. Records the contact (the reported ip, else the address it connects from). Queued commands are answered exactly once (marked delivered in the same statement); acknowledged marks carried-out ones. configs lists the device's config files {id, name, path, content, updated_at}, or is null when the player's config_version is current. Send one every heartbeat_seconds (30); a device is offline after 120 s without one. A heartbeat that reports not",
     auth: 'player',
     body: PlayerHeartbeatBody,
     response: PlayerHeartbeatAnswer,
@@ -1238,7 +1263,7 @@ export const routeDocs: Record<string, RouteDoc> = {
   },
   'GET /scheduler/dev2/{id}': {
     summary: "The device's compiled schedule",
-    description: "the device's compiled schedule {device, version, timezone, generated_at, valid_until, items}. For the panel (JWT) and for the device's own player (X-Device-Serial / X-Device-Key; another device's id: 403). items are the occurrences from the start of today in the device's zone until valid_until (8 local days: the next 7 days always covered), in play order (start, then higher priority, then event id), each {event, title, starts_at, ends_at (UTC, ISO 8601 with Z), local_start, local_end (the office's wall clock, without offset), priority, playlist, playlist_version, media: [{id, url, checksum, duration, rendition}], layout?, override?} (layout: a layout event's zones with their files, see docs/api.md \"Layouts on the screens\"; override: on an emergency override's item, see \"Overrides\"; a media",
+    description: "the device's compiled schedule {device, version, timezone, generated_at, valid_until, power, items} (power: the screen's on spans, see docs/api.md \"Power schedules\"). For the panel (JWT) and for the device's own player (X-Device-Serial / X-Device-Key; another device's id: 403). items are the occurrences from the start of today in the device's zone until valid_until (8 local days: the next 7 days always covered), in play order (start, then higher priority, then event id), each {event, title, starts_at, ends_at (UTC, ISO 8601 with Z), local_start, local_end (the office's wall clock, without offset), priority, playlist, playlist_version, media: [{id, url, checksum, duration, rendition}], layout?, override?} (layout: a layout event's zones with their files, see docs/api.md \"Layouts on the screens\"; override: on an emergency override's item, see \"Overrides\"; a media",
     auth: 'playerOrUser',
     response: DeviceSchedule,
     errors: { 503: ["schedule_compiling"] },

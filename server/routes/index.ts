@@ -20,6 +20,7 @@ import profileRoutes from './profile.ts';
 import apiTokenRoutes from './apiTokens.ts';
 import smartGroupRoutes from './smartGroups.ts';
 import jobRoutes from './jobs.ts';
+import powerRoutes from './power.ts';
 import twoFactorRoutes from './twoFactor.ts';
 import groupRoutes from './groups.ts';
 import { oidcAuthRoutes, oidcMappingRoutes } from './oidc.ts';
@@ -56,6 +57,7 @@ export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }>[] = [
   oidcMappingRoutes,
   smartGroupRoutes,
   jobRoutes,
+  powerRoutes,
   twoFactorRoutes,
   groupRoutes,
   playRoutes,

@@ -216,6 +216,7 @@ export default async function playerRoutes(app: FastifyInstance, { ctx }: { ctx:
       configVersion: body.config_version ?? null,
       acknowledged: body.acknowledged ?? [],
       nowPlaying: body.now_playing,
+      display: body.display ?? null,
     });
     return recorded instanceof Promise ? recorded.then((answer) => answerHeartbeat(body, answer)) : answerHeartbeat(body, recorded);
   });

@@ -469,6 +469,7 @@ export default async function schedulerRoutes(app: FastifyInstance, { ctx }: { c
     const timezone = stored.timezone ?? stored.officeTimezone ?? serverTimeZone();
     const head = JSON.stringify({ device: id, version: stored.version, timezone, generated_at: stored.generatedAt, valid_until: stored.validUntil });
     // The items are stored as the JSON text they are answered with.
-    return reply.type('application/json; charset=utf-8').send(`${head.slice(0, -1)},"items":${items}}`);
+    // `power` (issue 41): the screen's on spans in the window as stored with the items' hash (null: always on).
+    return reply.type('application/json; charset=utf-8').send(`${head.slice(0, -1)},"power":${stored.power ?? 'null'},"items":${items}}`);
   });
 }

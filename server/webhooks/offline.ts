@@ -3,6 +3,8 @@ import { Temporal } from 'temporal-polyfill';
 import type { Db } from '../db/index.ts';
 import { ONLINE_WINDOW_SECONDS } from '../domain/devices.ts';
 import { serverTimeZone } from '../domain/occurrences.ts';
+import { onSince, powerOffAt } from '../domain/power.ts';
+import type { PowerWindow } from '../../src/services/schemas/power.ts';
 import { emitEvent } from './events.ts';
 import type { Mailer } from './mail.ts';
 
@@ -12,7 +14,8 @@ import type { Mailer } from './mail.ts';
  *   1. opens an outage row for every active device newly offline (one open row per device: a unique index),
  *   2. ends the open outages of devices back online (or switched off) and tells of the alerted ones: device.online,
  *   3. claims the outages past their threshold (office settings, else the company's, else 10 minutes), outside the
- *      office's quiet hours, by setting alerted_at in one UPDATE (a row claimed by another instance is not answered
+ *      office's quiet hours and outside the screen's power-schedule off hours (issue 41: a screen off by its schedule is
+ *      not missing; after its on time it gets the threshold again before it counts), by setting alerted_at in one UPDATE (a row claimed by another instance is not answered
  *      again), and sends device.offline, plus an email when SMTP_URL and recipients are set: one per device, or one
  *      digest for an office when more than DIGEST_OVER of its devices are claimed at once.
  * An outage found older than a day (the first run after an upgrade, a screen long gone) is recorded silent.
@@ -88,6 +91,19 @@ export function inQuietHours(now: Date, timeZone: string | null, from: string | 
   return f < t ? local >= f && local < t : local >= f || local < t;
 }
 
+/**
+ * Whether an outage is not (yet) a failure by the device's power schedule (its compiled `power`): the screen is off
+ * now, or came on less than the threshold ago after an outage that began before (it gets the threshold from its on time).
+ */
+function inPowerOff(row: { power: string | null; valid_until: string | null; offline_since: string }, thresholdMinutes: number, now: number): boolean {
+  if (!row.power) return false;
+  const power = JSON.parse(row.power) as PowerWindow[];
+  const validUntil = row.valid_until == null ? null : iso(row.valid_until);
+  if (powerOffAt(power, validUntil, now)) return true;
+  const on = onSince(power, now);
+  return on !== null && new Date(row.offline_since).getTime() < on && now - on < thresholdMinutes * 60_000;
+}
+
 /** The last contact of an open outage's device; without one readable, the instant the 120 s rule counts from. */
 function lastContactOf(row: OutageDevice): string {
   if (row.last_contact != null) return iso(row.last_contact);
@@ -134,10 +150,11 @@ export async function detectOutages(db: Db, mailer: Mailer | null): Promise<{ of
     if (mailer && settings.emails.length) await mailer.deviceBack(settings.emails, { ...data, timezone: row.timezone }).catch(() => undefined);
   }
 
-  const waiting = rowsOf<Row>(
+  const waiting = rowsOf<Row & { power: string | null; valid_until: string | null }>(
     await db.execute(sql`
-      SELECT ${DEVICE_COLUMNS}
+      SELECT ${DEVICE_COLUMNS}, b.power, ps.valid_until
       FROM device_outages o JOIN devices d ON d.id = o.device_id ${SETTINGS_JOIN}
+      LEFT JOIN device_schedules ps ON ps.device_id = d.id LEFT JOIN schedule_bodies b ON b.hash = ps.body_hash
       WHERE o.ended_at IS NULL AND o.alerted_at IS NULL
         AND (o.silent OR NOT COALESCE(s.enabled, true)
              OR o.offline_since <= now() - make_interval(mins => COALESCE(s.offline_minutes, ${DEFAULT_OFFLINE_MINUTES})))
@@ -146,7 +163,8 @@ export async function detectOutages(db: Db, mailer: Mailer | null): Promise<{ of
   const now = new Date();
   const due = waiting.filter((row) => {
     const settings = settingsOf(row);
-    return row.silent || !settings.enabled || !inQuietHours(now, row.timezone, settings.quiet_from, settings.quiet_to);
+    if (row.silent || !settings.enabled) return true;
+    return !inQuietHours(now, row.timezone, settings.quiet_from, settings.quiet_to) && !inPowerOff(row, settings.offline_minutes, now.getTime());
   });
   if (!due.length) return { offline: 0, online };
   const claimed = new Set(

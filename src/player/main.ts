@@ -8,7 +8,7 @@ import { showsMap } from '../services/player/navigation.ts';
 import { flushPlays, ShowingClock, WidgetShowings } from '../services/player/proofOfPlay.ts';
 import * as protocol from '../services/player/protocol.ts';
 import type { PlayRecord } from '../services/player/protocol.ts';
-import { isValidAt, leadZone, sameLayout, scheduleExpiry, wantedMedia, type DeviceSchedule, type Play, type ScheduledLayout } from '../services/player/schedule.ts';
+import { displayAt, isValidAt, leadZone, sameLayout, scheduleExpiry, wantedMedia, type DeviceSchedule, type Play, type ScheduledLayout } from '../services/player/schedule.ts';
 import { identityStore, indexedDbDatasets, indexedDbMap, indexedDbMedia, indexedDbPlays } from '../services/player/storage.ts';
 import { wireChannel } from './channel.ts';
 import { browserSettings } from './configs.ts';
@@ -240,6 +240,8 @@ const downloader = createActor(
       listStored: fromPromise(() => media.list()),
       evict: fromPromise(({ input }) => media.remove(input.ids)),
       fetchMedia: fromPromise(async ({ input }) => {
+        // The off hours pause downloads (issue 41): the next one waits for the on time.
+        await whenOn();
         const outcome = await downloadMedia(input.media, credentials(), media);
         diagnostics.checks[outcome.id] = outcome.ok ? outcome.check : outcome.reason;
         if (!outcome.ok) delivery.skipped(outcome.id, outcome.reason);
@@ -274,7 +276,7 @@ const lifecycle = createActor(
     actors: {
       hello: fromPromise(({ input }) => protocol.hello({ serial: input.serial, key: input.key }, PLAYER_VERSION, delivery.hello())),
       heartbeat: fromPromise(async ({ input }) => {
-        const outcome = await delivery.heartbeat((fields) => protocol.heartbeat({ serial: input.serial, key: input.key }, { ...input.report, ...fields }));
+        const outcome = await delivery.heartbeat((fields) => protocol.heartbeat({ serial: input.serial, key: input.key }, { ...input.report, ...fields, display }));
         if (outcome.ok) for (const command of outcome.commands) if (command.command === 'SCREENSHOT') void answerScreenshot(command.id);
         return outcome;
       }),
@@ -330,6 +332,45 @@ if (keptConfigs) applyConfigs(keptConfigs.files);
 // occurrences' files are evicted).
 let schedule: DeviceSchedule | null = null;
 let wantedKey = '';
+
+/*
+ * Screen power (issue 41): in the off hours of the schedule's `power` the page is black (a cover above everything),
+ * the sequencer gets the schedule without items (nothing plays: the stage and the layout are cleared, videos stop),
+ * downloads wait, and heartbeats say `display: "off"`; at the on time, by this page's clock alone (offline too), the
+ * schedule goes back to the sequencer, which plays what is on then, and downloads go on. Heartbeats and schedule reads
+ * go on meanwhile, so a changed schedule still arrives.
+ */
+let display: 'on' | 'off' = 'on';
+const powerCover = document.createElement('div');
+powerCover.className = 'power-off';
+powerCover.hidden = true;
+host.dataset.display = display;
+let wakeDownloads: () => void = () => undefined;
+let onAgain: Promise<void> | null = null;
+function whenOn(): Promise<void> {
+  if (display === 'on') return Promise.resolve();
+  onAgain ??= new Promise<void>((resolve) => {
+    wakeDownloads = () => {
+      onAgain = null;
+      resolve();
+    };
+  });
+  return onAgain;
+}
+/** The schedule as the sequencer plays it: without items in the off hours. */
+const playable = (): DeviceSchedule | null => (display === 'off' && schedule ? { ...schedule, items: [] } : schedule);
+/** Follows the schedule's power at `now`; answers whether the screen switched. */
+function followPower(now: number): boolean {
+  const next = displayAt(schedule, now);
+  if (next === display) return false;
+  display = next;
+  host.dataset.display = display;
+  powerCover.hidden = display === 'on';
+  if (display === 'on') wakeDownloads();
+  // The server learns of the switch at once (the device list says "Screen off (schedule)").
+  queueMicrotask(() => channel.heartbeatNow());
+  return true;
+}
 function wantFiles(now = Date.now()): void {
   const wanted = wantedMedia(schedule, now);
   const key = wanted.map((file) => `${file.id}:${file.checksum}`).join(',');
@@ -363,7 +404,8 @@ lifecycle.subscribe((snapshot) => {
   if (context.schedule !== schedule) {
     schedule = context.schedule;
     note('schedule');
-    sequencer.send({ type: 'sequence.schedule', schedule, now: Date.now() });
+    followPower(Date.now());
+    sequencer.send({ type: 'sequence.schedule', schedule: playable(), now: Date.now() });
     wantFiles();
     refreshWidgets();
   }
@@ -389,6 +431,8 @@ sequencer.subscribe((snapshot) => {
   }
   const { context } = lifecycle.getSnapshot();
   const expiry = scheduleExpiry(schedule);
+  // Off by the power schedule, nothing plays by design: the state reported stays the last one played.
+  if (display === 'off') return render();
   if (context.playback !== state || context.expiry !== expiry) lifecycle.send({ type: 'playback.changed', state, expiry });
   render();
 });
@@ -464,6 +508,7 @@ function render(): void {
 }
 
 const screen = new Screen(host, identity.serial, () => lifecycle.send({ type: 'player.repair' }));
+host.append(powerCover);
 sequencer.start();
 downloader.start();
 navigation.start();
@@ -478,6 +523,7 @@ const channel = wireChannel(lifecycle, identity.serial, host, (event) => {
 let minute = -1;
 setInterval(() => {
   const now = Date.now();
+  if (followPower(now)) sequencer.send({ type: 'sequence.schedule', schedule: playable(), now });
   sequencer.send({ type: 'clock.tick', now });
   screen.tick(new Date(now));
   const thisMinute = Math.floor(now / 60_000);

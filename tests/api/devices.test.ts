@@ -77,6 +77,8 @@ describe('devices: create, read, update, delete', () => {
       photo: null,
       user: 1,
       tags: ['Lobby', 'Floor 2'],
+      display: null,
+      screen_off: false,
     });
     expect((await client.get(`/tvpi/devices/${id}`)).body).toEqual(response.body);
     const configs = await client.get(`/tvpi/devices/${id}/configs/`);
@@ -220,7 +222,7 @@ describe('devices: activation, statistics, check, commands, schedule', () => {
   it('answers the device schedule, empty until campaigns publish events, to the panel and to the player itself', async () => {
     const device = await createDevice(client);
     const other = await createDevice(client);
-    const empty = { device: device.id, version: 0, timezone: Temporal.Now.timeZoneId(), generated_at: null, valid_until: null, items: [] };
+    const empty = { device: device.id, version: 0, timezone: Temporal.Now.timeZoneId(), generated_at: null, valid_until: null, power: null, items: [] };
     expect((await client.get(`/scheduler/dev2/${device.id}`)).body).toEqual(empty);
     const asPlayer = (id: number, key = device.key) =>
       apiClient(server).call('GET', `/scheduler/dev2/${id}`, undefined, { 'x-device-serial': device.sn, 'x-device-key': key });

@@ -58,10 +58,12 @@ describe('migration 0007: the devices table rebuilt with its filter columns firs
 
     const body = await fs.readFile(path.join(import.meta.dirname, '../../server/db/migrations/0007_devices_filter_columns_first.sql'), 'utf8');
     await server.ctx.database.exclusive((query) => query(`BEGIN;\n${body}\n;COMMIT;`));
-    // Over today's table, 0007 leaves out the columns later migrations add; the one the API reads through the table's
-    // schema (0053, tags) comes after it as on a first run (it is written to run again).
-    const tags = await fs.readFile(path.join(import.meta.dirname, '../../server/db/migrations/0053_device_tags.sql'), 'utf8');
-    await server.ctx.database.exclusive((query) => query(`BEGIN;\n${tags}\n;COMMIT;`));
+    // Over today's table, 0007 leaves out the columns later migrations add; those the API reads through the table's
+    // schema (0053, tags; 0056, display) come after it as on a first run (each is written to run again).
+    for (const later of ['0053_device_tags.sql', '0056_power_schedules.sql']) {
+      const again = await fs.readFile(path.join(import.meta.dirname, '../../server/db/migrations', later), 'utf8');
+      await server.ctx.database.exclusive((query) => query(`BEGIN;\n${again}\n;COMMIT;`));
+    }
 
     const columns = await rows<{ attname: string }>(
       sql`SELECT attname FROM pg_attribute WHERE attrelid = 'devices'::regclass AND attnum > 0 AND NOT attisdropped ORDER BY attnum`,

@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import jsQR from 'jsqr';
+import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ffmpegPath } from '../../server/media/tools.ts';
 import { layoutSize, templateZones } from '../../src/machines/layouts/layoutTemplates.ts';
@@ -347,6 +348,76 @@ describe('a published campaign plays on the screen', () => {
       expect(problems.filter((problem) => !expected.some((text) => problem.includes(text)))).toEqual([]);
     } finally {
       await gate.close().catch(() => undefined);
+      await fsp.rm(fixtures.dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('screen power schedules on the web player (issue 41)', () => {
+  it('blanks at the office schedule\'s off time by its own clock, says so to the panel, and wakes at the on time', async () => {
+    const fixtures = await makeFixtures();
+    try {
+      const upload = await admin.post('/media/files/create/', await uploadForm([fixtures.png], [describeAs('Night poster')]));
+      expect(upload.status).toBe(201);
+      const image = upload.body[0].id as number;
+      await vi.waitFor(async () => expect((await admin.get(`/media/files/${image}`)).body.status).toBe('ready_to_play'), { timeout: 60_000, interval: 300 });
+      // A Berlin office whose screens are on 08:00-20:00 every day, a web player there playing the image all day.
+      const company = (await admin.post('/companies/create/', { name: 'Night mall', user: 1 })).body.id as number;
+      const office = (await admin.post('/branch-offices/create/', { company, name: 'Night mall HQ', user: 1, timezone: 'Europe/Berlin' })).body.id as number;
+      const hours = Array.from({ length: 7 }, () => [{ on: '08:00', off: '20:00' }]);
+      expect((await admin.put(`/branch-offices/${office}/power/`, { schedule: { week: hours, exceptions: [] } })).status).toBe(200);
+      const serial = 'WEB-POWE-RSCH-ED01';
+      const device = (await admin.post('/tvpi/devices/create/', { sn: serial, name: 'Night screen', user: 1, position: 'horizontal', device_type: 'web', office })).body as { id: number; key: string };
+      const campaign = (await admin.post('/campaigns/create/', { name: 'Night campaign', screen_position: 'horizontal', user: 1 })).body.id as number;
+      expect((await admin.put(`/campaigns/${campaign}/devices/`, { devices: [device.id] })).status).toBe(200);
+      const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+      const event = await admin.post('/scheduler/events/create/', { campaign, title: 'Night poster', media: image, all_day: true, start_date: day(-1), end_date: day(3), devices: [device.id] });
+      expect(event.status, JSON.stringify(event.body)).toBe(201);
+      expect((await admin.post(`/scheduler/publish/${campaign}/`)).status).toBe(200);
+
+      // The screen's clock (a fake one) at 19:59:55 in Berlin today: on, playing.
+      const today = Temporal.Now.plainDateISO('Europe/Berlin');
+      const berlin = (date: Temporal.PlainDate, time: string) => new Date(date.toPlainDateTime(Temporal.PlainTime.from(time)).toZonedDateTime('Europe/Berlin').epochMilliseconds);
+      const { page: screen, problems } = await e2e.newPage({ width: 1280, height: 720 });
+      await screen.addInitScript(
+        ([serial, key, id]) => {
+          localStorage.setItem('vitrine.player.serial', serial!);
+          localStorage.setItem('vitrine.player.key', key!);
+          localStorage.setItem('vitrine.player.device', id!);
+        },
+        [serial, device.key, String(device.id)],
+      );
+      await screen.clock.setFixedTime(berlin(today, '19:59:55'));
+      await screen.goto('/player/?heartbeat=2');
+      const shown = (what: string) => screen.locator(`#player[data-display="${what}"]`);
+      await vi.waitFor(async () => expect(await playerState(screen)).toMatchObject({ playback: 'playing', media: String(image) }), { timeout: 30_000, interval: 200 });
+      expect(await shown('on').count()).toBe(1);
+      expect(await screen.locator('.power-off').isVisible()).toBe(false);
+
+      // 20:00:01: black, nothing plays, and the heartbeat says the screen is off.
+      await screen.clock.setFixedTime(berlin(today, '20:00:01'));
+      await shown('off').waitFor({ timeout: 5000 });
+      expect(await screen.locator('.power-off').isVisible()).toBe(true);
+      await vi.waitFor(async () => expect(await playerState(screen)).toMatchObject({ media: null }), { timeout: 5000, interval: 100 });
+      expect((await playerState(screen)).playback).not.toBe('playing');
+      await vi.waitFor(async () => expect((await admin.get(`/tvpi/devices/${device.id}`)).body).toMatchObject({ status: 'online', display: 'off', screen_off: true }), { timeout: 15_000, interval: 300 });
+
+      // The device list says so instead of a status.
+      const { page: panel } = await e2e.newPage();
+      await signInStored(panel, e2e.server);
+      await panel.goto(`/devices?search=${serial}`);
+      await panel.getByText('Screen off (schedule)').first().waitFor({ timeout: 20_000 });
+
+      // 08:00:02 tomorrow with the server out of reach: it wakes by its own clock and plays again; reachable again, it says so.
+      await screen.route('**/api/v1/**', (route) => route.abort());
+      await screen.clock.setFixedTime(berlin(today.add({ days: 1 }), '08:00:02'));
+      await shown('on').waitFor({ timeout: 5000 });
+      await vi.waitFor(async () => expect(await playerState(screen)).toMatchObject({ playback: 'playing', media: String(image) }), { timeout: 10_000, interval: 200 });
+      await screen.unroute('**/api/v1/**');
+      await vi.waitFor(async () => expect((await admin.get(`/tvpi/devices/${device.id}`)).body).toMatchObject({ display: 'on', screen_off: false }), { timeout: 15_000, interval: 300 });
+      // The browser logs each request the route refused while the server was out of reach; nothing else.
+      expect(problems.filter((problem) => problem !== 'console: Failed to load resource: net::ERR_FAILED')).toEqual([]);
+    } finally {
       await fsp.rm(fixtures.dir, { recursive: true, force: true });
     }
   });

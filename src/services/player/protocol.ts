@@ -50,6 +50,8 @@ export interface HeartbeatReport {
   capabilities?: DeviceCapabilities;
   now_playing?: NowPlaying | null;
   playback_errors?: PlaybackError[];
+  /** The screen as shown (issue 41): off in its power schedule's off hours. */
+  display?: 'on' | 'off';
 }
 
 export type ScheduleOutcome = { ok: true; schedule: DeviceSchedule } | Refusal;
@@ -284,6 +286,9 @@ export function normalizeSchedule(body: Record<string, unknown>, device: number)
     timezone: typeof body.timezone === 'string' ? body.timezone : 'UTC',
     generated_at: typeof body.generated_at === 'string' ? body.generated_at : new Date().toISOString(),
     valid_until: typeof body.valid_until === 'string' ? body.valid_until : null,
+    power: Array.isArray(body.power)
+      ? (body.power as Record<string, unknown>[]).filter((span) => span && typeof span.on === 'string' && typeof span.off === 'string').map((span) => ({ on: span.on as string, off: span.off as string }))
+      : null,
     items: (items as Record<string, unknown>[])
       .filter((item) => item && typeof item.starts_at === 'string' && typeof item.ends_at === 'string')
       .map((item) => ({

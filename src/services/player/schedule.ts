@@ -90,6 +90,8 @@ export interface DeviceSchedule {
   timezone: string;
   generated_at: string;
   valid_until: string | null;
+  /** Screen power (issue 41): the instants the screen is on until valid_until; null or absent: always on. */
+  power?: { on: string; off: string }[] | null;
   items: ScheduleItem[];
 }
 
@@ -240,4 +242,14 @@ export function wantedMedia(schedule: DeviceSchedule | null, now: number): Sched
     }
   }
   return wanted;
+}
+
+/**
+ * Whether the screen is on at `now` by the schedule's power (issue 41): on inside one of its spans, off between them
+ * until valid_until; always on without power, and past valid_until (the player cannot know, so it stays on).
+ */
+export function displayAt(schedule: DeviceSchedule | null, now: number): 'on' | 'off' {
+  const power = schedule?.power;
+  if (!power || !isValidAt(schedule, now)) return 'on';
+  return power.some((span) => time(span.on) <= now && now < time(span.off)) ? 'on' : 'off';
 }

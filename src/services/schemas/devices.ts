@@ -30,6 +30,8 @@ import { BoundedIdParam, DEVICE_POSITIONS, DEVICE_STATUSES, DEVICE_TYPES, type D
 export { DEVICE_POSITIONS, DEVICE_STATUSES, DEVICE_TYPES, type DevicePosition, type DeviceStatus, type DeviceType };
 /** playback_errors: the player reports files it had to skip and plays nothing (issue 24). */
 export const SCHEDULE_STATES = ['playing', 'waiting', 'not_found', 'playback_errors'] as const;
+/** What a player reports of its screen in its heartbeat (issue 41): off during its power schedule's off hours. */
+export const DISPLAY_STATES = ['on', 'off'] as const;
 export type ScheduleState = (typeof SCHEDULE_STATES)[number];
 /** Config profiles a new device's files are generated from (its "default config"). */
 export const DEFAULT_CONFIGS = ['standard', 'kiosk', 'videowall'] as const;
@@ -189,6 +191,10 @@ export const Device = type({
   created_at: string(),
   /** Issue 41; a server before it sends none. */
   tags: optional(array(string())),
+  /** What the player last reported of its screen (issue 41's power schedules): on, off (blanked by its schedule), or never said. */
+  display: optional(nullable(enums(DISPLAY_STATES))),
+  /** The screen is off by its power schedule: the player reports it off, or it is silent within its off hours ("Screen off (schedule)"). */
+  screen_off: optional(boolean()),
 });
 export type Device = Infer<typeof Device>;
 export const DevicePage = Page(Device);
@@ -278,6 +284,8 @@ export const PlayerHeartbeatBody = type({
   version: optional(ReportedText(64)),
   schedule_state: optional(enums(SCHEDULE_STATES)),
   schedule_expiry: optional(nullable(refine(string(), 'pattern', isTimestamp))),
+  /** The screen as the player shows it: off in its power schedule's off hours (issue 41). */
+  display: optional(enums(DISPLAY_STATES)),
   /** The config_version the player holds: configs are answered only when it differs. */
   config_version: optional(min(max(integer(), MAX_ID), 0)),
   /** Ids of delivered commands the player has carried out. */

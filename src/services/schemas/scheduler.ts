@@ -1,5 +1,6 @@
 import { array, boolean, enums, integer, max, min, nullable, object, optional, pattern, record, refine, size, string, type, unknown, type Infer } from 'superstruct';
 import { Id, IdParam, inDateSpan, isRealDate, MAX_EVENT_PRIORITY, Page } from './common.ts';
+import { PowerWindow } from './power.ts';
 import { PublishWarning, Rendition } from './playback.ts';
 import { WIDGET_KINDS } from './widgets.ts';
 
@@ -249,6 +250,11 @@ export const DeviceSchedule = type({
   timezone: string(),
   generated_at: nullable(string()),
   valid_until: nullable(string()),
+  /**
+   * Screen power (issue 41): the instants the screen is on within the window, in time order; outside them (and before
+   * valid_until) it is off. Null: always on (no power schedule applies). Absent from servers before issue 41.
+   */
+  power: optional(nullable(array(PowerWindow))),
   items: array(ScheduleItem),
 });
 export type DeviceSchedule = Infer<typeof DeviceSchedule>;

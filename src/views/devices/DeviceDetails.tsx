@@ -47,7 +47,7 @@ export function DeviceDetails({ device }: { device: Device }) {
     ['screen_type', device.screen_type || none],
     ['position', t(`position.${device.position}`)],
     ['ip', device.ip ?? none],
-    ['status', <StatusBadge key="status" status={device.status} />],
+    ['status', <StatusBadge key="status" status={device.status} screenOff={device.screen_off} />],
     ['last_connection', formatDateTime(device.last_connection, language, t('list.never'))],
     // What an offline device last reported is no longer known to hold (issue 35.4: not "Offline · Playing").
     ['schedule_state', device.status === 'online' ? t(`schedule.${device.schedule_state}`) : t('schedule.offline')],

@@ -18,8 +18,16 @@ import { TagChips } from './TagChips.tsx';
 
 const STATUS_COLOR: Record<DeviceStatus, 'success' | 'danger' | 'subtle'> = { online: 'success', offline: 'danger', disabled: 'subtle' };
 
-export function StatusBadge({ status }: { status: DeviceStatus }) {
+/** The device's status; a screen off by its power schedule (issue 41) says so instead of online or offline. */
+export function StatusBadge({ status, screenOff = false }: { status: DeviceStatus; screenOff?: boolean }) {
   const { t } = useTranslation('devices');
+  if (screenOff && status !== 'disabled') {
+    return (
+      <Badge appearance="tint" color="informative">
+        {t('power.screenOff')}
+      </Badge>
+    );
+  }
   return (
     <Badge appearance="tint" color={STATUS_COLOR[status]}>
       {t(`status.${status}`)}
@@ -97,7 +105,7 @@ export function DeviceTable({ devices, overrides, bulk, onOpen }: { devices: Dev
               }}
               columns={[
                 { id: 'sn', header: t('fields.sn'), cell: (device) => device.sn, wrap: 'nowrap' },
-                { id: 'status', header: t('fields.status'), cell: (device) => <StatusBadge status={device.status} />, wrap: 'nowrap' },
+                { id: 'status', header: t('fields.status'), cell: (device) => <StatusBadge status={device.status} screenOff={device.screen_off} />, wrap: 'nowrap' },
                 { id: 'schedule', header: t('fields.schedule_state'), cell: (device) => (device.status === 'online' ? t(`schedule.${device.schedule_state}`) : t('schedule.offline')), wideOnly: true },
                 { id: 'type', header: t('fields.device_type'), cell: (device) => t(`types.${device.device_type}`, { defaultValue: device.device_type }), wideOnly: true, wrap: 'nowrap' },
                 { id: 'office', header: t('fields.office'), cell: (device) => (device.office_name ? `${device.company_name ?? ''} · ${device.office_name}` : none), wrap: 'anywhere' },
