@@ -16,6 +16,8 @@ export type SmartGroupFields = {
   position: DevicePosition | '';
   status: DeviceStatus | '';
   office: string;
+  /** A department's id ('' for any): its offices and those of its sub-departments. */
+  department: string;
   version_compare: 'eq' | 'older';
   version: string;
   name_pattern: string;
@@ -25,7 +27,7 @@ export type SmartGroupFields = {
 export const TAG_RULE_FIELDS = ['tags_any', 'tags_all', 'tags_none'] as const;
 
 const EMPTY: SmartGroupFields = {
-  name: '', company: '', tags_any: '', tags_all: '', tags_none: '', device_type: '', position: '', status: '', office: '', version_compare: 'eq', version: '', name_pattern: '', serial_pattern: '',
+  name: '', company: '', tags_any: '', tags_all: '', tags_none: '', device_type: '', position: '', status: '', office: '', department: '', version_compare: 'eq', version: '', name_pattern: '', serial_pattern: '',
 };
 
 /** The form of a new group (empty rule: every device of the company) or of `group` to edit. */
@@ -44,6 +46,7 @@ export function smartGroupFormInput(group?: SmartGroup): { id: number | null; fi
       position: rule.position ?? '',
       status: rule.status ?? '',
       office: rule.office ? String(rule.office) : '',
+      department: rule.department ? String(rule.department) : '',
       version_compare: rule.version?.compare ?? 'eq',
       version: rule.version?.value ?? '',
       name_pattern: rule.name_pattern ?? '',
@@ -63,6 +66,7 @@ export function smartGroupRuleOf(fields: SmartGroupFields): SmartGroupRule {
   if (fields.position) rule.position = fields.position;
   if (fields.status) rule.status = fields.status;
   if (fields.office) rule.office = Number(fields.office);
+  if (fields.department) rule.department = Number(fields.department);
   if (fields.version.trim()) rule.version = { compare: fields.version_compare, value: fields.version.trim() };
   if (fields.name_pattern.trim()) rule.name_pattern = fields.name_pattern.trim();
   if (fields.serial_pattern.trim()) rule.serial_pattern = fields.serial_pattern.trim();

@@ -5,6 +5,8 @@ import { useTranslation } from '../../i18n.ts';
 import { selectFetchStatus } from '../../machines/fetchStatus.selectors.ts';
 import { smartGroupFormInput, smartGroupFormMachine, smartGroupRuleOf, TAG_RULE_FIELDS, type SmartGroupFields } from '../../machines/devices/smartGroupForm.machine.ts';
 import { smartGroupPreviewMachine } from '../../machines/devices/smartGroupPreview.machine.ts';
+import { deviceDepartmentOptionsMachine } from '../../machines/devices/deviceDepartmentOptions.machine.ts';
+import type { Department } from '../../services/schemas/company.ts';
 import type { SmartGroup } from '../../services/smartGroups.service.ts';
 import { DEVICE_POSITIONS, DEVICE_STATUSES, DEVICE_TYPES } from '../../services/schemas/deviceEnums.ts';
 import { MAX_DEVICE_TAGS, MAX_TAG_LENGTH } from '../../services/schemas/deviceTags.ts';
@@ -34,12 +36,30 @@ function Preview({ fields }: { fields: SmartGroupFields }) {
   );
 }
 
+/** The company's departments, each named with its parents (Retail › Malls), in the tree's order. */
+function useDepartments(company: string): { id: number; label: string }[] {
+  const actor = useActorRef(deviceDepartmentOptionsMachine);
+  useEffect(() => {
+    if (company) actor.send({ type: 'fetch.load', params: { company: Number(company) } });
+  }, [actor, company]);
+  const departments = useSelector(actor, (s) => s.context.data) ?? [];
+  if (!company) return [];
+  const byId = new Map<number, Department>(departments.map((department) => [department.id, department]));
+  const path = (department: Department): string[] => {
+    const names: string[] = [];
+    for (let at: Department | undefined = department; at && names.length < 20; at = at.parent === null ? undefined : byId.get(at.parent)) names.unshift(at.name);
+    return names;
+  };
+  return departments.map((department) => ({ id: department.id, label: path(department).join(' › ') })).sort((a, b) => a.label.localeCompare(b.label));
+}
+
 /** Add or edit a smart group: a name and the rule, with the devices it holds now. */
 export function SmartGroupDialog({ group, onSaved, onClose }: { group?: SmartGroup; onSaved: (group: SmartGroup) => void; onClose: () => void }) {
   const { t } = useTranslation(['devices', 'common']);
   const form = useFormActor(smartGroupFormMachine, { input: smartGroupFormInput(group), onSaved, onClose });
   const { fields, errors, error, change } = useFormState(form);
   const { companies, offices } = useLocationOptions(fields.company ? Number(fields.company) : undefined);
+  const departments = useDepartments(fields.company);
   const message = (code: string) =>
     KNOWN_FIELDS.includes(code) ? t(`smartGroups.errors.${code}`, { count: code === 'too_many_tags' ? MAX_DEVICE_TAGS : MAX_TAG_LENGTH }) : t('smartGroups.errors.invalid');
   const failure = error && !Object.keys(errors).length ? t('smartGroups.errors.generic') : null;
@@ -91,6 +111,16 @@ export function SmartGroupDialog({ group, onSaved, onClose }: { group?: SmartGro
           {offices.map((office) => (
             <option key={office.id} value={office.id}>
               {office.name}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field label={t('smartGroups.fields.department')} hint={t('smartGroups.departmentHint')} {...fieldValidation(errors, 'rule.department', message)}>
+        <Select value={fields.department} onChange={(_, data) => change('department', data.value)}>
+          <option value="">{any}</option>
+          {departments.map((department) => (
+            <option key={department.id} value={department.id}>
+              {department.label}
             </option>
           ))}
         </Select>

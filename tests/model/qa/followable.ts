@@ -28,6 +28,7 @@ export const FOLLOWABLE: readonly string[] = [
   'deviceBulk',
   'deviceCampaignOptions',
   'deviceCompanyOptions',
+  'deviceDepartmentOptions',
   'deviceConfigsDevice',
   'deviceGroups',
   'deviceNavigationEditor',
