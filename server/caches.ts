@@ -22,8 +22,8 @@ export const WATCHED_ENTRY_MAX_AGE_MS = 5 * 60_000;
 export interface UserSession {
   generation: number;
   keptFamily: string | null;
-  /** Their company requires two-factor codes and they have none yet (server/auth/twoFactor.ts, mustEnrol). */
-  mustEnrol?: boolean;
+  /** How a company's two-factor requirement holds them (server/auth/twoFactor.ts, EnrolRequirement). */
+  enrol?: 'none' | 'password' | 'always';
 }
 
 /**
@@ -66,15 +66,16 @@ export class ActiveUserCache {
     return tokenIsCurrent(session, generation, family);
   }
 
-  /** Whether the cached entry says the user must enrol a second factor; undefined without a live entry. */
-  mustEnrol(id: number): boolean | undefined {
-    return this.live(id)?.mustEnrol;
+  /** How the cached entry says a company's two-factor requirement holds the user; undefined without a live entry. */
+  enrolRequirement(id: number): UserSession['enrol'] {
+    return this.live(id)?.enrol;
   }
 
-  /** A company's two-factor requirement changed through this instance: every user's entry is read again. */
+  /** A company's two-factor requirement changed through this instance: every user's entry and token is read again. */
   forgetAll(): void {
     this.generation += 1;
     this.entries.clear();
+    this.apiTokens.clear();
   }
 
   private live(id: number): UserSession | undefined {
@@ -173,6 +174,8 @@ export interface CachedApiToken {
   expiresAt: number | null;
   /** Own clock (ms) of the last use written to the database, or null. */
   lastUsedAt: number | null;
+  /** Its user has no second factor and a company of theirs requires one: refused until they enrol (403 two_factor_required). */
+  held?: boolean;
 }
 
 /** What a heartbeat needs to know about a device, as last read from or written to the database. */

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import type { ActiveUserCache, CachedApiToken } from '../caches.ts';
 import { unauthorized } from '../errors.ts';
+import { enrolRequirementSql, type EnrolRequirement } from './twoFactor.ts';
 
 /** What every token starts with: a scanner (or a person) can tell a Vitrine token from other secrets. */
 export const API_TOKEN_PREFIX = 'vit_';
@@ -27,7 +28,7 @@ export function newApiToken(): { value: string; hash: string; prefix: string } {
   return { value, hash: hashApiToken(value), prefix: value.slice(0, API_TOKEN_PREFIX.length + 6) };
 }
 
-type Row = { id: number; user_id: number; name: string; permissions: unknown; expires_at: string | Date | null; last_used_at: string | Date | null; revoked_at: unknown; is_active: boolean };
+type Row = { id: number; user_id: number; name: string; permissions: unknown; expires_at: string | Date | null; last_used_at: string | Date | null; revoked_at: unknown; is_active: boolean; enrol: EnrolRequirement | null };
 
 const time = (value: string | Date | null) => (value === null ? null : new Date(value).getTime());
 
@@ -39,14 +40,15 @@ export async function verifyApiToken(db: Db, cache: ActiveUserCache, value: stri
   if (!token) {
     const read = cache.beginApiToken();
     const result = (await db.execute(sql`
-      SELECT t.id, t.user_id, t.name, t.permissions, t.expires_at, t.last_used_at, t.revoked_at, u.is_active
+      SELECT t.id, t.user_id, t.name, t.permissions, t.expires_at, t.last_used_at, t.revoked_at, u.is_active,
+        ${enrolRequirementSql(sql`u.id`)} AS enrol
       FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = ${hash}
     `)) as unknown as { rows: Row[] };
     const row = result.rows[0];
     if (!row || !row.is_active) throw unauthorized('token_not_valid', 'Token is invalid or expired.');
     if (row.revoked_at !== null) throw unauthorized('token_revoked', 'Token has been revoked.');
     const permissions = (typeof row.permissions === 'string' ? JSON.parse(row.permissions) : row.permissions) as CachedApiToken['permissions'];
-    token = { id: row.id, userId: row.user_id, name: row.name, permissions, expiresAt: time(row.expires_at), lastUsedAt: time(row.last_used_at) };
+    token = { id: row.id, userId: row.user_id, name: row.name, permissions, expiresAt: time(row.expires_at), lastUsedAt: time(row.last_used_at), held: (row.enrol ?? 'none') !== 'none' };
     cache.confirmApiToken(hash, read, token);
   }
   if (token.expiresAt !== null && token.expiresAt <= Date.now()) throw unauthorized('token_expired', 'Token has expired.');

@@ -6,9 +6,10 @@
  * give it away; without the key it is stored as it is ("plain:").
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
 import type { Db } from '../db/index.ts';
+import { readTwoFactorCode } from '../../src/services/schemas/twoFactor.ts';
 
 type Executor = Pick<Db, 'execute'>;
 
@@ -47,13 +48,8 @@ export function newEnrolment(username: string): { secret: string; otpauthUri: st
   return { secret, otpauthUri: generateURI({ issuer: TOTP_ISSUER, label: username, secret }) };
 }
 
-/** What a user typed, as a TOTP code (six digits, spaces left out) or a recovery code (letters and digits, lower case). */
-export function readCode(typed: string): { kind: 'totp'; code: string } | { kind: 'recovery'; code: string } | null {
-  const compact = typed.replace(/[\s-]/g, '').toLowerCase();
-  if (/^\d{6}$/.test(compact)) return { kind: 'totp', code: compact };
-  if (/^[a-z0-9]{10}$/.test(compact)) return { kind: 'recovery', code: compact };
-  return null;
-}
+/** What a user typed, as a TOTP code or a recovery code: the rule the panel's forms check too. */
+export const readCode = readTwoFactorCode;
 
 /** The time step of a valid TOTP code for the secret, or null. */
 export async function totpStep(secret: string, code: string): Promise<number | null> {
@@ -148,18 +144,32 @@ export async function spendChallenge(db: Executor, id: number): Promise<boolean>
 }
 
 /**
- * Whether the user must enrol before doing anything else: not enrolled, and a member of a group giving a company that
- * requires two-factor codes. User 1's access does not come from groups: the requirement does not cover it.
+ * How a company's requirement holds a user who has no second factor: 'none' (enrolled, user 1, or no company of theirs
+ * requires codes), 'password' (held in password sessions; single sign-on sessions are exempt), 'always' (a company of
+ * theirs also asks it of single sign-on: require_two_factor_sso, migration 0055). User 1's access does not come from
+ * groups: the requirement does not cover it (their way back in).
  */
-export async function mustEnrol(db: Executor, userId: number): Promise<boolean> {
-  const result = (await db.execute(sql`
-    SELECT EXISTS (
-      SELECT 1 FROM users u
-      JOIN user_group_members m ON m.user_id = u.id
-      JOIN user_group_companies gc ON gc.group_id = m.group_id
-      JOIN companies c ON c.id = gc.company_id
-      WHERE u.id = ${userId} AND u.two_factor_enabled_at IS NULL AND c.require_two_factor
-    ) AS must
-  `)) as unknown as { rows: { must: boolean }[] };
-  return result.rows[0]?.must === true;
+export type EnrolRequirement = 'none' | 'password' | 'always';
+
+/** The requirement of the user whose id is the SQL `userId` (a column or a parameter), as a text column. */
+export function enrolRequirementSql(userId: SQL): SQL<EnrolRequirement> {
+  return sql<EnrolRequirement>`(SELECT CASE
+      WHEN ${userId} = 1 OR bool_or(x.two_factor_enabled_at IS NOT NULL) OR count(c.id) = 0 THEN 'none'
+      WHEN bool_or(c.require_two_factor_sso) THEN 'always' ELSE 'password' END
+    FROM users x
+    LEFT JOIN user_group_members m ON m.user_id = x.id
+    LEFT JOIN user_group_companies gc ON gc.group_id = m.group_id
+    LEFT JOIN companies c ON c.id = gc.company_id AND c.require_two_factor
+    WHERE x.id = ${userId})`;
+}
+
+/** Whether the requirement holds a session begun this way ('oidc' for single sign-on) or an API token (undefined). */
+export function isHeld(requirement: EnrolRequirement | undefined, signInMethod: string | undefined): boolean {
+  return requirement === 'always' || (requirement === 'password' && signInMethod !== 'oidc');
+}
+
+/** The user's requirement: see EnrolRequirement. */
+export async function enrolRequirement(db: Executor, userId: number): Promise<EnrolRequirement> {
+  const result = (await db.execute(sql`SELECT ${enrolRequirementSql(sql`${userId}::int`)} AS requirement`)) as unknown as { rows: { requirement: EnrolRequirement | null }[] };
+  return result.rows[0]?.requirement ?? 'none';
 }

@@ -29,7 +29,7 @@ const counts = (row: Row): DeviceCounts => ({ online: Number(row.online), offlin
 export const COMPANY_COLUMNS = [
   'name', 'short_name', 'description', 'legal_address', 'postal_address', 'phone', 'email', 'url', 'person_name', 'inn',
   'contract', 'is_active', 'video_upload_active', 'alias', 'country', 'city', 'representative', 'office_campaign',
-  'require_two_factor',
+  'require_two_factor', 'require_two_factor_sso',
 ] as const;
 export type CompanyColumn = (typeof COMPANY_COLUMNS)[number];
 export type CompanyValues = Partial<Record<CompanyColumn, string | boolean | number | null>>;
@@ -37,7 +37,7 @@ export type CompanyValues = Partial<Record<CompanyColumn, string | boolean | num
 const companySelect = sql`
   SELECT c.id, c.name, c.short_name, c.description, c.legal_address, c.postal_address, c.phone, c.email, c.url, c.person_name,
     c.inn, c.contract, c.is_active, c.video_upload_active, c.alias, c.country, c.city, c.representative, c.office_campaign,
-    c.require_two_factor, c.created_at,
+    c.require_two_factor, c.require_two_factor_sso, c.created_at,
     (SELECT count(*) FROM offices o WHERE o.company_id = c.id)::int AS offices_count,
     (SELECT count(*) FROM departments dp WHERE dp.company_id = c.id)::int AS departments_count,
     (SELECT count(*) FROM devices d JOIN offices o ON o.id = d.office_id WHERE o.company_id = c.id)::int AS devices_count

@@ -24,6 +24,8 @@ export const companies = pgTable('companies', {
   videoUploadActive: boolean('video_upload_active').notNull().default(true),
   /** "Require two-factor codes" (migration 0051). */
   requireTwoFactor: boolean('require_two_factor').notNull().default(false),
+  /** "Also for single sign-on": sessions begun through single sign-on are held too (migration 0055). */
+  requireTwoFactorSso: boolean('require_two_factor_sso').notNull().default(false),
   alias: text('alias').notNull().default(''),
   country: text('country').notNull().default(''),
   city: text('city').notNull().default(''),

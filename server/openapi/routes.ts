@@ -173,7 +173,7 @@ export const routeDocs: Record<string, RouteDoc> = {
   },
   'GET /profile/two-factor/': {
     summary: "The signed-in user's two-factor codes",
-    description: "{enabled, enabled_at, recovery_codes_left, required}: required when a company the user belongs to (by a group) requires two-factor codes and they have none: until they enrol, every other route but GET /users/profile/ answers 403 two_factor_required. A signed-in session only (403 session_required).",
+    description: "{enabled, enabled_at, recovery_codes_left, required}: required when a company the user belongs to (by a group) requires two-factor codes and they have none (never user 1; a single sign-on session only when a company also sets require_two_factor_sso): until they enrol, every other route but GET /users/profile/ answers 403 two_factor_required, and so do their API tokens. A signed-in session only (403 session_required).",
     response: TwoFactorState,
     errors: { 403: ["session_required"] },
   },

@@ -6,6 +6,7 @@ import { familyIsOpen } from '../auth/tokens.ts';
 import { tokenIsCurrent, type CachedApiToken } from '../caches.ts';
 import { API_TOKEN_PREFIX, verifyApiToken } from '../auth/apiTokens.ts';
 import { requestContext } from '../requestContext.ts';
+import { enrolRequirementSql, isHeld } from '../auth/twoFactor.ts';
 import type { AppContext } from '../context.ts';
 
 export interface AuthUser {
@@ -37,6 +38,8 @@ export function requireUser(ctx: AppContext) {
     if (match[1] === 'Token' || (match[1] === 'Bearer' && match[2]!.startsWith(API_TOKEN_PREFIX))) {
       // An API token (issue 40): never the administrator's powers (users, Directory), only the areas it was given.
       const apiToken = await verifyApiToken(ctx.db, ctx.activeUsers, match[2]!);
+      // A user their company holds until they enrol: their tokens are refused the same way (never a way around it).
+      if (apiToken.held) throw twoFactorRequired();
       request.user = { id: apiToken.userId, isAdmin: false, apiToken };
       const store = requestContext.getStore();
       if (store) store.apiToken = { id: apiToken.id, name: apiToken.name };
@@ -46,17 +49,17 @@ export function requireUser(ctx: AppContext) {
     const generation = payload.gen ?? 0;
     // The user was found active at most CACHE_TTL_MS ago (a change through this instance drops the entry at once).
     let current = ctx.activeUsers.accepts(payload.user_id, generation, payload.fid);
-    let mustEnrol = ctx.activeUsers.mustEnrol(payload.user_id);
+    let enrol = ctx.activeUsers.enrolRequirement(payload.user_id);
     if (current === undefined) {
       const read = ctx.activeUsers.begin();
       const [row] = await ctx.db
-        .select({ id: users.id, isActive: users.isActive, generation: users.tokenGeneration, keptFamily: users.keptFamily, mustEnrol: mustEnrolColumn })
+        .select({ id: users.id, isActive: users.isActive, generation: users.tokenGeneration, keptFamily: users.keptFamily, enrol: enrolRequirementSql(sql`"users"."id"`) })
         .from(users)
         .where(eq(users.id, payload.user_id));
       if (!row || !row.isActive) throw unauthorized('user_inactive', 'User is inactive or deleted.');
-      const session = { generation: row.generation, keptFamily: row.keptFamily, mustEnrol: row.mustEnrol === true };
+      const session = { generation: row.generation, keptFamily: row.keptFamily, enrol: row.enrol ?? 'none' };
       ctx.activeUsers.confirm(row.id, read, session);
-      mustEnrol = session.mustEnrol;
+      enrol = session.enrol;
       current = tokenIsCurrent(session, generation, payload.fid);
     }
     // A password change or deactivation since the token was minted ended its session.
@@ -68,20 +71,13 @@ export function requireUser(ctx: AppContext) {
       ctx.activeUsers.confirmFamily(payload.fid, read);
     }
     // A company requiring two-factor codes: a user without one may only enrol, read their profile and sign out (a
-    // session opened through single sign-on is exempt: the provider enforces its own).
-    if (payload.sim !== 'oidc' && mustEnrol === true && !openToUnenrolled(request)) {
-      throw new ApiError(403, 'two_factor_required', 'Your company requires two-factor codes: set them up on your profile first.');
-    }
+    // session opened through single sign-on is exempt, the provider enforcing its own, unless the company says otherwise).
+    if (isHeld(enrol, payload.sim) && !openToUnenrolled(request)) throw twoFactorRequired();
     request.user = { id: payload.user_id, isAdmin: payload.user_id === ADMIN_USER_ID, family: payload.fid, signInMethod: payload.sim };
   };
 }
 
-/** Whether a user is not enrolled although a company they belong to (by a group) requires two-factor codes: see mustEnrol. */
-// Spelled with the table's name: drizzle writes a column of the selected table unqualified, which inside the subquery
-// would name the companies' id.
-const mustEnrolColumn = sql<boolean>`("users"."two_factor_enabled_at" IS NULL AND EXISTS (
-  SELECT 1 FROM user_group_members m JOIN user_group_companies gc ON gc.group_id = m.group_id JOIN companies c ON c.id = gc.company_id
-  WHERE m.user_id = "users"."id" AND c.require_two_factor))`;
+const twoFactorRequired = () => new ApiError(403, 'two_factor_required', 'Your company requires two-factor codes: set them up on your profile first.');
 
 /** The routes a user who must enrol may still call: their profile (read), the two-factor routes. Logout takes no access token. */
 function openToUnenrolled(request: FastifyRequest): boolean {

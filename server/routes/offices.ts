@@ -149,7 +149,8 @@ export default async function officeRoutes(app: FastifyInstance, { ctx }: { ctx:
     await updateCompanyRow(db, id, rest);
     if (typeof active === 'boolean' && active !== before.is_active) forgetDevices(await setCompanyActive(db, id, active));
     // Its users' next request reads whether they must enrol (other instances within 2 s).
-    if (typeof values.require_two_factor === 'boolean' && values.require_two_factor !== before.require_two_factor) ctx.activeUsers.forgetAll();
+    const changed = (key: 'require_two_factor' | 'require_two_factor_sso') => typeof values[key] === 'boolean' && values[key] !== (before[key] ?? false);
+    if (changed('require_two_factor') || changed('require_two_factor_sso')) ctx.activeUsers.forgetAll();
     const after = await existingCompany(request, id);
     await journal(request, 'update', 'company', id, changesOf(before, after, COMPANY_COLUMNS));
     return after;

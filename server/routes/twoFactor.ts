@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { TwoFactorCodeBody, type TwoFactorState } from '../../src/services/schemas/twoFactor.ts';
 import type { AppContext } from '../context.ts';
 import { findUserById } from '../db/users.ts';
-import { checkUserCode, mustEnrol, newEnrolment, newRecoveryCodes, openSecret, readCode, recoveryCodesLeft, sealSecret, totpStep } from '../auth/twoFactor.ts';
+import { checkUserCode, enrolRequirement, isHeld, newEnrolment, newRecoveryCodes, openSecret, readCode, recoveryCodesLeft, sealSecret, totpStep } from '../auth/twoFactor.ts';
 import { record } from '../domain/journal.ts';
 import { hitRateLimit } from '../domain/rateLimit.ts';
 import { ApiError, badRequest, conflict, notFound, parse, parseId } from '../errors.ts';
@@ -38,8 +38,9 @@ export default async function twoFactorRoutes(app: FastifyInstance, { ctx }: { c
       enabled: user.twoFactorEnabledAt !== null,
       enabled_at: user.twoFactorEnabledAt?.toISOString() ?? null,
       recovery_codes_left: user.twoFactorEnabledAt ? await recoveryCodesLeft(db, userId) : 0,
-      // A single sign-on session is not held by its company's requirement (the provider enforces its own).
-      required: signInMethod !== 'oidc' && (await mustEnrol(db, userId)),
+      // A single sign-on session is not held by its company's requirement (the provider enforces its own) unless the
+      // company asks it of single sign-on too.
+      required: isHeld(await enrolRequirement(db, userId), signInMethod),
     };
   }
 

@@ -6,7 +6,7 @@ import { deleteUser, findUserById, insertUser, listUsers, toUser, updateUser, fi
 import { groupsOfUsers, missingGroups, setUserGroups } from '../db/groups.ts';
 import { accessOf, forgetScopes, scopeOf } from '../domain/scope.ts';
 import { preferencesOf } from '../domain/profile.ts';
-import { mustEnrol } from '../auth/twoFactor.ts';
+import { enrolRequirement, isHeld } from '../auth/twoFactor.ts';
 import { record } from '../domain/journal.ts';
 import { pageOf, pageRequest } from '../domain/paging.ts';
 import { hitRateLimit } from '../domain/rateLimit.ts';
@@ -38,8 +38,7 @@ export default async function userRoutes(app: FastifyInstance, { ctx }: { ctx: A
   app.get('/users/profile/', async (request) => {
     const row = await findUserById(db, currentUser(request).id);
     if (!row) throw notFound('User');
-    const exempt = currentUser(request).signInMethod === 'oidc';
-    const twoFactor = { enabled: row.twoFactorEnabledAt !== null, required: !exempt && (await mustEnrol(db, row.id)) };
+    const twoFactor = { enabled: row.twoFactorEnabledAt !== null, required: isHeld(await enrolRequirement(db, row.id), currentUser(request).signInMethod) };
     return { ...(await withGroups(row)), ...preferencesOf(row), access: accessOf(await scopeOf(ctx, request)), two_factor: twoFactor };
   });
 

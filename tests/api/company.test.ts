@@ -68,6 +68,7 @@ describe('companies', () => {
       departments_count: 0,
       devices_count: 0,
       require_two_factor: false,
+      require_two_factor_sso: false,
       created_at: expect.any(String),
     });
     const id = created.body.id;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { apiClient, createUserAndSignIn, grantGroup, signIn, startTestServer, type TestServer } from '../helpers/server.ts';
+import { authenticator } from '../helpers/totp.ts';
 
 let server: TestServer;
 
@@ -51,44 +51,6 @@ describe('profile preferences', () => {
     expect((await user.client.get('/users/profile/')).body).toMatchObject({ language: 'en', theme: 'BLUE' });
   });
 });
-
-/** RFC 4648 base32 to bytes (the otpauth URI's secret). */
-function base32Bytes(text: string): Buffer {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const char of text.replace(/=+$/, '').toUpperCase()) bits += alphabet.indexOf(char).toString(2).padStart(5, '0');
-  const bytes: number[] = [];
-  for (let i = 0; i + 8 <= bits.length; i += 8) bytes.push(Number.parseInt(bits.slice(i, i + 8), 2));
-  return Buffer.from(bytes);
-}
-
-/** RFC 6238 TOTP (HMAC-SHA1, 30 s, 6 digits) of a time step, written here rather than taken from otplib. */
-function totp(secret: string, step: number): string {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(step));
-  const mac = createHmac('sha1', base32Bytes(secret)).update(counter).digest();
-  const offset = mac[mac.length - 1]! & 0x0f;
-  const value = (mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
-  return String(value).padStart(6, '0');
-}
-
-const stepNow = () => Math.floor(Date.now() / 30_000);
-
-/** Codes of later and later steps (each accepted once): the server takes one step either side of now. */
-function authenticator(secret: string) {
-  let last = -Infinity;
-  return {
-    next() {
-      const step = Math.max(last + 1, stepNow() - 1);
-      last = step;
-      return totp(secret, step);
-    },
-    /** The code last given again: a replay. */
-    again: () => totp(secret, last),
-    /** A code that is none of the three steps the server accepts now. */
-    wrong: () => totp(secret, stepNow() + 5),
-  };
-}
 
 async function enrol(client: ReturnType<typeof apiClient>) {
   const enrolment = await client.post('/profile/two-factor/enrol/');
@@ -192,11 +154,20 @@ describe('two-factor codes', () => {
     const user = await createUserAndSignIn(server, 'tfa-required', 'tfa-password-4');
     await grantGroup(server, user.id);
     expect((await user.client.get('/tvpi/devices/')).status).toBe(200);
+    const token = (await user.client.post('/profile/api-tokens/', { name: 'Held integration', permissions: { devices: 'view' } })).body.token as string;
+    const integration = apiClient(server, token, 'Token');
+    expect((await integration.get('/tvpi/devices/')).status).toBe(200);
+    // User 1 is not covered by the requirement even as a member of the company's group (their way back in).
+    const adminGroup = (await admin.client.post('/groups/create/', { name: 'Two-factor admins', companies: [company.id], permissions: {} })).body;
+    expect((await admin.client.put('/users/1/', { groups: [adminGroup.id] })).status).toBe(200);
     const on = await admin.client.put(`/companies/${company.id}`, { require_two_factor: true });
-    expect([on.status, on.body.require_two_factor]).toEqual([200, true]);
+    expect([on.status, on.body.require_two_factor, on.body.require_two_factor_sso]).toEqual([200, true, false]);
     try {
       const held = await user.client.get('/tvpi/devices/');
       expect([held.status, held.body.code]).toEqual([403, 'two_factor_required']);
+      // The user's API tokens are held the same way until they enrol.
+      const heldToken = await integration.get('/tvpi/devices/');
+      expect([heldToken.status, heldToken.body.code]).toEqual([403, 'two_factor_required']);
       expect((await user.client.put('/users/profile/', { theme: 'DARK' })).body.code).toBe('two_factor_required');
       expect((await user.client.get('/users/profile/')).body.two_factor).toEqual({ enabled: false, required: true });
       expect((await user.client.get('/profile/two-factor/')).body.required).toBe(true);
@@ -206,11 +177,22 @@ describe('two-factor codes', () => {
       expect((await apiClient(server, sso.access).get('/users/profile/')).body.two_factor).toEqual({ enabled: false, required: false });
       // The administrator (user 1) is not held: the requirement covers the members of the company's groups.
       expect((await admin.client.get('/tvpi/devices/')).status).toBe(200);
+      expect((await admin.client.get('/users/profile/')).body.two_factor).toEqual({ enabled: false, required: false });
+      // "Also for single sign-on": single sign-on sessions are held too, at once on this instance.
+      const ssoToo = await admin.client.put(`/companies/${company.id}`, { require_two_factor_sso: true });
+      expect([ssoToo.status, ssoToo.body.require_two_factor_sso]).toEqual([200, true]);
+      expect((await apiClient(server, sso.access).get('/tvpi/devices/')).body.code).toBe('two_factor_required');
+      expect((await apiClient(server, sso.access).get('/users/profile/')).body.two_factor).toEqual({ enabled: false, required: true });
+      expect((await apiClient(server, sso.access).get('/profile/two-factor/')).body.required).toBe(true);
+      expect((await admin.client.put(`/companies/${company.id}`, { require_two_factor_sso: 'yes' })).status).toBe(400);
       await enrol(user.client);
       expect((await user.client.get('/tvpi/devices/')).status).toBe(200);
+      expect((await apiClient(server, sso.access).get('/tvpi/devices/')).status).toBe(200);
+      expect((await integration.get('/tvpi/devices/')).status).toBe(200);
       expect((await user.client.get('/users/profile/')).body.two_factor).toEqual({ enabled: true, required: false });
     } finally {
-      await admin.client.put(`/companies/${company.id}`, { require_two_factor: false });
+      await admin.client.put(`/companies/${company.id}`, { require_two_factor: false, require_two_factor_sso: false });
+      await admin.client.put('/users/1/', { groups: [] });
     }
   });
 });

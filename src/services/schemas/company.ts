@@ -46,6 +46,8 @@ const companyFields = {
   video_upload_active: optional(boolean()),
   /** "Require two-factor codes": the company's users (by their groups) must set them up before anything else. */
   require_two_factor: optional(boolean()),
+  /** "Also for single sign-on": sessions begun through single sign-on are held by the requirement too (default: exempt). */
+  require_two_factor_sso: optional(boolean()),
   alias: optional(Text(100)),
   country: optional(Text(100)),
   city: optional(Text(100)),
@@ -85,6 +87,7 @@ export const Company = type({
   video_upload_active: boolean(),
   /** Always sent by this server; optional so that an older answer still reads. */
   require_two_factor: optional(boolean()),
+  require_two_factor_sso: optional(boolean()),
   alias: string(),
   country: string(),
   city: string(),

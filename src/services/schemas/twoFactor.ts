@@ -29,3 +29,11 @@ export type SecondFactorChallenge = Infer<typeof SecondFactorChallenge>;
 /** POST /auth/token-obtain/second-factor/. */
 export const SecondFactorBody = object({ challenge: size(requiredString, 1, 200), code: size(requiredString, 1, 40) });
 export type SecondFactorBody = Infer<typeof SecondFactorBody>;
+
+/** What a user typed, as a TOTP code (six digits, spaces left out) or a recovery code (ten letters and digits, a dash optional, any case). */
+export function readTwoFactorCode(typed: string): { kind: 'totp'; code: string } | { kind: 'recovery'; code: string } | null {
+  const compact = typed.replace(/[\s-]/g, '').toLowerCase();
+  if (/^\d{6}$/.test(compact)) return { kind: 'totp', code: compact };
+  if (/^[a-z0-9]{10}$/.test(compact)) return { kind: 'recovery', code: compact };
+  return null;
+}
