@@ -84,7 +84,9 @@ export const sessionMachine = setup({
       const stops = [
         onAuthFailure(() => sendBack({ type: 'session.expired' })),
         tokenStore.onTokensStored((access) => sendBack({ type: 'session.tokensStored', access })),
-        onForbidden(({ method }) => sendBack({ type: 'session.forbidden', method })),
+        // Held by a company's two-factor requirement: the profile is read again (it says so, and the app takes the user
+        // to enrolment); a write refused that way is not a missing right, so it is told like a read (no "forbidden" toast).
+        onForbidden(({ method, code }) => sendBack({ type: 'session.forbidden', method: code === 'two_factor_required' ? 'GET' : method })),
       ];
       return () => stops.forEach((stop) => stop());
     }),

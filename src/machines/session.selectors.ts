@@ -16,6 +16,11 @@ export const selectIsBusy = (snapshot: SessionSnapshot): boolean => snapshot.has
 export const selectUserId = (snapshot: SessionSnapshot): number | null => snapshot.context.userId;
 export const selectIsAdmin = (snapshot: SessionSnapshot): boolean => snapshot.context.userId === ADMIN_USER_ID;
 export const selectUser = (snapshot: SessionSnapshot) => snapshot.context.user;
+/**
+ * Held by a company's two-factor requirement (issue 40): the profile says they must set up codes first. Until they do,
+ * the server refuses everything but their profile and enrolment (403 two_factor_required), so the panel offers nothing else.
+ */
+export const selectHeldForTwoFactor = (snapshot: SessionSnapshot): boolean => snapshot.context.user?.two_factor?.required === true;
 export const selectLoginError = (snapshot: SessionSnapshot): string | null => snapshot.context.error;
 /** The login screen's second step (two-factor codes) is shown: asked for a code, or checking one. */
 export const selectCodeAsked = (snapshot: SessionSnapshot): boolean => snapshot.matches('secondFactor') || snapshot.matches('verifyingCode');

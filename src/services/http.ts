@@ -136,12 +136,13 @@ async function endSession(base: $Fetch): Promise<void> {
 
 type Send<T> = (request: FetchRequest, options: FetchOptions) => Promise<T>;
 
-type ForbiddenHandler = (refused: { method: string }) => void;
+type ForbiddenHandler = (refused: { method: string; code: string }) => void;
 const forbiddenHandlers = new Set<ForbiddenHandler>();
 
 /**
  * Registers what happens when the server refuses a call with 403 `forbidden` (the caller's rights do not allow it:
- * the rules may have changed since the profile was read). Returns the unsubscribe.
+ * the rules may have changed since the profile was read) or 403 `two_factor_required` (their company now requires
+ * two-factor codes: the profile says so once read again). Returns the unsubscribe.
  */
 export function onForbidden(handler: ForbiddenHandler): () => void {
   forbiddenHandlers.add(handler);
@@ -152,9 +153,9 @@ async function sendWithSession<T>(base: $Fetch, send: Send<T>, request: FetchReq
   try {
     return await sendWithRenewal(base, send, request, options);
   } catch (error) {
-    if (error instanceof ApiRequestError && error.status === 403 && error.code === 'forbidden') {
+    if (error instanceof ApiRequestError && error.status === 403 && (error.code === 'forbidden' || error.code === 'two_factor_required')) {
       const method = (options?.method ?? 'GET').toUpperCase();
-      for (const handler of [...forbiddenHandlers]) handler({ method });
+      for (const handler of [...forbiddenHandlers]) handler({ method, code: error.code });
     }
     throw error;
   }

@@ -1,6 +1,6 @@
 import { useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, Route, Routes, useLocation, useParams } from './app/router.tsx';
-import { selectIsAdmin, selectIsChecking, selectIsSignedIn, selectUser, selectUserStatus } from '../machines/session.selectors.ts';
+import { selectHeldForTwoFactor, selectIsAdmin, selectIsChecking, selectIsSignedIn, selectUser, selectUserStatus } from '../machines/session.selectors.ts';
 import { tokenStore } from '../services/tokenStore.ts';
 import { SessionContext } from './app/actors.ts';
 import { lastVisitedPath } from './app/lastVisited.ts';
@@ -85,6 +85,9 @@ export function screenRoutesFor(isAdmin: boolean): ScreenRoute[] {
   return SCREEN_ROUTES.filter((route) => isAdmin || !route.adminOnly);
 }
 
+/** Where a user their company holds to two-factor codes enrols (issue 40). */
+export const TWO_FACTOR_ENROLMENT = '/profile';
+
 /**
  * Renders a screen and remembers its address as the last visited page (`rlpv`); an invalid id is "Page not found", and
  * an area the user's groups do not open (their sidebar hides it) is "No access", without a request.
@@ -96,12 +99,16 @@ function TrackedScreen({ Screen }: { Screen: ScreenRoute['Screen'] }) {
   const access = SessionContext.useSelector((snapshot) => selectUser(snapshot)?.access ?? null);
   // A user's rights come with their profile: until it first arrives, no screen (and none of its requests or buttons).
   const waiting = SessionContext.useSelector((snapshot) => !selectIsAdmin(snapshot) && !selectUser(snapshot) && selectUserStatus(snapshot) === 'loading');
+  const held = SessionContext.useSelector(selectHeldForTwoFactor) && pathname !== TWO_FACTOR_ENROLMENT;
   const open = mayOpen(pathname, isAdmin, access);
   useEffect(() => {
-    if (valid && open && !waiting) tokenStore.setLastVisited(pathname + search);
-  }, [pathname, search, valid, open, waiting]);
+    if (valid && open && !waiting && !held) tokenStore.setLastVisited(pathname + search);
+  }, [pathname, search, valid, open, waiting, held]);
   if (!valid) return <NotFoundScreen />;
   if (waiting) return <Loading />;
+  // A company requiring two-factor codes holds a user without them on /profile's enrolment (the page says why),
+  // remembering where they were going.
+  if (held) return <Navigate to={`${TWO_FACTOR_ENROLMENT}?next=${encodeURIComponent(pathname + search)}`} replace />;
   return open ? <Screen /> : <NoAccessScreen home={firstOpenPath(isAdmin, access)} />;
 }
 

@@ -1,9 +1,13 @@
-import { createHmac } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInStored, signInThroughUi, startE2E, type E2E } from '../helpers/browser.ts';
 import { CLEAN_REPORT, checkScreen } from '../helpers/screenChecks.ts';
 import { createUserAndSignIn, signIn } from '../helpers/server.ts';
+import { authenticator, totp } from '../helpers/totp.ts';
+import jsQR from 'jsqr';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 
 let e2e: E2E;
 let page: Page;
@@ -103,16 +107,21 @@ describe('journal', () => {
 
 });
 
-/** RFC 6238 TOTP (HMAC-SHA1, 30 s, 6 digits) of a base32 secret at a time step: written here, not taken from otplib. */
-function totp(secret: string, step: number): string {
-  let bits = '';
-  for (const char of secret.replace(/=+$/, '')) bits += 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'.indexOf(char).toString(2).padStart(5, '0');
-  const key = Buffer.from(Array.from({ length: Math.floor(bits.length / 8) }, (_, at) => Number.parseInt(bits.slice(at * 8, at * 8 + 8), 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(step));
-  const mac = createHmac('sha1', key).update(counter).digest();
-  const offset = mac[mac.length - 1]! & 0x0f;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+/** Draws the page's QR code (its SVG, as the page has it) on a canvas and reads it back with jsQR: what a phone's camera would read. */
+async function decodeQr(tab: Page): Promise<string | null> {
+  const { width, height, pixels } = await tab.evaluate(async () => {
+    const svg = document.querySelector('[data-testid="two-factor-qr"]')!;
+    const image = new Image();
+    image.src = `data:image/svg+xml;base64,${btoa(new XMLSerializer().serializeToString(svg))}`;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = 300;
+    canvas.height = 300;
+    const context = canvas.getContext('2d')!;
+    context.drawImage(image, 0, 0, 300, 300);
+    return { width: 300, height: 300, pixels: Array.from(context.getImageData(0, 0, 300, 300).data) };
+  });
+  return jsQR(Uint8ClampedArray.from(pixels), width, height)?.data ?? null;
 }
 
 describe('two-factor codes', () => {
@@ -240,9 +249,138 @@ describe('profile', () => {
     expect((await withToken('/tvpi/devices/')).status).toBe(401);
   });
 
+  it('sets up two-factor codes on /profile: the QR code decodes to the otpauth URI, a code of the app turns them on, the recovery codes are shown once; a recovery code turns them off', async () => {
+    await createUserAndSignIn(e2e.server, `${marker}-enrol`, 'enrol-password-1');
+    const { page: own, problems: ownProblems } = await e2e.newPage();
+    await signInStored(own, e2e.server, `${marker}-enrol`, 'enrol-password-1');
+    await own.goto('/profile');
+    const section = own.getByRole('region', { name: 'Two-factor codes' });
+    await visible(section.getByText('Off: you sign in with your password alone.'));
+    await section.getByRole('button', { name: 'Set up' }).click();
+    await visible(section.getByRole('img', { name: 'QR code to add Vitrine to your authenticator app' }));
+    const secret = (await section.locator('code').textContent())!;
+    expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+    expect(await decodeQr(own)).toBe(`otpauth://totp/Vitrine:${marker}-enrol?secret=${secret}&issuer=Vitrine`);
+
+    // A code of the wrong shape is refused before it is sent, what was typed kept; the app's code turns them on.
+    const code = section.getByRole('textbox', { name: 'Code from the app' });
+    await code.fill('12345');
+    await section.getByRole('button', { name: 'Turn on' }).click();
+    await visible(section.getByText('Type the six digits the app shows.'));
+    expect(await code.inputValue()).toBe('12345');
+    const app = authenticator(secret);
+    await code.fill(app.next());
+    await code.press('Enter');
+    const shown = section.getByRole('list', { name: 'Your recovery codes' }).getByRole('listitem');
+    await expect.poll(() => shown.count()).toBe(10);
+    const recovery = await shown.allTextContents();
+    const [download] = await Promise.all([own.waitForEvent('download'), section.getByRole('button', { name: 'Download (.txt)' }).click()]);
+    expect(download.suggestedFilename()).toBe('vitrine-recovery-codes.txt');
+    const saved = path.join(os.tmpdir(), `${marker}-recovery-codes.txt`);
+    await download.saveAs(saved);
+    expect((await fs.readFile(saved, 'utf8')).trim().split('\n').slice(-10)).toEqual(recovery);
+    await fs.rm(saved);
+    await section.getByRole('button', { name: 'I have saved them' }).click();
+    await visible(section.getByText('10 recovery codes left.', { exact: false }));
+    expect(await section.getByRole('list', { name: 'Your recovery codes' }).count()).toBe(0);
+    const user = await signIn(e2e.server, 'admin', e2e.server.adminPassword);
+    const listed = (await user.client.get('/users/?page_size=500')).body.results.find((row: { username: string }) => row.username === `${marker}-enrol`);
+    expect(listed.two_factor).toBe(true);
+
+    // Off, behind the confirmation: a wrong code is refused in words, a recovery code turns them off.
+    await section.getByRole('button', { name: 'Turn off' }).click();
+    const dialog = own.getByRole('dialog', { name: 'Turn off two-factor codes?' });
+    const offCode = dialog.getByRole('textbox', { name: 'Code from the app or recovery code' });
+    await offCode.fill(app.wrong());
+    await dialog.getByRole('button', { name: 'Turn off' }).click();
+    await visible(dialog.getByText('The code is not right, or was already used.', { exact: false }));
+    await offCode.fill(recovery[0]!);
+    await dialog.getByRole('button', { name: 'Turn off' }).click();
+    await visible(own.getByText('Two-factor codes are off.'));
+    await visible(section.getByText('Off: you sign in with your password alone.'));
+    expect(unexpected(ownProblems)).toEqual([]);
+  });
+
+  it("takes a user their company holds to /profile's enrolment and keeps them there; once enrolled they go where they were going", async () => {
+    const company = (await admin.post('/companies/create/', { name: `${marker} Secure`, user: 1 })).body;
+    const group = (await admin.post('/groups/create/', { name: `${marker} secure staff`, companies: [company.id], permissions: { devices: 'view' } })).body;
+    const user = await createUserAndSignIn(e2e.server, `${marker}-held`, 'held-password-1');
+    expect((await admin.put(`/users/${user.id}/`, { groups: [group.id] })).status).toBe(200);
+
+    // The administrator turns the requirement on in the company's sign-in settings; "Also for single sign-on" opens with it.
+    await page.goto('/company');
+    await page.getByRole('button', { name: `Show details: ${marker} Secure` }).click();
+    const settings = page.getByRole('region', { name: `Sign-in to ${marker} Secure` });
+    await expect.poll(() => settings.getByRole('switch', { name: 'Also for single sign-on' }).isDisabled()).toBe(true);
+    await settings.getByRole('switch', { name: 'Require two-factor codes' }).click();
+    await visible(page.getByText('Two-factor codes are now required'));
+    await expect.poll(() => settings.getByRole('switch', { name: 'Also for single sign-on' }).isDisabled()).toBe(false);
+    expect((await admin.get(`/companies/${company.id}`)).body).toMatchObject({ require_two_factor: true, require_two_factor_sso: false });
+    expect((await user.client.get('/tvpi/devices/')).body.code).toBe('two_factor_required');
+
+    const { page: tab, problems: tabProblems } = await e2e.newPage();
+    await signInThroughUi(tab, `${marker}-held`, 'held-password-1');
+    await tab.waitForURL((url) => url.pathname === '/profile' && url.searchParams.get('next') === '/devices');
+    await visible(tab.getByText('Your organisation requires two-factor codes. Set them up to continue.'));
+    expect(await tab.getByRole('navigation', { name: 'Main navigation' }).getByRole('button').count()).toBe(0);
+    expect(await tab.getByRole('region', { name: 'API tokens' }).count()).toBe(0);
+    // Every other page leads back, saying why.
+    await tab.goto('/media');
+    await tab.waitForURL((url) => url.pathname === '/profile' && url.searchParams.get('next') === '/media');
+    await visible(tab.getByText('Your organisation requires two-factor codes. Set them up to continue.'));
+
+    const section = tab.getByRole('region', { name: 'Two-factor codes' });
+    await section.getByRole('button', { name: 'Set up' }).click();
+    const secret = (await section.locator('code').textContent())!;
+    await section.getByRole('textbox', { name: 'Code from the app' }).fill(totp(secret, Math.floor(Date.now() / 30_000)));
+    await section.getByRole('button', { name: 'Turn on' }).click();
+    await section.getByRole('button', { name: 'I have saved them' }).click();
+    await tab.waitForURL((url) => url.pathname === '/media');
+    await visible(tab.getByRole('navigation', { name: 'Main navigation' }).getByRole('button').first());
+    expect((await user.client.get('/tvpi/devices/')).status).toBe(200);
+    expect(unexpected(tabProblems)).toEqual([]);
+  });
+
   it('/profile meets the house standard', async () => {
     const report = await checkScreen(page, { path: '/profile', ready: (p) => p.getByRole('button', { name: /^(Change password|Сменить пароль)$/ }).waitFor({ state: 'visible' }) });
     expect(report).toEqual(CLEAN_REPORT);
+  });
+
+  it("/profile's two-factor set-up (QR code, key, code field) meets the house standard", async () => {
+    const report = await checkScreen(page, {
+      path: '/profile',
+      ready: (p) => p.getByRole('heading', { name: /^(Two-factor codes|Двухфакторные коды)$/ }).waitFor({ state: 'visible' }),
+      prepare: async (p) => {
+        await p.getByRole('button', { name: /^(Set up|Настроить)$/ }).click();
+        await p.getByTestId('two-factor-qr').waitFor({ state: 'visible' });
+      },
+    });
+    expect(report).toEqual(CLEAN_REPORT);
+  });
+
+  it("resets a user's two-factor codes from /users behind a confirmation (journaled); the dialog meets the house standard", async () => {
+    const user = await createUserAndSignIn(e2e.server, `${marker}-lost`, 'lost-password-1');
+    const { secret } = (await user.client.post('/profile/two-factor/enrol/')).body as { secret: string };
+    expect((await user.client.post('/profile/two-factor/confirm/', { code: authenticator(secret).next() })).status).toBe(200);
+    const reset = new RegExp(`^(Reset the two-factor codes of|Сбросить двухфакторные коды пользователя) ${marker}-lost$`);
+    const report = await checkScreen(page, {
+      path: '/users',
+      widths: [360, 500, 700],
+      // By its text: once the confirmation is open, the page under it is hidden from roles.
+      ready: (p) => p.getByText(`${marker}-lost`).first().waitFor({ state: 'visible' }),
+      prepare: (p) => p.getByRole('button', { name: reset }).click(),
+    });
+    expect(report).toEqual(CLEAN_REPORT);
+
+    await page.goto('/users');
+    await page.getByRole('button', { name: `Reset the two-factor codes of ${marker}-lost` }).click();
+    const confirm = page.getByRole('dialog', { name: `Reset the two-factor codes of ${marker}-lost?` });
+    await confirm.getByRole('button', { name: 'Reset' }).click();
+    await visible(page.getByText('Two-factor codes reset', { exact: false }));
+    await expect.poll(() => page.getByRole('button', { name: `Reset the two-factor codes of ${marker}-lost` }).count()).toBe(0);
+    expect((await user.client.get('/profile/two-factor/')).body.enabled).toBe(false);
+    const journal = await admin.get(`/journal/?entity=two_factor&user=1`);
+    expect(journal.body.results[0]).toMatchObject({ action: 'reset', entity_id: String(user.id) });
   });
 
 });

@@ -1,8 +1,11 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { setCompanyActive, setCompanyVideoUpload } from '../../services/company.service.ts';
+import { saveCompany, setCompanyActive, setCompanyVideoUpload } from '../../services/company.service.ts';
 
-/** Which of a company's two independent switches (spec section 4: active, video upload active). */
-export type CompanySetting = 'active' | 'video';
+/**
+ * Which of a company's independent switches: active and video upload active (spec section 4), and its sign-in settings
+ * (issue 40): "Require two-factor codes" and "Also for single sign-on".
+ */
+export type CompanySetting = 'active' | 'video' | 'twoFactor' | 'twoFactorSso';
 
 export interface CompanySwitchRequest {
   id: number;
@@ -22,16 +25,24 @@ export type CompanySwitchEvent = { type: 'switch.request'; id: number; setting: 
 /** The success message of a switch (company namespace), spec section 8: company activated / deactivated, video upload. */
 export function switchedKey(request: Pick<CompanySwitchRequest, 'setting' | 'on'>): string {
   if (request.setting === 'active') return request.on ? 'messages.companyActivated' : 'messages.companyDeactivated';
+  if (request.setting === 'twoFactor') return request.on ? 'messages.twoFactorRequired' : 'messages.twoFactorNotRequired';
+  if (request.setting === 'twoFactorSso') return request.on ? 'messages.twoFactorSsoRequired' : 'messages.twoFactorSsoNotRequired';
   return request.on ? 'messages.videoActivated' : 'messages.videoDeactivated';
 }
 
 async function change(request: CompanySwitchRequest): Promise<SwitchOutcome> {
-  const outcome = request.setting === 'active' ? await setCompanyActive(request.id, request.on) : await setCompanyVideoUpload(request.id, request.on);
+  const outcome =
+    request.setting === 'active'
+      ? await setCompanyActive(request.id, request.on)
+      : request.setting === 'video'
+        ? await setCompanyVideoUpload(request.id, request.on)
+        : await saveCompany(request.id, request.setting === 'twoFactor' ? { require_two_factor: request.on } : { require_two_factor_sso: request.on });
   return outcome.ok ? { ok: true } : { ok: false, code: outcome.code };
 }
 
 /**
- * A company's one-click switches on the hierarchy screens (activate / deactivate, allow / stop video upload):
+ * A company's one-click switches on the hierarchy screens (activate / deactivate, allow / stop video upload; on /company,
+ * require two-factor codes, also for single sign-on):
  * idle -> switching (the change-active or change-video-upload call) -> idle, saying how it went and reloading the
  * hierarchy whatever the answer. One switch at a time: the companies' action menus are disabled while it runs.
  * The view provides `notify` (a company namespace key), `notifyRefusal` (the refusal's code) and `reload`.

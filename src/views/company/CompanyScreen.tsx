@@ -10,6 +10,7 @@ import { useCan } from '../common/usePermission.ts';
 import { CompaniesTable } from './CompaniesTable.tsx';
 import { useCompanyStyles } from './Company.styles.ts';
 import { CompanyInfo } from './CompanyInfo.tsx';
+import { CompanySignIn } from './CompanySignIn.tsx';
 import { DepartmentsTable } from './DepartmentsTable.tsx';
 import { HierarchyLoad } from './HierarchyLoad.tsx';
 import { useHierarchyForms } from './HierarchyDialogs.tsx';
@@ -17,7 +18,7 @@ import { OfficesTable } from './OfficesTable.tsx';
 import { useHierarchy } from './useHierarchy.ts';
 import { useHierarchyActions } from './useHierarchyActions.tsx';
 
-/** /company: the tables of companies, departments and offices, their add forms, and the selected company's additional info. */
+/** /company: the tables of companies, departments and offices, their add forms, the selected company's additional info and sign-in settings. */
 export default function CompanyScreen() {
   const { t } = useTranslation(['company', 'screens']);
   usePageTitle('screens:titles.company');
@@ -68,7 +69,12 @@ export default function CompanyScreen() {
                   onToggleVideo={actions.toggleVideo}
                   onDelete={(company) => actions.askDelete('company', company.id, company.name)}
                 />
-                {selected ? <CompanyInfo company={selected} version={version} /> : data.companies.length ? <p className={styles.message}>{t('info.choose')}</p> : null}
+                {selected ? (
+                  <>
+                    <CompanyInfo company={selected} version={version} />
+                    <CompanySignIn company={selected} canEdit={canEdit} busy={actions.busy} onToggle={(setting, on) => actions.toggleTwoFactor(selected, setting, on)} />
+                  </>
+                ) : data.companies.length ? <p className={styles.message}>{t('info.choose')}</p> : null}
               </section>
               <section className={styles.section} aria-labelledby="departments-title">
                 {header(

@@ -44,6 +44,7 @@ export function useHierarchyActions(reload: () => void) {
 
   const toggleActive = (company: Company) => switcher.send({ type: 'switch.request', id: company.id, setting: 'active', on: !company.is_active });
   const toggleVideo = (company: Company) => switcher.send({ type: 'switch.request', id: company.id, setting: 'video', on: !company.video_upload_active });
+  const toggleTwoFactor = (company: Company, setting: 'twoFactor' | 'twoFactorSso', on: boolean) => switcher.send({ type: 'switch.request', id: company.id, setting, on });
   const askDelete = (entity: HierarchyEntity, id: number, name: string) => deletes[entity].ask(id, name);
   const busy = switching || deletes.company.busy || deletes.department.busy || deletes.office.busy;
   const confirmDialog = (
@@ -53,5 +54,5 @@ export function useHierarchyActions(reload: () => void) {
       {deletes.office.dialog}
     </>
   );
-  return { toggleActive, toggleVideo, askDelete, busy, confirmDialog };
+  return { toggleActive, toggleVideo, toggleTwoFactor, askDelete, busy, confirmDialog };
 }

@@ -3,7 +3,7 @@ import { mergeClasses } from '@fluentui/react-components';
 import { ChevronRightRegular } from '@fluentui/react-icons';
 import { NavLink, useLocation } from '../app/router.tsx';
 import { useTranslation } from '../../i18n.ts';
-import { selectIsAdmin, selectUser } from '../../machines/session.selectors.ts';
+import { selectHeldForTwoFactor, selectIsAdmin, selectUser } from '../../machines/session.selectors.ts';
 import { SessionContext } from '../app/actors.ts';
 import { navSectionsFor, sectionOf } from './navSections.ts';
 import { useSidebarNavStyles } from './SidebarNav.styles.ts';
@@ -20,7 +20,9 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
   const isAdmin = SessionContext.useSelector(selectIsAdmin);
   const access = SessionContext.useSelector((snapshot) => selectUser(snapshot)?.access ?? null);
-  const sections = navSectionsFor(isAdmin, access);
+  // A user held to set up two-factor codes may use only their profile (the user menu): no section is open to them.
+  const held = SessionContext.useSelector(selectHeldForTwoFactor);
+  const sections = held ? [] : navSectionsFor(isAdmin, access);
   const [open, setOpen] = useState<string | null>(() => sectionOf(pathname, sections) ?? null);
 
   return (

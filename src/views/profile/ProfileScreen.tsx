@@ -1,8 +1,11 @@
-import { Button, Field, Select, Subtitle2 } from '@fluentui/react-components';
+import { useCallback, useEffect, useState } from 'react';
+import { Button, Field, MessageBar, MessageBarBody, Select, Subtitle2 } from '@fluentui/react-components';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from '../../i18n.ts';
 import { SUPPORTED_LANGUAGES, currentLanguage } from '../../i18n.ts';
-import { selectUser } from '../../machines/session.selectors.ts';
+import { selectHeldForTwoFactor, selectUser, selectUserStatus } from '../../machines/session.selectors.ts';
+import { appPathOr } from '../app/lastVisited.ts';
+import { useNavigate, useSearchParams } from '../app/router.tsx';
 import { THEME_NAMES, isThemeName } from '../../machines/theme.names.ts';
 import { selectTheme } from '../../machines/theme.selectors.ts';
 import { SessionContext, ThemeContext } from '../app/actors.ts';
@@ -12,6 +15,7 @@ import { usePageTitle } from '../common/usePageTitle.ts';
 import { useChooseLanguage, usePreferences } from './PreferencesBridge.tsx';
 import { ProfileForms } from './ProfileForms.tsx';
 import { ApiTokensSection } from './ApiTokensSection.tsx';
+import { TwoFactorSection } from './TwoFactorSection.tsx';
 import { useProfileStyles } from './Profile.styles.ts';
 
 /** Language and theme: applied at once here, kept with the account by the preferences actor. */
@@ -56,14 +60,32 @@ function PreferencesSection() {
   );
 }
 
-/** /profile: own username and password (the current one required), language and theme kept with the account, API tokens. */
+/**
+ * /profile: own username and password (the current one required), language and theme kept with the account, two-factor
+ * codes, API tokens. A user their company holds until they set up two-factor codes sees only that section, with why; once
+ * they have saved their recovery codes they go on where they were going (`next`).
+ */
 export default function ProfileScreen() {
   const { t } = useTranslation(['profile', 'screens']);
   usePageTitle('screens:titles.profile');
   const styles = useProfileStyles();
   const session = SessionContext.useActorRef();
   const user = SessionContext.useSelector(selectUser);
+  const held = SessionContext.useSelector(selectHeldForTwoFactor);
+  const profileLoaded = SessionContext.useSelector((s) => selectUserStatus(s) === 'complete');
   const failed = SessionContext.useSelector((s) => s.matches({ signedIn: 'profileError' }));
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [goingOn, setGoingOn] = useState(false);
+  const enrolled = useCallback(() => {
+    setGoingOn(params.has('next'));
+    session.send({ type: 'session.reloadProfile' });
+  }, [session, params]);
+  const reloadProfile = useCallback(() => session.send({ type: 'session.reloadProfile' }), [session]);
+  // Once the profile read again lets them go, a user who was held goes on to the page they were going to.
+  useEffect(() => {
+    if (goingOn && profileLoaded && !held) navigate(appPathOr(params.get('next')), { replace: true });
+  }, [goingOn, profileLoaded, held, navigate, params]);
 
   return (
     <section>
@@ -72,19 +94,31 @@ export default function ProfileScreen() {
       {failed ? (
         <div className={styles.error} role="alert">
           <span>{t('loadFailed')}</span>
-          <Button onClick={() => session.send({ type: 'session.reloadProfile' })}>{t('retry')}</Button>
+          <Button onClick={reloadProfile}>{t('retry')}</Button>
         </div>
       ) : !user ? (
         <Loading />
       ) : (
         <>
+          {/* The two-factor section keeps its place (and its state: the recovery codes on screen) when the hold ends. */}
           <div className={styles.sections}>
-            <ProfileForms userId={user.id} username={user.username} onRenamed={() => session.send({ type: 'session.reloadProfile' })} />
-            <PreferencesSection />
+            {held ? (
+              <MessageBar intent="warning">
+                <MessageBarBody>{t('twoFactor.required')}</MessageBarBody>
+              </MessageBar>
+            ) : (
+              <>
+                <ProfileForms userId={user.id} username={user.username} onRenamed={reloadProfile} />
+                <PreferencesSection />
+              </>
+            )}
+            <TwoFactorSection onEnrolled={enrolled} />
           </div>
-          <div className={styles.wide}>
-            <ApiTokensSection />
-          </div>
+          {held ? null : (
+            <div className={styles.wide}>
+              <ApiTokensSection />
+            </div>
+          )}
         </>
       )}
     </section>

@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Badge, Button } from '@fluentui/react-components';
-import { AddRegular, DeleteRegular, KeyRegular, PeopleRegular, RenameRegular } from '@fluentui/react-icons';
+import { AddRegular, DeleteRegular, KeyRegular, PeopleRegular, RenameRegular, ShieldDismissRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from '../../i18n.ts';
 import { selectError, selectFetchStatus } from '../../machines/fetchStatus.selectors.ts';
 import { groupListMachine } from '../../machines/groups/groupList.machine.ts';
 import { userDeleteMachine } from '../../machines/users/userDelete.machine.ts';
 import { userListMachine } from '../../machines/users/userList.machine.ts';
+import { twoFactorResetMachine } from '../../machines/users/twoFactorReset.machine.ts';
 import type { User } from '../../services/schemas/users.ts';
 import { useConfirmDelete } from '../common/useConfirmDelete.tsx';
 import { PageHeader } from '../common/PageHeader.tsx';
@@ -22,7 +23,7 @@ const refusalKey = (reason: string) => `errors.${reason}`;
 
 type Dialog = { kind: 'add' } | { kind: 'access' | 'rename' | 'password'; user: User };
 
-/** Users (administrator only): list, add (username, password, groups), access (active, groups), rename, password, delete. */
+/** Users (administrator only): list, add (username, password, groups), access (active, groups), rename, password, reset of two-factor codes, delete. */
 export default function UsersScreen() {
   const { t, i18n } = useTranslation(['users', 'common', 'screens']);
   usePageTitle('screens:titles.users');
@@ -36,6 +37,11 @@ export default function UsersScreen() {
   const groups = useSelector(groupsList, (s) => s.context.data?.groups ?? []);
   const reload = useCallback(() => list.send({ type: 'fetch.load' }), [list]);
   const remove = useConfirmDelete(userDeleteMachine, 'users', reload, refusalKey);
+  const resetTwoFactor = useConfirmDelete(twoFactorResetMachine, 'users', reload, () => 'messages.twoFactorResetError', {
+    title: (name) => t('twoFactor.resetTitle', { name }),
+    text: () => t('twoFactor.resetText'),
+    confirmLabel: t('twoFactor.reset'),
+  });
   const [dialog, setDialog] = useState<Dialog | null>(null);
 
   useEffect(() => {
@@ -53,6 +59,9 @@ export default function UsersScreen() {
       <Button appearance="subtle" size="small" icon={<PeopleRegular />} aria-label={t('actions.accessNamed', { name: user.username })} onClick={() => setDialog({ kind: 'access', user })} />
       <Button appearance="subtle" size="small" icon={<RenameRegular />} aria-label={t('actions.renameNamed', { name: user.username })} onClick={() => setDialog({ kind: 'rename', user })} />
       <Button appearance="subtle" size="small" icon={<KeyRegular />} aria-label={t('actions.passwordNamed', { name: user.username })} onClick={() => setDialog({ kind: 'password', user })} />
+      {user.two_factor ? (
+        <Button appearance="subtle" size="small" icon={<ShieldDismissRegular />} aria-label={t('twoFactor.resetNamed', { name: user.username })} onClick={() => resetTwoFactor.ask(user.id, user.username)} />
+      ) : null}
       {user.is_admin ? null : (
         <Button appearance="subtle" size="small" icon={<DeleteRegular />} aria-label={t('actions.deleteNamed', { name: user.username })} onClick={() => remove.ask(user.id, user.username)} />
       )}
@@ -97,6 +106,7 @@ export default function UsersScreen() {
       {dialog?.kind === 'rename' ? <UserRenameDialog user={dialog.user} onSaved={saved('messages.saved')} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'password' ? <UserPasswordDialog user={dialog.user} onSaved={saved('messages.saved')} onClose={() => setDialog(null)} /> : null}
       {remove.dialog}
+      {resetTwoFactor.dialog}
     </section>
   );
 }

@@ -7,6 +7,10 @@ const DEACTIVATE = `choose ${text('company:actions.deactivate')} for "Acme"`;
 const ACTIVATE = `choose ${text('company:actions.activate')} for "Acme"`;
 const VIDEO_ON = `choose ${text('company:actions.videoOn')} for "Acme"`;
 const VIDEO_OFF = `choose ${text('company:actions.videoOff')} for "Acme"`;
+const TF_ON = `turn on ${text('company:twoFactor.require')} for "Acme" on /company`;
+const TF_OFF = `turn off ${text('company:twoFactor.require')} for "Acme" on /company`;
+const SSO_ON = `turn on ${text('company:twoFactor.sso')} for "Acme" on /company`;
+const SSO_OFF = `turn off ${text('company:twoFactor.sso')} for "Acme" on /company`;
 const SWITCHED = 'the server switches it';
 const REFUSED = 'the server refuses the request (400)';
 const OFFLINE = 'the network is down during the switch';
@@ -20,6 +24,10 @@ const SHOWN: Record<string, string> = {
   'active false': `"Acme" shows ${text('company:states.deactivated')}; its menu now offers ${text('company:actions.activate')}`,
   'video true': `"Acme" shows ${text('company:states.videoOn')}; its menu now offers ${text('company:actions.videoOff')}`,
   'video false': `"Acme" shows ${text('company:states.videoOff')}; its menu now offers ${text('company:actions.videoOn')}`,
+  'twoFactor true': `${text('company:twoFactor.require')} is on; ${text('company:twoFactor.sso')} can be switched`,
+  'twoFactor false': `${text('company:twoFactor.require')} is off; ${text('company:twoFactor.sso')} is disabled`,
+  'twoFactorSso true': `${text('company:twoFactor.sso')} is on`,
+  'twoFactorSso false': `${text('company:twoFactor.sso')} is off`,
 };
 const STAYS = 'the row of "Acme" stays as it was';
 const asked = (context: CompanySwitchContext) => `${context.request!.setting} ${context.request!.on}`;
@@ -28,6 +36,10 @@ const SUCCESS_KEY: Record<string, string> = {
   'active false': 'messages.companyDeactivated',
   'video true': 'messages.videoActivated',
   'video false': 'messages.videoDeactivated',
+  'twoFactor true': 'messages.twoFactorRequired',
+  'twoFactor false': 'messages.twoFactorNotRequired',
+  'twoFactorSso true': 'messages.twoFactorSsoRequired',
+  'twoFactorSso false': 'messages.twoFactorSsoNotRequired',
 };
 const request = (setting: string, on: boolean) => ({
   to: 'switching',
@@ -50,7 +62,7 @@ export default defineQa({
   recorded: ['notify', 'notifyRefusal', 'reload'],
   preconditions: {
     start: {
-      route: `/organizations (or a company's page); the switches are in the row's menu ${MENU}`,
+      route: `/organizations (or a company's page); the switches are in the row's menu ${MENU}; the sign-in switches on /company, under the company chosen in the table (${text('company:twoFactor.title', { name: 'Acme' })})`,
       user: 'admin (or a user whose group gives Company "Edit")',
       data: 'a company "Acme"; the menu offers Deactivate while it is active, Activate while not, and likewise for video upload',
     },
@@ -65,6 +77,10 @@ export default defineQa({
     [ACTIVATE]: { switching: 'the menus are disabled while the server answers' },
     [VIDEO_ON]: { switching: 'the menus are disabled while the server answers' },
     [VIDEO_OFF]: { switching: 'the menus are disabled while the server answers' },
+    [TF_ON]: { switching: 'the switches are disabled while the server answers' },
+    [TF_OFF]: { switching: 'the switches are disabled while the server answers' },
+    [SSO_ON]: { switching: 'the switches are disabled while the server answers' },
+    [SSO_OFF]: { switching: 'the switches are disabled while the server answers' },
   },
   onScreen: { reload: RELOADED },
   events: {
@@ -72,6 +88,10 @@ export default defineQa({
     [ACTIVATE]: { type: 'switch.request', id: 4, setting: 'active', on: true },
     [VIDEO_ON]: { type: 'switch.request', id: 4, setting: 'video', on: true },
     [VIDEO_OFF]: { type: 'switch.request', id: 4, setting: 'video', on: false },
+    [TF_ON]: { type: 'switch.request', id: 4, setting: 'twoFactor', on: true },
+    [TF_OFF]: { type: 'switch.request', id: 4, setting: 'twoFactor', on: false },
+    [SSO_ON]: { type: 'switch.request', id: 4, setting: 'twoFactorSso', on: true },
+    [SSO_OFF]: { type: 'switch.request', id: 4, setting: 'twoFactorSso', on: false },
     [SWITCHED]: done('change', { ok: true }),
     [REFUSED]: done('change', { ok: false, code: 'validation_failed' }),
     [OFFLINE]: error('change', new ApiRequestError({ status: 0, code: 'network_error', detail: '' })),
@@ -83,6 +103,10 @@ export default defineQa({
       [ACTIVATE]: request('active', true),
       [VIDEO_ON]: request('video', true),
       [VIDEO_OFF]: request('video', false),
+      [TF_ON]: { ...request('twoFactor', true), screen: ['the sign-in switches are disabled while the server answers'] },
+      [TF_OFF]: { ...request('twoFactor', false), screen: ['the sign-in switches are disabled while the server answers'] },
+      [SSO_ON]: { ...request('twoFactorSso', true), screen: ['the sign-in switches are disabled while the server answers'] },
+      [SSO_OFF]: { ...request('twoFactorSso', false), screen: ['the sign-in switches are disabled while the server answers'] },
     },
     switching: {
       [SWITCHED]: (context: CompanySwitchContext) => ({

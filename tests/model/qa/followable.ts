@@ -112,6 +112,8 @@ export const FOLLOWABLE: readonly string[] = [
   'timelineFirstPage',
   'timelinePages',
   'trackList',
+  'twoFactor',
+  'twoFactorReset',
   'unload',
   'upload',
   'userCreateForm',
