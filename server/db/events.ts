@@ -31,7 +31,7 @@ const eventSelect = sql`
     to_char(ev.end_date, 'YYYY-MM-DD') AS end_date, COALESCE(to_char(ev.end_time, 'HH24:MI'), '00:00') AS end_time,
     ev.all_day, ev.color, ev.duration, cardinality(ev.weekdays) > 0 AS repeat, ev.weekdays::int[] AS weekdays,
     COALESCE((SELECT array_agg(ed.device_id ORDER BY ed.device_id) FROM event_devices ed WHERE ed.event_id = ev.id), '{}')::int[] AS devices,
-    ev.published, ev.priority,
+    ev.published, ev.priority, ev.valid_from, ev.valid_until,
     ${isoText(sql`ev.created_at`)} AS created_at, ${isoText(sql`ev.updated_at`)} AS updated_at
   FROM events ev
   JOIN campaigns c ON c.id = ev.campaign_id
@@ -102,6 +102,9 @@ export interface EventValues {
   weekdays: number[];
   priority: number;
   devices: number[];
+  /** Its validity (issue 42): `YYYY-MM-DDTHH:MM` wall-clock bounds, null for none. */
+  validFrom: string | null;
+  validUntil: string | null;
 }
 
 /** Of `deviceIds`, those that do not take part in the campaign. */
@@ -134,9 +137,10 @@ export async function createEvent(db: Db, campaignId: number, values: EventValue
     const t = tx as unknown as Db;
     const [row] = await rows<{ id: number }>(
       t,
-      sql`INSERT INTO events (campaign_id, title, media_id, playlist_id, layout_id, start_date, start_time, end_date, end_time, all_day, color, duration, weekdays, published, priority)
+      sql`INSERT INTO events (campaign_id, title, media_id, playlist_id, layout_id, start_date, start_time, end_date, end_time, all_day, color, duration, weekdays, published, priority, valid_from, valid_until)
           VALUES (${campaignId}, ${values.title}, ${values.mediaId}, ${values.playlistId}, ${values.layoutId}, ${values.startDate}, ${values.startTime}, ${values.endDate},
-                  ${values.endTime}, ${values.allDay}, ${values.color}, ${values.duration}, ${smallintArray(values.weekdays)}, false, ${values.priority})
+                  ${values.endTime}, ${values.allDay}, ${values.color}, ${values.duration}, ${smallintArray(values.weekdays)}, false, ${values.priority},
+                  ${values.validFrom}, ${values.validUntil})
           RETURNING id`,
     );
     const id = Number(row!.id);
@@ -154,7 +158,7 @@ export async function updateEvent(db: Db, id: number, campaignId: number, values
       sql`UPDATE events SET title = ${values.title}, media_id = ${values.mediaId}, playlist_id = ${values.playlistId}, layout_id = ${values.layoutId},
             start_date = ${values.startDate}, start_time = ${values.startTime}, end_date = ${values.endDate}, end_time = ${values.endTime},
             all_day = ${values.allDay}, color = ${values.color}, duration = ${values.duration}, weekdays = ${smallintArray(values.weekdays)},
-            priority = ${values.priority}, published = false, ends_at = NULL, updated_at = now()
+            priority = ${values.priority}, valid_from = ${values.validFrom}, valid_until = ${values.validUntil}, published = false, ends_at = NULL, updated_at = now()
           WHERE id = ${id}`,
     );
     await writeDevices(t, id, values.devices);
@@ -203,9 +207,9 @@ export async function publishCampaign(db: Db, campaignId: number): Promise<{ eve
     await t.execute(sql`DELETE FROM published_events WHERE campaign_id = ${campaignId}`);
     const after = await rows<{ devices: string }>(
       t,
-      sql`INSERT INTO published_events (id, campaign_id, title, media_id, playlist_id, layout_id, start_date, start_time, end_date, end_time, all_day, duration, weekdays, priority, devices)
+      sql`INSERT INTO published_events (id, campaign_id, title, media_id, playlist_id, layout_id, start_date, start_time, end_date, end_time, all_day, duration, weekdays, priority, valid_from, valid_until, devices)
           SELECT ev.id, ev.campaign_id, ev.title, ev.media_id, ev.playlist_id, ev.layout_id, ev.start_date, ev.start_time, ev.end_date, ev.end_time, ev.all_day,
-            ev.duration, ev.weekdays, ev.priority,
+            ev.duration, ev.weekdays, ev.priority, ev.valid_from, ev.valid_until,
             COALESCE((SELECT array_agg(ed.device_id ORDER BY ed.device_id) FROM event_devices ed WHERE ed.event_id = ev.id), '{}')
           FROM events ev WHERE ev.campaign_id = ${campaignId}
           RETURNING array_to_string(devices, ',') AS devices`,

@@ -45,6 +45,9 @@ export const mediaFiles = pgTable(
     /** The owning company (migration 0015b); null: only the administrator sees the file. */
     companyId: integer('company_id'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Screens play it from and until (migration 0058, issue 42); null: no bound. */
+    validFrom: timestamp('valid_from', { withTimezone: true }),
+    validUntil: timestamp('valid_until', { withTimezone: true }),
   },
   (t) => [index('media_files_uploaded_idx').on(t.uploadedAt.desc(), t.id.desc()), index('media_files_status_idx').on(t.status)],
 );

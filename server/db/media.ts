@@ -78,6 +78,8 @@ type MediaPatch = Partial<
     | 'hasPreview'
     | 'status'
     | 'failureReason'
+    | 'validFrom'
+    | 'validUntil'
   >
 >;
 

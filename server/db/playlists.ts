@@ -28,6 +28,8 @@ interface PlaylistRow {
   tracks_count: number;
   media: number[] | null;
   company: number | null;
+  valid_from: string | null;
+  valid_until: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -43,6 +45,8 @@ function toPlaylist(row: PlaylistRow): Playlist {
     tracks_count: row.tracks_count,
     media: row.media ?? [],
     company: row.company,
+    valid_from: row.valid_from ?? null,
+    valid_until: row.valid_until ?? null,
     details: `${LINK_BASE}/play_list_detail/${row.id}`,
     device_groups: `${LINK_BASE}/play_list_with_tracks/${row.id}/device_groups/`,
     created_at: row.created_at,
@@ -53,6 +57,7 @@ function toPlaylist(row: PlaylistRow): Playlist {
 const PLAYLIST_COLUMNS = sql`
   p.id, p.name, p.screen_position, p.duration, p.committed, p.version, p.tracks_count, p.company_id AS company,
   (SELECT array_agg(t.media_id ORDER BY t.position) FROM playlist_tracks t WHERE t.playlist_id = p.id) AS media,
+  ${isoText(sql`p.valid_from`)} AS valid_from, ${isoText(sql`p.valid_until`)} AS valid_until,
   ${isoText(sql`p.created_at`)} AS created_at, ${isoText(sql`p.updated_at`)} AS updated_at`;
 
 const ORDERINGS: Record<string, SQL> = {
@@ -110,12 +115,21 @@ export async function insertPlaylist(db: Db, values: { name: string; screenPosit
  * Renames or moves a playlist. Answers 'has_tracks' (nothing changed) when the screen position would change while the
  * playlist holds tracks; the check and the change are one statement, so a track added meanwhile cannot slip between.
  */
-export async function updatePlaylist(db: Db, id: number, patch: { name?: string; screenPosition?: string }): Promise<'updated' | 'missing' | 'has_tracks'> {
+export async function updatePlaylist(
+  db: Db,
+  id: number,
+  patch: { name?: string; screenPosition?: string; validFrom?: string | null; validUntil?: string | null },
+): Promise<'updated' | 'missing' | 'has_tracks'> {
+  // Validity (issue 42): undefined leaves a bound as it is, null removes it.
+  const bound = (column: 'valid_from' | 'valid_until', value: string | null | undefined) =>
+    value === undefined ? sql.raw(column) : sql`${value}::timestamptz`;
   const updated = await rows<{ id: number }>(
     db,
     sql`UPDATE playlists SET
           name = COALESCE(${patch.name ?? null}::text, name),
           screen_position = COALESCE(${patch.screenPosition ?? null}::text, screen_position),
+          valid_from = ${bound('valid_from', patch.validFrom)},
+          valid_until = ${bound('valid_until', patch.validUntil)},
           updated_at = now()
         WHERE id = ${id} AND (${patch.screenPosition ?? null}::text IS NULL OR screen_position = ${patch.screenPosition ?? null}::text OR tracks_count = 0)
         RETURNING id`,

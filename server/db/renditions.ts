@@ -179,3 +179,36 @@ export async function playingRenditions(db: Db, deviceId: number, eventId: numbe
   }
   return found;
 }
+
+/**
+ * Queues for compiling every device that plays a file or a playlist through a published event (ended two days ago at
+ * most): the event's own file or playlist, a playlist's committed version holding the file, a zone or the background
+ * of its layout's committed version. Used when what decides whether it plays changes without a publish (its validity,
+ * issue 42). Answers how many devices were queued; the caller wakes the compilers.
+ */
+export async function queueDevicesShowing(db: Db, content: { media: number } | { playlist: number }): Promise<number> {
+  const playlists =
+    'media' in content
+      ? sql`SELECT v.playlist_id FROM playlist_versions v JOIN playlists p ON p.id = v.playlist_id AND p.version = v.version
+            WHERE v.tracks @> ${JSON.stringify([{ media: content.media }])}::jsonb`
+      : sql`SELECT ${content.playlist}::int`;
+  const zoneMatches =
+    'media' in content
+      ? sql`((z->'content'->>'kind') = 'media' AND (z->'content'->>'id')::int = ${content.media})
+            OR ((z->'content'->>'kind') = 'playlist' AND (z->'content'->>'id')::int IN (${playlists}))`
+      : sql`(z->'content'->>'kind') = 'playlist' AND (z->'content'->>'id')::int = ${content.playlist}`;
+  const background = 'media' in content ? sql`OR (v.body->'background'->>'media')::int = ${content.media}` : sql``;
+  const own = 'media' in content ? sql`pe.media_id = ${content.media} OR` : sql``;
+  const queued = await rows<{ device_id: number }>(
+    db,
+    sql`INSERT INTO schedule_dirty (device_id)
+        SELECT DISTINCT d FROM published_events pe CROSS JOIN LATERAL unnest(pe.devices) AS d
+        WHERE pe.end_date >= current_date - 2 AND (${own} pe.playlist_id IN (${playlists}) OR pe.layout_id IN (
+          SELECT l.id FROM layouts l JOIN layout_versions v ON v.layout_id = l.id AND v.version = l.version
+          WHERE EXISTS (SELECT 1 FROM jsonb_array_elements(v.body->'zones') z WHERE ${zoneMatches}) ${background}))
+          AND EXISTS (SELECT 1 FROM devices dv WHERE dv.id = d)
+        ${REQUEUE}
+        RETURNING device_id`,
+  );
+  return queued.length;
+}

@@ -42,6 +42,9 @@ export interface PublishedEventRow {
   duration: number | null;
   weekdays: number[];
   priority: number;
+  /** Wall-clock bounds of its validity ('YYYY-MM-DDTHH:MM' in each device's zone; issue 42), null for none. */
+  valid_from: string | null;
+  valid_until: string | null;
 }
 
 const ints = (value: unknown): number[] => (value == null ? [] : (value as (number | string)[]).map(Number));
@@ -86,7 +89,7 @@ export async function deviceInputs(db: Db, ids: readonly number[]): Promise<{ de
         db,
         sql`SELECT id, campaign_id, title, media_id, playlist_id, layout_id, to_char(start_date, 'YYYY-MM-DD') AS start_date, to_char(start_time, 'HH24:MI') AS start_time,
               to_char(end_date, 'YYYY-MM-DD') AS end_date, to_char(end_time, 'HH24:MI') AS end_time, all_day, duration, weekdays::int[] AS weekdays,
-              priority, array_to_string(devices, ',') AS devices
+              priority, valid_from, valid_until, array_to_string(devices, ',') AS devices
             FROM published_events WHERE campaign_id = ANY(${idArray([...members.keys()])}) AND end_date >= current_date - 2 ${few}
             ORDER BY id`,
       )
@@ -120,6 +123,8 @@ export async function deviceInputs(db: Db, ids: readonly number[]): Promise<{ de
       duration: row.duration == null ? null : Number(row.duration),
       weekdays: ints(row.weekdays),
       priority: Number(row.priority),
+      valid_from: row.valid_from ?? null,
+      valid_until: row.valid_until ?? null,
     });
   }
   const zones = located!.zones ?? [];
@@ -133,17 +138,27 @@ export async function deviceInputs(db: Db, ids: readonly number[]): Promise<{ de
   };
 }
 
-/** The last committed version of each playlist with its tracks (media id and seconds, in play order). */
-export async function committedPlaylists(db: Db, ids: readonly number[]): Promise<Map<number, { version: number; tracks: { media: number; duration: number }[] }>> {
+/**
+ * The last committed version of each playlist with its tracks (media id and seconds, in play order), and the
+ * playlist's validity (issue 42: epoch ms, null for no bound).
+ */
+export async function committedPlaylists(
+  db: Db,
+  ids: readonly number[],
+): Promise<Map<number, { version: number; tracks: { media: number; duration: number }[]; validFrom: number | null; validUntil: number | null }>> {
   const found = ids.length
-    ? await rows<{ id: number; version: number; tracks: { media: number; duration: number }[] | string | null }>(
+    ? await rows<{ id: number; version: number; tracks: { media: number; duration: number }[] | string | null; valid_from_ms: number | null; valid_until_ms: number | null }>(
         db,
-        sql`SELECT p.id, p.version, v.tracks FROM playlists p LEFT JOIN playlist_versions v ON v.playlist_id = p.id AND v.version = p.version
+        sql`SELECT p.id, p.version, v.tracks, (extract(epoch FROM p.valid_from) * 1000)::float8 AS valid_from_ms, (extract(epoch FROM p.valid_until) * 1000)::float8 AS valid_until_ms
+            FROM playlists p LEFT JOIN playlist_versions v ON v.playlist_id = p.id AND v.version = p.version
             WHERE p.id = ANY(${idArray(ids)})`,
       )
     : [];
   const parse = (tracks: unknown) => (typeof tracks === 'string' ? JSON.parse(tracks) : (tracks ?? [])) as { media: number; duration: number }[];
-  return new Map(found.map((row) => [Number(row.id), { version: Number(row.version), tracks: parse(row.tracks) }]));
+  const ms = (value: number | null) => (value == null ? null : Number(value));
+  return new Map(
+    found.map((row) => [Number(row.id), { version: Number(row.version), tracks: parse(row.tracks), validFrom: ms(row.valid_from_ms), validUntil: ms(row.valid_until_ms) }]),
+  );
 }
 
 export interface MediaRow {
@@ -152,17 +167,34 @@ export interface MediaRow {
   size_bytes: number;
   updated_ms: number;
   sha256: string | null;
+  /** Its validity (issue 42): epoch ms, null for no bound. */
+  valid_from: number | null;
+  valid_until: number | null;
 }
 
 export async function mediaRows(db: Db, ids: readonly number[]): Promise<Map<number, MediaRow>> {
   const found = ids.length
     ? await rows<MediaRow>(
         db,
-        sql`SELECT id, duration, size_bytes, (extract(epoch FROM updated_at) * 1000)::bigint AS updated_ms, sha256 FROM media_files WHERE id = ANY(${idArray(ids)})`,
+        sql`SELECT id, duration, size_bytes, (extract(epoch FROM updated_at) * 1000)::bigint AS updated_ms, sha256,
+              (extract(epoch FROM valid_from) * 1000)::float8 AS valid_from, (extract(epoch FROM valid_until) * 1000)::float8 AS valid_until
+            FROM media_files WHERE id = ANY(${idArray(ids)})`,
       )
     : [];
+  const ms = (value: number | null) => (value == null ? null : Number(value));
   return new Map(
-    found.map((row) => [Number(row.id), { id: Number(row.id), duration: row.duration == null ? null : Number(row.duration), size_bytes: Number(row.size_bytes), updated_ms: Number(row.updated_ms), sha256: row.sha256 ?? null }]),
+    found.map((row) => [
+      Number(row.id),
+      {
+        id: Number(row.id),
+        duration: row.duration == null ? null : Number(row.duration),
+        size_bytes: Number(row.size_bytes),
+        updated_ms: Number(row.updated_ms),
+        sha256: row.sha256 ?? null,
+        valid_from: ms(row.valid_from),
+        valid_until: ms(row.valid_until),
+      },
+    ]),
   );
 }
 

@@ -31,6 +31,7 @@ import { expandEvents, lastOccurrenceEnd, SCHEDULE_DAYS, serverTimeZone, windowB
 import { effectivePower } from '../db/power.ts';
 import { powerWindows } from './power.ts';
 import type { PowerSchedule } from '../../src/services/schemas/power.ts';
+import { intersect, isBounded, localSpan, splitByValidity, type ItemValidity, type ValidSpan } from './validity.ts';
 
 /*
  * Compiling device schedules (issue 11). A device's schedule is the occurrences of the published events it plays,
@@ -173,6 +174,30 @@ export async function compileSchedules(db: Db, deviceIds: readonly number[], now
     layoutContents.set(layoutId, content);
     return content;
   };
+  // Validity (issue 42): what has bounds, so that a compile where nothing has any (the usual case) splits nothing.
+  const mediaValidity = new Map<number, ValidSpan>();
+  for (const row of media.values()) if (row.valid_from !== null || row.valid_until !== null) mediaValidity.set(row.id, { from: row.valid_from, until: row.valid_until });
+  const playlistSpan = (id: number | null | undefined): ValidSpan | undefined => {
+    const playlist = id ? playlists.get(id) : undefined;
+    return playlist && (playlist.validFrom !== null || playlist.validUntil !== null) ? { from: playlist.validFrom, until: playlist.validUntil } : undefined;
+  };
+  const zoneValidity = new Map<number, Map<number, ValidSpan>>();
+  for (const [layoutId, { body }] of layouts) {
+    const spans = new Map<number, ValidSpan>();
+    for (const zone of body.zones) {
+      const span = zone.content?.kind === 'playlist' ? playlistSpan(zone.content.id) : undefined;
+      if (span) spans.set(zone.id, span);
+    }
+    if (spans.size) zoneValidity.set(layoutId, spans);
+  }
+  const anyValidity =
+    mediaValidity.size > 0 || zoneValidity.size > 0 || [...events.values()].some((e) => e.valid_from || e.valid_until || playlistSpan(e.playlist_id));
+  const validityOf = (eventId: number, timezone: string): ItemValidity => {
+    const event = events.get(eventId)!;
+    const own = event.valid_from || event.valid_until ? localSpan(event.valid_from, event.valid_until, timezone) : undefined;
+    const item = intersect(own, playlistSpan(event.playlist_id));
+    return { ...(isBounded(item) ? { item } : {}), media: mediaValidity, ...(event.layout_id && zoneValidity.has(event.layout_id) ? { zones: zoneValidity.get(event.layout_id) } : {}) };
+  };
   const contentOf = new Map<number, EventContent>();
   for (const event of events.values()) {
     if (event.layout_id) {
@@ -261,7 +286,7 @@ export async function compileSchedules(db: Db, deviceIds: readonly number[], now
         window,
       );
       const groupWaits = new Map<string, Omit<Wait, 'device'>>();
-      const items: ScheduleItem[] = occurrences.map((o) => {
+      let items: ScheduleItem[] = occurrences.map((o) => {
         const content = contentOf.get(o.event)!;
         const chosen = renditionsOf(o.event, profile, renditionKey);
         for (const wait of chosen.waits) groupWaits.set(`${wait.media}:${wait.campaign}`, wait);
@@ -279,6 +304,11 @@ export async function compileSchedules(db: Db, deviceIds: readonly number[], now
           ...(chosen.layout ? { layout: chosen.layout } : {}),
         };
       });
+      if (anyValidity) {
+        // Each item split where what it plays starts or stops being valid, and put back in play order.
+        items = items.flatMap((item) => splitByValidity(item, validityOf(item.event, timezone), timezone));
+        items.sort((a, b) => Date.parse(a.starts_at) - Date.parse(b.starts_at) || b.priority - a.priority || a.event - b.event || Date.parse(a.ends_at) - Date.parse(b.ends_at));
+      }
       const bounds = windowBounds(window, timezone);
       if (override) {
         // The override's files in this profile's renditions (one waiting for its render is left out until ready).

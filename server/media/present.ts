@@ -60,5 +60,7 @@ export function toMediaFile(row: MediaFileRow, renders: RenderJob[]): MediaFile 
       preview: row.hasPreview ? `${LINK_BASE}/${row.id}/preview` : null,
       render: formats.flatMap((f) => (f.link ? [f.link] : [])),
     },
+    valid_from: row.validFrom ? row.validFrom.toISOString() : null,
+    valid_until: row.validUntil ? row.validUntil.toISOString() : null,
   };
 }

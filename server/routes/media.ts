@@ -7,7 +7,7 @@ import { deleteMediaFile, findMediaFile, listMediaFiles, renderJobsOf, retryFail
 import type { MediaFileRow } from '../db/media.schema.ts';
 import { record } from '../domain/journal.ts';
 import { pageOf, pageRequest } from '../domain/paging.ts';
-import { conflict, notFound, parse } from '../errors.ts';
+import { badRequest, conflict, notFound, parse } from '../errors.ts';
 import { commitUpload } from '../media/commit.ts';
 import { toMediaFile } from '../media/present.ts';
 import { recomputeMediaStatus, syncRendersForMedia } from '../media/processing.ts';
@@ -20,7 +20,8 @@ import { currentUser, requireUser } from '../plugins/auth.ts';
 import { assertPlayerMayRead, requireUserOrPlayer } from '../media/access.ts';
 import { assertVideoUpload } from '../domain/companies.ts';
 import { areaScope, assertVisible, keepVisible, ownerCompany, type Scope } from '../domain/scope.ts';
-import { fallbackReady } from '../db/renditions.ts';
+import { fallbackReady, queueDevicesShowing } from '../db/renditions.ts';
+import { wakeScheduleCompilers } from '../db/schedules.ts';
 import { fallbackKey, isFallbackSize } from '../media/fallback.ts';
 import { discardTemps } from '../media/upload.ts';
 
@@ -132,18 +133,31 @@ export default async function mediaRoutes(app: FastifyInstance, { ctx }: { ctx: 
     const scope = await edit(request);
     const body = parse(MediaUpdateBody, request.body);
     const before = await existing(id, scope);
+    // Validity (issue 42): the bounds as they will be, checked together (a new start after the stored end is refused).
+    const validFrom = body.valid_from !== undefined ? (body.valid_from === null ? null : new Date(body.valid_from)) : before.validFrom;
+    const validUntil = body.valid_until !== undefined ? (body.valid_until === null ? null : new Date(body.valid_until)) : before.validUntil;
+    if (validFrom && validUntil && validUntil.getTime() <= validFrom.getTime()) {
+      throw badRequest('valid_until_before_from', '"Valid until" must come after "valid from".', { valid_until: 'valid_until_before_from' });
+    }
     const row = await updateMediaFile(db, id, {
       ...(body.name !== undefined ? { name: body.name.trim() } : {}),
       ...(body.description !== undefined ? { description: body.description } : {}),
       ...(body.screen_position !== undefined ? { screenPosition: body.screen_position, positionFromProbe: false } : {}),
       ...(body.device_type !== undefined ? { deviceType: body.device_type } : {}),
+      ...(body.valid_from !== undefined ? { validFrom } : {}),
+      ...(body.valid_until !== undefined ? { validUntil } : {}),
     });
     if (!row) throw notFound('Media file');
-    const was = { name: before.name, description: before.description, screen_position: before.screenPosition, device_type: before.deviceType };
-    const now = { name: row.name, description: row.description, screen_position: row.screenPosition, device_type: row.deviceType };
+    const iso = (value: Date | null) => (value ? value.toISOString() : null);
+    const was = { name: before.name, description: before.description, screen_position: before.screenPosition, device_type: before.deviceType, valid_from: iso(before.validFrom), valid_until: iso(before.validUntil) };
+    const now = { name: row.name, description: row.description, screen_position: row.screenPosition, device_type: row.deviceType, valid_from: iso(row.validFrom), valid_until: iso(row.validUntil) };
     await record(db, { userId: currentUser(request).id, action: 'update', entity: 'media_file', entityId: id, detail: { ...body }, before: was, after: now });
     if (row.screenPosition !== before.screenPosition || row.deviceType !== before.deviceType) {
       if (await syncRendersForMedia(db, row)) worker.wake();
+    }
+    // A new validity changes what its screens play: their schedules are compiled again (any instance's compiler).
+    if (was.valid_from !== now.valid_from || was.valid_until !== now.valid_until) {
+      if (await queueDevicesShowing(db, { media: id })) await wakeScheduleCompilers(db);
     }
     return present(row);
   });

@@ -35,6 +35,8 @@ import { record } from '../domain/journal.ts';
 import { pageOf, pageRequest } from '../domain/paging.ts';
 import { playlistCommitListeners, playlistDeviceGroups, playlistUsage, trackDurationFor } from '../domain/playlists.ts';
 import { badRequest, conflict, notFound, parse } from '../errors.ts';
+import { queueDevicesShowing } from '../db/renditions.ts';
+import { wakeScheduleCompilers } from '../db/schedules.ts';
 import { mediaUsageProviders } from '../media/usage.ts';
 import { currentUser, requireUser } from '../plugins/auth.ts';
 import { areaScope, assertVisible, isVisible, keepVisible, ownerCompany, visibleIds, type Scope } from '../domain/scope.ts';
@@ -134,13 +136,33 @@ export default async function playlistRoutes(app: FastifyInstance, { ctx }: { ct
     if ((request.body as { name?: unknown } | null)?.name !== undefined) checkName(request.body);
     const body = parse(PlaylistUpdateBody, request.body);
     const previous = await findPlaylist(db, id);
-    const outcome = await updatePlaylist(db, id, { name: body.name?.trim(), screenPosition: body.screen_position });
+    // Validity (issue 42): the bounds as they will be, checked together.
+    const bound = (given: string | null | undefined, stored: string | null | undefined) => (given !== undefined ? given : (stored ?? null));
+    const validFrom = bound(body.valid_from, previous?.valid_from);
+    const validUntil = bound(body.valid_until, previous?.valid_until);
+    if (validFrom && validUntil && Date.parse(validUntil) <= Date.parse(validFrom)) {
+      throw badRequest('valid_until_before_from', '"Valid until" must come after "valid from".', { valid_until: 'valid_until_before_from' });
+    }
+    const outcome = await updatePlaylist(db, id, { name: body.name?.trim(), screenPosition: body.screen_position, validFrom: body.valid_from, validUntil: body.valid_until });
     if (outcome === 'missing') throw notFound('Playlist');
     if (outcome === 'has_tracks') {
       throw conflict('playlist_has_tracks', 'A playlist with tracks cannot change its screen position.', { screen_position: 'playlist_has_tracks' });
     }
     const after = await existing(id);
-    await record(db, { userId: currentUser(request).id, action: 'update', entity: 'playlist', entityId: id, detail: { ...body }, before: previous, after, fields: ['name', 'screen_position'] });
+    await record(db, {
+      userId: currentUser(request).id,
+      action: 'update',
+      entity: 'playlist',
+      entityId: id,
+      detail: { ...body },
+      before: previous,
+      after,
+      fields: ['name', 'screen_position', 'valid_from', 'valid_until'],
+    });
+    // A new validity changes what its screens play: their schedules are compiled again (any instance's compiler).
+    if (previous && (previous.valid_from !== after.valid_from || previous.valid_until !== after.valid_until)) {
+      if (await queueDevicesShowing(db, { playlist: id })) await wakeScheduleCompilers(db);
+    }
     return after;
   });
 

@@ -117,6 +117,8 @@ function valuesOf(draft: EventDraft & { color?: string; duration?: number | null
     weekdays: repeats ? [...new Set(draft.weekdays ?? [])].sort((a, b) => a - b) : [],
     priority: draft.priority ?? 0,
     devices: [...new Set(draft.devices ?? [])],
+    validFrom: draft.valid_from ?? null,
+    validUntil: draft.valid_until ?? null,
   };
 }
 
@@ -128,6 +130,7 @@ const EVENT_MESSAGES = {
   weekdays_required: 'A weekly repeat needs at least one day per week.',
   time_required: 'A start and an end time are required unless the event lasts all day.',
   end_before_start: 'The event must end after it starts.',
+  valid_until_before_from: '"Valid until" must come after "valid from".',
 } as const;
 
 export default async function schedulerRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -267,6 +270,8 @@ export default async function schedulerRoutes(app: FastifyInstance, { ctx }: { c
       weekdays: before.weekdays,
       devices: before.devices,
       priority: before.priority,
+      valid_from: before.valid_from ?? null,
+      valid_until: before.valid_until ?? null,
       ...Object.fromEntries(Object.entries(body).filter(([key, value]) => value !== undefined && key !== 'user')),
     };
     // Naming one of media, playlist and layout clears the others, unless the body names them too.

@@ -76,6 +76,8 @@ describe('playlists', () => {
       details: `/api/v1/media/play_list_detail/${id}`,
       device_groups: `/api/v1/media/play_list_with_tracks/${id}/device_groups/`,
       company: null,
+      valid_from: null,
+      valid_until: null,
     });
     expect(created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect((await admin.client.get(`/media/play_lists/${id}`)).body).toEqual(response.body);

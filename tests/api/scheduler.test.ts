@@ -730,3 +730,88 @@ describe('media and playlists used by events', () => {
     expect(refused.body.code).toBe('playlist_in_use');
   });
 });
+
+/*
+ * Content that expires on its own (issue 42): compiled with a fixed clock and read through dev2, as the daylight-saving
+ * test above. Items are split where what they play starts or stops being valid.
+ */
+describe('validity of files, playlists and events', () => {
+  it('a file expiring mid-day leaves the loop at that minute; the file answers its bounds; a start after the end is refused', async () => {
+    const inBerlin = await screen(berlin);
+    const campaign = await campaignWith([inBerlin]);
+    const expiring = await media('image', 'Autumn sale');
+    const staying = await media('image', 'Opening hours');
+    const loop = await playlist('Sale loop', [expiring, staying], true);
+    await createEvent(eventBody(campaign, [inBerlin], { title: 'Sale', media: null, playlist: loop.id, start_date: '2027-01-01', end_date: '2027-12-31', all_day: true, start_time: null, end_time: null }));
+    expect((await client.post(`/scheduler/publish/${campaign}/`)).status).toBe(200);
+
+    const refused = await client.put(`/media/files/${expiring}`, { valid_from: '2027-06-01T18:00:00+02:00', valid_until: '2027-06-01T08:00:00+02:00' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'valid_until_before_from', fields: { valid_until: 'valid_until_before_from' } });
+    expect((await client.put(`/media/files/${expiring}`, { valid_until: 'tomorrow' })).status).toBe(400);
+    // Expires at 18:00 Berlin time (16:00 UTC in summer).
+    const saved = await client.put(`/media/files/${expiring}`, { valid_until: '2027-06-01T18:00:00+02:00' });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ valid_from: null, valid_until: '2027-06-01T16:00:00.000Z' });
+    // The save queued the screens that play it (one read of dev2 compiles a queued device).
+    expect((await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM schedule_dirty WHERE device_id = ${inBerlin.id}`))[0]!.n).toBe(1);
+
+    await compileSchedules(server.ctx.db, [inBerlin.id], Temporal.Instant.from('2027-06-01T09:00:00Z'));
+    const parts = (await schedule(inBerlin.id)).items.filter((item) => item.title === 'Sale').slice(0, 3);
+    // One all-day span for the year (no weekdays), cut at 18:00 on 1 June.
+    expect(parts.map((item) => [item.starts_at, item.ends_at, item.local_end, item.media.map((m) => m.id)])).toEqual([
+      ['2026-12-31T23:00:00Z', '2027-06-01T16:00:00Z', '2027-06-01T18:00:00', [expiring, staying]],
+      ['2027-06-01T16:00:00Z', '2027-12-31T23:00:00Z', '2028-01-01T00:00:00', [staying]],
+    ]);
+    // Given a new date, it plays again (the file was kept); null removes the bound.
+    expect((await client.put(`/media/files/${expiring}`, { valid_until: null })).body.valid_until).toBeNull();
+    await compileSchedules(server.ctx.db, [inBerlin.id], Temporal.Instant.from('2027-06-01T09:00:00Z'));
+    const whole = (await schedule(inBerlin.id)).items.filter((item) => item.title === 'Sale');
+    expect(whole).toHaveLength(1);
+    expect(whole[0]).toMatchObject({ starts_at: '2026-12-31T23:00:00Z', ends_at: '2027-12-31T23:00:00Z' });
+    expect(whole[0]!.media.map((m) => m.id)).toEqual([expiring, staying]);
+  });
+
+  it("an event's wall-clock validity holds across daylight-saving switches, and a playlist's bounds its whole event", async () => {
+    const inBerlin = await screen(berlin);
+    const campaign = await campaignWith([inBerlin]);
+    const refused = await client.post('/scheduler/events/create/', eventBody(campaign, [inBerlin], { valid_from: '2027-03-29T08:00', valid_until: '2027-03-28T08:00' }));
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'valid_until_before_from', fields: { valid_until: 'valid_until_before_from' } });
+    expect((await client.post('/scheduler/events/create/', eventBody(campaign, [inBerlin], { valid_until: '2027-02-30T08:00' }))).status).toBe(400);
+    // Daily all day; valid until 02:30 on the spring-forward night, a wall time Berlin skips: it ends at 03:30 CEST.
+    const spring = await createEvent(
+      eventBody(campaign, [inBerlin], { title: 'Spring', start_date: '2027-03-01', end_date: '2027-04-30', all_day: true, start_time: null, end_time: null, weekdays: [1, 2, 3, 4, 5, 6, 7], valid_until: '2027-03-28T02:30' }),
+    );
+    expect(spring).toMatchObject({ valid_from: null, valid_until: '2027-03-28T02:30' });
+    // From 02:30 on the autumn night, which Berlin lives twice: the first one (CEST) counts.
+    const autumn = await createEvent(
+      eventBody(campaign, [inBerlin], { title: 'Autumn', start_date: '2027-10-20', end_date: '2027-11-05', all_day: true, start_time: null, end_time: null, valid_from: '2027-10-31T02:30' }),
+    );
+    expect((await client.post(`/scheduler/publish/${campaign}/`)).status).toBe(200);
+
+    await compileSchedules(server.ctx.db, [inBerlin.id], Temporal.Instant.from('2027-03-26T12:00:00Z'));
+    const springItems = (await schedule(inBerlin.id)).items.filter((item) => item.title === 'Spring');
+    expect(springItems.map((item) => [item.local_start, item.local_end, item.ends_at])).toEqual([
+      ['2027-03-26T00:00:00', '2027-03-27T00:00:00', '2027-03-26T23:00:00Z'],
+      ['2027-03-27T00:00:00', '2027-03-28T00:00:00', '2027-03-27T23:00:00Z'],
+      ['2027-03-28T00:00:00', '2027-03-28T03:30:00', '2027-03-28T01:30:00Z'],
+    ]);
+
+    await compileSchedules(server.ctx.db, [inBerlin.id], Temporal.Instant.from('2027-10-30T12:00:00Z'));
+    const autumnItems = (await schedule(inBerlin.id)).items.filter((item) => item.title === 'Autumn');
+    expect(autumnItems.map((item) => [item.local_start, item.starts_at])).toEqual([['2027-10-31T02:30:00', '2027-10-31T00:30:00Z']]);
+
+    // A playlist's bounds take its whole event out: from its end on, the event has nothing to play.
+    const ending = await playlist('Ends Tuesday', [image], true);
+    const saved = await client.put(`/media/play_lists/${ending.id}`, { valid_until: '2027-03-30T12:00:00Z' });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.valid_until).toBe('2027-03-30T12:00:00.000Z');
+    expect((await client.put(`/media/play_lists/${ending.id}`, { valid_from: '2027-03-31T00:00:00Z' })).body).toMatchObject({ code: 'valid_until_before_from' });
+    await client.put(`/scheduler/events/${autumn.id}`, { playlist: ending.id, valid_from: null, start_date: '2027-03-01', end_date: '2027-04-30' });
+    expect((await client.post(`/scheduler/publish/${campaign}/`)).status).toBe(200);
+    await compileSchedules(server.ctx.db, [inBerlin.id], Temporal.Instant.from('2027-03-29T12:00:00Z'));
+    const bounded = (await schedule(inBerlin.id)).items.filter((item) => item.title === 'Autumn');
+    expect(bounded.map((item) => [item.starts_at, item.ends_at])).toEqual([['2027-02-28T23:00:00Z', '2027-03-30T12:00:00Z']]);
+  });
+});

@@ -1,5 +1,5 @@
 import { array, enums, integer, min, nullable, number, object, optional, partial, size, string, type Infer } from 'superstruct';
-import { Id, Page, requiredString } from './common.ts';
+import { ApiInstant, Id, Page, requiredString } from './common.ts';
 import { DEVICE_POSITIONS, DEVICE_TYPES } from './deviceEnums.ts';
 
 /** Section 5 / 9: the largest media file accepted, in bytes (250 MB). */
@@ -120,14 +120,27 @@ export const MediaFile = object({
   formats: array(MediaFormat),
   fallbacks: array(MediaFallback),
   links: MediaLinks,
+  /** Screens play it from and until these instants (issue 42); null: no bound (absent from older servers). */
+  valid_from: optional(nullable(string())),
+  valid_until: optional(nullable(string())),
 });
 export type MediaFile = Infer<typeof MediaFile>;
 
 export const MediaFilePage = Page(MediaFile);
 
-/** PUT /media/files/{id}: any of the descriptive fields. */
+/**
+ * PUT /media/files/{id}: any of the descriptive fields, and the file's validity (issue 42: instants with an offset,
+ * null to remove a bound; `valid_until` after `valid_from`, else 400 valid_until_before_from).
+ */
 export const MediaUpdateBody = partial(
-  object({ name: Name, description: Description, screen_position: ScreenPosition, device_type: DeviceType }),
+  object({
+    name: Name,
+    description: Description,
+    screen_position: ScreenPosition,
+    device_type: DeviceType,
+    valid_from: nullable(ApiInstant()),
+    valid_until: nullable(ApiInstant()),
+  }),
 );
 export type MediaUpdateBody = Infer<typeof MediaUpdateBody>;
 

@@ -1,5 +1,5 @@
 import { array, boolean, define, enums, integer, max, min, nullable, number, object, optional, partial, size, string, type Infer } from 'superstruct';
-import { Id, Page } from './common.ts';
+import { ApiInstant, Id, Page } from './common.ts';
 import { MediaKind, MediaStatus, ScreenPosition } from './media.ts';
 
 /** Section 5 / 9: a playlist name is required and at most 30 characters (code points: Cyrillic counts like Latin). */
@@ -23,7 +23,10 @@ export const PlaylistName = define<string>('PlaylistName', (value) => playlistNa
 /** `user` is accepted (the panel's other create calls send the signed-in user) and ignored: the journal names the caller. */
 export const PlaylistCreateBody = object({ name: PlaylistName, screen_position: ScreenPosition, user: optional(Id), company: optional(nullable(Id)) });
 export type PlaylistCreateBody = Infer<typeof PlaylistCreateBody>;
-export const PlaylistUpdateBody = partial(object({ name: PlaylistName, screen_position: ScreenPosition, user: optional(Id) }));
+/** PUT /media/play_lists/{id}; `valid_from` / `valid_until` (issue 42): instants with an offset, null removes a bound. */
+export const PlaylistUpdateBody = partial(
+  object({ name: PlaylistName, screen_position: ScreenPosition, user: optional(Id), valid_from: nullable(ApiInstant()), valid_until: nullable(ApiInstant()) }),
+);
 export type PlaylistUpdateBody = Infer<typeof PlaylistUpdateBody>;
 
 export const TrackSeconds = min(max(integer(), MAX_TRACK_SECONDS), 1);
@@ -55,6 +58,9 @@ export const Playlist = object({
   device_groups: string(),
   /** The owning company; null for playlists from before companies owned them (only the administrator sees those). */
   company: optional(nullable(Id)),
+  /** Screens play it from and until these instants (issue 42); null: no bound (absent from older servers). */
+  valid_from: optional(nullable(string())),
+  valid_until: optional(nullable(string())),
   created_at: string(),
   updated_at: string(),
 });

@@ -28,6 +28,8 @@ export const EventDate = inDateSpan(refine(pattern(string(), /^\d{4}-\d{2}-\d{2}
 /** `HH:MM`, 00:00 to 23:59 (wall clock in the device's zone). */
 export const EventTime = pattern(string(), /^([01]\d|2[0-3]):[0-5]\d$/);
 export const EventColor = pattern(string(), /^#[0-9a-fA-F]{6}$/);
+/** `YYYY-MM-DDTHH:MM`, a real date and a wall-clock time in the device's zone: an event's validity bound (issue 42). */
+export const EventLocalDateTime = refine(pattern(string(), /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/), 'local_date_time', (value) => isRealDate(value.slice(0, 10)));
 export const Weekday = min(max(integer(), 7), 1);
 const Priority = min(max(integer(), MAX_EVENT_PRIORITY), 0);
 const Duration = min(max(integer(), MAX_EVENT_DURATION), 1);
@@ -61,6 +63,10 @@ const eventFields = {
   /** A non-empty subset of the campaign's devices. */
   devices: optional(size(array(Id), 0, MAX_EVENT_DEVICES)),
   priority: optional(Priority),
+  /** Plays from (issue 42): a wall-clock date-time in each device's zone; null or absent: no bound. */
+  valid_from: optional(nullable(EventLocalDateTime)),
+  /** Plays until (exclusive), the same way; after `valid_from`. */
+  valid_until: optional(nullable(EventLocalDateTime)),
   user: UserField,
 };
 
@@ -105,6 +111,9 @@ export const Event = type({
   /** False from any create, edit or delete in the campaign until the campaign is published again. */
   published: boolean(),
   priority: integer(),
+  /** Its validity (issue 42), `YYYY-MM-DDTHH:MM` in each device's zone; null for no bound (absent from older servers). */
+  valid_from: optional(nullable(string())),
+  valid_until: optional(nullable(string())),
   created_at: string(),
   updated_at: string(),
 });
@@ -305,6 +314,8 @@ export const EVENT_PROBLEM_CODES = [
   'time_required',
   /** The end comes before the start (a one-off event), or end_date before start_date. */
   'end_before_start',
+  /** "Valid until" is not after "valid from" (issue 42). */
+  'valid_until_before_from',
 ] as const;
 export type EventProblemCode = (typeof EVENT_PROBLEM_CODES)[number];
 
@@ -321,6 +332,8 @@ export interface EventDraft {
   repeat?: boolean;
   weekdays?: readonly number[];
   devices?: readonly number[];
+  valid_from?: string | null;
+  valid_until?: string | null;
 }
 
 /** Whether the draft repeats weekly: `repeat` when given, else whether it names weekdays. */
@@ -349,6 +362,7 @@ export function eventProblems(draft: EventDraft): { code: EventProblemCode; fiel
     // A one-off event must end after it starts; a repeat (or an all-day event) needs end_date >= start_date.
     if (draft.all_day || repeats ? end < start : end <= start) fields.end_date = 'end_before_start';
   }
+  if (draft.valid_from && draft.valid_until && draft.valid_until <= draft.valid_from) fields.valid_until = 'valid_until_before_from';
   const first = Object.values(fields)[0];
   return first ? { code: first, fields } : null;
 }
