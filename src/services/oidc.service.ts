@@ -1,8 +1,9 @@
 import { ApiRequestError, api, parseResponse } from './http.ts';
-import { OidcExchanged, OidcGroupMapping, OidcGroupMappingList, type OidcGroupMappingBody } from './schemas/oidc.ts';
+import { OidcExchanged, OidcGroupMapping, OidcGroupMappingList, OidcStatus, type OidcGroupMappingBody } from './schemas/oidc.ts';
 import { tokenStore } from './tokenStore.ts';
+import { writeOutcome, type WriteOutcome } from './writeOutcome.ts';
 
-export type { OidcGroupMapping };
+export type { OidcGroupMapping, OidcStatus };
 
 /** The codes the server's callback puts in the landing's fragment (#error=...), which the landing page explains. */
 export const SSO_ERRORS = ['no_access', 'state_invalid', 'provider_error', 'id_token_invalid', 'user_inactive'] as const;
@@ -30,17 +31,19 @@ export async function finishSsoSignIn(fragment: { code: string } | { error: stri
   return answer.next;
 }
 
-/** GET /groups/oidc-mappings/. */
-export async function listOidcMappings(): Promise<OidcGroupMapping[]> {
-  return parseResponse(OidcGroupMappingList, await api('/groups/oidc-mappings/')).results;
+/** GET /groups/oidc-mappings/ and GET /auth/oidc/: the mapping table, and whether single sign-on is configured. */
+export async function loadOidcMappings(): Promise<{ mappings: OidcGroupMapping[]; sso: OidcStatus }> {
+  const [mappings, sso] = await Promise.all([api('/groups/oidc-mappings/'), api('/auth/oidc/')]);
+  return { mappings: parseResponse(OidcGroupMappingList, mappings).results, sso: parseResponse(OidcStatus, sso) };
 }
 
-/** POST /groups/oidc-mappings/. */
-export async function createOidcMapping(body: OidcGroupMappingBody): Promise<OidcGroupMapping> {
-  return parseResponse(OidcGroupMapping, await api('/groups/oidc-mappings/', { method: 'POST', body }));
+/** POST /groups/oidc-mappings/: a taken pair (409 mapping_exists) or an unknown group (400) resolve refused. */
+export function createOidcMapping(body: OidcGroupMappingBody): Promise<WriteOutcome<OidcGroupMapping>> {
+  return writeOutcome(api('/groups/oidc-mappings/', { method: 'POST', body }).then((answer) => parseResponse(OidcGroupMapping, answer)));
 }
 
-/** DELETE /groups/oidc-mappings/{id}/. */
-export async function deleteOidcMapping(id: number): Promise<void> {
+/** DELETE /groups/oidc-mappings/{id}/: the provider group no longer gives the Vitrine group (from the next sign-in). */
+export async function deleteOidcMapping(id: number): Promise<{ ok: true }> {
   await api(`/groups/oidc-mappings/${id}/`, { method: 'DELETE' });
+  return { ok: true };
 }

@@ -235,7 +235,6 @@ describe('single sign-on', () => {
     provider = await startProvider([redirectUrl]);
     e2e.server.ctx.config.oidc = { issuer: provider.issuer, clientId: CLIENT.id, clientSecret: CLIENT.secret, redirectUrl, groupsClaim: 'groups', scopes: 'openid profile email', name: 'Test ID' };
     group = (await api.post('/groups/create/', { name: 'Screen operators (SSO)', companies: [], permissions: { devices: 'view' } })).body.id;
-    expect((await api.post('/groups/oidc-mappings/', { provider_group: 'screen-operators', group })).status).toBe(201);
   });
   afterAll(async () => {
     e2e.server.ctx.config.oidc = undefined;
@@ -252,6 +251,42 @@ describe('single sign-on', () => {
     await page.getByRole('button', { name: 'Sign-in' }).click();
     await page.waitForURL((url) => url.origin === e2e.server.origin);
   }
+
+  it('the administrator maps the provider group to a Vitrine group on /groups: a mapping that exists is refused keeping what was typed, one is removed after the confirmation', async () => {
+    await admin.goto('/groups');
+    const section = admin.getByRole('region', { name: 'Single sign-on: provider groups' });
+    await section.getByText('Single sign-on is on: the login page offers “Sign in with Test ID”.').waitFor();
+    await section.getByText('No mappings yet: nobody can sign in through the provider.').waitFor();
+    const add = async (name: string) => {
+      await section.getByRole('button', { name: 'Add mapping' }).click();
+      const form = admin.getByRole('dialog', { name: 'New mapping' });
+      await form.getByRole('textbox', { name: 'Provider group name' }).fill(name);
+      await form.getByRole('combobox', { name: 'Vitrine group' }).selectOption({ label: 'Screen operators (SSO)' });
+      await form.getByRole('button', { name: 'Add' }).click();
+      return form;
+    };
+    await add('screen-operators');
+    await admin.getByText('Mapping added').first().waitFor();
+    await section.getByText('screen-operators', { exact: true }).waitFor();
+    const again = await add('screen-operators');
+    await again.getByText('This provider group already gives this Vitrine group').waitFor();
+    expect(await again.getByRole('textbox', { name: 'Provider group name' }).inputValue()).toBe('screen-operators');
+    await again.getByRole('textbox', { name: 'Provider group name' }).fill('old-contractors');
+    await again.getByRole('button', { name: 'Add' }).click();
+    await section.getByText('old-contractors', { exact: true }).waitFor();
+    expect(await checkScreen(admin, {
+      path: '/groups',
+      widths: [360, 500, 700],
+      ready: (p) => p.getByText('old-contractors', { exact: true }).waitFor(),
+      prepare: (p) => p.getByRole('button', { name: /^(Add mapping|Добавить соответствие)$/ }).click(),
+    })).toEqual(CLEAN_REPORT);
+    await admin.goto('/groups');
+    await section.getByRole('button', { name: 'Remove the mapping of old-contractors' }).click();
+    await admin.getByRole('dialog', { name: 'Remove the mapping of “old-contractors”?' }).getByRole('button', { name: 'Remove' }).click();
+    await admin.getByText('Mapping removed').first().waitFor();
+    await expect.poll(() => section.getByText('old-contractors', { exact: true }).count()).toBe(0);
+    expect((await api.get('/groups/oidc-mappings/')).body.results).toEqual([expect.objectContaining({ provider_group: 'screen-operators', group })]);
+  });
 
   it('"Sign in with Test ID" goes through the provider\'s login page and back into /devices, signed in with the mapped group', async () => {
     provider.accounts.set('sso.operator', ['screen-operators']);

@@ -15,11 +15,12 @@ import { usePageTitle } from '../common/usePageTitle.ts';
 import { ListStates } from '../users/ListStates.tsx';
 import { useUsersStyles } from '../users/Users.styles.ts';
 import { GroupFormDialog } from './GroupFormDialog.tsx';
+import { OidcMappingsSection } from './OidcMappingsSection.tsx';
 
 /** A group's delete is refused only as a whole (no reason of its own to say). */
 const refusalKey = () => 'messages.removeError';
 
-/** Groups (administrator only): the companies their members see and a permission per area; add, edit, delete. */
+/** Groups (administrator only): the companies their members see and a permission per area; add, edit, delete; the single sign-on mappings. */
 export default function GroupsScreen() {
   const { t } = useTranslation(['groups', 'common', 'screens']);
   usePageTitle('screens:titles.groups');
@@ -83,6 +84,7 @@ export default function GroupsScreen() {
         />
       ) : null}
       {remove.dialog}
+      <OidcMappingsSection groups={groups} />
     </section>
   );
 }

@@ -21,7 +21,7 @@ export default defineFetchQa({
     start: {
       route: '/login with single sign-on configured (OIDC_* settings)',
       user: 'anyone signed out, with an account at the identity provider',
-      data: 'on /groups, "Single sign-on", a provider group of that account mapped to a Vitrine group',
+      data: 'on /groups, "Single sign-on: provider groups", a provider group of that account mapped to a Vitrine group',
     },
   },
   howTo: {
