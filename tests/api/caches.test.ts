@@ -4,6 +4,7 @@ import { CACHE_TTL_MS } from '../../server/caches.ts';
 import { devices } from '../../server/db/devices.schema.ts';
 import { apiClient, createUserAndSignIn, signIn, startSecondInstance, startTestServer, type TestServer } from '../helpers/server.ts';
 import { createDevice, heartbeat } from './devices.helpers.ts';
+import { authenticator } from '../helpers/totp.ts';
 
 /*
  * The in-process caches of the hot paths (server/caches.ts): writes through an instance take effect on it at once,
@@ -71,6 +72,30 @@ describe('signed-in users', () => {
     const { value, elapsedMs } = await until(() => elsewhere.get('/users/profile/'), (r) => r.status === 401, CACHE_TTL_MS + SLACK_MS);
     expect(value.body.code).toBe('user_inactive');
     expect(elapsedMs).toBeLessThan(CACHE_TTL_MS + SLACK_MS);
+  });
+
+  it("on another instance: holds a user's session, single sign-on session and API token within the cache bound once their company requires two-factor codes, and lets them go within it after they enrol", async () => {
+    const company = (await admin.post('/companies/create/', { name: 'Cache two-factor company', user: 1 })).body;
+    const group = (await admin.post('/groups/create/', { name: 'Cache two-factor staff', companies: [company.id], permissions: { devices: 'view' } })).body;
+    const carol = await createUserAndSignIn(server, 'cache-dana', 'dana-password-1');
+    expect((await admin.put(`/users/${carol.id}/`, { groups: [group.id] })).status).toBe(200);
+    const token = (await carol.client.post('/profile/api-tokens/', { name: 'Dana feed', permissions: { devices: 'view' } })).body.token as string;
+    const sso = await server.ctx.tokens.issue(carol.id, undefined, 'oidc');
+    const there = { session: apiClient(other, carol.access), sso: apiClient(other, sso.access), token: apiClient(other, token, 'Token') };
+    const codes = async () => [(await there.session.get('/tvpi/devices/')).body.code ?? 'ok', (await there.sso.get('/tvpi/devices/')).body.code ?? 'ok', (await there.token.get('/tvpi/devices/')).body.code ?? 'ok'];
+    expect(await codes()).toEqual(['ok', 'ok', 'ok']);
+    try {
+      expect((await admin.put(`/companies/${company.id}`, { require_two_factor: true })).status).toBe(200);
+      const held = await until(codes, (answer) => answer[0] === 'two_factor_required' && answer[2] === 'two_factor_required', CACHE_TTL_MS + SLACK_MS);
+      expect(held.value).toEqual(['two_factor_required', 'ok', 'two_factor_required']);
+      expect((await admin.put(`/companies/${company.id}`, { require_two_factor_sso: true })).status).toBe(200);
+      await until(codes, (answer) => answer.every((code) => code === 'two_factor_required'), CACHE_TTL_MS + SLACK_MS);
+      const { secret } = (await carol.client.post('/profile/two-factor/enrol/')).body as { secret: string };
+      expect((await carol.client.post('/profile/two-factor/confirm/', { code: authenticator(secret).next() })).status).toBe(200);
+      await until(codes, (answer) => answer.every((code) => code === 'ok'), CACHE_TTL_MS + SLACK_MS);
+    } finally {
+      await admin.put(`/companies/${company.id}`, { require_two_factor: false, require_two_factor_sso: false });
+    }
   });
 });
 
