@@ -294,4 +294,13 @@ describe('onForbidden', () => {
     await expect(api('/tvpi/devices/1', { method: 'DELETE' })).rejects.toMatchObject({ status: 403 });
     expect(seen).toEqual(['PUT', 'GET']);
   });
+
+  it('tells its handlers of a 403 two_factor_required too, with its code (the session reads the profile again: issue 40)', async () => {
+    const fake = await serve(() => ({ status: 403, body: { detail: 'Set up two-factor codes first.', code: 'two_factor_required' } }));
+    const seen: { method: string; code: string }[] = [];
+    const stop = http.onForbidden((refused) => seen.push(refused));
+    await expect(client(fake)('/media/files/', { method: 'POST', body: {} })).rejects.toMatchObject({ status: 403, code: 'two_factor_required' });
+    stop();
+    expect(seen).toEqual([{ method: 'POST', code: 'two_factor_required' }]);
+  });
 });
