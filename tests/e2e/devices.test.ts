@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { readSheet } from 'read-excel-file/node';
+import writeXlsxFile from 'write-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSimulatedPlayer, type SimulatedPlayer } from '../../server/simulate.ts';
 import { signInStored, startE2E, tempDir, type E2E } from '../helpers/browser.ts';
@@ -280,6 +281,22 @@ describe('devices page', () => {
     await outcome.getByRole('button', { name: 'Close' }).click();
     await visible(page.getByText('0 devices selected'));
     for (const id of ids) expect((await admin.get(`/tvpi/devices/${id}`)).body.tags).toEqual(['lobby']);
+    expect(unexpected(problems)).toEqual([]);
+  });
+
+  it('imports tags from a spreadsheet of serials and tags, naming the row whose serial is no device (issue 41)', async () => {
+    const own = await admin.post('/tvpi/devices/create/', { sn: `${marker}-import-1`, name: `${marker} import 1`, user: 1 });
+    expect(own.status).toBe(201);
+    const file = path.join(downloads, 'tags.xlsx');
+    await writeXlsxFile([['Serial number', 'Tags'], [`${marker}-import-1`, 'hall, floor-3'], [`${marker}-nobody`, 'lobby']]).toFile(file);
+    await page.goto('/devices');
+    await page.getByRole('button', { name: 'Import tags…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import tags from a spreadsheet' });
+    await dialog.getByLabel('Spreadsheet').setInputFiles(file);
+    await visible(dialog.getByText('Tags set on 1 device.'));
+    await visible(dialog.getByText(`Row 3 (${marker}-nobody): no device of yours has this serial number`));
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    expect((await admin.get(`/tvpi/devices/${own.body.id}`)).body.tags).toEqual(['hall', 'floor-3']);
     expect(unexpected(problems)).toEqual([]);
   });
 

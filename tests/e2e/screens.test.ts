@@ -160,6 +160,10 @@ describe('every built screen meets the house standard (360/500 px, en and ru, ax
     expect(await checkScreen(page, { path: '/devices', ready: shows(SN), prepare: opens(/^(Bulk actions…|Массовые действия…)$/) })).toEqual(CLEAN_REPORT);
   });
 
+  it('/devices, the tags import dialog (issue 41)', async () => {
+    expect(await checkScreen(page, { path: '/devices', ready: shows(SN), prepare: opens(/^(Import tags…|Импорт тегов…)$/) })).toEqual(CLEAN_REPORT);
+  });
+
   it('/devices, the add-device form', async () => {
     expect(await checkScreen(page, { path: '/devices', ready: shows(SN), prepare: opens(/^(Add device|Добавить устройство)$/) })).toEqual(CLEAN_REPORT);
   });

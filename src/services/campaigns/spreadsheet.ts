@@ -1,7 +1,7 @@
 import type { CampaignMatch } from '../schemas/campaigns.ts';
 
 /** Headers that name the serial-number or MAC column, in English and Russian (compared lower-case, trimmed). */
-const SERIAL_HEADER = /^(?:sn|s\/n|s\.n\.|serial|serials|serial number|serial no\.?|serial_number|серийный номер|серийный|серийник|сн|с\/н|заводской номер)$/;
+export const SERIAL_HEADER = /^(?:sn|s\/n|s\.n\.|serial|serials|serial number|serial no\.?|serial_number|серийный номер|серийный|серийник|сн|с\/н|заводской номер)$/;
 const MAC_HEADER = /^(?:mac|mac address|mac-address|mac адрес|mac-адрес|мак|мак-адрес|мак адрес)$/;
 
 /** How many columns to try, left to right, when no header names one. */

@@ -3,11 +3,12 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from '../../i18n.ts';
 import type { DeviceBulkActor } from '../../machines/devices/deviceBulk.machine.ts';
 import type { DevicesActor } from '../../machines/devices/devices.machine.ts';
+import type { DeviceTagsImportActor } from '../../machines/devices/deviceTagsImport.machine.ts';
 import { selectDevices, selectFilters } from '../../machines/devices/devices.selectors.ts';
 import { useBulkStyles } from './Bulk.styles.ts';
 
-/** Above the list: how many devices are ticked, ticking the page, and the bulk actions' dialog (issue 41). */
-export function BulkBar({ bulk, devices }: { bulk: DeviceBulkActor; devices: DevicesActor }) {
+/** Above the list: how many devices are ticked, ticking the page, the bulk actions' dialog and the tags import (issue 41). */
+export function BulkBar({ bulk, devices, tagsImport }: { bulk: DeviceBulkActor; devices: DevicesActor; tagsImport: DeviceTagsImportActor }) {
   const { t, i18n } = useTranslation('devices');
   const styles = useBulkStyles();
   const picked = useSelector(bulk, (s) => s.context.picked);
@@ -31,6 +32,9 @@ export function BulkBar({ bulk, devices }: { bulk: DeviceBulkActor; devices: Dev
       ) : null}
       <Button size="small" disabled={!idle} onClick={() => bulk.send({ type: 'bulk.open', filters, matching })}>
         {t('bulk.open')}
+      </Button>
+      <Button size="small" onClick={() => tagsImport.send({ type: 'tagsImport.open' })}>
+        {t('tagsImport.open')}
       </Button>
     </div>
   );

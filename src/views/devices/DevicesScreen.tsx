@@ -15,9 +15,9 @@ import { DeviceTable } from './DeviceTable.tsx';
 import { DevicesPager, DeviceStatisticsBar } from './DevicesPager.tsx';
 import { ExportButton } from './ExportButton.tsx';
 import { saveBlob } from './format.ts';
-import { BulkDialog, DeviceCard, DeviceFormDialog, OverrideDialog } from './lazyDialogs.tsx';
+import { BulkDialog, DeviceCard, DeviceFormDialog, OverrideDialog, TagsImportDialog } from './lazyDialogs.tsx';
 import { BulkBar } from './BulkBar.tsx';
-import { deviceBulkLogic, devicesLogic, deviceOverridesLogic } from './logic.ts';
+import { deviceBulkLogic, devicesLogic, deviceOverridesLogic, deviceTagsImportLogic } from './logic.ts';
 import { listDraft } from '../../machines/devices/deviceOverrides.selectors.ts';
 import { selectDevices, selectFilters } from '../../machines/devices/devices.selectors.ts';
 import { OverridePanel } from './OverridePanel.tsx';
@@ -59,6 +59,8 @@ export default function DevicesScreen() {
   // A bulk action's end changes what the list shows (tags, offices, on/off): the list and its statistics load again.
   const bulkLogic = useMemo(() => deviceBulkLogic.provide({ actions: { jobEnded: () => devices.send({ type: 'devices.refresh' }) } }), [devices]);
   const bulk = useActorRef(bulkLogic);
+  const tagsImportLogic = useMemo(() => deviceTagsImportLogic.provide({ actions: { imported: () => devices.send({ type: 'devices.refresh' }) } }), [devices]);
+  const tagsImport = useActorRef(tagsImportLogic);
   const overrideReady = useSelector(overrides, (s) => s.matches('ready'));
   const filters = useSelector(devices, selectFilters);
   const shown = useSelector(devices, selectDevices);
@@ -110,10 +112,11 @@ export default function DevicesScreen() {
       <OverrideDialog overrides={overrides} targets={targetsText} />
       <DeviceStatisticsBar devices={devices} />
       <DeviceFilters devices={devices} />
-      {canEdit ? <BulkBar bulk={bulk} devices={devices} /> : null}
+      {canEdit ? <BulkBar bulk={bulk} devices={devices} tagsImport={tagsImport} /> : null}
       <DeviceTable devices={devices} overrides={overrides} bulk={canEdit ? bulk : undefined} onOpen={(device) => setDialog({ kind: 'card', device })} />
       <DevicesPager devices={devices} />
       <BulkDialog bulk={bulk} />
+      <TagsImportDialog tagsImport={tagsImport} />
       {dialog?.kind === 'add' ? <DeviceFormDialog onSaved={saved} onClose={close} /> : null}
       {dialog?.kind === 'edit' ? <DeviceFormDialog device={dialog.device} onSaved={saved} onClose={() => setDialog({ kind: 'card', device: dialog.device })} /> : null}
       {dialog?.kind === 'card' ? (

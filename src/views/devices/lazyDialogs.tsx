@@ -6,6 +6,8 @@ import type { DeviceCardProps } from './DeviceCard.tsx';
 import type { DeviceFormDialogProps } from './DeviceFormDialog.tsx';
 import type { OverrideDialogProps } from './OverrideDialog.tsx';
 import type { BulkDialogProps } from './BulkDialog.tsx';
+import type { TagsImportDialogProps } from './TagsImportDialog.tsx';
+import type { DeviceTagsImportActor } from '../../machines/devices/deviceTagsImport.machine.ts';
 import type { DeviceBulkActor } from '../../machines/devices/deviceBulk.machine.ts';
 
 /*
@@ -32,4 +34,12 @@ const LazyBulkDialog = lazyPart<BulkDialogProps>(() => import('./BulkDialog.tsx'
 export function BulkDialog(props: { bulk: DeviceBulkActor }) {
   const open = useSelector(props.bulk, (s) => s.hasTag('dialog'));
   return open ? <LazyBulkDialog {...props} /> : null;
+}
+
+const LazyTagsImportDialog = lazyPart<TagsImportDialogProps>(() => import('./TagsImportDialog.tsx').then((m) => ({ default: m.TagsImportDialog })));
+
+/** The tags import's dialog (issue 41), loaded the first time it opens. */
+export function TagsImportDialog(props: { tagsImport: DeviceTagsImportActor }) {
+  const open = useSelector(props.tagsImport, (s) => s.hasTag('dialog'));
+  return open ? <LazyTagsImportDialog {...props} /> : null;
 }

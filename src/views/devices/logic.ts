@@ -3,6 +3,8 @@ import { devicesMachine } from '../../machines/devices/devices.machine.ts';
 import { deviceOverridesMachine } from '../../machines/devices/deviceOverrides.machine.ts';
 import { deviceBulkMachine } from '../../machines/devices/deviceBulk.machine.ts';
 import { cancelJob, findActiveJob, readJob, startBulkJob } from '../../services/deviceJobs.service.ts';
+import { deviceTagsImportMachine } from '../../machines/devices/deviceTagsImport.machine.ts';
+import { importDeviceTags, readSpreadsheet, tagSheetOf } from '../../services/deviceTagsImport.service.ts';
 import { clearOverride, listOverrides, startOverride } from '../../services/overrides.service.ts';
 import { downloadDevicesXlsx, getDeviceStatistics, listDevices } from '../../services/devices.service.ts';
 
@@ -40,5 +42,13 @@ export const deviceBulkLogic = deviceBulkMachine.provide({
     startJob: fromPromise(({ input }) => startBulkJob(input.request)),
     readJob: fromPromise(({ input }) => readJob(input.id)),
     cancelJob: fromPromise(({ input }) => cancelJob(input.id)),
+  },
+});
+
+/** The tags import (issue 41): the spreadsheet read in the browser (its reader loaded on first use), sent in one request. */
+export const deviceTagsImportLogic = deviceTagsImportMachine.provide({
+  actors: {
+    readSheet: fromPromise(async ({ input }) => tagSheetOf(await readSpreadsheet(input.file))),
+    sendTags: fromPromise(({ input }) => importDeviceTags(input.rows)),
   },
 });

@@ -37,6 +37,7 @@ export const FOLLOWABLE: readonly string[] = [
   'devicePlayback',
   'deviceSchedule',
   'deviceScreenshot',
+  'deviceTagsImport',
   'devices',
   'devicesActivation',
   'devicesCard',
