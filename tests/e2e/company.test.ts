@@ -133,6 +133,17 @@ describe('the house standard', () => {
     expect(await checkScreen(page, { path, ready: shows(text) })).toEqual(CLEAN_REPORT);
   });
 
+  it("/company, a company's details and its sign-in settings (issue 40)", async () => {
+    const opens = async (p: Page) => {
+      await p.getByRole('button', { name: new RegExp(`^(Show details|Подробнее): ${COMPANY.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }).click();
+      await p.getByRole('switch', { name: /^(Require two-factor codes|Требовать двухфакторные коды)$/ }).waitFor();
+      // The pointer and focus leave the name just pressed: its hover and focus colours are not the page's.
+      await p.mouse.move(0, 0);
+      await p.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    };
+    expect(await checkScreen(page, { path: '/company', ready: shows(COMPANY), prepare: opens, widths: [360, 500, 700] })).toEqual(CLEAN_REPORT);
+  });
+
   it('/organizations, the add-company form', async () => {
     const opens = async (p: Page) => {
       await p.getByRole('button', { name: /^(Add company|Добавить компанию)$/ }).click();
