@@ -7,6 +7,7 @@ import type { Db } from './index.ts';
 import { mediaSources, profileMaker } from './renditions.ts';
 import { committedPlaylists } from './schedules.ts';
 import { committedLayouts } from './layouts.ts';
+import { lastOccurrenceEnd, officeTimeZone, type EventWhen } from '../domain/occurrences.ts';
 
 /*
  * Warnings before, not after (issue 35): what a publish or a playlist (or layout) commit would leave screens unable to play, read
@@ -30,6 +31,8 @@ async function rows<T>(db: Db, query: SQL): Promise<T[]> {
 export interface Target {
   device: number;
   media: number;
+  /** The event that plays it there, when known: its file's validity is checked against the event's last occurrence (issue 42). */
+  event?: EventWhen;
 }
 
 /** The warnings of these targets, files that cannot play first, then by file name. */
@@ -37,12 +40,15 @@ export async function warningsFor(db: Db, targets: readonly Target[]): Promise<P
   if (!targets.length) return [];
   const deviceIds = [...new Set(targets.map((t) => t.device))];
   const mediaIds = [...new Set(targets.map((t) => t.media))];
-  const devices = await rows<{ id: number; name: string; device_type: string; position: DevicePosition; capabilities: string | null }>(
+  const devices = await rows<{ id: number; name: string; device_type: string; position: DevicePosition; capabilities: string | null; timezone: string | null }>(
     db,
-    sql`SELECT id, COALESCE(NULLIF(name, ''), sn) AS name, device_type, position, capabilities::text AS capabilities
-        FROM devices WHERE id = ANY(${idArray(deviceIds)}) AND is_active`,
+    sql`SELECT d.id, COALESCE(NULLIF(d.name, ''), d.sn) AS name, d.device_type, d.position, d.capabilities::text AS capabilities, o.timezone
+        FROM devices d LEFT JOIN offices o ON o.id = d.office_id WHERE d.id = ANY(${idArray(deviceIds)}) AND d.is_active`,
   );
-  const files = await rows<{ id: number; name: string }>(db, sql`SELECT id, name FROM media_files WHERE id = ANY(${idArray(mediaIds)})`);
+  const files = await rows<{ id: number; name: string; valid_until_ms: number | null }>(
+    db,
+    sql`SELECT id, name, (extract(epoch FROM valid_until) * 1000)::float8 AS valid_until_ms FROM media_files WHERE id = ANY(${idArray(mediaIds)})`,
+  );
   const failures = await rows<{ device_id: number; media_id: number }>(
     db,
     sql`SELECT device_id, media_id FROM playback_errors
@@ -51,8 +57,10 @@ export async function warningsFor(db: Db, targets: readonly Target[]): Promise<P
   );
   const sources = await mediaSources(db, mediaIds);
   const profile = profileMaker();
-  const byDevice = new Map(devices.map((d) => [Number(d.id), { name: d.name, profile: profile(d.device_type, d.position, d.capabilities) }]));
+  const byDevice = new Map(devices.map((d) => [Number(d.id), { name: d.name, profile: profile(d.device_type, d.position, d.capabilities), timezone: officeTimeZone(d.timezone) }]));
   const names = new Map(files.map((f) => [Number(f.id), f.name]));
+  const untilOf = new Map(files.flatMap((f) => (f.valid_until_ms == null ? [] : [[Number(f.id), Number(f.valid_until_ms)] as const])));
+  const now = Date.now();
   const failed = new Set(failures.map((f) => `${Number(f.device_id)}:${Number(f.media_id)}`));
 
   const found = new Map<string, { media: number; reason: PublishWarning['reason']; devices: Set<number> }>();
@@ -63,7 +71,7 @@ export async function warningsFor(db: Db, targets: readonly Target[]): Promise<P
     if (!entry) found.set(key, (entry = { media, reason, devices: new Set() }));
     entry.devices.add(device);
   };
-  for (const { device, media } of targets) {
+  for (const { device, media, event } of targets) {
     const target = byDevice.get(device);
     if (!target || !names.has(media)) continue;
     let set = targetsOf.get(media);
@@ -73,17 +81,27 @@ export async function warningsFor(db: Db, targets: readonly Target[]): Promise<P
     const choice = source ? chooseRendition(source, target.profile) : null;
     if (choice?.kind === 'rendering') note(media, 'rendering', device);
     else if (choice?.kind === 'cannot_play') note(media, 'cannot_play', device);
+    // Validity (issue 42): a file past its end, or ending before the last occurrence of the event that shows it here.
+    const until = untilOf.get(media);
+    if (until !== undefined) {
+      if (until <= now) note(media, 'expired', device);
+      else if (event) {
+        const end = lastOccurrenceEnd(event, target.timezone);
+        if (end && end.epochMilliseconds > until) note(media, 'expires', device);
+      }
+    }
   }
   for (const [media, set] of targetsOf) {
     if ([...set].every((device) => failed.has(`${device}:${media}`))) for (const device of set) note(media, 'decode_failed', device);
   }
-  const order: Record<PublishWarning['reason'], number> = { cannot_play: 0, decode_failed: 1, rendering: 2 };
+  const order: Record<PublishWarning['reason'], number> = { cannot_play: 0, decode_failed: 1, expired: 2, expires: 3, rendering: 4 };
   return [...found.values()]
     .map((entry) => ({
       media: entry.media,
       name: names.get(entry.media)!,
       devices: entry.devices.size,
       reason: entry.reason,
+      ...(entry.reason === 'expired' || entry.reason === 'expires' ? { until: new Date(untilOf.get(entry.media)!).toISOString() } : {}),
       screens: [...entry.devices].map((id) => byDevice.get(id)!.name).sort((a, b) => a.localeCompare(b)).slice(0, WARNING_SCREENS),
     }))
     .sort((a, b) => order[a.reason] - order[b.reason] || a.name.localeCompare(b.name) || a.media - b.media);
@@ -93,13 +111,41 @@ export async function warningsFor(db: Db, targets: readonly Target[]): Promise<P
 export async function campaignTargets(db: Db, campaignId: number): Promise<Target[]> {
   const events = await rows<EventFiles>(
     db,
-    sql`SELECT ev.media_id, ev.playlist_id, ev.layout_id, (SELECT array_agg(ed.device_id) FROM event_devices ed WHERE ed.event_id = ev.id) AS devices
+    sql`SELECT ev.media_id, ev.playlist_id, ev.layout_id, (SELECT array_agg(ed.device_id) FROM event_devices ed WHERE ed.event_id = ev.id) AS devices, ${TIMING}
         FROM events ev WHERE ev.campaign_id = ${campaignId} AND ev.end_date >= current_date - 2`,
   );
   return eventTargets(db, events);
 }
 
-type EventFiles = { media_id: number | null; playlist_id: number | null; layout_id: number | null; devices: number[] | null };
+type EventFiles = {
+  media_id: number | null;
+  playlist_id: number | null;
+  layout_id: number | null;
+  devices: number[] | null;
+  /** Its timing (TIMING), where read. */
+  start_date?: string;
+  start_time?: string | null;
+  end_date?: string;
+  end_time?: string | null;
+  all_day?: boolean;
+  weekdays?: number[] | null;
+};
+
+/** An event's timing as lastOccurrenceEnd reads it (the events and published_events columns of one name). */
+const TIMING = sql`to_char(start_date, 'YYYY-MM-DD') AS start_date, to_char(start_time, 'HH24:MI') AS start_time,
+  to_char(end_date, 'YYYY-MM-DD') AS end_date, to_char(end_time, 'HH24:MI') AS end_time, all_day, weekdays::int[] AS weekdays`;
+
+function timingOf(event: EventFiles): EventWhen | undefined {
+  if (!event.start_date || !event.end_date) return undefined;
+  return {
+    start_date: event.start_date,
+    start_time: event.start_time ?? '00:00',
+    end_date: event.end_date,
+    end_time: event.end_time ?? '00:00',
+    all_day: !!event.all_day,
+    weekdays: (event.weekdays ?? []).map(Number),
+  };
+}
 
 /**
  * Each (screen, file) pair of events: a media event's file, its committed playlist's files, or the files of its layout's
@@ -119,7 +165,8 @@ async function eventTargets(db: Db, events: EventFiles[]): Promise<Target[]> {
   const targets: Target[] = [];
   for (const event of events) {
     const media = event.media_id ? [Number(event.media_id)] : event.layout_id ? layoutFiles(Number(event.layout_id)) : tracksOf(Number(event.playlist_id));
-    for (const device of event.devices ?? []) for (const id of new Set(media)) targets.push({ device: Number(device), media: id });
+    const timing = timingOf(event);
+    for (const device of event.devices ?? []) for (const id of new Set(media)) targets.push({ device: Number(device), media: id, ...(timing ? { event: timing } : {}) });
   }
   return targets;
 }
@@ -128,7 +175,7 @@ async function eventTargets(db: Db, events: EventFiles[]): Promise<Target[]> {
 export async function publishedTargets(db: Db, campaignId: number): Promise<Target[]> {
   const events = await rows<EventFiles>(
     db,
-    sql`SELECT media_id, playlist_id, layout_id, devices FROM published_events WHERE campaign_id = ${campaignId} AND end_date >= current_date - 2`,
+    sql`SELECT media_id, playlist_id, layout_id, devices, ${TIMING} FROM published_events WHERE campaign_id = ${campaignId} AND end_date >= current_date - 2`,
   );
   return eventTargets(db, events);
 }

@@ -333,8 +333,11 @@ export default async function schedulerRoutes(app: FastifyInstance, { ctx }: { c
           (await warningsFor(db, await publishedTargets(db, campaignId))).map(({ screens: _, ...w }) => w)
         : [
             ...(await campaignWaits(db, campaignId)),
-            // A file every screen of it failed to decode is flagged too (issue 35): it plays nowhere, though nothing waits.
-            ...(await warningsFor(db, await publishedTargets(db, campaignId))).filter((w) => w.reason === 'decode_failed').map(({ screens: _, ...w }) => w),
+            // A file every screen of it failed to decode is flagged too (issue 35): it plays nowhere, though nothing waits;
+            // and one past its end or ending before an event that shows it (issue 42).
+            ...(await warningsFor(db, await publishedTargets(db, campaignId)))
+              .filter((w) => w.reason === 'decode_failed' || w.reason === 'expired' || w.reason === 'expires')
+              .map(({ screens: _, ...w }) => w),
           ],
     };
     return result;

@@ -772,6 +772,28 @@ describe('validity of files, playlists and events', () => {
     expect(whole[0]!.media.map((m) => m.id)).toEqual([expiring, staying]);
   });
 
+  it('the publish preview and the publish warn of a file past its end or ending before an event that shows it', async () => {
+    const inBerlin = await screen(berlin);
+    const campaign = await campaignWith([inBerlin]);
+    const ending = await media('image', 'Summer menu');
+    const ended = await media('image', 'Spring menu');
+    const lasting = await media('image', 'Logo');
+    expect((await client.put(`/media/files/${ending}`, { valid_until: '2027-06-01T18:00:00+02:00' })).status).toBe(200);
+    expect((await client.put(`/media/files/${ended}`, { valid_until: '2026-05-01T00:00:00Z' })).status).toBe(200);
+    expect((await client.put(`/media/files/${lasting}`, { valid_until: '2028-06-01T00:00:00Z' })).status).toBe(200);
+    const loop = await playlist('Menus', [ending, ended, lasting], true);
+    await createEvent(eventBody(campaign, [inBerlin], { title: 'Menus', media: null, playlist: loop.id, start_date: '2027-01-01', end_date: '2027-12-31', weekdays: [1, 2, 3, 4, 5] }));
+    const preview = await client.get(`/scheduler/publish/${campaign}/preview/`);
+    expect(preview.status).toBe(200);
+    expect(preview.body.warnings.map((w: { media: number; reason: string; until?: string; devices: number }) => [w.media, w.reason, w.until, w.devices])).toEqual([
+      [ended, 'expired', '2026-05-01T00:00:00.000Z', 1],
+      [ending, 'expires', '2027-06-01T16:00:00.000Z', 1],
+    ]);
+    const published = await client.post(`/scheduler/publish/${campaign}/`);
+    expect(published.status).toBe(200);
+    expect(published.body.warnings.map((w: { reason: string }) => w.reason).sort()).toEqual(['expired', 'expires']);
+  });
+
   it("an event's wall-clock validity holds across daylight-saving switches, and a playlist's bounds its whole event", async () => {
     const inBerlin = await screen(berlin);
     const campaign = await campaignWith([inBerlin]);

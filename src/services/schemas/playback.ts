@@ -147,13 +147,19 @@ export type MediaPlayback = Infer<typeof MediaPlayback>;
  * A publish (or commit) warning: `devices` screens cannot play `media` yet (rendering), or at all (cannot_play), or every
  * one of its screens reported failing to decode it (decode_failed, issue 35). `screens`: the first of their names (previews).
  */
-export const PUBLISH_WARNING_REASONS = ['rendering', 'cannot_play', 'decode_failed'] as const;
+export const PUBLISH_WARNING_REASONS = ['rendering', 'cannot_play', 'decode_failed', 'expired', 'expires'] as const;
+/**
+ * Issue 42: `expired`, the file's `valid_until` has passed (its screens do not play it); `expires`, it ends (`until`)
+ * before the last occurrence of an event that shows it on `devices` screens.
+ */
 export const PublishWarning = type({
   media: Id,
   name: string(),
   devices: min(integer(), 1),
   reason: enums(PUBLISH_WARNING_REASONS),
   screens: optional(array(string())),
+  /** expired / expires: the file's valid_until (ISO instant). */
+  until: optional(string()),
 });
 
 /** GET /scheduler/publish/{campaignId}/preview/ and GET /media/play_lists/{id}/commit/preview/: what would not play, before confirming. */

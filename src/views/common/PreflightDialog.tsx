@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Body1, Button, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
 import { useTranslation } from '../../i18n.ts';
 import type { PublishWarning } from '../../services/schemas/playback.ts';
+import { formatDateTime } from './dateTime.ts';
 import { Dialog } from './Dialog.tsx';
 import { usePreflightDialogStyles } from './PreflightDialog.styles.ts';
 
@@ -27,8 +28,9 @@ export interface PreflightDialogProps {
 
 /** One warning in words: `3 screens cannot play "Promo.mp4" yet: converting it` (common:preflight.warning). */
 export function useWarningText(): (warning: PublishWarning) => string {
-  const { t } = useTranslation('common');
-  return (warning) => t(`preflight.warning.${warning.reason}`, { count: warning.devices, name: warning.name });
+  const { t, i18n } = useTranslation('common');
+  return (warning) =>
+    t(`preflight.warning.${warning.reason}`, { count: warning.devices, name: warning.name, until: warning.until ? formatDateTime(warning.until, i18n.language, '') : '' });
 }
 
 /**

@@ -135,6 +135,21 @@ describe('PreflightDialog', () => {
     expect(onConfirm).toHaveBeenCalledTimes(1);
   });
 
+  it('says when a file expired or expires, with its date in the language shown (issue 42)', async () => {
+    const until = '2027-06-01T16:00:00.000Z';
+    const warnings = [
+      { media: 5, name: 'Spring menu', devices: 1, reason: 'expired' as const, until, screens: ['Lobby'] },
+      { media: 6, name: 'Summer menu', devices: 3, reason: 'expires' as const, until, screens: ['Lobby', 'Hall', 'Door'] },
+    ];
+    renderWithProviders(<PreflightDialog preflight={{ warnings, failed: false }} {...texts} onConfirm={() => {}} onCancel={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Publish with warnings?' });
+    const date = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(until));
+    expect([...dialog.querySelectorAll('li')].map((item) => item.textContent)).toEqual([
+      `“Spring menu” expired on ${date}: its 1 screen does not play itScreens: Lobby`,
+      `“Summer menu” expires on ${date}, before an event that shows it on 3 screens endsScreens: Lobby, Hall, Door`,
+    ]);
+  });
+
   it('says when the check failed, lists nothing, and cancels with Escape', async () => {
     const onCancel = vi.fn();
     renderWithProviders(<PreflightDialog preflight={{ warnings: [], failed: true }} {...texts} onConfirm={() => {}} onCancel={onCancel} />);
