@@ -122,6 +122,43 @@ describe('the company hierarchy', () => {
   });
 });
 
+describe("an office's screen hours (issue 41)", () => {
+  it('sets hours per weekday by keyboard, copies them to every day, adds a holiday, and keeps what was typed through a refusal', async () => {
+    await page.goto('/branch-offices');
+    await page.getByRole('button', { name: `Screen hours: ${OFFICE}` }).click();
+    const editor = page.getByRole('dialog', { name: `Screen hours: ${OFFICE}` });
+    await editor.getByRole('radio', { name: 'Always on' }).waitFor();
+    expect(await editor.getByRole('radio', { name: 'Always on' }).isChecked()).toBe(true);
+    // The keyboard: the next choice by arrow key, times typed, Enter saves.
+    await editor.getByRole('radio', { name: 'Always on' }).focus();
+    await page.keyboard.press('ArrowDown');
+    const mondayOn = editor.getByRole('textbox', { name: 'Monday, hours 1: On at' });
+    await mondayOn.fill('21:00');
+    await mondayOn.press('Enter');
+    await editor.getByText('The screens must go off after they come on').waitFor();
+    expect(await mondayOn.inputValue()).toBe('21:00');
+    await mondayOn.fill('07:00');
+    await editor.getByRole('button', { name: 'Copy to all days: Monday' }).click();
+    expect(await editor.getByRole('textbox', { name: 'Saturday, hours 1: On at' }).inputValue()).toBe('07:00');
+    await editor.getByRole('button', { name: 'Remove hours 1: Sunday' }).click();
+    await editor.getByRole('group', { name: 'Sunday' }).getByText('Off all day').waitFor();
+    await editor.getByLabel('Date of the exception').fill('2026-12-31');
+    await editor.getByRole('button', { name: 'Add exception' }).click();
+    expect(await editor.getByRole('checkbox', { name: 'Closed all day' }).isChecked()).toBe(true);
+    await editor.getByRole('textbox', { name: 'Tuesday, hours 1: Off at' }).press('Enter');
+    await editor.waitFor({ state: 'detached' });
+    await page.getByText('Screen hours saved').first().waitFor();
+
+    const admin = (await signIn(e2e.server)).client;
+    const office = (await admin.get('/branch-offices/')).body.results.find((o: { name: string }) => o.name === OFFICE);
+    const saved = (await admin.get(`/branch-offices/${office.id}/power/`)).body;
+    expect(saved.schedule).toEqual({
+      week: [...Array.from({ length: 6 }, () => [{ on: '07:00', off: '20:00' }]), []],
+      exceptions: [{ date: '2026-12-31', spans: [] }],
+    });
+  });
+});
+
 describe('the house standard', () => {
   const shows = (text: string) => (p: Page) => p.getByText(text).first().waitFor();
   it.each([
@@ -142,6 +179,14 @@ describe('the house standard', () => {
       await p.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     };
     expect(await checkScreen(page, { path: '/company', ready: shows(COMPANY), prepare: opens, widths: [360, 500, 700] })).toEqual(CLEAN_REPORT);
+  });
+
+  it("/branch-offices, an office's screen hours (issue 41)", async () => {
+    const opens = async (p: Page) => {
+      await p.getByRole('button', { name: /^(Screen hours|Часы работы экранов): / }).first().click();
+      await p.getByRole('dialog').getByRole('radiogroup').waitFor();
+    };
+    expect(await checkScreen(page, { path: '/branch-offices', ready: shows(OFFICE), prepare: opens })).toEqual(CLEAN_REPORT);
   });
 
   it('/organizations, the add-company form', async () => {

@@ -156,6 +156,17 @@ describe('every built screen meets the house standard (360/500 px, en and ru, ax
     await page.keyboard.press('Escape');
   });
 
+  it("/devices, a device's screen hours from its card (issue 41)", async () => {
+    const hours = async (p: Page) => {
+      await opens(new RegExp(`^(Open|Открыть) ${LONG_NAME}`))(p);
+      await p.getByRole('button', { name: /^(Change screen hours|Изменить часы работы экрана): / }).click();
+      await p.getByRole('dialog', { name: /^(Screen hours|Часы работы экранов): / }).getByRole('radiogroup').waitFor();
+    };
+    expect(await checkScreen(page, { path: '/devices', ready: shows(SN), prepare: hours })).toEqual(CLEAN_REPORT);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+  });
+
   it('/devices, the bulk action dialog (issue 41)', async () => {
     expect(await checkScreen(page, { path: '/devices', ready: shows(SN), prepare: opens(/^(Bulk actions…|Массовые действия…)$/) })).toEqual(CLEAN_REPORT);
   });

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Button } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { useTranslation } from '../../i18n.ts';
@@ -5,6 +6,8 @@ import { PageHeader } from '../common/PageHeader.tsx';
 import { usePageTitle } from '../common/usePageTitle.ts';
 import { useCan } from '../common/usePermission.ts';
 import { HierarchyLoad } from './HierarchyLoad.tsx';
+import { OfficePowerDialog } from './lazyDialogs.tsx';
+import type { Office } from '../../services/schemas/company.ts';
 import { useHierarchyForms } from './HierarchyDialogs.tsx';
 import { OfficesTable } from './OfficesTable.tsx';
 import { useHierarchy } from './useHierarchy.ts';
@@ -18,6 +21,8 @@ export default function BranchOfficesScreen() {
   const canEdit = useCan('company');
   const actions = useHierarchyActions(hierarchy.reload);
   const forms = useHierarchyForms(hierarchy.reload);
+  // Which office's screen hours are open (issue 41).
+  const [power, setPower] = useState<Office | null>(null);
   return (
     <section>
       <PageHeader
@@ -31,9 +36,10 @@ export default function BranchOfficesScreen() {
         }
       />
       <HierarchyLoad hierarchy={hierarchy}>
-        {(data) => <OfficesTable offices={data.offices} onEdit={(office) => forms.open({ kind: 'office', office })} onDelete={(office) => actions.askDelete('office', office.id, office.name)} />}
+        {(data) => <OfficesTable offices={data.offices} onEdit={(office) => forms.open({ kind: 'office', office })} onDelete={(office) => actions.askDelete('office', office.id, office.name)} onPower={setPower} />}
       </HierarchyLoad>
       {forms.dialog(hierarchy.data)}
+      {power ? <OfficePowerDialog office={power} onClose={() => setPower(null)} /> : null}
       {actions.confirmDialog}
     </section>
   );

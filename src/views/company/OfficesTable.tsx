@@ -1,5 +1,5 @@
 import { Button } from '@fluentui/react-components';
-import { DeleteRegular, EditRegular } from '@fluentui/react-icons';
+import { ClockRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { useTranslation } from '../../i18n.ts';
 import type { Office } from '../../services/schemas/company.ts';
 import { ResponsiveList } from '../common/ResponsiveList.tsx';
@@ -8,7 +8,7 @@ import { RouterLink } from '../common/RouterLink.tsx';
 import { useCompanyStyles } from './Company.styles.ts';
 
 /** Branch offices with their company, department, address, device counts and a link to their devices. */
-export function OfficesTable({ offices, onEdit, onDelete }: { offices: Office[]; onEdit: (office: Office) => void; onDelete: (office: Office) => void }) {
+export function OfficesTable({ offices, onEdit, onDelete, onPower }: { offices: Office[]; onEdit: (office: Office) => void; onDelete: (office: Office) => void; onPower?: (office: Office) => void }) {
   const { t } = useTranslation('company');
   const styles = useCompanyStyles();
   const canEdit = useCan('company');
@@ -45,6 +45,7 @@ export function OfficesTable({ offices, onEdit, onDelete }: { offices: Office[];
               cell: (office) => (
                 <div className={styles.actions}>
                   <Button appearance="subtle" size="small" icon={<EditRegular />} aria-label={`${t('actions.edit')}: ${office.name}`} onClick={() => onEdit(office)} />
+                  {onPower ? <Button appearance="subtle" size="small" icon={<ClockRegular />} aria-label={t('power.actionOf', { name: office.name })} onClick={() => onPower(office)} /> : null}
                   <Button appearance="subtle" size="small" icon={<DeleteRegular />} aria-label={`${t('actions.delete')}: ${office.name}`} onClick={() => onDelete(office)} />
                 </div>
               ),

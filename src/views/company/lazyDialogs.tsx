@@ -3,6 +3,7 @@ import { lazyPart } from '../common/lazyPart.tsx';
 import type * as CompanyForm from './CompanyFormDialog.tsx';
 import type * as DepartmentForm from './DepartmentFormDialog.tsx';
 import type * as OfficeForm from './OfficeFormDialog.tsx';
+import type * as OfficePower from './OfficePowerDialog.tsx';
 
 /*
  * The add/edit forms of /company, /organizations, /branch-offices and /structure, each a chunk of its own loaded when it
@@ -20,4 +21,9 @@ export const DepartmentFormDialog = lazyPart<ComponentProps<typeof DepartmentFor
 
 export const OfficeFormDialog = lazyPart<ComponentProps<typeof OfficeForm.OfficeFormDialog>>(() =>
   import('./OfficeFormDialog.tsx').then((m) => ({ default: m.OfficeFormDialog })),
+);
+
+/** An office's screen hours (issue 41): the editor's chunk loads when it first opens. */
+export const OfficePowerDialog = lazyPart<ComponentProps<typeof OfficePower.OfficePowerDialog>>(() =>
+  import('./OfficePowerDialog.tsx').then((m) => ({ default: m.OfficePowerDialog })),
 );

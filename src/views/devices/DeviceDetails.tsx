@@ -11,6 +11,7 @@ import { StatusBadge } from './DeviceTable.tsx';
 import { useDeviceCardStyles } from './Devices.styles.ts';
 import { formatDate, formatDateTime } from './format.ts';
 import { TagChips } from './TagChips.tsx';
+import { DevicePowerSummary } from './DevicePowerSummary.tsx';
 
 /** The device's schedule (GET /scheduler/dev2/{id}) in one line. */
 function ScheduleSummary({ id }: { id: number }) {
@@ -53,6 +54,7 @@ export function DeviceDetails({ device }: { device: Device }) {
     ['schedule_state', device.status === 'online' ? t(`schedule.${device.schedule_state}`) : t('schedule.offline')],
     ['schedule_expiry', formatDateTime(device.schedule_expiry, language, none)],
     ['schedule', <ScheduleSummary key="schedule" id={device.id} />],
+    ['power', <DevicePowerSummary key="power" id={device.id} name={device.name || device.sn} />],
     ['version', device.version || none],
     ['is_active', device.is_active ? t('card.active') : t('card.inactive')],
     ['mount_date', formatDate(device.mount_date, language, none)],
