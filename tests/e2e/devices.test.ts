@@ -262,9 +262,12 @@ describe('devices page', () => {
     }
     await page.goto('/devices');
     await search(`${marker}-bulk`);
-    await expect.poll(async () => page.getByRole('button', { name: new RegExp(`Open ${marker} bulk`) }).count(), { timeout: 15_000 }).toBe(10);
+    // Every device shown is one of the ten (the unfiltered page, shown until the search applies, holds them too).
+    await expect.poll(async () => page.getByRole('button', { name: /^Open / }).count(), { timeout: 15_000 }).toBe(10);
+    expect(await page.getByRole('button', { name: new RegExp(`^Open ${marker} bulk`) }).count()).toBe(10);
     await page.getByRole('button', { name: 'Select this page' }).click();
-    await visible(page.getByText('10 devices selected'));
+    const bar = page.getByRole('group', { name: 'Selection' });
+    await expect.poll(async () => bar.innerText(), { timeout: 15_000 }).toContain('10 devices selected');
     await page.getByRole('button', { name: 'Bulk actions…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Bulk action' });
     await dialog.getByRole('radio', { name: 'The 10 selected devices' }).waitFor();
