@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { advance, nextPlay, overrideTurned, scheduleState, stillAllowed, type Cursor, type DeviceSchedule, type Play, type ScheduleState } from '../../services/player/schedule.ts';
+import { advance, fileWithdrawn, nextPlay, overrideTurned, scheduleState, stillAllowed, type Cursor, type DeviceSchedule, type Play, type ScheduleState } from '../../services/player/schedule.ts';
 
 export interface SequencerContext {
   schedule: DeviceSchedule | null;
@@ -27,8 +27,8 @@ const decideNext = (context: SequencerContext, now: number) => nextPlay(context.
  * The playback sequencer: decides each play when the previous one ends (images after their duration, videos at
  * their end, a file that fails to play at once), or at once when what is on screen is no longer allowed: a new
  * schedule or a change of the kept files that took its event or file away (an override started or cleared, a publish
- * or commit that removed or replaced it), or the clock starting or ending an override; a change that keeps it lets it
- * finish. By the schedule's rules (services/player/schedule.ts: priorities,
+ * or commit that removed or replaced it), or the clock starting or ending an override or taking its file away while its
+ * event goes on (the file expired, issue 42); a change that keeps it lets it finish. By the schedule's rules (services/player/schedule.ts: priorities,
  * equal priorities in turn), among downloaded files only; names the play after it so the screen can prepare it;
  * waits when an occurrence is due later and is empty when none is. Provide the actions `present` (show a play, the
  * moment its proof of play is recorded) and `prepare` (load the next one out of sight).
@@ -43,6 +43,8 @@ export const playerSequencerMachine = setup({
       context.current !== null && !stillAllowed(context.current, params.schedule, params.now, new Set(params.ready)),
     /** An override started or ended by the clock since the current play began. */
     overrideTurned: ({ context }, params: { now: number }) => context.current !== null && overrideTurned(context.current, context.schedule, params.now),
+    /** The clock took the current file away while its event goes on (it expired: issue 42). */
+    fileWithdrawn: ({ context }, params: { now: number }) => context.current !== null && fileWithdrawn(context.current, context.schedule, params.now),
   },
   actions: {
     present: (_, _params: { play: Play }) => {},
@@ -75,6 +77,7 @@ export const playerSequencerMachine = setup({
         'play.failed': { target: 'deciding', actions: { type: 'setNow', params: ({ event }) => ({ now: event.now }) } },
         'clock.tick': [
           { guard: { type: 'overrideTurned', params: ({ event }) => ({ now: event.now }) }, target: 'deciding', actions: { type: 'setNow', params: ({ event }) => ({ now: event.now }) } },
+          { guard: { type: 'fileWithdrawn', params: ({ event }) => ({ now: event.now }) }, target: 'deciding', actions: { type: 'setNow', params: ({ event }) => ({ now: event.now }) } },
           { actions: { type: 'setNow', params: ({ event }) => ({ now: event.now }) } },
         ],
         'sequence.schedule': [

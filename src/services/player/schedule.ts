@@ -204,6 +204,17 @@ export function stillAllowed(play: Play, schedule: DeviceSchedule | null, now: n
   return winnersAt(schedule, now).some((item) => item.event === play.event && item.override === play.override && item.media.some((media) => media.id === play.media.id));
 }
 
+/**
+ * Whether the clock took `play`'s file away while its event goes on (issue 42): its event (the same override, or none)
+ * still wins at `now`, in an item that no longer lists the file (the compiler splits an item where a file stops being
+ * valid). A layout, an event that no longer wins, or a file still listed: false (what follows the play decides).
+ */
+export function fileWithdrawn(play: Play, schedule: DeviceSchedule | null, now: number): boolean {
+  if (play.layout) return false;
+  const item = winnersAt(schedule, now).find((winner) => winner.event === play.event && winner.override === play.override);
+  return !!item && !item.layout && !item.media.some((media) => media.id === play.media.id);
+}
+
 /** Whether an override started or ended by the clock since `play` began: the override winning at `now` is not the play's. */
 export function overrideTurned(play: Play, schedule: DeviceSchedule | null, now: number): boolean {
   const winning = winnersAt(schedule, now).find((item) => item.override !== undefined)?.override;

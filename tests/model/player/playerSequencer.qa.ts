@@ -13,8 +13,14 @@ const item = (event: number, from: string, to: string, priority: number, ids: nu
   playlist: null,
   media: ids.map((id) => ({ id, url: `/f/${id}`, checksum: '', duration: 10, type: 'image/png' })),
 });
-// 08-12 event 1 (files 11, 12); 09-10 event 2 of a higher priority (file 21) wins the overlap; 14-15 event 3 (file 31).
-const SCHEDULE_ITEMS = [item(1, '08:00', '12:00', 0, [11, 12]), item(2, '09:00', '10:00', 5, [21]), item(3, '14:00', '15:00', 0, [31])];
+// 08-12 event 1 (files 11, 12; file 11 is valid until 11:00, so the compiler splits the item there, issue 42); 09-10
+// event 2 of a higher priority (file 21) wins the overlap; 14-15 event 3 (file 31).
+const SCHEDULE_ITEMS = [
+  item(1, '08:00', '11:00', 0, [11, 12]),
+  item(1, '11:00', '12:00', 0, [12]),
+  item(2, '09:00', '10:00', 5, [21]),
+  item(3, '14:00', '15:00', 0, [31]),
+];
 const schedule: DeviceSchedule = { device: 7, version: 4, timezone: 'UTC', generated_at: '2026-11-22T00:00:00Z', valid_until: '2026-11-29T00:00:00Z', items: SCHEDULE_ITEMS };
 // An emergency override 3 (file 91) until 10:00 above everything.
 const withOverride: DeviceSchedule = { ...schedule, version: 5, items: [...SCHEDULE_ITEMS, { ...item(-3, '09:00', '10:00', 1_000_000, [91]), override: 3 }] };
@@ -25,6 +31,7 @@ const NO_SCHEDULE = 'the schedule is withdrawn';
 const READY = 'every file is downloaded';
 const READY_ONE = 'only file 11 is downloaded';
 const TICK_LATER = 'the clock reads 10:30';
+const TICK_ELEVEN = 'the clock reads 11:30';
 const TICK_LUNCH = 'the clock reads 12:30';
 const TICK_NIGHT = 'the clock reads 16:00';
 const ENDED = 'the play ends at 09:31';
@@ -65,7 +72,8 @@ function winner(version: number | null, now: number): Winner | null {
   if (version === null) return null;
   if (version === 5 && between(now, '09:00', '10:00')) return { event: -3, override: 3, files: [91] };
   if (between(now, '09:00', '10:00')) return { event: 2, override: null, files: [21] };
-  if (between(now, '08:00', '12:00')) return { event: 1, override: null, files: [11, 12] };
+  // File 11 is valid until 11:00.
+  if (between(now, '08:00', '12:00')) return { event: 1, override: null, files: between(now, '08:00', '11:00') ? [11, 12] : [12] };
   if (between(now, '14:00', '15:00')) return { event: 3, override: null, files: [31] };
   return null;
 }
@@ -121,15 +129,20 @@ function replan(context: SequencerContext, change: Change) {
   };
 }
 
-/** The clock cuts a play only when an override starts or ends. */
+/** The clock cuts a play when an override starts or ends, or when its file expires while its event goes on (issue 42). */
 function tick(context: SequencerContext, now: number) {
   const playing = context.current!;
-  const overrideNow = winner(context.schedule?.version ?? null, now)?.override ?? null;
+  const on = winner(context.schedule?.version ?? null, now);
+  const overrideNow = on?.override ?? null;
   if (overrideNow !== (playing.override ?? null)) {
     const cut = decide(context, { now });
     return { ...cut, screen: [`file ${playing.media.id} is cut at once (an override started or ended): ${cut.screen[0]}`] };
   }
-  return { to: 'playing', see: {}, screen: [`${KEEPS(playing.media.id)}: the clock cuts a play short only when an override starts or ends`] };
+  if (on && on.event === playing.event && !on.files.includes(playing.media.id)) {
+    const cut = decide(context, { now });
+    return { ...cut, screen: [`file ${playing.media.id} is cut at once (it expired while its event goes on): ${cut.screen[0]}`] };
+  }
+  return { to: 'playing', see: {}, screen: [`${KEEPS(playing.media.id)}: the clock cuts a play short only when an override starts or ends or its file expires`] };
 }
 
 const idle = {
@@ -139,6 +152,7 @@ const idle = {
   [READY]: (context: SequencerContext) => decide(context, { ready: [11, 12, 21, 31, 91], now: at('09:30') }),
   [READY_ONE]: (context: SequencerContext) => decide(context, { ready: [11], now: at('09:30') }),
   [TICK_LATER]: (context: SequencerContext) => decide(context, { now: at('10:30') }),
+  [TICK_ELEVEN]: (context: SequencerContext) => decide(context, { now: at('11:30') }),
   [TICK_LUNCH]: (context: SequencerContext) => decide(context, { now: at('12:30') }),
   [TICK_NIGHT]: (context: SequencerContext) => decide(context, { now: at('16:00') }),
 };
@@ -156,6 +170,7 @@ export default defineQa({
       user: 'admin in the panel (to adopt the /player tab under Clients as device 7 and schedule it); /player itself needs no sign-in',
       data:
         'three image files 11, 12 (event 1, 08:00-12:00), 21 (event 2, priority 5, 09:00-10:00) and 31 (event 3, 14:00-15:00) scheduled on device 7 today, an image file 91 for overrides; ' +
+        'file 11 valid until 11:00 (PUT /api/v1/media/files/11 {"valid_until": ...}); ' +
         'shift the hours to your own clock (the paths name 09:30 as "now")',
     },
   },
@@ -166,6 +181,7 @@ export default defineQa({
     [READY]: 'wait: the tab downloads every scheduled file (its status line "Downloading … files" goes away)',
     [READY_ONE]: 'in the devtools Network tab, block the URLs of files 12, 21 and 31 before the schedule arrives',
     [TICK_LATER]: 'wait until 10:30 of the shifted hours',
+    [TICK_ELEVEN]: 'wait until 11:30 of the shifted hours',
     [TICK_LUNCH]: 'wait until 12:30 of the shifted hours',
     [TICK_NIGHT]: 'wait until 16:00 of the shifted hours',
     [ENDED]: 'wait: an image plays for its duration (10 s) and ends',
@@ -180,6 +196,7 @@ export default defineQa({
     [READY]: { type: 'sequence.ready', ready: [11, 12, 21, 31, 91], now: at('09:30') },
     [READY_ONE]: { type: 'sequence.ready', ready: [11], now: at('09:30') },
     [TICK_LATER]: { type: 'clock.tick', now: at('10:30') },
+    [TICK_ELEVEN]: { type: 'clock.tick', now: at('11:30') },
     [TICK_LUNCH]: { type: 'clock.tick', now: at('12:30') },
     [TICK_NIGHT]: { type: 'clock.tick', now: at('16:00') },
     [ENDED]: { type: 'play.ended', now: at('09:31') },
@@ -197,6 +214,7 @@ export default defineQa({
       [READY]: (context) => replan(context, { ready: [11, 12, 21, 31, 91], now: at('09:30') }),
       [READY_ONE]: (context) => replan(context, { ready: [11], now: at('09:30') }),
       [TICK_LATER]: (context) => tick(context, at('10:30')),
+      [TICK_ELEVEN]: (context) => tick(context, at('11:30')),
       [TICK_LUNCH]: (context) => tick(context, at('12:30')),
       [TICK_NIGHT]: (context) => tick(context, at('16:00')),
       [ENDED]: (context) => decide(context, { now: at('09:31') }),
