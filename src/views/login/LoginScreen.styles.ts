@@ -80,6 +80,19 @@ export const useLoginStyles = makeStyles({
     display: 'flex',
     flexDirection: 'column',
   },
+  // Fluent's Divider with its text in the middle: a line each side of "or".
+  ssoDivider: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    marginBlock: tokens.spacingVerticalS,
+    color: tokens.colorNeutralForeground2,
+    fontFamily: tokens.fontFamilyBase,
+    fontSize: tokens.fontSizeBase200,
+    lineHeight: tokens.lineHeightBase200,
+    '::before': { content: '""', flexGrow: 1, borderTopWidth: tokens.strokeWidthThin, borderTopStyle: 'solid', borderTopColor: tokens.colorNeutralStroke2 },
+    '::after': { content: '""', flexGrow: 1, borderTopWidth: tokens.strokeWidthThin, borderTopStyle: 'solid', borderTopColor: tokens.colorNeutralStroke2 },
+  },
   ssoActions: {
     display: 'flex',
     flexWrap: 'wrap',

@@ -1,18 +1,22 @@
-import { useEffect, useRef, useState, type CSSProperties, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type CSSProperties, type FormEvent } from 'react';
 import { Button, Caption1, Checkbox, Field, Input, Title3 } from '@fluentui/react-components';
 import { EyeOffRegular, EyeRegular } from '@fluentui/react-icons';
 import { useTexts } from '../common/texts.ts';
 import { BRAND } from '../../services/config.ts';
-import { BusyIcon } from '../common/Loading.tsx';
+import { BusyIcon, Loading } from '../common/Loading.tsx';
+import { withChunkTimeout } from '../common/lazyScreen.ts';
 import { usePageTitle } from '../common/usePageTitle.ts';
 import { BACKGROUND_IMAGE_VARIABLE, useLoginStyles } from './LoginScreen.styles.ts';
-import { loginDraft, useLoginActions, type SecondFactorActions } from './loginActions.ts';
+import { filled, loginDraft, useLoginActions } from './loginActions.ts';
 import { SsoButton } from './SsoButton.tsx';
 
 const logoUrl = new URL('../../assets/logo.svg', import.meta.url).href;
 const backgroundUrl = new URL('../../assets/login-background.svg', import.meta.url).href;
-/** The rule of `requiredString` (services/schemas/common.ts), without superstruct on the first page (issue 37). */
-const filled = (value: string) => value.trim().length > 0;
+/**
+ * The second step of a sign-in with two-factor codes, a chunk of its own loaded when a challenge comes (issue 37): only
+ * the full app's session asks it, and the first page stays within its budget.
+ */
+const CodeStep = lazy(() => withChunkTimeout(import('./CodeStep.tsx')));
 // A custom property set through the CSSOM, which the Content-Security-Policy allows (no inline style attribute).
 const rootStyle = { [BACKGROUND_IMAGE_VARIABLE]: `url("${backgroundUrl}")` } as CSSProperties;
 
@@ -70,7 +74,9 @@ export default function LoginScreen() {
           </Title3>
         </div>
         {secondFactor?.asked ? (
-          <CodeStep actions={secondFactor} />
+          <Suspense fallback={<Loading />}>
+            <CodeStep actions={secondFactor} />
+          </Suspense>
         ) : (
         <form className={styles.form} onSubmit={submit} noValidate>
           {notice ? (
@@ -128,58 +134,5 @@ export default function LoginScreen() {
         <Caption1>{t('footer', { brand: BRAND, year: new Date().getFullYear() })}</Caption1>
       </footer>
     </div>
-  );
-}
-
-/**
- * The second step of a sign-in with two-factor codes: a code of the authenticator app, or (after "Use a recovery code")
- * one of the user's recovery codes. What was typed stays after a refusal; Enter submits, "Back" returns to the password.
- */
-function CodeStep({ actions }: { actions: SecondFactorActions }) {
-  const { t } = useTexts(['login', 'common']);
-  const styles = useLoginStyles();
-  const [code, setCode] = useState(loginDraft.code);
-  const [recovery, setRecovery] = useState(false);
-  const [attempted, setAttempted] = useState(false);
-  const codeRef = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    codeRef.current?.focus();
-  }, [recovery]);
-  const change = (value: string) => {
-    loginDraft.code = value;
-    setCode(value);
-  };
-  const missing = attempted && !filled(code);
-  const message = missing ? t('common:validation.required') : actions.error ? t(actions.error) : undefined;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setAttempted(true);
-    if (!filled(code)) return;
-    actions.submit(code.trim());
-  };
-  return (
-    <form className={styles.form} onSubmit={submit} noValidate>
-      <Caption1 block>{t(recovery ? 'code.recoveryHint' : 'code.hint')}</Caption1>
-      <Field label={t(recovery ? 'code.recoveryLabel' : 'code.label')} validationState={message ? 'error' : 'none'} validationMessage={message}>
-        <Input
-          ref={codeRef}
-          value={code}
-          onChange={(_, data) => change(data.value)}
-          name="code"
-          autoComplete="one-time-code"
-          inputMode={recovery ? 'text' : 'numeric'}
-          required
-        />
-      </Field>
-      <Button appearance="transparent" className={styles.switchCode} onClick={() => setRecovery((value) => !value)}>
-        {t(recovery ? 'code.useApp' : 'code.useRecovery')}
-      </Button>
-      <Button type="submit" appearance="primary" className={styles.submit} disabled={actions.checking} icon={actions.checking ? <BusyIcon /> : undefined}>
-        {t('code.submit')}
-      </Button>
-      <Button appearance="secondary" onClick={actions.cancel} disabled={actions.checking}>
-        {t('code.back')}
-      </Button>
-    </form>
   );
 }

@@ -28,6 +28,9 @@ export interface SecondFactorActions {
   cancel(): void;
 }
 
+/** The rule of `requiredString` (services/schemas/common.ts), without superstruct on the first page (issue 37). */
+export const filled = (value: string) => value.trim().length > 0;
+
 export const LoginActionsContext = createContext<LoginActions | null>(null);
 
 export function useLoginActions(): LoginActions {
