@@ -38,6 +38,12 @@ export interface ScreenCheckOptions {
   axeWidths?: number[];
   /** Height of the window; default 800. */
   height?: number;
+  /**
+   * Whether the screen is loaded once and the other languages and themes are switched in place, as a second tab of the
+   * panel switches them (the panel applies a language or theme another tab stores); default true but for the web
+   * player's pages (/player/...), which are loaded again for each. `prepare` then runs after that one load.
+   */
+  inPlace?: boolean;
 }
 
 export interface Overflow {
@@ -134,6 +140,44 @@ async function open(page: Page, options: ScreenCheckOptions, language: Language,
   await page.waitForFunction((lang) => document.documentElement.lang === lang, language);
   await options.ready(page);
   await options.prepare?.(page, language);
+  await settle(page);
+}
+
+/** What tells the panel's themes apart: the page's background and brand colours, as the theme provider sets them. */
+function themeColours(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const provider = document.querySelector('.fui-FluentProvider');
+    if (!provider) return '';
+    const style = getComputedStyle(provider);
+    return `${style.getPropertyValue('--colorNeutralBackground1')} ${style.getPropertyValue('--colorBrandBackground')}`;
+  });
+}
+
+/**
+ * Switches the open screen to `language` and `theme` without loading it again: the preferences are kept on the server as
+ * `open` keeps them, and a second tab of the same browser (`helper`, a small file of the panel's origin) stores them,
+ * which the panel applies at once (a `storage` event in every other tab). Waits until the page shows both.
+ */
+async function switchInPlace(page: Page, helper: Page, options: ScreenCheckOptions, language: Language, theme: CheckedTheme, shownTheme: CheckedTheme): Promise<void> {
+  await serverPreferences(page, { language, theme });
+  const before = theme === shownTheme ? undefined : await themeColours(page);
+  await helper.evaluate(
+    ([languageKey, language, themeKey, theme]) => {
+      localStorage.setItem(languageKey!, language!);
+      localStorage.setItem(themeKey!, theme!);
+    },
+    [LANGUAGE_KEY, language, THEME_KEY, theme],
+  );
+  await page.waitForFunction((lang) => document.documentElement.lang === lang, language);
+  if (before !== undefined) {
+    await page.waitForFunction((before) => {
+      const provider = document.querySelector('.fui-FluentProvider');
+      if (!provider) return false;
+      const style = getComputedStyle(provider);
+      return `${style.getPropertyValue('--colorNeutralBackground1')} ${style.getPropertyValue('--colorBrandBackground')}` !== before;
+    }, before);
+  }
+  await options.ready(page);
   await settle(page);
 }
 
@@ -270,6 +314,26 @@ export async function checkScreen(page: Page, options: ScreenCheckOptions): Prom
   // preferences are read and written from the app's origin.
   if (page.url() === 'about:blank') await page.goto(options.path);
   const kept = await serverPreferences(page);
+  // The screen is loaded once (the first `show`); the other languages and themes are switched in place (see inPlace).
+  const inPlace = options.inPlace ?? !options.path.startsWith('/player');
+  let loaded = false;
+  let shownTheme: CheckedTheme = 'DEFAULT';
+  let helper: Page | undefined;
+  const show = async (language: Language, theme: CheckedTheme) => {
+    if (!inPlace || !loaded) {
+      await open(page, options, language, theme);
+      loaded = true;
+    } else {
+      if (!helper) {
+        helper = await page.context().newPage();
+        await helper.goto(new URL('/locales/en/common.json', page.url()).href);
+        // The new tab took the front: a tab behind it gets no animation frames, which the checks wait for.
+        await page.bringToFront();
+      }
+      await switchInPlace(page, helper, options, language, theme, shownTheme);
+    }
+    shownTheme = theme;
+  };
   const axeIn = async (theme: CheckedTheme) => {
     for (const width of axeWidths) {
       await resize(page, width, height, options);
@@ -293,7 +357,7 @@ export async function checkScreen(page: Page, options: ScreenCheckOptions): Prom
 
   for (const language of languages) {
     await page.setViewportSize({ width: widths[0]!, height });
-    await open(page, options, language, 'DEFAULT');
+    await show(language, 'DEFAULT');
     for (const width of widths) {
       await resize(page, width, height, options);
       await shoot(page, options, `${width}-${language}`);
@@ -308,10 +372,11 @@ export async function checkScreen(page: Page, options: ScreenCheckOptions): Prom
   for (const theme of themes) {
     if (theme === 'DEFAULT' && defaultInEnglish) continue;
     await page.setViewportSize({ width: axeWidths[0]!, height });
-    await open(page, options, 'en', theme);
+    await show('en', theme);
     await axeIn(theme);
   }
 
+  await helper?.close();
   await page.evaluate(([languageKey, themeKey]) => {
     localStorage.setItem(languageKey!, 'en');
     localStorage.setItem(themeKey!, 'DEFAULT');

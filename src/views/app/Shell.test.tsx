@@ -68,6 +68,27 @@ describe('Shell (the first page)', () => {
     expect(document.documentElement.lang).toBe('en');
   });
 
+  it('follows a language and a theme picked in another tab, without a reload', async () => {
+    try {
+      await renderShell();
+      expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
+      const background = () => getComputedStyle(document.querySelector('.fui-FluentProvider')!).getPropertyValue('--colorNeutralBackground1');
+      const light = background();
+      // What another tab's choice does here: it is stored, and this tab hears of it through a storage event.
+      const otherTab = (key: string, value: string) => {
+        localStorage.setItem(key, value);
+        window.dispatchEvent(new StorageEvent('storage', { key, newValue: value, storageArea: localStorage }));
+      };
+      otherTab('i18nextLng', 'ru');
+      expect(await screen.findByRole('button', { name: 'Войти' })).toBeTruthy();
+      expect(document.documentElement.lang).toBe('ru');
+      otherTab('theme', 'DARK');
+      await vi.waitFor(() => expect(background()).not.toBe(light));
+    } finally {
+      localStorage.clear();
+    }
+  });
+
   it('shows the login screen in the language the address asks for', async () => {
     window.history.replaceState(null, '', '/login?lng=ru');
     try {

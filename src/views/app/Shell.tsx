@@ -1,9 +1,10 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
-import { storedTheme } from '../../machines/theme.names.ts';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
+import { storedTheme, THEME_STORAGE_KEY } from '../../machines/theme.names.ts';
 import { SSO_LANDING_PATH } from '../../services/ssoStatus.ts';
 import { tokenStore } from '../../services/tokenStore.ts';
 import { ErrorFallback } from '../common/ErrorBoundary.tsx';
 import { Loading } from '../common/Loading.tsx';
+import { onOtherTabSetting } from '../common/otherTabs.ts';
 import { withChunkTimeout } from '../common/lazyScreen.ts';
 import LoginScreen from '../login/LoginScreen.tsx';
 import { LoginActionsContext, type Credentials, type LoginActions } from '../login/loginActions.ts';
@@ -22,9 +23,12 @@ export function hasStoredSession(): boolean {
   return tokenStore.getAccess() !== null || tokenStore.getRefresh() !== null;
 }
 
+/** A theme picked in another tab is stored there: the first page draws the stored one. */
+const subscribeStoredTheme = (changed: () => void) => onOtherTabSetting(THEME_STORAGE_KEY, changed);
+
 /** Theme and page surface for what the shell shows itself, the way the full app draws them. */
 function ShellFrame({ children }: { children: ReactNode }) {
-  const theme = useFluentTheme(storedTheme());
+  const theme = useFluentTheme(useSyncExternalStore(subscribeStoredTheme, storedTheme));
   return (
     <AppSurface theme={theme}>
       <Suspense fallback={<Loading fullPage />}>{children}</Suspense>

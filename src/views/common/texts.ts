@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useSyncExternalStore } from 'react';
-import { bestLanguage, detectLanguages, languageDetector, readBundle, type Language } from '../../services/translations.ts';
+import { bestLanguage, detectLanguages, LANGUAGE_STORAGE_KEY, languageDetector, readBundle, type Language } from '../../services/translations.ts';
+import { onOtherTabSetting } from './otherTabs.ts';
 
 /*
  * Texts for what both the first page and the full app draw (the login screen, "Loading…", the error fallback, the page
@@ -22,7 +23,7 @@ export type UseTexts = (namespaces?: string | readonly string[], options?: { use
 
 type Bundle = Record<string, unknown>;
 
-const language: Language = bestLanguage(detectLanguages());
+let language: Language = bestLanguage(detectLanguages());
 const bundles = new Map<string, Bundle>();
 const loading = new Map<string, Promise<void>>();
 const listeners = new Set<() => void>();
@@ -31,7 +32,9 @@ let version = 0;
 function load(ns: string): Promise<void> {
   let promise = loading.get(ns);
   if (!promise) {
-    promise = readBundle(language, ns).then((bundle) => {
+    const asked = language;
+    promise = readBundle(asked, ns).then((bundle) => {
+      if (asked !== language) return;
       bundles.set(ns, bundle);
       version += 1;
       for (const listener of listeners) listener();
@@ -82,6 +85,22 @@ export function shellBundles(): { language: Language; bundles: Record<string, Bu
 // The page says its language and keeps the choice, as the app's translations do when they start.
 document.documentElement.lang = language;
 languageDetector.cacheUserLanguage?.(language);
+
+// A language picked in another tab: the first page reads its texts in it and shows them once all have arrived (the
+// full app, once started, follows in i18n.ts's way and this store has no one drawing from it).
+onOtherTabSetting(LANGUAGE_STORAGE_KEY, (picked) => {
+  const next = bestLanguage([picked]);
+  if (next === language || listeners.size === 0) return;
+  const shown = [...bundles.keys()];
+  language = next;
+  loading.clear();
+  void Promise.all(shown.map(load)).then(() => {
+    if (language !== next) return;
+    document.documentElement.lang = next;
+    version += 1;
+    for (const listener of listeners) listener();
+  });
+});
 
 export const TextsContext = createContext<UseTexts>(useShellTexts);
 
