@@ -28,6 +28,7 @@ const FIXTURES: Record<string, unknown> = {
   'GET /api/v1/media/play_lists/': EMPTY_PAGE,
   'GET /api/v1/overrides/': EMPTY_PAGE,
   'GET /api/v1/auth/oidc/': { enabled: false, name: null },
+  'GET /api/v1/jobs/': EMPTY_PAGE,
 };
 
 let unhandled: string[] = [];
