@@ -4,6 +4,12 @@ import { tokens } from '@fluentui/tokens';
 const NARROW = '@media (max-width: 599px)';
 
 export const useCompareStyles = makeStyles({
+  // The picker's "Loading…" while its first options are asked: a small ring beside the word, as Fluent's tiny Spinner.
+  busy: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+  },
   intro: { color: tokens.colorNeutralForeground2, margin: `${tokens.spacingVerticalM} 0` },
   form: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, marginBottom: tokens.spacingVerticalM },
   kind: { minWidth: '140px', [NARROW]: { minWidth: '0', width: '100%' } },

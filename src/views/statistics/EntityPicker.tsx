@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Combobox, Field, Option, Spinner } from '@fluentui/react-components';
+import { Combobox, Field, Option } from '@fluentui/react-components';
 import { useTranslation } from '../../i18n.ts';
 import { entityOptionsMachine } from '../../machines/statistics/entityOptions.machine.ts';
 import type { CompareKind } from '../../services/statistics.ts';
+import { BusyIcon } from '../common/Loading.tsx';
 import { useFetch } from '../navigation/useFetch.ts';
 import { useCompareStyles } from './Compare.styles.ts';
 
@@ -75,7 +76,11 @@ export function EntityPicker({ kind, onPick, selected = null, label, required, i
       >
         {loading && options.length === 0 ? (
           <Option disabled value="" text="">
-            <Spinner size="tiny" label={t('common:loading')} />
+            {/* The house ring rather than Fluent's Spinner: 2.3 KB less on /statistics, which shows this picker (issue 37). */}
+            <span role="progressbar" aria-label={t('common:loading')} className={styles.busy}>
+              <BusyIcon />
+              {t('common:loading')}
+            </span>
           </Option>
         ) : null}
         {!loading && options.length === 0 ? (
