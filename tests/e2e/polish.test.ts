@@ -197,10 +197,16 @@ describe('preferences', () => {
 });
 
 describe('tables', () => {
-  /** How far a cell's text starts from the cell's left edge, for each cell of the first row of the first table. */
+  /**
+   * How far a cell's first mark starts from the cell's left edge, for the first two cells of the first row of the first
+   * table: its text, or the box of a tick that comes before it (an editor's list starts each name with the tick of the
+   * bulk actions, issue 41: the box stands where the column starts and the name follows it).
+   */
   const textOffsets = (page: Page) =>
     page.evaluate(() =>
       [...document.querySelectorAll('main table tbody tr:first-child td')].slice(0, 2).map((cell) => {
+        const tick = cell.querySelector('.fui-Checkbox__indicator');
+        if (tick) return Math.round(tick.getBoundingClientRect().left - cell.getBoundingClientRect().left);
         const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT, { acceptNode: (node) => (node.textContent?.trim() ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_REJECT) });
         const range = document.createRange();
         range.selectNodeContents(walker.nextNode()!);
@@ -208,7 +214,7 @@ describe('tables', () => {
       }),
     );
 
-  it('starts a device name where its column starts, as the serial beside it does', async () => {
+  it('starts a device name (or its tick) where its column starts, as the serial beside it does', async () => {
     const { page } = await signedInPage();
     await page.goto('/devices');
     await visible(page.getByRole('button', { name: 'Open Lobby' }));
