@@ -129,7 +129,8 @@ describe('devices page', () => {
     await ownDevice('configs', 'Configs');
     await search(`${marker} configs`);
     await page.getByRole('button', { name: `Open ${marker} Configs` }).click();
-    await page.getByRole('dialog', { name: `Device ${marker} Configs` }).getByRole('button', { name: 'Configs' }).click();
+    // Exactly "Configs": the card's "Change screen hours: <name>" names this device, whose name ends in Configs.
+    await page.getByRole('dialog', { name: `Device ${marker} Configs` }).getByRole('button', { name: 'Configs', exact: true }).click();
     await page.waitForURL(/\/devices\/\d+\/configs$/);
     const deviceId = Number(new URL(page.url()).pathname.split('/')[2]);
     await visible(page.getByText('Pick a config file to edit.'));
