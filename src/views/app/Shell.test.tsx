@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MotionBehaviourProvider } from '@fluentui/react-motion';
 import { storeSession } from '../testing/renderWithProviders.tsx';
 
@@ -64,7 +64,8 @@ describe('Shell (the first page)', () => {
     // Its texts without i18next: the detected language's files, "{{brand}} © {{year}}" filled in, the page's language said.
     expect(localeReads.sort()).toEqual(['/locales/en/common.json', '/locales/en/login.json']);
     expect(screen.getByText(`Vitrine © ${new Date().getFullYear()}`)).toBeTruthy();
-    expect(document.title).toBe('Login - Vitrine');
+    // The title is set once the texts are read (an effect): waited for, as under load it comes a moment after the form.
+    await waitFor(() => expect(document.title).toBe('Login - Vitrine'));
     expect(document.documentElement.lang).toBe('en');
   });
 

@@ -4,7 +4,7 @@ import { EMPTY_OIDC_MAPPING, oidcMappingFormMachine } from '../../machines/group
 import type { OidcGroupMapping } from '../../services/oidc.service.ts';
 import type { Group } from '../../services/schemas/groups.ts';
 import { MAX_PROVIDER_GROUP } from '../../services/schemas/oidc.ts';
-import { FormDialog, FormRow, fieldValidation, useFormActor, useFormState } from '../common/FormDialog.tsx';
+import { FormDialog, fieldValidation, useFormActor, useFormState } from '../common/FormDialog.tsx';
 
 const KNOWN = ['required', 'too_long', 'taken', 'not_found', 'mapping_exists', 'unknown_group', 'network_error', 'forbidden'];
 
@@ -17,21 +17,20 @@ export function OidcMappingDialog({ groups, onSaved, onClose }: { groups: readon
   const failure = error && !Object.keys(errors).length ? message(error) : null;
   return (
     <FormDialog form={form} title={t('sso.form.title')} failure={failure} submitLabel={t('sso.form.submit')}>
-      <FormRow>
-        <Field label={t('sso.fields.provider_group')} required hint={t('sso.form.providerHint')} {...fieldValidation(errors, 'provider_group', message)}>
-          <Input value={fields.provider_group} maxLength={MAX_PROVIDER_GROUP} onChange={(_, data) => change('provider_group', data.value)} />
-        </Field>
-        <Field label={t('sso.fields.group')} required {...fieldValidation(errors, 'group', message)}>
-          <Select value={fields.group} onChange={(_, data) => change('group', data.value)}>
-            <option value="">{t('sso.form.choose')}</option>
-            {groups.map((group) => (
-              <option key={group.id} value={String(group.id)}>
-                {group.name}
-              </option>
-            ))}
-          </Select>
-        </Field>
-      </FormRow>
+      {/* One under the other: a group's name can be long, and its select took more than half the dialog's row at 500 px. */}
+      <Field label={t('sso.fields.provider_group')} required hint={t('sso.form.providerHint')} {...fieldValidation(errors, 'provider_group', message)}>
+        <Input value={fields.provider_group} maxLength={MAX_PROVIDER_GROUP} onChange={(_, data) => change('provider_group', data.value)} />
+      </Field>
+      <Field label={t('sso.fields.group')} required {...fieldValidation(errors, 'group', message)}>
+        <Select value={fields.group} onChange={(_, data) => change('group', data.value)}>
+          <option value="">{t('sso.form.choose')}</option>
+          {groups.map((group) => (
+            <option key={group.id} value={String(group.id)}>
+              {group.name}
+            </option>
+          ))}
+        </Select>
+      </Field>
     </FormDialog>
   );
 }
